@@ -1,0 +1,37 @@
+// One jest run, three kinds of suites (DESIGN.md "Testing"). ESM throughout: run with --experimental-vm-modules.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', decorators: true, tsx: true },
+      target: 'es2023',
+      keepClassNames: true,
+      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false, react: { runtime: 'automatic' } },
+    },
+    module: { type: 'es6' },
+    sourceMaps: 'inline',
+  },
+];
+
+const common = {
+  extensionsToTreatAsEsm: ['.ts', '.tsx'],
+  transform: { '^.+\\.tsx?$': swc },
+  // Source imports say `./x.js` (nodenext); jest resolves the .ts file.
+  moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
+  testEnvironment: 'node',
+};
+
+export default {
+  // Started once per run: one embedded PostgreSQL for every worker (each worker has its own database).
+  globalSetup: './test/support/global-setup.ts',
+  globalTeardown: './test/support/global-teardown.ts',
+  transform: common.transform,
+  extensionsToTreatAsEsm: common.extensionsToTreatAsEsm,
+  moduleNameMapper: common.moduleNameMapper,
+  testTimeout: 30_000,
+  projects: [
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/server/src/**/*.spec.ts'] },
+    { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.test.ts'], slowTestThreshold: 20 },
+    { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.test.ts'], slowTestThreshold: 60 },
+  ],
+};

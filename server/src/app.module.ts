@@ -1,0 +1,50 @@
+import { type DynamicModule, Global, Module } from '@nestjs/common';
+import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { ScheduleModule } from '@nestjs/schedule';
+import { LoggerModule } from 'nestjs-pino';
+import { AppConfig } from './config/index.js';
+import { ormConfig } from './database/mikro-orm.config.js';
+import { IdentityModule } from './modules/identity/index.js';
+import { SettingsModule } from './modules/settings/index.js';
+import { HealthController } from './ops/health.controller.js';
+import { Clock } from './shared/index.js';
+import { PageInterceptor } from './shared/http-kernel.js';
+
+/** What every module may inject without importing: the resolved config and the clock. */
+@Global()
+@Module({})
+class CoreModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: CoreModule,
+      providers: [{ provide: AppConfig, useValue: config }, Clock],
+      exports: [AppConfig, Clock],
+    };
+  }
+}
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: AppModule,
+      imports: [
+        CoreModule.forRoot(config),
+        LoggerModule.forRoot({
+          pinoHttp: {
+            level: config.env.LOG_LEVEL,
+            autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/metrics' },
+            redact: ['req.headers.authorization', 'req.headers["api-key"]', 'req.headers.cookie'],
+          },
+        }),
+        MikroOrmModule.forRoot(ormConfig(config.databaseUrl)),
+        ...(config.env.JOBS ? [ScheduleModule.forRoot()] : []),
+        IdentityModule,
+        SettingsModule,
+      ],
+      controllers: [HealthController],
+      providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],
+    };
+  }
+}

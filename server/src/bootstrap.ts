@@ -1,0 +1,90 @@
+import 'reflect-metadata';
+import './shared/json-bigint.js';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import fastifyMultipart from '@fastify/multipart';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { Logger } from 'nestjs-pino';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { AppModule } from './app.module.js';
+import { AppConfig, parseEnv } from './config/index.js';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
+import { loadDemoData } from './database/demo-data.js';
+import { OperatorBootstrap, type OperatorLogin } from './modules/identity/index.js';
+import { instrumentHttp } from './ops/metrics.js';
+import { serveWeb } from './ops/static-web.js';
+import { HttpErrorFilter } from './shared/http-kernel.js';
+
+export interface Server {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  operator: OperatorLogin;
+  /** Closes the app, then the embedded database if this server started one. */
+  close(): Promise<void>;
+}
+
+export interface ServerOptions {
+  /** Overrides on top of process.env (tests pass DATABASE_URL, DATA_DIR, LOG_LEVEL ...). */
+  env?: Record<string, string | undefined>;
+  /** Log the embedded database's own output. */
+  onDatabaseLog?: (line: string) => void;
+}
+
+/** JWT_SECRET from the environment, else one generated at first start and kept in DATA_DIR. */
+function jwtSecret(dataDir: string, fromEnv: string | undefined): string {
+  if (fromEnv) return fromEnv;
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return secret;
+}
+
+export async function createServer(options: ServerOptions = {}): Promise<Server> {
+  const env = parseEnv({ ...process.env, ...options.env });
+  const dataDir = resolve(env.DATA_DIR);
+  mkdirSync(join(dataDir, 'uploads'), { recursive: true });
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = env.DATABASE_URL;
+  if (!databaseUrl) {
+    embedded = await startEmbeddedPostgres(dataDir, { log: options.onDatabaseLog });
+    databaseUrl = embedded.url;
+  }
+  try {
+    const config = new AppConfig(env, databaseUrl, dataDir, jwtSecret(dataDir, env.JWT_SECRET), env.DEMO_DATA ?? !!embedded);
+    const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024 });
+    const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
+    app.useLogger(app.get(Logger));
+    app.setGlobalPrefix('api');
+    const fastify = app.getHttpAdapter().getInstance();
+    instrumentHttp(fastify);
+    await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+    const spaFallback = await serveWeb(fastify, join(dataDir, 'uploads'));
+    app.useGlobalFilters(new HttpErrorFilter(spaFallback));
+
+    // Migrations run at every start; a database that had none applied is new and may get demo data.
+    const migrator = app.get(MikroORM).migrator;
+    const isNew = (await migrator.getExecuted().catch(() => [])).length === 0;
+    await migrator.up();
+    await app.init();
+    await fastify.ready();
+    if (isNew && config.demoData) await loadDemoData(app);
+    const operator = await app.get(OperatorBootstrap).ensureOperator();
+
+    return {
+      app,
+      config,
+      operator,
+      async close() {
+        await app.close();
+        await embedded?.stop();
+      },
+    };
+  } catch (error) {
+    await embedded?.stop();
+    throw error;
+  }
+}

@@ -1,0 +1,2 @@
+export { AppConfig } from './app-config.js';
+export { parseEnv, type Env } from './env.js';

@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+
+const noSpace = (s: string) => !/\s/.test(s);
+
+/** Spec §5 login rules. Lengths are capped so a huge body is a 400, not work. */
+export const loginSchema = z.object({
+  id: z
+    .string({ error: MESSAGES.idRequired })
+    .min(1, MESSAGES.idRequired)
+    .max(50, MESSAGES.formInvalid)
+    .refine(noSpace, MESSAGES.idNoSpace),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(100, MESSAGES.formInvalid),
+});
+export type LoginInput = z.infer<typeof loginSchema>;

@@ -1,0 +1,2 @@
+export { MESSAGES } from './messages.js';
+export { loginSchema, type LoginInput } from './auth.js';

@@ -1,0 +1,5 @@
+// Every context's entities, from each module's public surface.
+import { Member, Operator } from '../modules/identity/index.js';
+import { Setting } from '../modules/settings/index.js';
+
+export const entities = [Member, Operator, Setting];

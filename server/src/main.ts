@@ -1,0 +1,40 @@
+import { createServer } from './bootstrap.js';
+
+const started = performance.now();
+const server = await createServer();
+const { env } = server.config;
+await server.app.listen({ port: env.PORT, host: env.HOST });
+
+const base = `http://localhost:${env.PORT}`;
+const database = env.DATABASE_URL ? 'external PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${server.config.dataDir}/pg`;
+const password = server.operator.password ?? '(set at first start; see ADMIN_PASSWORD or DATA_DIR/operator-password.txt)';
+process.stdout.write(
+  [
+    '',
+    `  SMM panel ready in ${Math.round(performance.now() - started)} ms`,
+    `  storefront       ${base}/`,
+    `  operator console ${base}/admin/`,
+    `  API              ${base}/api  (health ${base}/api/health)`,
+    `  operator login   ${server.operator.id} / ${password}`,
+    `  database         ${database}`,
+    '',
+  ].join('\n') + '\n',
+);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  process.stdout.write(`\n${signal}: shutting down\n`);
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  try {
+    await server.close();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

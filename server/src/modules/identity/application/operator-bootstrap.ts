@@ -1,0 +1,47 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppConfig } from '../../../config/index.js';
+import { Clock } from '../../../shared/index.js';
+import { Operator } from '../domain/operator.entity.js';
+import { PasswordHasher } from './password-hasher.js';
+
+export interface OperatorLogin {
+  id: string;
+  /** Known only when this start created the account or the generated password file is still there. */
+  password: string | null;
+}
+
+/**
+ * An empty database gets one operator: ADMIN_ID/ADMIN_PASSWORD when set, else `admin` with a generated
+ * password written once to DATA_DIR/operator-password.txt (mode 600) so the start banner can show it.
+ */
+@Injectable()
+export class OperatorBootstrap {
+  private readonly logger = new Logger('Operators');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly hasher: PasswordHasher,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  async ensureOperator(): Promise<OperatorLogin> {
+    const em = this.em.fork();
+    const file = join(this.config.dataDir, 'operator-password.txt');
+    const [existing] = await em.find(Operator, {}, { orderBy: { id: 'ASC' }, limit: 1 });
+    if (existing) {
+      const saved = this.config.env.ADMIN_PASSWORD ?? (existsSync(file) ? readFileSync(file, 'utf8').trim() : null);
+      return { id: existing.loginId, password: saved };
+    }
+    const id = this.config.env.ADMIN_ID ?? 'admin';
+    const password = this.config.env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
+    await em.persist(new Operator(id, await this.hasher.hash(password), this.clock.now())).flush();
+    if (!this.config.env.ADMIN_PASSWORD) writeFileSync(file, `${password}\n`, { mode: 0o600 });
+    this.logger.log(`created operator "${id}"`);
+    return { id, password };
+  }
+}

@@ -1,0 +1,22 @@
+import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { loginSchema, type LoginInput } from '../../../contracts/index.js';
+import { ZodPipe } from '../../../shared/index.js';
+import { LoginService } from '../application/login.service.js';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from './auth.guards.js';
+
+@Controller('admin/auth')
+export class AdminAuthController {
+  constructor(private readonly login: LoginService) {}
+
+  @Post('login')
+  @HttpCode(200)
+  logIn(@Body(new ZodPipe(loginSchema)) body: LoginInput) {
+    return this.login.operator(body);
+  }
+
+  @Get('me')
+  @UseGuards(OperatorGuard)
+  me(@CurrentOperator() operator: AuthenticatedOperator) {
+    return { id: operator.id, loginId: operator.loginId };
+  }
+}

@@ -1,0 +1,91 @@
+import { createParamDecorator, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { AuthGuard, PassportStrategy } from '@nestjs/passport';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Strategy } from 'passport-jwt';
+import type { FastifyRequest } from 'fastify';
+import { AppConfig } from '../../../config/index.js';
+import { Member } from '../domain/member.entity.js';
+import { Operator } from '../domain/operator.entity.js';
+import type { AccessTokenPayload } from '../application/tokens.js';
+
+export interface AuthenticatedMember {
+  id: number;
+  loginId: string;
+}
+
+export interface AuthenticatedOperator {
+  id: number;
+  loginId: string;
+}
+
+/** The spec says only "the stored token in the Authorization header": accept `Bearer <jwt>` and a bare `<jwt>`. */
+function tokenFromHeader(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const [scheme, value] = header.split(' ');
+  if (value && scheme?.toLowerCase() === 'bearer') return value;
+  return value ? null : header;
+}
+
+const UNAUTHORIZED = '로그인이 필요합니다.';
+
+@Injectable()
+export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') {
+  constructor(
+    config: AppConfig,
+    private readonly em: EntityManager,
+  ) {
+    super({ jwtFromRequest: tokenFromHeader, secretOrKey: config.jwtSecret, algorithms: ['HS256'], ignoreExpiration: false });
+  }
+
+  async validate(payload: AccessTokenPayload): Promise<AuthenticatedMember> {
+    if (payload.typ !== 'member' || !Number.isInteger(payload.sub)) throw new UnauthorizedException(UNAUTHORIZED);
+    const member = await this.em.fork().findOne(Member, payload.sub);
+    if (!member?.canLogIn || !member.loginId) throw new UnauthorizedException(UNAUTHORIZED);
+    return { id: member.id, loginId: member.loginId };
+  }
+}
+
+@Injectable()
+export class OperatorJwtStrategy extends PassportStrategy(Strategy, 'operator-jwt') {
+  constructor(
+    config: AppConfig,
+    private readonly em: EntityManager,
+  ) {
+    super({ jwtFromRequest: tokenFromHeader, secretOrKey: config.jwtSecret, algorithms: ['HS256'], ignoreExpiration: false });
+  }
+
+  async validate(payload: AccessTokenPayload): Promise<AuthenticatedOperator> {
+    if (payload.typ !== 'operator' || !Number.isInteger(payload.sub)) throw new UnauthorizedException(UNAUTHORIZED);
+    const operator = await this.em.fork().findOne(Operator, payload.sub);
+    if (!operator) throw new UnauthorizedException(UNAUTHORIZED);
+    return { id: operator.id, loginId: operator.loginId };
+  }
+}
+
+class UnauthorizedAnswer {
+  handleRequest<T>(error: unknown, user: T | false): T {
+    if (error || !user) throw error instanceof UnauthorizedException ? error : new UnauthorizedException(UNAUTHORIZED);
+    return user;
+  }
+}
+
+/** Only a logged-in, active member passes; the member is then `@CurrentMember()`. */
+@Injectable()
+export class MemberGuard extends AuthGuard('member-jwt') {
+  override handleRequest = UnauthorizedAnswer.prototype.handleRequest;
+}
+
+/** Only an operator passes; member tokens are refused on every /api/admin route. */
+@Injectable()
+export class OperatorGuard extends AuthGuard('operator-jwt') {
+  override handleRequest = UnauthorizedAnswer.prototype.handleRequest;
+}
+
+export const CurrentMember = createParamDecorator(
+  (_: unknown, context: ExecutionContext): AuthenticatedMember => context.switchToHttp().getRequest<{ user: AuthenticatedMember }>().user,
+);
+
+export const CurrentOperator = createParamDecorator(
+  (_: unknown, context: ExecutionContext): AuthenticatedOperator => context.switchToHttp().getRequest<{ user: AuthenticatedOperator }>().user,
+);

@@ -1,0 +1,71 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { DomainError, NotFoundError } from '../../../shared/index.js';
+import { Setting } from '../domain/setting.entity.js';
+import {
+  SETTINGS,
+  emptyValue,
+  parseSettingValue,
+  settingDefinition,
+  type SettingDefinition,
+  type SettingKey,
+  type SettingValue,
+} from '../domain/setting-registry.js';
+
+export interface SettingView extends SettingDefinition {
+  id: string;
+  value: SettingValue;
+}
+
+type ValueOf<K extends SettingKey> = Extract<(typeof SETTINGS)[number], { key: K }>['kind'] extends 'switch'
+  ? boolean
+  : Extract<(typeof SETTINGS)[number], { key: K }>['kind'] extends 'numberList'
+    ? number[]
+    : string;
+
+/** The settings facade: typed reads for other modules, validated writes for operators. */
+@Injectable()
+export class SettingsService {
+  constructor(private readonly em: EntityManager) {}
+
+  private async stored(): Promise<Map<string, SettingValue>> {
+    const rows = await this.em.fork().find(Setting, {});
+    return new Map(rows.map((r) => [r.key, r.value]));
+  }
+
+  /** Every key, missing ones read as their empty value. */
+  async list(): Promise<SettingView[]> {
+    const stored = await this.stored();
+    return SETTINGS.map((d) => ({ ...d, id: d.key, value: stored.get(d.key) ?? emptyValue(d.kind) }));
+  }
+
+  async get<K extends SettingKey>(key: K): Promise<ValueOf<K>> {
+    const definition = settingDefinition(key)!;
+    const row = await this.em.fork().findOne(Setting, { key });
+    return (row?.value ?? emptyValue(definition.kind)) as ValueOf<K>;
+  }
+
+  async getOne(key: string): Promise<SettingView> {
+    const definition = settingDefinition(key);
+    if (!definition) throw new NotFoundError(`unknown setting: ${key}`);
+    return { ...definition, id: key, value: await this.get(key as SettingKey) };
+  }
+
+  /** Validates the value for its key; a bad value changes nothing. Returns the stored view and the previous value. */
+  async set(key: string, value: unknown): Promise<{ setting: SettingView; previous: SettingValue }> {
+    const definition = settingDefinition(key);
+    if (!definition) throw new NotFoundError(`unknown setting: ${key}`);
+    const parsed = parseSettingValue(definition, value);
+    if (!parsed.ok) throw new DomainError(parsed.reason, 400);
+    const em = this.em.fork();
+    const row = await em.findOne(Setting, { key });
+    const previous = row?.value ?? emptyValue(definition.kind);
+    await em.upsert(Setting, { key, value: parsed.value, updatedAt: new Date() });
+    return { setting: { ...definition, id: key, value: parsed.value }, previous };
+  }
+
+  /** Writes several values at once (demo data); each is validated like an operator's write. */
+  async setMany(values: Partial<Record<SettingKey, unknown>>): Promise<void> {
+    for (const [key, value] of Object.entries(values)) await this.set(key, value);
+  }
+}

@@ -1,0 +1,90 @@
+import { z } from 'zod';
+
+export const PAYMENT_TYPES = ['ALL', 'CASH_AND_FEE', 'FEE', 'CASH', 'NO_FEE'] as const;
+export type PaymentType = (typeof PAYMENT_TYPES)[number];
+
+type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url';
+
+export interface SettingDefinition {
+  key: string;
+  kind: Kind;
+  group: 'footer' | 'banking' | 'site' | 'switches' | 'payment' | 'social';
+  label: string;
+}
+
+const def = (key: string, kind: Kind, group: SettingDefinition['group'], label: string): SettingDefinition => ({ key, kind, group, label });
+
+/** Every setting of spec section 3, in the order the console shows them. */
+export const SETTINGS = [
+  def('FOOTER_COMPANY', 'text', 'footer', '상호'),
+  def('FOOTER_CEO', 'text', 'footer', '대표자'),
+  def('FOOTER_CORPORATION_MARKET_NUMBER', 'text', 'footer', '통신판매업 신고번호'),
+  def('FOOTER_CEO_PHONE_NUMBER', 'text', 'footer', '전화번호'),
+  def('FOOTER_ADDRESS', 'text', 'footer', '주소'),
+  def('FOOTER_CORPORATION_NUMBER', 'text', 'footer', '사업자등록번호'),
+  def('BANKING_NAME', 'text', 'banking', '은행명'),
+  def('BANKING_ACCOUNT_NUMBER', 'text', 'banking', '계좌번호'),
+  def('BANKING_DISPLAY_TEXT', 'text', 'banking', '예금주 안내 문구'),
+  def('BANKING_BANKING_CODE', 'text', 'banking', '은행 코드'),
+  def('SITE_KAKAO_CHANNEL_LINK', 'url', 'site', '카카오 채널 링크'),
+  def('SITE_KAKAO_TEXT', 'text', 'site', '카카오 채널 문구'),
+  def('SITE_MAIN_COLOR', 'color', 'site', '메인 색상'),
+  def('ENABLE_SERVICE_CHECK', 'switch', 'switches', '서비스 점검'),
+  def('ENABLE_PHONE_NUMBER', 'switch', 'switches', '휴대전화 인증'),
+  def('ENABLE_EMAIL_VERIFY', 'switch', 'switches', '이메일 인증'),
+  def('ENABLE_REFERRAL', 'switch', 'switches', '추천인 코드'),
+  def('ENABLE_VISIBLE_SERVICE_ID', 'switch', 'switches', '서비스 번호 표시'),
+  def('ENABLE_QNA', 'switch', 'switches', '자주묻는질문'),
+  def('ENABLE_TOSS_PAYMENT', 'switch', 'switches', '토스 결제'),
+  def('ENABLE_PAYMENT_FEE', 'switch', 'payment', '결제 수수료'),
+  def('ENABLE_PAYMENT_TYPE', 'paymentType', 'payment', '결제 증빙 유형'),
+  def('POINT_CHARGE_BUTTON_OPTIONS', 'numberList', 'payment', '충전 금액 버튼'),
+  def('ENABLE_SNS_NAVER', 'switch', 'social', '네이버 로그인'),
+  def('NAVER_CLIENT_ID', 'text', 'social', '네이버 Client ID'),
+  def('NAVER_STATE', 'text', 'social', '네이버 state'),
+  def('NAVER_REDIRECT_URL', 'url', 'social', '네이버 Redirect URL'),
+  def('ENABLE_SNS_KAKAO', 'switch', 'social', '카카오 로그인'),
+  def('KAKAO_TOKEN', 'text', 'social', '카카오 JavaScript 키'),
+] as const satisfies readonly SettingDefinition[];
+
+export type SettingKey = (typeof SETTINGS)[number]['key'];
+export type SettingValue = string | boolean | number[];
+
+const byKey = new Map<string, SettingDefinition>(SETTINGS.map((s) => [s.key, s]));
+
+export function settingDefinition(key: string): SettingDefinition | undefined {
+  return byKey.get(key);
+}
+
+const switchValue = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
+  error: 'must be true or false',
+});
+
+const schemas: Record<Kind, z.ZodType<SettingValue>> = {
+  text: z.string({ error: 'must be text' }).max(2000, 'at most 2000 characters'),
+  url: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or empty' })]),
+  color: z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a73e8 or empty')]),
+  switch: switchValue,
+  paymentType: z.enum(PAYMENT_TYPES, { error: `must be one of ${PAYMENT_TYPES.join(', ')}` }),
+  numberList: z
+    .array(z.number({ error: 'must be numbers' }).int('must be whole won').positive('must be positive').max(100_000_000, 'at most 100,000,000'), {
+      error: 'must be a list of numbers',
+    })
+    .max(20, 'at most 20 buttons'),
+};
+
+/** The value a missing row reads as: the spec says "empty string or false". */
+export function emptyValue(kind: Kind): SettingValue {
+  if (kind === 'switch') return false;
+  if (kind === 'numberList') return [];
+  if (kind === 'paymentType') return 'ALL';
+  return '';
+}
+
+export type ParsedSetting = { ok: true; value: SettingValue } | { ok: false; reason: string };
+
+export function parseSettingValue(definition: SettingDefinition, value: unknown): ParsedSetting {
+  const result = schemas[definition.kind].safeParse(value);
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, reason: `${definition.key} ${result.error.issues[0]?.message ?? 'is invalid'}` };
+}

@@ -1,0 +1,30 @@
+import { Body, Controller, Get, Param, Put, Query, UseGuards } from '@nestjs/common';
+import { z } from 'zod';
+import { OperatorGuard } from '../../identity/index.js';
+import { pageOf, parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { SettingsService } from '../application/settings.service.js';
+
+const updateSchema = z.object({ value: z.unknown() }).refine((b) => b.value !== undefined, 'value is required');
+
+@Controller('admin/settings')
+@UseGuards(OperatorGuard)
+export class AdminSettingsController {
+  constructor(private readonly settings: SettingsService) {}
+
+  @Get()
+  async list(@Query() query: unknown) {
+    const rows = await this.settings.list();
+    return pageOf('settings', rows as unknown as Record<string, unknown>[], parseListQuery(query));
+  }
+
+  @Get(':key')
+  getOne(@Param('key') key: string) {
+    return this.settings.getOne(key);
+  }
+
+  @Put(':key')
+  async update(@Param('key') key: string, @Body(new ZodPipe(updateSchema)) body: { value: unknown }) {
+    const { setting } = await this.settings.set(key, body.value);
+    return setting;
+  }
+}

@@ -1,0 +1,13 @@
+import { Controller, Get } from '@nestjs/common';
+import { SettingsService } from '../application/settings.service.js';
+
+@Controller('service/settings')
+export class SettingsController {
+  constructor(private readonly settings: SettingsService) {}
+
+  /** Spec §7: a list of {key, value}; missing values read as empty string or false. */
+  @Get()
+  async list(): Promise<{ key: string; value: unknown }[]> {
+    return (await this.settings.list()).map(({ key, value }) => ({ key, value }));
+  }
+}

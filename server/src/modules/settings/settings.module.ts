@@ -1,0 +1,11 @@
+import { Module } from '@nestjs/common';
+import { SettingsService } from './application/settings.service.js';
+import { AdminSettingsController } from './http/admin-settings.controller.js';
+import { SettingsController } from './http/settings.controller.js';
+
+@Module({
+  controllers: [SettingsController, AdminSettingsController],
+  providers: [SettingsService],
+  exports: [SettingsService],
+})
+export class SettingsModule {}

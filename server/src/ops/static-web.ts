@@ -1,0 +1,38 @@
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository root, whether running from server/src (tests) or server/dist (build). */
+export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+
+export const webDirs = {
+  customer: join(repoRoot, 'customer-web', 'dist'),
+  admin: join(repoRoot, 'admin-web', 'dist'),
+};
+
+/** Serves the built SPA at / and the console at /admin/; their index.html answers deep links. */
+export async function serveWeb(fastify: FastifyInstance, uploadsDir: string): Promise<(request: FastifyRequest, reply: FastifyReply) => boolean> {
+  await fastify.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', wildcard: true, maxAge: '1d' });
+  // Hashed assets never change under a name; index.html is answered by the fallback below, uncached.
+  if (existsSync(webDirs.customer)) {
+    await fastify.register(fastifyStatic, { root: webDirs.customer, prefix: '/', decorateReply: false, wildcard: false, index: false, maxAge: '7d' });
+  }
+  if (existsSync(webDirs.admin)) {
+    await fastify.register(fastifyStatic, { root: webDirs.admin, prefix: '/admin/', decorateReply: false, wildcard: false, index: false, maxAge: '7d' });
+  }
+
+  /** Called for a 404: a GET for a page (not /api, not a file) gets the app's index.html. */
+  return (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') return false;
+    const path = request.url.split('?')[0] ?? '/';
+    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/uploads/')) return false;
+    if (/\.[a-z0-9]{1,8}$/i.test(path) && !path.endsWith('.html')) return false;
+    const isAdmin = path === '/admin' || path.startsWith('/admin/');
+    const index = join(isAdmin ? webDirs.admin : webDirs.customer, 'index.html');
+    if (!existsSync(index)) return false;
+    void reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(index));
+    return true;
+  };
+}

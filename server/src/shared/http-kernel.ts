@@ -1,0 +1,82 @@
+import {
+  type ArgumentsHost,
+  type CallHandler,
+  Catch,
+  type ExceptionFilter,
+  type ExecutionContext,
+  HttpException,
+  Injectable,
+  Logger,
+  type NestInterceptor,
+} from '@nestjs/common';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { map, type Observable } from 'rxjs';
+import { ZodError } from 'zod';
+import { Page } from './admin-list.js';
+import { DomainError } from './domain-error.js';
+import { firstIssueMessage } from './zod-pipe.js';
+
+/** Every error leaves as `{ statusCode, message }`; only the unexpected is a 500, and it is logged. */
+@Catch()
+export class HttpErrorFilter implements ExceptionFilter {
+  private readonly logger = new Logger('HttpError');
+
+  constructor(private readonly notFound?: (request: FastifyRequest, reply: FastifyReply) => boolean) {}
+
+  catch(error: unknown, host: ArgumentsHost): void {
+    const http = host.switchToHttp();
+    const reply = http.getResponse<FastifyReply>();
+    const request = http.getRequest<FastifyRequest>();
+    let status = 500;
+    let message = '오류가 발생했습니다.';
+    let extra: Record<string, unknown> = {};
+    if (error instanceof HttpException) {
+      status = error.getStatus();
+      const body = error.getResponse();
+      if (typeof body === 'string') message = body;
+      else {
+        const { message: m, statusCode: _s, error: _e, ...rest } = body as Record<string, unknown>;
+        message = Array.isArray(m) ? String(m[0]) : String(m ?? error.message);
+        extra = rest;
+      }
+      if (status === 404 && this.notFound?.(request, reply)) return;
+    } else if (error instanceof DomainError) {
+      status = error.status;
+      message = error.message;
+    } else if (error instanceof ZodError) {
+      status = 400;
+      message = firstIssueMessage(error);
+    } else if (error instanceof UniqueConstraintViolationException) {
+      status = 409;
+      message = '이미 처리된 요청입니다.';
+    } else if (isFastifyClientError(error)) {
+      status = error.statusCode;
+      message = error.message;
+    } else {
+      this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+    }
+    void reply.status(status).send({ statusCode: status, message, ...extra });
+  }
+}
+
+function isFastifyClientError(error: unknown): error is { statusCode: number; message: string } {
+  const code = (error as { statusCode?: unknown })?.statusCode;
+  return typeof code === 'number' && code >= 400 && code < 500;
+}
+
+/** Turns a returned Page into the rows plus ra-data-simple-rest's Content-Range header. */
+@Injectable()
+export class PageInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    return next.handle().pipe(
+      map((result) => {
+        if (!(result instanceof Page)) return result;
+        const reply = context.switchToHttp().getResponse<FastifyReply>();
+        void reply.header('Content-Range', result.contentRange);
+        void reply.header('Access-Control-Expose-Headers', 'Content-Range');
+        return result.rows;
+      }),
+    );
+  }
+}

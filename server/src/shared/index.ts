@@ -1,0 +1,5 @@
+export { DomainError, IllegalTransitionError, NotFoundError } from './domain-error.js';
+export { Clock } from './clock.js';
+export { ZodPipe, firstIssueMessage } from './zod-pipe.js';
+export { Page, pageOf, parseListQuery, type ListQuery } from './admin-list.js';
+export { findPage, type PageOptions } from './admin-page.js';

@@ -1,0 +1,20 @@
+import { BadRequestException, type PipeTransform } from '@nestjs/common';
+import type { z } from 'zod';
+
+/** First issue's message: the contracts put the spec's Korean message on each rule. */
+export function firstIssueMessage(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return '입력 양식을 맞춰주세요.';
+  return issue.message;
+}
+
+/** Parses a body/query/param with a zod schema; a failure is a 400 with the rule's message. */
+export class ZodPipe<S extends z.ZodType> implements PipeTransform<unknown, z.infer<S>> {
+  constructor(private readonly schema: S) {}
+
+  transform(value: unknown): z.infer<S> {
+    const result = this.schema.safeParse(value);
+    if (!result.success) throw new BadRequestException(firstIssueMessage(result.error));
+    return result.data;
+  }
+}

@@ -1,0 +1,30 @@
+import { randomBytes } from 'node:crypto';
+import type { TestApp } from './test-app.js';
+import { Member, PasswordHasher } from '../../server/src/modules/identity/index.js';
+import { MikroORM } from '@mikro-orm/postgresql';
+
+export interface TestMember {
+  id: number;
+  loginId: string;
+  password: string;
+  token: string;
+}
+
+let seq = 0;
+
+/** A member made directly (fixture), then logged in through the real login endpoint. */
+export async function createMember(t: TestApp, loginId = `m${process.env.JEST_WORKER_ID}x${++seq}x${randomBytes(3).toString('hex')}`): Promise<TestMember> {
+  const password = 'password123';
+  const em = t.app.get(MikroORM).em.fork();
+  const member = new Member({
+    loginId,
+    passwordHash: await t.app.get(PasswordHasher).hash(password),
+    email: `${loginId}@example.com`,
+    phone: null,
+    registerWhere: null,
+    now: new Date(),
+  });
+  await em.persist(member).flush();
+  const res = await t.http.post('/api/auth/login').send({ id: loginId, password }).expect(200);
+  return { id: member.id, loginId, password, token: res.body.accessToken as string };
+}

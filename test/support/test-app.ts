@@ -1,0 +1,81 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import supertest from 'supertest';
+import { createServer, type Server } from '../../server/src/bootstrap.js';
+
+export interface TestApp {
+  server: Server;
+  app: NestFastifyApplication;
+  /** supertest bound to the app: `t.http.get('/api/health')`. */
+  http: ReturnType<typeof supertest>;
+  databaseUrl: string;
+  /** An operator's bearer token (the bootstrap operator). */
+  operatorToken(): Promise<string>;
+  close(): Promise<void>;
+}
+
+export const TEST_OPERATOR = { id: 'operator', password: 'operator-password' };
+
+function databaseUrl(name: string): string {
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs SQL on the cluster's maintenance database (create/drop per-worker databases). */
+export async function adminQuery(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+  await client.connect();
+  try {
+    await client.query(sql);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The real app on a fresh database of this jest worker's own (migrated at start, as in production).
+ * Jobs are off so tests drive them; `env` adds or overrides variables (SMTP_URL, NAVER_API_URL ...).
+ */
+export async function startTestApp(env: Record<string, string | undefined> = {}): Promise<TestApp> {
+  if (!process.env.TEST_DATABASE_URL) throw new Error('TEST_DATABASE_URL is unset: run through jest (global setup)');
+  const name = `test_w${process.env.JEST_WORKER_ID ?? '0'}`;
+  await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  const dataDir = join(process.env.TEST_DATA_ROOT ?? join(process.cwd(), '.test-data'), `data-${name}`);
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  const url = databaseUrl(name);
+  const server = await createServer({
+    env: {
+      NODE_ENV: 'test',
+      DATABASE_URL: url,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      JOBS: 'false',
+      DEMO_DATA: 'false',
+      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      ADMIN_ID: TEST_OPERATOR.id,
+      ADMIN_PASSWORD: TEST_OPERATOR.password,
+      ...env,
+    },
+  });
+  const http = supertest(server.app.getHttpServer());
+  let token: string | undefined;
+  return {
+    server,
+    app: server.app,
+    http,
+    databaseUrl: url,
+    async operatorToken() {
+      if (!token) {
+        const res = await http.post('/api/admin/auth/login').send(TEST_OPERATOR).expect(200);
+        token = res.body.accessToken as string;
+      }
+      return token;
+    },
+    close: () => server.close(),
+  };
+}
