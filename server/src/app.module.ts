@@ -5,6 +5,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/index.js';
 import { ormConfig } from './database/mikro-orm.config.js';
+import { ContentModule } from './modules/content/index.js';
 import { IdentityModule, PointBalanceReader } from './modules/identity/index.js';
 import { WalletFacade, WalletModule } from './modules/wallet/index.js';
 import { SettingsModule } from './modules/settings/index.js';
@@ -54,6 +55,7 @@ export class AppModule {
         IdentityModule,
         SettingsModule,
         WalletModule,
+        ContentModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],
