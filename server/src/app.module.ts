@@ -5,6 +5,7 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/index.js';
 import { ormConfig } from './database/mikro-orm.config.js';
+import { AuditModule } from './modules/audit/index.js';
 import { ContentModule } from './modules/content/index.js';
 import { IdentityModule, PointBalanceReader } from './modules/identity/index.js';
 import { WalletFacade, WalletModule } from './modules/wallet/index.js';
@@ -56,6 +57,7 @@ export class AppModule {
         SettingsModule,
         WalletModule,
         ContentModule,
+        AuditModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],
