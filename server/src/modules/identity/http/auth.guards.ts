@@ -39,10 +39,11 @@ export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') 
   }
 
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedMember> {
-    if (payload.typ !== 'member' || !Number.isInteger(payload.sub)) throw new UnauthorizedException(UNAUTHORIZED);
+    if (payload.typ !== 'member' || !Number.isInteger(payload.sub) || typeof payload.iat !== 'number') throw new UnauthorizedException(UNAUTHORIZED);
     const member = await this.em.fork().findOne(Member, payload.sub);
-    if (!member?.canLogIn || !member.loginId) throw new UnauthorizedException(UNAUTHORIZED);
-    return { id: member.id, loginId: member.loginId };
+    // Suspended, withdrawn, or the password changed since the token was issued.
+    if (!member?.acceptsTokenIssuedAt(payload.iat)) throw new UnauthorizedException(UNAUTHORIZED);
+    return { id: member.id, loginId: member.loginId! };
   }
 }
 
