@@ -17,6 +17,7 @@ export interface TestApp {
 }
 
 export const TEST_OPERATOR = { id: 'operator', password: 'operator-password' };
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
 function databaseUrl(name: string): string {
   const url = new URL(process.env.TEST_DATABASE_URL!);
@@ -56,7 +57,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
       LOG_LEVEL: 'silent',
       JOBS: 'false',
       DEMO_DATA: 'false',
-      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      JWT_SECRET: TEST_JWT_SECRET,
       ADMIN_ID: TEST_OPERATOR.id,
       ADMIN_PASSWORD: TEST_OPERATOR.password,
       ...env,

@@ -41,7 +41,7 @@ export class AccountService {
     const newHash = await this.hasher.hash(input.newPassword);
     return this.withMember(memberId, async (member) => {
       if (!(await this.hasher.verify(member.passwordHash, input.currentPassword))) throw new DomainError(M.currentPasswordWrong, 409);
-      member.setPassword(newHash, this.clock.now());
+      member.setPassword(newHash);
       return { message: M.passwordChanged };
     });
   }

@@ -27,7 +27,7 @@ export class LoginService {
     const member = await this.em.fork().findOne(Member, { loginId: input.id });
     const ok = await this.hasher.verify(member?.passwordHash, input.password);
     if (!member || !ok || !member.canLogIn) throw new NotFoundException(MESSAGES.loginFailed);
-    return { accessToken: this.tokens.accessToken('member', member.id) };
+    return { accessToken: this.tokens.accessToken('member', member.id, member.sessionVersion) };
   }
 
   async operator(input: LoginInput, ip: string): Promise<{ accessToken: string }> {

@@ -78,9 +78,8 @@ export class RecoveryService {
       const reset = await tx.findOne(PasswordReset, { jti: claims.jti as string, memberId: claims.sub as number }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const member = await tx.findOne(Member, claims.sub as number);
       if (!reset || !member?.canLogIn) throw new DomainError(M.resetTokenInvalid, 400);
-      const now = this.clock.now();
-      reset.use(now);
-      member.setPassword(hash, now);
+      reset.use(this.clock.now());
+      member.setPassword(hash);
     });
     return { message: M.resetSuccess };
   }

@@ -47,7 +47,7 @@ export class SocialLoginService {
       throw new NotFoundException({ message: M.socialNotRegistered, token });
     }
     if (!account.member.canLogIn) throw new DomainError(M.accountRestricted, 403);
-    return { accessToken: this.tokens.accessToken('member', account.member.id) };
+    return { accessToken: this.tokens.accessToken('member', account.member.id, account.member.sessionVersion) };
   }
 
   /** POST /auth/register/naver|kakao: the member, bound to the provider account the token names. */

@@ -8,6 +8,8 @@ export type Principal = 'member' | 'operator';
 export interface AccessTokenPayload {
   sub: number;
   typ: Principal;
+  /** The member's session version when issued (see Member.acceptsSession); absent for operators. */
+  ver?: number;
   iat: number;
   exp: number;
 }
@@ -31,9 +33,9 @@ export class TokenService {
     return Math.floor(this.clock.now().getTime() / 1000);
   }
 
-  accessToken(principal: Principal, id: number): string {
+  accessToken(principal: Principal, id: number, sessionVersion?: number): string {
     const iat = this.nowSeconds();
-    const payload: AccessTokenPayload = { sub: id, typ: principal, iat, exp: iat + TTL_SECONDS[principal] };
+    const payload: AccessTokenPayload = { sub: id, typ: principal, ver: sessionVersion, iat, exp: iat + TTL_SECONDS[principal] };
     return this.jwt.sign(payload);
   }
 

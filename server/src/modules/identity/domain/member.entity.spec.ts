@@ -24,15 +24,20 @@ describe('Member', () => {
     expect(m.deletedAt).toEqual(new Date(5));
     expect(() => m.reinstate()).toThrow(IllegalTransitionError);
     expect(() => m.withdraw(new Date(6))).toThrow(IllegalTransitionError);
-    expect(m.acceptsTokenIssuedAt(10)).toBe(false);
+    expect(m.acceptsSession(m.sessionVersion)).toBe(false);
   });
 
-  it('refuses tokens issued before a password change', () => {
+  it('refuses sessions opened before a password change or a suspension', () => {
     const m = member();
-    expect(m.acceptsTokenIssuedAt(0)).toBe(true);
-    m.setPassword('h2', new Date(100_500));
-    expect(m.acceptsTokenIssuedAt(99)).toBe(false);
-    expect(m.acceptsTokenIssuedAt(100)).toBe(true);
+    expect(m.acceptsSession(0)).toBe(true);
+    expect(m.acceptsSession(undefined)).toBe(false);
+    m.setPassword('h2');
+    expect(m.acceptsSession(0)).toBe(false);
+    expect(m.acceptsSession(1)).toBe(true);
+    m.suspend();
+    m.reinstate();
+    expect(m.acceptsSession(1)).toBe(false);
+    expect(m.acceptsSession(2)).toBe(true);
   });
 
   it('issues a referral code only once', () => {

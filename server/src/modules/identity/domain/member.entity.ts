@@ -67,9 +67,9 @@ export class Member {
   @Property({ type: 'text', nullable: true, hidden: true })
   apiKeyCipher: string | null = null;
 
-  /** Access tokens issued before this instant (password change or reset) are refused. */
-  @Property({ type: 'datetime', nullable: true, hidden: true })
-  sessionsValidFrom: Date | null = null;
+  /** Carried by access tokens (`ver`); bumped by a password change, reset or suspension, which ends every open session. */
+  @Property({ type: 'integer', hidden: true, default: 0 })
+  sessionVersion = 0;
 
   @Enum({ items: () => MemberStatus, nativeEnumName: undefined })
   status: MemberStatus = MemberStatus.ACTIVE;
@@ -94,10 +94,9 @@ export class Member {
     return this.status === MemberStatus.ACTIVE && this.loginId !== null;
   }
 
-  /** Whether an access token issued at `issuedAt` (JWT iat, seconds) still stands for this member. */
-  acceptsTokenIssuedAt(issuedAt: number): boolean {
-    if (!this.canLogIn) return false;
-    return !this.sessionsValidFrom || issuedAt >= Math.floor(this.sessionsValidFrom.getTime() / 1000);
+  /** Whether an access token of session version `version` still stands for this member. */
+  acceptsSession(version: unknown): boolean {
+    return this.canLogIn && version === this.sessionVersion;
   }
 
   private moveTo(next: MemberStatus): void {
@@ -105,8 +104,10 @@ export class Member {
     this.status = next;
   }
 
+  /** Suspension also ends every open session; after reinstatement the member logs in again. */
   suspend(): void {
     this.moveTo(MemberStatus.SUSPENDED);
+    this.sessionVersion++;
   }
 
   reinstate(): void {
@@ -114,9 +115,9 @@ export class Member {
   }
 
   /** A new password ends every session opened with the old one. */
-  setPassword(passwordHash: string, now: Date): void {
+  setPassword(passwordHash: string): void {
     this.passwordHash = passwordHash;
-    this.sessionsValidFrom = now;
+    this.sessionVersion++;
   }
 
   setApiKey(hash: string, cipher: string): void {

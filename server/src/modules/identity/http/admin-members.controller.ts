@@ -8,9 +8,10 @@ import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from './au
 const idParam = new ZodPipe(z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(2 ** 31 - 1, 'id is too large'));
 
 const MAX_ADJUST = 10n ** 12n;
+const WHOLE_WON = 'amount must be a whole number of won';
 const adjustSchema = z.object({
   amount: z
-    .union([z.number().int().refine(Number.isSafeInteger), z.string().regex(/^-?\d{1,13}$/)], { error: 'amount must be a whole number of won' })
+    .union([z.number(WHOLE_WON).int(WHOLE_WON).refine(Number.isSafeInteger, 'amount is too large'), z.string(WHOLE_WON).regex(/^-?\d{1,13}$/, WHOLE_WON)], { error: WHOLE_WON })
     .transform((v) => BigInt(v))
     .refine((v) => v !== 0n, 'amount must not be zero')
     .refine((v) => v < MAX_ADJUST && v > -MAX_ADJUST, 'amount is too large'),

@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261122024428_identity extends Migration {
+export class Migration20261122025036_identity extends Migration {
 
-  override name = 'Migration20261122024428_identity';
+  override name = 'Migration20261122025036_identity';
 
   override up(): void | Promise<void> {
     this.addSql(`create table "outbox_message" ("id" serial primary key, "channel" text not null, "recipient" varchar(254) not null, "subject" varchar(200) null, "body" text not null, "status" text not null, "error" varchar(500) null, "created_at" timestamptz not null);`);
@@ -21,7 +21,7 @@ export class Migration20261122024428_identity extends Migration {
     this.addSql(`create table "verification_code" ("id" serial primary key, "channel" text not null, "recipient" varchar(254) not null, "code" varchar(5) not null, "expires_at" timestamptz not null, "attempts" int not null, "consumed_at" timestamptz null, "created_at" timestamptz not null);`);
     this.addSql(`create index "verification_code_recipient" on "verification_code" ("channel", "recipient");`);
 
-    this.addSql(`alter table "member" add "api_key_hash" varchar(64) null, add "api_key_cipher" text null, add "sessions_valid_from" timestamptz null;`);
+    this.addSql(`alter table "member" add "api_key_hash" varchar(64) null, add "api_key_cipher" text null, add "session_version" int not null default 0;`);
     this.addSql(`alter table "member" add constraint "member_api_key_hash_unique" unique ("api_key_hash");`);
 
     this.addSql(`alter table "outbox_message" add constraint "outbox_message_channel_check" check ("channel" in ('EMAIL', 'SMS'));`);
@@ -41,7 +41,7 @@ export class Migration20261122024428_identity extends Migration {
     this.addSql(`drop table if exists "verification_code" cascade;`);
 
     this.addSql(`alter table "member" drop constraint "member_api_key_hash_unique";`);
-    this.addSql(`alter table "member" drop column "api_key_hash", drop column "api_key_cipher", drop column "sessions_valid_from";`);
+    this.addSql(`alter table "member" drop column "api_key_hash", drop column "api_key_cipher", drop column "session_version";`);
   }
 
 }
