@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { IDENTITY_MESSAGES as M } from './identity-messages.js';
 import { MESSAGES } from './messages.js';
-import { emailField, newPasswordField } from './register.js';
+import { emailField, newPasswordField, text } from './register.js';
 
 /** POST /auth/change-password (spec §3/§5). */
 export const changePasswordSchema = z.object({
@@ -20,7 +20,7 @@ export type FindAccountInput = z.infer<typeof findAccountSchema>;
 
 /** POST /service/reset-password {token, password}. */
 export const resetPasswordSchema = z.object({
-  token: z.string({ error: M.resetTokenInvalid }).min(1, M.resetTokenInvalid).max(2048, M.resetTokenInvalid),
+  token: text(2048, M.resetTokenInvalid).min(1, M.resetTokenInvalid),
   password: newPasswordField(),
 });
 export type ResetPasswordInput = z.infer<typeof resetPasswordSchema>;
@@ -30,6 +30,6 @@ export const resetPasswordFormSchema = resetPasswordSchema
   .refine((f) => f.password === f.passwordConfirm, { path: ['passwordConfirm'], message: M.resetMismatch });
 
 /** POST /auth/login/naver: the authorization code the popup callback posted back. */
-export const naverLoginSchema = z.object({ code: z.string({ error: M.naverFailed }).min(1, M.naverFailed).max(512, M.naverFailed) });
+export const naverLoginSchema = z.object({ code: text(512, M.naverFailed).min(1, M.naverFailed) });
 /** POST /auth/login/kakao: the access token Kakao's SDK gave the page. */
-export const kakaoLoginSchema = z.object({ accessToken: z.string({ error: M.kakaoFailed }).min(1, M.kakaoFailed).max(4096, M.kakaoFailed) });
+export const kakaoLoginSchema = z.object({ accessToken: text(4096, M.kakaoFailed).min(1, M.kakaoFailed) });

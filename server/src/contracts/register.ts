@@ -3,9 +3,10 @@ import { IDENTITY_MESSAGES as M } from './identity-messages.js';
 import { MESSAGES } from './messages.js';
 
 const noSpace = (s: string) => !/\s/.test(s);
-// Control and format characters (zero-width spaces ...) are never part of an id or a code.
-const printable = (s: string) => !/[\p{Cc}\p{Cf}]/u.test(s);
-const text = (max: number, message: string = MESSAGES.formInvalid) => z.string({ error: message }).max(max, message);
+// Control and format characters (NUL, zero-width spaces ...) are never part of an id, a code or a name.
+export const printable = (s: string) => !/[\p{Cc}\p{Cf}]/u.test(s);
+/** A string of at most `max` printable characters; anything else fails with `message`. */
+export const text = (max: number, message: string = MESSAGES.formInvalid) => z.string({ error: message }).max(max, message).refine(printable, message);
 /** An optional text field: absent, null or '' all mean "not given". */
 const optionalText = (max: number, message?: string) =>
   text(max, message)
@@ -37,7 +38,7 @@ export const emailField = (message: string) =>
 /** Spec §5/§9: exactly 11 characters (digits, 01012345678). */
 export const phoneField = z.string({ error: M.phoneInvalid }).regex(/^\d{11}$/, M.phoneInvalid);
 
-export const registerWhereField = z.string({ error: M.registerWhereRequired }).trim().min(1, M.registerWhereRequired).max(100, M.registerWhereRequired);
+export const registerWhereField = text(100, M.registerWhereRequired).trim().min(1, M.registerWhereRequired);
 
 export const sendEmailSchema = z.object({ email: emailField(M.emailInvalid) });
 export type SendEmailInput = z.infer<typeof sendEmailSchema>;
@@ -66,7 +67,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 /** POST /auth/register/naver and /auth/register/kakao: accessToken is the token of the social login's 404. */
 export const socialRegisterSchema = z.object({
   ...phoneParts,
-  accessToken: z.string({ error: MESSAGES.formInvalid }).min(1, MESSAGES.formInvalid).max(4096, MESSAGES.formInvalid),
+  accessToken: text(4096).min(1, MESSAGES.formInvalid),
 });
 export type SocialRegisterInput = z.infer<typeof socialRegisterSchema>;
 
