@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { IDENTITY_MESSAGES as M } from '../../../contracts/index.js';
+import { emailField, IDENTITY_MESSAGES as M } from '../../../contracts/index.js';
 import { AppConfig } from '../../../config/index.js';
 import { DomainError } from '../../../shared/index.js';
 import { SocialProvider } from '../domain/social-account.entity.js';
@@ -31,7 +31,12 @@ async function getJson(provider: SocialProvider, url: string, init: RequestInit)
   return body as Record<string, unknown>;
 }
 
-const emailOf = (value: unknown): string | null => (typeof value === 'string' && /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value) && value.length <= 254 ? value.toLowerCase() : null);
+const providerEmail = emailField('');
+/** The provider's email when it is one we would accept at sign-up (normalized), else none. */
+const emailOf = (value: unknown): string | null => {
+  const parsed = providerEmail.safeParse(value);
+  return parsed.success ? parsed.data : null;
+};
 const idOf = (value: unknown): string | null => ((typeof value === 'string' && value.length > 0 && value.length <= 100) || Number.isSafeInteger(value) ? String(value) : null);
 
 /**
