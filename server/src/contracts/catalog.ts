@@ -42,7 +42,7 @@ export const platformInputSchema = z.object({
   id: z.string({ error: CATALOG_MESSAGES.platformId }).regex(/^[a-z0-9-]{2,32}$/, CATALOG_MESSAGES.platformId),
   text,
   visible: z.boolean().default(true),
-  bgColor: z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/)], { error: CATALOG_MESSAGES.color }).default(''),
+  bgColor: z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/, CATALOG_MESSAGES.color)], { error: CATALOG_MESSAGES.color }).default(''),
   sortOrder,
 });
 export type PlatformInput = z.infer<typeof platformInputSchema>;

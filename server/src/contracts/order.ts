@@ -37,7 +37,8 @@ const wholeNumber = (message: string) =>
 /** Runs and interval are 0 (or absent) for a single order. */
 const optionalWholeNumber = (message: string) =>
   z
-    .union([wholeNumber(message), z.null(), z.undefined(), z.literal('')])
+    .union([wholeNumber(message), z.null(), z.literal('')], { error: message })
+    .optional()
     .transform((v) => (typeof v === 'number' ? v : 0));
 
 /** Spec §3 "Order request": {serviceId, link, amount, runs, interval}. Service-dependent rules: {@link orderProblem}. */
