@@ -1,8 +1,8 @@
-import { BigIntType } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Service } from '../../catalog/index.js';
 import { ceilDiv } from '../../../contracts/index.js';
 import { DomainError } from '../../../shared/index.js';
+import { money } from './money.js';
 import { TransitionTable } from './transition-table.js';
 
 /** Spec §4 auto-order statuses (CANCLED spelled so; PARTIAL is shown as completed). */
@@ -65,11 +65,11 @@ export class AutoOrder {
   completed: number = 0;
 
   /** Paid up front for all runs, whole won. */
-  @Property({ type: new BigIntType('bigint') })
+  @Property(money())
   point!: bigint;
 
   /** Won given back for runs never started. */
-  @Property({ type: new BigIntType('bigint'), default: 0 })
+  @Property(money({ default: 0 }))
   refunded: bigint = 0n;
 
   @Enum({ items: () => AutoOrderStatus })

@@ -1,7 +1,7 @@
-import { BigIntType } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Service } from '../../catalog/index.js';
 import { DomainError } from '../../../shared/index.js';
+import { money } from './money.js';
 import { TransitionTable } from './transition-table.js';
 import { AutoOrder } from './auto-order.entity.js';
 
@@ -77,11 +77,11 @@ export class Order {
   amount!: number;
 
   /** Cost in whole won. */
-  @Property({ type: new BigIntType('bigint') })
+  @Property(money())
   point!: bigint;
 
   /** Won given back (PARTIAL or CANCELED). */
-  @Property({ type: new BigIntType('bigint'), default: 0 })
+  @Property(money({ default: 0 }))
   refunded: bigint = 0n;
 
   @Enum({ items: () => OrderStatus })
