@@ -53,7 +53,7 @@ export class OrderPlacement {
   async place(memberId: number, input: OrderRequest, idempotencyKey?: string | null): Promise<Placement> {
     const key = idempotencyKey ?? null;
     if (key !== null && (key.length === 0 || key.length > 100)) throw new DomainError(ORDER_MESSAGES.idempotencyKeyInvalid, 400);
-    const print = fingerprint(input);
+    const print = key === null ? '' : fingerprint(input);
     if (key !== null) {
       const prior = await this.prior(memberId, key, print);
       if (prior) return { placed: prior, replayed: true };
@@ -68,7 +68,8 @@ export class OrderPlacement {
         const auto = isAutoOrder(input) ? AutoOrder.place({ memberId, serviceId: service!.id, link: input.link, amount: input.amount, runs: input.runs, interval: input.interval, point: cost, now }) : null;
         if (auto) await tx.persist(auto).flush();
         const order = auto ? Order.startRunOf(auto, service!, now) : Order.place({ memberId, service: service!, link: input.link, amount: input.amount, point: cost, now });
-        await tx.persist(order).flush();
+        // A plain INSERT (no unit-of-work diff): this is the hot path. The auto-order's run count is flushed at commit.
+        await tx.insert(order);
         const placed: PlacedOrder = { orderId: order.id, amount: input.amount, link: input.link, serviceId: service!.id, point: cost, autoOrderId: auto?.id ?? null };
         if (key !== null) await this.claimKey(tx, memberId, key, print, placed, now);
         await this.wallet.debit(tx, {
