@@ -10,6 +10,8 @@ import { ContentFacade, ContentModule } from './modules/content/index.js';
 import { AuditRecorder, IdentityModule, IdentitySettings, PointAdjuster, PointBalanceReader, RegisterWhereOptions } from './modules/identity/index.js';
 import { LedgerKind, WalletFacade, WalletModule } from './modules/wallet/index.js';
 import { SettingsModule, SettingsService } from './modules/settings/index.js';
+import { CatalogModule } from './modules/catalog/index.js';
+import { OrderingModule } from './modules/ordering/index.js';
 import { HealthController } from './ops/health.controller.js';
 import { Clock } from './shared/index.js';
 import { PageInterceptor } from './shared/http-kernel.js';
@@ -87,6 +89,8 @@ export class AppModule {
         WalletModule,
         ContentModule,
         AuditModule,
+        CatalogModule,
+        OrderingModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],

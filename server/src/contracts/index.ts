@@ -32,3 +32,5 @@ export {
   type FindAccountInput,
   type ResetPasswordInput,
 } from './account.js';
+export * from './order.js';
+export * from './catalog.js';

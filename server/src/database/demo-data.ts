@@ -1,4 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { CatalogFacade } from '../modules/catalog/index.js';
 import { ContentFacade } from '../modules/content/index.js';
 import { IdentityFacade } from '../modules/identity/index.js';
 import { SettingsService } from '../modules/settings/index.js';
@@ -37,4 +38,5 @@ export async function loadDemoData(app: INestApplicationContext): Promise<void> 
   });
   await app.get(ContentFacade).seedDemo();
   await app.get(IdentityFacade).seedDemo();
+  await app.get(CatalogFacade).seedDemo();
 }
