@@ -6,6 +6,7 @@ import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/index.js';
 import { ormConfig } from './database/mikro-orm.config.js';
 import { AuditModule } from './modules/audit/index.js';
+import { BillingModule } from './modules/billing/index.js';
 import { ContentModule } from './modules/content/index.js';
 import { IdentityModule, PointBalanceReader } from './modules/identity/index.js';
 import { WalletFacade, WalletModule } from './modules/wallet/index.js';
@@ -58,6 +59,7 @@ export class AppModule {
         WalletModule,
         ContentModule,
         AuditModule,
+        BillingModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],
