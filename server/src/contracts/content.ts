@@ -34,7 +34,7 @@ export const noticeSchema = z.object({
   isTop: z.boolean().optional(),
   // '' or null: no colour.
   bgColor: z
-    .union([z.string().regex(/^#[0-9a-fA-F]{6}$/), z.literal(''), z.null()], { error: CONTENT_MESSAGES.colorInvalid })
+    .union([z.string().regex(/^#[0-9a-fA-F]{6}$/, CONTENT_MESSAGES.colorInvalid), z.literal(''), z.null()], { error: CONTENT_MESSAGES.colorInvalid })
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null)),
 });
