@@ -2,7 +2,7 @@ import pg from 'pg';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember } from '../../support/members.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
-import { auditOf, bearer, clock, configureBilling, HOUR, openCharge } from './billing-support.js';
+import { auditOf, bearer, clock, configureBilling, HOUR, openCharge, requestCharge, TAX_INVOICE } from './billing-support.js';
 
 const KEY = 'bank-alert-secret-0123456789';
 let seq = 0;
@@ -46,11 +46,7 @@ describe('deposits: recording, automatic matching, manual match, bank-alert key'
 
   it('matches on the amount to deposit of a tax-invoice charge (point × 1.1) and credits point', async () => {
     const m = await createMember(t);
-    const res = await t.http
-      .post('/api/service/point')
-      .set('Authorization', bearer(m.token))
-      .send({ name: '이도윤', point: 20000, feeType: 'FEE', feeValue: { company: '(주)나', businessNumber: '1234567890', leader: '이', phone: '0212345678', jobType: '서비스', jobType2: '광고', address: '부산', email: 'b@c.kr' } })
-      .expect(201);
+    const res = await requestCharge(t, m, { name: '이도윤', point: 20000, feeType: 'FEE', feeValue: TAX_INVOICE }).expect(201);
     await deposit({ depositorName: '이도윤', amount: 20_000 }).expect(201).expect((r) => expect(r.body).toMatchObject({ status: 'UNMATCHED', reason: 'NO_MATCH' }));
     await deposit({ depositorName: '이도윤', amount: 22_000 }).expect(201).expect((r) => expect(r.body).toMatchObject({ status: 'MATCHED', chargeId: res.body.chargeId }));
     expect(await wallet.balanceOf(m.id)).toBe(20_000n);

@@ -2,7 +2,7 @@ import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, type TestMember } from '../../support/members.js';
 import { LedgerKind, WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { Charge, ChargeExpiryJob } from '../../../server/src/modules/billing/index.js';
-import { auditOf, bearer, clock, configureBilling, em, HOUR, openCharge } from './billing-support.js';
+import { auditOf, bearer, clock, configureBilling, em, HOUR, openCharge, requestCharge, TAX_INVOICE } from './billing-support.js';
 
 describe('settling charges: accept, reject, bulk accept, 3-hour expiry', () => {
   let t: TestApp;
@@ -47,11 +47,7 @@ describe('settling charges: accept, reject, bulk accept, 3-hour expiry', () => {
 
   it('credits a tax-invoice charge with point, not with the amount deposited', async () => {
     const member = await createMember(t);
-    const res = await t.http
-      .post('/api/service/point')
-      .set('Authorization', bearer(member.token))
-      .send({ name: '홍길동', point: 10000, feeType: 'FEE', feeValue: { company: '(주)가', businessNumber: '1234567890', leader: '김', phone: '0212345678', jobType: '서비스', jobType2: '광고', address: '서울', email: 'a@b.kr' } })
-      .expect(201);
+    const res = await requestCharge(t, member, { name: '홍길동', point: 10000, feeType: 'FEE', feeValue: TAX_INVOICE }).expect(201);
     expect(res.body.depositAmount).toBe(11000);
     await accept(res.body.chargeId).expect(200);
     expect(await wallet.balanceOf(member.id)).toBe(10_000n);
@@ -160,5 +156,19 @@ describe('settling charges: accept, reject, bulk accept, 3-hour expiry', () => {
     for (const body of [{}, { ids: [] }, { ids: ['x'] }, { ids: Array.from({ length: 101 }, (_, i) => i + 1) }]) {
       await t.http.post('/api/admin/charges/accept').set('Authorization', admin).send(body).expect(400);
     }
+  });
+});
+
+describe('the expiry job with JOBS on', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp({ JOBS: 'true' });
+  });
+  afterAll(() => t.close());
+
+  it('is scheduled every minute', async () => {
+    const { SchedulerRegistry } = await import('@nestjs/schedule');
+    const interval = t.app.get(SchedulerRegistry).getInterval('charge-expiry') as { _repeat: number };
+    expect(interval._repeat).toBe(60_000);
   });
 });

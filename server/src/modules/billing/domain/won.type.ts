@@ -9,7 +9,8 @@ export class WonType extends BigIntType {
     super('bigint');
   }
 
-  override toJSON(value: bigint): string {
-    return (value == null ? value : Number(value)) as unknown as string;
+  override toJSON(value: bigint | null | undefined): bigint | null | undefined {
+    // MikroORM types the JSON form as the JS type; a number is what goes on the wire.
+    return (value == null ? value : Number(value)) as unknown as bigint;
   }
 }
