@@ -104,6 +104,18 @@ describe('operator API for charges and deposits: lists, filters, sort, Content-R
     await t.http.get('/api/admin/charges?range=oops').set('Authorization', admin).expect(400);
   });
 
+  it('answers 400, never 500, for ids and filters the database could not hold', async () => {
+    for (const path of ['/api/admin/charges/99999999999', '/api/admin/charges/0', '/api/admin/deposits/-1', '/api/admin/deposits/1.5']) {
+      await t.http.get(path).set('Authorization', admin).expect(400);
+    }
+    await t.http.post('/api/admin/charges/99999999999/accept').set('Authorization', admin).expect(400);
+    await t.http.post('/api/admin/charges/accept').set('Authorization', admin).send({ ids: [99999999999] }).expect(400);
+    await t.http.post(`/api/admin/deposits/${ids.d2}/match`).set('Authorization', admin).send({ chargeId: 99999999999 }).expect(400);
+    await list('charges', { filter: { memberId: 99999999999 } }).expect(400);
+    await list('deposits', { filter: { chargeId: 99999999999 } }).expect(400);
+    await list('charges', { filter: { createdAt_gte: '+275760-09-13T00:00:00Z' } }).expect(400);
+  });
+
   it('lists deposits with status, reason, charge and depositor filters, sorted and paged', async () => {
     const all = await list('deposits', { sort: ['depositedAt', 'ASC'] }).expect(200);
     expect(all.headers['content-range']).toBe('deposits 0-2/3');

@@ -105,6 +105,8 @@ describe('operator content CRUD (ra-data-simple-rest, audited)', () => {
       await t.http.get(`${base}/${id}`).set('Authorization', admin).expect(404);
       await t.http.put(`${base}/${id}`).set('Authorization', admin).send(update).expect(404);
       await t.http.delete(`${base}/${id}`).set('Authorization', admin).expect(404);
+      await t.http.get(`${base}/99999999999`).set('Authorization', admin).expect(400);
+      await t.http.put(`${base}/abc`).set('Authorization', admin).send(update).expect(400);
 
       const rows = await audit(resource, id);
       expect(rows.map((r) => [r.action, r.operatorLoginId])).toEqual([

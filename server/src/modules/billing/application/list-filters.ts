@@ -8,15 +8,16 @@ export function oneOf<T extends string>(values: readonly T[], value: unknown): T
   return value as T;
 }
 
+/** An id column's value (int4). */
 export function wholeNumber(value: unknown): number {
   const n = Number(value);
-  if (!Number.isSafeInteger(n)) throw bad('a whole number');
+  if (!Number.isInteger(n) || n < 0 || n > 2_147_483_647) throw bad('a whole number');
   return n;
 }
 
 export function instant(value: unknown): Date {
   const date = new Date(String(value));
-  if (Number.isNaN(date.getTime())) throw bad('a date');
+  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1 || date.getUTCFullYear() > 9999) throw bad('a date');
   return date;
 }
 

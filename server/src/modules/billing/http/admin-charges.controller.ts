@@ -1,12 +1,13 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
 import { parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { IdPipe, recordId } from './id.pipe.js';
 import { ChargeSettlement } from '../application/charge-settlement.js';
 
 const bulkSchema = z.object({
   ids: z
-    .array(z.number().int().positive(), { error: 'ids must be a list of charge ids' })
+    .array(recordId, { error: 'ids must be a list of charge ids' })
     .min(1, 'ids must not be empty')
     .max(100, 'at most 100 ids at once')
     .transform((ids) => [...new Set(ids)]),
@@ -30,20 +31,20 @@ export class AdminChargesController {
   }
 
   @Get(':id')
-  get(@Param('id', ParseIntPipe) id: number) {
+  get(@Param('id', IdPipe) id: number) {
     return this.settlement.get(id);
   }
 
   /** Answers the charge and the CHARGE ledger entry its points went in with. */
   @Post(':id/accept')
   @HttpCode(200)
-  accept(@Param('id', ParseIntPipe) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
+  accept(@Param('id', IdPipe) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.settlement.accept(id, operator);
   }
 
   @Post(':id/reject')
   @HttpCode(200)
-  reject(@Param('id', ParseIntPipe) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
+  reject(@Param('id', IdPipe) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.settlement.reject(id, operator);
   }
 }

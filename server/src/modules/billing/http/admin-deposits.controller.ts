@@ -1,8 +1,9 @@
-import { Body, Controller, Get, HttpCode, Param, ParseIntPipe, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
 import { parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { IdPipe, recordId } from './id.pipe.js';
 import type { DepositInput } from '../domain/deposit.entity.js';
 import { Deposits } from '../application/deposits.js';
 import { operatorSettler, type Settler } from '../application/settler.js';
@@ -21,7 +22,7 @@ const depositSchema = z.object({
   depositedAt: z.iso.datetime({ offset: true, error: '입금 시각(depositedAt)은 ISO 8601 형식이어야 합니다.' }).transform((v) => new Date(v)),
 });
 
-const matchSchema = z.object({ chargeId: z.number({ error: 'chargeId가 필요합니다.' }).int().positive() });
+const matchSchema = z.object({ chargeId: recordId });
 const dismissSchema = z.object({ memo: z.string().trim().max(500).nullish() }).default({});
 
 @Controller('admin/deposits')
@@ -49,21 +50,21 @@ export class AdminDepositsController {
 
   @Get(':id')
   @UseGuards(OperatorGuard)
-  get(@Param('id', ParseIntPipe) id: number) {
+  get(@Param('id', IdPipe) id: number) {
     return this.deposits.get(id);
   }
 
   @Post(':id/match')
   @HttpCode(200)
   @UseGuards(OperatorGuard)
-  match(@Param('id', ParseIntPipe) id: number, @Body(new ZodPipe(matchSchema)) body: { chargeId: number }, @CurrentOperator() operator: AuthenticatedOperator) {
+  match(@Param('id', IdPipe) id: number, @Body(new ZodPipe(matchSchema)) body: { chargeId: number }, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.deposits.match(id, body.chargeId, operatorSettler(operator));
   }
 
   @Post(':id/dismiss')
   @HttpCode(200)
   @UseGuards(OperatorGuard)
-  dismiss(@Param('id', ParseIntPipe) id: number, @Body(new ZodPipe(dismissSchema)) body: { memo?: string | null }, @CurrentOperator() operator: AuthenticatedOperator) {
+  dismiss(@Param('id', IdPipe) id: number, @Body(new ZodPipe(dismissSchema)) body: { memo?: string | null }, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.deposits.dismiss(id, body.memo || null, operator);
   }
 }

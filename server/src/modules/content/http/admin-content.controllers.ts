@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, Inject, Param, ParseIntPipe, Post, Put, Query, UseGuards, type Type } from '@nestjs/common';
+import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, UseGuards, type Type } from '@nestjs/common';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
 import { parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { IdPipe } from './id.pipe.js';
 import { ContentAdmin } from '../application/content-admin.js';
 import { CONTENT_RESOURCES, type ContentResource } from '../application/content-resources.js';
 
@@ -19,7 +20,7 @@ function adminController(resource: ContentResource): Type {
     }
 
     @Get(':id')
-    get(@Param('id', ParseIntPipe) id: number) {
+    get(@Param('id', IdPipe) id: number) {
       return this.admin.get(resource, id);
     }
 
@@ -29,12 +30,12 @@ function adminController(resource: ContentResource): Type {
     }
 
     @Put(':id')
-    update(@Param('id', ParseIntPipe) id: number, @Body(new ZodPipe(resource.schema.partial())) body: Input, @CurrentOperator() operator: AuthenticatedOperator) {
+    update(@Param('id', IdPipe) id: number, @Body(new ZodPipe(resource.schema.partial())) body: Input, @CurrentOperator() operator: AuthenticatedOperator) {
       return this.admin.update(resource, id, body, operator);
     }
 
     @Delete(':id')
-    remove(@Param('id', ParseIntPipe) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
+    remove(@Param('id', IdPipe) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
       return this.admin.remove(resource, id, operator);
     }
   }
