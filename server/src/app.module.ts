@@ -35,16 +35,7 @@ class CoreModule {
 @Module({
   imports: [WalletModule, SettingsModule, ContentModule, AuditModule],
   providers: [
-    {
-      provide: PointBalanceReader,
-      inject: [WalletFacade],
-      useFactory: (wallet: WalletFacade): PointBalanceReader => ({
-        balanceOf: (memberId) => wallet.balanceOf(memberId),
-        // WalletFacade.balancesOf fails today (`= any(?)` gets the id array spread into a list); one read
-        // per member until the wallet fixes it, then this becomes `useExisting: WalletFacade` again.
-        balancesOf: async (memberIds) => new Map(await Promise.all(memberIds.map(async (id) => [id, await wallet.balanceOf(id)] as const))),
-      }),
-    },
+    { provide: PointBalanceReader, useExisting: WalletFacade },
     {
       provide: PointAdjuster,
       inject: [WalletFacade],
