@@ -13,6 +13,7 @@ import { SettingsModule, SettingsService } from './modules/settings/index.js';
 import { CatalogModule } from './modules/catalog/index.js';
 import { OrderingModule } from './modules/ordering/index.js';
 import { BillingModule } from './modules/billing/index.js';
+import { ResellerApiModule } from './modules/reseller-api/index.js';
 import { HealthController } from './ops/health.controller.js';
 import { Clock } from './shared/index.js';
 import { PageInterceptor } from './shared/http-kernel.js';
@@ -84,6 +85,7 @@ export class AppModule {
         CatalogModule,
         OrderingModule,
         BillingModule,
+        ResellerApiModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],
