@@ -7,6 +7,7 @@ import { AppConfig } from './config/index.js';
 import { ormConfig } from './database/mikro-orm.config.js';
 import { AuditModule } from './modules/audit/index.js';
 import { ContentModule } from './modules/content/index.js';
+import { FulfilmentModule } from './modules/fulfilment/index.js';
 import { IdentityModule, PointBalanceReader } from './modules/identity/index.js';
 import { WalletFacade, WalletModule } from './modules/wallet/index.js';
 import { SettingsModule } from './modules/settings/index.js';
@@ -58,6 +59,7 @@ export class AppModule {
         WalletModule,
         ContentModule,
         AuditModule,
+        FulfilmentModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],

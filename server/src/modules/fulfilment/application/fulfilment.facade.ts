@@ -1,0 +1,26 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Clock } from '../../../shared/index.js';
+import { Provider } from '../domain/provider.entity.js';
+import { SimulatedProvider } from './simulated-provider.js';
+
+/** What the rest of the app (demo data, benchmarks) needs from fulfilment. */
+@Injectable()
+export class FulfilmentFacade {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly simulated: SimulatedProvider,
+  ) {}
+
+  /** The embedded simulated provider as a provider row (created once); its id. */
+  async ensureSimulatedProvider(): Promise<number> {
+    const em = this.em.fork();
+    const apiUrl = this.simulated.apiUrl();
+    const existing = await em.findOne(Provider, { apiUrl });
+    if (existing) return existing.id;
+    const provider = new Provider({ name: '시뮬레이션 공급사 (내장)', apiUrl, apiKey: this.simulated.key(), enabled: true, timeoutMs: 10_000 }, this.clock.now());
+    await em.persist(provider).flush();
+    return provider.id;
+  }
+}

@@ -1,0 +1,21 @@
+import { z } from 'zod';
+
+const name = z.string({ error: '공급사 이름을 입력해 주세요.' }).trim().min(1, '공급사 이름을 입력해 주세요.').max(100, '공급사 이름은 100자 이하로 입력해 주세요.');
+const apiUrl = z.url({ protocol: /^https?$/, error: 'API URL은 http(s) 주소여야 합니다.' }).max(500, 'API URL은 500자 이하로 입력해 주세요.');
+const apiKey = z.string({ error: 'API 키를 입력해 주세요.' }).trim().min(1, 'API 키를 입력해 주세요.').max(500, 'API 키는 500자 이하로 입력해 주세요.');
+const enabled = z.boolean({ error: 'enabled는 true 또는 false여야 합니다.' });
+const timeoutMs = z.number({ error: '시간 제한은 밀리초 단위 숫자여야 합니다.' }).int('시간 제한은 정수여야 합니다.').min(1000, '시간 제한은 1000ms 이상이어야 합니다.').max(120_000, '시간 제한은 120000ms 이하여야 합니다.');
+
+export const createProviderSchema = z.object({ name, apiUrl, apiKey, enabled: enabled.default(true), timeoutMs: timeoutMs.default(15_000) });
+
+/** ra-data-simple-rest sends the whole record back: unknown fields (hasKey, keyLast4 ...) are dropped, an empty key keeps the stored one. */
+export const updateProviderSchema = z.object({
+  name: name.optional(),
+  apiUrl: apiUrl.optional(),
+  apiKey: z.union([z.literal('').transform(() => undefined), apiKey]).nullish().transform((v) => v ?? undefined),
+  enabled: enabled.optional(),
+  timeoutMs: timeoutMs.optional(),
+});
+
+export type CreateProviderInput = z.infer<typeof createProviderSchema>;
+export type UpdateProviderInput = z.infer<typeof updateProviderSchema>;
