@@ -6,9 +6,11 @@ import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/index.js';
 import { ormConfig } from './database/mikro-orm.config.js';
 import { AuditModule } from './modules/audit/index.js';
+import { CatalogModule } from './modules/catalog/index.js';
 import { ContentModule } from './modules/content/index.js';
 import { FulfilmentModule } from './modules/fulfilment/index.js';
 import { IdentityModule, PointBalanceReader } from './modules/identity/index.js';
+import { OrderingModule } from './modules/ordering/index.js';
 import { WalletFacade, WalletModule } from './modules/wallet/index.js';
 import { SettingsModule } from './modules/settings/index.js';
 import { HealthController } from './ops/health.controller.js';
@@ -59,6 +61,8 @@ export class AppModule {
         WalletModule,
         ContentModule,
         AuditModule,
+        CatalogModule,
+        OrderingModule,
         FulfilmentModule,
       ],
       controllers: [HealthController],
