@@ -34,7 +34,10 @@ export interface FakeOrder {
   remains: string;
 }
 
-/** A scripted behaviour: return an answer, or undefined to fall through to the default panel. */
+/**
+ * A scripted behaviour: an answer; or one without body/raw (e.g. `{ delayMs: 1500 }`) to have the
+ * default panel do its work and answer that way; or undefined for the default panel as is.
+ */
 export type FakeHandler = (params: Record<string, string>) => FakeAnswer | undefined | Promise<FakeAnswer | undefined>;
 
 export interface FakeProviderOptions {
@@ -129,7 +132,11 @@ export class FakeProvider {
       script.times--;
       answer = await script.handler(params);
     }
-    answer ??= params.key === this.key ? this.panel(action, params) : { body: { error: 'Invalid API key' } };
+    // No body in a scripted answer: the panel does its usual work, answered with the script's delay/status.
+    if (!answer || (answer.body === undefined && answer.raw === undefined)) {
+      const usual = params.key === this.key ? this.panel(action, params) : { body: { error: 'Invalid API key' } };
+      answer = { ...usual, ...answer, body: usual.body };
+    }
     // The work is done before the (possibly slow) answer, as on a real panel.
     if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
     if (res.destroyed) return;

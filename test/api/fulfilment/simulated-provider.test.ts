@@ -26,14 +26,14 @@ describe('simulated provider (API v2)', () => {
   it('lists services and a balance; accepts JSON bodies too', async () => {
     const services = (await v2({ action: 'services' })).body;
     expect(services.length).toBeGreaterThan(5);
-    expect(services[0]).toMatchObject({ service: '101', rate: '9000', min: 10, max: 30000, category: 'Instagram Followers' });
+    expect(services[0]).toMatchObject({ service: '101', rate: '9000', min: 1, max: 10000000, category: 'Followers' });
     const json = await t.http.post('/api/simulated-provider/v2').send({ key, action: 'balance' }).expect(200);
     expect(json.body).toEqual({ balance: '10000000.00', currency: 'KRW' });
   });
 
   it('validates an add like a panel', async () => {
     expect((await v2({ action: 'add', service: '999', link: 'x', quantity: '100' })).body).toEqual({ error: 'Incorrect service ID' });
-    expect((await v2({ action: 'add', service: '101', link: 'https://instagram.com/a', quantity: '5' })).body).toEqual({ error: 'Quantity less than minimal 10' });
+    expect((await v2({ action: 'add', service: '101', link: 'https://instagram.com/a', quantity: '0' })).body).toEqual({ error: 'Quantity less than minimal 1' });
     expect((await v2({ action: 'add', service: '101', link: '', quantity: '50' })).body).toEqual({ error: 'Incorrect link' });
   });
 
@@ -59,7 +59,7 @@ describe('simulated provider (API v2)', () => {
 
   it('answers orders= batches keyed by id, with errors per unknown id, and refuses more than 100', async () => {
     const ids: string[] = [];
-    for (let i = 0; i < 3; i++) ids.push(String((await v2({ action: 'add', service: '302', link: `https://tiktok.com/${i}`, quantity: '100' })).body.order));
+    for (let i = 0; i < 3; i++) ids.push(String((await v2({ action: 'add', service: '103', link: `https://tiktok.com/${i}`, quantity: '100' })).body.order));
     const batch = (await v2({ action: 'status', orders: [...ids, '99999'].join(',') })).body;
     expect(Object.keys(batch).sort()).toEqual([...ids, '99999'].sort());
     expect(batch[ids[0]!]).toMatchObject({ status: 'Pending' });

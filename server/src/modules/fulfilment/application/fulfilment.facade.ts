@@ -1,7 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { Category, Service } from '../../catalog/index.js';
 import { Clock } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
+import { simulatedServiceFor } from '../domain/simulation.js';
 import { SimulatedProvider } from './simulated-provider.js';
 
 /** What the rest of the app (demo data, benchmarks) needs from fulfilment. */
@@ -22,5 +24,19 @@ export class FulfilmentFacade {
     const provider = new Provider({ name: '시뮬레이션 공급사 (내장)', apiUrl, apiKey: this.simulated.key(), enabled: true, timeoutMs: 10_000 }, this.clock.now());
     await em.persist(provider).flush();
     return provider.id;
+  }
+
+  /**
+   * Demo data: the simulated provider fulfils every demo service that has no provider yet, each mapped
+   * to the simulated service of its kind (followers, likes, views ...), so demo orders move by themselves.
+   */
+  async seedDemo(): Promise<void> {
+    const providerId = await this.ensureSimulatedProvider();
+    await this.em.fork().transactional(async (tx) => {
+      const categories = new Map((await tx.find(Category, {})).map((c) => [c.id, c.text]));
+      for (const service of await tx.find(Service, { providerId: null })) {
+        service.apply({ providerId, providerServiceId: simulatedServiceFor(`${categories.get(service.categoryId) ?? ''} ${service.text}`) });
+      }
+    });
   }
 }

@@ -14,19 +14,28 @@ export interface SimulatedService {
   max: number;
 }
 
+/** One service per kind of engagement; limits are wide so any demo service can be fulfilled by one of them. */
 export const SIMULATED_SERVICES: readonly SimulatedService[] = [
-  { service: '101', name: 'Instagram Followers [Korean]', category: 'Instagram Followers', rate: '9000', min: 10, max: 30000 },
-  { service: '102', name: 'Instagram Likes [Korean]', category: 'Instagram Likes', rate: '3000', min: 10, max: 30000 },
-  { service: '103', name: 'Instagram Reels Views', category: 'Instagram Views', rate: '500', min: 100, max: 1000000 },
-  { service: '201', name: 'YouTube Views', category: 'YouTube Views', rate: '4000', min: 100, max: 100000 },
-  { service: '202', name: 'YouTube Subscribers', category: 'YouTube Subscribers', rate: '30000', min: 10, max: 10000 },
-  { service: '203', name: 'YouTube Likes', category: 'YouTube Likes', rate: '8000', min: 10, max: 20000 },
-  { service: '301', name: 'TikTok Followers', category: 'TikTok Followers', rate: '12000', min: 10, max: 20000 },
-  { service: '302', name: 'TikTok Views', category: 'TikTok Views', rate: '300', min: 100, max: 1000000 },
-  { service: '401', name: 'Facebook Page Likes', category: 'Facebook Likes', rate: '15000', min: 10, max: 10000 },
-  { service: '501', name: 'Telegram Channel Members', category: 'Telegram Members', rate: '10000', min: 10, max: 20000 },
-  { service: '601', name: 'Twitter Followers', category: 'Twitter Followers', rate: '20000', min: 10, max: 10000 },
+  { service: '101', name: 'Followers (simulated)', category: 'Followers', rate: '9000', min: 1, max: 10_000_000 },
+  { service: '102', name: 'Likes (simulated)', category: 'Likes', rate: '3000', min: 1, max: 10_000_000 },
+  { service: '103', name: 'Views (simulated)', category: 'Views', rate: '300', min: 1, max: 10_000_000 },
+  { service: '104', name: 'Subscribers / members (simulated)', category: 'Subscribers', rate: '20000', min: 1, max: 10_000_000 },
+  { service: '105', name: 'Comments (simulated)', category: 'Comments', rate: '100000', min: 1, max: 10_000_000 },
+  { service: '199', name: 'Other engagement (simulated)', category: 'Other', rate: '5000', min: 1, max: 10_000_000 },
 ];
+
+const KIND_WORDS: [string, RegExp][] = [
+  ['105', /댓글|comment/i],
+  ['104', /구독|멤버|회원|subscri|member/i],
+  ['101', /팔로워|팔로우|친구|follow/i],
+  ['103', /조회|재생|시청|view|play|stream/i],
+  ['102', /좋아요|하트|추천|like|heart/i],
+];
+
+/** Which simulated service fits a service of ours, by the words in its name and category. */
+export function simulatedServiceFor(text: string): string {
+  return KIND_WORDS.find(([, words]) => words.test(text))?.[0] ?? '199';
+}
 
 export interface SimulatedOrderFacts {
   id: number;

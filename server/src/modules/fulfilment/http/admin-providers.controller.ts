@@ -1,8 +1,15 @@
-import { Body, Controller, Delete, Get, Param, ParseIntPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
 import { parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { ProvidersService } from '../application/providers.service.js';
-import { createProviderSchema, updateProviderSchema, type CreateProviderInput, type UpdateProviderInput } from './provider.schemas.js';
+import {
+  createProviderSchema,
+  importServicesSchema,
+  updateProviderSchema,
+  type CreateProviderInput,
+  type ImportServicesInput,
+  type UpdateProviderInput,
+} from './provider.schemas.js';
 
 @Controller('admin/providers')
 @UseGuards(OperatorGuard)
@@ -38,5 +45,12 @@ export class AdminProvidersController {
   @Get(':id/balance')
   balance(@Param('id', ParseIntPipe) id: number) {
     return this.providers.balance(id);
+  }
+
+  /** Imports (or re-syncs) the provider's services into the catalogue with a markup. */
+  @Post(':id/import-services')
+  @HttpCode(200)
+  importServices(@Param('id', ParseIntPipe) id: number, @Body(new ZodPipe(importServicesSchema)) body: ImportServicesInput, @CurrentOperator() operator: AuthenticatedOperator) {
+    return this.providers.importServices(id, body, operator);
   }
 }

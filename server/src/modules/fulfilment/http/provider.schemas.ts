@@ -19,3 +19,31 @@ export const updateProviderSchema = z.object({
 
 export type CreateProviderInput = z.infer<typeof createProviderSchema>;
 export type UpdateProviderInput = z.infer<typeof updateProviderSchema>;
+
+const decimalText = (message: string) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .transform((v) => String(v).trim())
+    .refine((v) => /^\d{1,9}(\.\d{1,6})?$/.test(v), message);
+
+const categoryId = z.number({ error: '카테고리를 선택해 주세요.' }).int('카테고리를 선택해 주세요.').positive('카테고리를 선택해 주세요.');
+
+export const importServicesSchema = z
+  .object({
+    /** Our margin in percent on the provider's rate ("30" = +30 %). */
+    markupPercent: decimalText('마진율은 0 이상의 숫자(소수점 6자리까지)여야 합니다.'),
+    /** Won per unit of the provider's currency; 1 for a provider priced in won. */
+    currencyRate: decimalText('환율은 0보다 큰 숫자여야 합니다.')
+      .refine((v) => /[1-9]/.test(v), '환율은 0보다 큰 숫자여야 합니다.')
+      .default('1'),
+    /** The category every imported service goes to, unless categoryMap names the provider's category. */
+    categoryId: categoryId.optional(),
+    /** The provider's category name → our category id. */
+    categoryMap: z.record(z.string().max(200), categoryId).optional(),
+    /** Only these provider service ids (default: all). */
+    serviceIds: z.array(z.union([z.string(), z.number()]).transform(String)).min(1).max(5000).optional(),
+    enableAuto: z.boolean().optional(),
+  })
+  .refine((v) => v.categoryId !== undefined || (v.categoryMap && Object.keys(v.categoryMap).length > 0), '카테고리를 선택해 주세요.');
+
+export type ImportServicesInput = z.infer<typeof importServicesSchema>;
