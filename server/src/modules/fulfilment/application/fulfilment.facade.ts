@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Category, Service } from '../../catalog/index.js';
 import { Clock } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
-import { simulatedServiceFor } from '../domain/simulation.js';
+import { assignSimulatedServices } from '../domain/simulation.js';
 import { SimulatedProvider } from './simulated-provider.js';
 
 /** What the rest of the app (demo data, benchmarks) needs from fulfilment. */
@@ -28,15 +28,18 @@ export class FulfilmentFacade {
 
   /**
    * Demo data: the simulated provider fulfils every demo service that has no provider yet, each mapped
-   * to the simulated service of its kind (followers, likes, views ...), so demo orders move by themselves.
+   * to a simulated service of its kind (followers, likes, views ...), so demo orders move by themselves.
    */
   async seedDemo(): Promise<void> {
     const providerId = await this.ensureSimulatedProvider();
     await this.em.fork().transactional(async (tx) => {
       const categories = new Map((await tx.find(Category, {})).map((c) => [c.id, c.text]));
-      for (const service of await tx.find(Service, { providerId: null })) {
-        service.apply({ providerId, providerServiceId: simulatedServiceFor(`${categories.get(service.categoryId) ?? ''} ${service.text}`) });
-      }
+      const taken = new Set((await tx.find(Service, { providerId })).map((s) => s.providerServiceId!));
+      const services = await tx.find(Service, { providerId: null }, { orderBy: { id: 'ASC' } });
+      const assigned = assignSimulatedServices(services.map((s) => `${categories.get(s.categoryId) ?? ''} ${s.text}`), taken);
+      services.forEach((service, i) => {
+        if (assigned[i]) service.apply({ providerId, providerServiceId: assigned[i] });
+      });
     });
   }
 }

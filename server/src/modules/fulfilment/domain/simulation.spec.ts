@@ -1,4 +1,4 @@
-import { SIMULATED_MAX_DURATION_MS, simulatedPlan, simulatedProgress } from './simulation.js';
+import { assignSimulatedServices, SIMULATED_MAX_DURATION_MS, SIMULATED_SERVICES, simulatedPlan, simulatedProgress } from './simulation.js';
 
 const at = (order: { createdAt: Date }, ms: number) => new Date(order.createdAt.getTime() + ms);
 
@@ -30,5 +30,22 @@ describe('simulated provider progress', () => {
   it('reports a canceled order as canceled with everything remaining', () => {
     const o = { ...order(5), canceledAt: new Date('2026-01-01T00:00:05Z') };
     expect(simulatedProgress(o, at(o, SIMULATED_MAX_DURATION_MS))).toEqual({ status: 'Canceled', startCount: 0, remains: 1000 });
+  });
+});
+
+describe('simulated services for our catalogue', () => {
+  it('gives each service its own simulated service of its kind', () => {
+    const assigned = assignSimulatedServices(['인스타그램 팔로워 🇰🇷 한국인', '유튜브 조회수', '유튜브 구독자', '인스타그램 팔로워 외국인', '기타 홍보', '댓글 좋아요'], new Set(['101']));
+    expect(assigned).toEqual(['102', '301', '401', '103', '901', '501']);
+  });
+
+  it('falls back to any free service, then to none', () => {
+    const followers = Array.from({ length: 27 }, () => 'followers');
+    const assigned = assignSimulatedServices(followers, new Set());
+    expect(new Set(assigned).size).toBe(27);
+    expect(assigned.slice(0, 25).every((id) => id!.startsWith('1'))).toBe(true);
+    expect(assigned[25]).toBe('201');
+    const all = new Set(SIMULATED_SERVICES.map((s) => s.service));
+    expect(assignSimulatedServices(['x'], all)).toEqual([null]);
   });
 });

@@ -14,27 +14,49 @@ export interface SimulatedService {
   max: number;
 }
 
-/** One service per kind of engagement; limits are wide so any demo service can be fulfilled by one of them. */
-export const SIMULATED_SERVICES: readonly SimulatedService[] = [
-  { service: '101', name: 'Followers (simulated)', category: 'Followers', rate: '9000', min: 1, max: 10_000_000 },
-  { service: '102', name: 'Likes (simulated)', category: 'Likes', rate: '3000', min: 1, max: 10_000_000 },
-  { service: '103', name: 'Views (simulated)', category: 'Views', rate: '300', min: 1, max: 10_000_000 },
-  { service: '104', name: 'Subscribers / members (simulated)', category: 'Subscribers', rate: '20000', min: 1, max: 10_000_000 },
-  { service: '105', name: 'Comments (simulated)', category: 'Comments', rate: '100000', min: 1, max: 10_000_000 },
-  { service: '199', name: 'Other engagement (simulated)', category: 'Other', rate: '5000', min: 1, max: 10_000_000 },
+const KINDS = [
+  { code: 1, category: 'Followers', rate: '9000', words: /팔로워|팔로우|친구|follow/i },
+  { code: 2, category: 'Likes', rate: '3000', words: /좋아요|하트|추천|like|heart/i },
+  { code: 3, category: 'Views', rate: '300', words: /조회|재생|시청|view|play|stream/i },
+  { code: 4, category: 'Subscribers', rate: '20000', words: /구독|멤버|회원|subscri|member/i },
+  { code: 5, category: 'Comments', rate: '100000', words: /댓글|comment/i },
+  { code: 9, category: 'Other', rate: '5000', words: /$^/ },
 ];
+const VARIANTS = 25;
 
-const KIND_WORDS: [string, RegExp][] = [
-  ['105', /댓글|comment/i],
-  ['104', /구독|멤버|회원|subscri|member/i],
-  ['101', /팔로워|팔로우|친구|follow/i],
-  ['103', /조회|재생|시청|view|play|stream/i],
-  ['102', /좋아요|하트|추천|like|heart/i],
-];
+/**
+ * The simulated panel's catalogue: 25 services of each kind of engagement (ids 101–125 followers,
+ * 201–225 likes ...), with limits wide enough for any service of ours. Several variants per kind
+ * because each of our services maps to its own provider service.
+ */
+export const SIMULATED_SERVICES: readonly SimulatedService[] = KINDS.flatMap((kind) =>
+  Array.from({ length: VARIANTS }, (_, i) => ({
+    service: String(kind.code * 100 + i + 1),
+    name: `${kind.category} #${i + 1} (simulated)`,
+    category: kind.category,
+    rate: kind.rate,
+    min: 1,
+    max: 10_000_000,
+  })),
+);
 
-/** Which simulated service fits a service of ours, by the words in its name and category. */
-export function simulatedServiceFor(text: string): string {
-  return KIND_WORDS.find(([, words]) => words.test(text))?.[0] ?? '199';
+// Comments and subscribers first: "구독자 좋아요" is about subscribers, "댓글 좋아요" about comments.
+const MATCH_ORDER = [5, 4, 1, 3, 2];
+
+/**
+ * A simulated service for each of our services (by the words of its category and name, a free
+ * variant of that kind, else any free one), never one in `taken`. Null when all are taken.
+ */
+export function assignSimulatedServices(texts: string[], taken: ReadonlySet<string>): (string | null)[] {
+  const used = new Set(taken);
+  const free = (code?: number) => SIMULATED_SERVICES.find((s) => !used.has(s.service) && (code === undefined || s.service.startsWith(String(code))));
+  return texts.map((text) => {
+    const code = MATCH_ORDER.find((c) => KINDS.find((k) => k.code === c)!.words.test(text)) ?? 9;
+    const chosen = free(code) ?? free();
+    if (!chosen) return null;
+    used.add(chosen.service);
+    return chosen.service;
+  });
 }
 
 export interface SimulatedOrderFacts {
