@@ -88,20 +88,28 @@ export class OrderCommands {
     });
   }
 
-  /** Stops an auto-order and refunds the runs not started (CANCLED if none started, PARTIAL otherwise). */
+  /** An operator cancels an auto-order (CANCLED): the runs not started are refunded. */
   async cancelAutoOrder(autoOrderId: number, actor: AuditActor): Promise<CommandResult<AutoOrder>> {
     const autoOrder = await this.em.fork().transactional(async (tx) => {
       const auto = await tx.findOne(AutoOrder, { id: autoOrderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!auto) throw new NotFoundError(ORDER_NOT_FOUND);
       const before = wrap(auto).toObject();
-      const refund = auto.cancel(this.clock.now());
-      if (refund > 0n) {
-        await this.wallet.credit(tx, { memberId: auto.memberId, amount: refund, kind: LedgerKind.REFUND, reference: autoOrderReference(auto.id), memo: `자동주문 ${auto.id} 미진행 회차 환불` });
-      }
+      await this.refundRuns(tx, auto, auto.cancel(this.clock.now()));
       this.audit.record(tx, actor, { action: 'cancel', resource: 'auto-orders', resourceId: auto.id, before, after: auto });
       return auto;
     });
     return { order: autoOrder, ledgerEntry: await this.wallet.findEntry(LedgerKind.REFUND, autoOrderReference(autoOrder.id)) };
+  }
+
+  /** The runner found the auto-order's service no longer orderable: it ends PARTIAL, in the runner's transaction. */
+  async stopAutoOrder(tx: EntityManager, auto: AutoOrder): Promise<void> {
+    await this.refundRuns(tx, auto, auto.stop(this.clock.now()));
+  }
+
+  private async refundRuns(tx: EntityManager, auto: AutoOrder, refund: bigint): Promise<void> {
+    if (refund === 0n) return;
+    const memo = `자동주문 ${auto.id} 미진행 ${auto.runs - auto.completed}회 환불`;
+    await this.wallet.credit(tx, { memberId: auto.memberId, amount: refund, kind: LedgerKind.REFUND, reference: autoOrderReference(auto.id), memo });
   }
 
   private async operate(orderId: number, actor: AuditActor, action: string, change: (order: Order, now: Date) => void): Promise<CommandResult<Order>> {

@@ -215,7 +215,7 @@ export class OrderQueries {
   private async runRefunds(autoOrderIds: number[]): Promise<Map<number, bigint>> {
     if (autoOrderIds.length === 0) return new Map();
     const rows = await this.em.fork().execute<{ auto_order_id: number; refunded: string }[]>(
-      'select auto_order_id, sum(refunded) as refunded from service_order where auto_order_id = any(?) group by auto_order_id',
+      'select auto_order_id, sum(refunded) as refunded from service_order where auto_order_id in (?) group by auto_order_id',
       [autoOrderIds],
     );
     return new Map(rows.map((r) => [r.auto_order_id, BigInt(r.refunded)]));

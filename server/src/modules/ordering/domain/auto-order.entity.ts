@@ -10,9 +10,9 @@ export enum AutoOrderStatus {
   ACTIVE = 'ACTIVE',
   /** Every run started. */
   COMPLETED = 'COMPLETED',
-  /** Canceled before any run started: everything refunded. */
+  /** Canceled by an operator: the runs not started are refunded. */
   CANCLED = 'CANCLED',
-  /** Canceled after some runs started: the runs not started are refunded. */
+  /** Stopped early because its service can no longer be ordered: the runs not started are refunded. */
   PARTIAL = 'PARTIAL',
 }
 
@@ -116,10 +116,19 @@ export class AutoOrder {
     return { number, point };
   }
 
-  /** Stops the runs: CANCLED if none started, PARTIAL otherwise. Returns the refund for the runs not started. */
+  /** Canceled (CANCLED): returns the refund for the runs not started. */
   cancel(now: Date): bigint {
+    return this.end(CANCLED, now);
+  }
+
+  /** Its service was hidden or made read-only: ends PARTIAL, returns the refund for the runs not started. */
+  stop(now: Date): bigint {
+    return this.end(PARTIAL, now);
+  }
+
+  private end(status: AutoOrderStatus, now: Date): bigint {
     const refund = this.point - this.costOfRuns(this.completed);
-    this.finish(this.completed === 0 ? CANCLED : PARTIAL, now);
+    this.finish(status, now);
     this.refunded = refund;
     return refund;
   }

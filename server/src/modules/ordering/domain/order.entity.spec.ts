@@ -125,14 +125,24 @@ describe('auto-order', () => {
     expect(() => auto.startRun(new Date(hour(1).getTime() - 1))).toThrow(DomainError);
   });
 
-  it('refunds the runs not started: CANCLED before any, PARTIAL after some', () => {
+  it('refunds the runs not started when canceled (CANCLED) or stopped (PARTIAL), once', () => {
     const none = place(900n, 3);
     expect(none.cancel(now)).toBe(900n);
     expect(none.status).toBe(CANCLED);
     const some = place(1000n, 3);
     some.startRun(now);
     expect(some.cancel(now)).toBe(666n);
-    expect(some).toMatchObject({ status: STOPPED, refunded: 666n, nextRunAt: null });
+    expect(some).toMatchObject({ status: CANCLED, refunded: 666n, nextRunAt: null });
     expect(() => some.cancel(now)).toThrow(IllegalTransitionError);
+    const stopped = place(1000n, 3);
+    stopped.startRun(now);
+    stopped.startRun(hour(1));
+    expect(stopped.stop(hour(2))).toBe(333n);
+    expect(stopped).toMatchObject({ status: STOPPED, refunded: 333n });
+    expect(() => stopped.stop(hour(2))).toThrow(IllegalTransitionError);
+    const done = place(10n, 2);
+    done.startRun(now);
+    done.startRun(hour(1));
+    expect(() => done.cancel(hour(1))).toThrow(IllegalTransitionError);
   });
 });

@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CatalogFacade } from '../../catalog/index.js';
-import { claimAndProcess, Clock, NotFoundError, SingleFlight } from '../../../shared/index.js';
+import { claimAndProcess, Clock, SingleFlight } from '../../../shared/index.js';
+import { OrderCommands } from '../application/order-commands.service.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order } from '../domain/order.entity.js';
 
@@ -11,7 +12,8 @@ const BATCH = 50;
 /**
  * Starts every due auto-order run as a child Order (no new debit: the run's share of what was paid up
  * front). Due auto-orders are claimed FOR UPDATE SKIP LOCKED, so any number of runners (ticks, replicas)
- * never start the same run twice.
+ * never start the same run twice. An auto-order whose service was hidden or made read-only (주문불가) is
+ * stopped instead (PARTIAL) and its remaining runs refunded.
  */
 @Injectable()
 export class AutoOrderRunsJob {
@@ -20,6 +22,7 @@ export class AutoOrderRunsJob {
   constructor(
     private readonly em: EntityManager,
     private readonly catalog: CatalogFacade,
+    private readonly commands: OrderCommands,
     private readonly clock: Clock,
   ) {}
 
@@ -39,7 +42,7 @@ export class AutoOrderRunsJob {
         { where: { status: AutoOrderStatus.ACTIVE, nextRunAt: { $lte: now } }, orderBy: { nextRunAt: 'ASC', id: 'ASC' }, limit: BATCH },
         async (tx, auto) => {
           const service = await this.catalog.getService(auto.serviceId);
-          if (!service) throw new NotFoundError(`service ${auto.serviceId}`);
+          if (!service?.visible || service.isReadOnly) return this.commands.stopAutoOrder(tx, auto);
           tx.persist(Order.startRunOf(auto, service, now));
         },
       );
