@@ -12,6 +12,8 @@ export const SYNC_SPACING_MS = 20_000;
 const LEASE_BATCH = 1000;
 /** Status requests in flight at once, per provider. */
 const PER_PROVIDER = 4;
+/** Reports applied at once, each in its own short transaction (a few of the pool's connections). */
+const APPLY_CONCURRENCY = 8;
 
 /** An order as leased: enough to ask about it and to tell whether the answer is news. */
 interface Polled {
@@ -46,8 +48,8 @@ export interface SyncStats {
  * A tick leases due orders first (lastSyncedAt := now, committed, FOR UPDATE SKIP LOCKED), so
  * replicas split the work and an order is asked about at most every SYNC_SPACING_MS however often
  * ticks come; then asks each provider in `orders=` batches of ≤ 100, a few requests at a time;
- * then applies each batch's news in one transaction, a savepoint per order (answers that repeat
- * what the order already says are skipped). A failed request just leaves the orders for a later
+ * then applies the news, each order in its own short transaction, a few at a time (answers that
+ * repeat what the order already says are skipped). A failed request just leaves the orders for a later
  * tick. Orders of disabled providers are still followed: they were placed and must finish.
  */
 @Injectable()
@@ -66,6 +68,7 @@ export class OrderSync {
     const polled = await this.lease(maxOrders);
     if (polled.length === 0) return stats;
     stats.polled = polled.length;
+    const news: { order: Polled; report: UpstreamReport }[] = [];
     const providers = new Map((await this.em.fork().find(Provider, { id: { $in: [...new Set(polled.map((p) => p.providerId))] } })).map((p) => [p.id, p]));
     const byProvider = new Map<number, Polled[]>();
     for (const order of polled) {
@@ -76,27 +79,39 @@ export class OrderSync {
       [...byProvider].map(([providerId, orders]) =>
         mapLimit(chunk(orders, STATUS_BATCH), PER_PROVIDER, async (batch) => {
           const provider = providers.get(providerId);
-          if (!provider) {
-            stats.errors += batch.length;
-            return;
-          }
-          stats.requests++;
           let answers: Map<string, UpstreamStatusResult>;
           try {
+            if (!provider) throw new Error('provider deleted');
+            stats.requests++;
             answers = await this.client.status(provider, batch.map((o) => o.providerOrderId));
           } catch (error) {
             stats.errors += batch.length;
             this.logger.warn(`provider ${providerId}: ${(error as Error).message}`);
             return;
           }
-          const applied = await this.apply(batch, answers);
-          stats.moved += applied.moved;
-          stats.errors += applied.errors;
+          for (const order of batch) {
+            const answer = answers.get(order.providerOrderId)!;
+            if (!answer.ok) stats.errors++;
+            else {
+              const report = { status: OrderStatus[answer.state.status], startCount: answer.state.startCount, remains: answer.state.remains };
+              if (reportsNews(order, report)) news.push({ order, report });
+            }
+          }
         }),
       ),
     );
+    await mapLimit(news, APPLY_CONCURRENCY, async ({ order, report }) => {
+      try {
+        const result = await this.em.fork().transactional((tx) => this.ordering.applyUpstream(tx, order.id, report));
+        if (result.changed) stats.moved++;
+      } catch (error) {
+        stats.errors++;
+        this.logger.warn(`order ${order.id}: ${(error as Error).message}`);
+      }
+    });
     return stats;
   }
+
 
   /**
    * Takes the orders due for a poll and stamps them, so no other tick or replica asks about them now:
@@ -131,31 +146,5 @@ export class OrderSync {
       if (batch.length === 0) break;
     }
     return polled;
-  }
-
-  private async apply(batch: Polled[], answers: Map<string, UpstreamStatusResult>): Promise<{ moved: number; errors: number }> {
-    let moved = 0;
-    let errors = 0;
-    await this.em.fork().transactional(async (tx) => {
-      for (const order of batch) {
-        const answer = answers.get(order.providerOrderId);
-        if (!answer?.ok) {
-          errors++;
-          continue;
-        }
-        const report = { status: OrderStatus[answer.state.status], startCount: answer.state.startCount, remains: answer.state.remains };
-        if (!reportsNews(order, report)) continue;
-        try {
-          const result = await tx.transactional((inner) => this.ordering.applyUpstream(inner, order.id, report));
-          if (result.changed) moved++;
-        } catch (error) {
-          errors++;
-          this.logger.warn(`order ${order.id}: ${(error as Error).message}`);
-        }
-        // Keep each savepoint's flush small: nothing loaded so far is needed again.
-        tx.clear();
-      }
-    });
-    return { moved, errors };
   }
 }
