@@ -5,6 +5,7 @@
 //    with the number of duplicates (runs started twice, orders placed upstream twice): must be 0.
 import { spawn } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
+import { availableParallelism, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
@@ -27,6 +28,7 @@ const root = join(process.cwd(), '.test-data', `bench-fulfilment-${process.pid}`
 mkdirSync(root, { recursive: true });
 const db = await startEmbeddedPostgres(join(root, 'pg'), { durable: false });
 const fake = await FakeProvider.start();
+console.log(`load average (1/5/15 min) at the start: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
 const secs = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const rate = (n, ms) => `${Math.round((n * 1000) / ms).toLocaleString('en-US')}/s`;
 
@@ -143,10 +145,12 @@ async function seedCatalogue(client) {
   );
   let sent = 0;
   let runs = 0;
+  let allStarted = 0;
   const deadline = started + 10 * 60_000;
   while (performance.now() < deadline) {
     await new Promise((r) => setTimeout(r, 500));
     runs = (await client.query(`select count(*)::int as n from service_order where auto_order_id is not null`)).rows[0].n;
+    if (runs >= RUNS && !allStarted) allStarted = performance.now() - started;
     sent = (await client.query(`select count(*)::int as n from service_order where auto_order_id is not null and provider_order_id is not null`)).rows[0].n;
     if (sent >= RUNS) break;
   }
@@ -158,13 +162,14 @@ async function seedCatalogue(client) {
   const placedTwice = fake.duplicateLinks().filter((link) => link.includes('/auto/')).length;
 
   console.log('\nauto-order runs dispatched upstream (two server processes, JOBS on, fake provider on loopback)');
-  console.log(`  runs started          ${runs.toLocaleString('en-US')} of ${RUNS.toLocaleString('en-US')}`);
+  console.log(`  runs started          ${runs.toLocaleString('en-US')} of ${RUNS.toLocaleString('en-US')}${allStarted ? ` (all within ${secs(allStarted)})` : ''}`);
   console.log(`  orders sent upstream  ${sent.toLocaleString('en-US')} in ${secs(elapsed)} from process start (${rate(sent, elapsed)}), ${adds} add requests`);
   console.log(`  duplicates            ${runTwice + placedTwice} (runs started twice: ${runTwice}, orders placed upstream twice: ${placedTwice})`);
   console.log('  (ticks: auto-order runs every 10 s, sender every 3 s; the time includes process start-up)');
   await client.end();
 }
 
+console.log(`\nload average (1/5/15 min) at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
 await fake.close();
 await db.stop();
 rmSync(root, { recursive: true, force: true });
