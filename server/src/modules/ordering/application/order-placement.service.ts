@@ -53,7 +53,7 @@ export class OrderPlacement {
   async place(memberId: number, input: OrderRequest, idempotencyKey?: string | null): Promise<Placement> {
     const key = idempotencyKey ?? null;
     if (key !== null && (key.length === 0 || key.length > 100)) throw new DomainError(ORDER_MESSAGES.idempotencyKeyInvalid, 400);
-    const print = fingerprint(input);
+    const print = key === null ? '' : fingerprint(input);
     if (key !== null) {
       const prior = await this.prior(memberId, key, print);
       if (prior) return { placed: prior, replayed: true };
