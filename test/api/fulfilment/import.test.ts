@@ -49,6 +49,14 @@ describe('importing a provider\'s services', () => {
     expect(services.get('3')).toMatchObject({ point: '1.950650' });
   });
 
+  it('stores provider text without control characters', async () => {
+    const other = await addProvider(t, fake, { name: '제어 문자' });
+    fake.once('services', { body: [{ service: 7, name: 'Likes\u0000 \u200bfast', category: 'X', rate: '1', min: 1, max: 10, description: 'a\u0007b' }] });
+    expect((await importServices({ markupPercent: 0, categoryId: instagram }, other)).status).toBe(200);
+    const service = (await t.app.get(CatalogFacade).listServices({ includeHidden: true })).find((s) => s.providerId === other)!;
+    expect(service).toMatchObject({ text: 'Likes   fast', notice: 'a b', point: '0.001000' });
+  });
+
   it('maps the provider\'s categories to ours and skips what has no category', async () => {
     const other = await addProvider(t, fake, { name: '두 번째' });
     const res = await importServices({ markupPercent: 0, categoryMap: { YouTube: youtube } }, other);
@@ -78,7 +86,7 @@ describe('importing a provider\'s services', () => {
       .get(`/api/admin/audit-logs?filter=${encodeURIComponent(JSON.stringify({ resource: 'providers', action: 'import-services' }))}`)
       .set('Authorization', await admin(t))
       .expect(200);
-    expect(audit.body.length).toBe(3);
+    expect(audit.body.length).toBe(4);
     expect(audit.body.at(-1)).toMatchObject({ resourceId: String(providerId), after: { markupPercent: '30', created: 3 } });
     const res = await t.http.delete(`/api/admin/providers/${providerId}`).set('Authorization', await admin(t));
     expect(res.status).toBe(409);

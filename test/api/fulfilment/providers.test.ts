@@ -77,16 +77,30 @@ describe('providers (operator API)', () => {
     expect(res.body.message).toBe(message);
   });
 
+  it('answers 400, never a database error, to huge ids and control characters', async () => {
+    for (const path of ['/api/admin/providers/99999999999', '/api/admin/providers/abc', '/api/admin/providers/99999999999/balance']) {
+      expect((await call('get', path)).status).toBe(400);
+    }
+    expect((await call('post', '/api/admin/orders/99999999999/resend', {})).status).toBe(400);
+    expect((await call('post', '/api/admin/providers', { name: 'a\u0000b', apiUrl: fake.url, apiKey: 'k' })).body.message).toBe('공급사 이름에 쓸 수 없는 문자가 있습니다.');
+    expect((await call('post', '/api/admin/providers', { name: 'a', apiUrl: fake.url, apiKey: 'k\u0000' })).body.message).toBe('API 키에 쓸 수 없는 문자가 있습니다.');
+    expect((await call('get', `/api/admin/providers?filter=${encodeURIComponent(JSON.stringify({ q: 'a\u0000' }))}`)).status).toBe(400);
+    const search = await call('get', `/api/admin/providers?filter=${encodeURIComponent(JSON.stringify({ q: '100%_' }))}`);
+    expect(search.status).toBe(200);
+    expect(search.body).toEqual([]);
+    expect((await call('get', `/api/admin/providers?filter=${encodeURIComponent(JSON.stringify({ id: [99999999999] }))}`)).status).toBeLessThan(500);
+  });
+
   it('asks the provider for its balance and turns provider failures into 502 with a reason', async () => {
     const { res } = await create({ apiKey: fake.key });
     const id = res.body.id;
     expect((await call('get', `/api/admin/providers/${id}/balance`)).body).toEqual({ balance: '1234.5678', currency: 'USD' });
     expect(fake.calls('balance').at(-1)!.keyOk).toBe(true);
 
-    fake.once('balance', { body: { error: 'Invalid API key' } });
+    fake.once('balance', { body: { error: `Invalid API key ${fake.key}\u0000` } });
     let failed = await call('get', `/api/admin/providers/${id}/balance`);
     expect(failed.status).toBe(502);
-    expect(failed.body.message).toBe('balance: Invalid API key');
+    expect(failed.body.message).toBe('balance: Invalid API key ***');
 
     fake.once('balance', { status: 503, raw: '<html><body><h1>503 Service Unavailable</h1></body></html>' });
     failed = await call('get', `/api/admin/providers/${id}/balance`);

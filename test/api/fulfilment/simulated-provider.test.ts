@@ -35,6 +35,7 @@ describe('simulated provider (API v2)', () => {
     expect((await v2({ action: 'add', service: '999', link: 'x', quantity: '100' })).body).toEqual({ error: 'Incorrect service ID' });
     expect((await v2({ action: 'add', service: '101', link: 'https://instagram.com/a', quantity: '0' })).body).toEqual({ error: 'Quantity less than minimal 1' });
     expect((await v2({ action: 'add', service: '101', link: '', quantity: '50' })).body).toEqual({ error: 'Incorrect link' });
+    expect((await v2({ action: 'add', service: '101', link: 'https://x.test/\u0000', quantity: '50' })).body).toEqual({ error: 'Incorrect link' });
   });
 
   it('moves an order from Pending through In progress to Completed or Partial as time passes', async () => {

@@ -4,7 +4,9 @@ import { Migration20261122022618_wallet as M1 } from './Migration20261122022618_
 import { Migration20261122023003_content as M2 } from './Migration20261122023003_content.js';
 import { Migration20261122023237_audit as M3 } from './Migration20261122023237_audit.js';
 import { Migration20261122024044_fulfilment as M4 } from './Migration20261122024044_fulfilment.js';
-import { Migration20261122024602_catalog_ordering as M5 } from './Migration20261122024602_catalog_ordering.js';
+import { Migration20261122024444_billing as M5 } from './Migration20261122024444_billing.js';
+import { Migration20261122024602_catalog_ordering as M6 } from './Migration20261122024602_catalog_ordering.js';
+import { Migration20261122025036_identity as M7 } from './Migration20261122025036_identity.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -12,5 +14,7 @@ export const migrationsList = [
   { name: 'Migration20261122023003_content', class: M2 },
   { name: 'Migration20261122023237_audit', class: M3 },
   { name: 'Migration20261122024044_fulfilment', class: M4 },
-  { name: 'Migration20261122024602_catalog_ordering', class: M5 },
+  { name: 'Migration20261122024444_billing', class: M5 },
+  { name: 'Migration20261122024602_catalog_ordering', class: M6 },
+  { name: 'Migration20261122025036_identity', class: M7 },
 ];

@@ -7,7 +7,7 @@ import { AppConfig } from '../../../config/index.js';
 import { Clock } from '../../../shared/index.js';
 import { SimulatedProviderOrder } from '../domain/simulated-order.entity.js';
 import { SIMULATED_SERVICES } from '../domain/simulation.js';
-import { parseCount } from '../domain/upstream-protocol.js';
+import { parseCount, printable } from '../domain/upstream-protocol.js';
 import { STATUS_BATCH } from './smm-client.js';
 
 type Answer = unknown;
@@ -81,7 +81,7 @@ export class SimulatedProvider {
     const service = SIMULATED_SERVICES.find((s) => s.service === String(body.service ?? ''));
     if (!service) return fail('Incorrect service ID');
     const link = typeof body.link === 'string' ? body.link.trim() : '';
-    if (!link || link.length > 1000) return fail('Incorrect link');
+    if (!link || link.length > 1000 || !printable(link)) return fail('Incorrect link');
     const quantity = parseCount(body.quantity);
     if (quantity === null || quantity < service.min) return fail(`Quantity less than minimal ${service.min}`);
     if (quantity > service.max) return fail(`Quantity more than maximum ${service.max}`);

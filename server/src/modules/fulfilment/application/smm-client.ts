@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DomainError } from '../../../shared/index.js';
 import {
+  cleanText,
   errorOf,
   readAddAnswer,
   readBalance,
@@ -106,7 +107,7 @@ export class SmmClient {
 
   /** One request; an answer `{"error": ...}` (whatever the HTTP status) is a REJECTED ProviderError. */
   private async call(provider: ProviderEndpoint, fields: Record<string, string>): Promise<unknown> {
-    const redact = (text: string) => (provider.apiKey ? text.split(provider.apiKey).join('***') : text);
+    const redact = (text: string) => cleanText(provider.apiKey ? text.split(provider.apiKey).join('***') : text);
     let response: Response;
     let text: string;
     try {

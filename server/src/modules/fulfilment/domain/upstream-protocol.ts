@@ -4,6 +4,14 @@
  * `{"error": "..."}` with HTTP 200. Pure functions, so the quirks are unit-tested in one place.
  */
 
+const CONTROL = /[\p{Cc}\p{Cf}]/gu;
+
+/** Whether text has no control or format characters (PostgreSQL refuses NUL; none belong in a name or key). */
+export const printable = (text: string): boolean => !new RegExp(CONTROL.source, 'u').test(text);
+
+/** Text from a provider made safe to store and show: control/format characters become spaces. */
+export const cleanText = (text: string): string => text.replace(CONTROL, ' ');
+
 /** Our order statuses an upstream status can move an order to. */
 export type UpstreamStatus = 'PROCESSING' | 'INPROGRESS' | 'COMPLETED' | 'PARTIAL' | 'CANCELED';
 
@@ -59,7 +67,7 @@ export function parseDecimal(raw: unknown, signed = false): string | null {
 export function errorOf(body: unknown): string | null {
   if (body && typeof body === 'object' && !Array.isArray(body) && 'error' in body) {
     const error = (body as { error: unknown }).error;
-    return typeof error === 'string' && error.trim() ? error.trim() : 'unknown provider error';
+    return typeof error === 'string' && error.trim() ? cleanText(error).trim().slice(0, 500) : 'unknown provider error';
   }
   return null;
 }
@@ -82,7 +90,7 @@ export function readOrderState(entry: unknown): UpstreamStatusResult {
   if (!entry || typeof entry !== 'object') return { ok: false, error: 'no status in the answer' };
   const raw = entry as Record<string, unknown>;
   const status = normaliseStatus(raw.status);
-  if (!status) return { ok: false, error: `unknown status: ${String(raw.status).slice(0, 40)}` };
+  if (!status) return { ok: false, error: `unknown status: ${cleanText(String(raw.status)).slice(0, 40)}` };
   const remains = parseCount(raw.remains);
   return {
     ok: true,
@@ -153,7 +161,7 @@ export function readServices(body: unknown): { services: UpstreamService[]; malf
     const rate = parseDecimal(raw.rate);
     const min = parseCount(raw.min);
     const max = parseCount(raw.max);
-    const name = typeof raw.name === 'string' ? raw.name.trim() : '';
+    const name = typeof raw.name === 'string' ? cleanText(raw.name).trim() : '';
     if ((typeof id !== 'string' && typeof id !== 'number') || !name || rate === null || min === null || max === null || min < 1 || max < min) {
       malformed++;
       continue;
@@ -162,14 +170,14 @@ export function readServices(body: unknown): { services: UpstreamService[]; malf
     services.push({
       id: String(id).trim(),
       name,
-      category: typeof raw.category === 'string' ? raw.category.trim() : '',
-      type: typeof raw.type === 'string' ? raw.type : 'Default',
+      category: typeof raw.category === 'string' ? cleanText(raw.category).trim() : '',
+      type: typeof raw.type === 'string' ? cleanText(raw.type) : 'Default',
       rate,
       min,
       max,
       refill: truthy(raw.refill),
       cancel: truthy(raw.cancel),
-      description: typeof description === 'string' && description.trim() ? description.trim() : null,
+      description: typeof description === 'string' && description.trim() ? cleanText(description).trim() : null,
     });
   }
   return { services, malformed };
@@ -185,5 +193,5 @@ export function readBalance(body: unknown): UpstreamBalance | null {
   const raw = body as Record<string, unknown>;
   const balance = parseDecimal(raw.balance, true);
   if (balance === null) return null;
-  return { balance, currency: typeof raw.currency === 'string' ? raw.currency : '' };
+  return { balance, currency: typeof raw.currency === 'string' ? cleanText(raw.currency).slice(0, 10) : '' };
 }

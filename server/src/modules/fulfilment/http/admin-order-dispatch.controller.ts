@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, Param, ParseIntPipe, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
 import { ZodPipe } from '../../../shared/index.js';
+import { IdPipe } from './id.pipe.js';
 import { OrderSender } from '../application/order-sender.js';
 
 const resendSchema = z.object({
@@ -22,7 +23,7 @@ export class AdminOrderDispatchController {
   /** Sends a failed or uncertain PENDING order again now, or links the provider's order id the operator found. */
   @Post(':id/resend')
   @HttpCode(200)
-  resend(@Param('id', ParseIntPipe) id: number, @Body(new ZodPipe(resendSchema)) body: z.infer<typeof resendSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
+  resend(@Param('id', IdPipe) id: number, @Body(new ZodPipe(resendSchema)) body: z.infer<typeof resendSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.sender.resend(id, body, operator);
   }
 }

@@ -1,6 +1,7 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, ParseIntPipe, Post, Put, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
 import { parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { IdPipe } from './id.pipe.js';
 import { ProvidersService } from '../application/providers.service.js';
 import {
   createProviderSchema,
@@ -22,7 +23,7 @@ export class AdminProvidersController {
   }
 
   @Get(':id')
-  getOne(@Param('id', ParseIntPipe) id: number) {
+  getOne(@Param('id', IdPipe) id: number) {
     return this.providers.get(id);
   }
 
@@ -32,25 +33,25 @@ export class AdminProvidersController {
   }
 
   @Put(':id')
-  update(@Param('id', ParseIntPipe) id: number, @Body(new ZodPipe(updateProviderSchema)) body: UpdateProviderInput, @CurrentOperator() operator: AuthenticatedOperator) {
+  update(@Param('id', IdPipe) id: number, @Body(new ZodPipe(updateProviderSchema)) body: UpdateProviderInput, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.providers.update(id, body, operator);
   }
 
   @Delete(':id')
-  remove(@Param('id', ParseIntPipe) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
+  remove(@Param('id', IdPipe) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.providers.remove(id, operator);
   }
 
   /** Asks the provider for our balance there (action=balance). */
   @Get(':id/balance')
-  balance(@Param('id', ParseIntPipe) id: number) {
+  balance(@Param('id', IdPipe) id: number) {
     return this.providers.balance(id);
   }
 
   /** Imports (or re-syncs) the provider's services into the catalogue with a markup. */
   @Post(':id/import-services')
   @HttpCode(200)
-  importServices(@Param('id', ParseIntPipe) id: number, @Body(new ZodPipe(importServicesSchema)) body: ImportServicesInput, @CurrentOperator() operator: AuthenticatedOperator) {
+  importServices(@Param('id', IdPipe) id: number, @Body(new ZodPipe(importServicesSchema)) body: ImportServicesInput, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.providers.importServices(id, body, operator);
   }
 }
