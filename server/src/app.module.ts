@@ -11,6 +11,7 @@ import { AuditRecorder, IdentityModule, IdentitySettings, PointAdjuster, PointBa
 import { LedgerKind, WalletFacade, WalletModule } from './modules/wallet/index.js';
 import { SettingsModule, SettingsService } from './modules/settings/index.js';
 import { CatalogModule } from './modules/catalog/index.js';
+import { FulfilmentModule } from './modules/fulfilment/index.js';
 import { OrderingModule } from './modules/ordering/index.js';
 import { BillingModule } from './modules/billing/index.js';
 import { ResellerApiModule } from './modules/reseller-api/index.js';
@@ -86,6 +87,7 @@ export class AppModule {
         OrderingModule,
         BillingModule,
         ResellerApiModule,
+        FulfilmentModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],

@@ -2,6 +2,7 @@ import type { INestApplicationContext } from '@nestjs/common';
 import { CatalogFacade } from '../modules/catalog/index.js';
 import { readFileSync } from 'node:fs';
 import { ContentFacade } from '../modules/content/index.js';
+import { FulfilmentFacade } from '../modules/fulfilment/index.js';
 import { IdentityFacade } from '../modules/identity/index.js';
 import { SettingsService } from '../modules/settings/index.js';
 
@@ -45,4 +46,6 @@ export async function loadDemoData(app: INestApplicationContext): Promise<void> 
   });
   await app.get(IdentityFacade).seedDemo();
   await app.get(CatalogFacade).seedDemo();
+  // The embedded simulated provider fulfils the demo catalogue, so demo orders move by themselves.
+  await app.get(FulfilmentFacade).seedDemo();
 }

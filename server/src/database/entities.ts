@@ -4,6 +4,7 @@ import { Category, Platform, Service } from '../modules/catalog/index.js';
 import { Charge, Deposit } from '../modules/billing/index.js';
 import { Faq, GuideImage, Notice, Popup, RegisterWhere } from '../modules/content/index.js';
 import { Member, Operator, OutboxMessage, PasswordReset, RateLimitCounter, SocialAccount, VerificationCode } from '../modules/identity/index.js';
+import { Provider, SimulatedProviderOrder } from '../modules/fulfilment/index.js';
 import { AutoOrder, IdempotencyKey, Order } from '../modules/ordering/index.js';
 import { Setting } from '../modules/settings/index.js';
 import { LedgerEntry, PointAccount } from '../modules/wallet/index.js';
@@ -33,5 +34,7 @@ export const entities = [
   Faq,
   Popup,
   GuideImage,
+  Provider,
+  SimulatedProviderOrder,
 ];
 

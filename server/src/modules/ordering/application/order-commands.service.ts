@@ -53,6 +53,8 @@ export class OrderCommands {
       return { order, changed: false };
     }
     order.advanceTo(report.status, now, details);
+    // Moving into INPROGRESS carries the provider's progress too.
+    order.noteProgress(details, now);
     await this.settle(tx, order);
     return { order, changed: true };
   }

@@ -68,8 +68,7 @@ export class OrderPlacement {
         const auto = isAutoOrder(input) ? AutoOrder.place({ memberId, serviceId: service!.id, link: input.link, amount: input.amount, runs: input.runs, interval: input.interval, point: cost, now }) : null;
         if (auto) await tx.persist(auto).flush();
         const order = auto ? Order.startRunOf(auto, service!, now) : Order.place({ memberId, service: service!, link: input.link, amount: input.amount, point: cost, now });
-        // A plain INSERT (no unit-of-work diff): this is the hot path. The auto-order's run count is flushed at commit.
-        await tx.insert(order);
+        await tx.persist(order).flush();
         const placed: PlacedOrder = { orderId: order.id, amount: input.amount, link: input.link, serviceId: service!.id, point: cost, autoOrderId: auto?.id ?? null };
         if (key !== null) await this.claimKey(tx, memberId, key, print, placed, now);
         await this.wallet.debit(tx, {

@@ -161,6 +161,8 @@ export class OrderQueries {
         status: statusIn,
         providerId: (v) => ({ providerId: Number(v) }),
         autoOrderId: (v) => ({ autoOrderId: Number(v) }),
+        // Fulfilment could not tell whether the provider took it: an operator checks, then resends or links.
+        needsCheck: () => ({ status: OrderStatus.PENDING, providerId: { $ne: null }, providerOrderId: null, nextDispatchAt: null }),
         q: (v) => ({ link: { $ilike: `%${String(v).replace(/[\\%_]/g, '\\$&')}%` } }),
       },
     });

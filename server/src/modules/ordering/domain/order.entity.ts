@@ -204,6 +204,17 @@ export class Order {
     if (now) this.updatedAt = now;
   }
 
+  /**
+   * Fulfilment is placing the order upstream (or could not tell whether it was placed): the order is
+   * not due again until the outcome is recorded, and `note` tells operators to check if none ever is.
+   */
+  markDispatching(note: string, now: Date): void {
+    if (this.status !== PENDING) throw new DomainError(`Order: cannot dispatch in ${this.status}`);
+    this.nextDispatchAt = null;
+    this.lastError = note.slice(0, 1000);
+    this.updatedAt = now;
+  }
+
   setStartCount(startCount: number, now: Date): void {
     this.startCount = startCount;
     this.updatedAt = now;

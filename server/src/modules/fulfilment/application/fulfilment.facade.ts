@@ -1,0 +1,45 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Category, Service } from '../../catalog/index.js';
+import { Clock } from '../../../shared/index.js';
+import { Provider } from '../domain/provider.entity.js';
+import { assignSimulatedServices } from '../domain/simulation.js';
+import { SimulatedProvider } from './simulated-provider.js';
+
+/** What the rest of the app (demo data, benchmarks) needs from fulfilment. */
+@Injectable()
+export class FulfilmentFacade {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly simulated: SimulatedProvider,
+  ) {}
+
+  /** The embedded simulated provider as a provider row (created once); its id. */
+  async ensureSimulatedProvider(): Promise<number> {
+    const em = this.em.fork();
+    const apiUrl = this.simulated.apiUrl();
+    const existing = await em.findOne(Provider, { apiUrl });
+    if (existing) return existing.id;
+    const provider = new Provider({ name: '시뮬레이션 공급사 (내장)', apiUrl, apiKey: this.simulated.key(), enabled: true, timeoutMs: 10_000 }, this.clock.now());
+    await em.persist(provider).flush();
+    return provider.id;
+  }
+
+  /**
+   * Demo data: the simulated provider fulfils every demo service that has no provider yet, each mapped
+   * to a simulated service of its kind (followers, likes, views ...), so demo orders move by themselves.
+   */
+  async seedDemo(): Promise<void> {
+    const providerId = await this.ensureSimulatedProvider();
+    await this.em.fork().transactional(async (tx) => {
+      const categories = new Map((await tx.find(Category, {})).map((c) => [c.id, c.text]));
+      const taken = new Set((await tx.find(Service, { providerId })).map((s) => s.providerServiceId!));
+      const services = await tx.find(Service, { providerId: null }, { orderBy: { id: 'ASC' } });
+      const assigned = assignSimulatedServices(services.map((s) => `${categories.get(s.categoryId) ?? ''} ${s.text}`), taken);
+      services.forEach((service, i) => {
+        if (assigned[i]) service.apply({ providerId, providerServiceId: assigned[i] });
+      });
+    });
+  }
+}

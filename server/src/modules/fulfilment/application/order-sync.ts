@@ -1,0 +1,150 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { Order, OrderingFacade, OrderStatus, type UpstreamReport } from '../../ordering/index.js';
+import { Clock } from '../../../shared/index.js';
+import { Provider } from '../domain/provider.entity.js';
+import type { UpstreamStatusResult } from '../domain/upstream-protocol.js';
+import { chunk, mapLimit } from './concurrency.js';
+import { SmmClient, STATUS_BATCH } from './smm-client.js';
+
+/** An order is asked about at most this often. */
+export const SYNC_SPACING_MS = 20_000;
+const LEASE_BATCH = 1000;
+/** Status requests in flight at once, per provider. */
+const PER_PROVIDER = 4;
+/** Reports applied at once, each in its own short transaction (a few of the pool's connections). */
+const APPLY_CONCURRENCY = 8;
+
+/** An order as leased: enough to ask about it and to tell whether the answer is news. */
+interface Polled {
+  id: number;
+  providerId: number;
+  providerOrderId: string;
+  status: OrderStatus;
+  startCount: number | null;
+  remains: number | null;
+}
+
+/** Whether a report would change the order (most polls of a running order say nothing new). */
+function reportsNews(order: Polled, report: UpstreamReport): boolean {
+  return report.status !== order.status || (report.startCount !== null && report.startCount !== order.startCount) || (report.remains !== null && report.remains !== order.remains);
+}
+
+export interface SyncStats {
+  /** Orders asked about. */
+  polled: number;
+  /** Status requests sent (each for up to 100 orders). */
+  requests: number;
+  /** Orders whose status moved. */
+  moved: number;
+  /** Orders the provider had no usable answer for (error entry, unknown status, failed request). */
+  errors: number;
+}
+
+/**
+ * Polls in-progress orders upstream and applies what the provider says through ordering's state
+ * machine (OrderingFacade.applyUpstream: transitions, PARTIAL/CANCELED refunds, exactly once).
+ *
+ * A tick leases due orders first (lastSyncedAt := now, committed, FOR UPDATE SKIP LOCKED), so
+ * replicas split the work and an order is asked about at most every SYNC_SPACING_MS however often
+ * ticks come; then asks each provider in `orders=` batches of ≤ 100, a few requests at a time;
+ * then applies the news, each order in its own short transaction, a few at a time (answers that
+ * repeat what the order already says are skipped). A failed request just leaves the orders for a later
+ * tick. Orders of disabled providers are still followed: they were placed and must finish.
+ */
+@Injectable()
+export class OrderSync {
+  private readonly logger = new Logger('OrderSync');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly client: SmmClient,
+    private readonly ordering: OrderingFacade,
+  ) {}
+
+  async runOnce(maxOrders = 5000): Promise<SyncStats> {
+    const stats: SyncStats = { polled: 0, requests: 0, moved: 0, errors: 0 };
+    const polled = await this.lease(maxOrders);
+    if (polled.length === 0) return stats;
+    stats.polled = polled.length;
+    const news: { order: Polled; report: UpstreamReport }[] = [];
+    const providers = new Map((await this.em.fork().find(Provider, { id: { $in: [...new Set(polled.map((p) => p.providerId))] } })).map((p) => [p.id, p]));
+    const byProvider = new Map<number, Polled[]>();
+    for (const order of polled) {
+      if (!byProvider.has(order.providerId)) byProvider.set(order.providerId, []);
+      byProvider.get(order.providerId)!.push(order);
+    }
+    await Promise.all(
+      [...byProvider].map(([providerId, orders]) =>
+        mapLimit(chunk(orders, STATUS_BATCH), PER_PROVIDER, async (batch) => {
+          const provider = providers.get(providerId);
+          let answers: Map<string, UpstreamStatusResult>;
+          try {
+            if (!provider) throw new Error('provider deleted');
+            stats.requests++;
+            answers = await this.client.status(provider, batch.map((o) => o.providerOrderId));
+          } catch (error) {
+            stats.errors += batch.length;
+            this.logger.warn(`provider ${providerId}: ${(error as Error).message}`);
+            return;
+          }
+          for (const order of batch) {
+            const answer = answers.get(order.providerOrderId)!;
+            if (!answer.ok) stats.errors++;
+            else {
+              const report = { status: OrderStatus[answer.state.status], startCount: answer.state.startCount, remains: answer.state.remains };
+              if (reportsNews(order, report)) news.push({ order, report });
+            }
+          }
+        }),
+      ),
+    );
+    await mapLimit(news, APPLY_CONCURRENCY, async ({ order, report }) => {
+      try {
+        const result = await this.em.fork().transactional((tx) => this.ordering.applyUpstream(tx, order.id, report));
+        if (result.changed) stats.moved++;
+      } catch (error) {
+        stats.errors++;
+        this.logger.warn(`order ${order.id}: ${(error as Error).message}`);
+      }
+    });
+    return stats;
+  }
+
+
+  /**
+   * Takes the orders due for a poll and stamps them, so no other tick or replica asks about them now:
+   * the due rows are locked FOR UPDATE SKIP LOCKED (as claimAndProcess does) and stamped in one
+   * statement per batch. There is no per-row work that could fail here, so no savepoint per row.
+   */
+  private async lease(limit: number): Promise<Polled[]> {
+    const now = this.clock.now();
+    const due = new Date(now.getTime() - SYNC_SPACING_MS);
+    const polled: Polled[] = [];
+    while (polled.length < limit) {
+      const batch = await this.em.fork().transactional(async (tx) => {
+        const rows = await tx.find(
+          Order,
+          {
+            status: { $in: [OrderStatus.PROCESSING, OrderStatus.INPROGRESS] },
+            providerId: { $ne: null },
+            providerOrderId: { $ne: null },
+            $or: [{ lastSyncedAt: null }, { lastSyncedAt: { $lte: due } }],
+          },
+          {
+            fields: ['id', 'providerId', 'providerOrderId', 'status', 'startCount', 'remains'],
+            orderBy: { lastSyncedAt: 'ASC NULLS FIRST', id: 'ASC' },
+            limit: Math.min(LEASE_BATCH, limit - polled.length),
+            lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE,
+          },
+        );
+        if (rows.length > 0) await tx.nativeUpdate(Order, { id: { $in: rows.map((o) => o.id) } }, { lastSyncedAt: now });
+        return rows.map((o) => ({ id: o.id, providerId: o.providerId!, providerOrderId: o.providerOrderId!, status: o.status, startCount: o.startCount, remains: o.remains }));
+      });
+      polled.push(...batch);
+      if (batch.length === 0) break;
+    }
+    return polled;
+  }
+}

@@ -1,0 +1,150 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { AuditFacade, type AuditActor } from '../../audit/index.js';
+import { CatalogFacade, Service } from '../../catalog/index.js';
+import { Order, ORDER_TRANSITIONS, OrderStatus } from '../../ordering/index.js';
+import { PRICE_SCALE } from '../../../contracts/index.js';
+import { Clock, DomainError, findPage, NotFoundError, Page, type ListQuery } from '../../../shared/index.js';
+import { Provider, type ProviderView } from '../domain/provider.entity.js';
+import { printable, type UpstreamBalance } from '../domain/upstream-protocol.js';
+import { importedUnitPrice } from '../domain/pricing.js';
+import type { CreateProviderInput, ImportServicesInput, UpdateProviderInput } from '../http/provider.schemas.js';
+import { SmmClient } from './smm-client.js';
+
+const RESOURCE = 'providers';
+
+export interface ImportResult {
+  created: number;
+  updated: number;
+  /** Our service ids created or updated. */
+  serviceIds: number[];
+  skipped: { providerServiceId: string; reason: string }[];
+  /** Items of the provider's list we could not read. */
+  malformed: number;
+}
+
+/** Operators' management of upstream providers. Keys go in, never out: answers and audit rows carry views. */
+@Injectable()
+export class ProvidersService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly audit: AuditFacade,
+    private readonly client: SmmClient,
+    private readonly catalog: CatalogFacade,
+  ) {}
+
+  async page(query: ListQuery): Promise<Page<ProviderView>> {
+    const page = await findPage(this.em.fork(), Provider, RESOURCE, query, {
+      sortable: ['id', 'name', 'createdAt', 'enabled'],
+      filters: {
+        q: (v) => {
+          if (!printable(String(v))) throw new DomainError('검색어에 쓸 수 없는 문자가 있습니다.', 400);
+          return { name: { $ilike: `%${String(v).replace(/[\\%_]/g, '\\$&')}%` } };
+        },
+        enabled: (v) => ({ enabled: v === true || v === 'true' }),
+      },
+    });
+    return new Page(RESOURCE, page.rows.map((p) => p.view()), page.total, page.start);
+  }
+
+  async get(id: number): Promise<ProviderView> {
+    return (await this.find(this.em.fork(), id)).view();
+  }
+
+  create(input: CreateProviderInput, actor: AuditActor): Promise<ProviderView> {
+    return this.em.fork().transactional(async (tx) => {
+      const provider = new Provider(input, this.clock.now());
+      await tx.persist(provider).flush();
+      this.audit.record(tx, actor, { action: 'create', resource: RESOURCE, resourceId: provider.id, after: provider.view() });
+      return provider.view();
+    });
+  }
+
+  update(id: number, input: UpdateProviderInput, actor: AuditActor): Promise<ProviderView> {
+    return this.em.fork().transactional(async (tx) => {
+      const provider = await this.find(tx, id);
+      const before = provider.view();
+      provider.update(input, this.clock.now());
+      this.audit.record(tx, actor, { action: 'update', resource: RESOURCE, resourceId: id, before, after: { ...provider.view(), keyChanged: input.apiKey !== undefined } });
+      return provider.view();
+    });
+  }
+
+  remove(id: number, actor: AuditActor): Promise<ProviderView> {
+    return this.em.fork().transactional(async (tx) => {
+      const provider = await this.find(tx, id);
+      const before = provider.view();
+      const unfinished = Object.values(OrderStatus).filter((s) => !ORDER_TRANSITIONS.isTerminal(s));
+      if ((await tx.count(Service, { providerId: id })) > 0 || (await tx.count(Order, { providerId: id, status: { $in: unfinished } })) > 0) {
+        throw new DomainError('서비스나 진행 중인 주문이 연결된 공급사는 삭제할 수 없습니다. 비활성화해 주세요.', 409);
+      }
+      tx.remove(provider);
+      this.audit.record(tx, actor, { action: 'delete', resource: RESOURCE, resourceId: id, before });
+      return before;
+    });
+  }
+
+  async balance(id: number): Promise<UpstreamBalance> {
+    return this.client.balance(await this.find(this.em.fork(), id));
+  }
+
+  /**
+   * Imports the provider's service list (action=services) into our catalogue: each chosen service is
+   * created, or on a repeat updated (name, price, limits), keyed by (provider, provider service id).
+   * Price = rate / 1000 × currencyRate × (1 + markup %), exact, rounded up to the catalogue's scale.
+   * All or nothing, audited.
+   */
+  async importServices(id: number, input: ImportServicesInput, actor: AuditActor): Promise<ImportResult> {
+    const provider = await this.find(this.em.fork(), id);
+    const { services, malformed } = await this.client.services(provider);
+    const known = new Set((await this.catalog.listCategories()).map((c) => c.id));
+    const wanted = [input.categoryId, ...Object.values(input.categoryMap ?? {})].filter((c) => c !== undefined);
+    const missing = wanted.find((c) => !known.has(c));
+    if (missing !== undefined) throw new DomainError(`카테고리를 찾을 수 없습니다: ${missing}`, 400);
+    const only = input.serviceIds ? new Set(input.serviceIds) : null;
+    const result: ImportResult = { created: 0, updated: 0, skipped: [], malformed, serviceIds: [] };
+    return this.em.fork().transactional(async (tx) => {
+      for (const upstream of services) {
+        if (only && !only.has(upstream.id)) continue;
+        const categoryId = input.categoryMap?.[upstream.category] ?? input.categoryId;
+        const skip = (reason: string) => result.skipped.push({ providerServiceId: upstream.id, reason });
+        if (categoryId === undefined) {
+          skip(`no category for "${upstream.category}"`);
+          continue;
+        }
+        const point = importedUnitPrice({ rate: upstream.rate, markupPercent: input.markupPercent, currencyRate: input.currencyRate }, PRICE_SCALE);
+        if (!/[1-9]/.test(point)) {
+          skip('rate is zero');
+          continue;
+        }
+        const { service, created } = await this.catalog.upsertProviderService(tx, {
+          providerId: provider.id,
+          providerServiceId: upstream.id,
+          text: upstream.name,
+          point,
+          min: upstream.min,
+          max: upstream.max,
+          categoryId,
+          notice: upstream.description ?? undefined,
+          enableAuto: input.enableAuto,
+        });
+        await tx.flush();
+        result.serviceIds.push(service.id);
+        if (created) result.created++;
+        else result.updated++;
+      }
+      for (const wantedId of only ?? []) {
+        if (!services.some((s) => s.id === wantedId)) result.skipped.push({ providerServiceId: wantedId, reason: 'not offered by the provider' });
+      }
+      this.audit.record(tx, actor, { action: 'import-services', resource: RESOURCE, resourceId: id, after: { ...input, created: result.created, updated: result.updated, skipped: result.skipped.length } });
+      return result;
+    });
+  }
+
+  private async find(em: EntityManager, id: number): Promise<Provider> {
+    const provider = await em.findOne(Provider, { id });
+    if (!provider) throw new NotFoundError('공급사를 찾을 수 없습니다.');
+    return provider;
+  }
+}

@@ -1,0 +1,129 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { AppConfig } from '../../../config/index.js';
+import { Clock } from '../../../shared/index.js';
+import { SimulatedProviderOrder } from '../domain/simulated-order.entity.js';
+import { SIMULATED_SERVICES } from '../domain/simulation.js';
+import { parseCount, printable } from '../domain/upstream-protocol.js';
+import { STATUS_BATCH } from './smm-client.js';
+
+type Answer = unknown;
+const fail = (error: string) => ({ error });
+
+/** Won with three decimals: rate (won per 1000) × quantity / 1000. */
+function charge(rate: string, quantity: number): string {
+  const milli = BigInt(rate) * BigInt(quantity);
+  return `${milli / 1000n}.${String(milli % 1000n).padStart(3, '0')}`;
+}
+
+/**
+ * The embedded simulated provider: the SMM panel API v2 served by the app itself, so a fresh
+ * `npm start` has an upstream to place orders with. It keeps its own orders; their progress is a
+ * function of time (domain/simulation.ts). Its key is generated once into DATA_DIR.
+ */
+@Injectable()
+export class SimulatedProvider {
+  private cachedKey: string | undefined;
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+  ) {}
+
+  /** The key clients must send; generated at first use and kept in DATA_DIR/simulated-provider-key. */
+  key(): string {
+    if (this.cachedKey) return this.cachedKey;
+    const file = join(this.config.dataDir, 'simulated-provider-key');
+    try {
+      // 'wx': of two processes starting on one DATA_DIR, the first writes and both read its key.
+      writeFileSync(file, `${randomBytes(24).toString('hex')}\n`, { mode: 0o600, flag: 'wx' });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'EEXIST') throw error;
+    }
+    const key = readFileSync(file, 'utf8').trim();
+    if (key) this.cachedKey = key;
+    return key;
+  }
+
+  /** Where the app reaches its own simulated provider (loopback, the configured port). */
+  apiUrl(): string {
+    return `http://127.0.0.1:${this.config.env.PORT}/api/simulated-provider/v2`;
+  }
+
+  async handle(body: Record<string, unknown>): Promise<Answer> {
+    const key = typeof body.key === 'string' ? Buffer.from(body.key) : Buffer.alloc(0);
+    const expected = Buffer.from(this.key());
+    if (expected.length === 0 || key.length !== expected.length || !timingSafeEqual(key, expected)) return fail('Invalid API key');
+    switch (body.action) {
+      case 'services':
+        return SIMULATED_SERVICES.map((s) => ({ ...s, type: 'Default', refill: false, cancel: true }));
+      case 'add':
+        return this.add(body);
+      case 'status':
+        return this.status(body);
+      case 'balance':
+        return { balance: '10000000.00', currency: 'KRW' };
+      case 'cancel':
+        return this.cancel(body);
+      case 'refill':
+      case 'refill_status':
+        return fail('Refill is not available for this service');
+      default:
+        return fail('Incorrect request');
+    }
+  }
+
+  private async add(body: Record<string, unknown>): Promise<Answer> {
+    const service = SIMULATED_SERVICES.find((s) => s.service === String(body.service ?? ''));
+    if (!service) return fail('Incorrect service ID');
+    const link = typeof body.link === 'string' ? body.link.trim() : '';
+    if (!link || link.length > 1000 || !printable(link)) return fail('Incorrect link');
+    const quantity = parseCount(body.quantity);
+    if (quantity === null || quantity < service.min) return fail(`Quantity less than minimal ${service.min}`);
+    if (quantity > service.max) return fail(`Quantity more than maximum ${service.max}`);
+    const order = new SimulatedProviderOrder(service.service, link, quantity, this.clock.now());
+    await this.em.fork().persist(order).flush();
+    return { order: order.id };
+  }
+
+  private async status(body: Record<string, unknown>): Promise<Answer> {
+    const single = body.orders === undefined;
+    const ids = this.ids(single ? body.order : body.orders);
+    if (!ids) return fail('Incorrect order ID');
+    if (ids.length > STATUS_BATCH) return fail(`At most ${STATUS_BATCH} orders per request`);
+    const orders = new Map((await this.em.fork().find(SimulatedProviderOrder, { id: { $in: ids } })).map((o) => [o.id, o]));
+    const now = this.clock.now();
+    const state = (id: number) => {
+      const order = orders.get(id);
+      if (!order) return fail('Incorrect order ID');
+      const { status, startCount, remains } = order.progress(now);
+      const rate = SIMULATED_SERVICES.find((s) => s.service === order.service)?.rate ?? '0';
+      return { charge: charge(rate, order.quantity), start_count: String(startCount), status, remains: String(remains), currency: 'KRW' };
+    };
+    return single ? state(ids[0]!) : Object.fromEntries(ids.map((id) => [String(id), state(id)]));
+  }
+
+  private async cancel(body: Record<string, unknown>): Promise<Answer> {
+    const ids = this.ids(body.orders ?? body.order);
+    if (!ids || ids.length > STATUS_BATCH) return fail('Incorrect order ID');
+    return this.em.fork().transactional(async (tx) => {
+      const orders = new Map((await tx.find(SimulatedProviderOrder, { id: { $in: ids } })).map((o) => [o.id, o]));
+      const now = this.clock.now();
+      return ids.map((id) => {
+        const order = orders.get(id);
+        if (!order) return { order: id, cancel: fail('Incorrect order ID') };
+        return { order: id, cancel: order.cancel(now) ? 1 : fail('Order cannot be canceled') };
+      });
+    });
+  }
+
+  private ids(raw: unknown): number[] | null {
+    const parts = String(raw ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+    const ids = parts.map(Number);
+    return ids.length > 0 && ids.every((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31) ? [...new Set(ids)] : null;
+  }
+}

@@ -1,0 +1,18 @@
+import { importedUnitPrice } from './pricing.js';
+
+describe('imported unit price', () => {
+  it('is rate / 1000 × (1 + markup) in exact decimals', () => {
+    expect(importedUnitPrice({ rate: '9000', markupPercent: '0', currencyRate: '1' }, 4)).toBe('9');
+    expect(importedUnitPrice({ rate: '9000', markupPercent: '50', currencyRate: '1' }, 4)).toBe('13.5');
+    expect(importedUnitPrice({ rate: '0.9', markupPercent: '30', currencyRate: '1' }, 6)).toBe('0.00117');
+    // 0.1 + 0.2 style traps: 1.1 × 3 = 3.3 exactly
+    expect(importedUnitPrice({ rate: '1100', markupPercent: '200', currencyRate: '1' }, 4)).toBe('3.3');
+    expect(importedUnitPrice({ rate: '0.9', markupPercent: '12.5', currencyRate: '1400' }, 4)).toBe('1.4175');
+  });
+
+  it('rounds up to the stored scale so a price never falls below cost', () => {
+    expect(importedUnitPrice({ rate: '1', markupPercent: '0', currencyRate: '1' }, 2)).toBe('0.01');
+    expect(importedUnitPrice({ rate: '1234', markupPercent: '33.333', currencyRate: '1' }, 4)).toBe('1.6454');
+    expect(importedUnitPrice({ rate: '0', markupPercent: '50', currencyRate: '1' }, 4)).toBe('0');
+  });
+});

@@ -1,0 +1,85 @@
+import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+
+/** What operators and every answer see of a provider: the key only as "set" and its last 4 characters. */
+export interface ProviderView {
+  id: number;
+  name: string;
+  apiUrl: string;
+  enabled: boolean;
+  timeoutMs: number;
+  hasKey: boolean;
+  keyLast4: string | null;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface ProviderChanges {
+  name?: string;
+  apiUrl?: string;
+  /** Write-only: replaced when given, kept when omitted. */
+  apiKey?: string;
+  enabled?: boolean;
+  timeoutMs?: number;
+}
+
+/** An upstream SMM panel we place orders with (API v2). */
+@Entity({ tableName: 'provider' })
+export class Provider {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'string', length: 100 })
+  name: string;
+
+  @Property({ type: 'string', length: 500 })
+  apiUrl: string;
+
+  /** Never serialised; leaves the server only in requests to the provider itself. */
+  @Property({ type: 'string', length: 500, hidden: true })
+  apiKey: string;
+
+  @Property({ type: 'boolean' })
+  enabled: boolean;
+
+  @Property({ type: 'integer' })
+  timeoutMs: number;
+
+  @Property({ type: 'datetime' })
+  createdAt: Date;
+
+  @Property({ type: 'datetime' })
+  updatedAt: Date;
+
+  constructor(props: Required<ProviderChanges>, now: Date) {
+    this.name = props.name;
+    this.apiUrl = props.apiUrl;
+    this.apiKey = props.apiKey;
+    this.enabled = props.enabled;
+    this.timeoutMs = props.timeoutMs;
+    this.createdAt = now;
+    this.updatedAt = now;
+  }
+
+  update(changes: ProviderChanges, now: Date): void {
+    if (changes.name !== undefined) this.name = changes.name;
+    if (changes.apiUrl !== undefined) this.apiUrl = changes.apiUrl;
+    if (changes.apiKey !== undefined) this.apiKey = changes.apiKey;
+    if (changes.enabled !== undefined) this.enabled = changes.enabled;
+    if (changes.timeoutMs !== undefined) this.timeoutMs = changes.timeoutMs;
+    this.updatedAt = now;
+  }
+
+  view(): ProviderView {
+    return {
+      id: this.id,
+      name: this.name,
+      apiUrl: this.apiUrl,
+      enabled: this.enabled,
+      timeoutMs: this.timeoutMs,
+      hasKey: this.apiKey.length > 0,
+      keyLast4: this.apiKey.length >= 8 ? this.apiKey.slice(-4) : null,
+      createdAt: this.createdAt,
+      updatedAt: this.updatedAt,
+    };
+  }
+}

@@ -1,0 +1,117 @@
+/**
+ * The embedded simulated provider's catalogue and how its orders progress. Progress is a pure
+ * function of the order (id, quantity, when it was placed or canceled) and "now", so an order reads
+ * the same on every replica and tests move time with the Clock instead of waiting.
+ */
+
+export interface SimulatedService {
+  service: string;
+  name: string;
+  category: string;
+  /** Won per 1000. */
+  rate: string;
+  min: number;
+  max: number;
+}
+
+const KINDS = [
+  { code: 1, category: 'Followers', rate: '9000', words: /팔로워|팔로우|친구|follow/i },
+  { code: 2, category: 'Likes', rate: '3000', words: /좋아요|하트|추천|like|heart/i },
+  { code: 3, category: 'Views', rate: '300', words: /조회|재생|시청|view|play|stream/i },
+  { code: 4, category: 'Subscribers', rate: '20000', words: /구독|멤버|회원|subscri|member/i },
+  { code: 5, category: 'Comments', rate: '100000', words: /댓글|comment/i },
+  { code: 9, category: 'Other', rate: '5000', words: /$^/ },
+];
+const VARIANTS = 25;
+
+/**
+ * The simulated panel's catalogue: 25 services of each kind of engagement (ids 101–125 followers,
+ * 201–225 likes ...), with limits wide enough for any service of ours. Several variants per kind
+ * because each of our services maps to its own provider service.
+ */
+export const SIMULATED_SERVICES: readonly SimulatedService[] = KINDS.flatMap((kind) =>
+  Array.from({ length: VARIANTS }, (_, i) => ({
+    service: String(kind.code * 100 + i + 1),
+    name: `${kind.category} #${i + 1} (simulated)`,
+    category: kind.category,
+    rate: kind.rate,
+    min: 1,
+    max: 10_000_000,
+  })),
+);
+
+// Comments and subscribers first: "구독자 좋아요" is about subscribers, "댓글 좋아요" about comments.
+const MATCH_ORDER = [5, 4, 1, 3, 2];
+
+/**
+ * A simulated service for each of our services (by the words of its category and name, a free
+ * variant of that kind, else any free one), never one in `taken`. Null when all are taken.
+ */
+export function assignSimulatedServices(texts: string[], taken: ReadonlySet<string>): (string | null)[] {
+  const used = new Set(taken);
+  const free = (code?: number) => SIMULATED_SERVICES.find((s) => !used.has(s.service) && (code === undefined || s.service.startsWith(String(code))));
+  return texts.map((text) => {
+    const code = MATCH_ORDER.find((c) => KINDS.find((k) => k.code === c)!.words.test(text)) ?? 9;
+    const chosen = free(code) ?? free();
+    if (!chosen) return null;
+    used.add(chosen.service);
+    return chosen.service;
+  });
+}
+
+export interface SimulatedOrderFacts {
+  id: number;
+  quantity: number;
+  createdAt: Date;
+  canceledAt: Date | null;
+}
+
+export interface SimulatedProgress {
+  /** Spelled as panels do, so our own client's normalisation is exercised. */
+  status: 'Pending' | 'In progress' | 'Completed' | 'Partial' | 'Canceled';
+  startCount: number;
+  remains: number;
+}
+
+/** A well-mixed 32-bit hash of the order id (murmur3's finaliser). */
+function mix(id: number): number {
+  let h = id >>> 0;
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return (h ^ (h >>> 16)) >>> 0;
+}
+
+/** The order's fixed schedule: when work starts, how long it runs, whether it ends short. */
+export function simulatedPlan(id: number, quantity: number) {
+  const h = mix(id);
+  const partial = h % 5 === 0;
+  return {
+    pendingMs: (15 + ((h >>> 3) % 30)) * 1000,
+    runningMs: (60 + ((h >>> 9) % 120)) * 1000,
+    startCount: 100 + ((h >>> 15) % 9900),
+    /** What a partial order finally delivers: 30–89 % of the quantity. */
+    delivered: partial ? Math.floor((quantity * (30 + ((h >>> 21) % 60))) / 100) : quantity,
+  };
+}
+
+/** The longest an order can take to finish (pending + running), for callers that wait it out. */
+export const SIMULATED_MAX_DURATION_MS = (15 + 29 + 60 + 119) * 1000;
+
+export function simulatedProgress(order: SimulatedOrderFacts, now: Date): SimulatedProgress {
+  const plan = simulatedPlan(order.id, order.quantity);
+  if (order.canceledAt) return { status: 'Canceled', startCount: 0, remains: order.quantity };
+  const elapsed = now.getTime() - order.createdAt.getTime();
+  if (elapsed < plan.pendingMs) return { status: 'Pending', startCount: 0, remains: order.quantity };
+  const running = elapsed - plan.pendingMs;
+  if (running < plan.runningMs) {
+    const done = Math.floor((plan.delivered * running) / plan.runningMs);
+    return { status: 'In progress', startCount: plan.startCount, remains: order.quantity - done };
+  }
+  const remains = order.quantity - plan.delivered;
+  return { status: remains > 0 ? 'Partial' : 'Completed', startCount: plan.startCount, remains };
+}
+
+/** A panel cancels only what has not started. */
+export function simulatedCancelable(order: SimulatedOrderFacts, now: Date): boolean {
+  return simulatedProgress(order, now).status === 'Pending';
+}

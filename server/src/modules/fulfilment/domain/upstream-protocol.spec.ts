@@ -1,0 +1,104 @@
+import { normaliseStatus, parseCount, parseDecimal, readAddAnswer, readBalance, readOrderState, readServices, readStatusAnswer } from './upstream-protocol.js';
+
+describe('upstream protocol normalisation', () => {
+  it.each([
+    ['Pending', 'PROCESSING'],
+    ['pending', 'PROCESSING'],
+    ['Processing', 'PROCESSING'],
+    ['In progress', 'INPROGRESS'],
+    ['Inprogress', 'INPROGRESS'],
+    ['IN PROGRESS', 'INPROGRESS'],
+    ['in_progress', 'INPROGRESS'],
+    ['Completed', 'COMPLETED'],
+    ['COMPLETED', 'COMPLETED'],
+    ['Partial', 'PARTIAL'],
+    ['Canceled', 'CANCELED'],
+    ['Cancelled', 'CANCELED'],
+    ['Refunded', 'CANCELED'],
+    ['Fail', 'CANCELED'],
+  ])('reads status %j as %s', (raw, expected) => {
+    expect(normaliseStatus(raw)).toBe(expected);
+  });
+
+  it('does not guess unknown statuses', () => {
+    for (const raw of ['Weird', '', null, 3, undefined, {}]) expect(normaliseStatus(raw)).toBeNull();
+  });
+
+  it('reads counts given as numbers or strings', () => {
+    expect(parseCount(12)).toBe(12);
+    expect(parseCount('3572')).toBe(3572);
+    expect(parseCount(' 1,234 ')).toBe(1234);
+    expect(parseCount('12.00')).toBe(12);
+    expect(parseCount('-15')).toBe(-15);
+    for (const raw of ['', 'abc', null, undefined, NaN, '1e5', {}]) expect(parseCount(raw)).toBeNull();
+  });
+
+  it('keeps decimals exact and canonical', () => {
+    expect(parseDecimal('0.90')).toBe('0.9');
+    expect(parseDecimal(1.5)).toBe('1.5');
+    expect(parseDecimal('007.1000')).toBe('7.1');
+    expect(parseDecimal('12')).toBe('12');
+    expect(parseDecimal('-3.5')).toBeNull();
+    expect(parseDecimal('-3.50', true)).toBe('-3.5');
+    expect(parseDecimal('-0.0', true)).toBe('0');
+    expect(parseDecimal('1e-7')).toBeNull();
+  });
+
+  it('clamps negative remains (over-delivery) to zero and reads string numbers', () => {
+    expect(readOrderState({ charge: '0.27819', start_count: '3572', status: 'Completed', remains: '-157', currency: 'USD' })).toEqual({
+      ok: true,
+      state: { status: 'COMPLETED', startCount: 3572, remains: 0, charge: '0.27819' },
+    });
+    expect(readOrderState({ status: 'Partial', remains: 157 })).toEqual({ ok: true, state: { status: 'PARTIAL', startCount: null, remains: 157, charge: null } });
+  });
+
+  it('turns error entries and unknown statuses into errors', () => {
+    expect(readOrderState({ error: 'Incorrect order ID' })).toEqual({ ok: false, error: 'Incorrect order ID' });
+    expect(readOrderState({ status: 'Exploded' })).toEqual({ ok: false, error: 'unknown status: Exploded' });
+    expect(readOrderState('nope')).toEqual({ ok: false, error: 'no status in the answer' });
+  });
+
+  it('reads batched, listed and single status answers, reporting ids the answer leaves out', () => {
+    const batch = readStatusAnswer({ '1': { status: 'In progress', remains: '5', start_count: '10' }, '2': { error: 'Incorrect order ID' } }, ['1', '2', '3']);
+    expect(batch.get('1')).toEqual({ ok: true, state: { status: 'INPROGRESS', startCount: 10, remains: 5, charge: null } });
+    expect(batch.get('2')).toEqual({ ok: false, error: 'Incorrect order ID' });
+    expect(batch.get('3')).toEqual({ ok: false, error: 'order missing from the answer' });
+    const listed = readStatusAnswer([{ order: 7, status: 'Completed', remains: 0 }], ['7']);
+    expect(listed.get('7')).toMatchObject({ ok: true, state: { status: 'COMPLETED' } });
+    const single = readStatusAnswer({ status: 'Pending', remains: '100' }, ['9']);
+    expect(single.get('9')).toMatchObject({ ok: true, state: { status: 'PROCESSING', remains: 100 } });
+    const failed = readStatusAnswer({ error: 'Invalid API key' }, ['1', '2']);
+    expect([...failed.values()]).toEqual([
+      { ok: false, error: 'Invalid API key' },
+      { ok: false, error: 'Invalid API key' },
+    ]);
+  });
+
+  it('reads the order id of an add answer', () => {
+    expect(readAddAnswer({ order: 23501 })).toBe('23501');
+    expect(readAddAnswer({ order: '23501' })).toBe('23501');
+    for (const body of [{}, { order: 0 }, { order: null }, { order: 'a b' }, 'x', null, { error: 'x' }]) expect(readAddAnswer(body)).toBeNull();
+  });
+
+  it('reads service lists with string numbers and skips malformed items', () => {
+    const { services, malformed } = readServices([
+      { service: 1, name: 'Followers', type: 'Default', category: 'First Category', rate: '0.90', min: '50', max: '10000', refill: true, cancel: '1' },
+      { service: '2', name: 'Comments', category: 'Second', rate: 8, min: 10, max: 1500, refill: false },
+      { service: 3, name: 'Broken', rate: 'free', min: 1, max: 2 },
+      { service: 4, name: 'Backwards', rate: '1', min: 100, max: 10 },
+      null,
+    ]);
+    expect(malformed).toBe(3);
+    expect(services).toEqual([
+      { id: '1', name: 'Followers', category: 'First Category', type: 'Default', rate: '0.9', min: 50, max: 10000, refill: true, cancel: true, description: null },
+      { id: '2', name: 'Comments', category: 'Second', type: 'Default', rate: '8', min: 10, max: 1500, refill: false, cancel: false, description: null },
+    ]);
+    expect(readServices({ error: 'x' })).toEqual({ services: [], malformed: 0 });
+  });
+
+  it('reads balances, negative ones included', () => {
+    expect(readBalance({ balance: '100.84292', currency: 'USD' })).toEqual({ balance: '100.84292', currency: 'USD' });
+    expect(readBalance({ balance: '-2.50' })).toEqual({ balance: '-2.5', currency: '' });
+    expect(readBalance({ balance: 'lots' })).toBeNull();
+  });
+});

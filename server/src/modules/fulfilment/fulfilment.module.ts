@@ -1,0 +1,22 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/index.js';
+import { CatalogModule } from '../catalog/index.js';
+import { OrderingModule } from '../ordering/index.js';
+import { FulfilmentFacade } from './application/fulfilment.facade.js';
+import { OrderSender } from './application/order-sender.js';
+import { OrderSync } from './application/order-sync.js';
+import { ProvidersService } from './application/providers.service.js';
+import { SimulatedProvider } from './application/simulated-provider.js';
+import { SmmClient } from './application/smm-client.js';
+import { AdminOrderDispatchController } from './http/admin-order-dispatch.controller.js';
+import { AdminProvidersController } from './http/admin-providers.controller.js';
+import { SimulatedProviderController } from './http/simulated-provider.controller.js';
+import { FulfilmentJobs } from './jobs/fulfilment.jobs.js';
+
+@Module({
+  imports: [AuditModule, CatalogModule, OrderingModule],
+  controllers: [AdminProvidersController, AdminOrderDispatchController, SimulatedProviderController],
+  providers: [SmmClient, ProvidersService, SimulatedProvider, OrderSender, OrderSync, FulfilmentJobs, FulfilmentFacade],
+  exports: [FulfilmentFacade],
+})
+export class FulfilmentModule {}

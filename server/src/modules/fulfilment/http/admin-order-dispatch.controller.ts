@@ -1,0 +1,29 @@
+import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { z } from 'zod';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
+import { ZodPipe } from '../../../shared/index.js';
+import { IdPipe } from './id.pipe.js';
+import { OrderSender } from '../application/order-sender.js';
+
+const resendSchema = z.object({
+  /** The provider's order id, when the operator found the order already placed on the provider's panel. */
+  providerOrderId: z
+    .union([z.string(), z.number()], { error: '공급사 주문번호가 올바르지 않습니다.' })
+    .transform((v) => String(v).trim())
+    .refine((v) => /^[A-Za-z0-9_-]{1,64}$/.test(v), '공급사 주문번호가 올바르지 않습니다.')
+    .optional(),
+});
+
+/** Operator commands on an order's upstream placement (the order's other commands belong to ordering). */
+@Controller('admin/orders')
+@UseGuards(OperatorGuard)
+export class AdminOrderDispatchController {
+  constructor(private readonly sender: OrderSender) {}
+
+  /** Sends a failed or uncertain PENDING order again now, or links the provider's order id the operator found. */
+  @Post(':id/resend')
+  @HttpCode(200)
+  resend(@Param('id', IdPipe) id: number, @Body(new ZodPipe(resendSchema)) body: z.infer<typeof resendSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
+    return this.sender.resend(id, body, operator);
+  }
+}

@@ -1,0 +1,14 @@
+import { Body, Controller, HttpCode, Post } from '@nestjs/common';
+import { SimulatedProvider } from '../application/simulated-provider.js';
+
+/** The simulated provider's API v2 endpoint: form or JSON in, JSON out, errors as `{"error"}` with 200. */
+@Controller('simulated-provider/v2')
+export class SimulatedProviderController {
+  constructor(private readonly provider: SimulatedProvider) {}
+
+  @Post()
+  @HttpCode(200)
+  handle(@Body() body: unknown) {
+    return this.provider.handle(body && typeof body === 'object' ? (body as Record<string, unknown>) : {});
+  }
+}

@@ -1,0 +1,30 @@
+import { Injectable } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { SingleFlight } from '../../../shared/index.js';
+import { OrderSender } from '../application/order-sender.js';
+import { OrderSync } from '../application/order-sync.js';
+
+/**
+ * The ticks (only when JOBS is on: ScheduleModule is loaded only then). Each interval runs one tick at
+ * a time in this process; the row claims keep replicas apart. Tests call the services' runOnce().
+ */
+@Injectable()
+export class FulfilmentJobs {
+  private readonly sending = new SingleFlight();
+  private readonly syncing = new SingleFlight();
+
+  constructor(
+    private readonly sender: OrderSender,
+    private readonly sync: OrderSync,
+  ) {}
+
+  @Interval('fulfilment.send', 3_000)
+  send(): Promise<unknown> {
+    return this.sending.run(() => this.sender.runOnce());
+  }
+
+  @Interval('fulfilment.sync', 5_000)
+  poll(): Promise<unknown> {
+    return this.syncing.run(() => this.sync.runOnce());
+  }
+}

@@ -1,0 +1,53 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import type { TestApp } from '../../support/test-app.js';
+import { TEST_OPERATOR } from '../../support/test-app.js';
+import type { FakeProvider } from '../../support/fake-provider.js';
+import { createServer, type Server } from '../../../server/src/bootstrap.js';
+import { Order, OrderingFacade } from '../../../server/src/modules/ordering/index.js';
+import { createService, fund } from '../ordering/fixtures.js';
+
+export { createService, fund };
+
+export const admin = async (t: TestApp) => `Bearer ${await t.operatorToken()}`;
+
+/** A provider row pointing at the fake provider, made through the operator API; its id. */
+export async function addProvider(t: TestApp, fake: FakeProvider, overrides: Record<string, unknown> = {}): Promise<number> {
+  const res = await t.http
+    .post('/api/admin/providers')
+    .set('Authorization', await admin(t))
+    .send({ name: '가짜 공급사', apiUrl: fake.url, apiKey: fake.key, timeoutMs: 2000, ...overrides })
+    .expect(201);
+  return res.body.id as number;
+}
+
+/** A member's orders placed through ordering (the use case behind POST /api/service/order); their ids. */
+export async function placeOrders(t: TestApp, memberId: number, serviceId: number, count: number, amount = 100, link = (i: number) => `https://instagram.com/p/${memberId}-${serviceId}-${i}`): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const { placed } = await t.app.get(OrderingFacade).placeOrder(memberId, { serviceId, link: link(i), amount, runs: 0, interval: 0 });
+    ids.push(placed.orderId);
+  }
+  return ids;
+}
+
+export async function ordersById(t: TestApp, ids: number[]): Promise<Map<number, Order>> {
+  const rows = await t.app.get(MikroORM).em.fork().find(Order, { id: { $in: ids } });
+  return new Map(rows.map((o) => [o.id, o]));
+}
+
+/** Another instance of the app on the same database: a second replica with its own pool. */
+export function secondServer(t: TestApp): Promise<Server> {
+  return createServer({
+    env: {
+      NODE_ENV: 'test',
+      DATABASE_URL: t.databaseUrl,
+      DATA_DIR: t.server.config.dataDir,
+      LOG_LEVEL: 'silent',
+      JOBS: 'false',
+      DEMO_DATA: 'false',
+      JWT_SECRET: t.server.config.jwtSecret,
+      ADMIN_ID: TEST_OPERATOR.id,
+      ADMIN_PASSWORD: TEST_OPERATOR.password,
+    },
+  });
+}

@@ -1,0 +1,62 @@
+import { freePort } from '../../../server/src/database/embedded-postgres.js';
+import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { createMember } from '../../support/members.js';
+import { Clock } from '../../../server/src/shared/index.js';
+import { CatalogFacade } from '../../../server/src/modules/catalog/index.js';
+import { OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { FulfilmentFacade, OrderSender, OrderSync, Provider, SIMULATED_MAX_DURATION_MS, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
+import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
+import { MikroORM } from '@mikro-orm/postgresql';
+import { fund, ordersById, placeOrders } from './helpers.js';
+
+// The demo set-up: the app's own simulated provider, reached over HTTP on loopback, fulfils the demo catalogue.
+describe('simulated provider, end to end', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    const port = await freePort();
+    t = await startTestApp({ PORT: String(port) });
+    await t.app.listen(port, '127.0.0.1');
+    await t.app.get(CatalogFacade).seedDemo();
+    await t.app.get(FulfilmentFacade).seedDemo();
+  });
+  afterAll(() => t.close());
+
+  it('configures the simulated provider for every demo service', async () => {
+    const providers = await t.app.get(MikroORM).em.fork().find(Provider, {});
+    expect(providers).toHaveLength(1);
+    expect(providers[0]!.apiUrl).toBe(`http://127.0.0.1:${t.server.config.env.PORT}/api/simulated-provider/v2`);
+    const services = await t.app.get(CatalogFacade).listServices({ includeHidden: true });
+    expect(services.every((s) => s.providerId === providers[0]!.id && /^\d{3}$/.test(s.providerServiceId ?? ''))).toBe(true);
+    expect(new Set(services.map((s) => s.providerServiceId)).size).toBeGreaterThan(3);
+  });
+
+  it('moves orders PENDING → PROCESSING → INPROGRESS → COMPLETED or PARTIAL, refunding partials once', async () => {
+    const clock = t.app.get(Clock);
+    const member = await createMember(t);
+    await fund(t, member.id, 50_000_000n);
+    const services = (await t.app.get(CatalogFacade).listServices()).filter((s) => !s.isReadOnly).slice(0, 4);
+    const ids: number[] = [];
+    for (const service of services) ids.push(...(await placeOrders(t, member.id, service.id, 5, service.min * 10)));
+
+    expect(await t.app.get(OrderSender).runOnce()).toMatchObject({ sent: ids.length, failed: 0, uncertain: 0 });
+    const seen = new Map<number, Set<OrderStatus>>(ids.map((id) => [id, new Set()]));
+    for (let elapsed = 0; elapsed <= SIMULATED_MAX_DURATION_MS + 2 * SYNC_SPACING_MS; elapsed += SYNC_SPACING_MS) {
+      await t.app.get(OrderSync).runOnce();
+      for (const [id, order] of await ordersById(t, ids)) seen.get(id)!.add(order.status);
+      clock.travel(SYNC_SPACING_MS);
+    }
+    const orders = await ordersById(t, ids);
+    for (const order of orders.values()) {
+      expect([OrderStatus.COMPLETED, OrderStatus.PARTIAL]).toContain(order.status);
+      expect(seen.get(order.id)!.has(OrderStatus.INPROGRESS)).toBe(true);
+      expect(order.startCount).toBeGreaterThanOrEqual(100);
+      if (order.status === OrderStatus.PARTIAL) {
+        expect(order.remains).toBeGreaterThan(0);
+        expect(order.refunded).toBe((order.point * BigInt(order.remains!)) / BigInt(order.amount));
+      } else expect(order.remains).toBe(0);
+    }
+    // 20 orders, about one in five ends short.
+    expect([...orders.values()].some((o) => o.status === OrderStatus.COMPLETED)).toBe(true);
+    expect(await t.app.get(WalletFacade).invariantViolations()).toEqual([]);
+  });
+});

@@ -1,0 +1,85 @@
+import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { Clock } from '../../../server/src/shared/index.js';
+import { FulfilmentFacade } from '../../../server/src/modules/fulfilment/index.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// The embedded simulated provider speaks the same API v2 as a real panel, over HTTP, with its own key.
+describe('simulated provider (API v2)', () => {
+  let t: TestApp;
+  let key: string;
+  const v2 = (fields: Record<string, string>) => t.http.post('/api/simulated-provider/v2').type('form').send({ key, ...fields }).expect(200);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.app.get(FulfilmentFacade).ensureSimulatedProvider();
+    key = readFileSync(join(t.server.config.dataDir, 'simulated-provider-key'), 'utf8').trim();
+  });
+  afterAll(() => t.close());
+
+  it('refuses a wrong key with an error answer, as panels do (HTTP 200)', async () => {
+    const res = await t.http.post('/api/simulated-provider/v2').type('form').send({ key: 'nope', action: 'balance' }).expect(200);
+    expect(res.body).toEqual({ error: 'Invalid API key' });
+    expect((await v2({ action: 'fly' })).body).toEqual({ error: 'Incorrect request' });
+  });
+
+  it('lists services and a balance; accepts JSON bodies too', async () => {
+    const services = (await v2({ action: 'services' })).body;
+    expect(services.length).toBeGreaterThan(5);
+    expect(services[0]).toMatchObject({ service: '101', rate: '9000', min: 1, max: 10000000, category: 'Followers' });
+    const json = await t.http.post('/api/simulated-provider/v2').send({ key, action: 'balance' }).expect(200);
+    expect(json.body).toEqual({ balance: '10000000.00', currency: 'KRW' });
+  });
+
+  it('validates an add like a panel', async () => {
+    expect((await v2({ action: 'add', service: '999', link: 'x', quantity: '100' })).body).toEqual({ error: 'Incorrect service ID' });
+    expect((await v2({ action: 'add', service: '101', link: 'https://instagram.com/a', quantity: '0' })).body).toEqual({ error: 'Quantity less than minimal 1' });
+    expect((await v2({ action: 'add', service: '101', link: '', quantity: '50' })).body).toEqual({ error: 'Incorrect link' });
+    expect((await v2({ action: 'add', service: '101', link: 'https://x.test/\u0000', quantity: '50' })).body).toEqual({ error: 'Incorrect link' });
+  });
+
+  it('moves an order from Pending through In progress to Completed or Partial as time passes', async () => {
+    const clock = t.app.get(Clock);
+    const added = await v2({ action: 'add', service: '101', link: 'https://instagram.com/sim', quantity: '1000' });
+    const id = String(added.body.order);
+    const status = async () => (await v2({ action: 'status', order: id })).body;
+    expect(await status()).toMatchObject({ status: 'Pending', remains: '1000', charge: '9000.000', currency: 'KRW' });
+    const seen = new Set<string>();
+    for (let minute = 0; minute < 5; minute++) {
+      clock.travel(30_000);
+      seen.add((await status()).status);
+      clock.travel(30_000);
+      seen.add((await status()).status);
+    }
+    const final = await status();
+    expect(seen.has('In progress')).toBe(true);
+    expect(['Completed', 'Partial']).toContain(final.status);
+    expect(Number(final.remains) > 0).toBe(final.status === 'Partial');
+    expect(Number(final.start_count)).toBeGreaterThanOrEqual(100);
+  });
+
+  it('answers orders= batches keyed by id, with errors per unknown id, and refuses more than 100', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) ids.push(String((await v2({ action: 'add', service: '103', link: `https://tiktok.com/${i}`, quantity: '100' })).body.order));
+    const batch = (await v2({ action: 'status', orders: [...ids, '99999'].join(',') })).body;
+    expect(Object.keys(batch).sort()).toEqual([...ids, '99999'].sort());
+    expect(batch[ids[0]!]).toMatchObject({ status: 'Pending' });
+    expect(batch['99999']).toEqual({ error: 'Incorrect order ID' });
+    const many = Array.from({ length: 101 }, (_, i) => String(i + 1)).join(',');
+    expect((await v2({ action: 'status', orders: many })).body).toEqual({ error: 'At most 100 orders per request' });
+  });
+
+  it('cancels only orders that have not started', async () => {
+    const clock = t.app.get(Clock);
+    const fresh = String((await v2({ action: 'add', service: '102', link: 'https://instagram.com/p/1', quantity: '50' })).body.order);
+    const cancel = (await v2({ action: 'cancel', orders: `${fresh},424242` })).body;
+    expect(cancel).toEqual([
+      { order: Number(fresh), cancel: 1 },
+      { order: 424242, cancel: { error: 'Incorrect order ID' } },
+    ]);
+    expect((await v2({ action: 'status', order: fresh })).body).toMatchObject({ status: 'Canceled', remains: '50' });
+    const running = String((await v2({ action: 'add', service: '102', link: 'https://instagram.com/p/2', quantity: '50' })).body.order);
+    clock.travel(60_000);
+    expect((await v2({ action: 'cancel', orders: running })).body).toEqual([{ order: Number(running), cancel: { error: 'Order cannot be canceled' } }]);
+  });
+});

@@ -1,0 +1,178 @@
+// A real upstream SMM panel (API v2) on 127.0.0.1 for tests and benchmarks. It behaves like a small
+// panel by default (services, add, status with orders= batches, balance, cancel) and lets a test
+// script any answer: errors with HTTP 200, HTML pages, slow answers, duplicates. Every request is
+// recorded. Plain erasable TypeScript with node built-ins only, so bench/*.mjs can import it too.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface RecordedRequest {
+  action: string;
+  params: Record<string, string>;
+  /** Whether the key sent was the provider's key. */
+  keyOk: boolean;
+  at: number;
+}
+
+export interface FakeAnswer {
+  /** JSON body (ignored when `raw` is given). */
+  body?: unknown;
+  raw?: string;
+  status?: number;
+  contentType?: string;
+  /** Hold the answer this long (a client with a shorter timeout gives up; the work is done anyway). */
+  delayMs?: number;
+}
+
+export interface FakeOrder {
+  id: string;
+  service: string;
+  link: string;
+  quantity: number;
+  /** Sent as given, so tests can use any spelling ("In progress", "Cancelled" ...). */
+  status: string;
+  startCount: string;
+  remains: string;
+}
+
+/**
+ * A scripted behaviour: an answer; or one without body/raw (e.g. `{ delayMs: 1500 }`) to have the
+ * default panel do its work and answer that way; or undefined for the default panel as is.
+ */
+export type FakeHandler = (params: Record<string, string>) => FakeAnswer | undefined | Promise<FakeAnswer | undefined>;
+
+export interface FakeProviderOptions {
+  key?: string;
+  services?: unknown[];
+}
+
+export const DEFAULT_FAKE_SERVICES = [
+  { service: 1, name: 'Instagram Followers', type: 'Default', category: 'Instagram', rate: '900', min: '10', max: '10000', refill: true, cancel: true },
+  { service: 2, name: 'Instagram Likes', type: 'Default', category: 'Instagram', rate: '0.45', min: 50, max: 50000, refill: false, cancel: true },
+  { service: 3, name: 'YouTube Views', type: 'Default', category: 'YouTube', rate: '1500.5', min: '100', max: '1000000', refill: false, cancel: false },
+];
+
+export class FakeProvider {
+  readonly key: string;
+  readonly requests: RecordedRequest[] = [];
+  readonly orders = new Map<string, FakeOrder>();
+  services: unknown[];
+  balance = { balance: '1234.5678', currency: 'USD' };
+  private server: Server;
+  private nextId = 1000;
+  private scripted: { action: string; handler: FakeHandler; times: number }[] = [];
+  url = '';
+
+  constructor(options: FakeProviderOptions = {}) {
+    this.key = options.key ?? 'fake-provider-key-0123456789abcdef';
+    this.services = options.services ?? DEFAULT_FAKE_SERVICES;
+    this.server = createServer((req, res) => void this.serve(req, res));
+    this.server.keepAliveTimeout = 30_000;
+  }
+
+  static async start(options: FakeProviderOptions = {}): Promise<FakeProvider> {
+    const fake = new FakeProvider(options);
+    await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
+    fake.url = `http://127.0.0.1:${(fake.server.address() as AddressInfo).port}/api/v2`;
+    return fake;
+  }
+
+  /** Script `action`: the handler answers the next `times` requests (Infinity: until cleared). */
+  on(action: string, handler: FakeHandler, times = Infinity): this {
+    this.scripted.push({ action, handler, times });
+    return this;
+  }
+
+  once(action: string, answer: FakeAnswer): this {
+    return this.on(action, () => answer, 1);
+  }
+
+  clearScripts(): void {
+    this.scripted = [];
+  }
+
+  /** Requests of one action (optionally since an index of `requests`). */
+  calls(action: string): RecordedRequest[] {
+    return this.requests.filter((r) => r.action === action);
+  }
+
+  /** Sets what `status` reports for an order, in the provider's own spelling. */
+  setOrder(id: string, state: { status?: string; startCount?: string | number; remains?: string | number }): void {
+    const order = this.orders.get(id);
+    if (!order) throw new Error(`fake provider: no order ${id}`);
+    if (state.status !== undefined) order.status = state.status;
+    if (state.startCount !== undefined) order.startCount = String(state.startCount);
+    if (state.remains !== undefined) order.remains = String(state.remains);
+  }
+
+  /** Links that were placed more than once (an order placed upstream twice). */
+  duplicateLinks(): string[] {
+    const seen = new Map<string, number>();
+    for (const order of this.orders.values()) seen.set(order.link, (seen.get(order.link) ?? 0) + 1);
+    return [...seen].filter(([, n]) => n > 1).map(([link]) => link);
+  }
+
+  close(): Promise<void> {
+    this.server.closeAllConnections();
+    return new Promise((resolve) => this.server.close(() => resolve()));
+  }
+
+  private async serve(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    const params: Record<string, string> = (req.headers['content-type'] ?? '').includes('json')
+      ? Object.fromEntries(Object.entries(JSON.parse(text || '{}') as Record<string, unknown>).map(([k, v]) => [k, String(v)]))
+      : Object.fromEntries(new URLSearchParams(text));
+    const action = params.action ?? '';
+    const { key: _key, ...recorded } = params;
+    this.requests.push({ action, params: recorded, keyOk: params.key === this.key, at: Date.now() });
+    let answer: FakeAnswer | undefined;
+    const script = this.scripted.find((s) => s.action === action && s.times > 0);
+    if (script) {
+      script.times--;
+      answer = await script.handler(params);
+    }
+    // No body in a scripted answer: the panel does its usual work, answered with the script's delay/status.
+    if (!answer || (answer.body === undefined && answer.raw === undefined)) {
+      const usual = params.key === this.key ? this.panel(action, params) : { body: { error: 'Invalid API key' } };
+      answer = { ...usual, ...answer, body: usual.body };
+    }
+    // The work is done before the (possibly slow) answer, as on a real panel.
+    if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
+    if (res.destroyed) return;
+    res.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? (answer.raw !== undefined ? 'text/html' : 'application/json') });
+    res.end(answer.raw ?? JSON.stringify(answer.body));
+  }
+
+  /** The default behaviour of a small, well-behaved panel. */
+  private panel(action: string, params: Record<string, string>): FakeAnswer {
+    switch (action) {
+      case 'services':
+        return { body: this.services };
+      case 'balance':
+        return { body: this.balance };
+      case 'add': {
+        if (!params.service || !params.link || !params.quantity) return { body: { error: 'Incorrect request' } };
+        const id = String(++this.nextId);
+        this.orders.set(id, { id, service: params.service, link: params.link, quantity: Number(params.quantity), status: 'Pending', startCount: '0', remains: params.quantity });
+        return { body: { order: Number(id) } };
+      }
+      case 'status': {
+        const state = (id: string) => {
+          const o = this.orders.get(id);
+          return o ? { charge: '0.5', start_count: o.startCount, status: o.status, remains: o.remains, currency: 'USD' } : { error: 'Incorrect order ID' };
+        };
+        if (params.orders !== undefined) {
+          const ids = params.orders.split(',');
+          if (ids.length > 100) return { body: { error: 'Too many orders' } };
+          return { body: Object.fromEntries(ids.map((id) => [id, state(id)])) };
+        }
+        return { body: state(params.order ?? '') };
+      }
+      case 'cancel':
+        return { body: (params.orders ?? '').split(',').map((id) => ({ order: Number(id), cancel: this.orders.has(id) ? 1 : { error: 'Incorrect order ID' } })) };
+      default:
+        return { body: { error: 'Incorrect request' } };
+    }
+  }
+}
