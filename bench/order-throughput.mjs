@@ -95,7 +95,7 @@ async function main() {
   const { build } = await import('../scripts/lib/build.mjs');
   build({ only: ['server'] });
   const { createServer } = await import('../server/dist/bootstrap.js');
-  const { Member, PasswordHasher, TokenService } = await import('../server/dist/modules/identity/index.js');
+  const { Member, PasswordHasher } = await import('../server/dist/modules/identity/index.js');
   const { MikroORM } = await import('@mikro-orm/postgresql');
 
   const dataDir = mkdtempSync(join(tmpdir(), 'smm-bench-'));
@@ -127,7 +127,21 @@ async function main() {
        select member_id, balance, balance, 'CHARGE', 'bench', member_id::text, now() from a`,
       [`{${ids.join(',')}}`],
     );
-    const tokens = ids.map((id) => server.app.get(TokenService).accessToken('member', id));
+    // Tokens from the real login, each member from an address of its own (the per-IP login limit).
+    const tokens = [];
+    for (let i = 0; i < members.length; i += 10) {
+      const batch = members.slice(i, i + 10).map(async (m, j) => {
+        const n = i + j + 1;
+        const res = await fetch(`http://127.0.0.1:${port}/api/auth/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.18.${(n >> 8) & 255}.${n & 255}` },
+          body: JSON.stringify({ id: m.loginId, password: 'bench-password' }),
+        });
+        if (!res.ok) throw new Error(`login ${m.loginId}: ${res.status} ${await res.text()}`);
+        return (await res.json()).accessToken;
+      });
+      tokens.push(...(await Promise.all(batch)));
+    }
     const range = { min: Math.min(...ids), max: Math.max(...ids) };
 
     // warm-up (JIT, pool, plans)
