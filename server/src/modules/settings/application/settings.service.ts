@@ -24,17 +24,33 @@ type ValueOf<K extends SettingKey> = Extract<(typeof SETTINGS)[number], { key: K
     ? number[]
     : string;
 
+/**
+ * Settings are read on hot paths (every order, every storefront start), so a process keeps them in
+ * memory this long; its own writes clear the copy at once, another replica's show within this time.
+ */
+const CACHE_MS = 2_000;
+
 /** The settings facade: typed reads for other modules, validated writes for operators. */
 @Injectable()
 export class SettingsService {
+  private cache: { at: number; values: Promise<Map<string, SettingValue>> } | null = null;
+
   constructor(
     private readonly em: EntityManager,
     private readonly audit: AuditFacade,
   ) {}
 
-  private async stored(): Promise<Map<string, SettingValue>> {
-    const rows = await this.em.fork().find(Setting, {});
-    return new Map(rows.map((r) => [r.key, r.value]));
+  private stored(): Promise<Map<string, SettingValue>> {
+    const now = Date.now();
+    if (!this.cache || now - this.cache.at > CACHE_MS) {
+      const values = this.em
+        .fork()
+        .find(Setting, {})
+        .then((rows) => new Map(rows.map((r) => [r.key, r.value])));
+      values.catch(() => (this.cache = null));
+      this.cache = { at: now, values };
+    }
+    return this.cache.values;
   }
 
   /** Every key, missing ones read as their empty value. */
@@ -45,8 +61,7 @@ export class SettingsService {
 
   async get<K extends SettingKey>(key: K): Promise<ValueOf<K>> {
     const definition = settingDefinition(key)!;
-    const row = await this.em.fork().findOne(Setting, { key });
-    return (row?.value ?? emptyValue(definition.kind)) as ValueOf<K>;
+    return ((await this.stored()).get(key) ?? emptyValue(definition.kind)) as ValueOf<K>;
   }
 
   async getOne(key: string): Promise<SettingView> {
@@ -64,13 +79,15 @@ export class SettingsService {
     if (!definition) throw new NotFoundError(`unknown setting: ${key}`);
     const parsed = parseSettingValue(definition, value);
     if (!parsed.ok) throw new DomainError(parsed.reason, 400);
-    return this.em.fork().transactional(async (tx) => {
+    const view = await this.em.fork().transactional(async (tx) => {
       const row = await tx.findOne(Setting, { key });
       const before = row?.value ?? emptyValue(definition.kind);
       await tx.upsert(Setting, { key, value: parsed.value, updatedAt: new Date() });
       if (actor) this.audit.record(tx, actor, { action: 'update', resource: 'settings', resourceId: key, before: { value: before }, after: { value: parsed.value } });
       return { ...definition, id: key, value: parsed.value };
     });
+    this.cache = null;
+    return view;
   }
 
   /** Writes several values at once (demo data); each is validated like an operator's write. */
