@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/field';
+import { paths } from '../../../config/paths';
+import { errorMessage } from '../../../lib/api-client';
+import { REGISTER_MESSAGES, registerFormSchema, type RegisterFormValues, type VerificationRules } from '../../../lib/contracts';
+import { loading } from '../../../lib/loading';
+import { register as registerMember } from '../api/register';
+import { RegisterWhereSelect } from './register-where-select';
+import { Verification } from './verification';
+
+const EMPTY: RegisterFormValues = {
+  id: '',
+  password: '',
+  passwordConfirm: '',
+  email: '',
+  emailCode: '',
+  phoneNumber: '',
+  sendCode: '',
+  referral: '',
+  registerWhere: '',
+  emailCodeSent: false,
+  phoneCodeSent: false,
+};
+
+/** The ordinary sign-up form (spec §2, §5). */
+export function RegisterForm({ rules, referral }: { rules: VerificationRules; referral: boolean }) {
+  const navigate = useNavigate();
+  const form = useForm<RegisterFormValues>({ resolver: zodResolver(registerFormSchema(rules)) as never, defaultValues: EMPTY });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (v) => {
+    try {
+      await loading.during(
+        registerMember({ id: v.id, password: v.password, email: v.email, registerWhere: v.registerWhere, phoneNumber: v.phoneNumber ?? '', sendCode: v.sendCode ?? '', referral: v.referral ?? '', emailCode: v.emailCode ?? '' }),
+      );
+      toast.success(REGISTER_MESSAGES.registerSuccess);
+      navigate(paths.login);
+    } catch (error) {
+      toast.error(errorMessage(error, REGISTER_MESSAGES.registerFailed));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="회원가입">
+      <Input label="아이디" autoComplete="username" error={errors.id?.message} {...form.register('id')} />
+      <Input label="비밀번호" type="password" placeholder="8~20자" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+      <Input label="비밀번호 재입력" type="password" placeholder="8~20자" autoComplete="new-password" error={errors.passwordConfirm?.message} {...form.register('passwordConfirm')} />
+      <Verification kind="email" form={form} withCode={rules.emailVerify} />
+      {rules.phoneVerify ? <Verification kind="phone" form={form} /> : null}
+      {referral ? <Input label="추천인 코드 (선택)" error={errors.referral?.message} {...form.register('referral')} /> : null}
+      <RegisterWhereSelect error={errors.registerWhere?.message} registration={form.register('registerWhere')} />
+      <Button type="submit" block disabled={isSubmitting}>
+        회원가입
+      </Button>
+    </form>
+  );
+}
