@@ -9,14 +9,18 @@ import { Allow, MEMBER_STATES, VISITOR_STATES } from './layout/guards';
 const page = (load: () => Promise<{ default: ComponentType }>) => async () => ({ Component: (await load()).default });
 
 const toOrder = <Navigate to={paths.order} replace />;
+/** Nothing while the first lazy page loads (the session is usually still loading then too). */
+const Blank = () => null;
 
 export const routes: RouteObject[] = [
   {
     element: <BareLayout />,
+    HydrateFallback: Blank,
     children: [{ element: <Allow states={VISITOR_STATES} />, children: [{ path: paths.naverCallback, lazy: page(() => import('../features/auth/routes/naver-callback')) }] }],
   },
   {
     element: <AppLayout />,
+    HydrateFallback: Blank,
     children: [
       { path: paths.home, element: toOrder },
       { path: paths.order, Component: OrderRoute },

@@ -7,7 +7,7 @@ export function RegisterWhereSelect({ error, registration }: { error?: string; r
   const { data = [] } = useRegisterWhere();
   return (
     <Select label="가입경로" error={error} defaultValue="" {...registration}>
-      <option value="">가입경로를 선택해주세요</option>
+      <option value="">가입경로 선택</option>
       {data.map((option) => (
         <option key={option.id ?? option.text} value={option.text}>
           {option.text}
