@@ -5,7 +5,10 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/index.js';
 import { ormConfig } from './database/mikro-orm.config.js';
-import { IdentityModule } from './modules/identity/index.js';
+import { AuditModule } from './modules/audit/index.js';
+import { ContentModule } from './modules/content/index.js';
+import { IdentityModule, PointBalanceReader } from './modules/identity/index.js';
+import { WalletFacade, WalletModule } from './modules/wallet/index.js';
 import { SettingsModule } from './modules/settings/index.js';
 import { HealthController } from './ops/health.controller.js';
 import { Clock } from './shared/index.js';
@@ -24,6 +27,15 @@ class CoreModule {
   }
 }
 
+/** Ports one context declares and another fulfils, bound here so neither imports the other. */
+@Global()
+@Module({
+  imports: [WalletModule],
+  providers: [{ provide: PointBalanceReader, useExisting: WalletFacade }],
+  exports: [PointBalanceReader],
+})
+class PortsModule {}
+
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig): DynamicModule {
@@ -40,8 +52,12 @@ export class AppModule {
         }),
         MikroOrmModule.forRoot(ormConfig(config.databaseUrl)),
         ...(config.env.JOBS ? [ScheduleModule.forRoot()] : []),
+        PortsModule,
         IdentityModule,
         SettingsModule,
+        WalletModule,
+        ContentModule,
+        AuditModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],

@@ -1,4 +1,5 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { ContentFacade } from '../modules/content/index.js';
 import { SettingsService } from '../modules/settings/index.js';
 
 /**
@@ -33,4 +34,5 @@ export async function loadDemoData(app: INestApplicationContext): Promise<void> 
     ENABLE_QNA: true,
     POINT_CHARGE_BUTTON_OPTIONS: [10000, 50000, 100000, 500000],
   });
+  await app.get(ContentFacade).seedDemo();
 }

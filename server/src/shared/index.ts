@@ -3,3 +3,4 @@ export { Clock } from './clock.js';
 export { ZodPipe, firstIssueMessage } from './zod-pipe.js';
 export { Page, pageOf, parseListQuery, type ListQuery } from './admin-list.js';
 export { findPage, type PageOptions } from './admin-page.js';
+export { claimAndProcess, SingleFlight, type ClaimOptions, type BatchResult } from './jobs.js';

@@ -59,9 +59,24 @@ describe('settings', () => {
     ['FOOTER_COMPANY', 12, 'FOOTER_COMPANY must be text'],
   ])('refuses %s = %j with a reason and stores nothing', async (key, value, reason) => {
     const before = await publicValue(key);
+    const audits = async () => (await t.http.get('/api/admin/audit-logs').set('Authorization', admin).expect(200)).headers['content-range'];
+    const auditsBefore = await audits();
     const res = await t.http.put(`/api/admin/settings/${key}`).set('Authorization', admin).send({ value }).expect(400);
     expect(res.body.message).toContain(reason);
+    expect(await audits()).toBe(auditsBefore);
     expect(await publicValue(key)).toEqual(before);
+  });
+
+  it('writes every operator change to the audit log with before and after', async () => {
+    await t.http.put('/api/admin/settings/SITE_MAIN_COLOR').set('Authorization', admin).send({ value: '#112233' }).expect(200);
+    await t.http.put('/api/admin/settings/SITE_MAIN_COLOR').set('Authorization', admin).send({ value: '#445566' }).expect(200);
+    const res = await t.http
+      .get('/api/admin/audit-logs')
+      .query({ filter: JSON.stringify({ resource: 'settings', resourceId: 'SITE_MAIN_COLOR' }), sort: JSON.stringify(['id', 'ASC']) })
+      .set('Authorization', admin)
+      .expect(200);
+    expect(res.headers['content-range']).toBe('audit-logs 0-1/2');
+    expect(res.body[1]).toMatchObject({ operatorLoginId: 'operator', action: 'update', before: { value: '#112233' }, after: { value: '#445566' } });
   });
 
   it('refuses an unknown key and a body without value', async () => {

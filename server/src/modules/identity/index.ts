@@ -5,3 +5,4 @@ export { TokenService } from './application/tokens.js';
 export { PasswordHasher } from './application/password-hasher.js';
 export { Member, MemberStatus } from './domain/member.entity.js';
 export { Operator } from './domain/operator.entity.js';
+export { PointBalanceReader } from './application/ports.js';

@@ -1,9 +1,11 @@
 import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/index.js';
 import { SettingsService } from './application/settings.service.js';
 import { AdminSettingsController } from './http/admin-settings.controller.js';
 import { SettingsController } from './http/settings.controller.js';
 
 @Module({
+  imports: [AuditModule],
   controllers: [SettingsController, AdminSettingsController],
   providers: [SettingsService],
   exports: [SettingsService],

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundError } from '../../../shared/index.js';
 import { Member } from '../domain/member.entity.js';
+import { PointBalanceReader } from './ports.js';
 
 export interface Profile {
   id: string;
@@ -12,12 +13,14 @@ export interface Profile {
 
 @Injectable()
 export class ProfileService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly balances: PointBalanceReader,
+  ) {}
 
   async profile(memberId: number): Promise<Profile> {
     const member = await this.em.fork().findOne(Member, memberId);
     if (!member?.loginId) throw new NotFoundError();
-    // TODO(wallet): point comes from the wallet facade once the ledger lands (ordering issue).
-    return { id: member.loginId, point: 0n, apiKey: null, referralCode: member.referralCode };
+    return { id: member.loginId, point: await this.balances.balanceOf(member.id), apiKey: null, referralCode: member.referralCode };
   }
 }

@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { DomainError, NotFoundError } from '../../../shared/index.js';
 import { Setting } from '../domain/setting.entity.js';
 import {
@@ -26,7 +27,10 @@ type ValueOf<K extends SettingKey> = Extract<(typeof SETTINGS)[number], { key: K
 /** The settings facade: typed reads for other modules, validated writes for operators. */
 @Injectable()
 export class SettingsService {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly audit: AuditFacade,
+  ) {}
 
   private async stored(): Promise<Map<string, SettingValue>> {
     const rows = await this.em.fork().find(Setting, {});
@@ -51,17 +55,22 @@ export class SettingsService {
     return { ...definition, id: key, value: await this.get(key as SettingKey) };
   }
 
-  /** Validates the value for its key; a bad value changes nothing. Returns the stored view and the previous value. */
-  async set(key: string, value: unknown): Promise<{ setting: SettingView; previous: SettingValue }> {
+  /**
+   * Validates the value for its key; a bad value changes nothing. An operator's change is written to
+   * the audit log in the same transaction.
+   */
+  async set(key: string, value: unknown, actor?: AuditActor): Promise<SettingView> {
     const definition = settingDefinition(key);
     if (!definition) throw new NotFoundError(`unknown setting: ${key}`);
     const parsed = parseSettingValue(definition, value);
     if (!parsed.ok) throw new DomainError(parsed.reason, 400);
-    const em = this.em.fork();
-    const row = await em.findOne(Setting, { key });
-    const previous = row?.value ?? emptyValue(definition.kind);
-    await em.upsert(Setting, { key, value: parsed.value, updatedAt: new Date() });
-    return { setting: { ...definition, id: key, value: parsed.value }, previous };
+    return this.em.fork().transactional(async (tx) => {
+      const row = await tx.findOne(Setting, { key });
+      const before = row?.value ?? emptyValue(definition.kind);
+      await tx.upsert(Setting, { key, value: parsed.value, updatedAt: new Date() });
+      if (actor) this.audit.record(tx, actor, { action: 'update', resource: 'settings', resourceId: key, before: { value: before }, after: { value: parsed.value } });
+      return { ...definition, id: key, value: parsed.value };
+    });
   }
 
   /** Writes several values at once (demo data); each is validated like an operator's write. */

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Put, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
-import { OperatorGuard } from '../../identity/index.js';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
 import { pageOf, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { SettingsService } from '../application/settings.service.js';
 
@@ -23,8 +23,7 @@ export class AdminSettingsController {
   }
 
   @Put(':key')
-  async update(@Param('key') key: string, @Body(new ZodPipe(updateSchema)) body: { value: unknown }) {
-    const { setting } = await this.settings.set(key, body.value);
-    return setting;
+  update(@Param('key') key: string, @Body(new ZodPipe(updateSchema)) body: { value: unknown }, @CurrentOperator() operator: AuthenticatedOperator) {
+    return this.settings.set(key, body.value, operator);
   }
 }

@@ -1,0 +1,180 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Clock, DomainError, findPage, type ListQuery, type Page } from '../../../shared/index.js';
+import { LedgerEntry, LedgerKind } from '../domain/ledger-entry.entity.js';
+
+/** What a movement is for: (kind, type, id) is unique, so the same movement never happens twice. */
+export interface LedgerReference {
+  type: string;
+  id: string | number;
+}
+
+export interface Movement {
+  memberId: number;
+  /** Positive whole won. */
+  amount: bigint;
+  kind: LedgerKind;
+  reference: LedgerReference;
+  memo?: string | null;
+}
+
+export interface MovementResult {
+  /** False when this (kind, reference) had already been applied: nothing moved this time. */
+  applied: boolean;
+  balanceAfter: bigint | null;
+}
+
+export class InsufficientPointsError extends DomainError {
+  constructor() {
+    super('포인트가 부족합니다.', 400);
+  }
+}
+
+export interface InvariantViolation {
+  memberId: number;
+  balance: string;
+  ledgerSum: string;
+}
+
+function positive(amount: bigint): void {
+  if (typeof amount !== 'bigint' || amount <= 0n) throw new DomainError('amount must be a positive whole number of won', 400);
+}
+
+/**
+ * The only way points move. Every method takes the caller's EntityManager so the movement commits
+ * or rolls back with the caller's own change (an order, a charge), in one transaction.
+ */
+@Injectable()
+export class WalletFacade {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * Takes points in one statement: the conditional UPDATE (balance >= amount) and the ledger row.
+   * No row back means the balance was short (or the account does not exist): nothing changed.
+   */
+  async debit(em: EntityManager, movement: Movement): Promise<MovementResult> {
+    positive(movement.amount);
+    const rows = await em.execute<{ balance_after: string }[]>(
+      `with taken as (
+         update point_account set balance = balance - ?, version = version + 1, updated_at = ?
+         where member_id = ? and balance >= ?
+         returning balance
+       )
+       insert into point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, memo, created_at)
+       select ?, ?, taken.balance, ?, ?, ?, ?, ? from taken
+       returning balance_after`,
+      [
+        movement.amount.toString(),
+        this.clock.now(),
+        movement.memberId,
+        movement.amount.toString(),
+        movement.memberId,
+        (-movement.amount).toString(),
+        movement.kind,
+        movement.reference.type,
+        String(movement.reference.id),
+        movement.memo ?? null,
+        this.clock.now(),
+      ],
+    );
+    if (rows.length === 0) throw new InsufficientPointsError();
+    return { applied: true, balanceAfter: BigInt(rows[0]!.balance_after) };
+  }
+
+  /**
+   * Gives points at most once per (kind, reference): a repeated call finds the ledger row and moves
+   * nothing. Two concurrent calls for the same reference: the unique key fails the second statement.
+   */
+  async credit(em: EntityManager, movement: Movement): Promise<MovementResult> {
+    positive(movement.amount);
+    const now = this.clock.now();
+    const rows = await em.execute<{ balance_after: string }[]>(
+      `with given as (
+         insert into point_account (member_id, balance, version, updated_at) values (?, ?, 1, ?)
+         on conflict (member_id) do update
+           set balance = point_account.balance + excluded.balance, version = point_account.version + 1, updated_at = excluded.updated_at
+         where not exists (select 1 from point_ledger_entry where kind = ? and reference_type = ? and reference_id = ?)
+         returning balance
+       )
+       insert into point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, memo, created_at)
+       select ?, ?, given.balance, ?, ?, ?, ?, ? from given
+       returning balance_after`,
+      [
+        movement.memberId,
+        movement.amount.toString(),
+        now,
+        movement.kind,
+        movement.reference.type,
+        String(movement.reference.id),
+        movement.memberId,
+        movement.amount.toString(),
+        movement.kind,
+        movement.reference.type,
+        String(movement.reference.id),
+        movement.memo ?? null,
+        now,
+      ],
+    );
+    if (rows.length === 0) return { applied: false, balanceAfter: null };
+    return { applied: true, balanceAfter: BigInt(rows[0]!.balance_after) };
+  }
+
+  /** An operator's correction: positive credits, negative debits (never below zero). */
+  async adjust(em: EntityManager, memberId: number, amount: bigint, reference: LedgerReference, memo: string): Promise<MovementResult> {
+    if (amount === 0n) throw new DomainError('adjustment must not be zero', 400);
+    const movement = { memberId, kind: LedgerKind.ADJUST, reference, memo };
+    return amount > 0n ? this.credit(em, { ...movement, amount }) : this.debit(em, { ...movement, amount: -amount });
+  }
+
+  async balanceOf(memberId: number): Promise<bigint> {
+    const rows = await this.em.fork().execute<{ balance: string }[]>('select balance from point_account where member_id = ?', [memberId]);
+    return rows[0] ? BigInt(rows[0].balance) : 0n;
+  }
+
+  async balancesOf(memberIds: number[]): Promise<Map<number, bigint>> {
+    const result = new Map<number, bigint>(memberIds.map((id) => [id, 0n]));
+    if (memberIds.length === 0) return result;
+    const rows = await this.em.fork().execute<{ member_id: number; balance: string }[]>(
+      'select member_id, balance from point_account where member_id = any(?)',
+      [memberIds],
+    );
+    for (const row of rows) result.set(row.member_id, BigInt(row.balance));
+    return result;
+  }
+
+  /** The ledger entry a movement wrote, if any (operators see it next to the command that caused it). */
+  findEntry(kind: LedgerKind, reference: LedgerReference): Promise<LedgerEntry | null> {
+    return this.em.fork().findOne(LedgerEntry, { kind, referenceType: reference.type, referenceId: String(reference.id) });
+  }
+
+  ledgerPage(query: ListQuery): Promise<Page<LedgerEntry>> {
+    return findPage(this.em.fork(), LedgerEntry, 'ledger-entries', query, {
+      sortable: ['id', 'createdAt', 'amount', 'memberId'],
+      filters: {
+        memberId: (v) => ({ memberId: Number(v) }),
+        kind: (v) => ({ kind: v as LedgerKind }),
+        referenceType: (v) => ({ referenceType: String(v) }),
+        referenceId: (v) => ({ referenceId: String(v) }),
+      },
+    });
+  }
+
+  /**
+   * The ledger's invariant for every account: balance = sum of its entries, balance >= 0, and no
+   * entries without an account. An empty list means the books balance.
+   */
+  async invariantViolations(): Promise<InvariantViolation[]> {
+    const rows = await this.em.fork().execute<{ member_id: number; balance: string | null; ledger_sum: string | null }[]>(
+      `select coalesce(a.member_id, l.member_id) as member_id, a.balance, l.ledger_sum
+         from point_account a
+         full join (select member_id, sum(amount) as ledger_sum from point_ledger_entry group by member_id) l on l.member_id = a.member_id
+        where a.balance is null or l.ledger_sum is null or a.balance <> l.ledger_sum or a.balance < 0`,
+    );
+    return rows
+      .filter((r) => !(r.balance === '0' && r.ledger_sum === null))
+      .map((r) => ({ memberId: r.member_id, balance: r.balance ?? 'none', ledgerSum: r.ledger_sum ?? '0' }));
+  }
+}

@@ -1,0 +1,50 @@
+import { BigIntType } from '@mikro-orm/core';
+import { Entity, Enum, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+
+export enum LedgerKind {
+  /** A bank-transfer charge credited. */
+  CHARGE = 'CHARGE',
+  /** Points paid for an order (or an auto-order's runs, up front). */
+  ORDER = 'ORDER',
+  /** Points given back for a canceled, partial or unstarted order. */
+  REFUND = 'REFUND',
+  /** An operator's correction, with a reason. */
+  ADJUST = 'ADJUST',
+}
+
+/**
+ * Append-only record of every point movement. (kind, reference) is unique, so each credit, debit
+ * and refund happens at most once whatever retries or replicas do.
+ */
+@Entity({ tableName: 'point_ledger_entry' })
+@Unique({ name: 'point_ledger_entry_once', properties: ['kind', 'referenceType', 'referenceId'] })
+@Index({ name: 'point_ledger_entry_member', properties: ['memberId', 'id'] })
+export class LedgerEntry {
+  @PrimaryKey({ type: new BigIntType('number'), autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'integer' })
+  memberId!: number;
+
+  /** Signed: credits positive, debits negative. */
+  @Property({ type: new BigIntType('bigint') })
+  amount!: bigint;
+
+  @Property({ type: new BigIntType('bigint') })
+  balanceAfter!: bigint;
+
+  @Enum({ items: () => LedgerKind })
+  kind!: LedgerKind;
+
+  @Property({ type: 'string', length: 32 })
+  referenceType!: string;
+
+  @Property({ type: 'string', length: 64 })
+  referenceId!: string;
+
+  @Property({ type: 'string', length: 500, nullable: true })
+  memo: string | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt!: Date;
+}

@@ -1,0 +1,114 @@
+import { MikroORM } from '@mikro-orm/postgresql';
+import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { createMember } from '../../support/members.js';
+import { InsufficientPointsError, LedgerKind, WalletFacade } from '../../../server/src/modules/wallet/index.js';
+
+describe('wallet ledger', () => {
+  let t: TestApp;
+  let wallet: WalletFacade;
+  let admin: string;
+  const tx = <T>(fn: (em: import('@mikro-orm/postgresql').EntityManager) => Promise<T>) => t.app.get(MikroORM).em.fork().transactional(fn);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    wallet = t.app.get(WalletFacade);
+    admin = `Bearer ${await t.operatorToken()}`;
+  });
+  afterAll(() => t.close());
+
+  const charge = (memberId: number, amount: bigint, id: string | number) =>
+    tx((em) => wallet.credit(em, { memberId, amount, kind: LedgerKind.CHARGE, reference: { type: 'charge', id } }));
+
+  it('credits, debits and shows the balance in the profile', async () => {
+    const m = await createMember(t);
+    expect((await charge(m.id, 10_000n, 'a1')).balanceAfter).toBe(10_000n);
+    const debit = await tx((em) => wallet.debit(em, { memberId: m.id, amount: 2_500n, kind: LedgerKind.ORDER, reference: { type: 'order', id: 1 } }));
+    expect(debit.balanceAfter).toBe(7_500n);
+    const profile = await t.http.get('/api/auth/profile').set('Authorization', `Bearer ${m.token}`).expect(200);
+    expect(profile.body).toMatchObject({ id: m.loginId, point: 7500 });
+  });
+
+  it('refuses a debit above the balance and changes nothing', async () => {
+    const m = await createMember(t);
+    await charge(m.id, 1_000n, 'b1');
+    await expect(tx((em) => wallet.debit(em, { memberId: m.id, amount: 1_001n, kind: LedgerKind.ORDER, reference: { type: 'order', id: 2 } }))).rejects.toBeInstanceOf(
+      InsufficientPointsError,
+    );
+    expect(await wallet.balanceOf(m.id)).toBe(1_000n);
+    const ledger = await t.http.get('/api/admin/ledger-entries').query({ filter: JSON.stringify({ memberId: m.id }) }).set('Authorization', admin).expect(200);
+    expect(ledger.body).toHaveLength(1);
+  });
+
+  it('refuses a debit from a member with no account', async () => {
+    const m = await createMember(t);
+    await expect(tx((em) => wallet.debit(em, { memberId: m.id, amount: 1n, kind: LedgerKind.ORDER, reference: { type: 'order', id: 3 } }))).rejects.toBeInstanceOf(
+      InsufficientPointsError,
+    );
+  });
+
+  it('credits a reference at most once, sequentially and concurrently', async () => {
+    const m = await createMember(t);
+    expect((await charge(m.id, 5_000n, 'c1')).applied).toBe(true);
+    expect(await charge(m.id, 5_000n, 'c1')).toEqual({ applied: false, balanceAfter: null });
+    const racers = await Promise.allSettled(Array.from({ length: 8 }, () => charge(m.id, 700n, 'c2')));
+    const applied = racers.filter((r) => r.status === 'fulfilled' && r.value.applied);
+    expect(applied).toHaveLength(1);
+    expect(await wallet.balanceOf(m.id)).toBe(5_700n);
+  });
+
+  it('lets exactly k of 100 concurrent debits through on a balance that pays for k, and the books balance', async () => {
+    const m = await createMember(t);
+    await charge(m.id, 37_000n, 'd1');
+    const results = await Promise.allSettled(
+      Array.from({ length: 100 }, (_, i) => tx((em) => wallet.debit(em, { memberId: m.id, amount: 1_000n, kind: LedgerKind.ORDER, reference: { type: 'order', id: `d-${i}` } }))),
+    );
+    expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(37);
+    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientPointsError)).toBe(true);
+    expect(await wallet.balanceOf(m.id)).toBe(0n);
+    expect(await wallet.invariantViolations()).toEqual([]);
+  });
+
+  it('rolls the movement back with the caller\'s transaction', async () => {
+    const m = await createMember(t);
+    await charge(m.id, 3_000n, 'e1');
+    await expect(
+      tx(async (em) => {
+        await wallet.debit(em, { memberId: m.id, amount: 3_000n, kind: LedgerKind.ORDER, reference: { type: 'order', id: 'e-1' } });
+        throw new Error('the order insert failed');
+      }),
+    ).rejects.toThrow('the order insert failed');
+    expect(await wallet.balanceOf(m.id)).toBe(3_000n);
+    expect(await wallet.findEntry(LedgerKind.ORDER, { type: 'order', id: 'e-1' })).toBeNull();
+  });
+
+  it('adjusts both ways with a reason, never below zero', async () => {
+    const m = await createMember(t);
+    await tx((em) => wallet.adjust(em, m.id, 2_000n, { type: 'adjustment', id: 'f1' }, '이벤트 지급'));
+    await tx((em) => wallet.adjust(em, m.id, -500n, { type: 'adjustment', id: 'f2' }, '오지급 회수'));
+    await expect(tx((em) => wallet.adjust(em, m.id, -5_000n, { type: 'adjustment', id: 'f3' }, '과회수'))).rejects.toBeInstanceOf(InsufficientPointsError);
+    expect(await wallet.balanceOf(m.id)).toBe(1_500n);
+    expect((await wallet.findEntry(LedgerKind.ADJUST, { type: 'adjustment', id: 'f2' }))?.memo).toBe('오지급 회수');
+  });
+
+  it('shows operators the ledger with paging and the invariant, and refuses members', async () => {
+    const res = await t.http
+      .get('/api/admin/ledger-entries')
+      .query({ sort: JSON.stringify(['id', 'ASC']), range: JSON.stringify([0, 1]) })
+      .set('Authorization', admin)
+      .expect(200);
+    expect(res.body).toHaveLength(2);
+    expect(res.headers['content-range']).toMatch(/^ledger-entries 0-1\/\d+$/);
+    const check = await t.http.get('/api/admin/wallet/invariant').set('Authorization', admin).expect(200);
+    expect(check.body).toEqual({ ok: true, violations: [] });
+    const m = await createMember(t);
+    await t.http.get('/api/admin/ledger-entries').set('Authorization', `Bearer ${m.token}`).expect(401);
+  });
+
+  it('reports a tampered balance as a violation', async () => {
+    const m = await createMember(t);
+    await charge(m.id, 100n, 'g1');
+    await t.app.get(MikroORM).em.fork().execute('update point_account set balance = balance + 1 where member_id = ?', [m.id]);
+    expect(await wallet.invariantViolations()).toEqual([{ memberId: m.id, balance: '101', ledgerSum: '100' }]);
+    await t.app.get(MikroORM).em.fork().execute('update point_account set balance = balance - 1 where member_id = ?', [m.id]);
+  });
+});
