@@ -1,15 +1,5 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
-import { App } from './app';
-import { startSession } from './lib/auth';
-import { initTheme } from './lib/theme';
 import './styles.css';
 
-initTheme();
-void startSession();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// index.html paints a static frame first; the app (React and all) starts right after that first frame,
+// so the page shows something while the bundle downloads and runs.
+requestAnimationFrame(() => setTimeout(() => void import('./boot'), 0));

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Card } from '../../../components/ui/card';
+import { Card, PageTitle } from '../../../components/ui/card';
 import { useProfile } from '../../../lib/auth';
 import { useSettings } from '../../../lib/settings';
 import type { OrderReceipt } from '../api/create-order';
@@ -24,6 +24,8 @@ export function OrderRoute() {
 
   return (
     <div className="page order-page">
+      {/* Also drawn by index.html before the app starts: keep the two the same. */}
+      <PageTitle sub="플랫폼과 상품을 고르고 링크와 수량을 입력하면 바로 주문이 접수됩니다.">주문하기</PageTitle>
       {settings.flag('ENABLE_SERVICE_CHECK') ? <ServiceCheckBanner /> : null}
       <NoticePanel />
       {receipt ? <SuccessCard receipt={receipt} serviceText={services.data?.find((s) => s.id === receipt.serviceId)?.text} onClose={() => setReceipt(null)} /> : null}
