@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { ContentFacade } from '../../../server/src/modules/content/index.js';
+import { loadDemoData } from '../../../server/src/database/demo-data.js';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
 import type { TestMember } from '../../support/members.js';
 import { memberWithPoints, ready, setSettings, signedIn } from './storefront.js';
@@ -29,30 +29,15 @@ async function open(page: Page, path: string) {
   await page.waitForLoadState('networkidle');
 }
 
-/** Every screen at 390px and 1440px wide, light and dark, saved under test-artifacts/screenshots. */
+/** Every screen at 390px and 1440px wide, light and dark, on the demo data, saved under test-artifacts/screenshots. */
 describe('storefront screenshots', () => {
   let h: BrowserHarness;
   let member: TestMember;
   beforeAll(async () => {
     h = await startBrowserHarness();
-    await h.t.app.get(ContentFacade).seedDemo();
-    await setSettings(h, {
-      FOOTER_COMPANY: '주식회사 팔로우랩',
-      FOOTER_CEO: '김하늘',
-      FOOTER_CORPORATION_MARKET_NUMBER: '제2025-서울강남-01234호',
-      FOOTER_CEO_PHONE_NUMBER: '02-1234-5678',
-      FOOTER_ADDRESS: '서울특별시 강남구 테헤란로 123, 10층',
-      FOOTER_CORPORATION_NUMBER: '123-45-67890',
-      SITE_MAIN_COLOR: '#5b5bd6',
-      SITE_KAKAO_CHANNEL_LINK: 'https://pf.kakao.com/_demo',
-      SITE_KAKAO_TEXT: '카카오톡 상담',
-      ENABLE_QNA: true,
-      ENABLE_REFERRAL: true,
-      ENABLE_EMAIL_VERIFY: true,
-      ENABLE_PAYMENT_FEE: true,
-      ENABLE_PAYMENT_TYPE: 'ALL',
-      POINT_CHARGE_BUTTON_OPTIONS: [10000, 50000, 100000, 500000],
-    });
+    // What a newcomer's `npm start` shows (catalog, notices and popups too, once their contexts seed them).
+    await loadDemoData(h.t.app);
+    await setSettings(h, { ENABLE_EMAIL_VERIFY: true, ENABLE_PAYMENT_TYPE: 'ALL' });
     member = await memberWithPoints(h, 125_000n);
   });
   afterAll(() => h.close());

@@ -1,22 +1,12 @@
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ACCOUNT_MESSAGES, MESSAGES } from '../../../lib/contracts';
-import { loading } from '../../../lib/loading';
+import { ACCOUNT_MESSAGES } from '../../../lib/contracts';
 import { issueReferralCode } from '../api/issue-referral-code';
-import { unlessGuest } from './guest-guard';
+import { accountAction } from './guest-guard';
 
 /** Shown when ENABLE_REFERRAL is on; a code can be issued once. */
 export function ReferralBlock({ code }: { code: string | null | undefined }) {
-  const issue = () =>
-    unlessGuest(async () => {
-      try {
-        await loading.during(issueReferralCode());
-        toast.success(ACCOUNT_MESSAGES.referralIssued);
-      } catch {
-        toast.error(MESSAGES.error);
-      }
-    });
+  const issue = accountAction(issueReferralCode, ACCOUNT_MESSAGES.referralIssued);
   return (
     <Card title="추천인 코드">
       {code ? (

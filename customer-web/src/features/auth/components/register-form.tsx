@@ -1,15 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { REGISTER_MESSAGES, registerFormSchema, type RegisterFormValues, type VerificationRules } from '../../../lib/contracts';
-import { loading } from '../../../lib/loading';
+import { registerFormSchema, type RegisterFormValues, type VerificationRules } from '../../../lib/contracts';
 import { register as registerMember } from '../api/register';
 import { RegisterWhereSelect } from './register-where-select';
+import { useRegisterSubmit } from './use-register-submit';
 import { Verification } from './verification';
 
 const EMPTY: RegisterFormValues = {
@@ -28,21 +24,15 @@ const EMPTY: RegisterFormValues = {
 
 /** The ordinary sign-up form (spec §2, §5). */
 export function RegisterForm({ rules, referral }: { rules: VerificationRules; referral: boolean }) {
-  const navigate = useNavigate();
+  const send = useRegisterSubmit();
   const form = useForm<RegisterFormValues>({ resolver: zodResolver(registerFormSchema(rules)) as never, defaultValues: EMPTY });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (v) => {
-    try {
-      await loading.during(
-        registerMember({ id: v.id, password: v.password, email: v.email, registerWhere: v.registerWhere, phoneNumber: v.phoneNumber ?? '', sendCode: v.sendCode ?? '', referral: v.referral ?? '', emailCode: v.emailCode ?? '' }),
-      );
-      toast.success(REGISTER_MESSAGES.registerSuccess);
-      navigate(paths.login);
-    } catch (error) {
-      toast.error(errorMessage(error, REGISTER_MESSAGES.registerFailed));
-    }
-  });
+  const submit = form.handleSubmit((v) =>
+    send(() =>
+      registerMember({ id: v.id, password: v.password, email: v.email, registerWhere: v.registerWhere, phoneNumber: v.phoneNumber ?? '', sendCode: v.sendCode ?? '', referral: v.referral ?? '', emailCode: v.emailCode ?? '' }),
+    ),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="회원가입">

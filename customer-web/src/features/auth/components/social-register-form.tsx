@@ -1,35 +1,25 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { useNavigate } from 'react-router-dom';
-import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
-import { paths } from '../../../config/paths';
-import { errorMessage } from '../../../lib/api-client';
-import { REGISTER_MESSAGES, socialRegisterFormSchema, type SocialRegisterFormValues } from '../../../lib/contracts';
-import { loading } from '../../../lib/loading';
+import { socialRegisterFormSchema, type SocialRegisterFormValues } from '../../../lib/contracts';
 import { registerSocial, type SocialProvider } from '../api/register-social';
 import { RegisterWhereSelect } from './register-where-select';
+import { useRegisterSubmit } from './use-register-submit';
 import { Verification } from './verification';
 
 /** The social sign-up form: phone and code (when phone verification is on), referral, sign-up route. */
 export function SocialRegisterForm({ provider, accessToken, phoneVerify, referral }: { provider: SocialProvider; accessToken: string; phoneVerify: boolean; referral: boolean }) {
-  const navigate = useNavigate();
+  const send = useRegisterSubmit();
   const form = useForm<SocialRegisterFormValues>({
     resolver: zodResolver(socialRegisterFormSchema({ phoneVerify })) as never,
     defaultValues: { registerWhere: '', phoneNumber: '', sendCode: '', referral: '', phoneCodeSent: false },
   });
   const { errors, isSubmitting } = form.formState;
 
-  const submit = form.handleSubmit(async (v) => {
-    try {
-      await loading.during(registerSocial(provider, { registerWhere: v.registerWhere, phoneNumber: v.phoneNumber ?? '', sendCode: v.sendCode ?? '', referral: v.referral ?? '', accessToken }));
-      toast.success(REGISTER_MESSAGES.registerSuccess);
-      navigate(paths.login);
-    } catch (error) {
-      toast.error(errorMessage(error, REGISTER_MESSAGES.registerFailed));
-    }
-  });
+  const submit = form.handleSubmit((v) =>
+    send(() => registerSocial(provider, { registerWhere: v.registerWhere, phoneNumber: v.phoneNumber ?? '', sendCode: v.sendCode ?? '', referral: v.referral ?? '', accessToken })),
+  );
 
   return (
     <form onSubmit={submit} noValidate aria-label="간편 회원가입">
