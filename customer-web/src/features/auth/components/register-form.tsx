@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
-import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { registerFormSchema, type RegisterFormValues, type VerificationRules } from '../../../lib/contracts';
 import { register as registerMember } from '../api/register';
-import { RegisterWhereSelect } from './register-where-select';
+import { SignUpTail } from './sign-up-tail';
 import { useRegisterSubmit } from './use-register-submit';
 import { Verification } from './verification';
 
@@ -40,12 +39,7 @@ export function RegisterForm({ rules, referral }: { rules: VerificationRules; re
       <Input label="비밀번호" type="password" placeholder="8~20자" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
       <Input label="비밀번호 재입력" type="password" placeholder="8~20자" autoComplete="new-password" error={errors.passwordConfirm?.message} {...form.register('passwordConfirm')} />
       <Verification kind="email" form={form} withCode={rules.emailVerify} />
-      {rules.phoneVerify ? <Verification kind="phone" form={form} /> : null}
-      {referral ? <Input label="추천인 코드 (선택)" error={errors.referral?.message} {...form.register('referral')} /> : null}
-      <RegisterWhereSelect error={errors.registerWhere?.message} registration={form.register('registerWhere')} />
-      <Button type="submit" block disabled={isSubmitting}>
-        회원가입
-      </Button>
+      <SignUpTail form={form} phoneVerify={rules.phoneVerify} referral={referral} submitting={isSubmitting} />
     </form>
   );
 }
