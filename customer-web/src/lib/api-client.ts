@@ -17,9 +17,9 @@ export const errorMessage = (error: unknown, fallback: string) => (error instanc
 
 export const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
 
-async function request<T>(method: string, path: string, body?: unknown): Promise<T> {
+async function send(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ data: unknown; response: Response }> {
   const token = storage.getJwt();
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   const response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -39,12 +39,24 @@ async function request<T>(method: string, path: string, body?: unknown): Promise
     const fields = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
     throw new ApiError(response.status, typeof fields.message === 'string' ? fields.message : '', fields);
   }
-  return data as T;
+  return { data, response };
+}
+
+/** One page of a list and the total the server counted (X-Total-Count). */
+export interface ListPage<T> {
+  rows: T[];
+  total: number;
 }
 
 /** All calls of spec §7 go under /api with the stored token in the Authorization header. */
 export const api = {
-  get: <T>(path: string) => request<T>('GET', path),
-  post: <T = unknown>(path: string, body?: unknown) => request<T>('POST', path, body ?? {}),
-  delete: <T = unknown>(path: string) => request<T>('DELETE', path),
+  get: async <T>(path: string) => (await send('GET', path)).data as T,
+  /** A paged list: the rows and the X-Total-Count header. */
+  getPage: async <T>(path: string): Promise<ListPage<T>> => {
+    const { data, response } = await send('GET', path);
+    const rows = Array.isArray(data) ? (data as T[]) : [];
+    return { rows, total: Number(response.headers.get('X-Total-Count') ?? rows.length) || 0 };
+  },
+  post: async <T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) => (await send('POST', path, body ?? {}, headers)).data as T,
+  delete: async <T = unknown>(path: string) => (await send('DELETE', path)).data as T,
 };

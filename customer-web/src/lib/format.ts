@@ -1,11 +1,17 @@
 const wholeNumber = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 0 });
 const pad = (n: number, size = 2) => String(n).padStart(size, '0');
 
-/** A count with thousands separators. */
-export const formatNumber = (value: number | string | null | undefined) => wholeNumber.format(Number(value ?? 0) || 0);
+type Amount = number | bigint | string | null | undefined;
+
+/** A count with thousands separators (bigint money stays exact). */
+export const formatNumber = (value: Amount) => wholeNumber.format(typeof value === 'bigint' ? value : Number(value ?? 0) || 0);
 
 /** Won without fraction digits (spec §9). */
-export const won = (value: number | string | null | undefined) => `${formatNumber(value)}원`;
+export const won = (value: Amount) => `${formatNumber(value)}원`;
+
+const priceNumber = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 6 });
+/** A unit price in won: views and likes may sell below one won, so its fraction (up to 6 digits) is kept. */
+export const unitPrice = (value: number) => `${priceNumber.format(value)}원`;
 
 const toDate = (value: string | number | Date | null | undefined) => {
   if (value === null || value === undefined || value === '') return null;

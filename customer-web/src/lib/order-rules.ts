@@ -1,2 +1,2 @@
-/** The zod-free order rules of the shared contracts, for the landing page (the schemas are in ./contracts). */
+/** The zod-free order rules (server/src/contracts/order-rules.ts): messages, limits, exact costs, for the landing page. */
 export * from '../../../server/src/contracts/order-rules.js';

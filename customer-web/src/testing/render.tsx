@@ -45,16 +45,16 @@ export function renderRoutes(routes: RouteObject[], { path = '/', seed = [], sta
 /** One component at '/', inside the same providers. */
 export const renderWithProviders = (ui: ReactElement, options: RenderOptions = {}) => renderRoutes([{ path: '/', element: ui }], options);
 
-/** A fetch stub answering by "METHOD /path"; unmatched calls are 404s. Returns the calls made. */
-export function stubFetch(answers: Record<string, { status?: number; body?: unknown }>) {
-  const calls: { method: string; path: string; body: unknown }[] = [];
+/** A fetch stub answering by "METHOD /path?query"; unmatched calls are 404s. Returns the calls made. */
+export function stubFetch(answers: Record<string, { status?: number; body?: unknown; headers?: Record<string, string> }>) {
+  const calls: { method: string; path: string; body: unknown; headers: Record<string, string> }[] = [];
   globalThis.fetch = (async (input: string, init: RequestInit = {}) => {
     const method = init.method ?? 'GET';
     const path = String(input).replace(/^\/api/, '');
-    calls.push({ method, path, body: init.body ? JSON.parse(String(init.body)) : undefined });
+    calls.push({ method, path, body: init.body ? JSON.parse(String(init.body)) : undefined, headers: (init.headers ?? {}) as Record<string, string> });
     const answer = answers[`${method} ${path}`] ?? { status: 404, body: { statusCode: 404, message: 'Not Found' } };
     const status = answer.status ?? 200;
-    return { ok: status < 400, status, text: async () => (answer.body === undefined ? '' : JSON.stringify(answer.body)) } as Response;
+    return { ok: status < 400, status, headers: new Headers(answer.headers), text: async () => (answer.body === undefined ? '' : JSON.stringify(answer.body)) } as Response;
   }) as typeof fetch;
   return calls;
 }

@@ -1,8 +1,39 @@
 export { MESSAGES } from './messages.js';
 export { loginSchema, type LoginInput } from './auth.js';
-export * from './register.js';
-export * from './account.js';
-export * from './order-rules.js';
+export { IDENTITY_MESSAGES } from './identity-messages.js';
+export {
+  loginIdField,
+  newPasswordField,
+  emailField,
+  phoneField,
+  registerWhereField,
+  sendEmailSchema,
+  sendPhoneSchema,
+  registerSchema,
+  socialRegisterSchema,
+  registerFormSchema,
+  socialRegisterFormSchema,
+  verificationIssue,
+  verificationProblem,
+  type SendEmailInput,
+  type SendPhoneInput,
+  type RegisterInput,
+  type SocialRegisterInput,
+  type SignUpSwitches,
+} from './register.js';
+export {
+  changePasswordSchema,
+  changePasswordFormSchema,
+  findAccountSchema,
+  resetPasswordSchema,
+  resetPasswordFormSchema,
+  naverLoginSchema,
+  kakaoLoginSchema,
+  type ChangePasswordInput,
+  type FindAccountInput,
+  type ResetPasswordInput,
+} from './account.js';
 export * from './order.js';
-export * from './charge.js';
 export * from './catalog.js';
+export * from './charge.js';
+export * from './content.js';

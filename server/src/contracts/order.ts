@@ -1,21 +1,42 @@
 import { z } from 'zod';
-import { MESSAGES } from './messages.js';
-import { ORDER_MESSAGES, orderIssues, type OrderContext } from './order-rules.js';
 
-const whole = (message: string) => z.number({ error: message }).int(message);
+import { ORDER_LINK_MAX, ORDER_MESSAGES, orderProblem, type OrderableService, type OrderContext } from './order-rules.js';
 
-/** The order request body (POST /service/order): runs and interval are 0 for a single order. */
-const orderFields = {
-  serviceId: whole(ORDER_MESSAGES.serviceRequired).positive(ORDER_MESSAGES.serviceRequired),
-  link: z.string({ error: ORDER_MESSAGES.linkRequired }).trim().min(1, ORDER_MESSAGES.linkRequired).max(2000, MESSAGES.formInvalid),
-  amount: whole(ORDER_MESSAGES.amountBelowMin).positive(ORDER_MESSAGES.amountBelowMin).max(1_000_000_000, ORDER_MESSAGES.amountAboveMax),
-  runs: whole(ORDER_MESSAGES.runsInvalid).min(0, ORDER_MESSAGES.runsInvalid).max(10_000, ORDER_MESSAGES.runsInvalid).default(0),
-  interval: whole(ORDER_MESSAGES.intervalInvalid).min(0, ORDER_MESSAGES.intervalInvalid).max(525_600, ORDER_MESSAGES.intervalInvalid).default(0),
-};
+/**
+ * The order form (spec §5 "Order"): the same schema and Korean messages in the storefront and on the
+ * server, plus the exact cost arithmetic both use (order-rules.ts, re-exported here). Plain TypeScript and zod only.
+ */
+export * from './order-rules.js';
 
-/** POST /service/order: {serviceId, link, amount, runs, interval}; the context adds the service and balance checks. */
-export const orderSchema = (context: OrderContext = {}) =>
-  z.object(orderFields).superRefine((value, ctx) => {
-    for (const { path, message } of orderIssues(value, context)) ctx.addIssue({ code: 'custom', path: [path], message });
+/** A whole number, sent as a JSON number or a digit string (form posts). */
+const wholeNumber = (message: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^-?\d{1,15}$/, message).transform(Number)], { error: message })
+    .pipe(z.number({ error: message }).int(message).safe(message));
+
+/** Runs and interval are 0 (or absent) for a single order. */
+const optionalWholeNumber = (message: string) =>
+  z
+    .union([wholeNumber(message), z.null(), z.literal('')], { error: message })
+    .optional()
+    .transform((v) => (typeof v === 'number' ? v : 0));
+
+/** Spec §3 "Order request": {serviceId, link, amount, runs, interval}. Service-dependent rules: {@link orderProblem}. */
+export const orderRequestSchema = z.object({
+  serviceId: wholeNumber(ORDER_MESSAGES.serviceRequired).refine((v) => v > 0, ORDER_MESSAGES.serviceRequired),
+  link: z.string({ error: ORDER_MESSAGES.linkRequired }).trim().min(1, ORDER_MESSAGES.linkRequired).max(ORDER_LINK_MAX, ORDER_MESSAGES.linkTooLong),
+  amount: wholeNumber(ORDER_MESSAGES.amountRequired),
+  runs: optionalWholeNumber(ORDER_MESSAGES.runsInvalid),
+  interval: optionalWholeNumber(ORDER_MESSAGES.intervalInvalid),
+});
+export type OrderRequest = z.infer<typeof orderRequestSchema>;
+export type OrderRequestInput = z.input<typeof orderRequestSchema>;
+
+/** The form's schema for one chosen service (react-hook-form resolver): base rules, then {@link orderProblem}. */
+export function orderFormSchema(service: OrderableService | null | undefined, context: OrderContext = {}) {
+  return orderRequestSchema.superRefine((input, ctx) => {
+    const problem = orderProblem(input, service, context);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
-export type OrderInput = z.infer<ReturnType<typeof orderSchema>>;
+}
+

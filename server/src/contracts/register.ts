@@ -1,120 +1,114 @@
 import { z } from 'zod';
+import { IDENTITY_MESSAGES as M } from './identity-messages.js';
 import { MESSAGES } from './messages.js';
 
-/** Spec §5 and §8: sign-up and verification-code messages, verbatim where the spec names them. */
-export const REGISTER_MESSAGES = {
-  passwordNoSpace: '비밀번호에 띄어쓰기는 불가능합니다.',
-  passwordMismatch: '비밀번호 재확인이 다릅니다',
-  emailFormat: '이메일 형식을 맞춰주세요',
-  registerWhereRequired: '가입경로를 선택해주세요',
-  emailCodeNotSent: '이메일 인증번호를 발송해주세요.',
-  emailCodeLength: '이메일 인증번호 5자리를 입력해주세요.',
-  phoneCodeNotSent: '휴대전화 인증번호를 발송해주세요.',
-  phoneCodeLength: '휴대전화 인증번호 5자리를 입력해주세요.',
-  phoneInvalid: '휴대전화 번호가 올바르지 않습니다',
-  emailInvalid: '이메일이 올바르지 않습니다',
-  phoneCodeSent: '인증번호가 발송되었습니다.',
-  emailCodeSent: '인증코드가 발송되었습니다.',
-  phoneExists: '이미 존재하는 휴대전화 번호 입니다',
-  emailExists: '이미 존재하는 이메일 입니다',
-  sendFormInvalid: '입력 양식을 맞춰주세요',
-  registerFailed: '회원가입에 실패했습니다.',
-  registerSuccess: '회원가입에 성공했습니다.',
-} as const;
+const noSpace = (s: string) => !/\s/.test(s);
+// Control and format characters (NUL, zero-width spaces ...) are never part of an id, a code or a name.
+export const printable = (s: string) => !/[\p{Cc}\p{Cf}]/u.test(s);
+/** A string of at most `max` printable characters; anything else fails with `message`. */
+export const text = (max: number, message: string = MESSAGES.formInvalid) => z.string({ error: message }).max(max, message).refine(printable, message);
+/** An optional text field: absent, null or '' all mean "not given". */
+const optionalText = (max: number, message?: string) =>
+  text(max, message)
+    .nullish()
+    .transform((v) => (v ? v : undefined));
 
-/** Which codes a sign-up needs: the ENABLE_EMAIL_VERIFY and ENABLE_PHONE_NUMBER settings. */
-export interface VerificationRules {
+/** Spec §5: non-empty, no space. */
+export const loginIdField = z
+  .string({ error: MESSAGES.idRequired })
+  .min(1, MESSAGES.idRequired)
+  .max(50, M.idTooLong)
+  .refine(noSpace, MESSAGES.idNoSpace)
+  .refine(printable, M.idInvalid);
+
+/** A password being set (register, change, reset): non-empty, no space. The spec shows no length rule. */
+export const newPasswordField = (required: string = MESSAGES.passwordRequired) =>
+  z.string({ error: required }).min(1, required).max(100, M.passwordTooLong).refine(noSpace, M.passwordNoSpace);
+
+/** Spec §5: contains @ and a dot (checked as something@host.tld), stored lower-case. */
+export const emailField = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .max(254, message)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, message)
+    .refine(printable, message)
+    .transform((s) => s.toLowerCase());
+
+/** Spec §5/§9: exactly 11 characters (digits, 01012345678). */
+export const phoneField = z.string({ error: M.phoneInvalid }).regex(/^\d{11}$/, M.phoneInvalid);
+
+export const registerWhereField = text(100, M.registerWhereRequired).trim().min(1, M.registerWhereRequired);
+
+export const sendEmailSchema = z.object({ email: emailField(M.emailInvalid) });
+export type SendEmailInput = z.infer<typeof sendEmailSchema>;
+
+export const sendPhoneSchema = z.object({ phoneNumber: phoneField });
+export type SendPhoneInput = z.infer<typeof sendPhoneSchema>;
+
+/** The phone part every sign-up carries; required only while ENABLE_PHONE_NUMBER is on (see verificationIssue). */
+const phoneParts = {
+  phoneNumber: optionalText(20, M.phoneInvalid),
+  sendCode: optionalText(20, M.phoneCodeRequired),
+  referral: optionalText(32, M.referralInvalid),
+  registerWhere: registerWhereField,
+};
+
+/** POST /auth/register (spec §7). */
+export const registerSchema = z.object({
+  id: loginIdField,
+  password: newPasswordField(),
+  email: emailField(M.emailFormat),
+  emailCode: optionalText(20, M.emailCodeRequired),
+  ...phoneParts,
+});
+export type RegisterInput = z.infer<typeof registerSchema>;
+
+/** POST /auth/register/naver and /auth/register/kakao: accessToken is the token of the social login's 404. */
+export const socialRegisterSchema = z.object({
+  ...phoneParts,
+  accessToken: text(4096).min(1, MESSAGES.formInvalid),
+});
+export type SocialRegisterInput = z.infer<typeof socialRegisterSchema>;
+
+/** Which verifications the site asks for (settings ENABLE_EMAIL_VERIFY and ENABLE_PHONE_NUMBER). */
+export interface SignUpSwitches {
   emailVerify: boolean;
   phoneVerify: boolean;
 }
 
-const noSpace = (s: string) => !/\s/.test(s);
-const text = (required: string, max = 100) => z.string({ error: required }).max(max, MESSAGES.formInvalid);
-export const VERIFICATION_CODE_LENGTH = 5;
-export const PHONE_LENGTH = 11;
+const CODE = /^[^\s]{5}$/;
 
-export const isEmail = (s: string) => s.includes('@') && s.includes('.');
-export const isPhoneNumber = (s: string) => new RegExp(`^\\d{${PHONE_LENGTH}}$`).test(s);
-
-/** POST /auth/send-phone-number: exactly 11 digits. */
-export const sendPhoneCodeSchema = z.object({
-  phoneNumber: text(REGISTER_MESSAGES.phoneInvalid, 20).refine(isPhoneNumber, REGISTER_MESSAGES.phoneInvalid),
-});
-export type SendPhoneCodeInput = z.infer<typeof sendPhoneCodeSchema>;
-
-/** POST /auth/send-email: an @ and a dot. */
-export const sendEmailCodeSchema = z.object({
-  email: text(REGISTER_MESSAGES.emailInvalid, 200).refine(isEmail, REGISTER_MESSAGES.emailInvalid),
-});
-export type SendEmailCodeInput = z.infer<typeof sendEmailCodeSchema>;
-
-const idField = text(MESSAGES.idRequired, 50).min(1, MESSAGES.idRequired).refine(noSpace, MESSAGES.idNoSpace);
-const passwordField = text(MESSAGES.passwordRequired).min(1, MESSAGES.passwordRequired).refine(noSpace, REGISTER_MESSAGES.passwordNoSpace);
-const emailField = text(REGISTER_MESSAGES.emailFormat, 200).refine(isEmail, REGISTER_MESSAGES.emailFormat);
-const registerWhereField = text(REGISTER_MESSAGES.registerWhereRequired).min(1, REGISTER_MESSAGES.registerWhereRequired);
-const optionalText = (max = 100) => z.string().max(max, MESSAGES.formInvalid).default('');
-
-/** The codes part shared by the ordinary and social sign-ups (and the forms' "was it sent" flags). */
-interface CodeFields {
-  phoneNumber?: string;
-  sendCode?: string;
-  emailCode?: string;
-  phoneCodeSent?: boolean;
-  emailCodeSent?: boolean;
+/**
+ * Spec §5: with email verification on, the email code is exactly 5 characters; with phone
+ * verification on, the phone is 11 characters and its code exactly 5. The first broken rule's
+ * message, or null.
+ */
+export function verificationIssue(input: VerificationInput, switches: SignUpSwitches, social = false): string | null {
+  return verificationProblem(input, switches, social)?.message ?? null;
 }
 
-function checkCodes(rules: VerificationRules, value: CodeFields, ctx: z.RefinementCtx, forms: boolean): void {
-  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
-  if (rules.emailVerify && 'emailCode' in value) {
-    if (forms && !value.emailCodeSent) issue('emailCode', REGISTER_MESSAGES.emailCodeNotSent);
-    else if ((value.emailCode ?? '').length !== VERIFICATION_CODE_LENGTH) issue('emailCode', REGISTER_MESSAGES.emailCodeLength);
-  }
-  if (rules.phoneVerify) {
-    if (!isPhoneNumber(value.phoneNumber ?? '')) issue('phoneNumber', REGISTER_MESSAGES.phoneInvalid);
-    else if (forms && !value.phoneCodeSent) issue('sendCode', REGISTER_MESSAGES.phoneCodeNotSent);
-    else if ((value.sendCode ?? '').length !== VERIFICATION_CODE_LENGTH) issue('sendCode', REGISTER_MESSAGES.phoneCodeLength);
-  }
+type VerificationInput = { emailCode?: string; phoneNumber?: string; sendCode?: string };
+
+/** {@link verificationIssue} with the field it belongs to, so a form shows it under that field. */
+export function verificationProblem(input: VerificationInput, switches: SignUpSwitches, social = false): { field: keyof VerificationInput; message: string } | null {
+  if (switches.emailVerify && !social && !CODE.test(input.emailCode ?? '')) return { field: 'emailCode', message: M.emailCodeRequired };
+  if (switches.phoneVerify && !phoneField.safeParse(input.phoneNumber ?? '').success) return { field: 'phoneNumber', message: M.phoneInvalid };
+  if (switches.phoneVerify && !CODE.test(input.sendCode ?? '')) return { field: 'sendCode', message: M.phoneCodeRequired };
+  return null;
 }
 
-const socialFields = {
-  registerWhere: registerWhereField,
-  phoneNumber: optionalText(20),
-  sendCode: optionalText(20),
-  referral: optionalText(50),
-};
-const ordinaryFields = {
-  id: idField,
-  password: passwordField,
-  email: emailField,
-  emailCode: optionalText(20),
-  ...socialFields,
-};
+/** The storefront's ordinary register form: the request plus the password re-entry and the switch-dependent rules. */
+export const registerFormSchema = (switches: SignUpSwitches) =>
+  registerSchema.extend({ passwordConfirm: z.string({ error: M.passwordConfirmMismatch }) }).superRefine((form, ctx) => {
+    if (form.password !== form.passwordConfirm) ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: M.passwordConfirmMismatch });
+    const problem = verificationProblem(form, switches);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
 
-/** POST /auth/register: {id, password, email, registerWhere, phoneNumber, sendCode, referral, emailCode}. */
-export const registerSchema = (rules: VerificationRules) =>
-  z.object(ordinaryFields).superRefine((value, ctx) => checkCodes(rules, value, ctx, false));
-export type RegisterInput = z.infer<ReturnType<typeof registerSchema>>;
-
-/** The ordinary sign-up form: the request plus the re-entered password and whether each code was sent. */
-export const registerFormSchema = (rules: VerificationRules) =>
-  z
-    .object({ ...ordinaryFields, passwordConfirm: z.string(), emailCodeSent: z.boolean(), phoneCodeSent: z.boolean() })
-    .superRefine((value, ctx) => {
-      if (value.password !== value.passwordConfirm) ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: REGISTER_MESSAGES.passwordMismatch });
-      checkCodes(rules, value, ctx, true);
-    });
-export type RegisterFormValues = z.input<ReturnType<typeof registerFormSchema>>;
-
-/** POST /auth/register/kakao and /auth/register/naver: {registerWhere, phoneNumber, sendCode, referral, accessToken}. */
-export const socialRegisterSchema = (rules: Pick<VerificationRules, 'phoneVerify'>) =>
-  z
-    .object({ ...socialFields, accessToken: z.string().min(1, MESSAGES.formInvalid).max(4000, MESSAGES.formInvalid) })
-    .superRefine((value, ctx) => checkCodes({ emailVerify: false, ...rules }, value, ctx, false));
-export type SocialRegisterInput = z.infer<ReturnType<typeof socialRegisterSchema>>;
-
-/** The social sign-up form: the request without the token (it comes from navigation state) plus the sent flag. */
-export const socialRegisterFormSchema = (rules: Pick<VerificationRules, 'phoneVerify'>) =>
-  z
-    .object({ ...socialFields, phoneCodeSent: z.boolean() })
-    .superRefine((value, ctx) => checkCodes({ emailVerify: false, ...rules }, value, ctx, true));
-export type SocialRegisterFormValues = z.input<ReturnType<typeof socialRegisterFormSchema>>;
+/** The storefront's social register form (phone rules only; the token comes from navigation state). */
+export const socialRegisterFormSchema = (switches: SignUpSwitches) =>
+  socialRegisterSchema.superRefine((form, ctx) => {
+    const problem = verificationProblem(form, switches, true);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
@@ -7,10 +8,12 @@ import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { isStatus } from '../../../lib/api-client';
-import { ACCOUNT_MESSAGES, changePasswordFormSchema, MESSAGES, type ChangePasswordFormValues, type ChangePasswordInput } from '../../../lib/contracts';
+import { changePasswordFormSchema, IDENTITY_MESSAGES, MESSAGES, type ChangePasswordInput } from '../../../lib/contracts';
 import { loading } from '../../../lib/loading';
 import { changePassword } from '../api/change-password';
 import { unlessGuest } from './guest-guard';
+
+type ChangePasswordFormValues = z.input<typeof changePasswordFormSchema>;
 
 export function ChangePasswordForm() {
   const navigate = useNavigate();
@@ -24,10 +27,10 @@ export function ChangePasswordForm() {
     unlessGuest(async () => {
       try {
         await loading.during(changePassword({ currentPassword: input.currentPassword, newPassword: input.newPassword }));
-        toast.success(ACCOUNT_MESSAGES.passwordChanged);
+        toast.success(IDENTITY_MESSAGES.passwordChanged);
         navigate(paths.logout);
       } catch (error) {
-        toast.error(isStatus(error, 409) ? ACCOUNT_MESSAGES.currentPasswordWrong : MESSAGES.error);
+        toast.error(isStatus(error, 409) ? IDENTITY_MESSAGES.currentPasswordWrong : MESSAGES.error);
       }
     }),
   );

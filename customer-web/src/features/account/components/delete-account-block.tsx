@@ -4,9 +4,10 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
-import { ACCOUNT_MESSAGES } from '../../../lib/contracts';
+import { IDENTITY_MESSAGES } from '../../../lib/contracts';
 import { becomeGuest } from '../../../lib/auth';
 import { loading } from '../../../lib/loading';
+import { STOREFRONT_MESSAGES } from '../../../lib/messages';
 import { deleteAccount } from '../api/delete-account';
 import { unlessGuest } from './guest-guard';
 
@@ -19,11 +20,11 @@ export function DeleteAccountBlock() {
       if (!asking) return setAsking(true);
       try {
         await loading.during(deleteAccount());
-        toast.success(ACCOUNT_MESSAGES.deleted);
+        toast.success(IDENTITY_MESSAGES.withdrawn);
         becomeGuest();
         navigate(paths.home);
       } catch {
-        toast.error(ACCOUNT_MESSAGES.deleteFailed);
+        toast.error(STOREFRONT_MESSAGES.withdrawFailed);
       }
     });
   return (

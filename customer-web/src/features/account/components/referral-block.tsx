@@ -1,12 +1,12 @@
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ACCOUNT_MESSAGES } from '../../../lib/contracts';
+import { STOREFRONT_MESSAGES } from '../../../lib/messages';
 import { issueReferralCode } from '../api/issue-referral-code';
 import { accountAction } from './guest-guard';
 
 /** Shown when ENABLE_REFERRAL is on; a code can be issued once. */
 export function ReferralBlock({ code }: { code: string | null | undefined }) {
-  const issue = accountAction(issueReferralCode, ACCOUNT_MESSAGES.referralIssued);
+  const issue = accountAction(issueReferralCode, STOREFRONT_MESSAGES.referralIssued);
   return (
     <Card title="추천인 코드">
       {code ? (

@@ -46,7 +46,7 @@ describe('the account page', () => {
     expect(calls).toEqual([]);
     expect(screen.getByRole('button', { name: '정말 탈퇴하시겠습니까?' })).toBeTruthy();
     await click('정말 탈퇴하시겠습니까?');
-    expect(await screen.findByText('회원 탈퇴가 완료되었습니다.')).toBeTruthy();
+    expect(await screen.findByText('회원탈퇴가 완료되었습니다.')).toBeTruthy();
     expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual(['DELETE /auth/account']);
     expect(session.get()).toBe('guest');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -57,7 +57,7 @@ describe('the account page', () => {
     setup();
     await click('회원 탈퇴');
     await click('정말 탈퇴하시겠습니까?');
-    expect(await screen.findByText('회원 탈퇴에 실패했습니다.')).toBeTruthy();
+    expect(await screen.findByText('회원탈퇴에 실패했습니다.')).toBeTruthy();
     expect(session.get()).toBe('authorization');
   });
 

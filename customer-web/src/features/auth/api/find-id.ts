@@ -1,5 +1,5 @@
-import type { FindByEmailInput } from '../../../lib/contracts';
+import type { FindAccountInput } from '../../../lib/contracts';
 import { api } from '../../../lib/api-client';
 
 /** POST /service/find-id {email} -> {userId}. */
-export const findId = (input: FindByEmailInput) => api.post<{ userId: string }>('/service/find-id', input);
+export const findId = (input: FindAccountInput) => api.post<{ userId: string }>('/service/find-id', input);

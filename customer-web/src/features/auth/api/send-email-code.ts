@@ -1,5 +1,5 @@
-import type { SendEmailCodeInput } from '../../../lib/contracts';
+import type { SendEmailInput } from '../../../lib/contracts';
 import { api } from '../../../lib/api-client';
 
 /** POST /auth/send-email {email}. */
-export const sendEmailCode = (input: SendEmailCodeInput) => api.post('/auth/send-email', input);
+export const sendEmailCode = (input: SendEmailInput) => api.post('/auth/send-email', input);

@@ -1,5 +1,5 @@
-import type { SendPhoneCodeInput } from '../../../lib/contracts';
+import type { SendPhoneInput } from '../../../lib/contracts';
 import { api } from '../../../lib/api-client';
 
 /** POST /auth/send-phone-number {phoneNumber}. */
-export const sendPhoneCode = (input: SendPhoneCodeInput) => api.post('/auth/send-phone-number', input);
+export const sendPhoneCode = (input: SendPhoneInput) => api.post('/auth/send-phone-number', input);

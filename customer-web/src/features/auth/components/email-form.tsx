@@ -4,12 +4,12 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { errorMessage } from '../../../lib/api-client';
-import { findByEmailSchema, MESSAGES, type FindByEmailInput } from '../../../lib/contracts';
+import { findAccountSchema, MESSAGES, type FindAccountInput } from '../../../lib/contracts';
 import { loading } from '../../../lib/loading';
 
 /** Find id / find password: one e-mail field; errors show the server's message (spec §8). */
-export function EmailForm({ label, submitText, onSubmit }: { label: string; submitText: string; onSubmit: (input: FindByEmailInput) => Promise<void> }) {
-  const form = useForm<FindByEmailInput>({ resolver: zodResolver(findByEmailSchema), defaultValues: { email: '' } });
+export function EmailForm({ label, submitText, onSubmit }: { label: string; submitText: string; onSubmit: (input: FindAccountInput) => Promise<void> }) {
+  const form = useForm<FindAccountInput>({ resolver: zodResolver(findAccountSchema), defaultValues: { email: '' } });
   const submit = form.handleSubmit(async (input) => {
     try {
       await loading.during(onSubmit(input));

@@ -1,5 +1,5 @@
 import { act, fireEvent, screen } from '@testing-library/react';
-import type { VerificationRules } from '../../../lib/contracts';
+import type { SignUpSwitches } from '../../../lib/contracts';
 import { renderRoutes, stubFetch } from '../../../testing/render';
 import { registerWhereQueryOptions } from '../api/get-register-where';
 import { RegisterForm } from './register-form';
@@ -9,10 +9,10 @@ const where = [
   { id: 2, text: '지인 추천' },
 ];
 
-function setup(rules: VerificationRules) {
+function setup(switches: SignUpSwitches) {
   return renderRoutes(
     [
-      { path: '/register', element: <RegisterForm rules={rules} referral /> },
+      { path: '/register', element: <RegisterForm switches={switches} referral /> },
       { path: '/login', element: <p>로그인 화면</p> },
     ],
     { path: '/register', seed: [[registerWhereQueryOptions.queryKey, where]] },
@@ -49,17 +49,29 @@ describe('the ordinary register form', () => {
     expect(screen.getByText('이메일 형식을 맞춰주세요')).toBeTruthy();
   });
 
-  it('with verification on, asks for codes that were sent and are 5 characters', async () => {
+  it('with verification on, asks for codes that were sent first, in the server\'s words', async () => {
     setup({ emailVerify: true, phoneVerify: true });
     fill();
     type('휴대전화 번호', '01012345678');
+    type('이메일 인증번호', '12345');
+    type('휴대전화 인증번호', '12345');
     await click('회원가입');
-    expect(await screen.findByText('이메일 인증번호를 발송해주세요.')).toBeTruthy();
-    expect(screen.getByText('휴대전화 인증번호를 발송해주세요.')).toBeTruthy();
+    expect(await screen.findAllByText('인증번호를 먼저 발송해 주세요.')).toHaveLength(2);
+  });
+
+  it('shows a phone problem under the phone field even with e-mail verification off', async () => {
+    stubFetch({ 'POST /auth/send-phone-number': { body: { message: '인증번호가 발송되었습니다.' } } });
+    setup({ emailVerify: false, phoneVerify: true });
+    type('휴대전화 번호', '01012345678');
+    await click('인증번호 발송');
+    fill();
+    await click('회원가입');
+    expect(await screen.findByText('휴대전화 인증번호 5자리를 입력해주세요')).toBeTruthy();
+    expect(screen.getByLabelText('휴대전화 인증번호').getAttribute('aria-invalid')).toBe('true');
   });
 
   it('checks the number before sending a phone code, then locks the field once sent', async () => {
-    const calls = stubFetch({ 'POST /auth/send-phone-number': { status: 201, body: {} } });
+    const calls = stubFetch({ 'POST /auth/send-phone-number': { body: { message: '인증번호가 발송되었습니다.' } } });
     setup({ emailVerify: false, phoneVerify: true });
     type('휴대전화 번호', '0101234567');
     await click('인증번호 발송');
@@ -68,12 +80,12 @@ describe('the ordinary register form', () => {
     type('휴대전화 번호', '01012345678');
     await click('인증번호 발송');
     expect(await screen.findByText('인증번호가 발송되었습니다.')).toBeTruthy();
-    expect(calls).toEqual([{ method: 'POST', path: '/auth/send-phone-number', body: { phoneNumber: '01012345678' } }]);
+    expect(calls).toMatchObject([{ method: 'POST', path: '/auth/send-phone-number', body: { phoneNumber: '01012345678' } }]);
     expect((screen.getByLabelText('휴대전화 번호') as HTMLInputElement).readOnly).toBe(true);
     fill();
     type('휴대전화 인증번호', '1234');
     await click('회원가입');
-    expect(await screen.findByText('휴대전화 인증번호 5자리를 입력해주세요.')).toBeTruthy();
+    expect(await screen.findByText('휴대전화 인증번호 5자리를 입력해주세요')).toBeTruthy();
   });
 
   it('says which e-mail problem the server found when sending a code', async () => {
@@ -88,18 +100,15 @@ describe('the ordinary register form', () => {
     expect((screen.getByLabelText('이메일') as HTMLInputElement).readOnly).toBe(false);
   });
 
-  it('sends the spec payload and goes to /login; a refusal shows the server message', async () => {
-    const calls = stubFetch({ 'POST /auth/register': { status: 201, body: {} } });
+  it('sends the spec payload (empty optional fields left out) and goes to /login', async () => {
+    const calls = stubFetch({ 'POST /auth/register': { status: 201, body: { message: '회원가입에 성공했습니다.' } } });
     const { router } = setup({ emailVerify: false, phoneVerify: false });
     fill();
     type('추천인 코드 (선택)', 'FRIEND1');
     await click('회원가입');
     expect(await screen.findByText('회원가입에 성공했습니다.')).toBeTruthy();
-    expect(calls.at(-1)).toEqual({
-      method: 'POST',
-      path: '/auth/register',
-      body: { id: 'newbie', password: 'pass1234', email: 'newbie@example.com', registerWhere: '지인 추천', phoneNumber: '', sendCode: '', referral: 'FRIEND1', emailCode: '' },
-    });
+    expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/auth/register' });
+    expect(calls.at(-1)!.body).toEqual({ id: 'newbie', password: 'pass1234', email: 'newbie@example.com', registerWhere: '지인 추천', referral: 'FRIEND1' });
     expect(router.state.location.pathname).toBe('/login');
   });
 

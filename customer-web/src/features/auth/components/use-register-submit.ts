@@ -2,7 +2,7 @@ import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { paths } from '../../../config/paths';
 import { errorMessage } from '../../../lib/api-client';
-import { REGISTER_MESSAGES } from '../../../lib/contracts';
+import { IDENTITY_MESSAGES } from '../../../lib/contracts';
 import { loading } from '../../../lib/loading';
 
 /** Both sign-ups end alike (spec §8): success toast and /login, else the server's message or 회원가입에 실패했습니다. */
@@ -11,10 +11,10 @@ export function useRegisterSubmit() {
   return async (call: () => Promise<unknown>) => {
     try {
       await loading.during(call());
-      toast.success(REGISTER_MESSAGES.registerSuccess);
+      toast.success(IDENTITY_MESSAGES.registerSuccess);
       navigate(paths.login);
     } catch (error) {
-      toast.error(errorMessage(error, REGISTER_MESSAGES.registerFailed));
+      toast.error(errorMessage(error, IDENTITY_MESSAGES.registerFailed));
     }
   };
 }

@@ -3,8 +3,9 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { isStatus } from '../../../lib/api-client';
-import { MESSAGES, REGISTER_MESSAGES, sendEmailCodeSchema, sendPhoneCodeSchema } from '../../../lib/contracts';
+import { IDENTITY_MESSAGES, MESSAGES, sendEmailSchema, sendPhoneSchema } from '../../../lib/contracts';
 import { loading } from '../../../lib/loading';
+import { STOREFRONT_MESSAGES } from '../../../lib/messages';
 import { sendEmailCode } from '../api/send-email-code';
 import { sendPhoneCode } from '../api/send-phone-code';
 
@@ -29,10 +30,10 @@ const CHANNELS = {
     label: '휴대전화 번호',
     codeLabel: '휴대전화 인증번호',
     placeholder: "'-' 없이 11자리",
-    check: (phoneNumber) => sendPhoneCodeSchema.safeParse({ phoneNumber }),
+    check: (phoneNumber) => sendPhoneSchema.safeParse({ phoneNumber }),
     send: (phoneNumber) => sendPhoneCode({ phoneNumber }),
-    exists: REGISTER_MESSAGES.phoneExists,
-    sent: REGISTER_MESSAGES.phoneCodeSent,
+    exists: IDENTITY_MESSAGES.phoneTaken,
+    sent: IDENTITY_MESSAGES.phoneCodeSent,
   },
   email: {
     field: 'email',
@@ -41,16 +42,16 @@ const CHANNELS = {
     label: '이메일',
     codeLabel: '이메일 인증번호',
     placeholder: 'example@email.com',
-    check: (email) => sendEmailCodeSchema.safeParse({ email }),
+    check: (email) => sendEmailSchema.safeParse({ email }),
     send: (email) => sendEmailCode({ email }),
-    exists: REGISTER_MESSAGES.emailExists,
-    sent: REGISTER_MESSAGES.emailCodeSent,
+    exists: IDENTITY_MESSAGES.emailTaken,
+    sent: IDENTITY_MESSAGES.emailCodeSent,
   },
 } satisfies Record<string, Channel>;
 
 /** Spec §8: 400 입력 양식을 맞춰주세요, 409 already exists, else a generic error. */
 export function sendCodeErrorMessage(error: unknown, kind: keyof typeof CHANNELS): string {
-  if (isStatus(error, 400)) return REGISTER_MESSAGES.sendFormInvalid;
+  if (isStatus(error, 400)) return STOREFRONT_MESSAGES.sendCodeFormInvalid;
   if (isStatus(error, 409)) return CHANNELS[kind].exists;
   return MESSAGES.error;
 }

@@ -1,15 +1,12 @@
 import { ApiError, errorMessage, isStatus } from '../../../lib/api-client';
+import { IDENTITY_MESSAGES } from '../../../lib/contracts';
+import { STOREFRONT_MESSAGES } from '../../../lib/messages';
 import type { Settings } from '../../../lib/settings';
 import { loginKakao } from '../api/login-kakao';
 import { loginNaver } from '../api/login-naver';
 import type { AccessToken } from '../api/login';
 import type { SocialProvider } from '../api/register-social';
 
-export const SOCIAL_MESSAGES = {
-  naverFailed: '네이버 로그인에 실패했습니다',
-  kakaoFailed: '카카오 로그인에 실패했습니다',
-  kakaoSdkFailed: '카카오 인증에 실패했습니다',
-} as const;
 
 /** The popup callback posts {source: 'naver-auth', code} to its opener. */
 export const NAVER_SOURCE = 'naver-auth';
@@ -61,22 +58,20 @@ export async function kakaoAccessToken(settings: Settings): Promise<string> {
   return new Promise((resolve, reject) => kakao.Auth.login({ success: (auth) => resolve(auth.access_token), fail: reject }));
 }
 
-/** Trades the provider's code or token for ours; a 404 means "not registered yet" (spec §4). */
+/** Trades the provider's code or token for ours; a 404 means "not registered yet" (spec §4) and carries a sign-up token. */
 export async function socialLogin(provider: SocialProvider, settings: Settings): Promise<SocialOutcome> {
   let providerToken: string;
   try {
     providerToken = provider === 'naver' ? await naverCode(settings) : await kakaoAccessToken(settings);
   } catch {
-    return { kind: 'error', message: provider === 'naver' ? SOCIAL_MESSAGES.naverFailed : SOCIAL_MESSAGES.kakaoSdkFailed };
+    return { kind: 'error', message: provider === 'naver' ? IDENTITY_MESSAGES.naverFailed : STOREFRONT_MESSAGES.kakaoSdkFailed };
   }
   try {
     const { accessToken }: AccessToken = provider === 'naver' ? await loginNaver(providerToken) : await loginKakao(providerToken);
     return { kind: 'token', accessToken };
   } catch (error) {
-    if (isStatus(error, 404)) {
-      const token = provider === 'naver' ? String((error as ApiError).body.token ?? '') : providerToken;
-      return { kind: 'register', provider, accessToken: token };
-    }
-    return { kind: 'error', message: errorMessage(error, provider === 'naver' ? SOCIAL_MESSAGES.naverFailed : SOCIAL_MESSAGES.kakaoFailed) };
+    // The 404 carries the server's sign-up token (for both providers): the social register form sends it back.
+    if (isStatus(error, 404)) return { kind: 'register', provider, accessToken: String((error as ApiError).body.token ?? '') };
+    return { kind: 'error', message: errorMessage(error, provider === 'naver' ? IDENTITY_MESSAGES.naverFailed : IDENTITY_MESSAGES.kakaoFailed) };
   }
 }

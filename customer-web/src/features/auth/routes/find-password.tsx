@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { paths } from '../../../config/paths';
-import { ACCOUNT_MESSAGES } from '../../../lib/contracts';
+import { IDENTITY_MESSAGES } from '../../../lib/contracts';
 import { findPassword } from '../api/find-password';
 import { AuthCard } from '../components/auth-card';
 import { EmailForm } from '../components/email-form';
@@ -13,7 +13,7 @@ export default function FindPasswordRoute() {
     <AuthCard title="비밀번호 찾기" sub="가입하신 이메일로 비밀번호 재설정 링크를 보내드립니다." footer={<Link to={paths.login}>로그인으로 돌아가기</Link>}>
       {sent ? (
         <p className="result-box" role="status">
-          {ACCOUNT_MESSAGES.resetMailSent} 메일함에서 비밀번호 재설정 링크를 확인해 주세요.
+          {IDENTITY_MESSAGES.mailSent} 메일함에서 비밀번호 재설정 링크를 확인해 주세요.
         </p>
       ) : (
         <EmailForm
@@ -21,7 +21,7 @@ export default function FindPasswordRoute() {
           submitText="재설정 링크 받기"
           onSubmit={async (input) => {
             await findPassword(input);
-            toast.success(ACCOUNT_MESSAGES.resetMailSent);
+            toast.success(IDENTITY_MESSAGES.mailSent);
             setSent(true);
           }}
         />

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
-import { ACCOUNT_MESSAGES, MESSAGES, resetPasswordFormSchema, type ResetPasswordFormValues } from '../../../lib/contracts';
+import { IDENTITY_MESSAGES, MESSAGES, resetPasswordFormSchema } from '../../../lib/contracts';
 import { loading } from '../../../lib/loading';
 import { resetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
@@ -19,16 +19,16 @@ export default function ResetPasswordRoute() {
   useEffect(() => {
     if (!usable) navigate(-1);
   }, [usable, navigate]);
-  const form = useForm<ResetPasswordFormValues>({ defaultValues: { password: '', passwordConfirm: '' } });
+  const form = useForm({ defaultValues: { password: '', passwordConfirm: '' } });
   if (!usable) return null;
 
   // A mismatch is a toast and no call (spec §5), so the shared schema is checked here rather than inline.
   const submit = form.handleSubmit(async (values) => {
-    const checked = resetPasswordFormSchema.safeParse(values);
+    const checked = resetPasswordFormSchema.safeParse({ token, ...values });
     if (!checked.success) return void toast.error(checked.error.issues[0]?.message);
     try {
-      await loading.during(resetPassword({ token, password: checked.data.password }));
-      toast.success(ACCOUNT_MESSAGES.resetDone);
+      await loading.during(resetPassword({ token: checked.data.token, password: checked.data.password }));
+      toast.success(IDENTITY_MESSAGES.resetSuccess);
       navigate(paths.home);
     } catch {
       toast.error(MESSAGES.error);

@@ -1,27 +1,21 @@
 import { PageTitle } from '../../../components/ui/card';
-import { useGuideImages, type GuideImage } from '../api/get-guide-images';
+import { useGuide } from '../api/get-guide';
 
-const BUNDLED = { DESKTOP: '/images/guide-desktop.svg', MOBILE: '/images/guide-mobile.svg' };
+/** Drawn while the operator has uploaded no guide image of that kind. */
+const BUNDLED = { desktop: '/images/guide-desktop.svg', mobile: '/images/guide-mobile.svg' };
 
 /** /guide: images only; the mobile image at 880px and below, the desktop one above. */
 export default function GuideRoute() {
-  const { data = [] } = useGuideImages();
-  const urls = (device: GuideImage['device']) => {
-    const own = data.filter((g) => g.device === device).map((g) => g.imageUrl);
-    return own.length ? own : [BUNDLED[device]];
-  };
+  const { data, isPending } = useGuide();
+  if (isPending) return null;
   return (
     <div className="page guide-page">
       <PageTitle>링크 입력 가이드</PageTitle>
       <div className="guide-desktop">
-        {urls('DESKTOP').map((src) => (
-          <img key={src} src={src} alt="PC에서 링크를 복사하는 방법" />
-        ))}
+        <img src={data?.desktopImageUrl ?? BUNDLED.desktop} alt="PC에서 링크를 복사하는 방법" />
       </div>
       <div className="guide-mobile">
-        {urls('MOBILE').map((src) => (
-          <img key={src} src={src} alt="모바일에서 링크를 복사하는 방법" />
-        ))}
+        <img src={data?.mobileImageUrl ?? BUNDLED.mobile} alt="모바일에서 링크를 복사하는 방법" />
       </div>
     </div>
   );

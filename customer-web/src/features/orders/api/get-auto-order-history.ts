@@ -1,11 +1,12 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { historyQueryOptions, type HistoryQuery } from './history-query';
 
 export type AutoOrderStatus = 'ACTIVE' | 'COMPLETED' | 'CANCLED' | 'PARTIAL';
 
 /**
- * GET /service/auto-order-history (shape not in the spec, agreed here): point is the final amount used,
- * amount the quantity per run, completed the runs done out of runs, interval in minutes.
+ * A row of GET /service/auto-order-history (ordering's AutoOrderHistoryRow): point is the final amount used
+ * (refunds taken off), amount the quantity per run, completed the runs done, interval in minutes,
+ * totalAmount = amount × runs.
  */
 export interface AutoOrder {
   id: number;
@@ -14,11 +15,13 @@ export interface AutoOrder {
   point: number;
   amount: number;
   serviceId: number;
+  service: string;
   completed: number;
   runs: number;
   interval: number;
+  totalAmount: number;
   status: AutoOrderStatus;
 }
 
-export const autoOrderHistoryQueryOptions = queryOptions({ queryKey: ['auto-order-history'], queryFn: () => api.get<AutoOrder[]>('/service/auto-order-history') });
-export const useAutoOrderHistory = () => useQuery(autoOrderHistoryQueryOptions);
+export const autoOrderHistoryQueryOptions = (query: HistoryQuery) => historyQueryOptions<AutoOrder>('auto-order-history', query);
+export const useAutoOrderHistory = (query: HistoryQuery) => useQuery(autoOrderHistoryQueryOptions(query));

@@ -1,23 +1,24 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { useQuery } from '@tanstack/react-query';
+import { historyQueryOptions, type HistoryQuery } from './history-query';
 
 export type OrderStatus = 'PENDING' | 'PROCESSING' | 'INPROGRESS' | 'COMPLETED' | 'PARTIAL' | 'CANCELED';
 
-/** GET /service/order-history: the member's orders of the last 3 months, newest first. */
+/** A row of GET /service/order-history (ordering's OrderHistoryRow): service is the product's name. */
 export interface Order {
   id: number;
   createdAt: string;
   serviceId: number;
+  service: string;
   link: string;
   point: number;
   amount: number;
   status: OrderStatus;
   startCount: number | null;
   remains: number | null;
-  runs?: number;
-  completed?: number;
-  interval?: number;
+  runs: number;
+  completed: number;
+  interval: number;
 }
 
-export const orderHistoryQueryOptions = queryOptions({ queryKey: ['order-history'], queryFn: () => api.get<Order[]>('/service/order-history') });
-export const useOrderHistory = () => useQuery(orderHistoryQueryOptions);
+export const orderHistoryQueryOptions = (query: HistoryQuery) => historyQueryOptions<Order>('order-history', query);
+export const useOrderHistory = (query: HistoryQuery) => useQuery(orderHistoryQueryOptions(query));

@@ -61,24 +61,35 @@ describe('the order form', () => {
     expect(screen.getByTestId('total-cost').textContent).toBe('600원');
   });
 
-  it('shows the spec messages for a missing link, a short amount, bad auto-order values and missing points', async () => {
+  it('shows the spec messages, the first broken rule of the shared contract at a time: link, amount, runs, interval, points', async () => {
     setup({ balance: 50 });
+    const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
     fireEvent.change(amount(), { target: { value: '5' } });
     fireEvent.click(screen.getByLabelText(/자동 주문/));
-    fireEvent.change(screen.getByLabelText('반복 횟수'), { target: { value: '1' } });
-    fireEvent.change(screen.getByLabelText('반복 간격 (분)'), { target: { value: '30' } });
+    change('반복 횟수', '1');
+    change('반복 간격 (분)', '30');
     await submit();
     await screen.findByText('링크를 입력해 주세요.');
     expect(screen.getByText('주문 수량이 최소수량보다 적습니다.')).toBeTruthy();
-    expect(screen.getByText('반복 횟수는 2 이상의 정수로 입력해 주세요.')).toBeTruthy();
-    expect(screen.getByText('반복 간격은 60분 이상의 정수로 입력해 주세요.')).toBeTruthy();
-    fireEvent.change(amount(), { target: { value: '10' } });
-    fireEvent.change(screen.getByLabelText('반복 횟수'), { target: { value: '2' } });
-    fireEvent.change(screen.getByLabelText('반복 간격 (분)'), { target: { value: '60' } });
     fireEvent.change(link(), { target: { value: 'https://instagram.com/me' } });
+    fireEvent.change(amount(), { target: { value: '10' } });
+    await submit();
+    await screen.findByText('반복 횟수는 2 이상의 정수로 입력해 주세요.');
+    expect(screen.queryByText('링크를 입력해 주세요.')).toBeNull();
+    change('반복 횟수', '2');
+    await submit();
+    await screen.findByText('반복 간격은 60분 이상의 정수로 입력해 주세요.');
+    change('반복 간격 (분)', '60');
     await submit();
     await screen.findByText('포인트가 부족합니다.');
-    expect(screen.queryByText('링크를 입력해 주세요.')).toBeNull();
+  });
+
+  it('prices fractional unit prices exactly, rounding the total up to whole won once', () => {
+    const cheap = { ...catalog, services: [{ ...catalog.services[0]!, point: 0.35, min: 3 }] };
+    renderWithProviders(<OrderForm platforms={platforms} catalog={cheap} balance={0} serviceCheck={false} showServiceId={false} onOrdered={() => {}} />);
+    expect(screen.getByText('단가 0.35원')).toBeTruthy();
+    // 0.35 × 3 = 1.05 → 2 won.
+    expect(screen.getByTestId('total-cost').textContent).toBe('2원');
   });
 
   it('locks a read-only product with 주문불가 상품입니다.', () => {
@@ -96,14 +107,15 @@ describe('the order form', () => {
   });
 
   it('sends the order and, after success, clears the link, resets the amount and reports the receipt', async () => {
-    const calls = stubFetch({ 'POST /service/order': { body: { orderId: 77, amount: 40, link: 'https://instagram.com/me', serviceId: 10 } } });
+    const receipt = { orderId: 77, amount: 40, link: 'https://instagram.com/me', serviceId: 10, point: 400, autoOrderId: null };
+    const calls = stubFetch({ 'POST /service/order': { status: 201, body: receipt } });
     const { ordered } = setup();
     fireEvent.change(link(), { target: { value: '  https://instagram.com/me ' } });
     fireEvent.change(amount(), { target: { value: '40' } });
     await submit();
     await screen.findByText('주문에 성공했습니다.');
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ serviceId: 10, link: 'https://instagram.com/me', amount: 40, runs: 0, interval: 0 });
-    expect(ordered).toEqual([{ orderId: 77, amount: 40, link: 'https://instagram.com/me', serviceId: 10 }]);
+    expect(ordered).toEqual([receipt]);
     await waitFor(() => expect(link().value).toBe(''));
     expect(amount().value).toBe('10');
   });
@@ -116,5 +128,24 @@ describe('the order form', () => {
     await screen.findByText('주문에 실패했습니다.');
     expect(ordered).toEqual([]);
     expect(link().value).toBe('https://instagram.com/me');
+  });
+
+  it('sends an Idempotency-Key, keeps it when the same order is sent again after a failure, and takes a new one for the next order', async () => {
+    const calls = stubFetch({ 'POST /service/order': { status: 503, body: {} } });
+    setup();
+    fireEvent.change(link(), { target: { value: 'https://instagram.com/me' } });
+    await submit();
+    await screen.findByText('주문에 실패했습니다.');
+    const retried = stubFetch({ 'POST /service/order': { status: 201, body: { orderId: 1, amount: 10, link: 'https://instagram.com/me', serviceId: 10, point: 100, autoOrderId: null } } });
+    await submit();
+    await screen.findByText('주문에 성공했습니다.');
+    const first = calls[0]!.headers['Idempotency-Key'];
+    expect(first).toMatch(/^[0-9a-f]{32}$/);
+    expect(retried[0]!.headers['Idempotency-Key']).toBe(first);
+    await waitFor(() => expect(link().value).toBe(''));
+    fireEvent.change(link(), { target: { value: 'https://instagram.com/me' } });
+    await submit();
+    await waitFor(() => expect(retried).toHaveLength(2));
+    expect(retried[1]!.headers['Idempotency-Key']).not.toBe(first);
   });
 });

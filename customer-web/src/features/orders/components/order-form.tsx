@@ -4,9 +4,9 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input, Select } from '../../../components/ui/field';
-import type { OrderInput } from '../../../lib/contracts';
-import { ORDER_MESSAGES, orderCost, orderTotalQuantity } from '../../../lib/order-rules';
-import { formatNumber, swapFlags, won } from '../../../lib/format';
+import type { OrderRequest } from '../../../lib/contracts';
+import { ORDER_MESSAGES, orderCost } from '../../../lib/order-rules';
+import { formatNumber, swapFlags, unitPrice, won } from '../../../lib/format';
 import { loading } from '../../../lib/loading';
 import { useCreateOrder, type OrderReceipt } from '../api/create-order';
 import type { Platform } from '../api/get-platforms';
@@ -43,33 +43,31 @@ export function OrderForm({ platforms, catalog, balance, serviceCheck, showServi
   const initial = useMemo(() => (visible[0] ? nextOrderForm(EMPTY_ORDER_FORM, { type: 'platform', platformId: visible[0].id }, catalog) : EMPTY_ORDER_FORM), [visible, catalog]);
   // The shared schema depends on the chosen service, the balance and the auto-order toggle. It (and zod) is
   // loaded on the first touch of the form, so the landing page starts without it.
-  const resolver: Resolver<OrderFormValues, unknown, OrderInput> = async (values, context, options) =>
-    (await loadOrderResolver()).orderResolver({ service: serviceOf(catalog, values.serviceId), balance, auto: values.auto })(values, context, options);
-  const form = useForm<OrderFormValues, unknown, OrderInput>({ defaultValues: initial, resolver });
+  const resolver: Resolver<OrderFormValues, unknown, OrderRequest> = async (values, context, options) =>
+    (await loadOrderResolver()).orderResolver(serviceOf(catalog, values.serviceId), { serviceCheck, balance, auto: values.auto })(values, context, options);
+  const form = useForm<OrderFormValues, unknown, OrderRequest>({ defaultValues: initial, resolver });
   const createOrder = useCreateOrder();
   const values = form.watch();
   const { errors } = form.formState;
-  // orderIssues puts the balance check under `point` (the cost), which is not a form field.
-  const costError = (errors as Record<string, { message?: string } | undefined>).point?.message;
   const apply = (event: OrderFormEvent) => form.reset(nextOrderForm(form.getValues(), event, catalog));
 
   const service = serviceOf(catalog, values.serviceId);
   const locked = serviceCheck || !!service?.isReadOnly;
   const runs = values.auto ? values.runs || 0 : 0;
-  const amount = Number.isFinite(values.amount) ? values.amount : 0;
-  const total = orderTotalQuantity(amount, runs);
-  const cost = service ? orderCost(service.point, amount, runs) : 0;
+  const amount = Number.isSafeInteger(values.amount) && values.amount > 0 ? values.amount : 0;
+  const total = amount * Math.max(runs, 1);
+  const cost = service && Number.isSafeInteger(runs) && runs >= 0 ? orderCost(service.point, amount, runs) : 0n;
   const label = (text: string, id: number) => swapFlags(showServiceId ? `[${id}] ${text}` : text);
 
   const submit = form.handleSubmit(async (input) => {
     try {
       const receipt = await loading.during(createOrder.mutateAsync(input));
-      toast.success(ORDER_MESSAGES.orderSuccess);
+      toast.success(ORDER_MESSAGES.success);
       apply({ type: 'ordered' });
       window.scrollTo({ top: 0, behavior: 'smooth' });
       onOrdered(receipt);
     } catch {
-      toast.error(ORDER_MESSAGES.orderFailed);
+      toast.error(ORDER_MESSAGES.failed);
     }
   });
 
@@ -103,7 +101,7 @@ export function OrderForm({ platforms, catalog, balance, serviceCheck, showServi
             {service ? (
               <div className="service-notice" data-testid="service-notice">
                 <p className="service-facts">
-                  <span>단가 {won(service.point)}</span>
+                  <span>단가 {unitPrice(service.point)}</span>
                   <span>최소 {formatNumber(service.min)}</span>
                   <span>최대 {formatNumber(service.max)}</span>
                 </p>
@@ -165,11 +163,6 @@ export function OrderForm({ platforms, catalog, balance, serviceCheck, showServi
             <dt>보유 포인트</dt>
             <dd>{won(balance)}</dd>
           </dl>
-          {costError ? (
-            <p className="field-error" role="alert">
-              {costError}
-            </p>
-          ) : null}
           <Button type="submit" block disabled={locked || form.formState.isSubmitting}>
             {locked ? ORDER_MESSAGES.unavailable : '주문하기'}
           </Button>

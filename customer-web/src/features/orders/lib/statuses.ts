@@ -22,6 +22,7 @@ export const ORDER_CHIPS: ChipOption<OrderChip>[] = [
 /** PARTIAL is shown as completed. */
 export const AUTO_ORDER_STATUS_LABEL: Record<AutoOrderStatus, string> = { ACTIVE: '진행중', COMPLETED: '완료', PARTIAL: '완료', CANCLED: '취소' };
 
+/** The server's COMPLETED filter includes PARTIAL (shown as completed). */
 export type AutoOrderChip = 'ALL' | 'ACTIVE' | 'COMPLETED' | 'CANCLED';
 export const AUTO_ORDER_CHIPS: ChipOption<AutoOrderChip>[] = [
   { value: 'ALL', label: '전체' },
@@ -29,6 +30,3 @@ export const AUTO_ORDER_CHIPS: ChipOption<AutoOrderChip>[] = [
   { value: 'COMPLETED', label: '완료' },
   { value: 'CANCLED', label: '취소' },
 ];
-
-export const matchesAutoOrderChip = (chip: AutoOrderChip, status: AutoOrderStatus) =>
-  chip === 'ALL' || status === chip || (chip === 'COMPLETED' && status === 'PARTIAL');

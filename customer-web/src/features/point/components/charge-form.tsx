@@ -4,50 +4,69 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/field';
-import {
-  CASH_RECEIPT_PHONE_MESSAGE,
-  CHARGE_MESSAGES,
-  chargeDepositAmount,
-  chargeSchema,
-  TAX_INVOICE_FIELDS,
-  type ChargeFormValues,
-  type ChargeInput,
-  type FeeType,
-} from '../../../lib/contracts';
+import { CHARGE_MESSAGES, chargeRequestSchema, depositAmountFor, type ChargeInstructions, type ChargeRequest, type FeeType, type TaxInvoice } from '../../../lib/contracts';
 import { chargeUnitLabel, won } from '../../../lib/format';
 import { loading } from '../../../lib/loading';
 import { useCreateCharge } from '../api/create-charge';
 
 export const FEE_TYPE_LABEL: Record<FeeType, string> = { NONE: '신청 안함', FEE: '세금계산서', CASH: '현금영수증' };
 
-const EMPTY_FEE_VALUE = Object.fromEntries(TAX_INVOICE_FIELDS.map((f) => [f.name, ''])) as NonNullable<ChargeInput['feeValue']>;
+/** The tax invoice's eight fields (spec §5), with the form's labels; a cash receipt asks for `phone` only. */
+const TAX_INVOICE_LABELS: Record<keyof TaxInvoice, string> = {
+  company: '상호',
+  businessNumber: '사업자등록번호',
+  leader: '대표자명',
+  phone: '연락처',
+  jobType: '업태',
+  jobType2: '종목',
+  address: '사업장 주소',
+  email: '이메일',
+};
+const TAX_INVOICE_FIELDS = Object.keys(TAX_INVOICE_LABELS) as (keyof TaxInvoice)[];
 
-export interface ChargeRequest {
+interface ChargeFormValues {
   name: string;
   point: number;
   feeType: FeeType;
+  feeValue: Record<keyof TaxInvoice, string>;
 }
 
-/** The charge form: depositor, amount built from preset buttons (with reset), fee type and its fields. */
-export function ChargeForm({ presets, feeTypes, onCharged }: { presets: number[]; feeTypes: FeeType[]; onCharged: (request: ChargeRequest) => void }) {
-  const form = useForm<ChargeFormValues, unknown, ChargeInput>({
-    resolver: zodResolver(chargeSchema),
+const EMPTY_FEE_VALUE = Object.fromEntries(TAX_INVOICE_FIELDS.map((f) => [f, ''])) as ChargeFormValues['feeValue'];
+
+/**
+ * The charge form: depositor, amount built from preset buttons (with reset), fee type and its fields,
+ * checked by the shared charge contract. `accountReady` is false while the shop's bank account is not set
+ * (the server then refuses every request with 503), so the form says so instead of sending.
+ */
+export function ChargeForm({
+  presets,
+  feeTypes,
+  accountReady,
+  onCharged,
+}: {
+  presets: number[];
+  feeTypes: readonly FeeType[];
+  accountReady: boolean;
+  onCharged: (instructions: ChargeInstructions) => void;
+}) {
+  const form = useForm<ChargeFormValues, unknown, ChargeRequest>({
+    resolver: zodResolver(chargeRequestSchema) as never,
     defaultValues: { name: '', point: 0, feeType: feeTypes[0] ?? 'NONE', feeValue: EMPTY_FEE_VALUE },
   });
   const createCharge = useCreateCharge();
   const { errors, isSubmitting } = form.formState;
-  const point = form.watch('point');
+  const point = form.watch('point') || 0;
   const feeType = form.watch('feeType') ?? 'NONE';
   const setPoint = (value: number) => form.setValue('point', value, { shouldValidate: form.formState.isSubmitted });
+  const feeError = (field: keyof TaxInvoice) => errors.feeValue?.[field]?.message;
 
-  const submit = form.handleSubmit(async (input) => {
-    const feeValue = input.feeType === 'NONE' ? null : input.feeType === 'CASH' ? { ...EMPTY_FEE_VALUE, phone: input.feeValue?.phone ?? '' } : input.feeValue;
+  const submit = form.handleSubmit(async (request) => {
     try {
-      await loading.during(createCharge.mutateAsync({ ...input, feeValue }));
-      toast.success(CHARGE_MESSAGES.chargeSuccess);
-      onCharged({ name: input.name, point: input.point, feeType: input.feeType });
+      const instructions = await loading.during(createCharge.mutateAsync(request));
+      toast.success(CHARGE_MESSAGES.requestSuccess);
+      onCharged(instructions);
     } catch {
-      toast.error(CHARGE_MESSAGES.chargeFailed);
+      toast.error(CHARGE_MESSAGES.requestFailed);
     }
   });
 
@@ -62,7 +81,7 @@ export function ChargeForm({ presets, feeTypes, onCharged }: { presets: number[]
           </output>
           <div className="preset-buttons">
             {presets.map((amount) => (
-              <Button key={amount} variant="secondary" onClick={() => setPoint((point || 0) + amount)}>
+              <Button key={amount} variant="secondary" onClick={() => setPoint(point + amount)}>
                 +{chargeUnitLabel(amount)}
               </Button>
             ))}
@@ -92,19 +111,24 @@ export function ChargeForm({ presets, feeTypes, onCharged }: { presets: number[]
         {feeType === 'FEE' ? (
           <div className="fee-fields">
             <p className="muted">세금계산서 발행 시 부가세 10%가 더해진 금액을 입금하셔야 합니다.</p>
-            {TAX_INVOICE_FIELDS.map((f) => (
-              <Input key={f.name} label={f.label} error={errors.feeValue?.[f.name]?.message} {...form.register(`feeValue.${f.name}`)} />
+            {TAX_INVOICE_FIELDS.map((field) => (
+              <Input key={field} label={TAX_INVOICE_LABELS[field]} error={feeError(field)} {...form.register(`feeValue.${field}`)} />
             ))}
           </div>
         ) : null}
         {feeType === 'CASH' ? (
-          <Input label="현금영수증 발급 번호" placeholder="휴대전화 번호" inputMode="numeric" error={errors.feeValue?.phone?.message} aria-description={CASH_RECEIPT_PHONE_MESSAGE} {...form.register('feeValue.phone')} />
+          <Input label="현금영수증 발급 번호" placeholder="휴대전화 번호 11자리" inputMode="numeric" error={feeError('phone')} {...form.register('feeValue.phone')} />
         ) : null}
         <dl className="order-total">
           <dt>입금하실 금액</dt>
-          <dd data-testid="deposit-amount">{won(chargeDepositAmount(point || 0, feeType))}</dd>
+          <dd data-testid="deposit-amount">{won(depositAmountFor(BigInt(point), feeType))}</dd>
         </dl>
-        <Button type="submit" block disabled={isSubmitting}>
+        {accountReady ? null : (
+          <p className="field-error" role="alert">
+            {CHARGE_MESSAGES.accountNotConfigured}
+          </p>
+        )}
+        <Button type="submit" block disabled={isSubmitting || !accountReady}>
           충전 신청
         </Button>
       </form>

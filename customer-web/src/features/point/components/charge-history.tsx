@@ -3,7 +3,8 @@ import { DataTable } from '../../../components/ui/data-table';
 import { Pagination, usePaged } from '../../../components/ui/pagination';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime, won } from '../../../lib/format';
-import { usePointHistory, type Charge, type ChargeStatus } from '../api/get-point-history';
+import type { ChargeHistoryItem, ChargeStatus } from '../../../lib/contracts';
+import { usePointHistory } from '../api/get-point-history';
 
 const STATUS_LABEL: Record<ChargeStatus, string> = { PENDING: '대기', SUCCESS: '수락', FAIL: '거절' };
 
@@ -12,7 +13,7 @@ export function ChargeHistory() {
   const { page, setPage, pageCount, pageRows } = usePaged(data, 10);
   return (
     <Card title="충전 내역" actions={<span className="muted small">최근 3개월</span>}>
-      <DataTable<Charge>
+      <DataTable<ChargeHistoryItem>
         rows={pageRows}
         rowKey={(c) => c.id}
         loading={isPending}

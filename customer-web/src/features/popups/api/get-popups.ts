@@ -1,16 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { PopupItem } from '../../../lib/contracts';
 import { api } from '../../../lib/api-client';
 
-/** GET /service/popup: list of {id, enabled, imageUrl}. */
-export interface Popup {
-  id: number | string;
-  enabled: boolean;
-  imageUrl: string;
-}
-
+/** GET /service/popup: the enabled popups as {id, enabled, imageUrl}. */
 export const popupsQueryOptions = queryOptions({
   queryKey: ['popups'],
-  queryFn: () => api.get<Popup[]>('/service/popup'),
+  queryFn: () => api.get<PopupItem[]>('/service/popup'),
 });
 
 export const usePopups = () => useQuery(popupsQueryOptions);
