@@ -1,13 +1,13 @@
 import { ContentFacade } from '../../../server/src/modules/content/index.js';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
-import { memberWithPoints, ready, setSettings, signedIn, storageOf } from './storefront.js';
+import { memberWithPoints, operator, ready, signedIn, storageOf } from './storefront.js';
 
 /** The storefront against the real server: sessions, route guards, settings-driven frame, dark mode. */
 describe('the storefront', () => {
   let h: BrowserHarness;
   beforeAll(async () => {
     h = await startBrowserHarness();
-    await setSettings(h, {
+    await operator(h).settings({
       FOOTER_COMPANY: '브라우저 주식회사',
       FOOTER_CEO: '김대표',
       FOOTER_CORPORATION_NUMBER: '123-45-67890',

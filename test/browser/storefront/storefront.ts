@@ -1,28 +1,38 @@
-import { MikroORM } from '@mikro-orm/postgresql';
-import type { BrowserContext, Page } from 'playwright-core';
-import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
+import { readFileSync } from 'node:fs';
+import type { Page } from 'playwright-core';
 import type { BrowserHarness } from '../../support/browser.js';
+import { setSettings } from '../../support/identity.js';
 import { createMember, type TestMember } from '../../support/members.js';
 
-/** Helpers shared by the storefront's browser suites. */
+/** Helpers shared by the storefront's browser suites. Data goes in through the operator API, as the console sends it. */
 
-/** Sets site settings through the operator API (as the console does). */
-export async function setSettings(h: BrowserHarness, values: Record<string, unknown>): Promise<void> {
-  const admin = `Bearer ${await h.t.operatorToken()}`;
-  for (const [key, value] of Object.entries(values)) {
-    await h.t.http.put(`/api/admin/settings/${key}`).set('Authorization', admin).send({ value }).expect(200);
-  }
+/** An operator's calls: `op.post('/api/admin/notices', {...})` answers the parsed body, failing on any other status than `status`. */
+export function operator(h: BrowserHarness) {
+  const call = async (method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown, status?: number) => {
+    const request = h.t.http[method](path).set('Authorization', `Bearer ${await h.t.operatorToken()}`);
+    const res = await (body === undefined ? request : request.send(body as object));
+    const expected = status ?? (method === 'post' && !/\/\d+\/[a-z-]+$/.test(path) ? 201 : 200);
+    if (res.status !== expected) throw new Error(`${method.toUpperCase()} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    return res.body;
+  };
+  return {
+    get: (path: string) => call('get', path),
+    post: (path: string, body: unknown = {}, status?: number) => call('post', path, body, status),
+    put: (path: string, body: unknown) => call('put', path, body),
+    settings: (values: Record<string, unknown>) => setSettings(h.t, values),
+    /** Uploads one of the demo images (server/src/database/demo-assets) and answers its /uploads/ url. */
+    async upload(asset: string): Promise<string> {
+      const data = readFileSync(new URL(`../../../server/src/database/demo-assets/${asset}`, import.meta.url));
+      const res = await h.t.http.post('/api/admin/uploads').set('Authorization', `Bearer ${await h.t.operatorToken()}`).attach('file', data, asset).expect(201);
+      return res.body.url as string;
+    },
+  };
 }
 
-/** A member with `points` credited through the wallet (an operator adjustment). */
+/** A member (fixture) with `points` credited by an operator's adjustment (POST /api/admin/members/:id/adjust-points). */
 export async function memberWithPoints(h: BrowserHarness, points: bigint): Promise<TestMember> {
   const member = await createMember(h.t);
-  if (points > 0n) {
-    await h.t.app
-      .get(MikroORM)
-      .em.fork()
-      .transactional((em) => h.t.app.get(WalletFacade).adjust(em, member.id, points, { type: 'browser-test', id: member.loginId }, '테스트 지급'));
-  }
+  if (points > 0n) await operator(h).post(`/api/admin/members/${member.id}/adjust-points`, { amount: Number(points), reason: '브라우저 테스트 지급' });
   return member;
 }
 
@@ -34,4 +44,8 @@ export const ready = (page: Page) => page.getByTestId('footer').waitFor();
 
 export const storageOf = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
-export const contextOf = (page: Page): BrowserContext => page.context();
+/** The wide top bar's menu (1440px layouts). */
+export const mainMenu = (page: Page) => page.getByRole('navigation', { name: '주 메뉴' });
+
+/** A toast with exactly this text. */
+export const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();

@@ -1,5 +1,5 @@
 import { Button } from '../../../components/ui/button';
-import { formatNumber, swapFlags } from '../../../lib/format';
+import { formatNumber, swapFlags, won } from '../../../lib/format';
 import type { OrderReceipt } from '../api/create-order';
 
 /** Shown above the form after an order went through. */
@@ -13,12 +13,20 @@ export function SuccessCard({ receipt, serviceText, onClose }: { receipt: OrderR
       <dl className="facts">
         <dt>주문번호</dt>
         <dd>{receipt.orderId}</dd>
+        {receipt.autoOrderId ? (
+          <>
+            <dt>자동주문 번호</dt>
+            <dd>{receipt.autoOrderId}</dd>
+          </>
+        ) : null}
         <dt>상품</dt>
         <dd>{serviceText ? swapFlags(serviceText) : receipt.serviceId}</dd>
         <dt>링크</dt>
         <dd className="ellipsis">{receipt.link}</dd>
         <dt>수량</dt>
         <dd>{formatNumber(receipt.amount)}</dd>
+        <dt>사용 포인트</dt>
+        <dd>{won(receipt.point)}</dd>
       </dl>
       <Button variant="secondary" onClick={onClose}>
         확인
