@@ -67,6 +67,9 @@ describe('the storefront', () => {
     const page = await h.newPage();
     await page.goto('/login');
     const submit = page.getByRole('form', { name: '로그인' }).getByRole('button', { name: '로그인' });
+    // With e-mail verification off the server refuses find-id/find-password (403), so the page offers neither.
+    await page.getByText('브라우저 주식회사').first().waitFor();
+    expect(await page.getByRole('link', { name: /찾기$/ }).count()).toBe(0);
     await page.getByLabel('아이디', { exact: true }).fill(member.loginId);
     await page.getByLabel('비밀번호').fill('wrong-password');
     await submit.click();
