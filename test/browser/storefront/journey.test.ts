@@ -22,6 +22,13 @@ describe('a customer on the storefront', () => {
     return res.body;
   };
   const balance = () => page.getByTestId('balance').first();
+  const loginForm = () => page.getByRole('form', { name: '로그인' });
+  /** Fills the login form (on /login) and submits it. */
+  const logIn = async (password: string) => {
+    await loginForm().getByLabel('아이디', { exact: true }).fill(customer.id);
+    await loginForm().getByLabel('비밀번호').fill(password);
+    await loginForm().getByRole('button', { name: '로그인' }).click();
+  };
   const bodyRows = () => page.locator('table tbody tr');
   const cellsOf = (row: number) => bodyRows().nth(row).locator('td').allTextContents();
 
@@ -133,12 +140,9 @@ describe('a customer on the storefront', () => {
   });
 
   it('logs in (the find links show while e-mail verification is on) and lands on /order with 0원', async () => {
-    const form = page.getByRole('form', { name: '로그인' });
-    await form.getByRole('link', { name: '아이디 찾기' }).waitFor();
-    await form.getByRole('link', { name: '비밀번호 찾기' }).waitFor();
-    await form.getByLabel('아이디', { exact: true }).fill(customer.id);
-    await form.getByLabel('비밀번호').fill(customer.password);
-    await form.getByRole('button', { name: '로그인' }).click();
+    await loginForm().getByRole('link', { name: '아이디 찾기' }).waitFor();
+    await loginForm().getByRole('link', { name: '비밀번호 찾기' }).waitFor();
+    await logIn(customer.password);
     await toast(page, '로그인에 성공했습니다.');
     await page.waitForURL('**/order');
     expect(await balance().textContent()).toBe('0원');
@@ -277,13 +281,9 @@ describe('a customer on the storefront', () => {
     expect(await storageOf(page, 'jwt')).toBeNull();
 
     await page.goto('/login');
-    const form = page.getByRole('form', { name: '로그인' });
-    await form.getByLabel('아이디', { exact: true }).fill(customer.id);
-    await form.getByLabel('비밀번호').fill(customer.password);
-    await form.getByRole('button', { name: '로그인' }).click();
+    await logIn(customer.password);
     await toast(page, '아이디 또는 비밀번호가 다릅니다.');
-    await form.getByLabel('비밀번호').fill(customer.newPassword);
-    await form.getByRole('button', { name: '로그인' }).click();
+    await logIn(customer.newPassword);
     await page.waitForURL('**/order');
     expect(await balance().textContent()).toBe('59,750원');
   });
@@ -305,10 +305,7 @@ describe('a customer on the storefront', () => {
 
     await mainMenu(page).getByRole('button', { name: '로그인' }).click();
     await page.waitForURL('**/login');
-    const form = page.getByRole('form', { name: '로그인' });
-    await form.getByLabel('아이디', { exact: true }).fill(customer.id);
-    await form.getByLabel('비밀번호').fill(customer.newPassword);
-    await form.getByRole('button', { name: '로그인' }).click();
+    await logIn(customer.newPassword);
     await toast(page, '아이디 또는 비밀번호가 다릅니다.');
     expect(page.url()).toMatch(/\/login$/);
   });
