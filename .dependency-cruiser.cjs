@@ -37,6 +37,20 @@ module.exports = {
       to: { path: '^server/src/', pathNot: '^server/src/contracts/' },
     },
     {
+      name: 'storefront-features-apart',
+      severity: 'error',
+      comment: 'customer-web features do not import each other; what they share lives in components/, lib/ or config/.',
+      from: { path: '^customer-web/src/features/([^/]+)/' },
+      to: { path: '^customer-web/src/features/([^/]+)/', pathNot: '^customer-web/src/features/$1/' },
+    },
+    {
+      name: 'storefront-shared-stays-shared',
+      severity: 'error',
+      comment: 'customer-web components/, lib/ and config/ never reach up into a feature or the app shell.',
+      from: { path: '^customer-web/src/(components|lib|config)/' },
+      to: { path: '^customer-web/src/(features|app)/' },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that resolves to nothing is a typo or a missing dependency.',

@@ -1,4 +1,4 @@
-// One jest run, three kinds of suites (DESIGN.md "Testing"). ESM throughout: run with --experimental-vm-modules.
+// One jest run, four kinds of suites (DESIGN.md "Testing"). ESM throughout: run with --experimental-vm-modules.
 const swc = [
   '@swc/jest',
   {
@@ -33,5 +33,14 @@ export default {
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/server/src/**/*.spec.ts'] },
     { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.test.ts'], slowTestThreshold: 20 },
     { ...common, displayName: 'browser', testMatch: ['<rootDir>/test/browser/**/*.test.ts'], slowTestThreshold: 60 },
+    // Component tests of the storefront: React in jsdom, no server.
+    {
+      ...common,
+      displayName: 'web',
+      testEnvironment: '<rootDir>/customer-web/src/testing/jsdom-environment.mjs',
+      testMatch: ['<rootDir>/customer-web/src/**/*.test.{ts,tsx}'],
+      setupFiles: ['<rootDir>/customer-web/src/testing/setup.ts'],
+      moduleNameMapper: { ...common.moduleNameMapper, '\\.css$': '<rootDir>/customer-web/src/testing/style-stub.ts' },
+    },
   ],
 };

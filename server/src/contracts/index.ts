@@ -14,6 +14,7 @@ export {
   registerFormSchema,
   socialRegisterFormSchema,
   verificationIssue,
+  verificationProblem,
   type SendEmailInput,
   type SendPhoneInput,
   type RegisterInput,

@@ -84,10 +84,17 @@ const CODE = /^[^\s]{5}$/;
  * verification on, the phone is 11 characters and its code exactly 5. The first broken rule's
  * message, or null.
  */
-export function verificationIssue(input: { emailCode?: string; phoneNumber?: string; sendCode?: string }, switches: SignUpSwitches, social = false): string | null {
-  if (switches.emailVerify && !social && !CODE.test(input.emailCode ?? '')) return M.emailCodeRequired;
-  if (switches.phoneVerify && !phoneField.safeParse(input.phoneNumber ?? '').success) return M.phoneInvalid;
-  if (switches.phoneVerify && !CODE.test(input.sendCode ?? '')) return M.phoneCodeRequired;
+export function verificationIssue(input: VerificationInput, switches: SignUpSwitches, social = false): string | null {
+  return verificationProblem(input, switches, social)?.message ?? null;
+}
+
+type VerificationInput = { emailCode?: string; phoneNumber?: string; sendCode?: string };
+
+/** {@link verificationIssue} with the field it belongs to, so a form shows it under that field. */
+export function verificationProblem(input: VerificationInput, switches: SignUpSwitches, social = false): { field: keyof VerificationInput; message: string } | null {
+  if (switches.emailVerify && !social && !CODE.test(input.emailCode ?? '')) return { field: 'emailCode', message: M.emailCodeRequired };
+  if (switches.phoneVerify && !phoneField.safeParse(input.phoneNumber ?? '').success) return { field: 'phoneNumber', message: M.phoneInvalid };
+  if (switches.phoneVerify && !CODE.test(input.sendCode ?? '')) return { field: 'sendCode', message: M.phoneCodeRequired };
   return null;
 }
 
@@ -95,13 +102,13 @@ export function verificationIssue(input: { emailCode?: string; phoneNumber?: str
 export const registerFormSchema = (switches: SignUpSwitches) =>
   registerSchema.extend({ passwordConfirm: z.string({ error: M.passwordConfirmMismatch }) }).superRefine((form, ctx) => {
     if (form.password !== form.passwordConfirm) ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: M.passwordConfirmMismatch });
-    const issue = verificationIssue(form, switches);
-    if (issue) ctx.addIssue({ code: 'custom', path: ['emailCode'], message: issue });
+    const problem = verificationProblem(form, switches);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 
 /** The storefront's social register form (phone rules only; the token comes from navigation state). */
 export const socialRegisterFormSchema = (switches: SignUpSwitches) =>
   socialRegisterSchema.superRefine((form, ctx) => {
-    const issue = verificationIssue(form, switches, true);
-    if (issue) ctx.addIssue({ code: 'custom', path: ['sendCode'], message: issue });
+    const problem = verificationProblem(form, switches, true);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });

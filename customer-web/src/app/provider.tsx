@@ -1,0 +1,27 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
+import { ToastContainer } from 'react-toastify';
+import { queryClient } from '../lib/query-client';
+import { useSettings } from '../lib/settings';
+import { applyMainColor } from '../lib/theme';
+import { LoadingOverlay } from './layout/loading-overlay';
+
+function MainColor() {
+  const color = useSettings().text('SITE_MAIN_COLOR');
+  useEffect(() => applyMainColor(color), [color]);
+  return null;
+}
+
+/** Spec §2: toasts dark, closing after 2 seconds, without a progress bar. */
+export const TOAST_OPTIONS = { theme: 'dark', autoClose: 2000, hideProgressBar: true, position: 'top-center' } as const;
+
+export function AppProvider({ children }: { children: ReactNode }) {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <MainColor />
+      {children}
+      <ToastContainer {...TOAST_OPTIONS} newestOnTop />
+      <LoadingOverlay />
+    </QueryClientProvider>
+  );
+}

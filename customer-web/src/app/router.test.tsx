@@ -1,0 +1,101 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { profileQueryOptions } from '../lib/auth';
+import { session, type SessionState } from '../lib/session';
+import { settingsQueryOptions } from '../lib/settings';
+import { renderRoutes, type Seed } from '../testing/render';
+import { routes } from './router';
+
+const settings = {
+  FOOTER_COMPANY: '테스트 주식회사',
+  FOOTER_CEO: '홍길동',
+  ENABLE_QNA: true,
+  SITE_KAKAO_CHANNEL_LINK: 'https://pf.kakao.com/_x',
+  SITE_KAKAO_TEXT: '상담하기',
+};
+const seed: Seed = [
+  [settingsQueryOptions.queryKey, settings],
+  [profileQueryOptions.queryKey, { id: 'member1', point: 12345, apiKey: null, referralCode: null }],
+  [['popups'], []],
+  [['platforms'], []],
+  [['categories'], []],
+  [['services'], []],
+  [['notices'], []],
+];
+const at = (path: string, state: SessionState) => renderRoutes(routes, { path, seed, state });
+const landed = async (router: ReturnType<typeof at>['router'], path: string) => waitFor(() => expect(router.state.location.pathname).toBe(path));
+
+describe('routes by session state (spec §2)', () => {
+  it.each(['/point', '/account', '/qna', '/order-history', '/auto-order-history', '/api', '/guide', '/logout', '/nowhere'])('a visitor at %s is sent to /order', async (path) => {
+    await landed(at(path, 'unAuthorization').router, '/order');
+  });
+
+  it.each(['/login', '/register', '/find-id', '/find-password', '/register/naver', '/nowhere'])('a member at %s is sent to /order', async (path) => {
+    await landed(at(path, 'authorization').router, '/order');
+  });
+
+  it('a guest has the visitor routes and / goes to /order', async () => {
+    await landed(at('/account', 'guest').router, '/order');
+    await landed(at('/', 'guest').router, '/order');
+    const { router } = at('/find-id', 'guest');
+    await screen.findByRole('heading', { name: '아이디 찾기' });
+    expect(router.state.location.pathname).toBe('/find-id');
+  });
+
+  it('the terms are public to everyone', async () => {
+    at('/terms/service', 'unAuthorization');
+    expect(await screen.findByRole('heading', { name: '제21조 (준거법 및 재판관할)' })).toBeTruthy();
+    expect(screen.queryByRole('heading', { name: /제22조/ })).toBeNull();
+  });
+
+  it('renders nothing while the session is loading', () => {
+    const { container } = at('/order', 'loading');
+    expect(container.textContent).toBe('');
+  });
+
+  it('a social sign-up without a token in navigation state goes back to /register', async () => {
+    await landed(at('/register/kakao', 'unAuthorization').router, '/register');
+  });
+});
+
+describe('the frame', () => {
+  it('shows a visitor 로그인, 회원가입, 둘러보기; 둘러보기 makes a guest with 로그인 and 회원가입 only', async () => {
+    at('/order', 'unAuthorization');
+    const nav = await screen.findByRole('navigation', { name: '주 메뉴' });
+    expect(nav.textContent).toBe('로그인회원가입둘러보기');
+    fireEvent.click(screen.getAllByRole('button', { name: '둘러보기' })[0]!);
+    expect(session.get()).toBe('guest');
+    await waitFor(() => expect(screen.getByRole('navigation', { name: '주 메뉴' }).textContent).toContain('주문내역'));
+    expect(screen.getByRole('navigation', { name: '주 메뉴' }).textContent).toMatch(/로그인회원가입$/);
+  });
+
+  it('shows a member the links (자주묻는질문 with ENABLE_QNA), the balance with 충전, 계정 설정 and 로그아웃', async () => {
+    at('/order', 'authorization');
+    const nav = await screen.findByRole('navigation', { name: '주 메뉴' });
+    expect(nav.textContent).toBe('주문하기주문내역자동주문 내역잔액충전링크 입력 가이드자주묻는질문12,345원충전계정 설정로그아웃');
+  });
+
+  it('shows the footer facts, the terms links in a new tab and the chat button from the settings', async () => {
+    at('/order', 'unAuthorization');
+    const footer = await screen.findByTestId('footer');
+    expect(footer.textContent).toContain('테스트 주식회사 | 대표 홍길동');
+    expect(screen.getByRole('link', { name: '이용약관' }).getAttribute('target')).toBe('_blank');
+    expect(screen.getByTestId('chat-button').getAttribute('href')).toBe('https://pf.kakao.com/_x');
+  });
+
+  it('the dropdown closes on route change', async () => {
+    const { router } = at('/order', 'authorization');
+    fireEvent.click(await screen.findByRole('button', { name: '메뉴' }));
+    const dropdown = screen.getByRole('navigation', { name: '메뉴 목록' });
+    await act(async () => void fireEvent.click(dropdown.querySelector('a[href="/order-history"]')!));
+    await landed(router, '/order-history');
+    expect(screen.queryByRole('navigation', { name: '메뉴 목록' })).toBeNull();
+  });
+
+  it('/logout clears the token and the member becomes a visitor', async () => {
+    localStorage.setItem('jwt', 'x');
+    const { router } = renderRoutes(routes, { path: '/logout', seed, state: 'authorization', keepStorage: true });
+    await landed(router, '/order');
+    expect(localStorage.getItem('jwt')).toBeNull();
+    expect(session.get()).toBe('unAuthorization');
+  });
+});

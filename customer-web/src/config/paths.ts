@@ -1,0 +1,23 @@
+/** Every route of spec section 2, in one place. */
+export const paths = {
+  home: '/',
+  order: '/order',
+  login: '/login',
+  register: '/register',
+  registerNaver: '/register/naver',
+  registerKakao: '/register/kakao',
+  naverCallback: '/auth/naver',
+  findId: '/find-id',
+  findPassword: '/find-password',
+  resetPassword: '/reset-password',
+  point: '/point',
+  account: '/account',
+  qna: '/qna',
+  orderHistory: '/order-history',
+  autoOrderHistory: '/auto-order-history',
+  logout: '/logout',
+  apiDocs: '/api',
+  guide: '/guide',
+  termsService: '/terms/service',
+  termsPrivacy: '/terms/privacy',
+} as const;

@@ -1,0 +1,26 @@
+import { Card, PageTitle } from '../../../components/ui/card';
+import { Input } from '../../../components/ui/field';
+import { useProfile } from '../../../lib/auth';
+import { useSettings } from '../../../lib/settings';
+import { ApiKeyBlock } from '../components/api-key-block';
+import { ChangePasswordForm } from '../components/change-password-form';
+import { DeleteAccountBlock } from '../components/delete-account-block';
+import { ReferralBlock } from '../components/referral-block';
+
+/** /account: id, referral code, password change, API key, deletion. */
+export default function AccountRoute() {
+  const profile = useProfile();
+  const settings = useSettings();
+  return (
+    <div className="page narrow">
+      <PageTitle>계정 설정</PageTitle>
+      <Card title="내 정보">
+        <Input label="아이디" value={profile?.id ?? ''} readOnly />
+      </Card>
+      {settings.flag('ENABLE_REFERRAL') ? <ReferralBlock code={profile?.referralCode} /> : null}
+      <ChangePasswordForm />
+      <ApiKeyBlock apiKey={profile?.apiKey ?? null} />
+      <DeleteAccountBlock />
+    </div>
+  );
+}

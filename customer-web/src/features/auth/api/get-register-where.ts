@@ -1,0 +1,11 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /service/register-where: the sign-up-route options, {id, text}; the chosen text is sent as registerWhere. */
+export interface RegisterWhere {
+  id: number;
+  text: string;
+}
+
+export const registerWhereQueryOptions = queryOptions({ queryKey: ['register-where'], queryFn: () => api.get<RegisterWhere[]>('/service/register-where') });
+export const useRegisterWhere = () => useQuery(registerWhereQueryOptions);

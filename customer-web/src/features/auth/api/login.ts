@@ -1,0 +1,9 @@
+import type { LoginInput } from '../../../lib/contracts';
+import { api } from '../../../lib/api-client';
+
+export interface AccessToken {
+  accessToken: string;
+}
+
+/** POST /auth/login {id, password} -> {accessToken}. */
+export const login = (input: LoginInput) => api.post<AccessToken>('/auth/login', input);

@@ -1,0 +1,76 @@
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { profileQueryOptions } from '../../../lib/auth';
+import { session } from '../../../lib/session';
+import { settingsQueryOptions } from '../../../lib/settings';
+import { renderRoutes, stubFetch } from '../../../testing/render';
+import { LoginForm } from './login-form';
+
+const setup = (settings: Record<string, unknown> = {}, keepStorage = false) =>
+  renderRoutes(
+    [
+      { path: '/login', element: <LoginForm /> },
+      { path: '/order', element: <p>주문 화면</p> },
+    ],
+    { path: '/login', seed: [[settingsQueryOptions.queryKey, settings]], keepStorage },
+  );
+const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const submit = () => act(async () => void fireEvent.click(screen.getByRole('button', { name: '로그인' })));
+
+describe('the login form', () => {
+  it('validates with the shared login schema before calling', async () => {
+    const calls = stubFetch({});
+    setup();
+    await submit();
+    expect(await screen.findByText('아이디를 입력 해주세요.')).toBeTruthy();
+    expect(screen.getByText('비밀번호를 입력 해주세요.')).toBeTruthy();
+    type('아이디', 'a b');
+    await submit();
+    expect(await screen.findByText('아이디에 띄어쓰기는 불가능합니다.')).toBeTruthy();
+    expect(calls).toEqual([]);
+  });
+
+  it('maps 404 and other failures to the spec messages', async () => {
+    stubFetch({ 'POST /auth/login': { status: 404, body: { statusCode: 404, message: 'x' } } });
+    setup();
+    type('아이디', 'who');
+    type('비밀번호', 'pw');
+    await submit();
+    expect(await screen.findByText('아이디 또는 비밀번호가 다릅니다.')).toBeTruthy();
+    stubFetch({ 'POST /auth/login': { status: 400, body: {} } });
+    await submit();
+    expect(await screen.findByText('입력 양식을 맞춰주세요.')).toBeTruthy();
+    stubFetch({ 'POST /auth/login': { status: 502 } });
+    await submit();
+    expect(await screen.findByText('오류가 발생했습니다.')).toBeTruthy();
+  });
+
+  it('stores the token as jwt, remembers the id as savedId when asked, and lands on /order', async () => {
+    stubFetch({ 'POST /auth/login': { body: { accessToken: 'token-1' } }, 'GET /auth/profile': { body: { id: 'who', point: 0, apiKey: null } } });
+    const { router } = setup();
+    type('아이디', 'who');
+    type('비밀번호', 'pw');
+    fireEvent.click(screen.getByLabelText('아이디 저장'));
+    await submit();
+    expect(await screen.findByText('로그인에 성공했습니다.')).toBeTruthy();
+    expect(localStorage.getItem('jwt')).toBe('token-1');
+    expect(localStorage.getItem('savedId')).toBe('who');
+    expect(session.get()).toBe('authorization');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
+  });
+
+  it('prefills a saved id and shows find links only with e-mail verification on', () => {
+    localStorage.setItem('savedId', 'kept');
+    setup({ ENABLE_EMAIL_VERIFY: true }, true);
+    expect((screen.getByLabelText('아이디') as HTMLInputElement).value).toBe('kept');
+    expect((screen.getByLabelText('아이디 저장') as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole('link', { name: '아이디 찾기' })).toBeTruthy();
+  });
+
+  it('hides the find links without e-mail verification', () => {
+    setup({ ENABLE_EMAIL_VERIFY: false });
+    expect(screen.queryByRole('link', { name: '아이디 찾기' })).toBeNull();
+  });
+});
+
+// Keep the profile key referenced so a rename breaks this suite rather than silently passing.
+void profileQueryOptions;

@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm } from 'react-hook-form';
+import { Link, useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/button';
+import { Input } from '../../../components/ui/field';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { loginSchema, MESSAGES, type LoginInput } from '../../../lib/contracts';
+import { logIn } from '../../../lib/auth';
+import { loading } from '../../../lib/loading';
+import { useSettings } from '../../../lib/settings';
+import { storage } from '../../../lib/storage';
+import { login } from '../api/login';
+
+/** Spec §8: 400 and 404 have their own words, anything else is a generic error. */
+export function loginErrorMessage(error: unknown): string {
+  if (error instanceof ApiError && error.status === 400) return MESSAGES.formInvalid;
+  if (error instanceof ApiError && error.status === 404) return MESSAGES.loginFailed;
+  return MESSAGES.error;
+}
+
+export function LoginForm() {
+  const settings = useSettings();
+  const navigate = useNavigate();
+  const savedId = storage.getSavedId();
+  const form = useForm<LoginInput & { remember: boolean }>({
+    resolver: zodResolver(loginSchema) as never,
+    defaultValues: { id: savedId, password: '', remember: savedId !== '' },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async ({ id, password }) => {
+    try {
+      const { accessToken } = await loading.during(login({ id, password }));
+      storage.setSavedId(form.getValues('remember') ? id : null);
+      await logIn(accessToken);
+      toast.success(MESSAGES.loginSuccess);
+      navigate(paths.order);
+    } catch (error) {
+      toast.error(loginErrorMessage(error));
+    }
+  });
+
+  return (
+    <form onSubmit={submit} noValidate aria-label="로그인">
+      <Input label="아이디" autoComplete="username" error={errors.id?.message} {...form.register('id')} />
+      <Input label="비밀번호" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <div className="form-row-between">
+        <label className="check">
+          <input type="checkbox" {...form.register('remember')} />
+          <span>아이디 저장</span>
+        </label>
+        {settings.flag('ENABLE_EMAIL_VERIFY') ? (
+          <span className="inline-links">
+            <Link to={paths.findId}>아이디 찾기</Link>
+            <Link to={paths.findPassword}>비밀번호 찾기</Link>
+          </span>
+        ) : null}
+      </div>
+      <Button type="submit" block disabled={isSubmitting}>
+        로그인
+      </Button>
+    </form>
+  );
+}

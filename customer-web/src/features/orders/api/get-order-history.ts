@@ -1,0 +1,24 @@
+import { useQuery } from '@tanstack/react-query';
+import { historyQueryOptions, type HistoryQuery } from './history-query';
+
+export type OrderStatus = 'PENDING' | 'PROCESSING' | 'INPROGRESS' | 'COMPLETED' | 'PARTIAL' | 'CANCELED';
+
+/** A row of GET /service/order-history (ordering's OrderHistoryRow): service is the product's name. */
+export interface Order {
+  id: number;
+  createdAt: string;
+  serviceId: number;
+  service: string;
+  link: string;
+  point: number;
+  amount: number;
+  status: OrderStatus;
+  startCount: number | null;
+  remains: number | null;
+  runs: number;
+  completed: number;
+  interval: number;
+}
+
+export const orderHistoryQueryOptions = (query: HistoryQuery) => historyQueryOptions<Order>('order-history', query);
+export const useOrderHistory = (query: HistoryQuery) => useQuery(orderHistoryQueryOptions(query));

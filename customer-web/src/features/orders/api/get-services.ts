@@ -1,0 +1,18 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+
+/** GET /service/services (spec §3 Service): point is the unit price in won. */
+export interface Service {
+  id: number;
+  text: string;
+  point: number;
+  min: number;
+  max: number;
+  notice: string;
+  categoryId: number;
+  isReadOnly: boolean;
+  enableAuto: boolean;
+}
+
+export const servicesQueryOptions = queryOptions({ queryKey: ['services'], queryFn: () => api.get<Service[]>('/service/services') });
+export const useServices = () => useQuery(servicesQueryOptions);

@@ -1,0 +1,173 @@
+import { useMemo, type ReactNode } from 'react';
+import { useForm, type Resolver } from 'react-hook-form';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { Input, Select } from '../../../components/ui/field';
+import type { OrderRequest } from '../../../lib/contracts';
+import { ORDER_MESSAGES, orderCost } from '../../../lib/order-rules';
+import { formatNumber, swapFlags, unitPrice, won } from '../../../lib/format';
+import { loading } from '../../../lib/loading';
+import { useCreateOrder, type OrderReceipt } from '../api/create-order';
+import type { Platform } from '../api/get-platforms';
+import { categoriesOf, EMPTY_ORDER_FORM, nextOrderForm, serviceOf, servicesOf, type Catalog, type OrderFormEvent, type OrderFormValues } from '../lib/order-form-state';
+import { PlatformGrid } from './platform-grid';
+
+const loadOrderResolver = () => import('../lib/order-resolver');
+
+export interface OrderFormProps {
+  platforms: readonly Platform[];
+  catalog: Catalog;
+  /** The member's points (0 for guests and visitors). */
+  balance: number;
+  /** ENABLE_SERVICE_CHECK: nothing can be ordered. */
+  serviceCheck: boolean;
+  /** ENABLE_VISIBLE_SERVICE_ID: product names start with their number. */
+  showServiceId: boolean;
+  onOrdered: (receipt: OrderReceipt) => void;
+}
+
+const Step = ({ n, title, children }: { n: number; title: string; children: ReactNode }) => (
+  <div className="step">
+    <div className="step-head">
+      <span className="step-no">{n}</span>
+      <h3>{title}</h3>
+    </div>
+    <div className="step-body">{children}</div>
+  </div>
+);
+
+/** The platform grid and the 5-step order form (spec §2, §4, §5). */
+export function OrderForm({ platforms, catalog, balance, serviceCheck, showServiceId, onOrdered }: OrderFormProps) {
+  const visible = useMemo(() => platforms.filter((p) => p.visible), [platforms]);
+  const initial = useMemo(() => (visible[0] ? nextOrderForm(EMPTY_ORDER_FORM, { type: 'platform', platformId: visible[0].id }, catalog) : EMPTY_ORDER_FORM), [visible, catalog]);
+  // The shared schema depends on the chosen service, the balance and the auto-order toggle. It (and zod) is
+  // loaded on the first touch of the form, so the landing page starts without it.
+  const resolver: Resolver<OrderFormValues, unknown, OrderRequest> = async (values, context, options) =>
+    (await loadOrderResolver()).orderResolver(serviceOf(catalog, values.serviceId), { serviceCheck, balance, auto: values.auto })(values, context, options);
+  const form = useForm<OrderFormValues, unknown, OrderRequest>({ defaultValues: initial, resolver });
+  const createOrder = useCreateOrder();
+  const values = form.watch();
+  const { errors } = form.formState;
+  const apply = (event: OrderFormEvent) => form.reset(nextOrderForm(form.getValues(), event, catalog));
+
+  const service = serviceOf(catalog, values.serviceId);
+  const locked = serviceCheck || !!service?.isReadOnly;
+  const runs = values.auto ? values.runs || 0 : 0;
+  const amount = Number.isSafeInteger(values.amount) && values.amount > 0 ? values.amount : 0;
+  const total = amount * Math.max(runs, 1);
+  const cost = service && Number.isSafeInteger(runs) && runs >= 0 ? orderCost(service.point, amount, runs) : 0n;
+  const label = (text: string, id: number) => swapFlags(showServiceId ? `[${id}] ${text}` : text);
+
+  const submit = form.handleSubmit(async (input) => {
+    try {
+      const receipt = await loading.during(createOrder.mutateAsync(input));
+      toast.success(ORDER_MESSAGES.success);
+      apply({ type: 'ordered' });
+      window.scrollTo({ top: 0, behavior: 'smooth' });
+      onOrdered(receipt);
+    } catch {
+      toast.error(ORDER_MESSAGES.failed);
+    }
+  });
+
+  return (
+    <>
+      <Card title="플랫폼 선택">
+        {visible.length ? <PlatformGrid platforms={visible} value={values.platformId} onChange={(platformId) => apply({ type: 'platform', platformId })} /> : <p className="muted">등록된 플랫폼이 없습니다.</p>}
+      </Card>
+      <Card title="주문하기" className="order-card">
+        <form onSubmit={submit} onFocusCapture={() => void loadOrderResolver()} noValidate aria-label="주문하기">
+          <Step n={1} title="카테고리 선택">
+            <Select aria-label="카테고리" value={values.categoryId} onChange={(e) => apply({ type: 'category', categoryId: Number(e.target.value) })} disabled={serviceCheck}>
+              {categoriesOf(catalog, values.platformId).map((c) => (
+                <option key={c.id} value={c.id}>
+                  {swapFlags(c.text)}
+                </option>
+              ))}
+            </Select>
+          </Step>
+          <Step n={2} title="상품 선택">
+            <Select aria-label="상품" value={values.serviceId} onChange={(e) => apply({ type: 'service', serviceId: Number(e.target.value) })} disabled={serviceCheck} error={errors.serviceId?.message}>
+              {values.serviceId === 0 ? <option value={0}>{ORDER_MESSAGES.serviceRequired}</option> : null}
+              {servicesOf(catalog, values.categoryId).map((s) => (
+                <option key={s.id} value={s.id}>
+                  {label(s.text, s.id)}
+                </option>
+              ))}
+            </Select>
+          </Step>
+          <Step n={3} title="상품 설명">
+            {service ? (
+              <div className="service-notice" data-testid="service-notice">
+                <p className="service-facts">
+                  <span>단가 {unitPrice(service.point)}</span>
+                  <span>최소 {formatNumber(service.min)}</span>
+                  <span>최대 {formatNumber(service.max)}</span>
+                </p>
+                {service.notice ? <p className="pre">{service.notice}</p> : null}
+              </div>
+            ) : (
+              <p className="muted">{ORDER_MESSAGES.serviceRequired}</p>
+            )}
+          </Step>
+          <Step n={4} title="링크 입력">
+            <Input aria-label="링크" placeholder={locked ? ORDER_MESSAGES.unavailable : 'https://'} disabled={locked} error={errors.link?.message} {...form.register('link')} />
+          </Step>
+          <Step n={5} title="수량 입력">
+            <Input
+              aria-label="수량"
+              type="number"
+              inputMode="numeric"
+              min={service?.min}
+              max={service?.max}
+              disabled={locked}
+              error={errors.amount?.message}
+              hint={service ? `최소 ${formatNumber(service.min)}개 ~ 최대 ${formatNumber(service.max)}개` : undefined}
+              {...form.register('amount', { valueAsNumber: true })}
+            />
+            {service?.enableAuto ? (
+              <div className="auto-order">
+                <label className="check">
+                  <input type="checkbox" checked={values.auto} disabled={locked} onChange={(e) => apply({ type: 'auto', on: e.target.checked })} />
+                  <span>자동 주문 (같은 주문을 일정 간격으로 반복)</span>
+                </label>
+                {values.auto ? (
+                  <div className="auto-fields">
+                    <Input label="반복 횟수" type="number" inputMode="numeric" min={2} disabled={locked} error={errors.runs?.message} hint="2회 이상" {...form.register('runs', { valueAsNumber: true })} />
+                    <Input
+                      label="반복 간격 (분)"
+                      type="number"
+                      inputMode="numeric"
+                      min={60}
+                      disabled={locked}
+                      error={errors.interval?.message}
+                      hint="60분 이상"
+                      {...form.register('interval', { valueAsNumber: true })}
+                    />
+                  </div>
+                ) : null}
+              </div>
+            ) : null}
+          </Step>
+          {locked ? (
+            <p className="locked" role="alert">
+              {ORDER_MESSAGES.unavailable}
+            </p>
+          ) : null}
+          <dl className="order-total">
+            <dt>총 수량</dt>
+            <dd data-testid="total-quantity">{formatNumber(total)}개</dd>
+            <dt>총 금액</dt>
+            <dd data-testid="total-cost">{won(cost)}</dd>
+            <dt>보유 포인트</dt>
+            <dd>{won(balance)}</dd>
+          </dl>
+          <Button type="submit" block disabled={locked || form.formState.isSubmitting}>
+            {locked ? ORDER_MESSAGES.unavailable : '주문하기'}
+          </Button>
+        </form>
+      </Card>
+    </>
+  );
+}

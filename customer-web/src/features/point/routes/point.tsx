@@ -1,0 +1,34 @@
+import { useState } from 'react';
+import { PageTitle } from '../../../components/ui/card';
+import { allowedFeeTypes, type ChargeInstructions } from '../../../lib/contracts';
+import { useSettings } from '../../../lib/settings';
+import { ChargeForm } from '../components/charge-form';
+import { ChargeHistory } from '../components/charge-history';
+import { DepositPanel } from '../components/deposit-panel';
+
+/** /point: the charge form, then the deposit instructions, plus the charge history. */
+export default function PointRoute() {
+  const settings = useSettings();
+  const [charge, setCharge] = useState<ChargeInstructions | null>(null);
+  // The server accepts exactly these fee types for ENABLE_PAYMENT_TYPE (contracts/charge.ts).
+  const feeTypes = allowedFeeTypes(settings.text('ENABLE_PAYMENT_TYPE'));
+  return (
+    <div className="page">
+      <PageTitle sub="무통장 입금으로 포인트를 충전합니다.">잔액충전</PageTitle>
+      <div className="two-columns">
+        {charge ? (
+          <DepositPanel charge={charge} onAgain={() => setCharge(null)} />
+        ) : (
+          <ChargeForm
+            key={feeTypes.join()}
+            presets={settings.numbers('POINT_CHARGE_BUTTON_OPTIONS')}
+            feeTypes={feeTypes}
+            accountReady={!settings.loaded || (!!settings.text('BANKING_NAME') && !!settings.text('BANKING_ACCOUNT_NUMBER'))}
+            onCharged={setCharge}
+          />
+        )}
+        <ChargeHistory />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+import { useState } from 'react';
+import { usePopups } from '../api/get-popups';
+import { hideForToday, isHiddenToday } from '../lib/hidden-popups';
+
+/** Enabled popups, one at a time, as full-screen overlays over the page (spec §2). */
+export function PopupLayer() {
+  const { data } = usePopups();
+  const [closed, setClosed] = useState<string[]>([]);
+  const popup = (data ?? []).find((p) => p.enabled && !closed.includes(String(p.id)) && !isHiddenToday(p.id));
+  if (!popup) return null;
+  const close = () => setClosed((list) => [...list, String(popup.id)]);
+  return (
+    <div className="popup-backdrop" onClick={close} data-testid="popup">
+      <div className="popup" role="dialog" aria-modal="true" aria-label="공지 팝업" onClick={(e) => e.stopPropagation()}>
+        <div className="popup-image">
+          <img src={popup.imageUrl} alt="공지 팝업" />
+        </div>
+        <div className="popup-actions">
+          <button
+            type="button"
+            onClick={() => {
+              hideForToday(popup.id);
+              close();
+            }}
+          >
+            오늘 하루 보지 않기
+          </button>
+          <button type="button" onClick={close}>
+            닫기
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,62 @@
+import { session } from './session';
+import { storage } from './storage';
+
+/** A non-2xx answer: the server's `{statusCode, message}` (plus any extra fields, e.g. the Naver 404's token). */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly body: Record<string, unknown> = {},
+  ) {
+    super(message);
+  }
+}
+
+/** The server's message when it sent one, else the fallback (spec §8 "server message if present, else ..."). */
+export const errorMessage = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
+
+export const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
+
+async function send(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ data: unknown; response: Response }> {
+  const token = storage.getJwt();
+  const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
+  if (token) headers.Authorization = `Bearer ${token}`;
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const text = await response.text();
+  let data: unknown;
+  try {
+    data = text ? JSON.parse(text) : undefined;
+  } catch {
+    data = undefined;
+  }
+  if (response.status === 401) {
+    // Spec §4: a 401 on any call clears the stored token and sets unAuthorization.
+    storage.clearJwt();
+    session.set('unAuthorization');
+  }
+  if (!response.ok) {
+    const fields = data && typeof data === 'object' ? (data as Record<string, unknown>) : {};
+    throw new ApiError(response.status, typeof fields.message === 'string' ? fields.message : '', fields);
+  }
+  return { data, response };
+}
+
+/** One page of a list and the total the server counted (X-Total-Count). */
+export interface ListPage<T> {
+  rows: T[];
+  total: number;
+}
+
+/** All calls of spec §7 go under /api with the stored token in the Authorization header. */
+export const api = {
+  get: async <T>(path: string) => (await send('GET', path)).data as T,
+  /** A paged list: the rows and the X-Total-Count header. */
+  getPage: async <T>(path: string): Promise<ListPage<T>> => {
+    const { data, response } = await send('GET', path);
+    const rows = Array.isArray(data) ? (data as T[]) : [];
+    return { rows, total: Number(response.headers.get('X-Total-Count') ?? rows.length) || 0 };
+  },
+  post: async <T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) => (await send('POST', path, body ?? {}, headers)).data as T,
+  delete: async <T = unknown>(path: string) => (await send('DELETE', path)).data as T,
+};

@@ -1,0 +1,2 @@
+/** The zod-free order rules (server/src/contracts/order-rules.ts): messages, limits, exact costs, for the landing page. */
+export * from '../../../server/src/contracts/order-rules.js';

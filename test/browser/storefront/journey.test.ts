@@ -1,0 +1,312 @@
+import type { Page } from 'playwright-core';
+import { codeIn, lastOutboxMessage } from '../../support/identity.js';
+import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
+import { mainMenu, operator, ready, storageOf, toast } from './storefront.js';
+
+/**
+ * A customer's whole life on the storefront, against the real server on the embedded database: the shop
+ * is set up through the operator API (settings, catalogue, content), the codes come from the outbox, an
+ * operator accepts the charge. Each step builds on the one before it (one visitor, one account).
+ */
+describe('a customer on the storefront', () => {
+  let h: BrowserHarness;
+  let page: Page;
+  const customer = { id: 'journey01', password: 'first-pass1', newPassword: 'second-pass2', email: 'Journey01@Example.com', phone: '01055501234' };
+  const service = { text: '한국인 팔로워 (여정)', point: 5, min: 10, max: 1000 };
+  let serviceId: number;
+  let popupIds: number[];
+
+  /** The customer's own view of a call, with the token the page holds. */
+  const asCustomer = async (path: string) => {
+    const res = await h.t.http.get(path).set('Authorization', `Bearer ${await storageOf(page, 'jwt')}`).expect(200);
+    return res.body;
+  };
+  const balance = () => page.getByTestId('balance').first();
+  const loginForm = () => page.getByRole('form', { name: '로그인' });
+  /** Fills the login form (on /login) and submits it. */
+  const logIn = async (password: string) => {
+    await loginForm().getByLabel('아이디', { exact: true }).fill(customer.id);
+    await loginForm().getByLabel('비밀번호').fill(password);
+    await loginForm().getByRole('button', { name: '로그인' }).click();
+  };
+  const bodyRows = () => page.locator('table tbody tr');
+  const cellsOf = (row: number) => bodyRows().nth(row).locator('td').allTextContents();
+
+  beforeAll(async () => {
+    h = await startBrowserHarness();
+    const op = operator(h);
+    await op.settings({
+      FOOTER_COMPANY: '여정 주식회사',
+      ENABLE_EMAIL_VERIFY: true,
+      ENABLE_PHONE_NUMBER: true,
+      ENABLE_REFERRAL: true,
+      ENABLE_QNA: true,
+      ENABLE_PAYMENT_TYPE: 'ALL',
+      POINT_CHARGE_BUTTON_OPTIONS: [10_000, 50_000],
+      BANKING_NAME: '국민은행',
+      BANKING_ACCOUNT_NUMBER: '123456-01-234567',
+      BANKING_DISPLAY_TEXT: '예금주: 여정 주식회사',
+      BANKING_BANKING_CODE: '004',
+    });
+    await op.post('/api/admin/platforms', { id: 'instagram', text: '인스타그램' });
+    const category = await op.post('/api/admin/categories', { platform: 'instagram', text: '인스타그램 팔로워' });
+    serviceId = (await op.post('/api/admin/services', { ...service, point: String(service.point), categoryId: category.id, enableAuto: true, notice: '공개 계정만 가능합니다.' })).id;
+    await op.post('/api/admin/register-wheres', { text: '지인 추천' });
+    await op.post('/api/admin/notices', { content: '여정 고정 공지', isTop: true, bgColor: '#fff3cd' });
+    await op.post('/api/admin/faqs', { title: '충전은 언제 되나요?', answer: '입금 확인 후 1~10분 안에 충전됩니다.' });
+    const image = await op.upload('popup-notice.png');
+    popupIds = [(await op.post('/api/admin/popups', { imageUrl: image })).id, (await op.post('/api/admin/popups', { imageUrl: image })).id];
+    page = await h.newPage();
+  });
+  afterAll(() => h.close());
+
+  it('shows the popups; 오늘 하루 보지 않기 hides one for today only, 닫기 and a click outside only for now', async () => {
+    const popups = await h.newPage({ width: 390, height: 844 });
+    await popups.goto('/order');
+    const dialog = popups.getByRole('dialog', { name: '공지 팝업' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: '오늘 하루 보지 않기' }).click();
+    const today = await popups.evaluate(() => {
+      const d = new Date();
+      return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
+    });
+    expect(JSON.parse((await storageOf(popups, 'popup-hidden'))!)).toEqual([{ popupId: String(popupIds[0]), date: today }]);
+    // The second popup follows; 닫기 closes it for this visit.
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: '닫기' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await popups.reload();
+    await ready(popups);
+    // Only the second comes back; a click outside it closes it.
+    await dialog.waitFor();
+    await popups.getByTestId('popup').click({ position: { x: 5, y: 5 } });
+    await dialog.waitFor({ state: 'detached' });
+    expect(JSON.parse((await storageOf(popups, 'popup-hidden'))!)).toHaveLength(1);
+    // A record of another day hides nothing: both popups show again, one after the other.
+    await popups.evaluate((id) => localStorage.setItem('popup-hidden', JSON.stringify([{ popupId: String(id), date: '20000101' }])), popupIds[0]);
+    await popups.reload();
+    for (let i = 0; i < 2; i++) await dialog.getByRole('button', { name: '닫기' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The rest of the journey runs without popups.
+    for (const id of popupIds) await operator(h).put(`/api/admin/popups/${id}`, { enabled: false });
+  });
+
+  it('browses as a guest: the catalogue and notices, no member pages, then goes to sign up', async () => {
+    await page.goto('/');
+    await page.waitForURL('**/order');
+    await mainMenu(page).getByRole('button', { name: '둘러보기' }).click();
+    await mainMenu(page).getByRole('link', { name: '자주묻는질문' }).waitFor();
+    await page.getByRole('radio', { name: '인스타그램' }).waitFor();
+    expect(await page.getByLabel('상품').locator('option:checked').textContent()).toBe(service.text);
+    expect(await page.getByTestId('notices').textContent()).toContain('여정 고정 공지');
+    expect(await page.getByTestId('service-notice').textContent()).toContain('공개 계정만 가능합니다.');
+    // A guest has no balance to order with and no member pages.
+    await page.getByLabel('링크').fill('https://www.instagram.com/guest/');
+    await page.getByRole('button', { name: '주문하기' }).click();
+    await page.getByText('포인트가 부족합니다.').waitFor();
+    await mainMenu(page).getByRole('link', { name: '주문내역' }).click();
+    await page.waitForURL('**/order');
+    await mainMenu(page).getByRole('button', { name: '회원가입' }).click();
+    await page.waitForURL('**/register');
+  });
+
+  it('signs up with the e-mail and phone codes the outbox received', async () => {
+    await page.getByLabel('아이디').fill(customer.id);
+    await page.getByLabel('비밀번호', { exact: true }).fill(customer.password);
+    await page.getByLabel('비밀번호 재입력').fill(customer.password);
+    await page.getByLabel('이메일', { exact: true }).fill(customer.email);
+    // Submitting before sending the codes is refused in the server's words.
+    await page.getByRole('button', { name: '회원가입' }).last().click();
+    await page.getByText('인증번호를 먼저 발송해 주세요.').first().waitFor();
+
+    await page.getByRole('button', { name: '인증번호 발송' }).first().click();
+    await toast(page, '인증코드가 발송되었습니다.');
+    expect(await page.getByLabel('이메일', { exact: true }).getAttribute('readonly')).not.toBeNull();
+    const mail = await lastOutboxMessage(h.t, customer.email.toLowerCase());
+    await page.getByLabel('이메일 인증번호').fill(codeIn(mail.body));
+
+    await page.getByLabel('휴대전화 번호').fill(customer.phone.slice(0, 10));
+    await page.getByRole('button', { name: '인증번호 발송' }).click();
+    await page.getByText('휴대전화 번호가 올바르지 않습니다').waitFor();
+    await page.getByLabel('휴대전화 번호').fill(customer.phone);
+    await page.getByRole('button', { name: '인증번호 발송' }).click();
+    await toast(page, '인증번호가 발송되었습니다.');
+    const sms = await lastOutboxMessage(h.t, customer.phone);
+    await page.getByLabel('휴대전화 인증번호').fill(codeIn(sms.body));
+    await page.getByLabel('가입경로').selectOption('지인 추천');
+    await page.getByRole('button', { name: '회원가입' }).last().click();
+    await toast(page, '회원가입에 성공했습니다.');
+    await page.waitForURL('**/login');
+  });
+
+  it('logs in (the find links show while e-mail verification is on) and lands on /order with 0원', async () => {
+    await loginForm().getByRole('link', { name: '아이디 찾기' }).waitFor();
+    await loginForm().getByRole('link', { name: '비밀번호 찾기' }).waitFor();
+    await logIn(customer.password);
+    await toast(page, '로그인에 성공했습니다.');
+    await page.waitForURL('**/order');
+    expect(await balance().textContent()).toBe('0원');
+    expect((await asCustomer('/api/auth/profile')).id).toBe(customer.id);
+  });
+
+  it('requests a charge, sees the deposit instructions, and the balance once an operator accepts it', async () => {
+    await mainMenu(page).getByRole('link', { name: '잔액충전' }).click();
+    await page.waitForURL('**/point');
+    await page.getByLabel('입금자명').fill('여정고객');
+    await page.getByRole('button', { name: '+5만원' }).click();
+    await page.getByRole('button', { name: '+1만원' }).click();
+    expect(await page.getByTestId('charge-amount').textContent()).toBe('60,000원');
+    await page.getByLabel('세금계산서').check();
+    expect(await page.getByTestId('deposit-amount').textContent()).toBe('66,000원');
+    await page.getByLabel('신청 안함').check();
+    await page.getByRole('button', { name: '충전 신청' }).click();
+    await toast(page, '아래 정보를 확인해주세요.');
+    const panel = page.getByTestId('deposit-panel');
+    await panel.waitFor();
+    expect(await panel.textContent()).toContain('123456-01-234567');
+    expect(await panel.textContent()).toContain('예금주: 여정 주식회사');
+    expect(await page.getByTestId('deposit-total').textContent()).toBe('60,000원');
+    await page.locator('table tbody tr td', { hasText: '대기' }).waitFor();
+
+    const [charge] = await operator(h).get(`/api/admin/charges?filter=${encodeURIComponent(JSON.stringify({ q: '여정고객' }))}`);
+    expect(charge).toMatchObject({ status: 'PENDING', point: 60_000 });
+    await operator(h).post(`/api/admin/charges/${charge.id}/accept`);
+
+    await page.reload();
+    await ready(page);
+    await page.getByText('60,000원').first().waitFor();
+    expect(await balance().textContent()).toBe('60,000원');
+    expect(await cellsOf(0)).toEqual(expect.arrayContaining([String(charge.id), '60,000원', '수락']));
+  });
+
+  it('orders once, then on repeat (an auto-order paying all runs up front)', async () => {
+    await mainMenu(page).getByRole('link', { name: '주문하기' }).click();
+    await page.waitForURL('**/order');
+    await page.getByLabel('링크').fill('https://www.instagram.com/journey/');
+    await page.getByLabel('수량').fill('20');
+    expect(await page.getByTestId('total-cost').textContent()).toBe('100원');
+    await page.getByRole('button', { name: '주문하기' }).click();
+    await toast(page, '주문에 성공했습니다.');
+    const single = page.getByTestId('order-success');
+    await single.waitFor();
+    await page.getByText('59,900원').first().waitFor();
+    expect(await page.getByLabel('링크').inputValue()).toBe('');
+    expect(await page.getByLabel('수량').inputValue()).toBe(String(service.min));
+
+    await page.getByLabel(/자동 주문/).check();
+    await page.getByLabel('반복 횟수').fill('3');
+    await page.getByLabel('반복 간격 (분)').fill('30');
+    await page.getByLabel('링크').fill('https://www.instagram.com/journey-auto/');
+    await page.getByRole('button', { name: '주문하기' }).click();
+    await page.getByText('반복 간격은 60분 이상의 정수로 입력해 주세요.').waitFor();
+    await page.getByLabel('반복 간격 (분)').fill('60');
+    expect(await page.getByTestId('total-quantity').textContent()).toBe('30개');
+    expect(await page.getByTestId('total-cost').textContent()).toBe('150원');
+    await page.getByRole('button', { name: '주문하기' }).click();
+    await page.getByText('자동주문 번호').waitFor();
+    await page.getByText('59,750원').first().waitFor();
+    expect(await balance().textContent()).toBe('59,750원');
+  });
+
+  it('sees both orders in the order history and the auto-order in its own history, as the server has them', async () => {
+    const orders = await asCustomer('/api/service/order-history');
+    const autos = await asCustomer('/api/service/auto-order-history');
+    // The single order and the auto-order's first run.
+    expect(orders).toHaveLength(2);
+    expect(autos).toHaveLength(1);
+
+    await mainMenu(page).getByRole('link', { name: '주문내역' }).click();
+    await page.waitForURL('**/order-history');
+    await bodyRows().nth(1).waitFor();
+    expect(await bodyRows().count()).toBe(2);
+    const label: Record<string, string> = { PENDING: '접수완료', PROCESSING: '대기중', INPROGRESS: '진행중', COMPLETED: '완료', PARTIAL: '부분완료', CANCELED: '취소' };
+    for (const [i, order] of orders.entries()) {
+      const cells = await cellsOf(i);
+      expect([cells[0], cells[2], cells[3], cells[4], cells[5], cells[6]]).toEqual([String(order.id), service.text, order.link, `${order.point}원`, String(order.amount), label[order.status]]);
+    }
+    // Newest first: the auto-order's first run, then the single order.
+    expect(orders.map((o: { link: string }) => o.link)).toEqual(['https://www.instagram.com/journey-auto/', 'https://www.instagram.com/journey/']);
+    const completed = page.waitForResponse((r) => r.url().includes('/api/service/order-history?status=COMPLETED&page=1') && r.ok());
+    await page.getByRole('button', { name: '완료', exact: true }).click();
+    expect(await (await completed).json()).toEqual([]);
+    await page.getByText('내역이 없습니다.').waitFor();
+
+    await mainMenu(page).getByRole('link', { name: '자동주문 내역' }).click();
+    await page.waitForURL('**/auto-order-history');
+    const [auto] = autos;
+    await bodyRows().filter({ hasText: auto.link }).waitFor();
+    expect(await cellsOf(0)).toEqual([
+      String(auto.id),
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/),
+      'https://www.instagram.com/journey-auto/',
+      '150원',
+      '10',
+      service.text,
+      `${auto.completed}/3`,
+      '60분',
+      '30',
+      '진행중',
+    ]);
+    const active = page.waitForResponse((r) => r.url().includes('/api/service/auto-order-history?status=ACTIVE&page=1') && r.ok());
+    await page.getByRole('button', { name: '진행중' }).click();
+    expect(await (await active).json()).toEqual(autos);
+    await bodyRows().first().getByRole('cell', { name: String(auto.id), exact: true }).waitFor();
+  });
+
+  it('renews the API key on the account page', async () => {
+    await mainMenu(page).getByRole('link', { name: '계정 설정' }).click();
+    await page.waitForURL('**/account');
+    expect(await page.getByLabel('아이디', { exact: true }).inputValue()).toBe(customer.id);
+    const key = page.getByTestId('api-key');
+    const before = await key.textContent();
+    await page.getByRole('button', { name: /^(재발급|발급)$/ }).click();
+    await toast(page, 'API 키가 재발급 되었습니다.');
+    const { apiKey } = await asCustomer('/api/auth/profile');
+    expect(apiKey).toBeTruthy();
+    expect(apiKey).not.toBe(before);
+    await page.getByTestId('api-key').getByText(apiKey, { exact: true }).waitFor();
+  });
+
+  it('changes the password, is logged out, and logs in again with the new one only', async () => {
+    await page.getByLabel('현재 비밀번호').fill('not-my-password');
+    await page.getByLabel('새 비밀번호', { exact: true }).fill(customer.newPassword);
+    await page.getByLabel('새 비밀번호 확인').fill(customer.newPassword);
+    await page.getByRole('button', { name: '비밀번호 변경' }).click();
+    await toast(page, '현재 비밀번호가 다릅니다.');
+    await page.getByLabel('현재 비밀번호').fill(customer.password);
+    await page.getByRole('button', { name: '비밀번호 변경' }).click();
+    await toast(page, '비밀번호가 변경되었습니다.');
+    await page.waitForURL('**/order');
+    await mainMenu(page).getByRole('button', { name: '둘러보기' }).waitFor();
+    expect(await storageOf(page, 'jwt')).toBeNull();
+
+    await page.goto('/login');
+    await logIn(customer.password);
+    await toast(page, '아이디 또는 비밀번호가 다릅니다.');
+    await logIn(customer.newPassword);
+    await page.waitForURL('**/order');
+    expect(await balance().textContent()).toBe('59,750원');
+  });
+
+  it('deletes the account with two clicks, becomes a guest, and cannot log in any more', async () => {
+    await page.goto('/account');
+    await ready(page);
+    await page.getByRole('button', { name: '회원 탈퇴' }).click();
+    const confirm = page.getByRole('button', { name: '정말 탈퇴하시겠습니까?' });
+    await confirm.waitFor();
+    expect(await asCustomer('/api/auth/profile')).toMatchObject({ id: customer.id });
+    await confirm.click();
+    await toast(page, '회원탈퇴가 완료되었습니다.');
+    await page.waitForURL('**/order');
+    // Guest mode: the member links, 로그인 and 회원가입, no 둘러보기.
+    await mainMenu(page).getByRole('link', { name: '주문내역' }).waitFor();
+    expect(await mainMenu(page).getByRole('button', { name: '둘러보기' }).count()).toBe(0);
+    expect(await storageOf(page, 'jwt')).toBeNull();
+
+    await mainMenu(page).getByRole('button', { name: '로그인' }).click();
+    await page.waitForURL('**/login');
+    await logIn(customer.newPassword);
+    await toast(page, '아이디 또는 비밀번호가 다릅니다.');
+    expect(page.url()).toMatch(/\/login$/);
+  });
+});
