@@ -37,7 +37,7 @@ export default function ApiDocsRoute() {
             API 키는 <Link to={paths.account}>계정 설정</Link>에서 발급하거나 재발급할 수 있습니다. 재발급하면 이전 키는 바로 사용할 수 없게 됩니다.
           </li>
           <li>주문 금액은 보유 포인트에서 차감되며, 포인트가 부족하면 주문이 거절됩니다.</li>
-          <li>모든 요청과 응답은 UTF-8 JSON입니다. 금액은 원 단위 정수입니다.</li>
+          <li>v1은 JSON, v2는 폼(application/x-www-form-urlencoded) 또는 JSON 본문을 받으며 응답은 UTF-8 JSON입니다. 차감 금액과 잔액은 원 단위 정수이고, 상품 단가(rate)는 1,000개당 가격이라 소수점이 있을 수 있습니다.</li>
         </ul>
       </Card>
 
@@ -91,7 +91,7 @@ export default function ApiDocsRoute() {
               <tr>
                 <td>add</td>
                 <td>service, link, quantity (자동 주문은 runs, interval 추가)</td>
-                <td>주문 접수, 주문 번호 반환</td>
+                <td>주문 접수, 주문 번호 반환 (자동 주문은 auto_order 번호도 반환)</td>
               </tr>
               <tr>
                 <td>status</td>
@@ -106,7 +106,7 @@ export default function ApiDocsRoute() {
               <tr>
                 <td>refill</td>
                 <td>order</td>
-                <td>리필 요청</td>
+                <td>리필 요청 (현재 리필을 제공하는 상품은 없어 오류로 응답)</td>
               </tr>
               <tr>
                 <td>refill_status</td>
@@ -115,8 +115,8 @@ export default function ApiDocsRoute() {
               </tr>
               <tr>
                 <td>cancel</td>
-                <td>orders=1,2,3</td>
-                <td>주문 취소 요청</td>
+                <td>order 또는 orders=1,2,3</td>
+                <td>주문 취소 (업체 전송 전 접수 대기 주문만, 전액 환불)</td>
               </tr>
             </tbody>
           </table>
@@ -124,14 +124,14 @@ export default function ApiDocsRoute() {
         <Example title="상품 목록" code={`curl -X POST ${origin}/api/v2 \\\n  -d key=발급받은_API_키 \\\n  -d action=services`} />
         <Example
           title="응답"
-          code={json([{ service: 1, name: '인스타그램 한국인 팔로워', type: 'Default', category: '인스타그램', rate: '5000', min: '10', max: '10000', refill: false, cancel: true }])}
+          code={json([{ service: 1, name: '인스타그램 한국인 팔로워', type: 'Default', category: '인스타그램', rate: '5000', min: '10', max: '10000', refill: false, cancel: true, dripfeed: true }])}
         />
         <Example title="주문" code={`curl -X POST ${origin}/api/v2 \\\n  -H "Content-Type: application/json" \\\n  -d '${JSON.stringify({ key: '발급받은_API_키', action: 'add', service: 1, link: 'https://www.instagram.com/example', quantity: 100 })}'`} />
         <Example title="응답" code={json({ order: 23501 })} />
         <Example title="상태 조회 (action=status, order=23501)" code={json({ charge: '500', start_count: '1200', status: 'In progress', remains: '40', currency: 'KRW' })} />
         <Example title="여러 주문 상태 (action=status, orders=23501,10)" code={json({ '23501': { charge: '500', start_count: '1200', status: 'Completed', remains: '0', currency: 'KRW' }, '10': { error: 'Incorrect order ID' } })} />
         <Example title="잔액 (action=balance)" code={json({ balance: '125000', currency: 'KRW' })} />
-        <Example title="리필 (action=refill, order=23501) / 리필 상태 (action=refill_status, refill=1)" code={`${json({ refill: '1' })}\n${json({ status: 'Completed' })}`} />
+        <Example title="리필 (action=refill, order=23501) / 리필 상태 (action=refill_status, refill=1)" code={`${json({ error: 'Refill is not available for this order' })}\n${json({ error: 'Incorrect refill ID' })}`} />
         <Example title="취소 (action=cancel, orders=23501,10)" code={json([{ order: 23501, cancel: 1 }, { order: 10, cancel: { error: 'Incorrect order ID' } }])} />
       </Card>
     </div>
