@@ -1,0 +1,58 @@
+import { NumberField, ReferenceField, ReferenceManyField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import Typography from '@mui/material/Typography';
+import CancelIcon from '@mui/icons-material/Cancel';
+import { CommandButton } from '../common/CommandButton';
+import { autoOrderStatuses, DateTimeField, LinkField, StatusField, WonField } from '../common/fields';
+import { LedgerEntryGrid } from '../ledger-entries/LedgerEntryList';
+import { OrderGrid } from '../orders/OrderList';
+
+const Commands = () => {
+  const record = useRecordContext();
+  return (
+    <TopToolbar>
+      <CommandButton
+        label="취소 및 환불"
+        icon={<CancelIcon />}
+        color="error"
+        disabled={record?.status !== 'ACTIVE'}
+        confirm="자동주문을 취소하고 아직 시작하지 않은 회차의 포인트를 환불합니다."
+        run={(dp, r) => dp.cancelAutoOrder(r.id)}
+        ledgerReference="auto-order"
+        success="자동주문을 취소했습니다."
+      />
+    </TopToolbar>
+  );
+};
+
+const AutoOrderShow = () => (
+  <Show actions={<Commands />}>
+    <SimpleShowLayout>
+      <TextField source="id" />
+      <DateTimeField source="createdAt" />
+      <ReferenceField source="memberId" reference="members" link="show" emptyText="-">
+        <TextField source="loginId" />
+      </ReferenceField>
+      <ReferenceField source="serviceId" reference="services" link="edit" emptyText="-">
+        <TextField source="text" />
+      </ReferenceField>
+      <LinkField source="link" />
+      <WonField source="point" />
+      <NumberField source="amount" />
+      <NumberField source="runs" />
+      <NumberField source="completed" />
+      <NumberField source="interval" />
+      <StatusField source="status" labels={autoOrderStatuses} />
+      <DateTimeField source="nextRunAt" emptyText="-" />
+      <Typography variant="subtitle2">회차 주문</Typography>
+      <ReferenceManyField reference="orders" target="autoOrderId" label={false}>
+        <OrderGrid showMember={false} />
+      </ReferenceManyField>
+      <Typography variant="subtitle2">원장 기록</Typography>
+      <ReferenceManyField reference="ledger-entries" target="referenceId" filter={{ referenceType: 'auto-order' }} label={false}>
+        <LedgerEntryGrid showMember={false} />
+      </ReferenceManyField>
+    </SimpleShowLayout>
+  </Show>
+);
+
+export default AutoOrderShow;

@@ -1,0 +1,148 @@
+import { useState, type ReactElement } from 'react';
+import { Button, useDataProvider, useNotify, useRecordContext, useRefresh, type Identifier, type RaRecord } from 'react-admin';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import MuiButton from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { ConsoleDataProvider, LedgerEntryRecord } from '../dataProvider';
+import { ledgerKinds } from './fields';
+
+export interface CommandField {
+  name: string;
+  label: string;
+  type?: 'number' | 'text';
+  choices?: { id: string; name: string }[];
+  required?: boolean;
+}
+
+export interface CommandButtonProps {
+  label: string;
+  icon?: ReactElement;
+  /** Runs the command; `values` holds what the dialog's fields collected. */
+  run: (dp: ConsoleDataProvider, record: RaRecord, values: Record<string, string>) => Promise<unknown>;
+  /** Ask first (reject, cancel ...): the dialog's text. */
+  confirm?: string;
+  /** Inputs asked for before running (remains, start count, reason ...). */
+  fields?: CommandField[];
+  /** Show the ledger rows the command wrote: the ledger's referenceType for this record, or [type, id]. */
+  ledgerReference?: string | ((record: RaRecord, values: Record<string, string>) => [string, Identifier]);
+  /** The toast after success; a function may show what the command answered. */
+  success?: string | ((result: any, record: RaRecord) => string);
+  disabled?: boolean;
+  color?: 'primary' | 'error' | 'success' | 'warning' | 'inherit';
+}
+
+const won = (n: number) => `${Number(n).toLocaleString('ko-KR')}원`;
+
+/** The ledger rows a command wrote, shown after it ran. */
+export const LedgerEntryList = ({ entries }: { entries: LedgerEntryRecord[] }) =>
+  entries.length === 0 ? (
+    <DialogContentText>원장 변동이 없습니다.</DialogContentText>
+  ) : (
+    <Stack spacing={1} data-testid="ledger-result">
+      {entries.map((e) => (
+        <DialogContentText key={e.id}>
+          [{ledgerKinds[e.kind]?.label ?? e.kind}] 회원 #{e.memberId} {e.amount > 0 ? '+' : ''}
+          {won(e.amount)} → 잔액 {won(e.balanceAfter)}
+          {e.memo ? ` (${e.memo})` : ''}
+        </DialogContentText>
+      ))}
+    </Stack>
+  );
+
+/**
+ * One operator command on the current record: optional confirmation or inputs, the call, a toast with
+ * the server's message on failure, a refresh, and the resulting ledger entry when money moved.
+ */
+export const CommandButton = ({ label, icon, run, confirm, fields, ledgerReference, success = '처리되었습니다.', disabled, color = 'primary' }: CommandButtonProps) => {
+  const record = useRecordContext();
+  const dp = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [asking, setAsking] = useState(false);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [ledger, setLedger] = useState<LedgerEntryRecord[] | null>(null);
+  if (!record) return null;
+
+  const execute = async () => {
+    setBusy(true);
+    try {
+      const result = await run(dp, record, values);
+      notify(typeof success === 'string' ? success : success(result, record), { type: 'success' });
+      setAsking(false);
+      if (ledgerReference) {
+        const [type, id] = typeof ledgerReference === 'string' ? [ledgerReference, record.id] : ledgerReference(record, values);
+        setLedger(await dp.ledgerFor(type, id));
+      }
+      refresh();
+    } catch (error) {
+      notify((error as Error).message || '오류가 발생했습니다.', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const needsDialog = Boolean(confirm || fields?.length);
+  const missing = fields?.some((f) => f.required !== false && !values[f.name]);
+
+  return (
+    <>
+      <Button
+        label={label}
+        color={color}
+        disabled={disabled || busy}
+        onClick={(e) => {
+          e.stopPropagation();
+          if (needsDialog) setAsking(true);
+          else void execute();
+        }}
+      >
+        {icon}
+      </Button>
+      <Dialog open={asking} onClose={() => setAsking(false)} onClick={(e) => e.stopPropagation()}>
+        <DialogTitle>{label}</DialogTitle>
+        <DialogContent>
+          {confirm && <DialogContentText>{confirm}</DialogContentText>}
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            {fields?.map((f) => (
+              <TextField
+                key={f.name}
+                name={f.name}
+                label={f.label}
+                type={f.type === 'number' ? 'number' : 'text'}
+                select={Boolean(f.choices)}
+                value={values[f.name] ?? ''}
+                onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                size="small"
+              >
+                {f.choices?.map((c) => (
+                  <MenuItem key={c.id} value={c.id}>
+                    {c.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ))}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={() => setAsking(false)}>취소</MuiButton>
+          <MuiButton onClick={() => void execute()} disabled={busy || missing} variant="contained" color={color === 'inherit' ? 'primary' : color}>
+            확인
+          </MuiButton>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={ledger !== null} onClose={() => setLedger(null)} onClick={(e) => e.stopPropagation()}>
+        <DialogTitle>원장 기록</DialogTitle>
+        <DialogContent>{ledger && <LedgerEntryList entries={ledger} />}</DialogContent>
+        <DialogActions>
+          <MuiButton onClick={() => setLedger(null)}>닫기</MuiButton>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+};

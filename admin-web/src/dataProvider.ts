@@ -1,0 +1,111 @@
+import { fetchUtils, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
+import simpleRestProvider from 'ra-data-simple-rest';
+import { getToken } from './authProvider';
+
+export const API = '/api/admin';
+
+/** Every call carries the operator's bearer token; errors carry the server's `{statusCode, message}`. */
+export const httpClient = (url: string, options: fetchUtils.Options = {}) => {
+  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return fetchUtils.fetchJson(url, { ...options, headers });
+};
+
+const base = simpleRestProvider(API, httpClient, 'Content-Range');
+
+/** A ledger row as GET /api/admin/ledger-entries returns it. */
+export interface LedgerEntryRecord extends RaRecord {
+  memberId: number;
+  amount: number;
+  balanceAfter: number;
+  kind: 'CHARGE' | 'ORDER' | 'REFUND' | 'ADJUST';
+  referenceType: string;
+  referenceId: string;
+  memo: string | null;
+  createdAt: string;
+}
+
+async function post<T>(path: string, body?: unknown): Promise<T> {
+  const { json } = await httpClient(`${API}/${path}`, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) });
+  return json as T;
+}
+
+async function get<T>(path: string): Promise<T> {
+  return (await httpClient(`${API}/${path}`)).json as T;
+}
+
+/** A command: `POST /api/admin/<resource>/:id/<verb>` (DESIGN.md), answering the changed record. */
+const command = <T = RaRecord>(resource: string, id: Identifier, verb: string, body?: unknown) =>
+  post<T>(`${resource}/${encodeURIComponent(String(id))}/${verb}`, body);
+
+export interface ImportServicesResult {
+  created?: number;
+  updated?: number;
+  [key: string]: unknown;
+}
+
+export const dataProvider = {
+  ...base,
+  command,
+  // Charges and deposits (billing)
+  acceptCharge: (id: Identifier) => command('charges', id, 'accept'),
+  rejectCharge: (id: Identifier) => command('charges', id, 'reject'),
+  /** Accepts each selected charge in turn; answers the ids that failed with the server's reason. */
+  async bulkAcceptCharges(ids: Identifier[]) {
+    const failed: { id: Identifier; message: string }[] = [];
+    for (const id of ids) {
+      await command('charges', id, 'accept').catch((e: Error) => failed.push({ id, message: e.message }));
+    }
+    return { accepted: ids.length - failed.length, failed };
+  },
+  matchDeposit: (id: Identifier, chargeId: Identifier) => command('deposits', id, 'match', { chargeId: Number(chargeId) }),
+  // Orders and auto-orders (ordering, fulfilment)
+  cancelOrder: (id: Identifier) => command('orders', id, 'cancel'),
+  partialOrder: (id: Identifier, remains: number) => command('orders', id, 'partial', { remains }),
+  setStartCount: (id: Identifier, startCount: number) => command('orders', id, 'start-count', { startCount }),
+  setOrderStatus: (id: Identifier, status: string) => command('orders', id, 'status', { status }),
+  resendOrder: (id: Identifier) => command('orders', id, 'resend'),
+  cancelAutoOrder: (id: Identifier) => command('auto-orders', id, 'cancel'),
+  // Members (identity, wallet)
+  suspendMember: (id: Identifier, reason: string) => command('members', id, 'suspend', { reason }),
+  reinstateMember: (id: Identifier) => command('members', id, 'reinstate'),
+  adjustPoints: (id: Identifier, amount: number, reason: string) => command('members', id, 'adjust-points', { amount, reason }),
+  // Providers (fulfilment)
+  providerBalance: (id: Identifier) => command<{ balance: number | string; currency?: string }>('providers', id, 'balance'),
+  importServices: (id: Identifier) => command<ImportServicesResult>('providers', id, 'import-services'),
+  /** The newest ledger rows a command wrote for one record (e.g. the refund of a canceled order). */
+  async ledgerFor(referenceType: string, referenceId: Identifier) {
+    const { data } = await base.getList<LedgerEntryRecord>('ledger-entries', {
+      filter: { referenceType, referenceId: String(referenceId) },
+      sort: { field: 'id', order: 'DESC' },
+      pagination: { page: 1, perPage: 5 },
+    });
+    return data;
+  },
+  /** Uploads one image; answers its public URL (served under /uploads/). */
+  async uploadImage(file: File): Promise<string> {
+    const form = new FormData();
+    form.append('file', file);
+    const { json } = await httpClient(`${API}/uploads`, { method: 'POST', body: form });
+    return (json as { url: string }).url;
+  },
+  dashboard: () => get<DashboardStats>('dashboard'),
+  walletInvariant: () => get<{ ok: boolean; violations: { memberId: number; balance: string; ledgerSum: string }[] }>('wallet/invariant'),
+} satisfies DataProvider;
+
+export type ConsoleDataProvider = typeof dataProvider;
+
+export interface DailyFigure {
+  date: string;
+  depositsAccepted: number;
+  pointsSpent: number;
+  newMembers: number;
+}
+
+export interface DashboardStats {
+  today: { depositsAccepted: number; pointsSpent: number; newMembers: number; orders: number };
+  days: DailyFigure[];
+  ordersByStatus: { status: string; count: number }[];
+  attention: { pendingCharges: number; unmatchedDeposits: number; providerErrors: number; stuckOrders: number };
+}

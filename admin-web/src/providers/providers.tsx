@@ -1,0 +1,47 @@
+import { BooleanField, BooleanInput, Datagrid, FunctionField, List as RaList, PasswordInput, TextField, TextInput, required } from 'react-admin';
+import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
+import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
+import { CommandButton } from '../common/CommandButton';
+import { DateTimeField } from '../common/fields';
+
+const Commands = () => (
+  <span style={{ whiteSpace: 'nowrap' }}>
+    <CommandButton
+      label="잔액 확인"
+      icon={<AccountBalanceWalletIcon />}
+      run={(dp, r) => dp.providerBalance(r.id)}
+      success={(b: { balance: number | string; currency?: string }, r) => `${r.name} 잔액: ${b.balance} ${b.currency ?? ''}`.trim()}
+    />
+    <CommandButton
+      label="서비스 가져오기"
+      icon={<CloudDownloadIcon />}
+      confirm="공급사의 서비스 목록을 가져와 연결되지 않은 서비스를 비공개로 추가합니다."
+      run={(dp, r) => dp.importServices(r.id)}
+      success={(res: { created?: number; updated?: number }) => `서비스를 가져왔습니다. 추가 ${res.created ?? 0}건, 갱신 ${res.updated ?? 0}건`}
+    />
+  </span>
+);
+
+export const List = () => (
+  <RaList sort={{ field: 'id', order: 'ASC' }} exporter={false}>
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="id" />
+      <TextField source="name" />
+      <TextField source="apiUrl" />
+      <BooleanField source="enabled" />
+      <FunctionField source="hasApiKey" render={(r) => (r.hasApiKey ? '설정됨' : '없음')} />
+      <DateTimeField source="createdAt" />
+      <FunctionField label="작업" render={() => <Commands />} />
+    </Datagrid>
+  </RaList>
+);
+
+/** The API key is write-only: never shown, sent only when typed. */
+export const Form = () => (
+  <>
+    <TextInput source="name" validate={required()} />
+    <TextInput source="apiUrl" validate={required()} fullWidth helperText="SMM 패널 API v2 주소" />
+    <PasswordInput source="apiKey" parse={(v: string) => v || undefined} helperText="변경할 때만 입력하세요 (저장 후에는 표시되지 않습니다)" />
+    <BooleanInput source="enabled" defaultValue />
+  </>
+);
