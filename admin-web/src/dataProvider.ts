@@ -51,28 +51,24 @@ export const dataProvider = {
   // Charges and deposits (billing)
   acceptCharge: (id: Identifier) => command('charges', id, 'accept'),
   rejectCharge: (id: Identifier) => command('charges', id, 'reject'),
-  /** Accepts each selected charge in turn; answers the ids that failed with the server's reason. */
-  async bulkAcceptCharges(ids: Identifier[]) {
-    const failed: { id: Identifier; message: string }[] = [];
-    for (const id of ids) {
-      await command('charges', id, 'accept').catch((e: Error) => failed.push({ id, message: e.message }));
-    }
-    return { accepted: ids.length - failed.length, failed };
-  },
+  /** Bulk accept (POST /charges/accept {ids}): each id settles or is refused on its own. */
+  bulkAcceptCharges: (ids: Identifier[]) =>
+    post<{ id: number; ok: boolean; message?: string; ledgerEntry?: LedgerEntryRecord }[]>('charges/accept', { ids: ids.map(Number) }),
   matchDeposit: (id: Identifier, chargeId: Identifier) => command('deposits', id, 'match', { chargeId: Number(chargeId) }),
+  dismissDeposit: (id: Identifier, memo: string) => command('deposits', id, 'dismiss', { memo }),
   // Orders and auto-orders (ordering, fulfilment)
   cancelOrder: (id: Identifier) => command('orders', id, 'cancel'),
   partialOrder: (id: Identifier, remains: number) => command('orders', id, 'partial', { remains }),
   setStartCount: (id: Identifier, startCount: number) => command('orders', id, 'start-count', { startCount }),
-  setOrderStatus: (id: Identifier, status: string) => command('orders', id, 'status', { status }),
+  setOrderStatus: (id: Identifier, status: string, remains?: number) => command('orders', id, 'status', { status, remains }),
   resendOrder: (id: Identifier) => command('orders', id, 'resend'),
   cancelAutoOrder: (id: Identifier) => command('auto-orders', id, 'cancel'),
   // Members (identity, wallet)
-  suspendMember: (id: Identifier, reason: string) => command('members', id, 'suspend', { reason }),
+  suspendMember: (id: Identifier) => command('members', id, 'suspend'),
   reinstateMember: (id: Identifier) => command('members', id, 'reinstate'),
   adjustPoints: (id: Identifier, amount: number, reason: string) => command('members', id, 'adjust-points', { amount, reason }),
   // Providers (fulfilment)
-  providerBalance: (id: Identifier) => command<{ balance: number | string; currency?: string }>('providers', id, 'balance'),
+  providerBalance: (id: Identifier) => get<{ balance: string; currency: string }>(`providers/${encodeURIComponent(String(id))}/balance`),
   importServices: (id: Identifier) => command<ImportServicesResult>('providers', id, 'import-services'),
   /** The newest ledger rows a command wrote for one record (e.g. the refund of a canceled order). */
   async ledgerFor(referenceType: string, referenceId: Identifier) {

@@ -17,7 +17,7 @@ const Commands = () => {
         disabled={record?.status !== 'ACTIVE'}
         confirm="자동주문을 취소하고 아직 시작하지 않은 회차의 포인트를 환불합니다."
         run={(dp, r) => dp.cancelAutoOrder(r.id)}
-        ledgerReference="auto-order"
+        ledger
         success="자동주문을 취소했습니다."
       />
     </TopToolbar>
@@ -37,6 +37,7 @@ const AutoOrderShow = () => (
       </ReferenceField>
       <LinkField source="link" />
       <WonField source="point" />
+      <WonField source="refunded" />
       <NumberField source="amount" />
       <NumberField source="runs" />
       <NumberField source="completed" />

@@ -1,30 +1,29 @@
-import { BooleanField, BooleanInput, Datagrid, List as RaList, NumberField, NumberInput, ReferenceField, ReferenceInput, SelectInput, TextField, TextInput } from 'react-admin';
+import { Datagrid, List as RaList, NumberField, NumberInput, ReferenceField, ReferenceInput, SelectInput, TextField, TextInput, required } from 'react-admin';
 
 const filters = [
-  <ReferenceInput key="platformId" source="platformId" reference="platforms" alwaysOn>
+  <TextInput key="q" source="q" label="검색 (이름)" alwaysOn />,
+  <ReferenceInput key="platform" source="platform" reference="platforms" alwaysOn>
     <SelectInput optionText="text" />
   </ReferenceInput>,
 ];
 
 export const List = () => (
-  <RaList filters={filters} sort={{ field: 'sort', order: 'ASC' }} exporter={false} perPage={50}>
+  <RaList filters={filters} sort={{ field: 'sortOrder', order: 'ASC' }} exporter={false} perPage={50}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
-      <ReferenceField source="platformId" reference="platforms" link={false} />
+      <ReferenceField source="platform" reference="platforms" link={false} />
       <TextField source="text" />
-      <BooleanField source="visible" />
-      <NumberField source="sort" />
+      <NumberField source="sortOrder" />
     </Datagrid>
   </RaList>
 );
 
 export const Form = () => (
   <>
-    <ReferenceInput source="platformId" reference="platforms">
-      <SelectInput optionText="text" required />
+    <ReferenceInput source="platform" reference="platforms">
+      <SelectInput optionText="text" validate={required()} />
     </ReferenceInput>
-    <TextInput source="text" required />
-    <BooleanInput source="visible" defaultValue />
-    <NumberInput source="sort" defaultValue={0} />
+    <TextInput source="text" validate={required()} />
+    <NumberInput source="sortOrder" defaultValue={0} />
   </>
 );

@@ -76,10 +76,16 @@ const BulkAcceptButton = () => {
     <Button
       label="선택 수락"
       onClick={async () => {
-        const { accepted, failed } = await dp.bulkAcceptCharges(selectedIds);
-        notify(failed.length ? `${accepted}건 수락, ${failed.length}건 실패: ${failed[0]!.message}` : `${accepted}건 수락했습니다.`, {
-          type: failed.length ? 'warning' : 'success',
-        });
+        try {
+          const results = await dp.bulkAcceptCharges(selectedIds);
+          const failed = results.filter((r) => !r.ok);
+          const accepted = results.length - failed.length;
+          notify(failed.length ? `${accepted}건 수락, ${failed.length}건 실패: #${failed[0]!.id} ${failed[0]!.message}` : `${accepted}건 수락했습니다.`, {
+            type: failed.length ? 'warning' : 'success',
+          });
+        } catch (e) {
+          notify((e as Error).message, { type: 'error' });
+        }
         unselect();
         refresh();
       }}
@@ -97,7 +103,7 @@ const Actions = () => (
     render={(r) =>
       r.status === 'PENDING' ? (
         <span style={{ whiteSpace: 'nowrap' }}>
-          <CommandButton label="수락" icon={<CheckIcon />} color="success" run={(dp, rec) => dp.acceptCharge(rec.id)} ledgerReference="charge" success="충전을 수락했습니다." />
+          <CommandButton label="수락" icon={<CheckIcon />} color="success" run={(dp, rec) => dp.acceptCharge(rec.id)} ledger success="충전을 수락했습니다." />
           <CommandButton label="거절" icon={<CloseIcon />} color="error" confirm="이 충전 요청을 거절하시겠습니까?" run={(dp, rec) => dp.rejectCharge(rec.id)} success="충전을 거절했습니다." />
         </span>
       ) : null
@@ -117,7 +123,7 @@ const ChargeList = () => (
       <ReferenceField source="memberId" reference="members" link="show" emptyText="-">
         <TextField source="loginId" />
       </ReferenceField>
-      <TextField source="name" />
+      <TextField source="depositorName" />
       <WonField source="point" />
       <WonField source="depositAmount" />
       <FunctionField source="feeType" render={(r) => <FeeData record={r} />} />

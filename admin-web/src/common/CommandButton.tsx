@@ -29,8 +29,11 @@ export interface CommandButtonProps {
   confirm?: string;
   /** Inputs asked for before running (remains, start count, reason ...). */
   fields?: CommandField[];
-  /** Show the ledger rows the command wrote: the ledger's referenceType for this record, or [type, id]. */
-  ledgerReference?: string | ((record: RaRecord, values: Record<string, string>) => [string, Identifier]);
+  /**
+   * Show the ledger entry the command wrote: `true` takes it from the answer (`ledgerEntry`, or the
+   * answer itself when it is an entry); a function names the ledger reference to look up instead.
+   */
+  ledger?: true | ((record: RaRecord, values: Record<string, string>) => [string, Identifier]);
   /** The toast after success; a function may show what the command answered. */
   success?: string | ((result: any, record: RaRecord) => string);
   disabled?: boolean;
@@ -38,6 +41,13 @@ export interface CommandButtonProps {
 }
 
 const won = (n: number) => `${Number(n).toLocaleString('ko-KR')}원`;
+
+/** The ledger entry in a command's answer: `{..., ledgerEntry}` or the entry itself. */
+const entriesIn = (result: unknown): LedgerEntryRecord[] => {
+  const r = result as { ledgerEntry?: LedgerEntryRecord | null; balanceAfter?: unknown } | null;
+  if (r?.ledgerEntry) return [r.ledgerEntry];
+  return r && r.balanceAfter !== undefined ? [r as unknown as LedgerEntryRecord] : [];
+};
 
 /** The ledger rows a command wrote, shown after it ran. */
 export const LedgerEntryList = ({ entries }: { entries: LedgerEntryRecord[] }) =>
@@ -59,7 +69,7 @@ export const LedgerEntryList = ({ entries }: { entries: LedgerEntryRecord[] }) =
  * One operator command on the current record: optional confirmation or inputs, the call, a toast with
  * the server's message on failure, a refresh, and the resulting ledger entry when money moved.
  */
-export const CommandButton = ({ label, icon, run, confirm, fields, ledgerReference, success = '처리되었습니다.', disabled, color = 'primary' }: CommandButtonProps) => {
+export const CommandButton = ({ label, icon, run, confirm, fields, ledger, success = '처리되었습니다.', disabled, color = 'primary' }: CommandButtonProps) => {
   const record = useRecordContext();
   const dp = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
@@ -67,7 +77,7 @@ export const CommandButton = ({ label, icon, run, confirm, fields, ledgerReferen
   const [asking, setAsking] = useState(false);
   const [values, setValues] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [ledger, setLedger] = useState<LedgerEntryRecord[] | null>(null);
+  const [entries, setLedger] = useState<LedgerEntryRecord[] | null>(null);
   if (!record) return null;
 
   const execute = async () => {
@@ -76,10 +86,8 @@ export const CommandButton = ({ label, icon, run, confirm, fields, ledgerReferen
       const result = await run(dp, record, values);
       notify(typeof success === 'string' ? success : success(result, record), { type: 'success' });
       setAsking(false);
-      if (ledgerReference) {
-        const [type, id] = typeof ledgerReference === 'string' ? [ledgerReference, record.id] : ledgerReference(record, values);
-        setLedger(await dp.ledgerFor(type, id));
-      }
+      if (ledger === true) setLedger(entriesIn(result));
+      else if (ledger) setLedger(await dp.ledgerFor(...ledger(record, values)));
       refresh();
     } catch (error) {
       notify((error as Error).message || '오류가 발생했습니다.', { type: 'error' });
@@ -136,9 +144,9 @@ export const CommandButton = ({ label, icon, run, confirm, fields, ledgerReferen
           </MuiButton>
         </DialogActions>
       </Dialog>
-      <Dialog open={ledger !== null} onClose={() => setLedger(null)} onClick={(e) => e.stopPropagation()}>
+      <Dialog open={entries !== null} onClose={() => setLedger(null)} onClick={(e) => e.stopPropagation()}>
         <DialogTitle>원장 기록</DialogTitle>
-        <DialogContent>{ledger && <LedgerEntryList entries={ledger} />}</DialogContent>
+        <DialogContent>{entries && <LedgerEntryList entries={entries} />}</DialogContent>
         <DialogActions>
           <MuiButton onClick={() => setLedger(null)}>닫기</MuiButton>
         </DialogActions>

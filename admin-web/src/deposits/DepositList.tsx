@@ -1,13 +1,16 @@
 import { Datagrid, FunctionField, List, ReferenceField, SelectInput, TextField, TextInput } from 'react-admin';
 import LinkIcon from '@mui/icons-material/Link';
+import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
 import { CommandButton } from '../common/CommandButton';
 import { DateTimeField, StatusField, WonField, type StatusLabels } from '../common/fields';
 
 const depositStatuses: StatusLabels = {
   UNMATCHED: { label: '미매칭', tone: 'warning' },
   MATCHED: { label: '매칭됨', tone: 'success' },
-  IGNORED: { label: '무시', tone: 'default' },
+  DISMISSED: { label: '보류 처리', tone: 'default' },
 };
+
+const REASONS: Record<string, string> = { NO_MATCH: '일치하는 충전 요청 없음', AMBIGUOUS: '후보가 여러 건', CONFLICT: '처리 충돌' };
 
 const filters = [
   <SelectInput key="status" source="status" choices={Object.entries(depositStatuses).map(([id, s]) => ({ id, name: s.label }))} alwaysOn />,
@@ -19,10 +22,11 @@ const DepositList = () => (
   <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
     <Datagrid bulkActionButtons={false} rowClick={false}>
       <TextField source="id" />
-      <DateTimeField source="receivedAt" />
+      <DateTimeField source="depositedAt" />
       <TextField source="depositorName" />
       <WonField source="amount" />
       <StatusField source="status" labels={depositStatuses} />
+      <FunctionField source="reason" render={(r) => (r.reason ? REASONS[r.reason] ?? r.reason : '')} />
       <ReferenceField source="chargeId" reference="charges" link={false} emptyText="-">
         <TextField source="id" />
       </ReferenceField>
@@ -30,14 +34,24 @@ const DepositList = () => (
         label="처리"
         render={(r) =>
           r.status === 'UNMATCHED' ? (
+            <span style={{ whiteSpace: 'nowrap' }}>
             <CommandButton
               label="수동 매칭"
               icon={<LinkIcon />}
               fields={[{ name: 'chargeId', label: '충전 요청 번호', type: 'number' }]}
               run={(dp, rec, v) => dp.matchDeposit(rec.id, v.chargeId!)}
-              ledgerReference={(_, v) => ['charge', v.chargeId!]}
+              ledger={(_, v) => ['charge', v.chargeId!]}
               success="입금을 충전 요청에 매칭했습니다."
             />
+            <CommandButton
+              label="보류"
+              icon={<DoNotDisturbIcon />}
+              color="inherit"
+              fields={[{ name: 'memo', label: '메모', required: false }]}
+              run={(dp, rec, v) => dp.dismissDeposit(rec.id, v.memo ?? '')}
+              success="입금을 보류 처리했습니다."
+            />
+            </span>
           ) : null
         }
       />

@@ -3,5 +3,6 @@ import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
 
 export default {
   list: lazy(() => import('./DepositList')),
+  create: lazy(() => import('./DepositCreate')),
   icon: AccountBalanceIcon,
 };

@@ -1,12 +1,12 @@
 import { Datagrid, List as RaList, NumberField, NumberInput, TextField, TextInput, required } from 'react-admin';
 
 export const List = () => (
-  <RaList sort={{ field: 'sort', order: 'ASC' }} exporter={false}>
+  <RaList sort={{ field: 'sortOrder', order: 'ASC' }} exporter={false}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="title" />
       <TextField source="answer" />
-      <NumberField source="sort" />
+      <NumberField source="sortOrder" />
     </Datagrid>
   </RaList>
 );
@@ -15,6 +15,6 @@ export const Form = () => (
   <>
     <TextInput source="title" validate={required()} fullWidth />
     <TextInput source="answer" validate={required()} multiline fullWidth />
-    <NumberInput source="sort" defaultValue={0} />
+    <NumberInput source="sortOrder" defaultValue={0} />
   </>
 );

@@ -1,4 +1,4 @@
-import { Datagrid, FunctionField, List as RaList, NumberField, NumberInput, SelectField, SelectInput, TextField, required } from 'react-admin';
+import { Datagrid, FunctionField, List as RaList, SelectField, SelectInput, TextField, required } from 'react-admin';
 import { ImagePreview, ImageUrlInput } from '../common/ImageUrlInput';
 
 const DEVICES = [
@@ -7,12 +7,11 @@ const DEVICES = [
 ];
 
 export const List = () => (
-  <RaList sort={{ field: 'sort', order: 'ASC' }} exporter={false}>
+  <RaList sort={{ field: 'device', order: 'ASC' }} exporter={false}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
       <SelectField source="device" choices={DEVICES} />
       <FunctionField source="imageUrl" render={(r) => <ImagePreview url={r.imageUrl} />} />
-      <NumberField source="sort" />
     </Datagrid>
   </RaList>
 );
@@ -21,6 +20,5 @@ export const Form = () => (
   <>
     <SelectInput source="device" choices={DEVICES} validate={required()} />
     <ImageUrlInput source="imageUrl" />
-    <NumberInput source="sort" defaultValue={0} />
   </>
 );

@@ -1,7 +1,7 @@
 import type { TranslationMessages } from 'ra-core';
 import { raKorean } from './ra-ko';
 
-const common = { id: '번호', createdAt: '생성일시', updatedAt: '수정일시', memberId: '회원', sort: '정렬 순서', q: '검색' };
+const common = { id: '번호', createdAt: '생성일시', updatedAt: '수정일시', memberId: '회원', sortOrder: '정렬 순서', q: '검색' };
 const order = {
   ...common,
   createdAt: '주문일시',
@@ -17,7 +17,11 @@ const order = {
   interval: '간격(분)',
   providerId: '공급사',
   providerOrderId: '공급사 주문번호',
-  providerError: '공급사 오류',
+  lastError: '공급사 오류',
+  refunded: '환불된 포인트',
+  runNumber: '회차 번호',
+  dispatchAttempts: '전송 시도',
+  lastSyncedAt: '마지막 동기화',
   autoOrderId: '자동주문',
   nextRunAt: '다음 실행',
   createdAt_gte: '주문일 (부터)',
@@ -30,11 +34,11 @@ export const ko: TranslationMessages = {
   resources: {
     charges: {
       name: '충전 요청',
-      fields: { ...common, createdAt: '요청일시', name: '입금자명', point: '충전 포인트', depositAmount: '입금할 금액', feeType: '증빙 유형', feeValue: '증빙 정보', status: '상태', responseAt: '처리일시' },
+      fields: { ...common, createdAt: '요청일시', depositorName: '입금자명', point: '충전 포인트', depositAmount: '입금할 금액', feeType: '증빙 유형', feeValue: '증빙 정보', status: '상태', responseAt: '처리일시' },
     },
     deposits: {
       name: '입금 내역',
-      fields: { ...common, receivedAt: '입금일시', depositorName: '입금자명', amount: '입금액', status: '상태', chargeId: '매칭된 충전' },
+      fields: { ...common, depositedAt: '입금일시', depositorName: '입금자명', amount: '입금액', status: '상태', reason: '미매칭 사유', chargeId: '매칭된 충전', bankTransactionId: '거래 번호' },
     },
     orders: { name: '주문', fields: order },
     'auto-orders': { name: '자동주문', fields: { ...order, point: '총 사용 금액', amount: '회차당 수량' } },
@@ -50,8 +54,9 @@ export const ko: TranslationMessages = {
         status: '상태',
         registerWhere: '가입경로',
         referralCode: '추천인 코드',
-        socialProvider: '소셜 로그인',
-        suspendReason: '정지 사유',
+        socialProviders: '소셜 로그인',
+        hasApiKey: 'API 키 발급',
+        deletedAt: '탈퇴일시',
       },
     },
     'ledger-entries': {
@@ -59,7 +64,7 @@ export const ko: TranslationMessages = {
       fields: { ...common, amount: '금액', balanceAfter: '변동 후 잔액', kind: '구분', referenceType: '참조 유형', referenceId: '참조 번호', memo: '메모' },
     },
     platforms: { name: '플랫폼', fields: { ...common, id: '식별자', text: '이름', visible: '노출', bgColor: '배경색' } },
-    categories: { name: '카테고리', fields: { ...common, platformId: '플랫폼', text: '이름', visible: '노출' } },
+    categories: { name: '카테고리', fields: { ...common, platform: '플랫폼', text: '이름' } },
     services: {
       name: '상품',
       fields: {
@@ -75,12 +80,11 @@ export const ko: TranslationMessages = {
         visible: '노출',
         providerId: '공급사',
         providerServiceId: '공급사 서비스 번호',
-        markupPercent: '마진(%)',
       },
     },
     providers: {
       name: '공급사',
-      fields: { ...common, name: '이름', apiUrl: 'API 주소', apiKey: 'API 키', hasApiKey: 'API 키', enabled: '사용' },
+      fields: { ...common, name: '이름', apiUrl: 'API 주소', apiKey: 'API 키', hasKey: 'API 키', enabled: '사용', timeoutMs: '시간 제한 (ms)' },
     },
     notices: { name: '공지사항', fields: { ...common, content: '내용', isTop: '상단 고정', bgColor: '배경색' } },
     faqs: { name: '자주묻는질문', fields: { ...common, title: '질문', answer: '답변' } },

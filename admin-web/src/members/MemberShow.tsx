@@ -1,4 +1,4 @@
-import { Datagrid, Pagination, ReferenceManyField, Show, TabbedShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { BooleanField, Datagrid, Pagination, ReferenceManyField, Show, TabbedShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -22,7 +22,7 @@ const Commands = () => {
           { name: 'reason', label: '사유' },
         ]}
         run={(dp, r, v) => dp.adjustPoints(r.id, Number(v.amount), v.reason!)}
-        ledgerReference={(r) => ['member', r.id]}
+        ledger
         success="포인트를 조정했습니다."
       />
       {suspended ? (
@@ -32,8 +32,9 @@ const Commands = () => {
           label="이용 정지"
           icon={<BlockIcon />}
           color="error"
-          fields={[{ name: 'reason', label: '사유' }]}
-          run={(dp, r, v) => dp.suspendMember(r.id, v.reason!)}
+          disabled={member?.status === 'DELETED'}
+          confirm="이 회원의 로그인과 API 사용을 정지합니다."
+          run={(dp, r) => dp.suspendMember(r.id)}
           success="회원을 정지했습니다."
         />
       )}
@@ -54,9 +55,10 @@ const MemberShow = () => (
         <TextField source="phone" emptyText="-" />
         <TextField source="registerWhere" emptyText="-" />
         <TextField source="referralCode" emptyText="-" />
-        <TextField source="socialProvider" emptyText="-" />
-        <TextField source="suspendReason" emptyText="-" />
+        <TextField source="socialProviders" emptyText="-" />
+        <BooleanField source="hasApiKey" />
         <DateTimeField source="createdAt" />
+        <DateTimeField source="deletedAt" emptyText="-" />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="포인트 원장" path="ledger">
         <ReferenceManyField reference="ledger-entries" target="memberId" sort={{ field: 'id', order: 'DESC' }} pagination={<Pagination />} label={false}>
@@ -78,7 +80,7 @@ const MemberShow = () => (
           <Datagrid bulkActionButtons={false} rowClick={false}>
             <TextField source="id" />
             <DateTimeField source="createdAt" />
-            <TextField source="name" />
+            <TextField source="depositorName" />
             <WonField source="point" />
             <StatusField source="status" labels={chargeStatuses} />
             <DateTimeField source="responseAt" emptyText="-" />

@@ -30,7 +30,7 @@ export const OrderGrid = ({ showMember = true }: { showMember?: boolean }) => (
     <StatusField source="status" labels={orderStatuses} />
     <NumberField source="startCount" emptyText="-" />
     <NumberField source="remains" emptyText="-" />
-    <TextField source="providerError" emptyText="" />
+    <TextField source="lastError" emptyText="" />
   </Datagrid>
 );
 

@@ -1,8 +1,8 @@
-import { Datagrid, List, SelectInput, TextField, TextInput } from 'react-admin';
+import { Datagrid, List, SelectField, SelectInput, TextField, TextInput } from 'react-admin';
 import { DateTimeField } from '../common/fields';
 
 const filters = [
-  <SelectInput key="channel" source="channel" choices={[{ id: 'MAIL', name: '메일' }, { id: 'SMS', name: 'SMS' }]} alwaysOn />,
+  <SelectInput key="channel" source="channel" choices={[{ id: 'EMAIL', name: '메일' }, { id: 'SMS', name: 'SMS' }]} alwaysOn />,
   <TextInput key="recipient" source="recipient" alwaysOn />,
 ];
 
@@ -16,7 +16,7 @@ const OutboxList = () => (
       <TextField source="recipient" />
       <TextField source="subject" emptyText="-" />
       <TextField source="body" />
-      <TextField source="status" />
+      <SelectField source="status" choices={[{ id: 'SENT', name: '발송됨' }, { id: 'FAILED', name: '실패' }, { id: 'STORED', name: '보관 (발송 수단 없음)' }]} />
       <TextField source="error" emptyText="" />
     </Datagrid>
   </List>

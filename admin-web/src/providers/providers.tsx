@@ -1,4 +1,4 @@
-import { BooleanField, BooleanInput, Datagrid, FunctionField, List as RaList, PasswordInput, TextField, TextInput, required } from 'react-admin';
+import { BooleanField, BooleanInput, Datagrid, FunctionField, List as RaList, NumberInput, PasswordInput, TextField, TextInput, required } from 'react-admin';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
 import { CommandButton } from '../common/CommandButton';
@@ -10,7 +10,7 @@ const Commands = () => (
       label="잔액 확인"
       icon={<AccountBalanceWalletIcon />}
       run={(dp, r) => dp.providerBalance(r.id)}
-      success={(b: { balance: number | string; currency?: string }, r) => `${r.name} 잔액: ${b.balance} ${b.currency ?? ''}`.trim()}
+      success={(b: { balance: string; currency: string }, r) => `${r.name} 잔액: ${b.balance} ${b.currency}`}
     />
     <CommandButton
       label="서비스 가져오기"
@@ -29,7 +29,7 @@ export const List = () => (
       <TextField source="name" />
       <TextField source="apiUrl" />
       <BooleanField source="enabled" />
-      <FunctionField source="hasApiKey" render={(r) => (r.hasApiKey ? '설정됨' : '없음')} />
+      <FunctionField source="hasKey" render={(r) => (r.hasKey ? `설정됨${r.keyLast4 ? ` (…${r.keyLast4})` : ''}` : '없음')} />
       <DateTimeField source="createdAt" />
       <FunctionField label="작업" render={() => <Commands />} />
     </Datagrid>
@@ -43,5 +43,6 @@ export const Form = () => (
     <TextInput source="apiUrl" validate={required()} fullWidth helperText="SMM 패널 API v2 주소" />
     <PasswordInput source="apiKey" parse={(v: string) => v || undefined} helperText="변경할 때만 입력하세요 (저장 후에는 표시되지 않습니다)" />
     <BooleanInput source="enabled" defaultValue />
+    <NumberInput source="timeoutMs" defaultValue={15000} helperText="공급사 응답 제한 시간 (ms)" />
   </>
 );

@@ -1,11 +1,11 @@
 import { Datagrid, List as RaList, NumberField, NumberInput, TextField, TextInput, required } from 'react-admin';
 
 export const List = () => (
-  <RaList sort={{ field: 'id', order: 'ASC' }} exporter={false}>
+  <RaList sort={{ field: 'sortOrder', order: 'ASC' }} exporter={false}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="text" />
-      <NumberField source="sort" emptyText="-" />
+      <NumberField source="sortOrder" />
     </Datagrid>
   </RaList>
 );
@@ -13,6 +13,6 @@ export const List = () => (
 export const Form = () => (
   <>
     <TextInput source="text" validate={required()} />
-    <NumberInput source="sort" defaultValue={0} />
+    <NumberInput source="sortOrder" defaultValue={0} />
   </>
 );

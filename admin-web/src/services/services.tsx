@@ -14,7 +14,6 @@ import {
   required,
 } from 'react-admin';
 import Typography from '@mui/material/Typography';
-import { WonField } from '../common/fields';
 
 const filters = [
   <TextInput key="q" source="q" label="검색 (상품명)" alwaysOn />,
@@ -32,7 +31,7 @@ export const List = () => (
       <TextField source="id" />
       <ReferenceField source="categoryId" reference="categories" link={false} />
       <TextField source="text" />
-      <WonField source="point" />
+      <TextField source="point" />
       <NumberField source="min" />
       <NumberField source="max" />
       <BooleanField source="enableAuto" />
@@ -42,7 +41,6 @@ export const List = () => (
         <TextField source="name" />
       </ReferenceField>
       <TextField source="providerServiceId" emptyText="-" />
-      <NumberField source="markupPercent" emptyText="-" />
     </Datagrid>
   </RaList>
 );
@@ -53,18 +51,18 @@ export const Form = () => (
       <SelectInput optionText="text" validate={required()} />
     </ReferenceInput>
     <TextInput source="text" validate={required()} fullWidth />
-    <NumberInput source="point" validate={[required(), minValue(0)]} helperText="1개당 포인트" />
+    <TextInput source="point" validate={required()} helperText="1개당 포인트 (소수점 6자리까지, 예: 1.5)" />
     <NumberInput source="min" validate={[required(), minValue(1)]} />
     <NumberInput source="max" validate={[required(), minValue(1)]} />
     <TextInput source="notice" multiline fullWidth />
     <BooleanInput source="enableAuto" />
     <BooleanInput source="isReadOnly" />
     <BooleanInput source="visible" defaultValue />
+    <NumberInput source="sortOrder" defaultValue={0} />
     <Typography variant="subtitle2">공급사 연결</Typography>
     <ReferenceInput source="providerId" reference="providers">
-      <SelectInput optionText="name" emptyText="연결 안 함" />
+      <SelectInput optionText="name" emptyText="연결 안 함" parse={(v: string) => (v === '' ? null : v)} />
     </ReferenceInput>
-    <TextInput source="providerServiceId" />
-    <NumberInput source="markupPercent" helperText="공급 원가 대비 마진(%)" />
+    <TextInput source="providerServiceId" parse={(v: string) => v || null} helperText="공급사와 함께 입력 (공급사의 서비스 번호)" />
   </>
 );
