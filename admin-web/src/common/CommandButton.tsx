@@ -10,7 +10,7 @@ import MuiButton from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { ConsoleDataProvider, LedgerEntryRecord } from '../dataProvider';
-import { ledgerKinds } from './fields';
+import { useShowLedger } from './LedgerDialog';
 
 export interface CommandField {
   name: string;
@@ -40,30 +40,12 @@ export interface CommandButtonProps {
   color?: 'primary' | 'error' | 'success' | 'warning' | 'inherit';
 }
 
-const won = (n: number) => `${Number(n).toLocaleString('ko-KR')}원`;
-
 /** The ledger entry in a command's answer: `{..., ledgerEntry}` or the entry itself. */
 const entriesIn = (result: unknown): LedgerEntryRecord[] => {
   const r = result as { ledgerEntry?: LedgerEntryRecord | null; balanceAfter?: unknown } | null;
   if (r?.ledgerEntry) return [r.ledgerEntry];
   return r && r.balanceAfter !== undefined ? [r as unknown as LedgerEntryRecord] : [];
 };
-
-/** The ledger rows a command wrote, shown after it ran. */
-export const LedgerEntryList = ({ entries }: { entries: LedgerEntryRecord[] }) =>
-  entries.length === 0 ? (
-    <DialogContentText>원장 변동이 없습니다.</DialogContentText>
-  ) : (
-    <Stack spacing={1} data-testid="ledger-result">
-      {entries.map((e) => (
-        <DialogContentText key={e.id}>
-          [{ledgerKinds[e.kind]?.label ?? e.kind}] 회원 #{e.memberId} {e.amount > 0 ? '+' : ''}
-          {won(e.amount)} → 잔액 {won(e.balanceAfter)}
-          {e.memo ? ` (${e.memo})` : ''}
-        </DialogContentText>
-      ))}
-    </Stack>
-  );
 
 /**
  * One operator command on the current record: optional confirmation or inputs, the call, a toast with
@@ -77,7 +59,7 @@ export const CommandButton = ({ label, icon, run, confirm, fields, ledger, succe
   const [asking, setAsking] = useState(false);
   const [values, setValues] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
-  const [entries, setLedger] = useState<LedgerEntryRecord[] | null>(null);
+  const showLedger = useShowLedger();
   if (!record) return null;
 
   const execute = async () => {
@@ -86,8 +68,8 @@ export const CommandButton = ({ label, icon, run, confirm, fields, ledger, succe
       const result = await run(dp, record, values);
       notify(typeof success === 'string' ? success : success(result, record), { type: 'success' });
       setAsking(false);
-      if (ledger === true) setLedger(entriesIn(result));
-      else if (ledger) setLedger(await dp.ledgerFor(...ledger(record, values)));
+      if (ledger === true) showLedger(entriesIn(result));
+      else if (ledger) showLedger(await dp.ledgerFor(...ledger(record, values)));
       refresh();
     } catch (error) {
       notify((error as Error).message || '오류가 발생했습니다.', { type: 'error' });
@@ -142,13 +124,6 @@ export const CommandButton = ({ label, icon, run, confirm, fields, ledger, succe
           <MuiButton onClick={() => void execute()} disabled={busy || missing} variant="contained" color={color === 'inherit' ? 'primary' : color}>
             확인
           </MuiButton>
-        </DialogActions>
-      </Dialog>
-      <Dialog open={entries !== null} onClose={() => setLedger(null)} onClick={(e) => e.stopPropagation()}>
-        <DialogTitle>원장 기록</DialogTitle>
-        <DialogContent>{entries && <LedgerEntryList entries={entries} />}</DialogContent>
-        <DialogActions>
-          <MuiButton onClick={() => setLedger(null)}>닫기</MuiButton>
         </DialogActions>
       </Dialog>
     </>
