@@ -84,8 +84,8 @@ const Dashboard = () => {
             <YAxis tickFormatter={(v: number) => v.toLocaleString('ko-KR')} width={80} />
             <Tooltip formatter={(v) => won(Number(v))} />
             <Legend />
-            <Line type="monotone" dataKey="depositsAccepted" name="수락된 입금" stroke="#2e7d32" dot={false} />
-            <Line type="monotone" dataKey="pointsSpent" name="사용된 포인트" stroke="#1976d2" dot={false} />
+            <Line type="linear" dataKey="depositsAccepted" name="수락된 입금" stroke="#2e7d32" dot={false} />
+            <Line type="linear" dataKey="pointsSpent" name="사용된 포인트" stroke="#1976d2" dot={false} />
           </LineChart>
         </Chart>
         <Chart title="상태별 주문">
