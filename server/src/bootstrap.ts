@@ -56,7 +56,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
   try {
     const config = new AppConfig(env, databaseUrl, dataDir, jwtSecret(dataDir, env.JWT_SECRET), env.DEMO_DATA ?? !!embedded);
     const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024 });
-    const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
+    // Nest's own start-up chatter (every mapped route) stays out of the log; warnings and errors do not.
+    const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger: ['error', 'warn'] });
     app.useLogger(app.get(Logger));
     app.setGlobalPrefix('api');
     const fastify = app.getHttpAdapter().getInstance();
