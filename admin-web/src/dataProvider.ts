@@ -40,9 +40,9 @@ const command = <T = RaRecord>(resource: string, id: Identifier, verb: string, b
   post<T>(`${resource}/${encodeURIComponent(String(id))}/${verb}`, body);
 
 export interface ImportServicesResult {
-  created?: number;
-  updated?: number;
-  [key: string]: unknown;
+  created: number;
+  updated: number;
+  skipped: { providerServiceId: string; reason: string }[];
 }
 
 export const dataProvider = {
@@ -61,7 +61,8 @@ export const dataProvider = {
   partialOrder: (id: Identifier, remains: number) => command('orders', id, 'partial', { remains }),
   setStartCount: (id: Identifier, startCount: number) => command('orders', id, 'start-count', { startCount }),
   setOrderStatus: (id: Identifier, status: string, remains?: number) => command('orders', id, 'status', { status, remains }),
-  resendOrder: (id: Identifier) => command('orders', id, 'resend'),
+  /** Sends a failed or uncertain PENDING order again, or links the provider's order id found on its panel. */
+  resendOrder: (id: Identifier, providerOrderId?: string) => command('orders', id, 'resend', providerOrderId ? { providerOrderId } : {}),
   cancelAutoOrder: (id: Identifier) => command('auto-orders', id, 'cancel'),
   // Members (identity, wallet)
   suspendMember: (id: Identifier) => command('members', id, 'suspend'),
@@ -69,7 +70,9 @@ export const dataProvider = {
   adjustPoints: (id: Identifier, amount: number, reason: string) => command('members', id, 'adjust-points', { amount, reason }),
   // Providers (fulfilment)
   providerBalance: (id: Identifier) => get<{ balance: string; currency: string }>(`providers/${encodeURIComponent(String(id))}/balance`),
-  importServices: (id: Identifier) => command<ImportServicesResult>('providers', id, 'import-services'),
+  /** Imports (or re-syncs) the provider's services into a category with a markup on its rates. */
+  importServices: (id: Identifier, input: { markupPercent: string; currencyRate: string; categoryId: number }) =>
+    command<ImportServicesResult>('providers', id, 'import-services', input),
   /** The newest ledger rows a command wrote for one record (e.g. the refund of a canceled order). */
   async ledgerFor(referenceType: string, referenceId: Identifier) {
     const { data } = await base.getList<LedgerEntryRecord>('ledger-entries', {

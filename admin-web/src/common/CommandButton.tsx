@@ -18,6 +18,7 @@ export interface CommandField {
   type?: 'number' | 'text';
   choices?: { id: string; name: string }[];
   required?: boolean;
+  defaultValue?: string;
 }
 
 export interface CommandButtonProps {
@@ -88,7 +89,10 @@ export const CommandButton = ({ label, icon, run, confirm, fields, ledger, succe
         disabled={disabled || busy}
         onClick={(e) => {
           e.stopPropagation();
-          if (needsDialog) setAsking(true);
+          if (needsDialog) {
+            setValues(Object.fromEntries((fields ?? []).filter((f) => f.defaultValue !== undefined).map((f) => [f.name, f.defaultValue!])));
+            setAsking(true);
+          }
           else void execute();
         }}
       >

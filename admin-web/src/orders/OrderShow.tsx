@@ -41,7 +41,14 @@ const OrderCommands = () => {
         run={(dp, r, v) => dp.setOrderStatus(r.id, v.status!, v.remains ? Number(v.remains) : undefined)}
         ledger
       />
-      <CommandButton label="공급사 재전송" icon={<SendIcon />} disabled={!open} run={(dp, r) => dp.resendOrder(r.id)} success="공급사로 다시 보냈습니다." />
+      <CommandButton
+        label="공급사 재전송"
+        icon={<SendIcon />}
+        disabled={order.status !== 'PENDING'}
+        fields={[{ name: 'providerOrderId', label: '공급사 주문번호 (이미 접수된 경우만)', required: false }]}
+        run={(dp, r, v) => dp.resendOrder(r.id, v.providerOrderId)}
+        success="공급사로 다시 보냈습니다."
+      />
     </TopToolbar>
   );
 };

@@ -1,10 +1,13 @@
-import { BooleanField, BooleanInput, Datagrid, FunctionField, List as RaList, NumberInput, PasswordInput, TextField, TextInput, required } from 'react-admin';
+import { BooleanField, BooleanInput, Datagrid, FunctionField, List as RaList, NumberInput, PasswordInput, TextField, TextInput, required, useGetList } from 'react-admin';
+import type { ImportServicesResult } from '../dataProvider';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
 import { CommandButton } from '../common/CommandButton';
 import { DateTimeField } from '../common/fields';
 
-const Commands = () => (
+const Commands = () => {
+  const { data: categories = [] } = useGetList('categories', { pagination: { page: 1, perPage: 500 }, sort: { field: 'sortOrder', order: 'ASC' } });
+  return (
   <span style={{ whiteSpace: 'nowrap' }}>
     <CommandButton
       label="잔액 확인"
@@ -15,12 +18,18 @@ const Commands = () => (
     <CommandButton
       label="서비스 가져오기"
       icon={<CloudDownloadIcon />}
-      confirm="공급사의 서비스 목록을 가져와 연결되지 않은 서비스를 비공개로 추가합니다."
-      run={(dp, r) => dp.importServices(r.id)}
-      success={(res: { created?: number; updated?: number }) => `서비스를 가져왔습니다. 추가 ${res.created ?? 0}건, 갱신 ${res.updated ?? 0}건`}
+      confirm="공급사의 서비스를 가져와 상품으로 추가하거나, 이미 가져온 상품의 단가·수량을 갱신합니다."
+      fields={[
+        { name: 'categoryId', label: '넣을 카테고리', choices: categories.map((c) => ({ id: String(c.id), name: `${c.platform} / ${c.text}` })) },
+        { name: 'markupPercent', label: '마진율 (%)', type: 'number', defaultValue: '30' },
+        { name: 'currencyRate', label: '환율 (공급사 통화 1단위당 원)', type: 'number', defaultValue: '1' },
+      ]}
+      run={(dp, r, v) => dp.importServices(r.id, { categoryId: Number(v.categoryId), markupPercent: v.markupPercent!, currencyRate: v.currencyRate! })}
+      success={(res: ImportServicesResult) => `서비스를 가져왔습니다. 추가 ${res.created}건, 갱신 ${res.updated}건, 건너뜀 ${res.skipped.length}건`}
     />
   </span>
-);
+  );
+};
 
 export const List = () => (
   <RaList sort={{ field: 'id', order: 'ASC' }} exporter={false}>
