@@ -1,27 +1,15 @@
-import { Datagrid, DateInput, List, NumberField, NumberInput, ReferenceField, SelectInput, TextField } from 'react-admin';
-import { autoOrderStatuses, choicesOf, DateTimeField, LinkField, StatusField, WonField } from '../common/fields';
+import { Datagrid, List, NumberField, TextField } from 'react-admin';
+import { autoOrderStatuses, DateTimeField, LinkField, StatusField, WonField } from '../common/fields';
+import { MemberField, orderFilters, ServiceField } from '../common/references';
 
-const filters = [
-  <SelectInput key="status" source="status" choices={choicesOf(autoOrderStatuses)} alwaysOn />,
-  <NumberInput key="memberId" source="memberId" alwaysOn />,
-  <NumberInput key="serviceId" source="serviceId" />,
-  <NumberInput key="providerId" source="providerId" />,
-  <DateInput key="createdAt_gte" source="createdAt_gte" label="주문일 (부터)" />,
-  <DateInput key="createdAt_lte" source="createdAt_lte" label="주문일 (까지)" />,
-];
+const filters = orderFilters(autoOrderStatuses);
 
 export const AutoOrderGrid = ({ showMember = true }: { showMember?: boolean }) => (
   <Datagrid rowClick="show" bulkActionButtons={false}>
     <TextField source="id" />
     <DateTimeField source="createdAt" />
-    {showMember && (
-      <ReferenceField source="memberId" reference="members" link="show" emptyText="-">
-        <TextField source="loginId" />
-      </ReferenceField>
-    )}
-    <ReferenceField source="serviceId" reference="services" link={false} emptyText="-">
-      <TextField source="text" />
-    </ReferenceField>
+    {showMember && <MemberField source="memberId" />}
+    <ServiceField source="serviceId" />
     <LinkField source="link" />
     <WonField source="point" />
     <NumberField source="amount" />

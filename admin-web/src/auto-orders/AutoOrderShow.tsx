@@ -1,10 +1,11 @@
-import { NumberField, ReferenceField, ReferenceManyField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import Typography from '@mui/material/Typography';
 import CancelIcon from '@mui/icons-material/Cancel';
 import { CommandButton } from '../common/CommandButton';
 import { autoOrderStatuses, DateTimeField, LinkField, StatusField, WonField } from '../common/fields';
 import { LedgerEntryGrid } from '../ledger-entries/LedgerEntryList';
 import { OrderGrid } from '../orders/OrderList';
+import { MemberField, Related, ServiceField } from '../common/references';
 
 const Commands = () => {
   const record = useRecordContext();
@@ -29,12 +30,8 @@ const AutoOrderShow = () => (
     <SimpleShowLayout>
       <TextField source="id" />
       <DateTimeField source="createdAt" />
-      <ReferenceField source="memberId" reference="members" link="show" emptyText="-">
-        <TextField source="loginId" />
-      </ReferenceField>
-      <ReferenceField source="serviceId" reference="services" link="edit" emptyText="-">
-        <TextField source="text" />
-      </ReferenceField>
+      <MemberField source="memberId" />
+      <ServiceField source="serviceId" link />
       <LinkField source="link" />
       <WonField source="point" />
       <WonField source="refunded" />
@@ -45,13 +42,13 @@ const AutoOrderShow = () => (
       <StatusField source="status" labels={autoOrderStatuses} />
       <DateTimeField source="nextRunAt" emptyText="-" />
       <Typography variant="subtitle2">회차 주문</Typography>
-      <ReferenceManyField reference="orders" target="autoOrderId" label={false}>
+      <Related reference="orders" target="autoOrderId">
         <OrderGrid showMember={false} />
-      </ReferenceManyField>
+      </Related>
       <Typography variant="subtitle2">원장 기록</Typography>
-      <ReferenceManyField reference="ledger-entries" target="referenceId" filter={{ referenceType: 'auto-order' }} label={false}>
+      <Related reference="ledger-entries" target="referenceId" filter={{ referenceType: 'auto-order' }}>
         <LedgerEntryGrid showMember={false} />
-      </ReferenceManyField>
+      </Related>
     </SimpleShowLayout>
   </Show>
 );

@@ -4,7 +4,6 @@ import {
   Datagrid,
   FunctionField,
   List,
-  ReferenceField,
   TextField,
   TextInput,
   useDataProvider,
@@ -21,6 +20,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import DoneAllIcon from '@mui/icons-material/DoneAll';
 import { CommandButton } from '../common/CommandButton';
 import { chargeStatuses, DateTimeField, StatusField, WonField } from '../common/fields';
+import { MemberField } from '../common/references';
 import type { ConsoleDataProvider } from '../dataProvider';
 
 const TABS = ['PENDING', 'SUCCESS', 'FAIL'] as const;
@@ -120,9 +120,7 @@ const ChargeList = () => (
     <Datagrid bulkActionButtons={<BulkAcceptButton />} rowClick={false} isRowSelectable={(r) => r.status === 'PENDING'}>
       <TextField source="id" />
       <DateTimeField source="createdAt" />
-      <ReferenceField source="memberId" reference="members" link="show" emptyText="-">
-        <TextField source="loginId" />
-      </ReferenceField>
+      <MemberField source="memberId" />
       <TextField source="depositorName" />
       <WonField source="point" />
       <WonField source="depositAmount" />

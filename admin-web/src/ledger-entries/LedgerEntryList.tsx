@@ -1,4 +1,5 @@
-import { Datagrid, List, NumberInput, ReferenceField, SelectInput, TextField, TextInput } from 'react-admin';
+import { Datagrid, List, NumberInput, SelectInput, TextField, TextInput } from 'react-admin';
+import { MemberField } from '../common/references';
 import { choicesOf, DateTimeField, ledgerKinds, StatusField, WonField } from '../common/fields';
 
 const filters = [
@@ -13,11 +14,7 @@ export const LedgerEntryGrid = ({ showMember = true }: { showMember?: boolean })
   <Datagrid bulkActionButtons={false} rowClick={false}>
     <TextField source="id" />
     <DateTimeField source="createdAt" />
-    {showMember && (
-      <ReferenceField source="memberId" reference="members" link="show" emptyText="-">
-        <TextField source="loginId" />
-      </ReferenceField>
-    )}
+    {showMember && <MemberField source="memberId" />}
     <StatusField source="kind" labels={ledgerKinds} />
     <WonField source="amount" />
     <WonField source="balanceAfter" />

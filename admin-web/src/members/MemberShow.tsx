@@ -1,4 +1,4 @@
-import { BooleanField, Datagrid, Pagination, ReferenceManyField, Show, TabbedShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { BooleanField, Datagrid, Show, TabbedShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import TuneIcon from '@mui/icons-material/Tune';
@@ -8,6 +8,7 @@ import { LedgerEntryGrid } from '../ledger-entries/LedgerEntryList';
 import { OrderGrid } from '../orders/OrderList';
 import { AutoOrderGrid } from '../auto-orders/AutoOrderList';
 import { memberStatuses } from './statuses';
+import { Related } from '../common/references';
 
 const Commands = () => {
   const member = useRecordContext();
@@ -61,22 +62,22 @@ const MemberShow = () => (
         <DateTimeField source="deletedAt" emptyText="-" />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="포인트 원장" path="ledger">
-        <ReferenceManyField reference="ledger-entries" target="memberId" sort={{ field: 'id', order: 'DESC' }} pagination={<Pagination />} label={false}>
+        <Related reference="ledger-entries" target="memberId">
           <LedgerEntryGrid showMember={false} />
-        </ReferenceManyField>
+        </Related>
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="주문" path="orders">
-        <ReferenceManyField reference="orders" target="memberId" sort={{ field: 'id', order: 'DESC' }} pagination={<Pagination />} label={false}>
+        <Related reference="orders" target="memberId">
           <OrderGrid showMember={false} />
-        </ReferenceManyField>
+        </Related>
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="자동주문" path="auto-orders">
-        <ReferenceManyField reference="auto-orders" target="memberId" sort={{ field: 'id', order: 'DESC' }} pagination={<Pagination />} label={false}>
+        <Related reference="auto-orders" target="memberId">
           <AutoOrderGrid showMember={false} />
-        </ReferenceManyField>
+        </Related>
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="충전" path="charges">
-        <ReferenceManyField reference="charges" target="memberId" sort={{ field: 'id', order: 'DESC' }} pagination={<Pagination />} label={false}>
+        <Related reference="charges" target="memberId">
           <Datagrid bulkActionButtons={false} rowClick={false}>
             <TextField source="id" />
             <DateTimeField source="createdAt" />
@@ -85,7 +86,7 @@ const MemberShow = () => (
             <StatusField source="status" labels={chargeStatuses} />
             <DateTimeField source="responseAt" emptyText="-" />
           </Datagrid>
-        </ReferenceManyField>
+        </Related>
       </TabbedShowLayout.Tab>
     </TabbedShowLayout>
   </Show>

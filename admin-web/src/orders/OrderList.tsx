@@ -1,29 +1,16 @@
-import { Datagrid, DateInput, List, NumberField, NumberInput, ReferenceField, SelectInput, TextField, TextInput } from 'react-admin';
-import { choicesOf, DateTimeField, LinkField, orderStatuses, StatusField, WonField } from '../common/fields';
+import { Datagrid, List, NumberField, TextField, TextInput } from 'react-admin';
+import { DateTimeField, LinkField, orderStatuses, StatusField, WonField } from '../common/fields';
+import { MemberField, orderFilters, ServiceField } from '../common/references';
 
-export const orderFilters = [
-  <SelectInput key="status" source="status" choices={choicesOf(orderStatuses)} alwaysOn />,
-  <NumberInput key="memberId" source="memberId" alwaysOn />,
-  <NumberInput key="serviceId" source="serviceId" />,
-  <NumberInput key="providerId" source="providerId" />,
-  <DateInput key="createdAt_gte" source="createdAt_gte" label="주문일 (부터)" />,
-  <DateInput key="createdAt_lte" source="createdAt_lte" label="주문일 (까지)" />,
-  <TextInput key="q" source="q" label="검색 (링크)" />,
-];
+const filters = [...orderFilters(orderStatuses), <TextInput key="q" source="q" label="검색 (링크)" />];
 
 /** The order rows, shared by the orders page and a member's page. */
 export const OrderGrid = ({ showMember = true }: { showMember?: boolean }) => (
   <Datagrid rowClick="show" bulkActionButtons={false}>
     <TextField source="id" />
     <DateTimeField source="createdAt" />
-    {showMember && (
-      <ReferenceField source="memberId" reference="members" link="show" emptyText="-">
-        <TextField source="loginId" />
-      </ReferenceField>
-    )}
-    <ReferenceField source="serviceId" reference="services" link={false} emptyText="-">
-      <TextField source="text" />
-    </ReferenceField>
+    {showMember && <MemberField source="memberId" />}
+    <ServiceField source="serviceId" />
     <LinkField source="link" />
     <WonField source="point" />
     <NumberField source="amount" />
@@ -35,7 +22,7 @@ export const OrderGrid = ({ showMember = true }: { showMember?: boolean }) => (
 );
 
 const OrderList = () => (
-  <List filters={orderFilters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
+  <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
     <OrderGrid />
   </List>
 );

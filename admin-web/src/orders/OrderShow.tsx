@@ -1,7 +1,6 @@
 import {
   NumberField,
   ReferenceField,
-  ReferenceManyField,
   Show,
   SimpleShowLayout,
   TextField,
@@ -17,6 +16,7 @@ import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import { CommandButton } from '../common/CommandButton';
 import { choicesOf, DateTimeField, LinkField, orderStatuses, StatusField, WonField } from '../common/fields';
 import { LedgerEntryGrid } from '../ledger-entries/LedgerEntryList';
+import { MemberField, Related, ServiceField } from '../common/references';
 
 const OPEN = ['PENDING', 'PROCESSING', 'INPROGRESS'];
 
@@ -58,12 +58,8 @@ const OrderShow = () => (
     <SimpleShowLayout>
       <TextField source="id" />
       <DateTimeField source="createdAt" />
-      <ReferenceField source="memberId" reference="members" link="show" emptyText="-">
-        <TextField source="loginId" />
-      </ReferenceField>
-      <ReferenceField source="serviceId" reference="services" link="edit" emptyText="-">
-        <TextField source="text" />
-      </ReferenceField>
+      <MemberField source="memberId" />
+      <ServiceField source="serviceId" link />
       <LinkField source="link" />
       <WonField source="point" />
       <NumberField source="amount" />
@@ -83,9 +79,9 @@ const OrderShow = () => (
         <TextField source="id" />
       </ReferenceField>
       <Typography variant="subtitle2">원장 기록</Typography>
-      <ReferenceManyField reference="ledger-entries" target="referenceId" filter={{ referenceType: 'order' }} label={false}>
+      <Related reference="ledger-entries" target="referenceId" filter={{ referenceType: 'order' }}>
         <LedgerEntryGrid showMember={false} />
-      </ReferenceManyField>
+      </Related>
     </SimpleShowLayout>
   </Show>
 );
