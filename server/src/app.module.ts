@@ -5,11 +5,13 @@ import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig } from './config/index.js';
 import { ormConfig } from './database/mikro-orm.config.js';
-import { AuditModule } from './modules/audit/index.js';
-import { ContentModule } from './modules/content/index.js';
-import { IdentityModule, PointBalanceReader } from './modules/identity/index.js';
-import { WalletFacade, WalletModule } from './modules/wallet/index.js';
-import { SettingsModule } from './modules/settings/index.js';
+import { AuditFacade, AuditModule } from './modules/audit/index.js';
+import { ContentFacade, ContentModule } from './modules/content/index.js';
+import { AuditRecorder, IdentityModule, IdentitySettings, PointAdjuster, PointBalanceReader, RegisterWhereOptions } from './modules/identity/index.js';
+import { LedgerKind, WalletFacade, WalletModule } from './modules/wallet/index.js';
+import { SettingsModule, SettingsService } from './modules/settings/index.js';
+import { CatalogModule } from './modules/catalog/index.js';
+import { OrderingModule } from './modules/ordering/index.js';
 import { HealthController } from './ops/health.controller.js';
 import { Clock } from './shared/index.js';
 import { PageInterceptor } from './shared/http-kernel.js';
@@ -30,9 +32,38 @@ class CoreModule {
 /** Ports one context declares and another fulfils, bound here so neither imports the other. */
 @Global()
 @Module({
-  imports: [WalletModule],
-  providers: [{ provide: PointBalanceReader, useExisting: WalletFacade }],
-  exports: [PointBalanceReader],
+  imports: [WalletModule, SettingsModule, ContentModule, AuditModule],
+  providers: [
+    {
+      provide: PointBalanceReader,
+      inject: [WalletFacade],
+      useFactory: (wallet: WalletFacade): PointBalanceReader => ({
+        balanceOf: (memberId) => wallet.balanceOf(memberId),
+        // WalletFacade.balancesOf fails today (`= any(?)` gets the id array spread into a list); one read
+        // per member until the wallet fixes it, then this becomes `useExisting: WalletFacade` again.
+        balancesOf: async (memberIds) => new Map(await Promise.all(memberIds.map(async (id) => [id, await wallet.balanceOf(id)] as const))),
+      }),
+    },
+    {
+      provide: PointAdjuster,
+      inject: [WalletFacade],
+      useFactory: (wallet: WalletFacade): PointAdjuster => ({
+        adjust: (em, memberId, amount, reference, memo) => wallet.adjust(em, memberId, amount, reference, memo),
+        adjustmentEntry: (reference) => wallet.findEntry(LedgerKind.ADJUST, reference),
+      }),
+    },
+    {
+      provide: IdentitySettings,
+      inject: [SettingsService],
+      useFactory: (settings: SettingsService): IdentitySettings => ({
+        isOn: async (key) => (await settings.get(key)) === true,
+        text: async (key) => String(await settings.get(key)),
+      }),
+    },
+    { provide: RegisterWhereOptions, useExisting: ContentFacade },
+    { provide: AuditRecorder, useExisting: AuditFacade },
+  ],
+  exports: [PointBalanceReader, PointAdjuster, IdentitySettings, RegisterWhereOptions, AuditRecorder],
 })
 class PortsModule {}
 
@@ -58,6 +89,8 @@ export class AppModule {
         WalletModule,
         ContentModule,
         AuditModule,
+        CatalogModule,
+        OrderingModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],

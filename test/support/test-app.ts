@@ -17,6 +17,7 @@ export interface TestApp {
 }
 
 export const TEST_OPERATOR = { id: 'operator', password: 'operator-password' };
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123456789';
 
 function databaseUrl(name: string): string {
   const url = new URL(process.env.TEST_DATABASE_URL!);
@@ -44,10 +45,20 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
   const name = `test_w${process.env.JEST_WORKER_ID ?? '0'}`;
   await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
   await adminQuery(`CREATE DATABASE "${name}"`);
-  const dataDir = join(process.env.TEST_DATA_ROOT ?? join(process.cwd(), '.test-data'), `data-${name}`);
+  return appOn(databaseUrl(name), `data-${name}`, env);
+}
+
+let replicas = 0;
+
+/** A second server on the same database as `t` (its own process state and data dir), as a replica behind a load balancer. */
+export function startReplica(t: TestApp, env: Record<string, string | undefined> = {}): Promise<TestApp> {
+  return appOn(t.databaseUrl, `data-replica-${process.env.JEST_WORKER_ID ?? '0'}-${++replicas}`, env);
+}
+
+async function appOn(url: string, dataDirName: string, env: Record<string, string | undefined>): Promise<TestApp> {
+  const dataDir = join(process.env.TEST_DATA_ROOT ?? join(process.cwd(), '.test-data'), dataDirName);
   rmSync(dataDir, { recursive: true, force: true });
   mkdirSync(dataDir, { recursive: true });
-  const url = databaseUrl(name);
   const server = await createServer({
     env: {
       NODE_ENV: 'test',
@@ -56,7 +67,7 @@ export async function startTestApp(env: Record<string, string | undefined> = {})
       LOG_LEVEL: 'silent',
       JOBS: 'false',
       DEMO_DATA: 'false',
-      JWT_SECRET: 'test-secret-test-secret-test-secret-0123456789',
+      JWT_SECRET: TEST_JWT_SECRET,
       ADMIN_ID: TEST_OPERATOR.id,
       ADMIN_PASSWORD: TEST_OPERATOR.password,
       ...env,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES } from './messages.js';
+import { printable } from './register.js';
 
 const noSpace = (s: string) => !/\s/.test(s);
 
@@ -9,7 +10,8 @@ export const loginSchema = z.object({
     .string({ error: MESSAGES.idRequired })
     .min(1, MESSAGES.idRequired)
     .max(50, MESSAGES.formInvalid)
-    .refine(noSpace, MESSAGES.idNoSpace),
+    .refine(noSpace, MESSAGES.idNoSpace)
+    .refine(printable, MESSAGES.formInvalid),
   password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(100, MESSAGES.formInvalid),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

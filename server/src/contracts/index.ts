@@ -1,2 +1,36 @@
 export { MESSAGES } from './messages.js';
 export { loginSchema, type LoginInput } from './auth.js';
+export { IDENTITY_MESSAGES } from './identity-messages.js';
+export {
+  loginIdField,
+  newPasswordField,
+  emailField,
+  phoneField,
+  registerWhereField,
+  sendEmailSchema,
+  sendPhoneSchema,
+  registerSchema,
+  socialRegisterSchema,
+  registerFormSchema,
+  socialRegisterFormSchema,
+  verificationIssue,
+  type SendEmailInput,
+  type SendPhoneInput,
+  type RegisterInput,
+  type SocialRegisterInput,
+  type SignUpSwitches,
+} from './register.js';
+export {
+  changePasswordSchema,
+  changePasswordFormSchema,
+  findAccountSchema,
+  resetPasswordSchema,
+  resetPasswordFormSchema,
+  naverLoginSchema,
+  kakaoLoginSchema,
+  type ChangePasswordInput,
+  type FindAccountInput,
+  type ResetPasswordInput,
+} from './account.js';
+export * from './order.js';
+export * from './catalog.js';

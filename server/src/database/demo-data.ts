@@ -1,5 +1,7 @@
 import type { INestApplicationContext } from '@nestjs/common';
+import { CatalogFacade } from '../modules/catalog/index.js';
 import { ContentFacade } from '../modules/content/index.js';
+import { IdentityFacade } from '../modules/identity/index.js';
 import { SettingsService } from '../modules/settings/index.js';
 
 /**
@@ -35,4 +37,6 @@ export async function loadDemoData(app: INestApplicationContext): Promise<void> 
     POINT_CHARGE_BUTTON_OPTIONS: [10000, 50000, 100000, 500000],
   });
   await app.get(ContentFacade).seedDemo();
+  await app.get(IdentityFacade).seedDemo();
+  await app.get(CatalogFacade).seedDemo();
 }

@@ -1,8 +1,29 @@
 // Every context's entities, from each module's public surface.
 import { AuditLog } from '../modules/audit/index.js';
+import { Category, Platform, Service } from '../modules/catalog/index.js';
 import { RegisterWhere } from '../modules/content/index.js';
-import { Member, Operator } from '../modules/identity/index.js';
+import { Member, Operator, OutboxMessage, PasswordReset, RateLimitCounter, SocialAccount, VerificationCode } from '../modules/identity/index.js';
+import { AutoOrder, IdempotencyKey, Order } from '../modules/ordering/index.js';
 import { Setting } from '../modules/settings/index.js';
 import { LedgerEntry, PointAccount } from '../modules/wallet/index.js';
 
-export const entities = [Member, Operator, Setting, PointAccount, LedgerEntry, RegisterWhere, AuditLog];
+export const entities = [
+  Member,
+  Operator,
+  SocialAccount,
+  VerificationCode,
+  PasswordReset,
+  OutboxMessage,
+  RateLimitCounter,
+  Setting,
+  PointAccount,
+  LedgerEntry,
+  RegisterWhere,
+  AuditLog,
+  Platform,
+  Category,
+  Service,
+  Order,
+  AutoOrder,
+  IdempotencyKey,
+];

@@ -2,14 +2,28 @@ import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { PassportModule } from '@nestjs/passport';
 import { AppConfig } from '../../config/index.js';
+import { AccountService } from './application/account.service.js';
+import { IdentityFacade } from './application/identity.facade.js';
 import { LoginService } from './application/login.service.js';
+import { MembersAdminService } from './application/members-admin.service.js';
+import { Messenger } from './application/messenger.js';
 import { OperatorBootstrap } from './application/operator-bootstrap.js';
 import { PasswordHasher } from './application/password-hasher.js';
 import { ProfileService } from './application/profile.service.js';
+import { RateLimiter } from './application/rate-limiter.js';
+import { RecoveryService } from './application/recovery.service.js';
+import { RegistrationService } from './application/registration.service.js';
+import { IdentitySecrets } from './application/secrets.js';
+import { SocialLoginService } from './application/social-login.service.js';
+import { SocialProviders } from './application/social-providers.js';
 import { TokenService } from './application/tokens.js';
+import { VerificationService } from './application/verification.service.js';
 import { AdminAuthController } from './http/admin-auth.controller.js';
+import { AdminMembersController, AdminOutboxController } from './http/admin-members.controller.js';
 import { AuthController } from './http/auth.controller.js';
 import { MemberGuard, MemberJwtStrategy, OperatorGuard, OperatorJwtStrategy } from './http/auth.guards.js';
+import { RecoveryController } from './http/recovery.controller.js';
+import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
 
 @Module({
   imports: [
@@ -23,18 +37,30 @@ import { MemberGuard, MemberJwtStrategy, OperatorGuard, OperatorJwtStrategy } fr
       }),
     }),
   ],
-  controllers: [AuthController, AdminAuthController],
+  controllers: [AuthController, RecoveryController, AdminAuthController, AdminMembersController, AdminOutboxController],
   providers: [
+    IdentitySecrets,
     PasswordHasher,
     TokenService,
+    RateLimiter,
+    Messenger,
     LoginService,
     ProfileService,
+    VerificationService,
+    RegistrationService,
+    SocialProviders,
+    SocialLoginService,
+    AccountService,
+    RecoveryService,
+    MembersAdminService,
+    IdentityFacade,
     OperatorBootstrap,
+    IdentityCleanupJob,
     MemberJwtStrategy,
     OperatorJwtStrategy,
     MemberGuard,
     OperatorGuard,
   ],
-  exports: [OperatorBootstrap, MemberGuard, OperatorGuard, TokenService, PasswordHasher],
+  exports: [IdentityFacade, OperatorBootstrap, MemberGuard, OperatorGuard, TokenService, PasswordHasher],
 })
 export class IdentityModule {}

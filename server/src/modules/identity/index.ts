@@ -1,8 +1,24 @@
 export { IdentityModule } from './identity.module.js';
 export { MemberGuard, OperatorGuard, CurrentMember, CurrentOperator, type AuthenticatedMember, type AuthenticatedOperator } from './http/auth.guards.js';
+export { IdentityFacade, DEMO_MEMBER } from './application/identity.facade.js';
 export { OperatorBootstrap, type OperatorLogin } from './application/operator-bootstrap.js';
 export { TokenService } from './application/tokens.js';
 export { PasswordHasher } from './application/password-hasher.js';
+export { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
+export { RATE_LIMITS } from './application/rate-limiter.js';
 export { Member, MemberStatus } from './domain/member.entity.js';
 export { Operator } from './domain/operator.entity.js';
-export { PointBalanceReader } from './application/ports.js';
+export { SocialAccount, SocialProvider } from './domain/social-account.entity.js';
+export { VerificationCode, CodeChannel } from './domain/verification-code.entity.js';
+export { PasswordReset } from './domain/password-reset.entity.js';
+export { OutboxMessage, OutboxChannel, OutboxStatus } from './domain/outbox-message.entity.js';
+export { RateLimitCounter } from './domain/rate-limit-counter.entity.js';
+export {
+  PointBalanceReader,
+  PointAdjuster,
+  RegisterWhereOptions,
+  IdentitySettings,
+  AuditRecorder,
+  type IdentitySwitch,
+  type PointReference,
+} from './application/ports.js';

@@ -5,6 +5,7 @@ import { Clock } from '../../../shared/index.js';
 import { Member } from '../domain/member.entity.js';
 import { Operator } from '../domain/operator.entity.js';
 import { PasswordHasher } from './password-hasher.js';
+import { RateLimiter } from './rate-limiter.js';
 import { TokenService } from './tokens.js';
 
 @Injectable()
@@ -14,17 +15,23 @@ export class LoginService {
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
     private readonly clock: Clock,
+    private readonly limiter: RateLimiter,
   ) {}
 
-  /** 404 with one message whether the id or the password is wrong (spec §8). */
-  async member(input: LoginInput): Promise<{ accessToken: string }> {
+  /**
+   * 404 with one message whether the id or the password is wrong (spec §8), and for a suspended or
+   * withdrawn member. Attempts are limited per IP and per id (429).
+   */
+  async member(input: LoginInput, ip: string): Promise<{ accessToken: string }> {
+    await this.limiter.hit('login', ip, `member:${input.id}`);
     const member = await this.em.fork().findOne(Member, { loginId: input.id });
     const ok = await this.hasher.verify(member?.passwordHash, input.password);
     if (!member || !ok || !member.canLogIn) throw new NotFoundException(MESSAGES.loginFailed);
-    return { accessToken: this.tokens.accessToken('member', member.id) };
+    return { accessToken: this.tokens.accessToken('member', member.id, member.sessionVersion) };
   }
 
-  async operator(input: LoginInput): Promise<{ accessToken: string }> {
+  async operator(input: LoginInput, ip: string): Promise<{ accessToken: string }> {
+    await this.limiter.hit('login', ip, `operator:${input.id}`);
     const em = this.em.fork();
     const operator = await em.findOne(Operator, { loginId: input.id });
     const ok = await this.hasher.verify(operator?.passwordHash, input.password);

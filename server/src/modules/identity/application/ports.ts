@@ -1,7 +1,47 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+
 /**
- * What identity needs from other contexts, as ports bound at the composition root (app.module),
- * so identity never imports the wallet (which itself uses identity's guards).
+ * What identity needs from other contexts, as ports bound at the composition root (app.module's
+ * PortsModule), so identity never imports the wallet, settings, content or audit (which all use
+ * identity's guards: importing them back would be a cycle).
  */
 export abstract class PointBalanceReader {
   abstract balanceOf(memberId: number): Promise<bigint>;
+  abstract balancesOf(memberIds: number[]): Promise<Map<number, bigint>>;
+}
+
+export interface PointReference {
+  type: string;
+  id: string | number;
+}
+
+/** Operator corrections (and demo points) as ADJUST ledger entries. */
+export abstract class PointAdjuster {
+  /** Positive credits, negative debits (never below zero), in the caller's transaction, once per reference. */
+  abstract adjust(em: EntityManager, memberId: number, amount: bigint, reference: PointReference, memo: string): Promise<unknown>;
+  /** The ledger entry an adjustment wrote. */
+  abstract adjustmentEntry(reference: PointReference): Promise<unknown>;
+}
+
+/** The sign-up route list (content context). */
+export abstract class RegisterWhereOptions {
+  abstract isRegisterWhereOption(text: string): Promise<boolean>;
+}
+
+export type IdentitySwitch = 'ENABLE_EMAIL_VERIFY' | 'ENABLE_PHONE_NUMBER' | 'ENABLE_REFERRAL' | 'ENABLE_SNS_NAVER' | 'ENABLE_SNS_KAKAO';
+
+/** The site settings identity reads (settings context). */
+export abstract class IdentitySettings {
+  abstract isOn(key: IdentitySwitch): Promise<boolean>;
+  abstract text(key: 'NAVER_STATE'): Promise<string>;
+}
+
+export interface AuditActor {
+  id: number;
+  loginId: string;
+}
+
+/** Operator actions on members go to the audit log in the action's transaction (audit context). */
+export abstract class AuditRecorder {
+  abstract record(em: EntityManager, actor: AuditActor, entry: { action: string; resource: string; resourceId: string | number; before?: unknown; after?: unknown }): void;
 }

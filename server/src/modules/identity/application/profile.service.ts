@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { NotFoundError } from '../../../shared/index.js';
 import { Member } from '../domain/member.entity.js';
 import { PointBalanceReader } from './ports.js';
+import { IdentitySecrets } from './secrets.js';
 
 export interface Profile {
   id: string;
@@ -16,11 +17,18 @@ export class ProfileService {
   constructor(
     private readonly em: EntityManager,
     private readonly balances: PointBalanceReader,
+    private readonly secrets: IdentitySecrets,
   ) {}
 
+  /** Spec §3: the owner's own view, including the API key in plaintext (decrypted from its sealed copy). */
   async profile(memberId: number): Promise<Profile> {
     const member = await this.em.fork().findOne(Member, memberId);
     if (!member?.loginId) throw new NotFoundError();
-    return { id: member.loginId, point: await this.balances.balanceOf(member.id), apiKey: null, referralCode: member.referralCode };
+    return {
+      id: member.loginId,
+      point: await this.balances.balanceOf(member.id),
+      apiKey: member.apiKeyCipher ? this.secrets.apiKeys.open(member.apiKeyCipher) : null,
+      referralCode: member.referralCode,
+    };
   }
 }

@@ -1,10 +1,28 @@
 import { Entity, Enum, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { DomainError } from '../../../shared/index.js';
+import { IDENTITY_MESSAGES } from '../../../contracts/index.js';
+import { DomainError, IllegalTransitionError } from '../../../shared/index.js';
 
 export enum MemberStatus {
   ACTIVE = 'ACTIVE',
   SUSPENDED = 'SUSPENDED',
   DELETED = 'DELETED',
+}
+
+/** The member state machine: operators suspend and reinstate; a member withdraws (for good). */
+const TRANSITIONS: Record<MemberStatus, readonly MemberStatus[]> = {
+  [MemberStatus.ACTIVE]: [MemberStatus.SUSPENDED, MemberStatus.DELETED],
+  [MemberStatus.SUSPENDED]: [MemberStatus.ACTIVE, MemberStatus.DELETED],
+  [MemberStatus.DELETED]: [],
+};
+
+export interface NewMember {
+  loginId: string;
+  passwordHash: string | null;
+  email: string | null;
+  phone: string | null;
+  registerWhere: string | null;
+  referredBy?: Member | null;
+  now: Date;
 }
 
 /** A customer account. Deleting one releases its id and contact data; the row stays for the money records. */
@@ -18,6 +36,7 @@ export class Member {
   @Unique()
   loginId: string | null;
 
+  /** argon2id; null for a member who signed up through Naver or Kakao (and after withdrawal). */
   @Property({ type: 'string', length: 255, nullable: true, hidden: true })
   passwordHash: string | null;
 
@@ -39,6 +58,19 @@ export class Member {
   @ManyToOne(() => Member, { nullable: true })
   referredBy: Member | null = null;
 
+  /** SHA-256 (hex) of the reseller API key: the key is looked up by it. */
+  @Property({ type: 'string', length: 64, nullable: true, hidden: true })
+  @Unique()
+  apiKeyHash: string | null = null;
+
+  /** The key itself, AES-256-GCM encrypted, so the owner's profile can show it (spec §2 /account). */
+  @Property({ type: 'text', nullable: true, hidden: true })
+  apiKeyCipher: string | null = null;
+
+  /** Carried by access tokens (`ver`); bumped by a password change, reset or suspension, which ends every open session. */
+  @Property({ type: 'integer', hidden: true, default: 0 })
+  sessionVersion = 0;
+
   @Enum({ items: () => MemberStatus, nativeEnumName: undefined })
   status: MemberStatus = MemberStatus.ACTIVE;
 
@@ -48,38 +80,67 @@ export class Member {
   @Property({ type: 'datetime', nullable: true })
   deletedAt: Date | null = null;
 
-  constructor(props: { loginId: string; passwordHash: string | null; email: string | null; phone: string | null; registerWhere: string | null; now: Date }) {
+  constructor(props: NewMember) {
     this.loginId = props.loginId;
     this.passwordHash = props.passwordHash;
     this.email = props.email;
     this.phone = props.phone;
     this.registerWhere = props.registerWhere;
+    this.referredBy = props.referredBy ?? null;
     this.createdAt = props.now;
   }
 
   get canLogIn(): boolean {
-    return this.status === MemberStatus.ACTIVE;
+    return this.status === MemberStatus.ACTIVE && this.loginId !== null;
   }
 
+  /** Whether an access token of session version `version` still stands for this member. */
+  acceptsSession(version: unknown): boolean {
+    return this.canLogIn && version === this.sessionVersion;
+  }
+
+  private moveTo(next: MemberStatus): void {
+    if (!TRANSITIONS[this.status].includes(next)) throw new IllegalTransitionError('Member', this.status, next);
+    this.status = next;
+  }
+
+  /** Suspension also ends every open session; after reinstatement the member logs in again. */
   suspend(): void {
-    if (this.status === MemberStatus.DELETED) throw new DomainError('탈퇴한 회원입니다.');
-    this.status = MemberStatus.SUSPENDED;
+    this.moveTo(MemberStatus.SUSPENDED);
+    this.sessionVersion++;
   }
 
   reinstate(): void {
-    if (this.status === MemberStatus.DELETED) throw new DomainError('탈퇴한 회원입니다.');
-    this.status = MemberStatus.ACTIVE;
+    this.moveTo(MemberStatus.ACTIVE);
+  }
+
+  /** A new password ends every session opened with the old one. */
+  setPassword(passwordHash: string): void {
+    this.passwordHash = passwordHash;
+    this.sessionVersion++;
+  }
+
+  setApiKey(hash: string, cipher: string): void {
+    this.apiKeyHash = hash;
+    this.apiKeyCipher = cipher;
+  }
+
+  /** Spec §6: only when the member has none. */
+  issueReferralCode(code: string): void {
+    if (this.referralCode) throw new DomainError(IDENTITY_MESSAGES.referralExists, 409);
+    this.referralCode = code;
   }
 
   /** Withdrawal: the id, contact data and credentials are released; orders and the ledger keep the row. */
   withdraw(now: Date): void {
-    if (this.status === MemberStatus.DELETED) throw new DomainError('탈퇴한 회원입니다.');
-    this.status = MemberStatus.DELETED;
+    this.moveTo(MemberStatus.DELETED);
     this.deletedAt = now;
     this.loginId = null;
     this.email = null;
     this.phone = null;
     this.passwordHash = null;
     this.referralCode = null;
+    this.apiKeyHash = null;
+    this.apiKeyCipher = null;
   }
 }

@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
 import { loginSchema, type LoginInput } from '../../../contracts/index.js';
 import { ZodPipe } from '../../../shared/index.js';
 import { LoginService } from '../application/login.service.js';
@@ -10,8 +10,8 @@ export class AdminAuthController {
 
   @Post('login')
   @HttpCode(200)
-  logIn(@Body(new ZodPipe(loginSchema)) body: LoginInput) {
-    return this.login.operator(body);
+  logIn(@Body(new ZodPipe(loginSchema)) body: LoginInput, @Ip() ip: string) {
+    return this.login.operator(body, ip);
   }
 
   @Get('me')

@@ -20,11 +20,9 @@ export interface AuthenticatedOperator {
 
 /** The spec says only "the stored token in the Authorization header": accept `Bearer <jwt>` and a bare `<jwt>`. */
 function tokenFromHeader(request: FastifyRequest): string | null {
-  const header = request.headers.authorization;
-  if (!header) return null;
-  const [scheme, value] = header.split(' ');
-  if (value && scheme?.toLowerCase() === 'bearer') return value;
-  return value ? null : header;
+  const parts = request.headers.authorization?.trim().split(/\s+/) ?? [];
+  if (parts.length === 2 && parts[0]!.toLowerCase() === 'bearer') return parts[1]!;
+  return parts.length === 1 && parts[0] ? parts[0] : null;
 }
 
 const UNAUTHORIZED = '로그인이 필요합니다.';
@@ -41,8 +39,9 @@ export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') 
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedMember> {
     if (payload.typ !== 'member' || !Number.isInteger(payload.sub)) throw new UnauthorizedException(UNAUTHORIZED);
     const member = await this.em.fork().findOne(Member, payload.sub);
-    if (!member?.canLogIn || !member.loginId) throw new UnauthorizedException(UNAUTHORIZED);
-    return { id: member.id, loginId: member.loginId };
+    // Suspended, withdrawn, or the password changed since the token was issued.
+    if (!member?.acceptsSession(payload.ver)) throw new UnauthorizedException(UNAUTHORIZED);
+    return { id: member.id, loginId: member.loginId! };
   }
 }
 

@@ -138,7 +138,7 @@ export class WalletFacade {
     const result = new Map<number, bigint>(memberIds.map((id) => [id, 0n]));
     if (memberIds.length === 0) return result;
     const rows = await this.em.fork().execute<{ member_id: number; balance: string }[]>(
-      'select member_id, balance from point_account where member_id = any(?)',
+      'select member_id, balance from point_account where member_id in (?)',
       [memberIds],
     );
     for (const row of rows) result.set(row.member_id, BigInt(row.balance));

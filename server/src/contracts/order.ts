@@ -1,0 +1,130 @@
+import { z } from 'zod';
+
+/**
+ * The order form (spec §5 "Order"): the same schema and Korean messages in the storefront and on the
+ * server, plus the exact cost arithmetic both use. Plain TypeScript and zod only.
+ */
+export const ORDER_MESSAGES = {
+  serviceRequired: '서비스를 선택해 주세요.',
+  linkRequired: '링크를 입력해 주세요.',
+  linkTooLong: '링크가 너무 깁니다.',
+  amountRequired: '주문 수량을 입력해 주세요.',
+  amountBelowMin: '주문 수량이 최소수량보다 적습니다.',
+  amountAboveMax: '주문 수량이 최대수량보다 많습니다.',
+  runsInvalid: '반복 횟수는 2 이상의 정수로 입력해 주세요.',
+  intervalInvalid: '반복 간격은 60분 이상의 정수로 입력해 주세요.',
+  autoNotAllowed: '자동주문이 불가능한 상품입니다.',
+  unavailable: '주문불가 상품입니다.',
+  insufficientPoints: '포인트가 부족합니다.',
+  idempotencyMismatch: '같은 Idempotency-Key로 다른 주문을 보낼 수 없습니다.',
+  idempotencyKeyInvalid: 'Idempotency-Key는 1~100자여야 합니다.',
+  failed: '주문에 실패했습니다.',
+  success: '주문에 성공했습니다.',
+} as const;
+
+/** Spec §9: runs greater than 1, interval at least 60 minutes; the upper bounds keep numbers sane. */
+export const AUTO_ORDER_LIMITS = { minRuns: 2, maxRuns: 1000, minInterval: 60, maxInterval: 43_200 } as const;
+export const ORDER_LINK_MAX = 1000;
+/** Spec §9: 10 rows per page in both order histories. */
+export const ORDER_HISTORY_PAGE_SIZE = 10;
+
+/** A whole number, sent as a JSON number or a digit string (form posts). */
+const wholeNumber = (message: string) =>
+  z
+    .union([z.number(), z.string().trim().regex(/^-?\d{1,15}$/, message).transform(Number)], { error: message })
+    .pipe(z.number({ error: message }).int(message).safe(message));
+
+/** Runs and interval are 0 (or absent) for a single order. */
+const optionalWholeNumber = (message: string) =>
+  z
+    .union([wholeNumber(message), z.null(), z.literal('')], { error: message })
+    .optional()
+    .transform((v) => (typeof v === 'number' ? v : 0));
+
+/** Spec §3 "Order request": {serviceId, link, amount, runs, interval}. Service-dependent rules: {@link orderProblem}. */
+export const orderRequestSchema = z.object({
+  serviceId: wholeNumber(ORDER_MESSAGES.serviceRequired).refine((v) => v > 0, ORDER_MESSAGES.serviceRequired),
+  link: z.string({ error: ORDER_MESSAGES.linkRequired }).trim().min(1, ORDER_MESSAGES.linkRequired).max(ORDER_LINK_MAX, ORDER_MESSAGES.linkTooLong),
+  amount: wholeNumber(ORDER_MESSAGES.amountRequired),
+  runs: optionalWholeNumber(ORDER_MESSAGES.runsInvalid),
+  interval: optionalWholeNumber(ORDER_MESSAGES.intervalInvalid),
+});
+export type OrderRequest = z.infer<typeof orderRequestSchema>;
+export type OrderRequestInput = z.input<typeof orderRequestSchema>;
+
+/** What the rules need to know about the chosen service (the services list item has these fields). */
+export interface OrderableService {
+  point: string | number;
+  min: number;
+  max: number;
+  enableAuto: boolean;
+  isReadOnly: boolean;
+}
+
+export interface OrderContext {
+  /** ENABLE_SERVICE_CHECK: every service is 주문불가 while it is on. */
+  serviceCheck?: boolean;
+  /** The storefront's auto-order toggle; the server infers it from runs/interval being non-zero. */
+  auto?: boolean;
+  /** Known balance: the form refuses a cost above it (the server's debit is the real check). */
+  balance?: bigint | number | null;
+}
+
+export interface OrderProblem {
+  field: keyof OrderRequest;
+  message: string;
+}
+
+export const isAutoOrder = (input: Pick<OrderRequest, 'runs' | 'interval'>, context: OrderContext = {}): boolean =>
+  context.auto ?? (input.runs !== 0 || input.interval !== 0);
+
+/** Spec §5 order rules in the spec's order; the first broken one, or null. */
+export function orderProblem(input: OrderRequest, service: OrderableService | null | undefined, context: OrderContext = {}): OrderProblem | null {
+  if (!service) return { field: 'serviceId', message: ORDER_MESSAGES.serviceRequired };
+  if (context.serviceCheck || service.isReadOnly) return { field: 'serviceId', message: ORDER_MESSAGES.unavailable };
+  if (input.amount < service.min) return { field: 'amount', message: ORDER_MESSAGES.amountBelowMin };
+  if (input.amount > service.max) return { field: 'amount', message: ORDER_MESSAGES.amountAboveMax };
+  if (isAutoOrder(input, context)) {
+    if (!service.enableAuto) return { field: 'runs', message: ORDER_MESSAGES.autoNotAllowed };
+    const { minRuns, maxRuns, minInterval, maxInterval } = AUTO_ORDER_LIMITS;
+    if (input.runs < minRuns || input.runs > maxRuns) return { field: 'runs', message: ORDER_MESSAGES.runsInvalid };
+    if (input.interval < minInterval || input.interval > maxInterval) return { field: 'interval', message: ORDER_MESSAGES.intervalInvalid };
+  }
+  if (context.balance !== undefined && context.balance !== null && orderCost(service.point, input.amount, input.runs) > BigInt(context.balance)) {
+    return { field: 'amount', message: ORDER_MESSAGES.insufficientPoints };
+  }
+  return null;
+}
+
+/** The form's schema for one chosen service (react-hook-form resolver): base rules, then {@link orderProblem}. */
+export function orderFormSchema(service: OrderableService | null | undefined, context: OrderContext = {}) {
+  return orderRequestSchema.superRefine((input, ctx) => {
+    const problem = orderProblem(input, service, context);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
+}
+
+// ---- exact money arithmetic -------------------------------------------------------------------
+
+/** Unit prices are decimals with up to this many fraction digits (the catalogue's numeric(16, 6)). */
+export const PRICE_SCALE = 6;
+const SCALE = 10n ** BigInt(PRICE_SCALE);
+const PRICE_PATTERN = new RegExp(`^(\\d{1,10})(?:\\.(\\d{1,${PRICE_SCALE}}))?$`);
+
+/** A unit price as an exact integer of millionths of a won ("0.35" → 350000n); throws on anything else. */
+export function scaledPrice(point: string | number): bigint {
+  const text = typeof point === 'number' ? (PRICE_PATTERN.test(String(point)) ? String(point) : point.toFixed(PRICE_SCALE)) : point.trim();
+  const match = PRICE_PATTERN.exec(text);
+  if (!match) throw new RangeError(`not a unit price: ${String(point)}`);
+  return BigInt(match[1]!) * SCALE + BigInt((match[2] ?? '').padEnd(PRICE_SCALE, '0'));
+}
+
+export const isUnitPrice = (point: string): boolean => PRICE_PATTERN.test(point.trim());
+
+/** ⌈a / b⌉ for a >= 0, b > 0. */
+export const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
+
+/** Spec §5: cost = unit price × amount × max(runs, 1), computed exactly and rounded up to whole won once. */
+export function orderCost(point: string | number, amount: number, runs: number): bigint {
+  return ceilDiv(scaledPrice(point) * BigInt(amount) * BigInt(Math.max(runs, 1)), SCALE);
+}

@@ -1,0 +1,123 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { unitPriceSchema } from '../../../contracts/index.js';
+import { DomainError } from '../../../shared/index.js';
+import { Category } from '../domain/category.entity.js';
+import { Platform } from '../domain/platform.entity.js';
+import { Service } from '../domain/service.entity.js';
+import { demoCatalog } from './demo-catalog.js';
+
+/** What fulfilment's service import passes: one upstream service, keyed by (providerId, providerServiceId). */
+export interface ProviderServiceInput {
+  providerId: number;
+  providerServiceId: string;
+  text: string;
+  /** Unit price in won as a decimal string, up to 6 fraction digits ("0.35"). */
+  point: string;
+  min: number;
+  max: number;
+  categoryId: number;
+  notice?: string;
+  enableAuto?: boolean;
+}
+
+const bySortOrder = { sortOrder: 'ASC', id: 'ASC' } as const;
+
+/** The catalogue as other contexts see it: ordering reads services, fulfilment imports upstream ones. */
+@Injectable()
+export class CatalogFacade {
+  constructor(private readonly em: EntityManager) {}
+
+  getService(id: number): Promise<Service | null> {
+    return this.em.fork().findOne(Service, { id });
+  }
+
+  /** Services in display order; hidden ones only when asked. */
+  listServices(options: { includeHidden?: boolean } = {}): Promise<Service[]> {
+    return this.em.fork().find(Service, options.includeHidden ? {} : { visible: true }, { orderBy: bySortOrder });
+  }
+
+  async servicesByIds(ids: number[]): Promise<Map<number, Service>> {
+    const unique = [...new Set(ids)];
+    const rows = unique.length === 0 ? [] : await this.em.fork().find(Service, { id: { $in: unique } });
+    return new Map(rows.map((s) => [s.id, s]));
+  }
+
+  listPlatforms(): Promise<Platform[]> {
+    return this.em.fork().find(Platform, {}, { orderBy: bySortOrder });
+  }
+
+  listCategories(): Promise<Category[]> {
+    return this.em.fork().find(Category, {}, { orderBy: bySortOrder });
+  }
+
+  /**
+   * Creates or updates the service an upstream offers, in the caller's transaction. An existing row keeps
+   * what the import does not pass (visibility, read-only flag, sort order, and notice/enableAuto if omitted).
+   */
+  async upsertProviderService(tx: EntityManager, input: ProviderServiceInput): Promise<{ service: Service; created: boolean }> {
+    const point = unitPriceSchema.safeParse(input.point);
+    if (!point.success) throw new DomainError(`${input.providerId}/${input.providerServiceId}: ${point.error.issues[0]?.message}`, 400);
+    if (!Number.isInteger(input.min) || !Number.isInteger(input.max) || input.min < 1 || input.min > input.max) {
+      throw new DomainError(`${input.providerId}/${input.providerServiceId}: min/max ${input.min}/${input.max}`, 400);
+    }
+    const fields = {
+      text: input.text.slice(0, 200),
+      point: point.data,
+      min: input.min,
+      max: input.max,
+      categoryId: input.categoryId,
+      notice: input.notice,
+      enableAuto: input.enableAuto,
+    };
+    const existing = await tx.findOne(Service, { providerId: input.providerId, providerServiceId: input.providerServiceId });
+    if (existing) {
+      existing.apply(fields);
+      return { service: existing, created: false };
+    }
+    const service = new Service({
+      ...fields,
+      notice: input.notice ?? '',
+      enableAuto: input.enableAuto ?? false,
+      isReadOnly: false,
+      visible: true,
+      sortOrder: 0,
+      providerId: input.providerId,
+      providerServiceId: input.providerServiceId,
+    });
+    tx.persist(service);
+    return { service, created: true };
+  }
+
+  /** Demo data: the platforms, categories and services of a believable Korean panel. */
+  async seedDemo(): Promise<void> {
+    await this.em.fork().transactional(async (tx) => {
+      for (const [p, platform] of demoCatalog.entries()) {
+        tx.persist(new Platform({ id: platform.id, text: platform.text, bgColor: platform.bgColor, sortOrder: p }));
+        for (const [c, category] of platform.categories.entries()) {
+          const row = new Category({ platform: platform.id, text: category.text, sortOrder: c });
+          tx.persist(row);
+          await tx.flush();
+          category.services.forEach((s, i) =>
+            tx.persist(
+              new Service({
+                text: s.text,
+                point: s.point,
+                min: s.min,
+                max: s.max,
+                notice: s.notice ?? '',
+                categoryId: row.id,
+                isReadOnly: s.readOnly ?? false,
+                enableAuto: s.auto ?? false,
+                visible: true,
+                sortOrder: i,
+                providerId: null,
+                providerServiceId: null,
+              }),
+            ),
+          );
+        }
+      }
+    });
+  }
+}

@@ -1,0 +1,79 @@
+import { DecimalType } from '@mikro-orm/core';
+import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { PRICE_SCALE } from '../../../contracts/index.js';
+import { Category } from './category.entity.js';
+
+export interface ServiceProps {
+  text: string;
+  /** Unit price in won, an exact decimal string ("0.35"). */
+  point: string;
+  min: number;
+  max: number;
+  notice: string;
+  categoryId: number;
+  isReadOnly: boolean;
+  enableAuto: boolean;
+  visible: boolean;
+  sortOrder: number;
+  providerId: number | null;
+  providerServiceId: string | null;
+}
+
+/**
+ * Something a customer can buy (spec §3 Service). `point` is the unit price, kept exact in a decimal
+ * column because views and likes sell below 1 won each; an order's cost is rounded up to whole won once.
+ * `providerId`/`providerServiceId` say which upstream service fulfils it (null: handled by hand).
+ */
+@Entity({ tableName: 'service' })
+@Index({ name: 'service_category', properties: ['categoryId', 'sortOrder'] })
+@Unique({ name: 'service_provider_service', properties: ['providerId', 'providerServiceId'] })
+export class Service {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'string', length: 200 })
+  text!: string;
+
+  @Property({ type: new DecimalType('string'), precision: 16, scale: PRICE_SCALE })
+  point!: string;
+
+  @Property({ type: 'integer' })
+  min!: number;
+
+  @Property({ type: 'integer' })
+  max!: number;
+
+  /** The description shown under the order form. */
+  @Property({ type: 'text', default: '' })
+  notice: string = '';
+
+  @ManyToOne(() => Category, { mapToPk: true, joinColumn: 'category_id', deleteRule: 'no action' })
+  categoryId!: number;
+
+  @Property({ type: 'boolean', default: false })
+  isReadOnly: boolean = false;
+
+  @Property({ type: 'boolean', default: false })
+  enableAuto: boolean = false;
+
+  /** Hidden services are not listed to customers and cannot be ordered. */
+  @Property({ type: 'boolean', default: true })
+  visible: boolean = true;
+
+  @Property({ type: 'integer', default: 0 })
+  sortOrder: number = 0;
+
+  @Property({ type: 'integer', nullable: true })
+  providerId: number | null = null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  providerServiceId: string | null = null;
+
+  constructor(props: ServiceProps) {
+    this.apply(props);
+  }
+
+  apply(props: Partial<ServiceProps>): void {
+    Object.assign(this, Object.fromEntries(Object.entries(props).filter(([, v]) => v !== undefined)));
+  }
+}

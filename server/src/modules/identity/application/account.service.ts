@@ -1,0 +1,82 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
+import { randomInt } from 'node:crypto';
+import { IDENTITY_MESSAGES as M, type ChangePasswordInput } from '../../../contracts/index.js';
+import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
+import { apiKeyHash, newApiKey } from '../domain/api-key.js';
+import { Member } from '../domain/member.entity.js';
+import { SocialAccount } from '../domain/social-account.entity.js';
+import { PasswordHasher } from './password-hasher.js';
+import { IdentitySettings } from './ports.js';
+import { IdentitySecrets } from './secrets.js';
+
+const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+
+function referralCode(): string {
+  return Array.from({ length: 8 }, () => REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)]).join('');
+}
+
+/** What a logged-in member does to their own account (spec §2 /account, §6). */
+@Injectable()
+export class AccountService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly hasher: PasswordHasher,
+    private readonly secrets: IdentitySecrets,
+    private readonly settings: IdentitySettings,
+  ) {}
+
+  /** Runs `change` on the member's row, locked, in one transaction. */
+  private withMember<T>(memberId: number, change: (member: Member, tx: EntityManager) => Promise<T> | T): Promise<T> {
+    return this.em.fork().transactional(async (tx) => {
+      const member = await tx.findOne(Member, memberId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!member?.canLogIn) throw new NotFoundError();
+      return change(member, tx);
+    });
+  }
+
+  /** 409 when the current password is wrong (spec §8); every other session ends. */
+  async changePassword(memberId: number, input: ChangePasswordInput): Promise<{ message: string }> {
+    const newHash = await this.hasher.hash(input.newPassword);
+    return this.withMember(memberId, async (member) => {
+      if (!(await this.hasher.verify(member.passwordHash, input.currentPassword))) throw new DomainError(M.currentPasswordWrong, 409);
+      member.setPassword(newHash);
+      return { message: M.passwordChanged };
+    });
+  }
+
+  /** A new reseller API key replaces the old one, which stops working at once. */
+  renewApiKey(memberId: number): Promise<{ apiKey: string }> {
+    const apiKey = newApiKey();
+    return this.withMember(memberId, (member) => {
+      member.setApiKey(apiKeyHash(apiKey), this.secrets.apiKeys.seal(apiKey));
+      return { apiKey };
+    });
+  }
+
+  /** Spec §6: only while ENABLE_REFERRAL is on and the member has none. */
+  async issueReferralCode(memberId: number): Promise<{ referralCode: string }> {
+    if (!(await this.settings.isOn('ENABLE_REFERRAL'))) throw new DomainError(M.referralDisabled, 403);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await this.withMember(memberId, (member) => {
+          member.issueReferralCode(referralCode());
+          return { referralCode: member.referralCode! };
+        });
+      } catch (error) {
+        // 32^8 codes: a collision is rare, and simply retried.
+        if (!(error instanceof UniqueConstraintViolationException) || attempt >= 3) throw error;
+      }
+    }
+  }
+
+  /** Withdrawal: the id, contacts, credentials and social bindings are released; money records keep the row. */
+  withdraw(memberId: number): Promise<{ message: string }> {
+    return this.withMember(memberId, async (member, tx) => {
+      member.withdraw(this.clock.now());
+      await tx.nativeDelete(SocialAccount, { member: member.id });
+      return { message: M.withdrawn };
+    });
+  }
+}

@@ -1,0 +1,51 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Clock } from '../../../shared/index.js';
+import { apiKeyHash } from '../domain/api-key.js';
+import { Member, MemberStatus } from '../domain/member.entity.js';
+import { PasswordHasher } from './password-hasher.js';
+import { PointAdjuster } from './ports.js';
+
+/** The demo storefront account of a new database (README "Run"). */
+export const DEMO_MEMBER = { id: 'demo', password: 'demo1234', points: 100_000n } as const;
+
+/** What other contexts need from identity (the reseller API, consoles) and the demo data. */
+@Injectable()
+export class IdentityFacade {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly hasher: PasswordHasher,
+    private readonly points: PointAdjuster,
+  ) {}
+
+  /** The active member whose reseller API key this is (looked up by its SHA-256), or null. */
+  async memberIdForApiKey(key: string): Promise<number | null> {
+    if (typeof key !== 'string' || key.length === 0 || key.length > 200) return null;
+    const member = await this.em.fork().findOne(Member, { apiKeyHash: apiKeyHash(key), status: MemberStatus.ACTIVE }, { fields: ['id'] });
+    return member?.id ?? null;
+  }
+
+  /** Login ids for member ids (consoles show them next to orders and charges); null once withdrawn. */
+  async loginIdsOf(memberIds: number[]): Promise<Map<number, string | null>> {
+    const members = memberIds.length ? await this.em.fork().find(Member, { id: { $in: memberIds } }, { fields: ['id', 'loginId'] }) : [];
+    return new Map(members.map((m) => [m.id, m.loginId]));
+  }
+
+  /** A demo member with some points, for a new database's demo data. */
+  async seedDemo(): Promise<void> {
+    const member = new Member({
+      loginId: DEMO_MEMBER.id,
+      passwordHash: await this.hasher.hash(DEMO_MEMBER.password),
+      email: 'demo@example.com',
+      phone: null,
+      registerWhere: null,
+      now: this.clock.now(),
+    });
+    await this.em.fork().transactional(async (tx) => {
+      tx.persist(member);
+      await tx.flush();
+      await this.points.adjust(tx, member.id, DEMO_MEMBER.points, { type: 'demo', id: member.id }, '데모 포인트');
+    });
+  }
+}

@@ -1,0 +1,111 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { DomainError, findPage, NotFoundError, Page, type ListQuery } from '../../../shared/index.js';
+import { Member, MemberStatus } from '../domain/member.entity.js';
+import { SocialAccount } from '../domain/social-account.entity.js';
+import { likePattern } from './messenger.js';
+import { AuditRecorder, PointAdjuster, PointBalanceReader, type AuditActor } from './ports.js';
+
+/** What the console shows of a member (never credentials or the API key). */
+export interface MemberView {
+  id: number;
+  loginId: string | null;
+  email: string | null;
+  phone: string | null;
+  registerWhere: string | null;
+  referralCode: string | null;
+  referredById: number | null;
+  status: MemberStatus;
+  hasApiKey: boolean;
+  createdAt: Date;
+  deletedAt: Date | null;
+  point: bigint;
+  socialProviders?: string[];
+}
+
+const STATUSES = new Set<string>(Object.values(MemberStatus));
+
+function view(member: Member, point: bigint): MemberView {
+  return {
+    id: member.id,
+    loginId: member.loginId,
+    email: member.email,
+    phone: member.phone,
+    registerWhere: member.registerWhere,
+    referralCode: member.referralCode,
+    referredById: member.referredBy?.id ?? null,
+    status: member.status,
+    hasApiKey: member.apiKeyHash !== null,
+    createdAt: member.createdAt,
+    deletedAt: member.deletedAt,
+    point,
+  };
+}
+
+/** The console's `members` resource: list, show, suspend, reinstate, adjust points; every change audited. */
+@Injectable()
+export class MembersAdminService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly balances: PointBalanceReader,
+    private readonly points: PointAdjuster,
+    private readonly audit: AuditRecorder,
+  ) {}
+
+  async page(query: ListQuery): Promise<Page<MemberView>> {
+    const page = await findPage(this.em.fork(), Member, 'members', query, {
+      sortable: ['id', 'createdAt', 'loginId', 'email', 'status'],
+      filters: {
+        q: (v) => ({ $or: [{ loginId: { $ilike: likePattern(v) } }, { email: { $ilike: likePattern(v) } }, { phone: { $ilike: likePattern(v) } }] }),
+        status: (v) => {
+          if (!STATUSES.has(String(v))) throw new DomainError(`unknown status: ${String(v)}`, 400);
+          return { status: String(v) as MemberStatus };
+        },
+        referredById: (v) => ({ referredBy: Number(v) || 0 }),
+      },
+    });
+    const points = await this.balances.balancesOf(page.rows.map((m) => m.id));
+    return new Page('members', page.rows.map((m) => view(m, points.get(m.id) ?? 0n)), page.total, page.start);
+  }
+
+  async one(id: number): Promise<MemberView> {
+    const em = this.em.fork();
+    const member = await em.findOne(Member, id);
+    if (!member) throw new NotFoundError();
+    const accounts = await em.find(SocialAccount, { member: id });
+    return { ...view(member, await this.balances.balanceOf(id)), socialProviders: accounts.map((a) => a.provider) };
+  }
+
+  suspend(id: number, actor: AuditActor): Promise<MemberView> {
+    return this.command(id, actor, 'suspend', (m) => m.suspend());
+  }
+
+  reinstate(id: number, actor: AuditActor): Promise<MemberView> {
+    return this.command(id, actor, 'reinstate', (m) => m.reinstate());
+  }
+
+  private async command(id: number, actor: AuditActor, action: string, change: (member: Member) => void): Promise<MemberView> {
+    await this.em.fork().transactional(async (tx) => {
+      const member = await tx.findOne(Member, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!member) throw new NotFoundError();
+      const before = member.status;
+      change(member);
+      this.audit.record(tx, actor, { action, resource: 'members', resourceId: id, before: { status: before }, after: { status: member.status } });
+    });
+    return this.one(id);
+  }
+
+  /** An ADJUST ledger entry (positive credits, negative debits never below zero) with the operator's reason. */
+  async adjustPoints(id: number, amount: bigint, reason: string, actor: AuditActor): Promise<unknown> {
+    const reference = { type: 'operator-adjust', id: randomUUID() };
+    await this.em.fork().transactional(async (tx) => {
+      const member = await tx.findOne(Member, id);
+      if (!member) throw new NotFoundError();
+      if (member.status === MemberStatus.DELETED) throw new DomainError('탈퇴한 회원입니다.', 409);
+      await this.points.adjust(tx, id, amount, reference, reason);
+      this.audit.record(tx, actor, { action: 'adjust-points', resource: 'members', resourceId: id, after: { amount, reason, reference: reference.id } });
+    });
+    return this.points.adjustmentEntry(reference);
+  }
+}

@@ -1,0 +1,59 @@
+import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { IDENTITY_MESSAGES } from '../../../contracts/index.js';
+import { Clock } from '../../../shared/index.js';
+import { RateLimitCounter } from '../domain/rate-limit-counter.entity.js';
+
+export interface RateRule {
+  /** Requests allowed per window. */
+  limit: number;
+  windowSeconds: number;
+}
+
+/** Per-IP and per-account limits of the abuse-prone endpoints (fixed 10-minute windows). */
+export const RATE_LIMITS = {
+  login: { ip: { limit: 30, windowSeconds: 600 }, account: { limit: 10, windowSeconds: 600 } },
+  sendCode: { ip: { limit: 10, windowSeconds: 600 }, account: { limit: 5, windowSeconds: 600 } },
+  findId: { ip: { limit: 10, windowSeconds: 600 }, account: { limit: 5, windowSeconds: 600 } },
+  findPassword: { ip: { limit: 10, windowSeconds: 600 }, account: { limit: 5, windowSeconds: 600 } },
+} as const satisfies Record<string, { ip: RateRule; account: RateRule }>;
+
+export type RateLimitedAction = keyof typeof RATE_LIMITS;
+
+/**
+ * Counts requests in PostgreSQL (one upsert per key), so every replica shares the same counts.
+ * Both the client's IP and the account (id, email or phone) are counted; either over its limit is a 429.
+ */
+@Injectable()
+export class RateLimiter {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+  ) {}
+
+  async hit(action: RateLimitedAction, ip: string, account: string): Promise<void> {
+    const rules = RATE_LIMITS[action];
+    const over = await Promise.all([this.count(`${action}:ip:${ip}`, rules.ip), this.count(`${action}:account:${account.toLowerCase()}`, rules.account)]);
+    if (over.some(Boolean)) throw new HttpException(IDENTITY_MESSAGES.tooManyRequests, HttpStatus.TOO_MANY_REQUESTS);
+  }
+
+  /** Bumps the key's counter in the current window; true when it is now over the limit. */
+  private async count(key: string, rule: RateRule): Promise<boolean> {
+    const windowMs = rule.windowSeconds * 1000;
+    const windowStart = new Date(Math.floor(this.clock.now().getTime() / windowMs) * windowMs);
+    const rows = await this.em.fork().execute<{ hits: number }[]>(
+      `insert into rate_limit_counter (key, window_start, hits) values (?, ?, 1)
+       on conflict (key) do update set
+         hits = case when rate_limit_counter.window_start = excluded.window_start then rate_limit_counter.hits + 1 else 1 end,
+         window_start = excluded.window_start
+       returning hits`,
+      [key.slice(0, 300), windowStart],
+    );
+    return Number(rows[0]?.hits ?? 0) > rule.limit;
+  }
+
+  /** Drops counters whose window ended long ago (the cleanup job). */
+  async prune(before: Date): Promise<number> {
+    return this.em.fork().nativeDelete(RateLimitCounter, { windowStart: { $lt: before } });
+  }
+}

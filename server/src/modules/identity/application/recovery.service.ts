@@ -1,0 +1,91 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { randomUUID } from 'node:crypto';
+import { IDENTITY_MESSAGES as M, type ResetPasswordInput } from '../../../contracts/index.js';
+import { AppConfig } from '../../../config/index.js';
+import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
+import { Member, MemberStatus } from '../domain/member.entity.js';
+import { PasswordReset } from '../domain/password-reset.entity.js';
+import { Messenger } from './messenger.js';
+import { PasswordHasher } from './password-hasher.js';
+import { IdentitySettings } from './ports.js';
+import { RateLimiter } from './rate-limiter.js';
+import { TokenService } from './tokens.js';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Find id, find password (a mailed reset link) and reset password. The screens exist only while
+ * email verification is on (spec §2), so the calls do too. Find-password answers the same whether
+ * or not the email belongs to a member.
+ */
+@Injectable()
+export class RecoveryService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly config: AppConfig,
+    private readonly hasher: PasswordHasher,
+    private readonly tokens: TokenService,
+    private readonly messenger: Messenger,
+    private readonly limiter: RateLimiter,
+    private readonly settings: IdentitySettings,
+  ) {}
+
+  private async guard(action: 'findId' | 'findPassword', ip: string, email: string): Promise<void> {
+    if (!(await this.settings.isOn('ENABLE_EMAIL_VERIFY'))) throw new DomainError(M.emailFeatureOff, 403);
+    await this.limiter.hit(action, ip, email);
+  }
+
+  private activeByEmail(email: string): Promise<Member | null> {
+    return this.em.fork().findOne(Member, { email, status: MemberStatus.ACTIVE });
+  }
+
+  async findId(email: string, ip: string): Promise<{ userId: string }> {
+    await this.guard('findId', ip, email);
+    const member = await this.activeByEmail(email);
+    if (!member?.loginId) throw new NotFoundError(M.emailNotFound);
+    return { userId: member.loginId };
+  }
+
+  async findPassword(email: string, ip: string): Promise<{ message: string }> {
+    await this.guard('findPassword', ip, email);
+    const member = await this.activeByEmail(email);
+    if (member) {
+      const reset = new PasswordReset(randomUUID(), member.id, this.clock.now());
+      await this.em.fork().transactional(async (tx) => {
+        // Only the newest link works.
+        await tx.nativeUpdate(PasswordReset, { memberId: member.id, usedAt: null }, { usedAt: reset.createdAt });
+        tx.persist(reset);
+      });
+      const token = this.tokens.purposeToken('password-reset-token', { sub: member.id, jti: reset.jti }, PasswordReset.TTL_MS / 1000);
+      const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, this.config.publicUrl).toString();
+      await this.messenger.email(
+        email,
+        '[SMM 패널] 비밀번호 재설정 안내',
+        `아래 링크에서 비밀번호를 재설정해 주세요. 링크는 ${PasswordReset.TTL_MS / 60_000}분 동안 한 번만 사용할 수 있습니다.\n\n${link}\n\n요청하지 않으셨다면 이 메일을 무시해 주세요.`,
+      );
+    }
+    return { message: M.mailSent };
+  }
+
+  /** The token's signature, expiry and single use are all checked; the new password ends every session. */
+  async resetPassword(input: ResetPasswordInput): Promise<{ message: string }> {
+    const claims = this.tokens.verifyPurposeToken<{ sub: unknown; jti: unknown }>('password-reset-token', input.token);
+    if (!claims || typeof claims.jti !== 'string' || !UUID.test(claims.jti) || !Number.isInteger(claims.sub)) throw new DomainError(M.resetTokenInvalid, 400);
+    const hash = await this.hasher.hash(input.password);
+    await this.em.fork().transactional(async (tx) => {
+      const reset = await tx.findOne(PasswordReset, { jti: claims.jti as string, memberId: claims.sub as number }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const member = await tx.findOne(Member, claims.sub as number);
+      if (!reset || !member?.canLogIn) throw new DomainError(M.resetTokenInvalid, 400);
+      reset.use(this.clock.now());
+      member.setPassword(hash);
+    });
+    return { message: M.resetSuccess };
+  }
+
+  /** Drops reset links that ended before `before` (the cleanup job). */
+  prune(before: Date): Promise<number> {
+    return this.em.fork().nativeDelete(PasswordReset, { expiresAt: { $lt: before } });
+  }
+}

@@ -1,0 +1,23 @@
+import { Injectable } from '@nestjs/common';
+import { hkdfSync } from 'node:crypto';
+import { AppConfig } from '../../../config/index.js';
+import { SecretBox } from '../domain/api-key.js';
+
+export type SecretPurpose = 'api-key-encryption' | 'password-reset-token' | 'social-signup-token';
+
+/**
+ * Keys for identity's own purposes, each derived (HKDF-SHA256) from the JWT secret, so one secret
+ * (JWT_SECRET or DATA_DIR/jwt-secret) is all there is to keep, and no purpose's key opens another's.
+ */
+@Injectable()
+export class IdentitySecrets {
+  readonly apiKeys: SecretBox;
+
+  constructor(private readonly config: AppConfig) {
+    this.apiKeys = new SecretBox(this.key('api-key-encryption'));
+  }
+
+  key(purpose: SecretPurpose): Buffer {
+    return Buffer.from(hkdfSync('sha256', this.config.jwtSecret, 'smm-panel-identity', purpose, 32));
+  }
+}

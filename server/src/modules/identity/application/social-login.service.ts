@@ -1,0 +1,72 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { randomBytes } from 'node:crypto';
+import { IDENTITY_MESSAGES as M, type SocialRegisterInput } from '../../../contracts/index.js';
+import { Clock, DomainError } from '../../../shared/index.js';
+import { Member } from '../domain/member.entity.js';
+import { SocialAccount, SocialProvider } from '../domain/social-account.entity.js';
+import { RegistrationService } from './registration.service.js';
+import { SocialProviders, type SocialProfile } from './social-providers.js';
+import { TokenService } from './tokens.js';
+
+/** How long the register page may take to send the social sign-up token back. */
+const SIGNUP_TOKEN_TTL_SECONDS = 30 * 60;
+
+interface SignUpClaims {
+  provider: SocialProvider;
+  pid: string;
+  email: string | null;
+}
+
+/** Naver and Kakao login; an unknown account gets a 404 with a token for the social register page. */
+@Injectable()
+export class SocialLoginService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly providers: SocialProviders,
+    private readonly tokens: TokenService,
+    private readonly registration: RegistrationService,
+  ) {}
+
+  async loginWithNaver(code: string): Promise<{ accessToken: string }> {
+    await this.providers.ensureEnabled(SocialProvider.NAVER);
+    return this.login(await this.providers.naver(code));
+  }
+
+  async loginWithKakao(accessToken: string): Promise<{ accessToken: string }> {
+    await this.providers.ensureEnabled(SocialProvider.KAKAO);
+    return this.login(await this.providers.kakao(accessToken));
+  }
+
+  private async login(profile: SocialProfile): Promise<{ accessToken: string }> {
+    const account = await this.em.fork().findOne(SocialAccount, { provider: profile.provider, providerUserId: profile.providerUserId }, { populate: ['member'] });
+    if (!account) {
+      const claims: SignUpClaims = { provider: profile.provider, pid: profile.providerUserId, email: profile.email };
+      const token = this.tokens.purposeToken('social-signup-token', { ...claims }, SIGNUP_TOKEN_TTL_SECONDS);
+      throw new NotFoundException({ message: M.socialNotRegistered, token });
+    }
+    if (!account.member.canLogIn) throw new DomainError(M.accountRestricted, 403);
+    return { accessToken: this.tokens.accessToken('member', account.member.id, account.member.sessionVersion) };
+  }
+
+  /** POST /auth/register/naver|kakao: the member, bound to the provider account the token names. */
+  async register(provider: SocialProvider, input: SocialRegisterInput): Promise<{ message: string }> {
+    await this.providers.ensureEnabled(provider);
+    const claims = this.tokens.verifyPurposeToken<SignUpClaims>('social-signup-token', input.accessToken);
+    if (!claims || claims.provider !== provider || typeof claims.pid !== 'string') throw new DomainError(M.socialTokenInvalid, 400);
+    const em = this.em.fork();
+    if (await em.count(SocialAccount, { provider, providerUserId: claims.pid })) throw new DomainError(M.socialTaken, 409);
+    // The provider's email is kept only while no other member uses it.
+    const email = claims.email && !(await em.count(Member, { email: claims.email })) ? claims.email : null;
+    const loginId = `${provider.toLowerCase()}_${randomBytes(5).toString('hex')}`;
+    return this.registration.signUp(
+      { ...input, loginId, password: null, email },
+      {
+        bind: async (tx, member) => {
+          tx.persist(new SocialAccount(provider, claims.pid, member, this.clock.now()));
+        },
+      },
+    );
+  }
+}

@@ -1,0 +1,69 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { IDENTITY_MESSAGES as M } from '../../../contracts/index.js';
+import { Clock, DomainError } from '../../../shared/index.js';
+import { Member } from '../domain/member.entity.js';
+import { OutboxStatus } from '../domain/outbox-message.entity.js';
+import { CodeChannel, VerificationCode, WrongCodeError } from '../domain/verification-code.entity.js';
+import { Messenger } from './messenger.js';
+import { RateLimiter } from './rate-limiter.js';
+
+const SENT = { [CodeChannel.EMAIL]: M.emailCodeSent, [CodeChannel.PHONE]: M.phoneCodeSent };
+const TAKEN = { [CodeChannel.EMAIL]: M.emailTaken, [CodeChannel.PHONE]: M.phoneTaken };
+
+/** Sign-up verification codes: sent by mail or SMS, checked and used up by the sign-up transaction. */
+@Injectable()
+export class VerificationService {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly messenger: Messenger,
+    private readonly limiter: RateLimiter,
+  ) {}
+
+  /** Spec §8: 409 when a member already uses the address; otherwise a new code replaces any earlier one. */
+  async send(channel: CodeChannel, recipient: string, ip: string): Promise<{ message: string }> {
+    // Counted first, so the 409 below cannot be used to test addresses in bulk.
+    await this.limiter.hit('sendCode', ip, `${channel}:${recipient}`);
+    const em = this.em.fork();
+    const taken = await em.count(Member, channel === CodeChannel.EMAIL ? { email: recipient } : { phone: recipient });
+    if (taken > 0) throw new DomainError(TAKEN[channel], 409);
+    const now = this.clock.now();
+    const code = new VerificationCode(channel, recipient, now);
+    await em.transactional(async (tx) => {
+      await tx.nativeUpdate(VerificationCode, { channel, recipient, consumedAt: null }, { consumedAt: now });
+      tx.persist(code);
+    });
+    const minutes = VerificationCode.TTL_MS / 60_000;
+    const sent =
+      channel === CodeChannel.EMAIL
+        ? await this.messenger.email(recipient, '[SMM 패널] 이메일 인증코드', `이메일 인증코드는 ${code.code} 입니다.\n${minutes}분 안에 회원가입 화면에 입력해 주세요.`)
+        : await this.messenger.sms(recipient, `[SMM 패널] 인증번호 ${code.code} (${minutes}분 안에 입력해 주세요)`);
+    if (sent.status === OutboxStatus.FAILED) throw new DomainError(M.deliveryFailed, 502);
+    return { message: SENT[channel] };
+  }
+
+  /**
+   * Uses up the recipient's current code inside the caller's sign-up transaction (row locked, so a
+   * code serves one sign-up even under concurrency). A wrong code throws WrongCodeError; the caller
+   * counts the attempt with `countWrongAttempt` after its transaction rolled back.
+   */
+  async consume(tx: EntityManager, channel: CodeChannel, recipient: string, code: string): Promise<void> {
+    const current = await tx.findOne(
+      VerificationCode,
+      { channel, recipient, consumedAt: null },
+      { orderBy: { id: 'DESC' }, lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    if (!current) throw new DomainError(M.codeNotSent, 400);
+    current.consume(code, this.clock.now());
+  }
+
+  async countWrongAttempt(error: WrongCodeError): Promise<void> {
+    await this.em.fork().execute('update verification_code set attempts = attempts + 1 where id = ?', [error.codeId]);
+  }
+
+  /** Drops codes that ended before `before` (the cleanup job). */
+  prune(before: Date): Promise<number> {
+    return this.em.fork().nativeDelete(VerificationCode, { expiresAt: { $lt: before } });
+  }
+}

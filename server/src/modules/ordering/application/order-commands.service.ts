@@ -1,0 +1,139 @@
+import { Injectable } from '@nestjs/common';
+import { wrap } from '@mikro-orm/core';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { AuditFacade, type AuditActor } from '../../audit/index.js';
+import { LedgerKind, WalletFacade, type LedgerEntry, type LedgerReference } from '../../wallet/index.js';
+import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
+import { AutoOrder } from '../domain/auto-order.entity.js';
+import { Order, OrderStatus, ORDER_TRANSITIONS, type StatusDetails } from '../domain/order.entity.js';
+
+/** What an upstream provider says about an order. */
+export interface UpstreamReport {
+  status: OrderStatus;
+  startCount?: number | null;
+  remains?: number | null;
+}
+
+/** An operator command's answer: the record and the ledger entry its refund wrote (if any). */
+export interface CommandResult<T> {
+  order: T;
+  ledgerEntry: LedgerEntry | null;
+}
+
+export const orderReference = (id: number): LedgerReference => ({ type: 'order', id });
+export const autoOrderReference = (id: number): LedgerReference => ({ type: 'auto-order', id });
+
+const ORDER_NOT_FOUND = '주문을 찾을 수 없습니다.';
+const NOT_CANCELABLE = '이미 처리 중이거나 끝난 주문은 취소할 수 없습니다.';
+
+/**
+ * Every change of an existing order or auto-order: operator commands, upstream reports, a member's
+ * cancel. Each locks the row, moves it through its transition table, and pays the refund its final
+ * state owes in the same transaction, once: the row lock serialises retries, the terminal state refuses
+ * a second move, and the ledger's unique (REFUND, reference) refuses a second credit.
+ */
+@Injectable()
+export class OrderCommands {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly wallet: WalletFacade,
+    private readonly audit: AuditFacade,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Upstream status for an order, in the caller's transaction; a report it cannot move to (ended, already there, behind) changes nothing. */
+  async applyUpstream(tx: EntityManager, orderId: number, report: UpstreamReport): Promise<{ order: Order; changed: boolean }> {
+    const order = await this.lockOrder(tx, orderId);
+    const now = this.clock.now();
+    order.lastSyncedAt = now;
+    const details: StatusDetails = { startCount: report.startCount, remains: report.remains === undefined || report.remains === null ? report.remains : Math.min(Math.max(report.remains, 0), order.amount) };
+    const path = ORDER_TRANSITIONS.path(order.status, report.status);
+    if (order.isTerminal || !path || path.length === 0) {
+      order.noteProgress(details, now);
+      return { order, changed: false };
+    }
+    order.advanceTo(report.status, now, details);
+    await this.settle(tx, order);
+    return { order, changed: true };
+  }
+
+  cancel(orderId: number, actor: AuditActor): Promise<CommandResult<Order>> {
+    return this.operate(orderId, actor, 'cancel', (order, now) => order.moveTo(OrderStatus.CANCELED, now));
+  }
+
+  /** Ends the order short with `remains` undelivered (walking through INPROGRESS if need be). */
+  partial(orderId: number, remains: number, actor: AuditActor): Promise<CommandResult<Order>> {
+    return this.operate(orderId, actor, 'partial', (order, now) => order.advanceTo(OrderStatus.PARTIAL, now, { remains }));
+  }
+
+  setStartCount(orderId: number, startCount: number, actor: AuditActor): Promise<CommandResult<Order>> {
+    return this.operate(orderId, actor, 'start-count', (order, now) => order.setStartCount(startCount, now));
+  }
+
+  /** One move of the transition table, as the operator chose. */
+  setStatus(orderId: number, status: OrderStatus, details: StatusDetails, actor: AuditActor): Promise<CommandResult<Order>> {
+    return this.operate(orderId, actor, 'status', (order, now) => order.moveTo(status, now, details));
+  }
+
+  /** A member (or reseller) cancels their own order while it has not been sent upstream: everything is refunded. */
+  async cancelForMember(memberId: number, orderId: number): Promise<Order> {
+    return this.em.fork().transactional(async (tx) => {
+      const order = await this.lockOrder(tx, orderId, memberId);
+      if (order.status !== OrderStatus.PENDING) throw new DomainError(NOT_CANCELABLE, 409);
+      order.moveTo(OrderStatus.CANCELED, this.clock.now());
+      await this.settle(tx, order);
+      return order;
+    });
+  }
+
+  /** An operator cancels an auto-order (CANCLED): the runs not started are refunded. */
+  async cancelAutoOrder(autoOrderId: number, actor: AuditActor): Promise<CommandResult<AutoOrder>> {
+    const autoOrder = await this.em.fork().transactional(async (tx) => {
+      const auto = await tx.findOne(AutoOrder, { id: autoOrderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (!auto) throw new NotFoundError(ORDER_NOT_FOUND);
+      const before = wrap(auto).toObject();
+      await this.refundRuns(tx, auto, auto.cancel(this.clock.now()));
+      this.audit.record(tx, actor, { action: 'cancel', resource: 'auto-orders', resourceId: auto.id, before, after: auto });
+      return auto;
+    });
+    return { order: autoOrder, ledgerEntry: await this.wallet.findEntry(LedgerKind.REFUND, autoOrderReference(autoOrder.id)) };
+  }
+
+  /** The runner found the auto-order's service no longer orderable: it ends PARTIAL, in the runner's transaction. */
+  async stopAutoOrder(tx: EntityManager, auto: AutoOrder): Promise<void> {
+    await this.refundRuns(tx, auto, auto.stop(this.clock.now()));
+  }
+
+  private async refundRuns(tx: EntityManager, auto: AutoOrder, refund: bigint): Promise<void> {
+    if (refund === 0n) return;
+    const memo = `자동주문 ${auto.id} 미진행 ${auto.runs - auto.completed}회 환불`;
+    await this.wallet.credit(tx, { memberId: auto.memberId, amount: refund, kind: LedgerKind.REFUND, reference: autoOrderReference(auto.id), memo });
+  }
+
+  private async operate(orderId: number, actor: AuditActor, action: string, change: (order: Order, now: Date) => void): Promise<CommandResult<Order>> {
+    const order = await this.em.fork().transactional(async (tx) => {
+      const order = await this.lockOrder(tx, orderId);
+      const before = wrap(order).toObject();
+      change(order, this.clock.now());
+      await this.settle(tx, order);
+      this.audit.record(tx, actor, { action, resource: 'orders', resourceId: order.id, before, after: order });
+      return order;
+    });
+    return { order, ledgerEntry: await this.wallet.findEntry(LedgerKind.REFUND, orderReference(order.id)) };
+  }
+
+  private async lockOrder(tx: EntityManager, orderId: number, memberId?: number): Promise<Order> {
+    const order = await tx.findOne(Order, memberId === undefined ? { id: orderId } : { id: orderId, memberId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+    return order;
+  }
+
+  /** Pays the refund the order's final state owes (nothing for a zero share). */
+  private async settle(tx: EntityManager, order: Order): Promise<void> {
+    const refund = order.refundDue();
+    if (refund === 0n || order.refunded === refund) return;
+    order.refunded = refund;
+    const memo = order.status === OrderStatus.CANCELED ? `주문 ${order.id} 취소 환불` : `주문 ${order.id} 부분 완료 환불 (잔여 ${order.remains})`;
+    await this.wallet.credit(tx, { memberId: order.memberId, amount: refund, kind: LedgerKind.REFUND, reference: orderReference(order.id), memo });
+  }
+}

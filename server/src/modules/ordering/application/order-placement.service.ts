@@ -1,0 +1,114 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { createHash } from 'node:crypto';
+import { isAutoOrder, ORDER_MESSAGES, orderCost, orderProblem, type OrderRequest } from '../../../contracts/index.js';
+import { CatalogFacade } from '../../catalog/index.js';
+import { SettingsService } from '../../settings/index.js';
+import { LedgerKind, WalletFacade } from '../../wallet/index.js';
+import { Clock, DomainError } from '../../../shared/index.js';
+import { AutoOrder } from '../domain/auto-order.entity.js';
+import { IdempotencyKey } from '../domain/idempotency-key.entity.js';
+import { Order } from '../domain/order.entity.js';
+import { autoOrderReference, orderReference } from './order-commands.service.js';
+
+/** The success card's data (spec §7: orderId, amount, link, serviceId), the cost, and the auto-order placed if any. */
+export interface PlacedOrder {
+  orderId: number;
+  amount: number;
+  link: string;
+  serviceId: number;
+  /** What was debited, whole won (for an auto-order: all runs). */
+  point: bigint;
+  autoOrderId: number | null;
+}
+
+export interface Placement {
+  placed: PlacedOrder;
+  /** True when an Idempotency-Key's first answer was returned and nothing was done. */
+  replayed: boolean;
+}
+
+/** Another request with the same key committed first: answer with its result. */
+class KeyTaken extends Error {}
+
+const fingerprint = (input: OrderRequest): string =>
+  createHash('sha256').update(JSON.stringify([input.serviceId, input.link, input.amount, input.runs, input.interval])).digest('hex');
+
+/**
+ * Places an order or an auto-order: the spec §5 rules, then in ONE transaction the order row, the key
+ * row (if an Idempotency-Key came) and the debit, which is the balance check. An auto-order pays for all
+ * runs up front and starts its first run at once.
+ */
+@Injectable()
+export class OrderPlacement {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly catalog: CatalogFacade,
+    private readonly settings: SettingsService,
+    private readonly wallet: WalletFacade,
+    private readonly clock: Clock,
+  ) {}
+
+  /** `input` is already parsed with the contracts' `orderRequestSchema`. */
+  async place(memberId: number, input: OrderRequest, idempotencyKey?: string | null): Promise<Placement> {
+    const key = idempotencyKey ?? null;
+    if (key !== null && (key.length === 0 || key.length > 100)) throw new DomainError(ORDER_MESSAGES.idempotencyKeyInvalid, 400);
+    const print = key === null ? '' : fingerprint(input);
+    if (key !== null) {
+      const prior = await this.prior(memberId, key, print);
+      if (prior) return { placed: prior, replayed: true };
+    }
+    const [service, serviceCheck] = await Promise.all([this.catalog.getService(input.serviceId), this.settings.get('ENABLE_SERVICE_CHECK')]);
+    const problem = orderProblem(input, service?.visible ? service : null, { serviceCheck });
+    if (problem) throw new DomainError(problem.message, 400);
+    const cost = orderCost(service!.point, input.amount, input.runs);
+    try {
+      const placed = await this.em.fork().transactional(async (tx) => {
+        const now = this.clock.now();
+        const auto = isAutoOrder(input) ? AutoOrder.place({ memberId, serviceId: service!.id, link: input.link, amount: input.amount, runs: input.runs, interval: input.interval, point: cost, now }) : null;
+        if (auto) await tx.persist(auto).flush();
+        const order = auto ? Order.startRunOf(auto, service!, now) : Order.place({ memberId, service: service!, link: input.link, amount: input.amount, point: cost, now });
+        // A plain INSERT (no unit-of-work diff): this is the hot path. The auto-order's run count is flushed at commit.
+        await tx.insert(order);
+        const placed: PlacedOrder = { orderId: order.id, amount: input.amount, link: input.link, serviceId: service!.id, point: cost, autoOrderId: auto?.id ?? null };
+        if (key !== null) await this.claimKey(tx, memberId, key, print, placed, now);
+        await this.wallet.debit(tx, {
+          memberId,
+          amount: cost,
+          kind: LedgerKind.ORDER,
+          reference: auto ? autoOrderReference(auto.id) : orderReference(order.id),
+          memo: auto ? `자동주문 ${auto.id} (${input.runs}회 × ${input.amount})` : `주문 ${order.id}`,
+        });
+        return placed;
+      });
+      return { placed, replayed: false };
+    } catch (error) {
+      if (!(error instanceof KeyTaken)) throw error;
+      const prior = await this.prior(memberId, key!, print);
+      if (!prior) throw new DomainError(ORDER_MESSAGES.failed, 409);
+      return { placed: prior, replayed: true };
+    }
+  }
+
+  /** The first answer for this key, or null; a different request under the same key is a 422. */
+  private async prior(memberId: number, key: string, print: string): Promise<PlacedOrder | null> {
+    const row = await this.em.fork().findOne(IdempotencyKey, { memberId, key });
+    if (!row) return null;
+    if (row.fingerprint !== print) throw new DomainError(ORDER_MESSAGES.idempotencyMismatch, 422);
+    const stored = row.response as Omit<PlacedOrder, 'point'> & { point: number };
+    return { ...stored, point: BigInt(stored.point) };
+  }
+
+  /**
+   * Records the key with the answer. A concurrent request holding the same key makes this statement wait
+   * for it; if that one commits, nothing is inserted and this transaction rolls back to replay its answer.
+   */
+  private async claimKey(tx: EntityManager, memberId: number, key: string, print: string, placed: PlacedOrder, now: Date): Promise<void> {
+    const rows = await tx.execute<unknown[]>(
+      `insert into order_idempotency_key (member_id, key, fingerprint, response, created_at) values (?, ?, ?, ?, ?)
+       on conflict (member_id, key) do nothing returning member_id`,
+      [memberId, key, print, JSON.stringify(placed), now],
+    );
+    if (rows.length === 0) throw new KeyTaken();
+  }
+}

@@ -1,0 +1,221 @@
+import { BadRequestException, Injectable } from '@nestjs/common';
+import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { ORDER_HISTORY_PAGE_SIZE } from '../../../contracts/index.js';
+import { CatalogFacade } from '../../catalog/index.js';
+import { Clock, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
+import { Order, OrderStatus } from '../domain/order.entity.js';
+
+/** A member's history query: optional status and 1-based page (page size 10). */
+export interface HistoryQuery {
+  status?: string;
+  page?: number;
+}
+
+export interface History<T> {
+  rows: T[];
+  /** Rows matching the status over the 3 months (X-Total-Count). */
+  total: number;
+}
+
+/** Spec §2 order history columns (DESIGN.md names). */
+export interface OrderHistoryRow {
+  id: number;
+  createdAt: Date;
+  serviceId: number;
+  service: string;
+  link: string;
+  point: bigint;
+  amount: number;
+  status: OrderStatus;
+  startCount: number | null;
+  remains: number | null;
+  runs: number;
+  completed: number;
+  interval: number;
+}
+
+/** Spec §2 auto-order history columns: point is the final amount used, totalAmount = amount × runs. */
+export interface AutoOrderHistoryRow {
+  id: number;
+  createdAt: Date;
+  link: string;
+  point: bigint;
+  amount: number;
+  serviceId: number;
+  service: string;
+  completed: number;
+  runs: number;
+  interval: number;
+  totalAmount: number;
+  status: AutoOrderStatus;
+}
+
+/** Spec §2: histories show the last 3 months. */
+export function historyStart(now: Date): Date {
+  const start = new Date(now);
+  start.setUTCMonth(start.getUTCMonth() - 3);
+  return start;
+}
+
+const letters = (raw: string) => raw.toUpperCase().replace(/[^A-Z]/g, '');
+
+function statusFilter<S extends string>(raw: string | undefined, statuses: readonly S[], aliases: Record<string, readonly S[]> = {}): readonly S[] | null {
+  const wanted = letters(raw ?? '');
+  if (wanted === '' || wanted === 'ALL') return null;
+  const found = aliases[wanted] ?? (statuses.includes(wanted as S) ? [wanted as S] : null);
+  if (!found) throw new BadRequestException('입력 양식을 맞춰주세요.');
+  return found;
+}
+
+const toDate = (v: unknown): Date => {
+  const date = new Date(String(v));
+  if (Number.isNaN(date.getTime())) throw new BadRequestException(`invalid date: ${String(v)}`);
+  return date;
+};
+const statusIn = (v: unknown): FilterQuery<any> => ({ status: { $in: (Array.isArray(v) ? v : [v]).map(String) } });
+const ownerFilters = {
+  memberId: (v: unknown) => ({ memberId: Number(v) }),
+  serviceId: (v: unknown) => ({ serviceId: Number(v) }),
+  createdAt_gte: (v: unknown) => ({ createdAt: { $gte: toDate(v) } }),
+  createdAt_lte: (v: unknown) => ({ createdAt: { $lte: toDate(v) } }),
+};
+
+/** Reads: a member's own history and records, and the operator's lists. */
+@Injectable()
+export class OrderQueries {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly catalog: CatalogFacade,
+    private readonly clock: Clock,
+  ) {}
+
+  async orderHistory(memberId: number, query: HistoryQuery): Promise<History<OrderHistoryRow>> {
+    const status = statusFilter(query.status, Object.values(OrderStatus));
+    const { rows, total } = await this.history(Order, memberId, status, query.page);
+    const services = await this.catalog.servicesByIds(rows.map((o) => o.serviceId));
+    return {
+      total,
+      rows: rows.map((o) => ({
+        id: o.id,
+        createdAt: o.createdAt,
+        serviceId: o.serviceId,
+        service: services.get(o.serviceId)?.text ?? '',
+        link: o.link,
+        point: o.point,
+        amount: o.amount,
+        status: o.status,
+        startCount: o.startCount,
+        remains: o.remains,
+        runs: o.runs,
+        completed: o.runNumber ?? 0,
+        interval: o.interval,
+      })),
+    };
+  }
+
+  async autoOrderHistory(memberId: number, query: HistoryQuery): Promise<History<AutoOrderHistoryRow>> {
+    const { ACTIVE, COMPLETED, CANCLED, PARTIAL } = AutoOrderStatus;
+    // PARTIAL is shown as completed; the storefront's "canceled" chip may say CANCELED.
+    const status = statusFilter(query.status, Object.values(AutoOrderStatus), { COMPLETED: [COMPLETED, PARTIAL], CANCELED: [CANCLED], ACTIVE: [ACTIVE] });
+    const { rows, total } = await this.history(AutoOrder, memberId, status, query.page);
+    const [services, runRefunds] = await Promise.all([this.catalog.servicesByIds(rows.map((a) => a.serviceId)), this.runRefunds(rows.map((a) => a.id))]);
+    return {
+      total,
+      rows: rows.map((a) => ({
+        id: a.id,
+        createdAt: a.createdAt,
+        link: a.link,
+        point: a.point - a.refunded - (runRefunds.get(a.id) ?? 0n),
+        amount: a.amount,
+        serviceId: a.serviceId,
+        service: services.get(a.serviceId)?.text ?? '',
+        completed: a.completed,
+        runs: a.runs,
+        interval: a.interval,
+        totalAmount: a.amount * a.runs,
+        status: a.status,
+      })),
+    };
+  }
+
+  async orderForMember(memberId: number, orderId: number): Promise<Order | null> {
+    return this.em.fork().findOne(Order, { id: orderId, memberId });
+  }
+
+  /** The member's orders among `ids` (others' ids are simply absent). */
+  async ordersForMember(memberId: number, ids: number[]): Promise<Order[]> {
+    if (ids.length === 0) return [];
+    return this.em.fork().find(Order, { id: { $in: ids }, memberId }, { orderBy: { id: 'ASC' } });
+  }
+
+  async autoOrderForMember(memberId: number, autoOrderId: number): Promise<AutoOrder | null> {
+    return this.em.fork().findOne(AutoOrder, { id: autoOrderId, memberId });
+  }
+
+  ordersPage(query: ListQuery): Promise<Page<Order>> {
+    return findPage(this.em.fork(), Order, 'orders', query, {
+      sortable: ['id', 'createdAt', 'updatedAt', 'status', 'point', 'amount', 'memberId', 'serviceId', 'providerId'],
+      filters: {
+        ...ownerFilters,
+        status: statusIn,
+        providerId: (v) => ({ providerId: Number(v) }),
+        autoOrderId: (v) => ({ autoOrderId: Number(v) }),
+        q: (v) => ({ link: { $ilike: `%${String(v).replace(/[\\%_]/g, '\\$&')}%` } }),
+      },
+    });
+  }
+
+  async autoOrdersPage(query: ListQuery): Promise<Page<AutoOrder>> {
+    const { providerId, ...filter } = query.filter;
+    // An auto-order's provider is its service's.
+    const providerServices =
+      providerId === undefined || providerId === null || providerId === ''
+        ? null
+        : (await this.catalog.listServices({ includeHidden: true })).filter((s) => s.providerId === Number(providerId)).map((s) => s.id);
+    return findPage(this.em.fork(), AutoOrder, 'auto-orders', { ...query, filter: providerServices ? { ...filter, providerServices } : filter }, {
+      sortable: ['id', 'createdAt', 'updatedAt', 'status', 'point', 'nextRunAt', 'memberId', 'serviceId'],
+      filters: { ...ownerFilters, status: statusIn, providerServices: () => ({ serviceId: { $in: providerServices ?? [] } }) },
+    });
+  }
+
+  async order(id: number): Promise<Order> {
+    const order = await this.em.fork().findOne(Order, { id });
+    if (!order) throw new NotFoundError('주문을 찾을 수 없습니다.');
+    return order;
+  }
+
+  async autoOrder(id: number): Promise<AutoOrder> {
+    const auto = await this.em.fork().findOne(AutoOrder, { id });
+    if (!auto) throw new NotFoundError('주문을 찾을 수 없습니다.');
+    return auto;
+  }
+
+  /** The member's rows of the last 3 months, newest first, of a status if given; one page of 10 when a page is asked for. */
+  private async history<T extends Order | AutoOrder>(
+    entity: new () => T,
+    memberId: number,
+    status: readonly string[] | null,
+    page: number | undefined,
+  ): Promise<History<T>> {
+    const where = { memberId, createdAt: { $gte: historyStart(this.clock.now()) }, ...(status ? { status: { $in: status } } : {}) } as FilterQuery<T>;
+    const orderBy = { createdAt: 'DESC', id: 'DESC' } as const;
+    const em = this.em.fork();
+    if (page === undefined) {
+      const rows = await em.find(entity, where, { orderBy: orderBy as never });
+      return { rows, total: rows.length };
+    }
+    const [rows, total] = await em.findAndCount(entity, where, { orderBy: orderBy as never, limit: ORDER_HISTORY_PAGE_SIZE, offset: (page - 1) * ORDER_HISTORY_PAGE_SIZE });
+    return { rows, total };
+  }
+
+  /** Won refunded by each auto-order's runs (partial or canceled runs). */
+  private async runRefunds(autoOrderIds: number[]): Promise<Map<number, bigint>> {
+    if (autoOrderIds.length === 0) return new Map();
+    const rows = await this.em.fork().execute<{ auto_order_id: number; refunded: string }[]>(
+      'select auto_order_id, sum(refunded) as refunded from service_order where auto_order_id in (?) group by auto_order_id',
+      [autoOrderIds],
+    );
+    return new Map(rows.map((r) => [r.auto_order_id, BigInt(r.refunded)]));
+  }
+}

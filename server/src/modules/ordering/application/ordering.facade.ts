@@ -1,0 +1,66 @@
+import { Injectable } from '@nestjs/common';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { OrderRequest } from '../../../contracts/index.js';
+import type { AutoOrder } from '../domain/auto-order.entity.js';
+import type { Order } from '../domain/order.entity.js';
+import { OrderCommands, type UpstreamReport } from './order-commands.service.js';
+import { OrderPlacement, type Placement } from './order-placement.service.js';
+import { OrderQueries, type AutoOrderHistoryRow, type History, type HistoryQuery, type OrderHistoryRow } from './order-queries.service.js';
+
+/**
+ * Ordering as other contexts use it: the customer HTTP API, the reseller APIs (v1, v2) and fulfilment.
+ * Every read and write a member makes is scoped to that member.
+ */
+@Injectable()
+export class OrderingFacade {
+  constructor(
+    private readonly placement: OrderPlacement,
+    private readonly commands: OrderCommands,
+    private readonly queries: OrderQueries,
+  ) {}
+
+  /**
+   * Places an order (runs/interval 0) or an auto-order, debiting the member in the same transaction.
+   * Parse `input` with the contracts' `orderRequestSchema` first. With an idempotency key, a repeat returns
+   * the first answer (`replayed`) and moves no money; another request under the same key is a 422.
+   * Refusals are DomainErrors with the spec's Korean message (400; 포인트가 부족합니다. when short).
+   */
+  placeOrder(memberId: number, input: OrderRequest, idempotencyKey?: string | null): Promise<Placement> {
+    return this.placement.place(memberId, input, idempotencyKey);
+  }
+
+  /** The member's own order, or null (another member's id reads as absent). */
+  orderForMember(memberId: number, orderId: number): Promise<Order | null> {
+    return this.queries.orderForMember(memberId, orderId);
+  }
+
+  ordersForMember(memberId: number, orderIds: number[]): Promise<Order[]> {
+    return this.queries.ordersForMember(memberId, orderIds);
+  }
+
+  autoOrderForMember(memberId: number, autoOrderId: number): Promise<AutoOrder | null> {
+    return this.queries.autoOrderForMember(memberId, autoOrderId);
+  }
+
+  /** The member cancels their own order while it is PENDING (not yet sent upstream); everything is refunded. 409 otherwise, 404 if not theirs. */
+  cancelOrder(memberId: number, orderId: number): Promise<Order> {
+    return this.commands.cancelForMember(memberId, orderId);
+  }
+
+  orderHistory(memberId: number, query: HistoryQuery = {}): Promise<History<OrderHistoryRow>> {
+    return this.queries.orderHistory(memberId, query);
+  }
+
+  autoOrderHistory(memberId: number, query: HistoryQuery = {}): Promise<History<AutoOrderHistoryRow>> {
+    return this.queries.autoOrderHistory(memberId, query);
+  }
+
+  /**
+   * An upstream provider's report, in the caller's transaction (fulfilment's sync): walks the transition
+   * table as far as `status`, records startCount/remains, refunds PARTIAL/CANCELED exactly once. A report
+   * for an ended order, or one the order is already at (or past), changes nothing and does not throw.
+   */
+  applyUpstream(tx: EntityManager, orderId: number, report: UpstreamReport): Promise<{ order: Order; changed: boolean }> {
+    return this.commands.applyUpstream(tx, orderId, report);
+  }
+}

@@ -1,0 +1,148 @@
+import { IllegalTransitionError, DomainError } from '../../../shared/index.js';
+import { AutoOrder, AutoOrderStatus, AUTO_ORDER_TRANSITIONS } from './auto-order.entity.js';
+import { Order, OrderStatus, ORDER_TRANSITIONS } from './order.entity.js';
+
+const { PENDING, PROCESSING, INPROGRESS, COMPLETED, PARTIAL, CANCELED } = OrderStatus;
+const ALL = Object.values(OrderStatus);
+const now = new Date('2026-01-01T00:00:00Z');
+
+const LEGAL: [OrderStatus, OrderStatus][] = [
+  [PENDING, PROCESSING],
+  [PENDING, CANCELED],
+  [PROCESSING, INPROGRESS],
+  [PROCESSING, CANCELED],
+  [INPROGRESS, COMPLETED],
+  [INPROGRESS, PARTIAL],
+  [INPROGRESS, CANCELED],
+];
+
+function orderIn(status: OrderStatus, props: { point?: bigint; amount?: number } = {}): Order {
+  const order = Order.place({ memberId: 1, service: { id: 1, providerId: null, providerServiceId: null }, link: 'l', amount: props.amount ?? 1000, point: props.point ?? 2500n, now });
+  order.status = status;
+  return order;
+}
+
+describe('order transition table', () => {
+  it.each(ALL.flatMap((from) => ALL.map((to) => [from, to] as const)))('%s → %s', (from, to) => {
+    const legal = LEGAL.some(([a, b]) => a === from && b === to);
+    expect(ORDER_TRANSITIONS.allows(from, to)).toBe(legal);
+    const order = orderIn(from);
+    const move = () => order.moveTo(to, now, { remains: 10 });
+    if (legal) {
+      move();
+      expect(order.status).toBe(to);
+    } else {
+      expect(move).toThrow(IllegalTransitionError);
+      expect(order.status).toBe(from);
+    }
+  });
+
+  it('knows the terminal states', () => {
+    expect(ALL.filter((s) => ORDER_TRANSITIONS.isTerminal(s))).toEqual([COMPLETED, PARTIAL, CANCELED]);
+  });
+
+  it('finds the shortest walk, nothing when already there, null when behind', () => {
+    expect(ORDER_TRANSITIONS.path(PENDING, COMPLETED)).toEqual([PROCESSING, INPROGRESS, COMPLETED]);
+    expect(ORDER_TRANSITIONS.path(PROCESSING, PARTIAL)).toEqual([INPROGRESS, PARTIAL]);
+    expect(ORDER_TRANSITIONS.path(PENDING, CANCELED)).toEqual([CANCELED]);
+    expect(ORDER_TRANSITIONS.path(INPROGRESS, INPROGRESS)).toEqual([]);
+    expect(ORDER_TRANSITIONS.path(INPROGRESS, PENDING)).toBeNull();
+    expect(ORDER_TRANSITIONS.path(COMPLETED, CANCELED)).toBeNull();
+  });
+});
+
+describe('order', () => {
+  it('snapshots the provider and is due for dispatch at placement', () => {
+    const order = Order.place({ memberId: 1, service: { id: 9, providerId: 3, providerServiceId: '77' }, link: 'l', amount: 10, point: 5n, now });
+    expect(order).toMatchObject({ providerId: 3, providerServiceId: '77', nextDispatchAt: now, status: PENDING, dispatchAttempts: 0 });
+    expect(orderIn(PENDING).nextDispatchAt).toBeNull();
+  });
+
+  it('records sends and failed sends', () => {
+    const order = orderIn(PENDING);
+    const later = new Date(now.getTime() + 60_000);
+    order.markSendFailed('timeout', later);
+    expect(order).toMatchObject({ status: PENDING, dispatchAttempts: 1, lastError: 'timeout', nextDispatchAt: later });
+    order.markSent('up-1', later);
+    expect(order).toMatchObject({ status: PROCESSING, providerOrderId: 'up-1', lastError: null, nextDispatchAt: null });
+    expect(() => order.markSent('up-2', later)).toThrow(IllegalTransitionError);
+    expect(() => order.markSendFailed('x', later)).toThrow(DomainError);
+  });
+
+  it('walks to a status and refuses an unreachable one', () => {
+    const order = orderIn(PROCESSING);
+    order.advanceTo(COMPLETED, now);
+    expect(order).toMatchObject({ status: COMPLETED, remains: 0 });
+    expect(() => orderIn(COMPLETED).advanceTo(CANCELED, now)).toThrow(IllegalTransitionError);
+    expect(() => orderIn(INPROGRESS).advanceTo(INPROGRESS, now)).toThrow(IllegalTransitionError);
+  });
+
+  it('refunds nothing, all, or floor(cost × remains / amount)', () => {
+    expect(orderIn(INPROGRESS).refundDue()).toBe(0n);
+    const canceled = orderIn(PENDING);
+    canceled.moveTo(CANCELED, now);
+    expect(canceled.refundDue()).toBe(2500n);
+    const partial = orderIn(INPROGRESS, { point: 1001n, amount: 1000 });
+    partial.moveTo(PARTIAL, now, { remains: 333 });
+    expect(partial.refundDue()).toBe(333n); // 1001 × 333 / 1000 = 333.333 → 333
+    const none = orderIn(INPROGRESS, { point: 7n, amount: 1000 });
+    none.moveTo(PARTIAL, now, { remains: 100 });
+    expect(none.refundDue()).toBe(0n); // 0.7 → 0
+  });
+
+  it('needs a remains between 0 and amount for PARTIAL', () => {
+    for (const remains of [undefined, -1, 1001, 1.5]) expect(() => orderIn(INPROGRESS).moveTo(PARTIAL, now, { remains })).toThrow(DomainError);
+  });
+});
+
+describe('auto-order', () => {
+  const { ACTIVE, COMPLETED: DONE, CANCLED, PARTIAL: STOPPED } = AutoOrderStatus;
+  const place = (point: bigint, runs: number) => AutoOrder.place({ memberId: 1, serviceId: 1, link: 'l', amount: 100, runs, interval: 60, point, now });
+  const hour = (n: number) => new Date(now.getTime() + n * 3_600_000);
+
+  it('has one transition table: ACTIVE → COMPLETED | CANCLED | PARTIAL', () => {
+    for (const from of Object.values(AutoOrderStatus)) {
+      for (const to of Object.values(AutoOrderStatus)) expect(AUTO_ORDER_TRANSITIONS.allows(from, to)).toBe(from === ACTIVE && to !== ACTIVE);
+    }
+  });
+
+  it('starts runs every interval with shares adding up to what was paid', () => {
+    const auto = place(1000n, 3);
+    const shares = [auto.startRun(now), auto.startRun(hour(1)), auto.startRun(hour(2))];
+    expect(shares).toEqual([
+      { number: 1, point: 334n },
+      { number: 2, point: 333n },
+      { number: 3, point: 333n },
+    ]);
+    expect(auto).toMatchObject({ status: DONE, completed: 3, nextRunAt: null });
+    expect(() => auto.startRun(hour(3))).toThrow(DomainError);
+  });
+
+  it('refuses a run that is not due yet', () => {
+    const auto = place(100n, 2);
+    auto.startRun(now);
+    expect(auto.nextRunAt).toEqual(hour(1));
+    expect(() => auto.startRun(new Date(hour(1).getTime() - 1))).toThrow(DomainError);
+  });
+
+  it('refunds the runs not started when canceled (CANCLED) or stopped (PARTIAL), once', () => {
+    const none = place(900n, 3);
+    expect(none.cancel(now)).toBe(900n);
+    expect(none.status).toBe(CANCLED);
+    const some = place(1000n, 3);
+    some.startRun(now);
+    expect(some.cancel(now)).toBe(666n);
+    expect(some).toMatchObject({ status: CANCLED, refunded: 666n, nextRunAt: null });
+    expect(() => some.cancel(now)).toThrow(IllegalTransitionError);
+    const stopped = place(1000n, 3);
+    stopped.startRun(now);
+    stopped.startRun(hour(1));
+    expect(stopped.stop(hour(2))).toBe(333n);
+    expect(stopped).toMatchObject({ status: STOPPED, refunded: 333n });
+    expect(() => stopped.stop(hour(2))).toThrow(IllegalTransitionError);
+    const done = place(10n, 2);
+    done.startRun(now);
+    done.startRun(hour(1));
+    expect(() => done.cancel(hour(1))).toThrow(IllegalTransitionError);
+  });
+});

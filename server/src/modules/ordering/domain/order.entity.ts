@@ -1,0 +1,233 @@
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Service } from '../../catalog/index.js';
+import { DomainError } from '../../../shared/index.js';
+import { money } from './money.js';
+import { TransitionTable } from './transition-table.js';
+import { AutoOrder } from './auto-order.entity.js';
+
+/** Spec §4 order statuses. */
+export enum OrderStatus {
+  /** Received; not yet sent upstream. */
+  PENDING = 'PENDING',
+  /** Accepted upstream, waiting to start. */
+  PROCESSING = 'PROCESSING',
+  /** Being delivered. */
+  INPROGRESS = 'INPROGRESS',
+  COMPLETED = 'COMPLETED',
+  /** Ended short: the undelivered part is refunded. */
+  PARTIAL = 'PARTIAL',
+  /** Fully refunded. */
+  CANCELED = 'CANCELED',
+}
+
+const { PENDING, PROCESSING, INPROGRESS, COMPLETED, PARTIAL, CANCELED } = OrderStatus;
+
+/** DESIGN.md: PENDING → PROCESSING → INPROGRESS → COMPLETED | PARTIAL | CANCELED, and CANCELED from PENDING, PROCESSING or INPROGRESS. */
+export const ORDER_TRANSITIONS = new TransitionTable<OrderStatus>('Order', {
+  [PENDING]: [PROCESSING, CANCELED],
+  [PROCESSING]: [INPROGRESS, CANCELED],
+  [INPROGRESS]: [COMPLETED, PARTIAL, CANCELED],
+  [COMPLETED]: [],
+  [PARTIAL]: [],
+  [CANCELED]: [],
+});
+
+export interface PlaceOrderProps {
+  memberId: number;
+  service: Pick<Service, 'id' | 'providerId' | 'providerServiceId'>;
+  link: string;
+  amount: number;
+  /** The cost in whole won (for an auto-order's run: its share of what was paid up front). */
+  point: bigint;
+  now: Date;
+  /** Set for a run of an auto-order. */
+  run?: { autoOrder: AutoOrder; number: number };
+}
+
+/** What moving to a status may carry (PARTIAL needs the undelivered quantity). */
+export interface StatusDetails {
+  remains?: number | null;
+  startCount?: number | null;
+}
+
+/**
+ * One order against a link (spec §3 Order), also one run of an auto-order. State changes are the
+ * methods below and go through {@link ORDER_TRANSITIONS}; refunds are derived from the final state
+ * ({@link refundDue}) and paid once by the application layer.
+ */
+@Entity({ tableName: 'service_order' })
+@Index({ name: 'service_order_member_created', properties: ['memberId', 'createdAt'] })
+@Index({ name: 'service_order_dispatch', properties: ['status', 'nextDispatchAt'] })
+@Index({ name: 'service_order_created', properties: ['createdAt'] })
+@Unique({ name: 'service_order_run', properties: ['autoOrderId', 'runNumber'] })
+export class Order {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'integer' })
+  memberId!: number;
+
+  @ManyToOne(() => Service, { mapToPk: true, joinColumn: 'service_id', deleteRule: 'no action' })
+  serviceId!: number;
+
+  @Property({ type: 'string', length: 1000 })
+  link!: string;
+
+  @Property({ type: 'integer' })
+  amount!: number;
+
+  /** Cost in whole won. */
+  @Property(money())
+  point!: bigint;
+
+  /** Won given back (PARTIAL or CANCELED). */
+  @Property(money({ default: 0 }))
+  refunded: bigint = 0n;
+
+  @Enum({ items: () => OrderStatus })
+  status: OrderStatus = PENDING;
+
+  @Property({ type: 'integer', nullable: true })
+  startCount: number | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  remains: number | null = null;
+
+  /** For an auto-order's run: the auto-order, its runs and interval (minutes), and which run this is; 0/0/null otherwise. */
+  @ManyToOne(() => AutoOrder, { mapToPk: true, joinColumn: 'auto_order_id', nullable: true, deleteRule: 'no action' })
+  autoOrderId: number | null = null;
+
+  @Property({ type: 'integer', default: 0 })
+  runs: number = 0;
+
+  @Property({ type: 'integer', fieldName: 'interval_minutes', default: 0 })
+  interval: number = 0;
+
+  @Property({ type: 'integer', nullable: true })
+  runNumber: number | null = null;
+
+  // Upstream bookkeeping (the fulfilment context sends and syncs orders).
+  /** Snapshotted from the service when placed; null: fulfilled by hand. */
+  @Property({ type: 'integer', nullable: true })
+  providerId: number | null = null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  providerServiceId: string | null = null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  providerOrderId: string | null = null;
+
+  @Property({ type: 'integer', default: 0 })
+  dispatchAttempts: number = 0;
+
+  /** When the sender should (next) try; set at placement when a provider fulfils it. */
+  @Property({ type: 'datetime', nullable: true })
+  nextDispatchAt: Date | null = null;
+
+  @Property({ type: 'string', length: 1000, nullable: true })
+  lastError: string | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  lastSyncedAt: Date | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt!: Date;
+
+  @Property({ type: 'datetime' })
+  updatedAt!: Date;
+
+  static place(props: PlaceOrderProps): Order {
+    const order = new Order();
+    order.memberId = props.memberId;
+    order.serviceId = props.service.id;
+    order.link = props.link;
+    order.amount = props.amount;
+    order.point = props.point;
+    order.createdAt = props.now;
+    order.updatedAt = props.now;
+    if (props.service.providerId !== null && props.service.providerServiceId !== null) {
+      order.providerId = props.service.providerId;
+      order.providerServiceId = props.service.providerServiceId;
+      order.nextDispatchAt = props.now;
+    }
+    if (props.run) {
+      order.autoOrderId = props.run.autoOrder.id;
+      order.runs = props.run.autoOrder.runs;
+      order.interval = props.run.autoOrder.interval;
+      order.runNumber = props.run.number;
+    }
+    return order;
+  }
+
+  /** Starts the auto-order's next due run as an order costing that run's share of what was paid up front. */
+  static startRunOf(autoOrder: AutoOrder, service: PlaceOrderProps['service'], now: Date): Order {
+    const run = autoOrder.startRun(now);
+    return Order.place({ memberId: autoOrder.memberId, service, link: autoOrder.link, amount: autoOrder.amount, point: run.point, now, run: { autoOrder, number: run.number } });
+  }
+
+  get isTerminal(): boolean {
+    return ORDER_TRANSITIONS.isTerminal(this.status);
+  }
+
+  /** One move of the transition table; PARTIAL records the undelivered quantity. */
+  moveTo(status: OrderStatus, now: Date, details: StatusDetails = {}): void {
+    ORDER_TRANSITIONS.assert(this.status, status);
+    if (status === PARTIAL) this.remains = this.checkedRemains(details.remains);
+    if (status === CANCELED) this.remains = this.amount;
+    if (status === COMPLETED) this.remains = 0;
+    if (details.startCount !== undefined && details.startCount !== null) this.startCount = details.startCount;
+    if (status !== PENDING) this.nextDispatchAt = null;
+    this.status = status;
+    this.updatedAt = now;
+  }
+
+  /** Walks the table to `status` (e.g. PROCESSING → INPROGRESS → COMPLETED); 409 when it cannot be reached. */
+  advanceTo(status: OrderStatus, now: Date, details: StatusDetails = {}): void {
+    const path = ORDER_TRANSITIONS.path(this.status, status);
+    if (!path || path.length === 0) ORDER_TRANSITIONS.assert(this.status, status);
+    for (const step of path!) this.moveTo(step, now, step === status ? details : {});
+  }
+
+  /** The upstream accepted the order. */
+  markSent(providerOrderId: string, now: Date): void {
+    this.moveTo(PROCESSING, now);
+    this.providerOrderId = providerOrderId;
+    this.lastError = null;
+  }
+
+  /** Sending failed; the order stays PENDING and is tried again at `nextAttemptAt`. */
+  markSendFailed(message: string, nextAttemptAt: Date, now?: Date): void {
+    if (this.status !== PENDING) throw new DomainError(`Order: cannot record a send failure in ${this.status}`);
+    this.dispatchAttempts += 1;
+    this.lastError = message.slice(0, 1000);
+    this.nextDispatchAt = nextAttemptAt;
+    if (now) this.updatedAt = now;
+  }
+
+  setStartCount(startCount: number, now: Date): void {
+    this.startCount = startCount;
+    this.updatedAt = now;
+  }
+
+  /** Progress reported while the order runs (start count, quantity still to deliver); ignored once it has ended. */
+  noteProgress(details: StatusDetails, now: Date): void {
+    if (this.isTerminal) return;
+    if (details.startCount !== undefined && details.startCount !== null) this.startCount = details.startCount;
+    if (details.remains !== undefined && details.remains !== null) this.remains = this.checkedRemains(details.remains);
+    this.updatedAt = now;
+  }
+
+  /** What the member gets back for the final state: all for CANCELED, floor(cost × remains / amount) for PARTIAL. */
+  refundDue(): bigint {
+    if (this.status === CANCELED) return this.point;
+    if (this.status === PARTIAL) return (this.point * BigInt(this.remains ?? 0)) / BigInt(this.amount);
+    return 0n;
+  }
+
+  private checkedRemains(remains: number | null | undefined): number {
+    if (remains === undefined || remains === null || !Number.isInteger(remains) || remains < 0 || remains > this.amount) {
+      throw new DomainError(`잔여 수량은 0 이상 ${this.amount} 이하의 정수여야 합니다.`, 400);
+    }
+    return remains;
+  }
+}

@@ -1,0 +1,86 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { z } from 'zod';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
+import { parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { OrderCommands } from '../application/order-commands.service.js';
+import { OrderQueries } from '../application/order-queries.service.js';
+import { OrderStatus } from '../domain/order.entity.js';
+
+const idPipe = new ZodPipe(z.coerce.number({ error: 'invalid id' }).int('invalid id').positive('invalid id').max(2_147_483_647, 'invalid id'));
+const count = (name: string) => z.number({ error: `${name} must be an integer` }).int(`${name} must be an integer`).min(-1_000_000_000).max(2_000_000_000);
+const partialSchema = z.object({ remains: count('remains').min(0, 'remains must not be negative') });
+const startCountSchema = z.object({ startCount: count('startCount') });
+const statusSchema = z.object({ status: z.enum(OrderStatus, { error: `status must be one of ${Object.values(OrderStatus).join(', ')}` }), remains: count('remains').optional() });
+
+/** Operator console: orders in ra-data-simple-rest terms, and the commands on one order (each audited). */
+@Controller('admin/orders')
+@UseGuards(OperatorGuard)
+export class AdminOrdersController {
+  constructor(
+    private readonly queries: OrderQueries,
+    private readonly commands: OrderCommands,
+  ) {}
+
+  @Get()
+  list(@Query() query: unknown) {
+    return this.queries.ordersPage(parseListQuery(query));
+  }
+
+  @Get(':id')
+  getOne(@Param('id', idPipe) id: number) {
+    return this.queries.order(id);
+  }
+
+  /** Cancels and refunds the whole cost. */
+  @Post(':id/cancel')
+  @HttpCode(200)
+  cancel(@Param('id', idPipe) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
+    return this.commands.cancel(id, operator);
+  }
+
+  /** Ends short: refunds floor(cost × remains / amount). */
+  @Post(':id/partial')
+  @HttpCode(200)
+  partial(@Param('id', idPipe) id: number, @Body(new ZodPipe(partialSchema)) body: z.infer<typeof partialSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
+    return this.commands.partial(id, body.remains, operator);
+  }
+
+  @Post(':id/start-count')
+  @HttpCode(200)
+  startCount(@Param('id', idPipe) id: number, @Body(new ZodPipe(startCountSchema)) body: z.infer<typeof startCountSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
+    return this.commands.setStartCount(id, body.startCount, operator);
+  }
+
+  /** One move the state machine allows (PARTIAL needs remains). */
+  @Post(':id/status')
+  @HttpCode(200)
+  status(@Param('id', idPipe) id: number, @Body(new ZodPipe(statusSchema)) body: z.infer<typeof statusSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
+    return this.commands.setStatus(id, body.status, { remains: body.remains }, operator);
+  }
+}
+
+@Controller('admin/auto-orders')
+@UseGuards(OperatorGuard)
+export class AdminAutoOrdersController {
+  constructor(
+    private readonly queries: OrderQueries,
+    private readonly commands: OrderCommands,
+  ) {}
+
+  @Get()
+  list(@Query() query: unknown) {
+    return this.queries.autoOrdersPage(parseListQuery(query));
+  }
+
+  @Get(':id')
+  getOne(@Param('id', idPipe) id: number) {
+    return this.queries.autoOrder(id);
+  }
+
+  /** Stops the runs and refunds those not started. */
+  @Post(':id/cancel')
+  @HttpCode(200)
+  cancel(@Param('id', idPipe) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
+    return this.commands.cancelAutoOrder(id, operator);
+  }
+}

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/index.js';
+import { CatalogModule } from '../catalog/index.js';
+import { SettingsModule } from '../settings/index.js';
+import { WalletModule } from '../wallet/index.js';
+import { OrderCommands } from './application/order-commands.service.js';
+import { OrderPlacement } from './application/order-placement.service.js';
+import { OrderQueries } from './application/order-queries.service.js';
+import { OrderingFacade } from './application/ordering.facade.js';
+import { AdminAutoOrdersController, AdminOrdersController } from './http/admin-orders.controller.js';
+import { OrderController } from './http/order.controller.js';
+import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
+
+@Module({
+  imports: [AuditModule, CatalogModule, SettingsModule, WalletModule],
+  controllers: [OrderController, AdminOrdersController, AdminAutoOrdersController],
+  providers: [OrderPlacement, OrderCommands, OrderQueries, OrderingFacade, AutoOrderRunsJob],
+  exports: [OrderingFacade],
+})
+export class OrderingModule {}

@@ -1,0 +1,43 @@
+import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { PLATFORM_IDS, scaledPrice } from '../../../server/src/contracts/index.js';
+import { CatalogFacade } from '../../../server/src/modules/catalog/index.js';
+
+describe('demo catalogue', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+    await t.app.get(CatalogFacade).seedDemo();
+  });
+  afterAll(() => t.close());
+
+  it('shows the 15 platforms of the order page, each with categories and orderable services', async () => {
+    const platforms = (await t.http.get('/api/service/platforms').expect(200)).body as { id: string; bgColor: string; visible: boolean }[];
+    expect(platforms.map((p) => p.id)).toEqual([...PLATFORM_IDS]);
+    expect(platforms.every((p) => /^#[0-9A-Fa-f]{6}$/.test(p.bgColor) && p.visible)).toBe(true);
+    const categories = (await t.http.get('/api/service/categorys').expect(200)).body as { id: number; platform: string }[];
+    const services = (await t.http.get('/api/service/services').expect(200)).body as {
+      text: string;
+      point: number;
+      min: number;
+      max: number;
+      categoryId: number;
+      isReadOnly: boolean;
+      enableAuto: boolean;
+    }[];
+    for (const platform of PLATFORM_IDS) {
+      const ids = categories.filter((c) => c.platform === platform).map((c) => c.id);
+      expect(services.some((s) => ids.includes(s.categoryId) && !s.isReadOnly)).toBe(true);
+    }
+    expect(services.length).toBeGreaterThan(40);
+    expect(services.filter((s) => s.isReadOnly).length).toBeGreaterThanOrEqual(2);
+    expect(services.filter((s) => s.enableAuto).length).toBeGreaterThanOrEqual(5);
+    expect(services.some((s) => s.text.includes('한국인'))).toBe(true);
+    expect(services.some((s) => s.text.includes('외국인'))).toBe(true);
+    expect(services.some((s) => s.point < 1)).toBe(true);
+    for (const s of services) {
+      expect(scaledPrice(s.point)).toBeGreaterThan(0n);
+      expect(s.min).toBeGreaterThanOrEqual(1);
+      expect(s.max).toBeGreaterThan(s.min);
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import { Clock } from '../../../server/src/shared/index.js';
+import { RATE_LIMITS } from '../../../server/src/modules/identity/index.js';
+import { IDENTITY_MESSAGES as M } from '../../../server/src/contracts/index.js';
+import { startReplica, startTestApp, type TestApp } from '../../support/test-app.js';
+import { clientIp, createMember } from '../../support/members.js';
+import { setSettings, sql } from '../../support/identity.js';
+
+const WINDOW_MS = 600_000;
+const TOO_MANY = { statusCode: 429, message: M.tooManyRequests };
+
+describe('rate limits (per IP and per account, counted in PostgreSQL)', () => {
+  let t: TestApp;
+  let replica: TestApp;
+  /** Moves every server's clock to 1 s into a fresh window, so no window ends during a test. */
+  const freshWindow = () => {
+    for (const app of [t, replica]) {
+      const clock = app.app.get(Clock);
+      clock.travel(WINDOW_MS - (clock.now().getTime() % WINDOW_MS) + 1000);
+    }
+  };
+  const from = (app: TestApp, ip: string) => (path: string, body: object) => app.http.post(path).set('X-Forwarded-For', ip).send(body);
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    replica = await startReplica(t);
+    await setSettings(t, { ENABLE_EMAIL_VERIFY: true });
+  });
+  afterAll(async () => {
+    await replica.close();
+    await t.close();
+  });
+  beforeEach(freshWindow);
+
+  it('limits logins per account across IPs and replicas, until the window passes', async () => {
+    const m = await createMember(t);
+    freshWindow();
+    const limit = RATE_LIMITS.login.account.limit;
+    for (let i = 0; i < limit; i++) {
+      const server = i % 2 === 0 ? t : replica;
+      await from(server, clientIp())('/api/auth/login', { id: m.loginId, password: i === 0 ? m.password : 'wrong' }).expect(i === 0 ? 200 : 404);
+    }
+    // Even the right password, from a new IP, on either replica.
+    for (const server of [t, replica]) expect((await from(server, clientIp())('/api/auth/login', { id: m.loginId, password: m.password }).expect(429)).body).toEqual(TOO_MANY);
+    const [row] = await sql<{ hits: number }>(t, 'select hits from rate_limit_counter where key = ?', [`login:account:member:${m.loginId}`]);
+    expect(row!.hits).toBe(limit + 2);
+    freshWindow();
+    await from(t, clientIp())('/api/auth/login', { id: m.loginId, password: m.password }).expect(200);
+  });
+
+  it('limits logins per IP across accounts', async () => {
+    const ip = '203.0.113.7';
+    const m = await createMember(t);
+    const limit = RATE_LIMITS.login.ip.limit;
+    for (let i = 0; i < limit; i++) await from(i % 2 ? replica : t, ip)('/api/auth/login', { id: `nobody${i}`, password: 'x' }).expect(404);
+    expect((await from(t, ip)('/api/auth/login', { id: m.loginId, password: m.password }).expect(429)).body).toEqual(TOO_MANY);
+    // The operator login shares the IP's budget.
+    await from(replica, ip)('/api/admin/auth/login', { id: 'operator', password: 'operator-password' }).expect(429);
+    await from(t, clientIp())('/api/auth/login', { id: m.loginId, password: m.password }).expect(200);
+  });
+
+  it('does not count malformed requests', async () => {
+    const ip = '203.0.113.8';
+    for (let i = 0; i < 40; i++) await from(t, ip)('/api/auth/login', { id: 'has space', password: 'x' }).expect(400);
+    expect(await sql(t, 'select 1 from rate_limit_counter where key = ?', [`login:ip:${ip}`])).toHaveLength(0);
+  });
+
+  it.each([
+    ['/api/auth/send-email', 'sendCode', (n: number) => ({ email: `code${n}@example.com` }), { email: 'same-code@example.com' }],
+    ['/api/auth/send-phone-number', 'sendCode', (n: number) => ({ phoneNumber: `010${String(n).padStart(8, '0')}` }), { phoneNumber: '01098765432' }],
+    ['/api/service/find-id', 'findId', (n: number) => ({ email: `find${n}@example.com` }), { email: 'same-find@example.com' }],
+    ['/api/service/find-password', 'findPassword', (n: number) => ({ email: `reset${n}@example.com` }), { email: 'same-reset@example.com' }],
+  ] as const)('limits %s per IP and per account', async (path, action, distinct, same) => {
+    const rules = RATE_LIMITS[action];
+    const ip = `198.51.100.${path.length}`;
+    for (let i = 0; i < rules.ip.limit; i++) expect((await from(i % 2 ? replica : t, ip)(path, distinct(i))).status).toBeLessThan(429);
+    expect((await from(t, ip)(path, distinct(999)).expect(429)).body).toEqual(TOO_MANY);
+
+    for (let i = 0; i < rules.account.limit; i++) expect((await from(i % 2 ? replica : t, clientIp())(path, same)).status).toBeLessThan(429);
+    expect((await from(replica, clientIp())(path, same).expect(429)).body).toEqual(TOO_MANY);
+  });
+});
