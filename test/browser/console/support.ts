@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { TEST_OPERATOR } from '../../support/test-app.js';
 import type { BrowserHarness } from '../../support/browser.js';
+import type { TestMember } from '../../support/members.js';
 
 /** Logs in on the console's login page; answers once the layout (the sidebar) is there. */
 export async function logInToConsole(h: BrowserHarness, credentials = TEST_OPERATOR): Promise<Page> {
@@ -15,3 +16,15 @@ export async function logInToConsole(h: BrowserHarness, credentials = TEST_OPERA
 
 /** The toast react-admin shows (MUI Snackbar). */
 export const toast = (page: Page, text: string | RegExp) => page.locator('.MuiSnackbarContent-message', { hasText: text }).first();
+
+/** The member's balance as the storefront reads it. */
+export async function balanceOf(h: BrowserHarness, member: TestMember): Promise<number> {
+  return (await h.t.http.get('/api/auth/profile').set('Authorization', `Bearer ${member.token}`).expect(200)).body.point as number;
+}
+
+/** A platform and a category to put services in (operator API). */
+export async function createCategory(h: BrowserHarness, admin: string): Promise<number> {
+  await h.t.http.post('/api/admin/platforms').set('Authorization', admin).send({ id: 'instagram', text: '인스타그램' }).expect(201);
+  const category = await h.t.http.post('/api/admin/categories').set('Authorization', admin).send({ platform: 'instagram', text: '인스타그램 팔로워' }).expect(201);
+  return category.body.id as number;
+}
