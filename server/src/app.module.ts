@@ -12,6 +12,7 @@ import { LedgerKind, WalletFacade, WalletModule } from './modules/wallet/index.j
 import { SettingsModule, SettingsService } from './modules/settings/index.js';
 import { CatalogModule } from './modules/catalog/index.js';
 import { OrderingModule } from './modules/ordering/index.js';
+import { BillingModule } from './modules/billing/index.js';
 import { HealthController } from './ops/health.controller.js';
 import { Clock } from './shared/index.js';
 import { PageInterceptor } from './shared/http-kernel.js';
@@ -91,6 +92,7 @@ export class AppModule {
         AuditModule,
         CatalogModule,
         OrderingModule,
+        BillingModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],

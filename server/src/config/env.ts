@@ -28,6 +28,8 @@ export const envSchema = z.object({
   NAVER_API_URL: z.url().default('https://openapi.naver.com'),
   KAKAO_API_URL: z.url().default('https://kapi.kakao.com'),
   KAKAO_ENABLED: flag.optional(),
+  /** Shared secret of the bank-alert integration posting deposits (header x-bank-alert-key); unset: operators only. */
+  BANK_ALERT_KEY: z.string().min(16, 'BANK_ALERT_KEY needs at least 16 characters').optional(),
   DEMO_DATA: flag.optional(),
   JOBS: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),

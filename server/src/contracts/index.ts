@@ -34,3 +34,5 @@ export {
 } from './account.js';
 export * from './order.js';
 export * from './catalog.js';
+export * from './charge.js';
+export * from './content.js';

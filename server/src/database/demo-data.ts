@@ -1,5 +1,6 @@
 import type { INestApplicationContext } from '@nestjs/common';
 import { CatalogFacade } from '../modules/catalog/index.js';
+import { readFileSync } from 'node:fs';
 import { ContentFacade } from '../modules/content/index.js';
 import { IdentityFacade } from '../modules/identity/index.js';
 import { SettingsService } from '../modules/settings/index.js';
@@ -36,7 +37,12 @@ export async function loadDemoData(app: INestApplicationContext): Promise<void> 
     ENABLE_QNA: true,
     POINT_CHARGE_BUTTON_OPTIONS: [10000, 50000, 100000, 500000],
   });
-  await app.get(ContentFacade).seedDemo();
+  const asset = (name: string) => readFileSync(new URL(`./demo-assets/${name}`, import.meta.url));
+  await app.get(ContentFacade).seedDemo({
+    popup: asset('popup-notice.png'),
+    guideDesktop: asset('guide-desktop.png'),
+    guideMobile: asset('guide-mobile.png'),
+  });
   await app.get(IdentityFacade).seedDemo();
   await app.get(CatalogFacade).seedDemo();
 }

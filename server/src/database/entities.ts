@@ -1,7 +1,8 @@
 // Every context's entities, from each module's public surface.
 import { AuditLog } from '../modules/audit/index.js';
 import { Category, Platform, Service } from '../modules/catalog/index.js';
-import { RegisterWhere } from '../modules/content/index.js';
+import { Charge, Deposit } from '../modules/billing/index.js';
+import { Faq, GuideImage, Notice, Popup, RegisterWhere } from '../modules/content/index.js';
 import { Member, Operator, OutboxMessage, PasswordReset, RateLimitCounter, SocialAccount, VerificationCode } from '../modules/identity/index.js';
 import { AutoOrder, IdempotencyKey, Order } from '../modules/ordering/index.js';
 import { Setting } from '../modules/settings/index.js';
@@ -26,4 +27,11 @@ export const entities = [
   Order,
   AutoOrder,
   IdempotencyKey,
+  Charge,
+  Deposit,
+  Notice,
+  Faq,
+  Popup,
+  GuideImage,
 ];
+

@@ -4,3 +4,4 @@ export { ZodPipe, firstIssueMessage } from './zod-pipe.js';
 export { Page, pageOf, parseListQuery, type ListQuery } from './admin-list.js';
 export { findPage, type PageOptions } from './admin-page.js';
 export { claimAndProcess, SingleFlight, type ClaimOptions, type BatchResult } from './jobs.js';
+export { WonType } from './won.type.js';

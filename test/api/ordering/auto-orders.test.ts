@@ -140,7 +140,7 @@ describe('auto-orders', () => {
       const { body } = await placeAuto(m, 3); // 990 paid, run 1 (330) started
       const res = await cancel(body.autoOrderId).expect(200);
       expect(res.body.order).toMatchObject({ id: body.autoOrderId, status: AutoOrderStatus.CANCLED, refunded: 660, completed: 1, nextRunAt: null });
-      expect(res.body.ledgerEntry).toMatchObject({ kind: 'REFUND', amount: '660', referenceType: 'auto-order', referenceId: String(body.autoOrderId) });
+      expect(res.body.ledgerEntry).toMatchObject({ kind: 'REFUND', amount: 660, referenceType: 'auto-order', referenceId: String(body.autoOrderId) });
       expect(await balance(t, m.id)).toBe(670n);
       await cancel(body.autoOrderId).expect(409);
       expect(await balance(t, m.id)).toBe(670n);

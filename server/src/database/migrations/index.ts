@@ -3,14 +3,16 @@ import { Migration20261122022026_initial as M0 } from './Migration20261122022026
 import { Migration20261122022618_wallet as M1 } from './Migration20261122022618_wallet.js';
 import { Migration20261122023003_content as M2 } from './Migration20261122023003_content.js';
 import { Migration20261122023237_audit as M3 } from './Migration20261122023237_audit.js';
-import { Migration20261122024602_catalog_ordering as M4 } from './Migration20261122024602_catalog_ordering.js';
-import { Migration20261122025036_identity as M5 } from './Migration20261122025036_identity.js';
+import { Migration20261122024444_billing as M4 } from './Migration20261122024444_billing.js';
+import { Migration20261122024602_catalog_ordering as M5 } from './Migration20261122024602_catalog_ordering.js';
+import { Migration20261122025036_identity as M6 } from './Migration20261122025036_identity.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
   { name: 'Migration20261122022618_wallet', class: M1 },
   { name: 'Migration20261122023003_content', class: M2 },
   { name: 'Migration20261122023237_audit', class: M3 },
-  { name: 'Migration20261122024602_catalog_ordering', class: M4 },
-  { name: 'Migration20261122025036_identity', class: M5 },
+  { name: 'Migration20261122024444_billing', class: M4 },
+  { name: 'Migration20261122024602_catalog_ordering', class: M5 },
+  { name: 'Migration20261122025036_identity', class: M6 },
 ];

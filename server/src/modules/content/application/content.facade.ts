@@ -1,11 +1,30 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { Clock } from '../../../shared/index.js';
+import type { GuideImages, NoticeItem, PopupItem, QnaItem } from '../../../contracts/content.js';
+import { Faq } from '../domain/faq.entity.js';
+import { GuideImage } from '../domain/guide-image.entity.js';
+import { Notice } from '../domain/notice.entity.js';
+import { Popup } from '../domain/popup.entity.js';
 import { RegisterWhere } from '../domain/register-where.entity.js';
+import { DEMO_FAQ, DEMO_NOTICES, DEMO_REGISTER_WHERE } from './demo-content.js';
+import { Uploads } from './uploads.js';
 
-/** What other contexts (identity's sign-up) and the demo data need from content. */
+/** Images the demo data ships (read from disk by the caller). */
+export interface DemoImages {
+  popup: Buffer;
+  guideDesktop: Buffer;
+  guideMobile: Buffer;
+}
+
+/** What the storefront reads, what other contexts (identity's sign-up) ask, and the demo data. */
 @Injectable()
 export class ContentFacade {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly uploads: Uploads,
+  ) {}
 
   registerWhereOptions(): Promise<RegisterWhere[]> {
     return this.em.fork().find(RegisterWhere, {}, { orderBy: { sortOrder: 'ASC', id: 'ASC' } });
@@ -15,9 +34,42 @@ export class ContentFacade {
     return (await this.em.fork().count(RegisterWhere, { text })) > 0;
   }
 
-  async seedDemo(): Promise<void> {
+  /** Pinned first, then newest first. */
+  async notices(): Promise<NoticeItem[]> {
+    const rows = await this.em.fork().find(Notice, {}, { orderBy: { isTop: 'DESC', createdAt: 'DESC', id: 'DESC' } });
+    return rows.map(({ id, content, isTop, bgColor, createdAt }) => ({ id, content, isTop, bgColor, createdAt: createdAt.toISOString() }));
+  }
+
+  async qnas(): Promise<QnaItem[]> {
+    const rows = await this.em.fork().find(Faq, {}, { orderBy: { sortOrder: 'ASC', id: 'ASC' } });
+    return rows.map(({ id, title, answer }) => ({ id, title, answer }));
+  }
+
+  async enabledPopups(): Promise<PopupItem[]> {
+    const rows = await this.em.fork().find(Popup, { enabled: true }, { orderBy: { id: 'ASC' } });
+    return rows.map(({ id, enabled, imageUrl }) => ({ id, enabled, imageUrl }));
+  }
+
+  async guide(): Promise<GuideImages> {
+    const rows = await this.em.fork().find(GuideImage, {});
+    const url = (device: GuideImage['device']) => rows.find((r) => r.device === device)?.imageUrl ?? null;
+    return { desktopImageUrl: url('DESKTOP'), mobileImageUrl: url('MOBILE') };
+  }
+
+  /** Korean demo content for a new database; the images are stored like operators' uploads. */
+  async seedDemo(images?: DemoImages): Promise<void> {
     const em = this.em.fork();
-    ['인스타그램 광고', '네이버 검색', '유튜브', '지인 추천', '블로그/카페', '기타'].forEach((text, i) => em.persist(new RegisterWhere(text, i)));
+    const now = this.clock.now().getTime();
+    DEMO_REGISTER_WHERE.forEach((text, i) => em.persist(new RegisterWhere(text, i)));
+    // Oldest first, a minute apart, so "newest first" shows them in the order written below, reversed.
+    DEMO_NOTICES.forEach((n, i) => em.create(Notice, { ...n, createdAt: new Date(now - (DEMO_NOTICES.length - i) * 60_000) }));
+    DEMO_FAQ.forEach(([title, answer], i) => em.create(Faq, { title, answer, sortOrder: i, createdAt: new Date(now) }));
+    if (images) {
+      const [popup, desktop, mobile] = await Promise.all([images.popup, images.guideDesktop, images.guideMobile].map((data) => this.uploads.store(data)));
+      em.create(Popup, { enabled: true, imageUrl: popup!.url, createdAt: new Date(now) });
+      em.create(GuideImage, { device: 'DESKTOP', imageUrl: desktop!.url, createdAt: new Date(now) });
+      em.create(GuideImage, { device: 'MOBILE', imageUrl: mobile!.url, createdAt: new Date(now) });
+    }
     await em.flush();
   }
 }

@@ -1,4 +1,4 @@
-import { BigIntType } from '@mikro-orm/core';
+import { WonType } from '../../../shared/index.js';
 
-/** Options of a whole-won bigint column that leaves the API as a JSON number (the global BigInt.toJSON), not MikroORM's string. */
-export const money = (options: { default?: number } = {}) => ({ type: new BigIntType('bigint'), serializer: (value: bigint) => value, ...options });
+/** Options of a whole-won bigint column that leaves the API as a JSON number. */
+export const money = (options: { default?: number } = {}) => ({ type: new WonType(), ...options });

@@ -1,4 +1,5 @@
 import { BigIntType } from '@mikro-orm/core';
+import { WonType } from '../../../shared/index.js';
 import { Entity, Enum, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 
 export enum LedgerKind {
@@ -27,10 +28,10 @@ export class LedgerEntry {
   memberId!: number;
 
   /** Signed: credits positive, debits negative. */
-  @Property({ type: new BigIntType('bigint') })
+  @Property({ type: new WonType() })
   amount!: bigint;
 
-  @Property({ type: new BigIntType('bigint') })
+  @Property({ type: new WonType() })
   balanceAfter!: bigint;
 
   @Enum({ items: () => LedgerKind })

@@ -1,4 +1,4 @@
-import { BigIntType } from '@mikro-orm/core';
+import { WonType } from '../../../shared/index.js';
 import { Check, Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
 /**
@@ -11,7 +11,7 @@ export class PointAccount {
   @PrimaryKey({ type: 'integer', autoincrement: false })
   memberId!: number;
 
-  @Property({ type: new BigIntType('bigint'), default: 0 })
+  @Property({ type: new WonType(), default: 0 })
   balance: bigint = 0n;
 
   @Property({ type: 'integer', default: 0 })

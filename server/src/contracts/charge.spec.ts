@@ -1,0 +1,78 @@
+import { allowedFeeTypes, CHARGE_MESSAGES, chargeRequestSchema, depositAmountFor } from './charge.js';
+
+const taxInvoice = {
+  company: '주식회사 테스트',
+  businessNumber: '123-45-67890',
+  leader: '김대표',
+  phone: '02-1234-5678',
+  jobType: '서비스업',
+  jobType2: '광고대행',
+  address: '서울특별시 강남구 테헤란로 1',
+  email: 'tax@example.com',
+};
+const firstMessage = (body: unknown) => {
+  const result = chargeRequestSchema.safeParse(body);
+  return result.success ? null : result.error.issues[0]!.message;
+};
+
+describe('charge request contract', () => {
+  it('requires a depositor name (이름을 입력해 주세요.)', () => {
+    expect(firstMessage({ point: 10000 })).toBe('이름을 입력해 주세요.');
+    expect(firstMessage({ name: '   ', point: 10000 })).toBe('이름을 입력해 주세요.');
+  });
+
+  it('requires a positive whole amount (충전금액을 설정해주세요)', () => {
+    for (const point of [undefined, 0, -1000, 1000.5, '10000', null, Number.NaN]) {
+      expect(firstMessage({ name: '홍길동', point })).toBe('충전금액을 설정해주세요');
+    }
+    expect(firstMessage({ name: '홍길동', point: 100_000_001 })).toBe(CHARGE_MESSAGES.pointTooLarge);
+  });
+
+  it('reads a missing or empty fee type as NONE and drops feeValue', () => {
+    expect(chargeRequestSchema.parse({ name: ' 홍길동 ', point: 5000, feeValue: { phone: 'x' } })).toEqual({ name: '홍길동', point: 5000, feeType: 'NONE', feeValue: null });
+    expect(chargeRequestSchema.parse({ name: '홍길동', point: 5000, feeType: '' }).feeType).toBe('NONE');
+    expect(firstMessage({ name: '홍길동', point: 5000, feeType: 'CARD' })).toBe(CHARGE_MESSAGES.feeTypeInvalid);
+  });
+
+  it('needs every tax-invoice field for FEE, and normalises numbers', () => {
+    expect(chargeRequestSchema.parse({ name: '홍길동', point: 10000, feeType: 'FEE', feeValue: taxInvoice }).feeValue).toEqual({
+      ...taxInvoice,
+      businessNumber: '1234567890',
+      phone: '0212345678',
+    });
+    const cases: [string, unknown, string][] = [
+      ['company', '', CHARGE_MESSAGES.companyRequired],
+      ['businessNumber', '123-45-678', CHARGE_MESSAGES.businessNumberInvalid],
+      ['leader', undefined, CHARGE_MESSAGES.leaderRequired],
+      ['phone', '12', CHARGE_MESSAGES.contactPhoneInvalid],
+      ['jobType', ' ', CHARGE_MESSAGES.jobTypeRequired],
+      ['jobType2', '', CHARGE_MESSAGES.jobType2Required],
+      ['address', '', CHARGE_MESSAGES.addressRequired],
+      ['email', 'tax.example.com', CHARGE_MESSAGES.emailInvalid],
+    ];
+    for (const [field, value, message] of cases) {
+      expect(firstMessage({ name: '홍길동', point: 10000, feeType: 'FEE', feeValue: { ...taxInvoice, [field]: value } })).toBe(message);
+    }
+    expect(firstMessage({ name: '홍길동', point: 10000, feeType: 'FEE' })).toBe(CHARGE_MESSAGES.companyRequired);
+  });
+
+  it('needs an 11-digit mobile number for CASH and keeps only it', () => {
+    expect(chargeRequestSchema.parse({ name: '홍길동', point: 10000, feeType: 'CASH', feeValue: { ...taxInvoice, phone: '010-1234-5678' } }).feeValue).toEqual({ phone: '01012345678' });
+    expect(firstMessage({ name: '홍길동', point: 10000, feeType: 'CASH', feeValue: { phone: '010-123-456' } })).toBe('휴대전화 번호가 올바르지 않습니다');
+    expect(firstMessage({ name: '홍길동', point: 10000, feeType: 'CASH' })).toBe('휴대전화 번호가 올바르지 않습니다');
+  });
+
+  it('maps every ENABLE_PAYMENT_TYPE to its fee-type choices', () => {
+    expect(allowedFeeTypes('ALL')).toEqual(['NONE', 'FEE', 'CASH']);
+    expect(allowedFeeTypes('CASH_AND_FEE')).toEqual(['FEE', 'CASH']);
+    expect(allowedFeeTypes('FEE')).toEqual(['FEE']);
+    expect(allowedFeeTypes('CASH')).toEqual(['CASH']);
+    expect(allowedFeeTypes('NO_FEE')).toEqual(['NONE']);
+  });
+
+  it('computes the amount to deposit with integers only', () => {
+    expect(depositAmountFor(10n, 'FEE')).toBe(11n);
+    expect(depositAmountFor(9n, 'FEE')).toBe(9n);
+    expect(depositAmountFor(9n, 'CASH')).toBe(9n);
+  });
+});

@@ -1,0 +1,168 @@
+import { z } from 'zod';
+
+/**
+ * Bank-transfer charges (spec §3 "Charge request", §5 "Charge", §8 "Charge"): the request the /point
+ * form sends, its rules with the spec's Korean messages, and the shapes the server answers.
+ */
+export const CHARGE_MESSAGES = {
+  nameRequired: '이름을 입력해 주세요.',
+  nameTooLong: '입금자명은 20자 이하로 입력해 주세요.',
+  pointRequired: '충전금액을 설정해주세요',
+  pointTooLarge: '1회 충전금액은 100,000,000원 이하로 설정해주세요',
+  feeTypeInvalid: '증빙 유형을 선택해 주세요.',
+  feeTypeNotAllowed: '선택할 수 없는 증빙 유형입니다.',
+  companyRequired: '상호를 입력해 주세요.',
+  businessNumberInvalid: '사업자등록번호 10자리를 입력해 주세요.',
+  leaderRequired: '대표자명을 입력해 주세요.',
+  contactPhoneInvalid: '연락처를 올바르게 입력해 주세요.',
+  jobTypeRequired: '업태를 입력해 주세요.',
+  jobType2Required: '종목을 입력해 주세요.',
+  addressRequired: '주소를 입력해 주세요.',
+  emailInvalid: '이메일 형식을 맞춰주세요',
+  receiptPhoneInvalid: '휴대전화 번호가 올바르지 않습니다',
+  /** §8: what the SPA toasts when the request fails, whatever the reason. */
+  requestFailed: '오류가 발생했습니다 잠시 후 시도해 주세요.',
+  /** §8: what the SPA toasts on success, above the deposit-instruction panel. */
+  requestSuccess: '아래 정보를 확인해주세요.',
+  tooManyOpen: '입금 대기 중인 충전 요청이 너무 많습니다. 입금하시거나 3시간 후 다시 시도해 주세요.',
+  accountNotConfigured: '입금 계좌가 준비되지 않았습니다. 고객센터에 문의해 주세요.',
+} as const;
+
+/** Spec §4 "Payment kind": none, tax invoice (FEE, +10 %), cash receipt (CASH). */
+export const FEE_TYPES = ['NONE', 'FEE', 'CASH'] as const;
+export type FeeType = (typeof FEE_TYPES)[number];
+
+/** Spec §4 "Payment record status"; the SPA labels them 대기, 수락, 거절. */
+export const CHARGE_STATUSES = ['PENDING', 'SUCCESS', 'FAIL'] as const;
+export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
+
+/**
+ * Which fee-type choices the form offers (and the server accepts) for each ENABLE_PAYMENT_TYPE value:
+ * ALL offers all three; CASH_AND_FEE requires some receipt (tax invoice or cash receipt); FEE and
+ * CASH allow only that receipt; NO_FEE offers no receipt at all.
+ */
+export const FEE_TYPES_BY_PAYMENT_TYPE = {
+  ALL: ['NONE', 'FEE', 'CASH'],
+  CASH_AND_FEE: ['FEE', 'CASH'],
+  FEE: ['FEE'],
+  CASH: ['CASH'],
+  NO_FEE: ['NONE'],
+} as const satisfies Record<string, readonly FeeType[]>;
+
+export function allowedFeeTypes(paymentType: string): readonly FeeType[] {
+  return FEE_TYPES_BY_PAYMENT_TYPE[paymentType as keyof typeof FEE_TYPES_BY_PAYMENT_TYPE] ?? FEE_TYPES_BY_PAYMENT_TYPE.ALL;
+}
+
+/** Hours a request waits for its deposit before it fails by itself (spec §4, §9). */
+export const CHARGE_DEADLINE_HOURS = 3;
+
+/**
+ * What the member deposits for `point` points: a tax invoice adds 10 % (point × 1.1), rounded down to
+ * whole won; integer arithmetic only.
+ */
+export function depositAmountFor(point: bigint, feeType: FeeType): bigint {
+  return feeType === 'FEE' ? (point * 11n) / 10n : point;
+}
+
+const MAX_POINT = 100_000_000;
+
+const text = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, message);
+const digits = (value: string) => value.replace(/[\s-]/g, '');
+
+/** Tax invoice (세금계산서) details, spec §3 feeValue. */
+export const taxInvoiceSchema = z.object({
+  company: text(CHARGE_MESSAGES.companyRequired),
+  businessNumber: z
+    .string({ error: CHARGE_MESSAGES.businessNumberInvalid })
+    .transform(digits)
+    .refine((v) => /^\d{10}$/.test(v), CHARGE_MESSAGES.businessNumberInvalid),
+  leader: text(CHARGE_MESSAGES.leaderRequired, 50),
+  phone: z
+    .string({ error: CHARGE_MESSAGES.contactPhoneInvalid })
+    .transform(digits)
+    .refine((v) => /^\d{9,11}$/.test(v), CHARGE_MESSAGES.contactPhoneInvalid),
+  jobType: text(CHARGE_MESSAGES.jobTypeRequired, 50),
+  jobType2: text(CHARGE_MESSAGES.jobType2Required, 50),
+  address: text(CHARGE_MESSAGES.addressRequired, 200),
+  email: z
+    .string({ error: CHARGE_MESSAGES.emailInvalid })
+    .trim()
+    .max(254, CHARGE_MESSAGES.emailInvalid)
+    .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, CHARGE_MESSAGES.emailInvalid),
+});
+export type TaxInvoice = z.infer<typeof taxInvoiceSchema>;
+
+/** Cash receipt (현금영수증): the mobile number it is issued to, 11 digits (spec §5 phone rule). */
+export const cashReceiptSchema = z.object({
+  phone: z
+    .string({ error: CHARGE_MESSAGES.receiptPhoneInvalid })
+    .transform(digits)
+    .refine((v) => /^\d{11}$/.test(v), CHARGE_MESSAGES.receiptPhoneInvalid),
+});
+export type CashReceipt = z.infer<typeof cashReceiptSchema>;
+
+export type ChargeRequest =
+  | { name: string; point: number; feeType: 'NONE'; feeValue: null }
+  | { name: string; point: number; feeType: 'FEE'; feeValue: TaxInvoice }
+  | { name: string; point: number; feeType: 'CASH'; feeValue: CashReceipt };
+
+/**
+ * `POST /api/service/point` body {name, point, feeType, feeValue}. feeType may be left out (NONE);
+ * feeValue is read only for FEE (all eight fields) and CASH (phone). Whether the site offers the
+ * chosen fee type (ENABLE_PAYMENT_TYPE) is checked by the server against the current setting.
+ */
+export const chargeRequestSchema = z
+  .object({
+    name: z.string({ error: CHARGE_MESSAGES.nameRequired }).trim().min(1, CHARGE_MESSAGES.nameRequired).max(20, CHARGE_MESSAGES.nameTooLong),
+    point: z
+      .number({ error: CHARGE_MESSAGES.pointRequired })
+      .int(CHARGE_MESSAGES.pointRequired)
+      .positive(CHARGE_MESSAGES.pointRequired)
+      .max(MAX_POINT, CHARGE_MESSAGES.pointTooLarge),
+    // '' (an HTML select's "none") and a missing value both mean NONE.
+    feeType: z.union([z.enum(FEE_TYPES), z.literal('')], { error: CHARGE_MESSAGES.feeTypeInvalid }).nullish(),
+    feeValue: z.unknown().optional(),
+  })
+  .transform((body, ctx): ChargeRequest => {
+    const { name, point } = body;
+    const feeType = body.feeType || 'NONE';
+    if (feeType === 'NONE') return { name, point, feeType, feeValue: null };
+    const schema = feeType === 'FEE' ? taxInvoiceSchema : cashReceiptSchema;
+    const parsed = schema.safeParse(body.feeValue ?? {});
+    if (!parsed.success) {
+      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['feeValue', ...issue.path] });
+      return z.NEVER;
+    }
+    return feeType === 'FEE' ? { name, point, feeType, feeValue: parsed.data as TaxInvoice } : { name, point, feeType, feeValue: parsed.data as CashReceipt };
+  });
+export type ChargeRequestInput = z.input<typeof chargeRequestSchema>;
+
+/** The answer to a charge request: what the deposit-instruction panel shows. Money in whole won. */
+export interface ChargeInstructions {
+  chargeId: number;
+  status: ChargeStatus;
+  /** The depositor name the transfer must carry. */
+  name: string;
+  feeType: FeeType;
+  /** Points credited once the deposit is confirmed. */
+  point: number;
+  /** What to transfer: point, or point × 1.1 with a tax invoice. */
+  depositAmount: number;
+  bankName: string;
+  accountNumber: string;
+  /** BANKING_DISPLAY_TEXT, e.g. 예금주: 주식회사 팔로우랩. */
+  displayText: string;
+  bankCode: string;
+  createdAt: string;
+  /** createdAt + 3 h: after it the request fails by itself. */
+  deadline: string;
+}
+
+/** One row of `GET /api/service/point-history` (spec §3 "Point charge"). */
+export interface ChargeHistoryItem {
+  id: number;
+  createdAt: string;
+  point: number;
+  status: ChargeStatus;
+  responseAt: string | null;
+}

@@ -1,0 +1,109 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { AuditFacade, type AuditActor } from '../../audit/index.js';
+import { LedgerKind, WalletFacade, type LedgerEntry } from '../../wallet/index.js';
+import { Clock, DomainError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import { CHARGE_STATUSES, FEE_TYPES } from '../../../contracts/charge.js';
+import { Charge } from '../domain/charge.entity.js';
+import { contains, instant, oneOf, wholeNumber } from './list-filters.js';
+import { flushOrConflict, operatorSettler, snapshot, type Settler } from './settler.js';
+
+export const chargeReference = (charge: { id: number }) => ({ type: 'charge', id: charge.id });
+
+export interface AcceptResult {
+  charge: Charge;
+  ledgerEntry: LedgerEntry | null;
+}
+
+export type BulkAcceptResult =
+  | { id: number; ok: true; ledgerEntry: LedgerEntry | null }
+  | { id: number; ok: false; statusCode: number; message: string };
+
+/** Settling charges: the one accept path (operator or matched deposit), reject, and the operator's list. */
+@Injectable()
+export class ChargeSettlement {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly wallet: WalletFacade,
+    private readonly audit: AuditFacade,
+  ) {}
+
+  async find(tx: EntityManager, id: number): Promise<Charge> {
+    const charge = await tx.findOne(Charge, id);
+    if (!charge) throw new NotFoundError('충전 요청을 찾을 수 없습니다.');
+    return charge;
+  }
+
+  /**
+   * PENDING → SUCCESS and the credit, in the caller's transaction: the versioned update lets only
+   * one of several concurrent accepts through, and the ledger's (CHARGE, charge id) key credits at
+   * most once whatever happens.
+   */
+  async acceptIn(tx: EntityManager, charge: Charge, settler: Settler, depositId: number | null = null): Promise<void> {
+    const before = snapshot(charge);
+    charge.accept(this.clock.now(), settler.by, depositId);
+    await flushOrConflict(tx);
+    const credit = await this.wallet.credit(tx, {
+      memberId: charge.memberId,
+      amount: charge.point,
+      kind: LedgerKind.CHARGE,
+      reference: chargeReference(charge),
+      memo: `충전 #${charge.id} (${charge.depositorName})`,
+    });
+    if (!credit.applied) throw new DomainError(`charge ${charge.id} was already credited`);
+    if (settler.operator) this.audit.record(tx, settler.operator, { action: 'accept', resource: 'charges', resourceId: charge.id, before, after: snapshot(charge) });
+  }
+
+  async accept(id: number, operator: AuditActor): Promise<AcceptResult> {
+    const charge = await this.em.fork().transactional(async (tx) => {
+      const found = await this.find(tx, id);
+      await this.acceptIn(tx, found, operatorSettler(operator));
+      return found;
+    });
+    return { charge, ledgerEntry: await this.wallet.findEntry(LedgerKind.CHARGE, chargeReference(charge)) };
+  }
+
+  /** Each id in its own transaction, so one refusal does not undo the others. */
+  async acceptMany(ids: number[], operator: AuditActor): Promise<BulkAcceptResult[]> {
+    const results: BulkAcceptResult[] = [];
+    for (const id of ids) {
+      try {
+        results.push({ id, ok: true, ledgerEntry: (await this.accept(id, operator)).ledgerEntry });
+      } catch (error) {
+        if (!(error instanceof DomainError)) throw error;
+        results.push({ id, ok: false, statusCode: error.status, message: error.message });
+      }
+    }
+    return results;
+  }
+
+  reject(id: number, operator: AuditActor): Promise<Charge> {
+    return this.em.fork().transactional(async (tx) => {
+      const charge = await this.find(tx, id);
+      const before = snapshot(charge);
+      charge.reject(this.clock.now(), operatorSettler(operator).by);
+      await flushOrConflict(tx);
+      this.audit.record(tx, operator, { action: 'reject', resource: 'charges', resourceId: id, before, after: snapshot(charge) });
+      return charge;
+    });
+  }
+
+  get(id: number): Promise<Charge> {
+    return this.find(this.em.fork(), id);
+  }
+
+  page(query: ListQuery): Promise<Page<Charge>> {
+    return findPage(this.em.fork(), Charge, 'charges', query, {
+      sortable: ['id', 'createdAt', 'point', 'depositAmount', 'status', 'expiresAt', 'responseAt', 'memberId'],
+      filters: {
+        status: (v) => ({ status: oneOf(CHARGE_STATUSES, v) }),
+        feeType: (v) => ({ feeType: oneOf(FEE_TYPES, v) }),
+        memberId: (v) => ({ memberId: wholeNumber(v) }),
+        q: (v) => ({ depositorName: contains(v) }),
+        createdAt_gte: (v) => ({ createdAt: { $gte: instant(v) } }),
+        createdAt_lte: (v) => ({ createdAt: { $lte: instant(v) } }),
+      },
+    });
+  }
+}

@@ -1,0 +1,36 @@
+import { OptimisticLockError, wrap } from '@mikro-orm/core';
+import type { EntityManager } from '@mikro-orm/postgresql';
+import type { AuditActor } from '../../audit/index.js';
+import { DomainError } from '../../../shared/index.js';
+
+/** Who settles a charge or records a deposit: an operator (audited) or the bank-alert integration. */
+export interface Settler {
+  by: string;
+  operator?: AuditActor;
+}
+
+export const operatorSettler = (operator: AuditActor): Settler => ({ by: `operator:${operator.loginId}`, operator });
+export const BANK_ALERT: Settler = { by: 'bank-alert' };
+
+export class AlreadySettledError extends DomainError {
+  constructor() {
+    super('다른 처리와 동시에 변경되었습니다. 새로고침 후 다시 확인해 주세요.', 409);
+  }
+}
+
+/**
+ * Flushes versioned entities: each UPDATE carries `WHERE version = <read version>`, so when a
+ * concurrent transaction changed the row first (two operators accepting at once), this one matches
+ * nothing and is refused with a 409 instead of settling twice.
+ */
+export async function flushOrConflict(tx: EntityManager): Promise<void> {
+  try {
+    await tx.flush();
+  } catch (error) {
+    if (error instanceof OptimisticLockError) throw new AlreadySettledError();
+    throw error;
+  }
+}
+
+/** A plain snapshot for the audit log. */
+export const snapshot = (entity: object): Record<string, unknown> => wrap(entity).toObject() as Record<string, unknown>;

@@ -1,0 +1,92 @@
+import { IllegalTransitionError } from '../../../shared/index.js';
+import { Charge, ChargeExpiredError, CHARGE_DEADLINE_MS, CHARGE_TRANSITIONS, EXPIRY } from './charge.entity.js';
+import { Deposit, DEPOSIT_TRANSITIONS } from './deposit.entity.js';
+import { depositorKey } from './transitions.js';
+
+const t0 = new Date('2026-11-22T01:00:00Z');
+const at = (ms: number) => new Date(t0.getTime() + ms);
+const charge = (feeType: 'NONE' | 'FEE' = 'NONE', point = 10_000) =>
+  Charge.request(7, feeType === 'FEE'
+    ? { name: '홍 길동', point, feeType, feeValue: { company: 'c', businessNumber: '1234567890', leader: 'l', phone: '0212345678', jobType: 'j', jobType2: 'k', address: 'a', email: 'e@x.kr' } }
+    : { name: '홍 길동', point, feeType, feeValue: null }, t0);
+
+describe('Charge', () => {
+  it('has one transition table: PENDING → SUCCESS | FAIL, nothing out of SUCCESS or FAIL', () => {
+    expect(CHARGE_TRANSITIONS).toEqual({ PENDING: ['SUCCESS', 'FAIL'], SUCCESS: [], FAIL: [] });
+  });
+
+  it('starts PENDING with a deadline 3 hours after the request', () => {
+    const c = charge();
+    expect(c.status).toBe('PENDING');
+    expect(c.expiresAt).toEqual(at(3 * 60 * 60 * 1000));
+    expect(CHARGE_DEADLINE_MS).toBe(10_800_000);
+    expect(c.depositorKey).toBe('홍길동');
+  });
+
+  it('asks for point × 1.1 in whole won with a tax invoice and credits point', () => {
+    expect(charge('FEE', 10_000).depositAmount).toBe(11_000n);
+    expect(charge('FEE', 10_000).point).toBe(10_000n);
+    expect(charge('FEE', 12_345).depositAmount).toBe(13_579n); // 13,579.5 rounded down
+    expect(charge('FEE', 99_999_999).depositAmount).toBe(109_999_998n);
+    expect(charge('NONE', 12_345).depositAmount).toBe(12_345n);
+  });
+
+  it('accepts before the deadline, recording when and by whom', () => {
+    const c = charge();
+    c.accept(at(1000), 'operator:admin');
+    expect(c).toMatchObject({ status: 'SUCCESS', responseAt: at(1000), resolvedBy: 'operator:admin', depositId: null });
+  });
+
+  it('refuses to accept at or after the deadline and leaves the charge as it was', () => {
+    const c = charge();
+    expect(() => c.accept(at(CHARGE_DEADLINE_MS), 'operator:admin')).toThrow(ChargeExpiredError);
+    expect(c).toMatchObject({ status: 'PENDING', responseAt: null });
+  });
+
+  it('refuses every move out of SUCCESS and FAIL with a 409', () => {
+    const accepted = charge();
+    accepted.accept(at(1), 'operator:a');
+    for (const move of [() => accepted.accept(at(2), 'b'), () => accepted.reject(at(2), 'b'), () => accepted.expire(at(CHARGE_DEADLINE_MS))]) {
+      expect(move).toThrow(IllegalTransitionError);
+    }
+    const rejected = charge();
+    rejected.reject(at(1), 'operator:a');
+    expect(() => rejected.accept(at(2), 'b')).toThrow(expect.objectContaining({ status: 409 }));
+  });
+
+  it('expires only once the deadline has passed', () => {
+    const c = charge();
+    expect(() => c.expire(at(CHARGE_DEADLINE_MS - 1))).toThrow();
+    c.expire(at(CHARGE_DEADLINE_MS));
+    expect(c).toMatchObject({ status: 'FAIL', resolvedBy: EXPIRY });
+  });
+});
+
+describe('Deposit', () => {
+  const deposit = (amount = 11_000n) => Deposit.record({ bankTransactionId: 'tx-1', depositorName: ' 홍길동 ', amount, depositedAt: t0 }, 'bank-alert', t0);
+
+  it('has one transition table: UNMATCHED → MATCHED | DISMISSED', () => {
+    expect(DEPOSIT_TRANSITIONS).toEqual({ UNMATCHED: ['MATCHED', 'DISMISSED'], MATCHED: [], DISMISSED: [] });
+  });
+
+  it('matches a charge of the same amount to deposit, once', () => {
+    const d = deposit();
+    d.match({ id: 3, depositAmount: 11_000n }, at(5), 'bank-alert');
+    expect(d).toMatchObject({ status: 'MATCHED', chargeId: 3, resolvedBy: 'bank-alert' });
+    expect(() => d.match({ id: 4, depositAmount: 11_000n }, at(6), 'x')).toThrow(IllegalTransitionError);
+    expect(() => d.dismiss(at(6), 'x', null)).toThrow(IllegalTransitionError);
+  });
+
+  it('refuses a charge whose amount to deposit differs', () => {
+    expect(() => deposit(10_000n).match({ id: 3, depositAmount: 11_000n }, at(5), 'x')).toThrow(expect.objectContaining({ status: 409 }));
+  });
+});
+
+describe('depositorKey', () => {
+  it('ignores spacing, letter case and Unicode composition', () => {
+    expect(depositorKey(' 홍 길동 ')).toBe(depositorKey('홍길동'));
+    expect(depositorKey('홍길동'.normalize('NFD'))).toBe('홍길동');
+    expect(depositorKey('Kim MinSu')).toBe('kimminsu');
+    expect(depositorKey('홍길동')).not.toBe(depositorKey('홍길순'));
+  });
+});

@@ -1,0 +1,123 @@
+import { Entity, Enum, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { DomainError } from '../../../shared/index.js';
+import { WonType } from '../../../shared/index.js';
+import { assertTransition, depositorKey, type TransitionTable } from './transitions.js';
+
+export const DEPOSIT_STATUSES = ['UNMATCHED', 'MATCHED', 'DISMISSED'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+
+/** Deposit: UNMATCHED → MATCHED (paid a charge) | DISMISSED (an operator set it aside). */
+export const DEPOSIT_TRANSITIONS: TransitionTable<DepositStatus> = {
+  UNMATCHED: ['MATCHED', 'DISMISSED'],
+  MATCHED: [],
+  DISMISSED: [],
+};
+
+/** Why a deposit waits for an operator. */
+export const UNMATCHED_REASONS = ['NO_MATCH', 'AMBIGUOUS', 'CONFLICT'] as const;
+export type UnmatchedReason = (typeof UNMATCHED_REASONS)[number];
+
+export interface DepositInput {
+  bankTransactionId: string;
+  depositorName: string;
+  amount: bigint;
+  depositedAt: Date;
+}
+
+/**
+ * A transfer into the shop's account, as the bank reported it (an operator's entry or a bank-alert
+ * integration). The bank's transaction id is unique, so a repeated alert records nothing new.
+ */
+@Entity({ tableName: 'deposit' })
+@Index({ name: 'deposit_status', properties: ['status', 'id'] })
+export class Deposit {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'string', length: 100 })
+  @Unique({ name: 'deposit_bank_transaction_id_unique' })
+  bankTransactionId!: string;
+
+  @Property({ type: 'string', length: 50 })
+  depositorName!: string;
+
+  @Property({ type: 'string', length: 50, hidden: true })
+  depositorKey!: string;
+
+  @Property({ type: new WonType() })
+  amount!: bigint;
+
+  @Property({ type: 'datetime' })
+  depositedAt!: Date;
+
+  @Enum({ items: [...DEPOSIT_STATUSES] })
+  status: DepositStatus = 'UNMATCHED';
+
+  @Enum({ items: [...UNMATCHED_REASONS], nullable: true })
+  reason: UnmatchedReason | null = null;
+
+  @Property({ type: 'integer', nullable: true })
+  chargeId: number | null = null;
+
+  /** `operator:<loginId>` or `bank-alert`. */
+  @Property({ type: 'string', length: 100 })
+  recordedBy!: string;
+
+  @Property({ type: 'datetime' })
+  createdAt!: Date;
+
+  @Property({ type: 'datetime', nullable: true })
+  resolvedAt: Date | null = null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  resolvedBy: string | null = null;
+
+  /** An operator's note when dismissing. */
+  @Property({ type: 'string', length: 500, nullable: true })
+  memo: string | null = null;
+
+  @Property({ type: 'integer', version: true, hidden: true })
+  version!: number;
+
+  static record(input: DepositInput, recordedBy: string, now: Date): Deposit {
+    const deposit = new Deposit();
+    deposit.bankTransactionId = input.bankTransactionId;
+    deposit.depositorName = input.depositorName;
+    deposit.depositorKey = depositorKey(input.depositorName);
+    deposit.amount = input.amount;
+    deposit.depositedAt = input.depositedAt;
+    deposit.recordedBy = recordedBy;
+    deposit.createdAt = now;
+    return deposit;
+  }
+
+  /** Pays for the charge with this id; the amounts must agree to the won. */
+  match(charge: { id: number; depositAmount: bigint }, now: Date, by: string): void {
+    assertTransition('Deposit', DEPOSIT_TRANSITIONS, this.status, 'MATCHED');
+    if (this.amount !== charge.depositAmount) {
+      throw new DomainError(`입금액(${this.amount}원)이 충전 요청 #${charge.id}의 입금할 금액(${charge.depositAmount}원)과 다릅니다.`, 409);
+    }
+    this.status = 'MATCHED';
+    this.chargeId = charge.id;
+    this.reason = null;
+    this.resolve(now, by);
+  }
+
+  /** Why it stays UNMATCHED for an operator to decide. */
+  waitFor(reason: UnmatchedReason): void {
+    if (this.status !== 'UNMATCHED') throw new DomainError(`deposit ${this.id} is already ${this.status}`);
+    this.reason = reason;
+  }
+
+  dismiss(now: Date, by: string, memo: string | null): void {
+    assertTransition('Deposit', DEPOSIT_TRANSITIONS, this.status, 'DISMISSED');
+    this.status = 'DISMISSED';
+    this.memo = memo;
+    this.resolve(now, by);
+  }
+
+  private resolve(now: Date, by: string): void {
+    this.resolvedAt = now;
+    this.resolvedBy = by;
+  }
+}

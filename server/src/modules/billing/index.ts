@@ -1,0 +1,5 @@
+export { BillingModule } from './billing.module.js';
+export { ChargeExpiryJob } from './jobs/charge-expiry.job.js';
+export { MAX_OPEN_CHARGES } from './application/charge-requests.js';
+export { Charge, CHARGE_TRANSITIONS } from './domain/charge.entity.js';
+export { Deposit, DEPOSIT_TRANSITIONS, type DepositStatus } from './domain/deposit.entity.js';

@@ -1,0 +1,43 @@
+import { Injectable } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { claimAndProcess, Clock, SingleFlight } from '../../../shared/index.js';
+import { Charge } from '../domain/charge.entity.js';
+
+const BATCH = 100;
+
+/**
+ * Fails charges whose 3-hour deadline passed without a deposit. Rows are claimed with
+ * FOR UPDATE SKIP LOCKED, so any number of replicas may run it; ticks only when JOBS is on
+ * (ScheduleModule is loaded only then); tests call runOnce().
+ */
+@Injectable()
+export class ChargeExpiryJob {
+  private readonly flight = new SingleFlight();
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+  ) {}
+
+  @Interval('charge-expiry', 60_000)
+  tick(): Promise<unknown> {
+    return this.flight.run(() => this.runOnce());
+  }
+
+  /** Expires every due charge; answers how many. */
+  async runOnce(): Promise<number> {
+    let expired = 0;
+    for (;;) {
+      const now = this.clock.now();
+      const { handled } = await claimAndProcess(
+        this.em,
+        Charge,
+        { where: { status: 'PENDING', expiresAt: { $lte: now } }, orderBy: { expiresAt: 'ASC' }, limit: BATCH },
+        async (_tx, charge) => charge.expire(now),
+      );
+      expired += handled;
+      if (handled < BATCH) return expired;
+    }
+  }
+}
