@@ -28,3 +28,13 @@ export async function createCategory(h: BrowserHarness, admin: string): Promise<
   const category = await h.t.http.post('/api/admin/categories').set('Authorization', admin).send({ platform: 'instagram', text: '인스타그램 팔로워' }).expect(201);
   return category.body.id as number;
 }
+
+/** The bank account the charge form needs (without it a charge request is a 503). */
+export async function configureBanking(h: BrowserHarness, admin: string): Promise<void> {
+  for (const [key, value] of [
+    ['BANKING_NAME', '국민은행'],
+    ['BANKING_ACCOUNT_NUMBER', '123456-01-234567'],
+  ]) {
+    await h.t.http.put(`/api/admin/settings/${key}`).set('Authorization', admin).send({ value }).expect(200);
+  }
+}
