@@ -1,6 +1,7 @@
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
 import { createMember, type TestMember } from '../../support/members.js';
-import { configureBanking, logInToConsole } from './support.js';
+import { Clock } from '../../../server/src/shared/index.js';
+import { configureBanking, createCategory, logInToConsole } from './support.js';
 
 describe('operator console: dashboard and every main page', () => {
   let h: BrowserHarness;
@@ -24,6 +25,13 @@ describe('operator console: dashboard and every main page', () => {
       .set('Authorization', admin)
       .send({ bankTransactionId: 'tx-dashboard-1', depositorName: '모르는사람', amount: 12345, depositedAt: new Date().toISOString() })
       .expect(201);
+    const categoryId = await createCategory(h, admin);
+    const service = await h.t.http.post('/api/admin/services').set('Authorization', admin).send({ text: '대시보드 좋아요', point: '2.5', min: 10, max: 1000, categoryId }).expect(201);
+    await h.t.http
+      .post('/api/service/order')
+      .set('Authorization', `Bearer ${members[0]!.token}`)
+      .send({ serviceId: service.body.id, link: 'https://instagram.com/p/dashboard', amount: 200, runs: 0, interval: 0 })
+      .expect(201);
 
     const page = await logInToConsole(h);
     await page.goto('/admin/');
@@ -33,8 +41,19 @@ describe('operator console: dashboard and every main page', () => {
     expect(await figure('unmatched-deposits')).toBe('1');
     expect(await figure('today-deposits')).toBe('7,000원');
     expect(await figure('today-members')).toBe('2');
+    expect(await figure('today-spent')).toBe('500원');
+    expect(await figure('today-orders')).toBe('1');
+    expect(await figure('stuck-orders')).toBe('0');
     await page.locator('.recharts-surface').first().waitFor();
     await h.screenshot(page, 'console-dashboard');
+
+    // Seven hours on, the order nobody sent upstream is stuck, and the unpaid charge has expired.
+    h.t.app.get(Clock).travel(7 * 60 * 60 * 1000);
+    await page.reload();
+    await page.getByTestId('stuck-orders').waitFor();
+    expect(await figure('stuck-orders')).toBe('1');
+    expect(await figure('pending-charges')).toBe('0');
+    h.t.app.get(Clock).reset();
   }, 120_000);
 
   it('renders every main page in Korean (screenshots)', async () => {
