@@ -95,10 +95,9 @@ const BulkAcceptButton = () => {
   );
 };
 
-const Actions = () => (
+const Actions = (_: { label: string }) => (
   <FunctionField
     source="status"
-    label="처리"
     sortable={false}
     render={(r) =>
       r.status === 'PENDING' ? (
@@ -111,7 +110,7 @@ const Actions = () => (
   />
 );
 
-const filters = [<TextInput key="q" source="q" label="검색 (입금자명, 아이디)" alwaysOn />];
+const filters = [<TextInput key="q" source="q" label="검색 (입금자명)" alwaysOn />];
 
 /** Bank-transfer charges with status tabs, one-click accept, reject with confirmation, bulk accept. */
 const ChargeList = () => (
@@ -127,7 +126,7 @@ const ChargeList = () => (
       <FunctionField source="feeType" render={(r) => <FeeData record={r} />} />
       <StatusField source="status" labels={chargeStatuses} />
       <DateTimeField source="responseAt" emptyText="-" />
-      <Actions />
+      <Actions label="처리" />
     </Datagrid>
   </List>
 );
