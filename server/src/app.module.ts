@@ -14,6 +14,7 @@ import { SettingsModule, SettingsService } from './modules/settings/index.js';
 import { CatalogModule } from './modules/catalog/index.js';
 import { OrderingModule } from './modules/ordering/index.js';
 import { BillingModule } from './modules/billing/index.js';
+import { ResellerApiModule } from './modules/reseller-api/index.js';
 import { HealthController } from './ops/health.controller.js';
 import { Clock } from './shared/index.js';
 import { PageInterceptor } from './shared/http-kernel.js';
@@ -36,16 +37,7 @@ class CoreModule {
 @Module({
   imports: [WalletModule, SettingsModule, ContentModule, AuditModule],
   providers: [
-    {
-      provide: PointBalanceReader,
-      inject: [WalletFacade],
-      useFactory: (wallet: WalletFacade): PointBalanceReader => ({
-        balanceOf: (memberId) => wallet.balanceOf(memberId),
-        // WalletFacade.balancesOf fails today (`= any(?)` gets the id array spread into a list); one read
-        // per member until the wallet fixes it, then this becomes `useExisting: WalletFacade` again.
-        balancesOf: async (memberIds) => new Map(await Promise.all(memberIds.map(async (id) => [id, await wallet.balanceOf(id)] as const))),
-      }),
-    },
+    { provide: PointBalanceReader, useExisting: WalletFacade },
     {
       provide: PointAdjuster,
       inject: [WalletFacade],
@@ -95,6 +87,7 @@ export class AppModule {
         OrderingModule,
         BillingModule,
         DashboardModule,
+        ResellerApiModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { MESSAGES } from './messages.js';
+import { printable } from './register.js';
 
 /**
  * The order form (spec §5 "Order"): the same schema and Korean messages in the storefront and on the
@@ -44,7 +46,12 @@ const optionalWholeNumber = (message: string) =>
 /** Spec §3 "Order request": {serviceId, link, amount, runs, interval}. Service-dependent rules: {@link orderProblem}. */
 export const orderRequestSchema = z.object({
   serviceId: wholeNumber(ORDER_MESSAGES.serviceRequired).refine((v) => v > 0, ORDER_MESSAGES.serviceRequired),
-  link: z.string({ error: ORDER_MESSAGES.linkRequired }).trim().min(1, ORDER_MESSAGES.linkRequired).max(ORDER_LINK_MAX, ORDER_MESSAGES.linkTooLong),
+  link: z
+    .string({ error: ORDER_MESSAGES.linkRequired })
+    .trim()
+    .min(1, ORDER_MESSAGES.linkRequired)
+    .max(ORDER_LINK_MAX, ORDER_MESSAGES.linkTooLong)
+    .refine(printable, MESSAGES.formInvalid),
   amount: wholeNumber(ORDER_MESSAGES.amountRequired),
   runs: optionalWholeNumber(ORDER_MESSAGES.runsInvalid),
   interval: optionalWholeNumber(ORDER_MESSAGES.intervalInvalid),

@@ -27,7 +27,8 @@ export async function serveWeb(fastify: FastifyInstance, uploadsDir: string): Pr
   return (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD') return false;
     const path = request.url.split('?')[0] ?? '/';
-    if (path.startsWith('/api/') || path === '/api' || path.startsWith('/uploads/')) return false;
+    // The storefront's API guide lives at /api (no slash); everything under /api/ is the backend.
+    if (path.startsWith('/api/') || path.startsWith('/uploads/')) return false;
     if (/\.[a-z0-9]{1,8}$/i.test(path) && !path.endsWith('.html')) return false;
     const isAdmin = path === '/admin' || path.startsWith('/admin/');
     const index = join(isAdmin ? webDirs.admin : webDirs.customer, 'index.html');

@@ -28,6 +28,14 @@ describe('wallet ledger', () => {
     expect(profile.body).toMatchObject({ id: m.loginId, point: 7500 });
   });
 
+  it('reads many balances at once, zero for members without an account', async () => {
+    const [a, b, c] = [await createMember(t), await createMember(t), await createMember(t)];
+    await charge(a.id, 1_200n, 'h1');
+    await charge(c.id, 300n, 'h2');
+    expect(await wallet.balancesOf([a.id, b.id, c.id])).toEqual(new Map([[a.id, 1_200n], [b.id, 0n], [c.id, 300n]]));
+    expect(await wallet.balancesOf([])).toEqual(new Map());
+  });
+
   it('refuses a debit above the balance and changes nothing', async () => {
     const m = await createMember(t);
     await charge(m.id, 1_000n, 'b1');

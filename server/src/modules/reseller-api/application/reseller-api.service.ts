@@ -1,0 +1,65 @@
+import { Injectable } from '@nestjs/common';
+import type { OrderRequest } from '../../../contracts/index.js';
+import { CatalogFacade, type Service } from '../../catalog/index.js';
+import { IdentityFacade } from '../../identity/index.js';
+import { OrderingFacade, type Order, type Placement } from '../../ordering/index.js';
+import { WalletFacade } from '../../wallet/index.js';
+
+export interface ListedService {
+  service: Service;
+  /** The name of the service's category. */
+  category: string;
+}
+
+/**
+ * What the reseller APIs (v1 and v2) do, as calls to the contexts that own the rules: identity for the
+ * key, catalog for the services, ordering for orders (validation, cost, idempotency, state machine),
+ * wallet for the balance. Every order read or change is scoped to the key's member.
+ */
+@Injectable()
+export class ResellerApi {
+  constructor(
+    private readonly identity: IdentityFacade,
+    private readonly catalog: CatalogFacade,
+    private readonly ordering: OrderingFacade,
+    private readonly wallet: WalletFacade,
+  ) {}
+
+  /** The active member owning this API key, or null (no key, a wrong one, a renewed one, a suspended member). */
+  memberIdForKey(key: unknown): Promise<number | null> {
+    return typeof key === 'string' ? this.identity.memberIdForApiKey(key) : Promise.resolve(null);
+  }
+
+  /** Services a customer can order (visible, not read-only), category by category in the storefront's order. */
+  async orderableServices(): Promise<ListedService[]> {
+    const [services, categories] = await Promise.all([this.catalog.listServices(), this.catalog.listCategories()]);
+    const category = new Map(categories.map((c, rank) => [c.id, { rank, text: c.text }]));
+    const rank = (s: Service) => category.get(s.categoryId)?.rank ?? 0;
+    return services
+      .filter((s) => !s.isReadOnly)
+      .sort((a, b) => rank(a) - rank(b))
+      .map((service) => ({ service, category: category.get(service.categoryId)?.text ?? '' }));
+  }
+
+  placeOrder(memberId: number, input: OrderRequest, idempotencyKey: string | undefined): Promise<Placement> {
+    return this.ordering.placeOrder(memberId, input, idempotencyKey);
+  }
+
+  /** The member's own order; another member's id is as absent as an unknown one. */
+  order(memberId: number, orderId: number): Promise<Order | null> {
+    return this.ordering.orderForMember(memberId, orderId);
+  }
+
+  orders(memberId: number, orderIds: number[]): Promise<Order[]> {
+    return this.ordering.ordersForMember(memberId, orderIds);
+  }
+
+  /** The ordering context's member cancel (its rules decide; a NotFoundError for an order not the member's). */
+  cancel(memberId: number, orderId: number): Promise<Order> {
+    return this.ordering.cancelOrder(memberId, orderId);
+  }
+
+  balance(memberId: number): Promise<bigint> {
+    return this.wallet.balanceOf(memberId);
+  }
+}

@@ -1,0 +1,1 @@
+export { ResellerApiModule } from './reseller-api.module.js';
