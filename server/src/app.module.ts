@@ -7,6 +7,7 @@ import { AppConfig } from './config/index.js';
 import { ormConfig } from './database/mikro-orm.config.js';
 import { AuditFacade, AuditModule } from './modules/audit/index.js';
 import { ContentFacade, ContentModule } from './modules/content/index.js';
+import { DashboardModule } from './modules/dashboard/index.js';
 import { AuditRecorder, IdentityModule, IdentitySettings, PointAdjuster, PointBalanceReader, RegisterWhereOptions } from './modules/identity/index.js';
 import { LedgerKind, WalletFacade, WalletModule } from './modules/wallet/index.js';
 import { SettingsModule, SettingsService } from './modules/settings/index.js';
@@ -86,6 +87,7 @@ export class AppModule {
         CatalogModule,
         OrderingModule,
         BillingModule,
+        DashboardModule,
         ResellerApiModule,
         FulfilmentModule,
       ],

@@ -3,6 +3,7 @@ import { AuditModule } from '../audit/index.js';
 import { SettingsModule } from '../settings/index.js';
 import { WalletModule } from '../wallet/index.js';
 import { ChargeRequests } from './application/charge-requests.js';
+import { BillingFacade } from './application/billing.facade.js';
 import { ChargeSettlement } from './application/charge-settlement.js';
 import { Deposits } from './application/deposits.js';
 import { AdminChargesController } from './http/admin-charges.controller.js';
@@ -13,6 +14,7 @@ import { ChargeExpiryJob } from './jobs/charge-expiry.job.js';
 @Module({
   imports: [AuditModule, SettingsModule, WalletModule],
   controllers: [ChargeController, AdminChargesController, AdminDepositsController],
-  providers: [ChargeRequests, ChargeSettlement, Deposits, ChargeExpiryJob],
+  providers: [ChargeRequests, ChargeSettlement, Deposits, ChargeExpiryJob, BillingFacade],
+  exports: [BillingFacade],
 })
 export class BillingModule {}

@@ -1,4 +1,5 @@
 export { BillingModule } from './billing.module.js';
+export { BillingFacade } from './application/billing.facade.js';
 export { ChargeExpiryJob } from './jobs/charge-expiry.job.js';
 export { MAX_OPEN_CHARGES } from './application/charge-requests.js';
 export { Charge, CHARGE_TRANSITIONS } from './domain/charge.entity.js';

@@ -32,6 +32,14 @@ export class IdentityFacade {
     return new Map(members.map((m) => [m.id, m.loginId]));
   }
 
+  /** Read-only, for the operator dashboard: members who signed up per calendar day (in `timeZone`) since `since`. */
+  async signupsPerDay(since: Date, timeZone: string): Promise<{ day: string; count: number }[]> {
+    return this.em.fork().execute<{ day: string; count: number }[]>(
+      `select to_char(created_at at time zone ?, 'YYYY-MM-DD') as day, count(*)::int as count from member where created_at >= ? group by 1`,
+      [timeZone, since],
+    );
+  }
+
   /** A demo member with some points, for a new database's demo data. */
   async seedDemo(): Promise<void> {
     const member = new Member({

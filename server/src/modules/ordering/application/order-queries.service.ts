@@ -51,6 +51,13 @@ export interface AutoOrderHistoryRow {
   status: AutoOrderStatus;
 }
 
+export interface OrderDashboardStats {
+  byStatus: { status: OrderStatus; count: number }[];
+  today: number;
+  providerErrors: number;
+  stuck: number;
+}
+
 /** Spec §2: histories show the last 3 months. */
 export function historyStart(now: Date): Date {
   const start = new Date(now);
@@ -179,6 +186,22 @@ export class OrderQueries {
       sortable: ['id', 'createdAt', 'updatedAt', 'status', 'point', 'nextRunAt', 'memberId', 'serviceId'],
       filters: { ...ownerFilters, status: statusIn, providerServices: () => ({ serviceId: { $in: providerServices ?? [] } }) },
     });
+  }
+
+  /**
+   * The operator dashboard's order figures: orders since `since` by status, orders since `todayStart`,
+   * open orders carrying a provider error, and open orders untouched since `stuckBefore`.
+   */
+  async dashboardStats(since: Date, todayStart: Date, stuckBefore: Date): Promise<OrderDashboardStats> {
+    const em = this.em.fork();
+    const open = { status: { $in: [OrderStatus.PENDING, OrderStatus.PROCESSING, OrderStatus.INPROGRESS] } };
+    const [byStatus, today, providerErrors, stuck] = await Promise.all([
+      em.execute<{ status: OrderStatus; count: number }[]>('select status, count(*)::int as count from service_order where created_at >= ? group by status', [since]),
+      em.count(Order, { createdAt: { $gte: todayStart } }),
+      em.count(Order, { ...open, lastError: { $ne: null } }),
+      em.count(Order, { ...open, updatedAt: { $lt: stuckBefore } }),
+    ]);
+    return { byStatus, today, providerErrors, stuck };
   }
 
   async order(id: number): Promise<Order> {

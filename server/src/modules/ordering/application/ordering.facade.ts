@@ -5,7 +5,7 @@ import type { AutoOrder } from '../domain/auto-order.entity.js';
 import type { Order } from '../domain/order.entity.js';
 import { OrderCommands, type UpstreamReport } from './order-commands.service.js';
 import { OrderPlacement, type Placement } from './order-placement.service.js';
-import { OrderQueries, type AutoOrderHistoryRow, type History, type HistoryQuery, type OrderHistoryRow } from './order-queries.service.js';
+import { OrderQueries, type AutoOrderHistoryRow, type History, type HistoryQuery, type OrderDashboardStats, type OrderHistoryRow } from './order-queries.service.js';
 
 /**
  * Ordering as other contexts use it: the customer HTTP API, the reseller APIs (v1, v2) and fulfilment.
@@ -53,6 +53,11 @@ export class OrderingFacade {
 
   autoOrderHistory(memberId: number, query: HistoryQuery = {}): Promise<History<AutoOrderHistoryRow>> {
     return this.queries.autoOrderHistory(memberId, query);
+  }
+
+  /** Read-only figures for the operator dashboard. */
+  dashboardStats(since: Date, todayStart: Date, stuckBefore: Date): Promise<OrderDashboardStats> {
+    return this.queries.dashboardStats(since, todayStart, stuckBefore);
   }
 
   /**

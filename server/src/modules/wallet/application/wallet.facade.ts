@@ -150,6 +150,16 @@ export class WalletFacade {
     return this.em.fork().findOne(LedgerEntry, { kind, referenceType: reference.type, referenceId: String(reference.id) });
   }
 
+  /** Read-only, for the operator dashboard: each kind's net movement per calendar day (in `timeZone`) since `since`. */
+  async dailyTotals(since: Date, timeZone: string): Promise<{ day: string; kind: LedgerKind; total: bigint }[]> {
+    const rows = await this.em.fork().execute<{ day: string; kind: LedgerKind; total: string }[]>(
+      `select to_char(created_at at time zone ?, 'YYYY-MM-DD') as day, kind, sum(amount) as total
+         from point_ledger_entry where created_at >= ? group by 1, 2`,
+      [timeZone, since],
+    );
+    return rows.map((r) => ({ day: r.day, kind: r.kind, total: BigInt(r.total) }));
+  }
+
   ledgerPage(query: ListQuery): Promise<Page<LedgerEntry>> {
     return findPage(this.em.fork(), LedgerEntry, 'ledger-entries', query, {
       sortable: ['id', 'createdAt', 'amount', 'memberId'],

@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import PaymentsIcon from '@mui/icons-material/Payments';
+
+export default {
+  list: lazy(() => import('./ChargeList')),
+  icon: PaymentsIcon,
+};

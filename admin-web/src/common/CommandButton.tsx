@@ -1,0 +1,135 @@
+import { useState, type ReactElement } from 'react';
+import { Button, useDataProvider, useNotify, useRecordContext, useRefresh, type Identifier, type RaRecord } from 'react-admin';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import MenuItem from '@mui/material/MenuItem';
+import MuiButton from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { ConsoleDataProvider, LedgerEntryRecord } from '../dataProvider';
+import { useShowLedger } from './LedgerDialog';
+
+export interface CommandField {
+  name: string;
+  label: string;
+  type?: 'number' | 'text';
+  choices?: { id: string; name: string }[];
+  required?: boolean;
+  defaultValue?: string;
+}
+
+export interface CommandButtonProps {
+  label: string;
+  icon?: ReactElement;
+  /** Runs the command; `values` holds what the dialog's fields collected. */
+  run: (dp: ConsoleDataProvider, record: RaRecord, values: Record<string, string>) => Promise<unknown>;
+  /** Ask first (reject, cancel ...): the dialog's text. */
+  confirm?: string;
+  /** Inputs asked for before running (remains, start count, reason ...). */
+  fields?: CommandField[];
+  /**
+   * Show the ledger entry the command wrote: `true` takes it from the answer (`ledgerEntry`, or the
+   * answer itself when it is an entry); a function names the ledger reference to look up instead.
+   */
+  ledger?: true | ((record: RaRecord, values: Record<string, string>) => [string, Identifier]);
+  /** The toast after success; a function may show what the command answered. */
+  success?: string | ((result: any, record: RaRecord) => string);
+  disabled?: boolean;
+  color?: 'primary' | 'error' | 'success' | 'warning' | 'inherit';
+}
+
+/** The ledger entry in a command's answer: `{..., ledgerEntry}` or the entry itself. */
+const entriesIn = (result: unknown): LedgerEntryRecord[] => {
+  const r = result as { ledgerEntry?: LedgerEntryRecord | null; balanceAfter?: unknown } | null;
+  if (r?.ledgerEntry) return [r.ledgerEntry];
+  return r && r.balanceAfter !== undefined ? [r as unknown as LedgerEntryRecord] : [];
+};
+
+/**
+ * One operator command on the current record: optional confirmation or inputs, the call, a toast with
+ * the server's message on failure, a refresh, and the resulting ledger entry when money moved.
+ */
+export const CommandButton = ({ label, icon, run, confirm, fields, ledger, success = '처리되었습니다.', disabled, color = 'primary' }: CommandButtonProps) => {
+  const record = useRecordContext();
+  const dp = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const [asking, setAsking] = useState(false);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const showLedger = useShowLedger();
+  if (!record) return null;
+
+  const execute = async () => {
+    setBusy(true);
+    try {
+      const result = await run(dp, record, values);
+      notify(typeof success === 'string' ? success : success(result, record), { type: 'success' });
+      setAsking(false);
+      if (ledger === true) showLedger(entriesIn(result));
+      else if (ledger) showLedger(await dp.ledgerFor(...ledger(record, values)));
+      refresh();
+    } catch (error) {
+      notify((error as Error).message || '오류가 발생했습니다.', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const needsDialog = Boolean(confirm || fields?.length);
+  const missing = fields?.some((f) => f.required !== false && !values[f.name]);
+
+  return (
+    <>
+      <Button
+        label={label}
+        color={color}
+        disabled={disabled || busy}
+        onClick={(e) => {
+          e.stopPropagation();
+          if (needsDialog) {
+            setValues(Object.fromEntries((fields ?? []).filter((f) => f.defaultValue !== undefined).map((f) => [f.name, f.defaultValue!])));
+            setAsking(true);
+          }
+          else void execute();
+        }}
+      >
+        {icon}
+      </Button>
+      <Dialog open={asking} onClose={() => setAsking(false)} onClick={(e) => e.stopPropagation()}>
+        <DialogTitle>{label}</DialogTitle>
+        <DialogContent>
+          {confirm && <DialogContentText>{confirm}</DialogContentText>}
+          <Stack spacing={2} sx={{ mt: 1 }}>
+            {fields?.map((f) => (
+              <TextField
+                key={f.name}
+                name={f.name}
+                label={f.label}
+                type={f.type === 'number' ? 'number' : 'text'}
+                select={Boolean(f.choices)}
+                value={values[f.name] ?? ''}
+                onChange={(e) => setValues((v) => ({ ...v, [f.name]: e.target.value }))}
+                size="small"
+              >
+                {f.choices?.map((c) => (
+                  <MenuItem key={c.id} value={c.id}>
+                    {c.name}
+                  </MenuItem>
+                ))}
+              </TextField>
+            ))}
+          </Stack>
+        </DialogContent>
+        <DialogActions>
+          <MuiButton onClick={() => setAsking(false)}>취소</MuiButton>
+          <MuiButton onClick={() => void execute()} disabled={busy || missing} variant="contained" color={color === 'inherit' ? 'primary' : color}>
+            확인
+          </MuiButton>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+};

@@ -1,0 +1,110 @@
+import { fetchUtils, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
+import simpleRestProvider from 'ra-data-simple-rest';
+import { getToken } from './authProvider';
+
+export const API = '/api/admin';
+
+/** Every call carries the operator's bearer token; errors carry the server's `{statusCode, message}`. */
+export const httpClient = (url: string, options: fetchUtils.Options = {}) => {
+  const headers = new Headers(options.headers ?? { Accept: 'application/json' });
+  const token = getToken();
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return fetchUtils.fetchJson(url, { ...options, headers });
+};
+
+const base = simpleRestProvider(API, httpClient, 'Content-Range');
+
+/** A ledger row as GET /api/admin/ledger-entries returns it. */
+export interface LedgerEntryRecord extends RaRecord {
+  memberId: number;
+  amount: number;
+  balanceAfter: number;
+  kind: 'CHARGE' | 'ORDER' | 'REFUND' | 'ADJUST';
+  referenceType: string;
+  referenceId: string;
+  memo: string | null;
+  createdAt: string;
+}
+
+async function post<T>(path: string, body?: unknown): Promise<T> {
+  const { json } = await httpClient(`${API}/${path}`, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) });
+  return json as T;
+}
+
+async function get<T>(path: string): Promise<T> {
+  return (await httpClient(`${API}/${path}`)).json as T;
+}
+
+/** A command: `POST /api/admin/<resource>/:id/<verb>` (DESIGN.md), answering the changed record. */
+const command = <T = RaRecord>(resource: string, id: Identifier, verb: string, body?: unknown) =>
+  post<T>(`${resource}/${encodeURIComponent(String(id))}/${verb}`, body);
+
+export interface ImportServicesResult {
+  created: number;
+  updated: number;
+  skipped: { providerServiceId: string; reason: string }[];
+}
+
+export const dataProvider = {
+  ...base,
+  command,
+  // Charges and deposits (billing)
+  acceptCharge: (id: Identifier) => command('charges', id, 'accept'),
+  rejectCharge: (id: Identifier) => command('charges', id, 'reject'),
+  /** Bulk accept (POST /charges/accept {ids}): each id settles or is refused on its own. */
+  bulkAcceptCharges: (ids: Identifier[]) =>
+    post<{ id: number; ok: boolean; message?: string; ledgerEntry?: LedgerEntryRecord }[]>('charges/accept', { ids: ids.map(Number) }),
+  matchDeposit: (id: Identifier, chargeId: Identifier) => command('deposits', id, 'match', { chargeId: Number(chargeId) }),
+  dismissDeposit: (id: Identifier, memo: string) => command('deposits', id, 'dismiss', { memo }),
+  // Orders and auto-orders (ordering, fulfilment)
+  cancelOrder: (id: Identifier) => command('orders', id, 'cancel'),
+  partialOrder: (id: Identifier, remains: number) => command('orders', id, 'partial', { remains }),
+  setStartCount: (id: Identifier, startCount: number) => command('orders', id, 'start-count', { startCount }),
+  setOrderStatus: (id: Identifier, status: string, remains?: number) => command('orders', id, 'status', { status, remains }),
+  /** Sends a failed or uncertain PENDING order again, or links the provider's order id found on its panel. */
+  resendOrder: (id: Identifier, providerOrderId?: string) => command('orders', id, 'resend', providerOrderId ? { providerOrderId } : {}),
+  cancelAutoOrder: (id: Identifier) => command('auto-orders', id, 'cancel'),
+  // Members (identity, wallet)
+  suspendMember: (id: Identifier) => command('members', id, 'suspend'),
+  reinstateMember: (id: Identifier) => command('members', id, 'reinstate'),
+  adjustPoints: (id: Identifier, amount: number, reason: string) => command('members', id, 'adjust-points', { amount, reason }),
+  // Providers (fulfilment)
+  providerBalance: (id: Identifier) => get<{ balance: string; currency: string }>(`providers/${encodeURIComponent(String(id))}/balance`),
+  /** Imports (or re-syncs) the provider's services into a category with a markup on its rates. */
+  importServices: (id: Identifier, input: { markupPercent: string; currencyRate: string; categoryId: number }) =>
+    command<ImportServicesResult>('providers', id, 'import-services', input),
+  /** The newest ledger rows a command wrote for one record (e.g. the refund of a canceled order). */
+  async ledgerFor(referenceType: string, referenceId: Identifier) {
+    const { data } = await base.getList<LedgerEntryRecord>('ledger-entries', {
+      filter: { referenceType, referenceId: String(referenceId) },
+      sort: { field: 'id', order: 'DESC' },
+      pagination: { page: 1, perPage: 5 },
+    });
+    return data;
+  },
+  /** Uploads one image; answers its public URL (served under /uploads/). */
+  async uploadImage(file: File): Promise<string> {
+    const form = new FormData();
+    form.append('file', file);
+    const { json } = await httpClient(`${API}/uploads`, { method: 'POST', body: form });
+    return (json as { url: string }).url;
+  },
+  dashboard: () => get<DashboardStats>('dashboard'),
+  walletInvariant: () => get<{ ok: boolean; violations: { memberId: number; balance: string; ledgerSum: string }[] }>('wallet/invariant'),
+} satisfies DataProvider;
+
+export type ConsoleDataProvider = typeof dataProvider;
+
+export interface DailyFigure {
+  date: string;
+  depositsAccepted: number;
+  pointsSpent: number;
+  newMembers: number;
+}
+
+export interface DashboardStats {
+  today: { depositsAccepted: number; pointsSpent: number; newMembers: number; orders: number };
+  days: DailyFigure[];
+  ordersByStatus: { status: string; count: number }[];
+  attention: { pendingCharges: number; unmatchedDeposits: number; providerErrors: number; stuckOrders: number };
+}

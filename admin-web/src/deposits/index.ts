@@ -1,0 +1,8 @@
+import { lazy } from 'react';
+import AccountBalanceIcon from '@mui/icons-material/AccountBalance';
+
+export default {
+  list: lazy(() => import('./DepositList')),
+  create: lazy(() => import('./DepositCreate')),
+  icon: AccountBalanceIcon,
+};

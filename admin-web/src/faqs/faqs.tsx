@@ -1,0 +1,20 @@
+import { Datagrid, List as RaList, NumberField, NumberInput, TextField, TextInput, required } from 'react-admin';
+
+export const List = () => (
+  <RaList sort={{ field: 'sortOrder', order: 'ASC' }} exporter={false}>
+    <Datagrid rowClick="edit" bulkActionButtons={false}>
+      <TextField source="id" />
+      <TextField source="title" />
+      <TextField source="answer" />
+      <NumberField source="sortOrder" />
+    </Datagrid>
+  </RaList>
+);
+
+export const Form = () => (
+  <>
+    <TextInput source="title" validate={required()} fullWidth />
+    <TextInput source="answer" validate={required()} multiline fullWidth />
+    <NumberInput source="sortOrder" defaultValue={0} />
+  </>
+);

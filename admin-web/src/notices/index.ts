@@ -1,0 +1,4 @@
+import CampaignIcon from '@mui/icons-material/Campaign';
+import { crudResource } from '../common/crud';
+
+export default crudResource(() => import('./notices'), CampaignIcon);

@@ -1,0 +1,89 @@
+import {
+  NumberField,
+  ReferenceField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+} from 'react-admin';
+import Typography from '@mui/material/Typography';
+import CancelIcon from '@mui/icons-material/Cancel';
+import ContentCutIcon from '@mui/icons-material/ContentCut';
+import PlayArrowIcon from '@mui/icons-material/PlayArrow';
+import SendIcon from '@mui/icons-material/Send';
+import SyncAltIcon from '@mui/icons-material/SyncAlt';
+import { CommandButton } from '../common/CommandButton';
+import { choicesOf, DateTimeField, LinkField, orderStatuses, StatusField, WonField } from '../common/fields';
+import { LedgerEntryGrid } from '../ledger-entries/LedgerEntryList';
+import { MemberField, Related, ServiceField } from '../common/references';
+
+const OPEN = ['PENDING', 'PROCESSING', 'INPROGRESS'];
+
+/** The operator's commands, offered where the order's state machine allows them. */
+const OrderCommands = () => {
+  const order = useRecordContext();
+  if (!order) return null;
+  const open = OPEN.includes(order.status as string);
+  return (
+    <TopToolbar>
+      <CommandButton label="취소 및 환불" icon={<CancelIcon />} color="error" disabled={!open} confirm="주문을 취소하고 결제 포인트 전액을 환불합니다." run={(dp, r) => dp.cancelOrder(r.id)} ledger success="주문을 취소하고 환불했습니다." />
+      <CommandButton label="부분 완료" icon={<ContentCutIcon />} color="warning" disabled={!open} fields={[{ name: 'remains', label: '남은 수량', type: 'number' }]} run={(dp, r, v) => dp.partialOrder(r.id, Number(v.remains))} ledger success="부분 완료로 처리하고 남은 수량을 환불했습니다." />
+      <CommandButton label="시작 수량" icon={<PlayArrowIcon />} fields={[{ name: 'startCount', label: '주문 전 수량', type: 'number' }]} run={(dp, r, v) => dp.setStartCount(r.id, Number(v.startCount))} />
+      <CommandButton
+        label="상태 변경"
+        icon={<SyncAltIcon />}
+        disabled={!open}
+        fields={[
+          { name: 'status', label: '새 상태', choices: choicesOf(orderStatuses) },
+          { name: 'remains', label: '남은 수량 (부분완료일 때)', type: 'number', required: false },
+        ]}
+        run={(dp, r, v) => dp.setOrderStatus(r.id, v.status!, v.remains ? Number(v.remains) : undefined)}
+        ledger
+      />
+      <CommandButton
+        label="공급사 재전송"
+        icon={<SendIcon />}
+        disabled={order.status !== 'PENDING'}
+        fields={[{ name: 'providerOrderId', label: '공급사 주문번호 (이미 접수된 경우만)', required: false }]}
+        run={(dp, r, v) => dp.resendOrder(r.id, v.providerOrderId)}
+        success="공급사로 다시 보냈습니다."
+      />
+    </TopToolbar>
+  );
+};
+
+const OrderShow = () => (
+  <Show actions={<OrderCommands />}>
+    <SimpleShowLayout>
+      <TextField source="id" />
+      <DateTimeField source="createdAt" />
+      <MemberField source="memberId" />
+      <ServiceField source="serviceId" link />
+      <LinkField source="link" />
+      <WonField source="point" />
+      <NumberField source="amount" />
+      <StatusField source="status" labels={orderStatuses} />
+      <NumberField source="startCount" emptyText="-" />
+      <NumberField source="remains" emptyText="-" />
+      <WonField source="refunded" />
+      <NumberField source="runNumber" emptyText="-" />
+      <ReferenceField source="providerId" reference="providers" link="edit" emptyText="-">
+        <TextField source="name" />
+      </ReferenceField>
+      <TextField source="providerOrderId" emptyText="-" />
+      <NumberField source="dispatchAttempts" />
+      <TextField source="lastError" emptyText="-" />
+      <DateTimeField source="lastSyncedAt" emptyText="-" />
+      <ReferenceField source="autoOrderId" reference="auto-orders" link="show" emptyText="-">
+        <TextField source="id" />
+      </ReferenceField>
+      <Typography variant="subtitle2">원장 기록</Typography>
+      <Related reference="ledger-entries" target="referenceId" filter={{ referenceType: 'order' }}>
+        <LedgerEntryGrid showMember={false} />
+      </Related>
+    </SimpleShowLayout>
+  </Show>
+);
+
+export default OrderShow;

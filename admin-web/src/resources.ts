@@ -1,0 +1,59 @@
+import type { ComponentType } from 'react';
+import members from './members';
+import ledgerEntries from './ledger-entries';
+import charges from './charges';
+import deposits from './deposits';
+import orders from './orders';
+import autoOrders from './auto-orders';
+import platforms from './platforms';
+import categories from './categories';
+import services from './services';
+import providers from './providers';
+import notices from './notices';
+import faqs from './faqs';
+import popups from './popups';
+import registerWheres from './register-wheres';
+import guideImages from './guide-images';
+import settings from './settings';
+import outbox from './outbox';
+import auditLogs from './audit-logs';
+
+export interface ResourceModule {
+  list?: ComponentType;
+  edit?: ComponentType;
+  create?: ComponentType;
+  show?: ComponentType;
+  icon?: ComponentType;
+  recordRepresentation?: string;
+}
+
+/** Every operator resource (DESIGN.md names, the same as /api/admin/<name>). */
+export const resources: Record<string, ResourceModule> = {
+  charges,
+  deposits,
+  orders,
+  'auto-orders': autoOrders,
+  members,
+  'ledger-entries': ledgerEntries,
+  services,
+  categories,
+  platforms,
+  providers,
+  notices,
+  faqs,
+  popups,
+  'register-wheres': registerWheres,
+  'guide-images': guideImages,
+  settings,
+  outbox,
+  'audit-logs': auditLogs,
+};
+
+export const menuSections: { title: string; names: string[] }[] = [
+  { title: '입금', names: ['charges', 'deposits'] },
+  { title: '주문', names: ['orders', 'auto-orders'] },
+  { title: '회원', names: ['members', 'ledger-entries'] },
+  { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },
+  { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },
+  { title: '운영', names: ['settings', 'outbox', 'audit-logs'] },
+];

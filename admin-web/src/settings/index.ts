@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import SettingsIcon from '@mui/icons-material/Settings';
+
+export default {
+  list: lazy(() => import('./SettingsPage')),
+  icon: SettingsIcon,
+};

@@ -1,0 +1,106 @@
+import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
+import { createMember, type TestMember } from '../../support/members.js';
+import { balanceOf, createCategory, logInToConsole, toast } from './support.js';
+
+describe('operator console: members, catalogue and orders against the real server', () => {
+  let h: BrowserHarness;
+  let member: TestMember;
+  let admin: string;
+  let categoryId: number;
+  const balance = () => balanceOf(h, member);
+
+  beforeAll(async () => {
+    h = await startBrowserHarness();
+    admin = `Bearer ${await h.t.operatorToken()}`;
+    member = await createMember(h.t);
+    categoryId = await createCategory(h, admin);
+    await h.t.http.post(`/api/admin/members/${member.id}/adjust-points`).set('Authorization', admin).send({ amount: 10000, reason: '테스트 지급' }).expect(200);
+  }, 60_000);
+  afterAll(() => h.close());
+
+  it('finds a member, adjusts their points with a reason, and suspends and reinstates them', async () => {
+    const page = await logInToConsole(h);
+    await page.goto('/admin/members');
+    await page.locator('input[name="q"]').fill(member.loginId);
+    await page.waitForURL(/filter=/);
+    await page.locator('tr', { hasText: member.loginId }).locator('td').first().click();
+    await page.getByRole('button', { name: '포인트 조정' }).waitFor();
+    expect(await page.getByText('10,000', { exact: true }).count()).toBe(1);
+    await page.getByRole('button', { name: '포인트 조정' }).click();
+    await page.getByRole('dialog').getByLabel('금액 (차감은 음수)').fill('-1500');
+    await page.getByRole('dialog').getByLabel('사유').fill('중복 충전 회수');
+    await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
+    await toast(page, '포인트를 조정했습니다.').waitFor();
+    const ledger = await page.getByTestId('ledger-result').textContent();
+    expect(ledger).toContain('[조정]');
+    expect(ledger).toContain('-1,500원 → 잔액 8,500원');
+    expect(ledger).toContain('중복 충전 회수');
+    await page.getByRole('button', { name: '닫기' }).click();
+    expect(await balance()).toBe(8500);
+    await page.getByRole('tab', { name: '포인트 원장' }).click();
+    await page.locator('tr', { hasText: '중복 충전 회수' }).waitFor();
+    await h.screenshot(page, 'console-member');
+
+    await page.getByRole('button', { name: '이용 정지' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
+    await toast(page, '회원을 정지했습니다.').waitFor();
+    await page.getByRole('button', { name: '정지 해제' }).waitFor();
+    await h.t.http.get('/api/auth/profile').set('Authorization', `Bearer ${member.token}`).expect(401);
+    await page.getByRole('button', { name: '정지 해제' }).click();
+    await toast(page, '정지를 해제했습니다.').waitFor();
+    // Suspension revoked the member's tokens; once reinstated they can log in again.
+    const login = await h.t.http.post('/api/auth/login').send({ id: member.loginId, password: member.password }).expect(200);
+    member.token = login.body.accessToken;
+    expect(await balance()).toBe(8500);
+  }, 120_000);
+
+  it('creates a service that the storefront then offers', async () => {
+    const page = await logInToConsole(h);
+    await page.goto('/admin/services/create');
+    await page.getByRole('combobox', { name: '카테고리' }).click();
+    await page.getByRole('option', { name: '인스타그램 팔로워' }).click();
+    await page.locator('input[name="text"]').fill('콘솔에서 만든 팔로워');
+    await page.locator('input[name="point"]').fill('12.5');
+    await page.locator('input[name="min"]').fill('10');
+    await page.locator('input[name="max"]').fill('5000');
+    await h.screenshot(page, 'console-service-create');
+    await page.getByRole('button', { name: '저장' }).click();
+    await toast(page, '생성되었습니다').waitFor();
+    const services = (await h.t.http.get('/api/service/services').expect(200)).body as { text: string; point: string | number; categoryId: number; min: number; max: number }[];
+    const created = services.find((s) => s.text === '콘솔에서 만든 팔로워');
+    expect(created).toMatchObject({ categoryId, min: 10, max: 5000 });
+    expect(Number(created!.point)).toBe(12.5);
+  }, 120_000);
+
+  it('cancels an order and shows the refund written to the ledger', async () => {
+    const service = await h.t.http
+      .post('/api/admin/services')
+      .set('Authorization', admin)
+      .send({ text: '취소 테스트 좋아요', point: '3', min: 10, max: 1000, categoryId })
+      .expect(201);
+    const before = await balance();
+    await h.t.http
+      .post('/api/service/order')
+      .set('Authorization', `Bearer ${member.token}`)
+      .send({ serviceId: service.body.id, link: 'https://instagram.com/p/console', amount: 100, runs: 0, interval: 0 })
+      .expect(201);
+    expect(await balance()).toBe(before - 300);
+
+    const page = await logInToConsole(h);
+    await page.goto(`/admin/orders?filter=${encodeURIComponent(JSON.stringify({ memberId: member.id }))}`);
+    await page.locator('tr', { hasText: 'https://instagram.com/p/console' }).locator('td').first().click();
+    await page.getByRole('button', { name: '취소 및 환불' }).waitFor();
+    const orderId = page.url().match(/\/orders\/(\d+)\/show/)![1];
+    await h.screenshot(page, 'console-order');
+    await page.getByRole('button', { name: '취소 및 환불' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
+    await toast(page, '주문을 취소하고 환불했습니다.').waitFor();
+    const ledger = await page.getByTestId('ledger-result').textContent();
+    expect(ledger).toContain('[환불]');
+    expect(ledger).toContain(`+300원 → 잔액 ${before.toLocaleString('ko-KR')}원`);
+    await h.screenshot(page, 'console-order-refund');
+    expect(await balance()).toBe(before);
+    const order = (await h.t.http.get(`/api/admin/orders/${orderId}`).set('Authorization', admin).expect(200)).body;
+    expect(order.status).toBe('CANCELED');
+  }, 120_000);
+});
