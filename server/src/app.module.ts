@@ -76,7 +76,8 @@ export class AppModule {
             redact: ['req.headers.authorization', 'req.headers["api-key"]', 'req.headers.cookie'],
           },
         }),
-        MikroOrmModule.forRoot(ormConfig(config.databaseUrl)),
+        // Every unit of work forks its own EntityManager, so the per-request context middleware is only overhead.
+        MikroOrmModule.forRoot({ ...ormConfig(config.databaseUrl), registerRequestContext: false }),
         ...(config.env.JOBS ? [ScheduleModule.forRoot()] : []),
         PortsModule,
         IdentityModule,

@@ -54,6 +54,37 @@ describe('wallet ledger', () => {
     );
   });
 
+  describe('paying for a new row in one statement', () => {
+    const insert = (label: string) => ({ insert: { sql: 'insert into "paid_thing" ("label") values (?) returning "id"', params: [label] }, referenceType: 'thing', memoPrefix: '물건 ' });
+    const things = async (label: string) => Number((await t.app.get(MikroORM).em.fork().execute<{ n: string }[]>('select count(*) as n from paid_thing where label = ?', [label]))[0]!.n);
+    beforeAll(() => t.app.get(MikroORM).em.fork().execute('create table if not exists paid_thing (id serial primary key, label text not null)'));
+
+    it('inserts the row, debits and writes the ledger entry referencing the new id', async () => {
+      const m = await createMember(t);
+      await charge(m.id, 1_000n, 'p1');
+      const paid = await wallet.debitForNewRow(t.app.get(MikroORM).em.fork(), { memberId: m.id, amount: 400n, kind: LedgerKind.ORDER }, insert('paid-a'));
+      expect(paid.balanceAfter).toBe(600n);
+      expect(await things('paid-a')).toBe(1);
+      const entry = await wallet.findEntry(LedgerKind.ORDER, { type: 'thing', id: paid.id });
+      expect(entry).toMatchObject({ memberId: m.id, amount: -400n, balanceAfter: 600n, memo: `물건 ${paid.id}` });
+      expect(await wallet.invariantViolations()).toEqual([]);
+    });
+
+    it('on a short balance inserts nothing and moves nothing', async () => {
+      const m = await createMember(t);
+      await charge(m.id, 399n, 'p2');
+      await expect(wallet.debitForNewRow(t.app.get(MikroORM).em.fork(), { memberId: m.id, amount: 400n, kind: LedgerKind.ORDER }, insert('paid-b'))).rejects.toBeInstanceOf(InsufficientPointsError);
+      expect(await things('paid-b')).toBe(0);
+      expect(await wallet.balancesOf([m.id])).toEqual(new Map([[m.id, 399n]]));
+    });
+
+    it('refuses anything but a single-row insert', async () => {
+      const m = await createMember(t);
+      const bad = { ...insert('x'), insert: { sql: 'delete from "paid_thing" returning "id"', params: [] } };
+      await expect(wallet.debitForNewRow(t.app.get(MikroORM).em.fork(), { memberId: m.id, amount: 1n, kind: LedgerKind.ORDER }, bad)).rejects.toThrow('not a single-row insert');
+    });
+  });
+
   it('credits a reference at most once, sequentially and concurrently', async () => {
     const m = await createMember(t);
     expect((await charge(m.id, 5_000n, 'c1')).applied).toBe(true);

@@ -15,6 +15,13 @@ const TRANSITIONS: Record<MemberStatus, readonly MemberStatus[]> = {
   [MemberStatus.DELETED]: [],
 };
 
+/** What decides whether a member's access token still stands (read on every member request). */
+export type SessionFacts = Pick<Member, 'status' | 'loginId' | 'sessionVersion'>;
+
+export function sessionStands(member: SessionFacts, version: unknown): boolean {
+  return member.status === MemberStatus.ACTIVE && member.loginId !== null && version === member.sessionVersion;
+}
+
 export interface NewMember {
   loginId: string;
   passwordHash: string | null;
@@ -96,7 +103,7 @@ export class Member {
 
   /** Whether an access token of session version `version` still stands for this member. */
   acceptsSession(version: unknown): boolean {
-    return this.canLogIn && version === this.sessionVersion;
+    return sessionStands(this, version);
   }
 
   private moveTo(next: MemberStatus): void {

@@ -3,8 +3,9 @@ import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Strategy } from 'passport-jwt';
 import type { FastifyRequest } from 'fastify';
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import { AppConfig } from '../../../config/index.js';
-import { Member } from '../domain/member.entity.js';
+import { sessionStands, type MemberStatus } from '../domain/member.entity.js';
 import { Operator } from '../domain/operator.entity.js';
 import type { AccessTokenPayload } from '../application/tokens.js';
 
@@ -27,21 +28,27 @@ function tokenFromHeader(request: FastifyRequest): string | null {
 
 const UNAUTHORIZED = '로그인이 필요합니다.';
 
+/** A KeyObject, not the string: jsonwebtoken otherwise tries (and fails) to parse a public key on every request. */
+const verificationKey = (config: AppConfig): KeyObject => createSecretKey(Buffer.from(config.jwtSecret));
+
 @Injectable()
 export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') {
   constructor(
     config: AppConfig,
     private readonly em: EntityManager,
   ) {
-    super({ jwtFromRequest: tokenFromHeader, secretOrKey: config.jwtSecret, algorithms: ['HS256'], ignoreExpiration: false });
+    super({ jwtFromRequest: tokenFromHeader, secretOrKey: verificationKey(config), algorithms: ['HS256'], ignoreExpiration: false });
   }
 
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedMember> {
     if (payload.typ !== 'member' || !Number.isInteger(payload.sub)) throw new UnauthorizedException(UNAUTHORIZED);
-    const member = await this.em.fork().findOne(Member, payload.sub);
-    // Suspended, withdrawn, or the password changed since the token was issued.
-    if (!member?.acceptsSession(payload.ver)) throw new UnauthorizedException(UNAUTHORIZED);
-    return { id: member.id, loginId: member.loginId! };
+    // Every member request passes here: read the three facts as a plain row, no entity to hydrate.
+    const [row] = await this.em
+      .getConnection()
+      .execute<{ login_id: string | null; status: MemberStatus; session_version: number }[]>('select login_id, status, session_version from member where id = ?', [payload.sub]);
+    // Unknown, suspended, withdrawn, or the password changed since the token was issued.
+    if (!row || !sessionStands({ loginId: row.login_id, status: row.status, sessionVersion: row.session_version }, payload.ver)) throw new UnauthorizedException(UNAUTHORIZED);
+    return { id: payload.sub, loginId: row.login_id! };
   }
 }
 
@@ -51,7 +58,7 @@ export class OperatorJwtStrategy extends PassportStrategy(Strategy, 'operator-jw
     config: AppConfig,
     private readonly em: EntityManager,
   ) {
-    super({ jwtFromRequest: tokenFromHeader, secretOrKey: config.jwtSecret, algorithms: ['HS256'], ignoreExpiration: false });
+    super({ jwtFromRequest: tokenFromHeader, secretOrKey: verificationKey(config), algorithms: ['HS256'], ignoreExpiration: false });
   }
 
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedOperator> {

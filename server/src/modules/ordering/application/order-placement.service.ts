@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import { isAutoOrder, ORDER_MESSAGES, orderCost, orderProblem, type OrderRequest } from '../../../contracts/index.js';
-import { CatalogFacade } from '../../catalog/index.js';
+import { CatalogFacade, type Service } from '../../catalog/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { LedgerKind, WalletFacade } from '../../wallet/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
@@ -27,6 +27,9 @@ export interface Placement {
   /** True when an Idempotency-Key's first answer was returned and nothing was done. */
   replayed: boolean;
 }
+
+/** The ledger memo of a single order, before its id. */
+const SINGLE_ORDER_MEMO = '주문 ';
 
 /** Another request with the same key committed first: answer with its result. */
 class KeyTaken extends Error {}
@@ -62,6 +65,7 @@ export class OrderPlacement {
     const problem = orderProblem(input, service?.visible ? service : null, { serviceCheck });
     if (problem) throw new DomainError(problem.message, 400);
     const cost = orderCost(service!.point, input.amount, input.runs);
+    if (key === null && !isAutoOrder(input)) return { placed: await this.placeSingle(memberId, service!, input, cost), replayed: false };
     try {
       const placed = await this.em.fork().transactional(async (tx) => {
         const now = this.clock.now();
@@ -76,7 +80,7 @@ export class OrderPlacement {
           amount: cost,
           kind: LedgerKind.ORDER,
           reference: auto ? autoOrderReference(auto.id) : orderReference(order.id),
-          memo: auto ? `자동주문 ${auto.id} (${input.runs}회 × ${input.amount})` : `주문 ${order.id}`,
+          memo: auto ? `자동주문 ${auto.id} (${input.runs}회 × ${input.amount})` : `${SINGLE_ORDER_MEMO}${order.id}`,
         });
         return placed;
       });
@@ -87,6 +91,22 @@ export class OrderPlacement {
       if (!prior) throw new DomainError(ORDER_MESSAGES.failed, 409);
       return { placed: prior, replayed: true };
     }
+  }
+
+  /**
+   * The common case (one order, no Idempotency-Key): the order row and its debit in one statement, one
+   * round trip instead of a transaction's four. The same entity, the same row, the same ledger entry.
+   */
+  private async placeSingle(memberId: number, service: Service, input: OrderRequest, cost: bigint): Promise<PlacedOrder> {
+    const em = this.em.fork();
+    const order = Order.place({ memberId, service, link: input.link, amount: input.amount, point: cost, now: this.clock.now() });
+    const insert = em.createQueryBuilder(Order).insert(em.getComparator().prepareEntity(order));
+    const { id } = await this.wallet.debitForNewRow(
+      em,
+      { memberId, amount: cost, kind: LedgerKind.ORDER },
+      { insert: { sql: insert.getQuery(), params: insert.getParams() }, referenceType: orderReference(0).type, memoPrefix: SINGLE_ORDER_MEMO },
+    );
+    return { orderId: id, amount: input.amount, link: input.link, serviceId: service.id, point: cost, autoOrderId: null };
   }
 
   /** The first answer for this key, or null; a different request under the same key is a 422. */

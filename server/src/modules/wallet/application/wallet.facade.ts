@@ -36,6 +36,19 @@ export interface InvariantViolation {
   ledgerSum: string;
 }
 
+/** The row a debit pays for ({@link WalletFacade.debitForNewRow}); the ledger references it by its new id. */
+export interface PaidRow {
+  /** `insert into … (…) values (?, …) returning "id", …` as MikroORM's query builder writes it for one new entity. */
+  insert: { sql: string; params: readonly unknown[] };
+  referenceType: string;
+  /** The ledger memo before the row's id ("주문 " → "주문 123"). */
+  memoPrefix: string;
+}
+
+/** The conditional UPDATE every debit is: no row back means the balance was short (or there is no account). */
+const TAKE = 'update point_account set balance = balance - ?, version = version + 1, updated_at = ? where member_id = ? and balance >= ? returning balance';
+const takeParams = (movement: Pick<Movement, 'memberId' | 'amount'>, now: Date) => [movement.amount.toString(), now, movement.memberId, movement.amount.toString()];
+
 function positive(amount: bigint): void {
   if (typeof amount !== 'bigint' || amount <= 0n) throw new DomainError('amount must be a positive whole number of won', 400);
 }
@@ -57,31 +70,43 @@ export class WalletFacade {
    */
   async debit(em: EntityManager, movement: Movement): Promise<MovementResult> {
     positive(movement.amount);
+    const now = this.clock.now();
     const rows = await em.execute<{ balance_after: string }[]>(
-      `with taken as (
-         update point_account set balance = balance - ?, version = version + 1, updated_at = ?
-         where member_id = ? and balance >= ?
-         returning balance
-       )
+      `with taken as (${TAKE})
        insert into point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, memo, created_at)
        select ?, ?, taken.balance, ?, ?, ?, ?, ? from taken
        returning balance_after`,
-      [
-        movement.amount.toString(),
-        this.clock.now(),
-        movement.memberId,
-        movement.amount.toString(),
-        movement.memberId,
-        (-movement.amount).toString(),
-        movement.kind,
-        movement.reference.type,
-        String(movement.reference.id),
-        movement.memo ?? null,
-        this.clock.now(),
-      ],
+      [...takeParams(movement, now), movement.memberId, (-movement.amount).toString(), movement.kind, movement.reference.type, String(movement.reference.id), movement.memo ?? null, now],
     );
     if (rows.length === 0) throw new InsufficientPointsError();
     return { applied: true, balanceAfter: BigInt(rows[0]!.balance_after) };
+  }
+
+  /**
+   * Debits and inserts the row the debit pays for in ONE statement, no transaction round trips (the
+   * single order is the hot path): the row goes in only when the balance covered the amount, and the
+   * ledger entry references the row's new id. Atomic as one statement; nothing changes on a short balance.
+   */
+  async debitForNewRow(em: EntityManager, movement: Omit<Movement, 'reference' | 'memo'>, row: PaidRow): Promise<{ id: number; balanceAfter: bigint }> {
+    positive(movement.amount);
+    // The builder's `values (?, …) returning …` becomes `select ?, … from taken returning …`: no debit, no row.
+    const paid = / values \((\?(?:, \?)*)\)( returning .*)$/.exec(row.insert.sql);
+    if (!paid || !row.insert.sql.startsWith('insert into ')) throw new Error(`not a single-row insert: ${row.insert.sql}`);
+    const insert = `${row.insert.sql.slice(0, paid.index)} select ${paid[1]} from taken${paid[2]}`;
+    const now = this.clock.now();
+    const rows = await em.execute<{ id: number; balance_after: string }[]>(
+      `with taken as (${TAKE}),
+       paid as (${insert}),
+       entry as (
+         insert into point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, memo, created_at)
+         select ?, ?, taken.balance, ?, ?, paid.id::text, ? || paid.id::text, ? from taken, paid
+         returning balance_after
+       )
+       select paid.id, entry.balance_after from paid, entry`,
+      [...takeParams(movement, now), ...row.insert.params, movement.memberId, (-movement.amount).toString(), movement.kind, row.referenceType, row.memoPrefix, now],
+    );
+    if (rows.length === 0) throw new InsufficientPointsError();
+    return { id: Number(rows[0]!.id), balanceAfter: BigInt(rows[0]!.balance_after) };
   }
 
   /**

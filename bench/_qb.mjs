@@ -1,0 +1,15 @@
+const { build } = await import('../scripts/lib/build.mjs');
+build({ only: ['server'] });
+const { createServer } = await import('../server/dist/bootstrap.js');
+const { MikroORM } = await import('@mikro-orm/postgresql');
+const { Order } = await import('../server/dist/modules/ordering/domain/order.entity.js');
+const { mkdtempSync } = await import('node:fs');
+const server = await createServer({ env: { DATA_DIR: mkdtempSync('/tmp/qb-'), JOBS: 'false', DEMO_DATA: 'false', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-password', DATABASE_URL: '' } });
+const em = server.app.get(MikroORM).em.fork();
+const o = Order.place({ memberId: 1, service: { id: 2, providerId: 3, providerServiceId: "x'y" }, link: "https://a/b') returning 1", amount: 10, point: 5n, now: new Date() });
+const data = em.getComparator().prepareEntity(o);
+console.log(data);
+const qb = em.createQueryBuilder(Order).insert(data);
+console.log(qb.getFormattedQuery());
+console.log(qb.getQuery(), qb.getParams());
+await server.close();
