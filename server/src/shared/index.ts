@@ -5,3 +5,4 @@ export { Page, pageOf, parseListQuery, type ListQuery } from './admin-list.js';
 export { findPage, type PageOptions } from './admin-page.js';
 export { claimAndProcess, SingleFlight, type ClaimOptions, type BatchResult } from './jobs.js';
 export { WonType } from './won.type.js';
+export { ShortCache } from './short-cache.js';

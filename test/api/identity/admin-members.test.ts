@@ -62,8 +62,11 @@ describe('operator console: members and outbox', () => {
   });
 
   it('suspends and reinstates, refusing repeats with 409, each change audited', async () => {
+    await t.http.get('/api/auth/profile').set('Authorization', `Bearer ${lee.token}`).expect(200);
     const suspended = await t.http.post(`/api/admin/members/${lee.id}/suspend`).set('Authorization', admin).expect(200);
     expect(suspended.body.status).toBe('SUSPENDED');
+    // The session read a moment ago ends at once, not when a kept copy expires.
+    await t.http.get('/api/auth/profile').set('Authorization', `Bearer ${lee.token}`).expect(401);
     expect((await list({ filter: { status: 'SUSPENDED' } }).expect(200)).body.map((m: { id: number }) => m.id)).toEqual([lee.id]);
     const again = await t.http.post(`/api/admin/members/${lee.id}/suspend`).set('Authorization', admin).expect(409);
     expect(again.body.message).toContain('SUSPENDED');

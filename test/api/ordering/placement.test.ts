@@ -133,6 +133,19 @@ describe('placing orders', () => {
     });
   });
 
+  it('prices and refuses by the service as an operator just edited it (the kept copy is dropped)', async () => {
+    const edited = await createService(t, { point: '2', min: 10, max: 1000 });
+    const m = await createMember(t);
+    await fund(t, m.id, 10_000n);
+    const admin = `Bearer ${await t.operatorToken()}`;
+    expect((await placeOrder(t, m, body({ serviceId: edited.id, amount: 10 })).expect(201)).body.point).toBe(20);
+    await t.http.put(`/api/admin/services/${edited.id}`).set('Authorization', admin).send({ point: '3' }).expect(200);
+    expect((await placeOrder(t, m, body({ serviceId: edited.id, amount: 10 })).expect(201)).body.point).toBe(30);
+    await t.http.put(`/api/admin/services/${edited.id}`).set('Authorization', admin).send({ visible: false }).expect(200);
+    expect((await placeOrder(t, m, body({ serviceId: edited.id, amount: 10 })).expect(400)).body.message).toBe(ORDER_MESSAGES.serviceRequired);
+    expect(await balance(t, m.id)).toBe(9_950n);
+  });
+
   it('lets exactly k of 100 concurrent orders through on a balance that pays for k, and the books balance', async () => {
     const m = await createMember(t);
     await fund(t, m.id, 250n * 37n + 249n);

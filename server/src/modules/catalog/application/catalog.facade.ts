@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { EventSubscriber } from '@mikro-orm/core';
 import { unitPriceSchema } from '../../../contracts/index.js';
-import { DomainError } from '../../../shared/index.js';
+import { DomainError, ShortCache } from '../../../shared/index.js';
 import { Category } from '../domain/category.entity.js';
 import { Platform } from '../domain/platform.entity.js';
 import { Service } from '../domain/service.entity.js';
@@ -23,13 +24,38 @@ export interface ProviderServiceInput {
 
 const bySortOrder = { sortOrder: 'ASC', id: 'ASC' } as const;
 
+/** Every order reads its service: a process keeps each one this long (as settings are kept). */
+const SERVICE_CACHE_MS = 2_000;
+
 /** The catalogue as other contexts see it: ordering reads services, fulfilment imports upstream ones. */
 @Injectable()
-export class CatalogFacade {
-  constructor(private readonly em: EntityManager) {}
+export class CatalogFacade implements EventSubscriber<Service> {
+  private readonly services = new ShortCache<number, Service | null>(SERVICE_CACHE_MS, (id) => this.em.fork().findOne(Service, { id }));
 
+  constructor(private readonly em: EntityManager) {
+    // Any write of a service through this process (console, provider import) drops the kept copies.
+    em.getEventManager().registerSubscriber(this);
+  }
+
+  getSubscribedEntities() {
+    return [Service];
+  }
+
+  afterCreate(): void {
+    this.services.forget();
+  }
+
+  afterUpdate(): void {
+    this.services.forget();
+  }
+
+  afterDelete(): void {
+    this.services.forget();
+  }
+
+  /** A detached copy kept up to {@link SERVICE_CACHE_MS}: read it, do not change it. */
   getService(id: number): Promise<Service | null> {
-    return this.em.fork().findOne(Service, { id });
+    return this.services.get(id);
   }
 
   /** Services in display order; hidden ones only when asked. */

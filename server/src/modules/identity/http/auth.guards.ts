@@ -1,11 +1,13 @@
 import { createParamDecorator, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { EventArgs, EventSubscriber } from '@mikro-orm/core';
 import { Strategy } from 'passport-jwt';
 import type { FastifyRequest } from 'fastify';
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { AppConfig } from '../../../config/index.js';
-import { sessionStands, type MemberStatus } from '../domain/member.entity.js';
+import { ShortCache } from '../../../shared/index.js';
+import { Member, sessionStands, type MemberStatus, type SessionFacts } from '../domain/member.entity.js';
 import { Operator } from '../domain/operator.entity.js';
 import type { AccessTokenPayload } from '../application/tokens.js';
 
@@ -31,24 +33,42 @@ const UNAUTHORIZED = '로그인이 필요합니다.';
 /** A KeyObject, not the string: jsonwebtoken otherwise tries (and fails) to parse a public key on every request. */
 const verificationKey = (config: AppConfig): KeyObject => createSecretKey(Buffer.from(config.jwtSecret));
 
+/** How long a process trusts what it read about a member's session (another replica's suspension shows within this). */
+const SESSION_CACHE_MS = 2_000;
+
 @Injectable()
-export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') {
+export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') implements EventSubscriber<Member> {
+  // Every member request passes here: the three facts as a plain row, kept briefly, no entity to hydrate.
+  private readonly sessions = new ShortCache<number, SessionFacts | null>(SESSION_CACHE_MS, async (id) => {
+    const [row] = await this.em
+      .getConnection()
+      .execute<{ login_id: string | null; status: MemberStatus; session_version: number }[]>('select login_id, status, session_version from member where id = ?', [id]);
+    return row ? { loginId: row.login_id, status: row.status, sessionVersion: row.session_version } : null;
+  });
+
   constructor(
     config: AppConfig,
     private readonly em: EntityManager,
   ) {
     super({ jwtFromRequest: tokenFromHeader, secretOrKey: verificationKey(config), algorithms: ['HS256'], ignoreExpiration: false });
+    // A suspension, withdrawal or password change made through this process ends the session at once.
+    em.getEventManager().registerSubscriber(this);
+  }
+
+  getSubscribedEntities() {
+    return [Member];
+  }
+
+  afterUpdate({ entity }: EventArgs<Member>): void {
+    this.sessions.forget(entity.id);
   }
 
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedMember> {
     if (payload.typ !== 'member' || !Number.isInteger(payload.sub)) throw new UnauthorizedException(UNAUTHORIZED);
-    // Every member request passes here: read the three facts as a plain row, no entity to hydrate.
-    const [row] = await this.em
-      .getConnection()
-      .execute<{ login_id: string | null; status: MemberStatus; session_version: number }[]>('select login_id, status, session_version from member where id = ?', [payload.sub]);
+    const session = await this.sessions.get(payload.sub);
     // Unknown, suspended, withdrawn, or the password changed since the token was issued.
-    if (!row || !sessionStands({ loginId: row.login_id, status: row.status, sessionVersion: row.session_version }, payload.ver)) throw new UnauthorizedException(UNAUTHORIZED);
-    return { id: payload.sub, loginId: row.login_id! };
+    if (!session || !sessionStands(session, payload.ver)) throw new UnauthorizedException(UNAUTHORIZED);
+    return { id: payload.sub, loginId: session.loginId! };
   }
 }
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
-import { DomainError, NotFoundError } from '../../../shared/index.js';
+import { DomainError, NotFoundError, ShortCache } from '../../../shared/index.js';
 import { Setting } from '../domain/setting.entity.js';
 import {
   SETTINGS,
@@ -33,7 +33,12 @@ const CACHE_MS = 2_000;
 /** The settings facade: typed reads for other modules, validated writes for operators. */
 @Injectable()
 export class SettingsService {
-  private cache: { at: number; values: Promise<Map<string, SettingValue>> } | null = null;
+  private readonly cache = new ShortCache<'all', Map<string, SettingValue>>(CACHE_MS, () =>
+    this.em
+      .fork()
+      .find(Setting, {})
+      .then((rows) => new Map(rows.map((r) => [r.key, r.value]))),
+  );
 
   constructor(
     private readonly em: EntityManager,
@@ -41,16 +46,7 @@ export class SettingsService {
   ) {}
 
   private stored(): Promise<Map<string, SettingValue>> {
-    const now = Date.now();
-    if (!this.cache || now - this.cache.at > CACHE_MS) {
-      const values = this.em
-        .fork()
-        .find(Setting, {})
-        .then((rows) => new Map(rows.map((r) => [r.key, r.value])));
-      values.catch(() => (this.cache = null));
-      this.cache = { at: now, values };
-    }
-    return this.cache.values;
+    return this.cache.get('all');
   }
 
   /** Every key, missing ones read as their empty value. */
@@ -86,7 +82,7 @@ export class SettingsService {
       if (actor) this.audit.record(tx, actor, { action: 'update', resource: 'settings', resourceId: key, before: { value: before }, after: { value: parsed.value } });
       return { ...definition, id: key, value: parsed.value };
     });
-    this.cache = null;
+    this.cache.forget();
     return view;
   }
 
