@@ -6,3 +6,4 @@ export { findPage, type PageOptions } from './admin-page.js';
 export { claimAndProcess, SingleFlight, type ClaimOptions, type BatchResult } from './jobs.js';
 export { WonType } from './won.type.js';
 export { ShortCache } from './short-cache.js';
+export { IdPipe, recordId } from './id-pipe.js';

@@ -1,8 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
-import { parseListQuery, ZodPipe } from '../../../shared/index.js';
-import { IdPipe, recordId } from './id.pipe.js';
+import { parseListQuery, ZodPipe, IdPipe, recordId } from '../../../shared/index.js';
 import { ChargeSettlement } from '../application/charge-settlement.js';
 
 const bulkSchema = z.object({

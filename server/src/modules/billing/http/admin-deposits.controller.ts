@@ -2,8 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } f
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
-import { parseListQuery, ZodPipe } from '../../../shared/index.js';
-import { IdPipe, recordId } from './id.pipe.js';
+import { parseListQuery, ZodPipe, IdPipe, recordId } from '../../../shared/index.js';
 import type { DepositInput } from '../domain/deposit.entity.js';
 import { Deposits } from '../application/deposits.js';
 import { operatorSettler, type Settler } from '../application/settler.js';

@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, UseGuards, type Type } from '@nestjs/common';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
-import { parseListQuery, ZodPipe } from '../../../shared/index.js';
-import { IdPipe } from './id.pipe.js';
+import { parseListQuery, ZodPipe, IdPipe } from '../../../shared/index.js';
 import { ContentAdmin } from '../application/content-admin.js';
 import { CONTENT_RESOURCES, type ContentResource } from '../application/content-resources.js';
 

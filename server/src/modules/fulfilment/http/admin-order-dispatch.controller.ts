@@ -1,8 +1,7 @@
 import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
-import { ZodPipe } from '../../../shared/index.js';
-import { IdPipe } from './id.pipe.js';
+import { ZodPipe, IdPipe } from '../../../shared/index.js';
 import { OrderSender } from '../application/order-sender.js';
 
 const resendSchema = z.object({

@@ -1,7 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
-import { parseListQuery, ZodPipe } from '../../../shared/index.js';
-import { IdPipe } from './id.pipe.js';
+import { parseListQuery, ZodPipe, IdPipe } from '../../../shared/index.js';
 import { ProvidersService } from '../application/providers.service.js';
 import {
   createProviderSchema,

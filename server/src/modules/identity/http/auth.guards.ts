@@ -30,8 +30,11 @@ function tokenFromHeader(request: FastifyRequest): string | null {
 
 const UNAUTHORIZED = '로그인이 필요합니다.';
 
-/** A KeyObject, not the string: jsonwebtoken otherwise tries (and fails) to parse a public key on every request. */
-const verificationKey = (config: AppConfig): KeyObject => createSecretKey(Buffer.from(config.jwtSecret));
+/**
+ * A KeyObject, not the string: jsonwebtoken otherwise tries (and fails) to parse a public key on every
+ * request. jsonwebtoken 9 takes KeyObjects; passport-jwt's types only list string | Buffer.
+ */
+const verificationKey = (config: AppConfig): Buffer => createSecretKey(Buffer.from(config.jwtSecret)) satisfies KeyObject as unknown as Buffer;
 
 /** How long a process trusts what it read about a member's session (another replica's suspension shows within this). */
 const SESSION_CACHE_MS = 2_000;

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, type RequiredEntityData } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import { isAutoOrder, ORDER_MESSAGES, orderCost, orderProblem, type OrderRequest } from '../../../contracts/index.js';
 import { CatalogFacade, type Service } from '../../catalog/index.js';
@@ -100,7 +100,8 @@ export class OrderPlacement {
   private async placeSingle(memberId: number, service: Service, input: OrderRequest, cost: bigint): Promise<PlacedOrder> {
     const em = this.em.fork();
     const order = Order.place({ memberId, service, link: input.link, amount: input.amount, point: cost, now: this.clock.now() });
-    const insert = em.createQueryBuilder(Order).insert(em.getComparator().prepareEntity(order));
+    // The entity's own column values, as a flush would write them.
+    const insert = em.createQueryBuilder(Order).insert(em.getComparator().prepareEntity(order) as RequiredEntityData<Order>);
     const { id } = await this.wallet.debitForNewRow(
       em,
       { memberId, amount: cost, kind: LedgerKind.ORDER },
