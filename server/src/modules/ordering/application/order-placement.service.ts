@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, type RequiredEntityData } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import { isAutoOrder, ORDER_MESSAGES, orderCost, orderProblem, type OrderRequest } from '../../../contracts/index.js';
 import { CatalogFacade, type Service } from '../../catalog/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { LedgerKind, WalletFacade } from '../../wallet/index.js';
-import { Clock, DomainError } from '../../../shared/index.js';
+import { Clock, DomainError, insertStatement } from '../../../shared/index.js';
 import { AutoOrder } from '../domain/auto-order.entity.js';
 import { IdempotencyKey } from '../domain/idempotency-key.entity.js';
 import { Order } from '../domain/order.entity.js';
@@ -100,12 +100,10 @@ export class OrderPlacement {
   private async placeSingle(memberId: number, service: Service, input: OrderRequest, cost: bigint): Promise<PlacedOrder> {
     const em = this.em.fork();
     const order = Order.place({ memberId, service, link: input.link, amount: input.amount, point: cost, now: this.clock.now() });
-    // The entity's own column values, as a flush would write them.
-    const insert = em.createQueryBuilder(Order).insert(em.getComparator().prepareEntity(order) as RequiredEntityData<Order>);
     const { id } = await this.wallet.debitForNewRow(
       em,
       { memberId, amount: cost, kind: LedgerKind.ORDER },
-      { insert: { sql: insert.getQuery(), params: insert.getParams() }, referenceType: orderReference(0).type, memoPrefix: SINGLE_ORDER_MEMO },
+      { insert: insertStatement(em, Order, order), referenceType: orderReference(0).type, memoPrefix: SINGLE_ORDER_MEMO },
     );
     return { orderId: id, amount: input.amount, link: input.link, serviceId: service.id, point: cost, autoOrderId: null };
   }
