@@ -14,7 +14,8 @@ export const webDirs = {
 
 /** Serves the built SPA at / and the console at /admin/; their index.html answers deep links. */
 export async function serveWeb(fastify: FastifyInstance, uploadsDir: string): Promise<(request: FastifyRequest, reply: FastifyReply) => boolean> {
-  await fastify.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', wildcard: true, maxAge: '1d' });
+  // Uploads get a fresh name each (never rewritten), so browsers may keep them for good.
+  await fastify.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', wildcard: true, maxAge: '365d', immutable: true });
   // Hashed assets never change under a name; index.html is answered by the fallback below, uncached.
   if (existsSync(webDirs.customer)) {
     await fastify.register(fastifyStatic, { root: webDirs.customer, prefix: '/', decorateReply: false, wildcard: false, index: false, maxAge: '7d' });

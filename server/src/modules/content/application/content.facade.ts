@@ -56,7 +56,7 @@ export class ContentFacade {
     return { desktopImageUrl: url('DESKTOP'), mobileImageUrl: url('MOBILE') };
   }
 
-  /** Korean demo content for a new database; the images are stored like operators' uploads. */
+  /** Korean demo content for a new database; the images are stored (re-encoded) like operators' uploads. */
   async seedDemo(images?: DemoImages): Promise<void> {
     const em = this.em.fork();
     const now = this.clock.now().getTime();
@@ -65,7 +65,11 @@ export class ContentFacade {
     DEMO_NOTICES.forEach((n, i) => em.create(Notice, { ...n, createdAt: new Date(now - (DEMO_NOTICES.length - i) * 60_000) }));
     DEMO_FAQ.forEach(([title, answer], i) => em.create(Faq, { title, answer, sortOrder: i, createdAt: new Date(now) }));
     if (images) {
-      const [popup, desktop, mobile] = await Promise.all([images.popup, images.guideDesktop, images.guideMobile].map((data) => this.uploads.store(data)));
+      const [popup, desktop, mobile] = await Promise.all([
+        this.uploads.store(images.popup, 'popup'),
+        this.uploads.store(images.guideDesktop, 'guide-desktop'),
+        this.uploads.store(images.guideMobile, 'guide-mobile'),
+      ]);
       em.create(Popup, { enabled: true, imageUrl: popup!.url, createdAt: new Date(now) });
       em.create(GuideImage, { device: 'DESKTOP', imageUrl: desktop!.url, createdAt: new Date(now) });
       em.create(GuideImage, { device: 'MOBILE', imageUrl: mobile!.url, createdAt: new Date(now) });
