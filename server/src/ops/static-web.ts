@@ -16,12 +16,14 @@ export const webDirs = {
 export async function serveWeb(fastify: FastifyInstance, uploadsDir: string): Promise<(request: FastifyRequest, reply: FastifyReply) => boolean> {
   // Uploads get a fresh name each (never rewritten), so browsers may keep them for good.
   await fastify.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', wildcard: true, maxAge: '365d', immutable: true });
-  // Hashed assets never change under a name; index.html is answered by the fallback below, uncached.
+  // Hashed assets never change under a name; the build leaves .br and .gz beside them (scripts/precompress.mjs).
+  // index.html is answered by the fallback below, uncached.
+  const assets = { decorateReply: false, wildcard: false, index: false, preCompressed: true } as const;
   if (existsSync(webDirs.customer)) {
-    await fastify.register(fastifyStatic, { root: webDirs.customer, prefix: '/', decorateReply: false, wildcard: false, index: false, maxAge: '7d' });
+    await fastify.register(fastifyStatic, { ...assets, root: webDirs.customer, prefix: '/', maxAge: '7d', setHeaders: immutableAssets });
   }
   if (existsSync(webDirs.admin)) {
-    await fastify.register(fastifyStatic, { root: webDirs.admin, prefix: '/admin/', decorateReply: false, wildcard: false, index: false, maxAge: '7d' });
+    await fastify.register(fastifyStatic, { ...assets, root: webDirs.admin, prefix: '/admin/', maxAge: '7d', setHeaders: immutableAssets });
   }
 
   /** Called for a 404: a GET for a page (not /api, not a file) gets the app's index.html. */
@@ -37,4 +39,9 @@ export async function serveWeb(fastify: FastifyInstance, uploadsDir: string): Pr
     void reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(index));
     return true;
   };
+}
+
+/** Vite's hashed files under assets/ never change under their name. */
+function immutableAssets(reply: FastifyReply, path: string) {
+  if (/[/\\]assets[/\\]/.test(path)) reply.header('cache-control', 'public, max-age=31536000, immutable');
 }
