@@ -91,6 +91,15 @@ export interface PopupItem {
   imageUrl: string;
 }
 
+/**
+ * What the server writes into the storefront's index.html (as `window.__STOREFRONT__`), so the first
+ * render needs no round trip for it and the popup image can be fetched before the app's JavaScript.
+ */
+export interface StorefrontBootData {
+  /** As `GET /api/service/popup` answers. */
+  popups: PopupItem[];
+}
+
 /** `GET /api/service/guide`: the link-guide images; null when the operator set none. */
 export interface GuideImages {
   desktopImageUrl: string | null;
