@@ -2,6 +2,9 @@ import { fetchUtils, type DataProvider, type Identifier, type RaRecord } from 'r
 import simpleRestProvider from 'ra-data-simple-rest';
 import { getToken } from './authProvider';
 
+/** Where an uploaded image is shown: the server keeps it at that place's size (server/src/contracts/content.ts). */
+export type UploadPurpose = 'popup' | 'guide-desktop' | 'guide-mobile' | 'other';
+
 export const API = '/api/admin';
 
 /** Every call carries the operator's bearer token; errors carry the server's `{statusCode, message}`. */
@@ -82,11 +85,11 @@ export const dataProvider = {
     });
     return data;
   },
-  /** Uploads one image; answers its public URL (served under /uploads/). */
-  async uploadImage(file: File): Promise<string> {
+  /** Uploads one image, kept at the size where it is shown (`purpose`); answers its public URL (under /uploads/). */
+  async uploadImage(file: File, purpose: UploadPurpose = 'other'): Promise<string> {
     const form = new FormData();
     form.append('file', file);
-    const { json } = await httpClient(`${API}/uploads`, { method: 'POST', body: form });
+    const { json } = await httpClient(`${API}/uploads?purpose=${purpose}`, { method: 'POST', body: form });
     return (json as { url: string }).url;
   },
   dashboard: () => get<DashboardStats>('dashboard'),

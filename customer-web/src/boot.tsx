@@ -4,11 +4,14 @@ import { App } from './app';
 import { startSession } from './lib/auth';
 import { initTheme } from './lib/theme';
 
-initTheme();
-void startSession();
+/** Starts the app over the static first paint of index.html (main.tsx decides when). */
+export function start(): void {
+  initTheme();
+  void startSession();
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

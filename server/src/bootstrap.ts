@@ -12,6 +12,7 @@ import { AppModule } from './app.module.js';
 import { AppConfig, parseEnv } from './config/index.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 import { loadDemoData } from './database/demo-data.js';
+import { ContentFacade } from './modules/content/index.js';
 import { OperatorBootstrap, type OperatorLogin } from './modules/identity/index.js';
 import { instrumentHttp } from './ops/metrics.js';
 import { serveWeb } from './ops/static-web.js';
@@ -63,8 +64,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
     const fastify = app.getHttpAdapter().getInstance();
     instrumentHttp(fastify);
     await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
-    const spaFallback = await serveWeb(fastify, join(dataDir, 'uploads'));
-    app.useGlobalFilters(new HttpErrorFilter(spaFallback));
+    // The storefront's index.html carries the popups (so their image loads before the app's JavaScript).
+    const content = app.get(ContentFacade);
+    const web = await serveWeb(fastify, join(dataDir, 'uploads'), () => content.storefrontData());
+    content.onChange((resource) => resource === 'popups' && web.invalidate());
+    app.useGlobalFilters(new HttpErrorFilter(web.notFound));
 
     // Migrations run at every start; a database that had none applied is new and may get demo data.
     const migrator = app.get(MikroORM).migrator;

@@ -146,21 +146,55 @@ export interface FakeOAuth {
   url: string;
   clientId: string;
   clientSecret: string;
+  /** The JavaScript key Kakao's SDK must be initialised with (the KAKAO_TOKEN setting). */
+  kakaoAppKey: string;
   /** An authorization code Naver's popup would hand back, for this user. */
   naverCode(code: string, user: SocialUser): void;
   /** An access token Kakao's SDK would hand the page, for this user. */
   kakaoToken(token: string, user: SocialUser): void;
-  requests: { method: string; path: string; body: string; authorization?: string }[];
+  /** Who is signed in at Naver in the browser: the authorize page hands their code back (null: the page refuses). */
+  signInAtNaver(user: SocialUser | null): void;
+  /** Who is signed in at Kakao in the browser: the SDK's Auth.login hands the page their token (null: it fails). */
+  signInAtKakao(user: SocialUser | null): void;
+  requests: { method: string; path: string; query: Record<string, string>; body: string; authorization?: string }[];
   close(): Promise<void>;
 }
 
 /**
+ * Kakao's JavaScript SDK as far as the storefront uses it (Kakao.init, isInitialized, Auth.login), served at
+ * the real SDK's path: Auth.login asks the fake for the signed-in user's token with the app key it was given.
+ */
+const kakaoSdk = (origin: string) => `(function () {
+  var appKey = null;
+  window.Kakao = {
+    VERSION: 'fake',
+    init: function (key) { appKey = String(key); },
+    isInitialized: function () { return appKey !== null; },
+    Auth: {
+      login: function (options) {
+        if (appKey === null) throw new Error('Kakao.init() first');
+        fetch(${JSON.stringify(origin)} + '/oauth/sdk-token', { method: 'POST', headers: { 'content-type': 'text/plain' }, body: JSON.stringify({ app_key: appKey }) })
+          .then(function (res) { return res.json().then(function (body) { return { ok: res.ok, body: body }; }); })
+          .then(function (answer) { answer.ok ? options.success(answer.body) : options.fail(answer.body); }, function (error) { options.fail({ error: String(error) }); });
+      },
+    },
+  };
+})();
+`;
+
+/**
  * Naver's token endpoint (POST /oauth2.0/token, form) and profile (GET /v1/nid/me) and Kakao's user
- * endpoint (GET /v2/user/me), answering as the real ones do for valid and invalid credentials.
+ * endpoint (GET /v2/user/me), answering as the real ones do for valid and invalid credentials; and the
+ * browser's side: Naver's authorize page (GET /oauth2.0/authorize) and Kakao's JavaScript SDK
+ * (GET /sdk/js/kakao.min.js), at the real hosts' paths so a browser test can route those hosts here.
  */
 export async function startFakeOAuth(): Promise<FakeOAuth> {
   const clientId = 'naver-client-id';
   const clientSecret = 'naver-client-secret';
+  const kakaoAppKey = 'kakao-javascript-key';
+  let naverUser: SocialUser | null = null;
+  let kakaoUser: SocialUser | null = null;
+  let issued = 0;
   const naverCodes = new Map<string, SocialUser>();
   const naverTokens = new Map<string, SocialUser>();
   const kakaoTokens = new Map<string, SocialUser>();
@@ -168,7 +202,7 @@ export async function startFakeOAuth(): Promise<FakeOAuth> {
   const server = createServer(async (request, response) => {
     const body = await readBody(request);
     const url = new URL(request.url ?? '/', 'http://localhost');
-    requests.push({ method: request.method ?? '', path: url.pathname, body, authorization: request.headers.authorization });
+    requests.push({ method: request.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), body, authorization: request.headers.authorization });
     const json = (status: number, value: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     const bearer = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
     if (request.method === 'POST' && url.pathname === '/oauth2.0/token') {
@@ -192,15 +226,66 @@ export async function startFakeOAuth(): Promise<FakeOAuth> {
       if (!user) return json(401, { msg: 'this access token does not exist', code: -401 });
       return json(200, { id: user.id, connected_at: '2024-01-01T00:00:00Z', kakao_account: user.email ? { email: user.email, is_email_valid: true, is_email_verified: true } : {} });
     }
+    // The browser's side. Naver's authorize page: the signed-in user consents, the browser goes back to
+    // redirect_uri with a fresh code and the state it was given.
+    if (request.method === 'GET' && url.pathname === '/oauth2.0/authorize') {
+      const q = url.searchParams;
+      const redirect = q.get('redirect_uri') ?? '';
+      if (q.get('response_type') !== 'code' || q.get('client_id') !== clientId || !/^https?:\/\//.test(redirect) || !naverUser) {
+        return response.writeHead(400, { 'content-type': 'text/html; charset=utf-8' }).end('<p>잘못된 요청입니다.</p>');
+      }
+      const code = `naver-code-${++issued}`;
+      naverCodes.set(code, naverUser);
+      const back = new URL(redirect);
+      back.searchParams.set('code', code);
+      back.searchParams.set('state', q.get('state') ?? '');
+      return response.writeHead(302, { location: back.toString() }).end();
+    }
+    if (request.method === 'GET' && url.pathname === '/sdk/js/kakao.min.js') {
+      const origin = `http://${request.headers.host}`;
+      return response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*' }).end(kakaoSdk(origin));
+    }
+    // What the SDK's Auth.login obtains after the user's consent: an access token for the app key.
+    if (request.method === 'POST' && url.pathname === '/oauth/sdk-token') {
+      const cors = { 'content-type': 'application/json', 'access-control-allow-origin': '*' };
+      let appKey: unknown;
+      try {
+        appKey = (JSON.parse(body) as { app_key?: unknown }).app_key;
+      } catch {
+        /* refused below */
+      }
+      if (appKey !== kakaoAppKey) return response.writeHead(401, cors).end(JSON.stringify({ error: 'invalid_client', error_description: 'wrong appKey' }));
+      if (!kakaoUser) return response.writeHead(401, cors).end(JSON.stringify({ error: 'access_denied', error_description: 'User denied access' }));
+      const token = `kakao-token-${++issued}`;
+      kakaoTokens.set(token, kakaoUser);
+      return response.writeHead(200, cors).end(JSON.stringify({ access_token: token, token_type: 'bearer', expires_in: 7199, scope: 'account_email' }));
+    }
     json(404, { error: 'not found' });
   });
   return {
     url: await listen(server),
     clientId,
     clientSecret,
+    kakaoAppKey,
     naverCode: (code, user) => naverCodes.set(code, user),
     kakaoToken: (token, user) => kakaoTokens.set(token, user),
+    signInAtNaver: (user) => {
+      naverUser = user;
+    },
+    signInAtKakao: (user) => {
+      kakaoUser = user;
+    },
     requests,
     close: close(server),
   };
 }
+
+/** The server's environment that points Naver and Kakao login at `oauth` (both on). */
+export const oauthEnv = (oauth: FakeOAuth): Record<string, string> => ({
+  NAVER_CLIENT_ID: oauth.clientId,
+  NAVER_CLIENT_SECRET: oauth.clientSecret,
+  NAVER_AUTH_URL: oauth.url,
+  NAVER_API_URL: oauth.url,
+  KAKAO_API_URL: oauth.url,
+  KAKAO_ENABLED: 'true',
+});

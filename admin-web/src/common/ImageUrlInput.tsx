@@ -2,10 +2,13 @@ import { useState } from 'react';
 import { TextInput, useDataProvider, useInput, useNotify } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { ConsoleDataProvider } from '../dataProvider';
+import type { ConsoleDataProvider, UploadPurpose } from '../dataProvider';
 
-/** An image URL field with an upload button (POST /api/admin/uploads) and a preview of the image. */
-export const ImageUrlInput = ({ source = 'imageUrl', label }: { source?: string; label?: string }) => {
+/**
+ * An image URL field with an upload button (POST /api/admin/uploads) and a preview of the image. `purpose`
+ * tells the server where the image is shown, so it keeps it at that size.
+ */
+export const ImageUrlInput = ({ source = 'imageUrl', label, purpose = 'other' }: { source?: string; label?: string; purpose?: UploadPurpose }) => {
   const { field } = useInput({ source });
   const dp = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
@@ -14,7 +17,7 @@ export const ImageUrlInput = ({ source = 'imageUrl', label }: { source?: string;
     if (!file) return;
     setUploading(true);
     try {
-      field.onChange(await dp.uploadImage(file));
+      field.onChange(await dp.uploadImage(file, purpose));
     } catch (e) {
       notify((e as Error).message || '업로드에 실패했습니다.', { type: 'error' });
     } finally {

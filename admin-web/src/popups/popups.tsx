@@ -13,7 +13,7 @@ export const List = () => (
 
 export const Form = () => (
   <>
-    <ImageUrlInput source="imageUrl" />
+    <ImageUrlInput source="imageUrl" purpose="popup" />
     <BooleanInput source="enabled" defaultValue />
   </>
 );

@@ -20,6 +20,11 @@ export const CONTENT_MESSAGES = {
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
+/** Where an uploaded image will be shown (`POST /api/admin/uploads?purpose=`): decides the size it is kept at. */
+export const UPLOAD_PURPOSES = ['popup', 'guide-desktop', 'guide-mobile', 'other'] as const;
+export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
+export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES).catch('other');
+
 const text = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `${max}자 이하로 입력해 주세요.`);
 const order = z.number({ error: '정렬 순서는 정수여야 합니다.' }).int('정렬 순서는 정수여야 합니다.').min(-1_000_000).max(1_000_000);
 
@@ -84,6 +89,15 @@ export interface PopupItem {
   id: number;
   enabled: boolean;
   imageUrl: string;
+}
+
+/**
+ * What the server writes into the storefront's index.html (as `window.__STOREFRONT__`), so the first
+ * render needs no round trip for it and the popup image can be fetched before the app's JavaScript.
+ */
+export interface StorefrontBootData {
+  /** As `GET /api/service/popup` answers. */
+  popups: PopupItem[];
 }
 
 /** `GET /api/service/guide`: the link-guide images; null when the operator set none. */

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 // What a newcomer's `npm start` shows: the customer content endpoints of spec §7 on the demo data.
@@ -28,19 +29,20 @@ describe('customer content endpoints on the demo data', () => {
     for (const topic of ['충전', '주문', '환불', '3시간', '세금계산서']) expect(text).toContain(topic);
   });
 
-  it('GET /api/service/popup: the enabled popup, whose image is served as a PNG', async () => {
+  it('GET /api/service/popup: the enabled popup, whose image is served as a compact WebP of the popup size', async () => {
     const res = await t.http.get('/api/service/popup').expect(200);
-    expect(res.body).toEqual([{ id: expect.any(Number), enabled: true, imageUrl: expect.stringMatching(/^\/uploads\/[\w-]+\.png$/) }]);
+    expect(res.body).toEqual([{ id: expect.any(Number), enabled: true, imageUrl: expect.stringMatching(/^\/uploads\/[\w-]+\.webp$/) }]);
     const image = await t.http.get(res.body[0].imageUrl).buffer(true).expect(200);
-    expect(image.headers['content-type']).toBe('image/png');
-    expect((image.body as Buffer).subarray(1, 4).toString()).toBe('PNG');
+    expect(image.headers['content-type']).toBe('image/webp');
+    expect(await sharp(image.body as Buffer).metadata()).toMatchObject({ format: 'webp', width: 440, height: 600 });
+    expect((image.body as Buffer).length).toBeLessThan(40 * 1024);
   });
 
   it('GET /api/service/guide: desktop and mobile link-guide images, both served', async () => {
     const res = await t.http.get('/api/service/guide').expect(200);
-    expect(res.body).toEqual({ desktopImageUrl: expect.stringMatching(/^\/uploads\/.+\.png$/), mobileImageUrl: expect.stringMatching(/^\/uploads\/.+\.png$/) });
+    expect(res.body).toEqual({ desktopImageUrl: expect.stringMatching(/^\/uploads\/.+\.webp$/), mobileImageUrl: expect.stringMatching(/^\/uploads\/.+\.webp$/) });
     expect(res.body.desktopImageUrl).not.toBe(res.body.mobileImageUrl);
-    for (const url of Object.values(res.body) as string[]) await t.http.get(url).expect(200).expect('content-type', 'image/png');
+    for (const url of Object.values(res.body) as string[]) await t.http.get(url).expect(200).expect('content-type', 'image/webp');
   });
 });
 

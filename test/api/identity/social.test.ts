@@ -4,7 +4,7 @@ import { IDENTITY_MESSAGES as M } from '../../../server/src/contracts/index.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { clientIp } from '../../support/members.js';
 import { codeIn, identityTables, lastOutboxMessage, setSettings, sql } from '../../support/identity.js';
-import { startFakeOAuth, type FakeOAuth } from '../../support/partners.js';
+import { oauthEnv, startFakeOAuth, type FakeOAuth } from '../../support/partners.js';
 
 describe('social login: Naver and Kakao', () => {
   let t: TestApp;
@@ -15,14 +15,7 @@ describe('social login: Naver and Kakao', () => {
 
   beforeAll(async () => {
     oauth = await startFakeOAuth();
-    t = await startTestApp({
-      NAVER_CLIENT_ID: oauth.clientId,
-      NAVER_CLIENT_SECRET: oauth.clientSecret,
-      NAVER_AUTH_URL: oauth.url,
-      NAVER_API_URL: oauth.url,
-      KAKAO_API_URL: oauth.url,
-      KAKAO_ENABLED: 'true',
-    });
+    t = await startTestApp(oauthEnv(oauth));
     await t.app.get(ContentFacade).seedDemo();
     await setSettings(t, { ENABLE_SNS_NAVER: true, ENABLE_SNS_KAKAO: true, NAVER_STATE: 'naver-state-1' });
   });

@@ -14,11 +14,16 @@ describe('operator console: content against the real server', () => {
   it('uploads a popup image with a preview, and the storefront serves the popup', async () => {
     const page = await logInToConsole(h);
     await page.goto('/admin/popups/create');
-    await page.getByTestId('image-upload').setInputFiles({ name: 'popup.png', mimeType: 'image/png', buffer: PNG });
+    const [upload] = await Promise.all([
+      page.waitForRequest((r) => new URL(r.url()).pathname === '/api/admin/uploads'),
+      page.getByTestId('image-upload').setInputFiles({ name: 'popup.png', mimeType: 'image/png', buffer: PNG }),
+    ]);
+    // The console says where the image is shown, and the server keeps it (as WebP) at that size.
+    expect(new URL(upload.url()).searchParams.get('purpose')).toBe('popup');
     const preview = page.getByTestId('image-preview');
     await preview.waitFor();
     const src = await preview.getAttribute('src');
-    expect(src).toMatch(/^\/uploads\/.+\.png$/);
+    expect(src).toMatch(/^\/uploads\/.+\.webp$/);
     // The preview is the uploaded file, served back.
     expect(await preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await h.screenshot(page, 'console-popup-upload');

@@ -1,7 +1,7 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { dayStamp } from '../../../lib/format';
 import { renderWithProviders } from '../../../testing/render';
-import { popupsQueryOptions } from '../api/get-popups';
+import { popupsInPage, popupsQueryOptions } from '../api/get-popups';
 import { PopupLayer } from './popup-layer';
 
 const popups = [
@@ -47,5 +47,34 @@ describe('popups', () => {
     localStorage.setItem('popup-hidden', JSON.stringify([{ popupId: '1', date: dayStamp(yesterday) }]));
     renderWithProviders(<PopupLayer />, { seed, keepStorage: true });
     expect(shown()).toBe('/a.png');
+  });
+
+  it('takes over from the first paint: what was closed there stays closed for this visit', () => {
+    const page = globalThis as { __STOREFRONT_CLOSED__?: string[] };
+    page.__STOREFRONT_CLOSED__ = ['1'];
+    try {
+      const view = show();
+      expect(shown()).toBe('/c.png');
+      fireEvent.click(screen.getByRole('button', { name: '닫기' }));
+      expect(shown()).toBeNull();
+      view.unmount();
+    } finally {
+      delete page.__STOREFRONT_CLOSED__;
+    }
+    show();
+    expect(shown()).toBe('/a.png');
+  });
+
+  it("reads the popups the server wrote into the page, and nothing when it wrote none", () => {
+    const page = globalThis as { __STOREFRONT__?: unknown };
+    expect(popupsInPage()).toBeUndefined();
+    page.__STOREFRONT__ = { popups };
+    try {
+      expect(popupsInPage()).toEqual(popups);
+      page.__STOREFRONT__ = { popups: 'nope' };
+      expect(popupsInPage()).toBeUndefined();
+    } finally {
+      delete page.__STOREFRONT__;
+    }
   });
 });

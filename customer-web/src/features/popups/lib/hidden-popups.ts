@@ -13,3 +13,9 @@ export function hideForToday(popupId: string | number, now = new Date()): void {
   const kept = storage.getHiddenPopups().filter((h) => h.date === today && h.popupId !== String(popupId));
   storage.setHiddenPopups([...kept, { popupId: String(popupId), date: today }]);
 }
+
+/** Popups closed on the static first paint (index.html) before the app started: closed for this visit. */
+export function closedBeforeStart(): string[] {
+  const closed = (globalThis as { __STOREFRONT_CLOSED__?: unknown }).__STOREFRONT_CLOSED__;
+  return Array.isArray(closed) ? closed.map(String) : [];
+}

@@ -3,6 +3,7 @@ import { UniqueConstraintViolationException, wrap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { Clock, DomainError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import { ContentChanges } from './content-changes.js';
 import type { ContentResource } from './content-resources.js';
 
 type Row = { id: number };
@@ -18,6 +19,7 @@ export class ContentAdmin {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly audit: AuditFacade,
+    private readonly changes: ContentChanges,
   ) {}
 
   list(resource: ContentResource, query: ListQuery): Promise<Page<Row>> {
@@ -61,7 +63,9 @@ export class ContentAdmin {
 
   private async write<R>(resource: ContentResource, work: (tx: EntityManager) => Promise<R>): Promise<R> {
     try {
-      return await this.em.fork().transactional(work);
+      const result = await this.em.fork().transactional(work);
+      this.changes.emit(resource.name);
+      return result;
     } catch (error) {
       if (error instanceof UniqueConstraintViolationException && resource.conflict) throw new DomainError(resource.conflict, 409);
       throw error;

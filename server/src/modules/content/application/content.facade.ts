@@ -1,13 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../../shared/index.js';
-import type { GuideImages, NoticeItem, PopupItem, QnaItem } from '../../../contracts/content.js';
+import type { GuideImages, NoticeItem, PopupItem, QnaItem, StorefrontBootData } from '../../../contracts/content.js';
 import { Faq } from '../domain/faq.entity.js';
 import { GuideImage } from '../domain/guide-image.entity.js';
 import { Notice } from '../domain/notice.entity.js';
 import { Popup } from '../domain/popup.entity.js';
 import { RegisterWhere } from '../domain/register-where.entity.js';
 import { DEMO_FAQ, DEMO_NOTICES, DEMO_REGISTER_WHERE } from './demo-content.js';
+import { ContentChanges, type ContentChangeListener } from './content-changes.js';
 import { Uploads } from './uploads.js';
 
 /** Images the demo data ships (read from disk by the caller). */
@@ -24,7 +25,18 @@ export class ContentFacade {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly uploads: Uploads,
+    private readonly changes: ContentChanges,
   ) {}
+
+  /** Called with the resource's name (popups, notices ...) after each committed write; answers the unsubscribe. */
+  onChange(listener: ContentChangeListener): () => void {
+    return this.changes.on(listener);
+  }
+
+  /** What the storefront's index.html carries so the first render needs no call (see ops/static-web.ts). */
+  async storefrontData(): Promise<StorefrontBootData> {
+    return { popups: await this.enabledPopups() };
+  }
 
   registerWhereOptions(): Promise<RegisterWhere[]> {
     return this.em.fork().find(RegisterWhere, {}, { orderBy: { sortOrder: 'ASC', id: 'ASC' } });
@@ -56,7 +68,7 @@ export class ContentFacade {
     return { desktopImageUrl: url('DESKTOP'), mobileImageUrl: url('MOBILE') };
   }
 
-  /** Korean demo content for a new database; the images are stored like operators' uploads. */
+  /** Korean demo content for a new database; the images are stored (re-encoded) like operators' uploads. */
   async seedDemo(images?: DemoImages): Promise<void> {
     const em = this.em.fork();
     const now = this.clock.now().getTime();
@@ -65,11 +77,16 @@ export class ContentFacade {
     DEMO_NOTICES.forEach((n, i) => em.create(Notice, { ...n, createdAt: new Date(now - (DEMO_NOTICES.length - i) * 60_000) }));
     DEMO_FAQ.forEach(([title, answer], i) => em.create(Faq, { title, answer, sortOrder: i, createdAt: new Date(now) }));
     if (images) {
-      const [popup, desktop, mobile] = await Promise.all([images.popup, images.guideDesktop, images.guideMobile].map((data) => this.uploads.store(data)));
+      const [popup, desktop, mobile] = await Promise.all([
+        this.uploads.store(images.popup, 'popup'),
+        this.uploads.store(images.guideDesktop, 'guide-desktop'),
+        this.uploads.store(images.guideMobile, 'guide-mobile'),
+      ]);
       em.create(Popup, { enabled: true, imageUrl: popup!.url, createdAt: new Date(now) });
       em.create(GuideImage, { device: 'DESKTOP', imageUrl: desktop!.url, createdAt: new Date(now) });
       em.create(GuideImage, { device: 'MOBILE', imageUrl: mobile!.url, createdAt: new Date(now) });
     }
     await em.flush();
+    this.changes.emit('popups');
   }
 }
