@@ -18,8 +18,11 @@ const TRANSITIONS: Record<MemberStatus, readonly MemberStatus[]> = {
 /** What decides whether a member's access token still stands (read on every member request). */
 export type SessionFacts = Pick<Member, 'status' | 'loginId' | 'sessionVersion'>;
 
+const mayLogIn = (member: Pick<SessionFacts, 'status' | 'loginId'>): boolean => member.status === MemberStatus.ACTIVE && member.loginId !== null;
+
+/** Whether an access token of session version `version` still stands for a member in this state. */
 export function sessionStands(member: SessionFacts, version: unknown): boolean {
-  return member.status === MemberStatus.ACTIVE && member.loginId !== null && version === member.sessionVersion;
+  return mayLogIn(member) && version === member.sessionVersion;
 }
 
 export interface NewMember {
@@ -98,10 +101,10 @@ export class Member {
   }
 
   get canLogIn(): boolean {
-    return this.status === MemberStatus.ACTIVE && this.loginId !== null;
+    return mayLogIn(this);
   }
 
-  /** Whether an access token of session version `version` still stands for this member. */
+  /** Whether an access token of session version `version` still stands for this member ({@link sessionStands}). */
   acceptsSession(version: unknown): boolean {
     return sessionStands(this, version);
   }
