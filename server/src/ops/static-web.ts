@@ -4,6 +4,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { StorefrontBootData } from '../contracts/content.js';
+import { ShortCache } from '../shared/index.js';
 
 /** The repository root, whether running from server/src (tests) or server/dist (build). */
 export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
@@ -35,42 +36,28 @@ export const inlineJson = (value: unknown) =>
  * API as before) and is not kept.
  */
 export class StorefrontIndex {
-  private cached: { html: Promise<Buffer>; at: number } | undefined;
+  private readonly pages: ShortCache<'index', Buffer>;
 
   constructor(
     private readonly file: string,
     private readonly data: () => Promise<StorefrontBootData>,
-    private readonly now: () => number = Date.now,
-  ) {}
+    now: () => number = Date.now,
+  ) {
+    this.pages = new ShortCache(INDEX_TTL_MS, () => this.build(), 1, now);
+  }
 
   invalidate(): void {
-    this.cached = undefined;
+    this.pages.forget();
   }
 
+  /** Without its data the page goes out plain (the app then asks GET /api/service/popup) and is not kept. */
   render(): Promise<Buffer> {
-    const now = this.now();
-    if (!this.cached || now - this.cached.at >= INDEX_TTL_MS) {
-      const html = this.build();
-      this.cached = { html: html.then((page) => page.html), at: now };
-      const cached = this.cached;
-      // A page rendered without its data (or not at all) is not kept: the next request tries again.
-      html.then(
-        (page) => !page.complete && this.cached === cached && this.invalidate(),
-        () => this.cached === cached && this.invalidate(),
-      );
-    }
-    return this.cached.html;
+    return this.pages.get('index').catch(() => Buffer.from(readFileSync(this.file, 'utf8').replace(STOREFRONT_DATA_MARKER, '')));
   }
 
-  private async build(): Promise<{ html: Buffer; complete: boolean }> {
-    const template = readFileSync(this.file, 'utf8');
-    let script = '';
-    try {
-      script = `<script>window.__STOREFRONT__=${inlineJson(await this.data())}</script>`;
-    } catch {
-      /* the app falls back to GET /api/service/popup */
-    }
-    return { html: Buffer.from(template.replace(STOREFRONT_DATA_MARKER, script)), complete: script !== '' };
+  private async build(): Promise<Buffer> {
+    const script = `<script>window.__STOREFRONT__=${inlineJson(await this.data())}</script>`;
+    return Buffer.from(readFileSync(this.file, 'utf8').replace(STOREFRONT_DATA_MARKER, script));
   }
 }
 

@@ -1,24 +1,22 @@
-import { jest } from '@jest/globals';
 import { ShortCache } from './short-cache.js';
 
 describe('ShortCache', () => {
   let now = 1_000_000;
-  beforeEach(() => jest.spyOn(Date, 'now').mockImplementation(() => now));
-  afterEach(() => jest.restoreAllMocks());
+  const clock = () => now;
 
   const counting = (maxKeys?: number) => {
     const loads: string[] = [];
     const cache = new ShortCache<string, string>(2_000, async (key) => {
       loads.push(key);
       return `${key}#${loads.length}`;
-    }, maxKeys);
+    }, maxKeys, clock);
     return { cache, loads };
   };
 
   it('keeps a value for its time, then loads it again', async () => {
     const { cache, loads } = counting();
     expect(await cache.get('a')).toBe('a#1');
-    now += 2_000;
+    now += 1_999;
     expect(await cache.get('a')).toBe('a#1');
     now += 1;
     expect(await cache.get('a')).toBe('a#2');

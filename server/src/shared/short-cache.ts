@@ -11,12 +11,13 @@ export class ShortCache<K, V> {
     private readonly load: (key: K) => Promise<V>,
     /** Bounds memory: past this many keys the oldest entry goes first. */
     private readonly maxKeys = 10_000,
+    private readonly clock: () => number = Date.now,
   ) {}
 
   get(key: K): Promise<V> {
-    const now = Date.now();
+    const now = this.clock();
     const entry = this.entries.get(key);
-    if (entry && now - entry.at <= this.ms) return entry.value;
+    if (entry && now - entry.at < this.ms) return entry.value;
     const value = this.load(key);
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
