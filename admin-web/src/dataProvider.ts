@@ -22,7 +22,7 @@ export interface LedgerEntryRecord extends RaRecord {
   memberId: number;
   amount: number;
   balanceAfter: number;
-  kind: 'CHARGE' | 'ORDER' | 'REFUND' | 'ADJUST';
+  kind: 'CHARGE' | 'ORDER' | 'REFUND' | 'ADJUST' | 'FORFEIT';
   referenceType: string;
   referenceId: string;
   memo: string | null;

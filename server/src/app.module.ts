@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_FILTER, APP_INTERCEPTOR } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, ModuleRef } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
@@ -8,7 +8,8 @@ import { ormConfig } from './database/mikro-orm.config.js';
 import { AuditFacade, AuditModule } from './modules/audit/index.js';
 import { ContentFacade, ContentModule } from './modules/content/index.js';
 import { DashboardModule } from './modules/dashboard/index.js';
-import { AuditRecorder, IdentityModule, IdentitySettings, PointAdjuster, PointBalanceReader, RegisterWhereOptions } from './modules/identity/index.js';
+import { AuditRecorder, IdentityModule, IdentitySettings, MemberMoneyCloser, PointAdjuster, PointBalanceReader, RegisterWhereOptions } from './modules/identity/index.js';
+import { memberMoneyCloser } from './composition/member-money-closure.js';
 import { LedgerKind, WalletFacade, WalletModule } from './modules/wallet/index.js';
 import { SettingsModule, SettingsService } from './modules/settings/index.js';
 import { CatalogModule } from './modules/catalog/index.js';
@@ -57,8 +58,9 @@ class CoreModule {
     },
     { provide: RegisterWhereOptions, useExisting: ContentFacade },
     { provide: AuditRecorder, useExisting: AuditFacade },
+    { provide: MemberMoneyCloser, inject: [ModuleRef, WalletFacade, SettingsService], useFactory: memberMoneyCloser },
   ],
-  exports: [PointBalanceReader, PointAdjuster, IdentitySettings, RegisterWhereOptions, AuditRecorder],
+  exports: [PointBalanceReader, PointAdjuster, IdentitySettings, RegisterWhereOptions, AuditRecorder, MemberMoneyCloser],
 })
 class PortsModule {}
 

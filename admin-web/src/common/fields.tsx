@@ -41,6 +41,7 @@ export const ledgerKinds: StatusLabels = {
   ORDER: { label: '주문', tone: 'primary' },
   REFUND: { label: '환불', tone: 'info' },
   ADJUST: { label: '조정', tone: 'warning' },
+  FORFEIT: { label: '탈퇴 소멸', tone: 'error' },
 };
 
 /** Choices for a SelectInput from a label table. */

@@ -18,7 +18,7 @@ import CardContent from '@mui/material/CardContent';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url';
+type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance';
 interface SettingRow {
   id: string;
   key: string;
@@ -37,6 +37,7 @@ const AREAS: { id: string; title: string; holds: (s: SettingRow) => boolean }[] 
   { id: 'payment', title: '결제 유형', holds: (s) => s.group === 'payment' && s.kind !== 'numberList' },
   { id: 'presets', title: '충전 금액 버튼', holds: (s) => s.kind === 'numberList' },
   { id: 'social', title: '소셜 로그인', holds: (s) => s.group === 'social' },
+  { id: 'members', title: '회원', holds: (s) => s.group === 'members' },
 ];
 
 const PAYMENT_TYPE_CHOICES = [
@@ -45,6 +46,11 @@ const PAYMENT_TYPE_CHOICES = [
   { id: 'FEE', name: '세금계산서만' },
   { id: 'CASH', name: '현금영수증만' },
   { id: 'NO_FEE', name: '증빙 없음' },
+];
+
+const DELETION_BALANCE_CHOICES = [
+  { id: 'FORFEIT', name: '소멸 (원장에 탈퇴 소멸로 기록)' },
+  { id: 'KEEP', name: '보관 (환불을 위해 잔액 유지)' },
 ];
 
 const urlRule: Validator = (v: string) => (!v || /^https?:\/\/\S+$/.test(v) ? undefined : 'http(s)로 시작하는 주소이거나 비워 두어야 합니다');
@@ -63,6 +69,8 @@ const SettingInput = ({ setting }: { setting: SettingRow }) => {
       return <BooleanInput {...common} />;
     case 'paymentType':
       return <SelectInput {...common} choices={PAYMENT_TYPE_CHOICES} />;
+    case 'deletionBalance':
+      return <SelectInput {...common} choices={DELETION_BALANCE_CHOICES} />;
     case 'numberList':
       return <TextInput {...common} format={formatList} parse={parseList} validate={listRule} fullWidth />;
     case 'color':

@@ -134,7 +134,7 @@ describe('account', () => {
       const [row] = await sql<Record<string, unknown>>(t, 'select login_id, email, phone, password_hash, api_key_hash, status, deleted_at from member where id = ?', [m.id]);
       expect(row).toMatchObject({ login_id: null, email: null, phone: null, password_hash: null, api_key_hash: null, status: 'DELETED' });
       expect(row!.deleted_at).not.toBeNull();
-      expect(await sql(t, 'select 1 from point_ledger_entry where member_id = ?', [m.id])).toHaveLength(1);
+      expect((await sql<{ kind: string }>(t, 'select kind from point_ledger_entry where member_id = ? order by id', [m.id])).map((r) => r.kind)).toEqual(['CHARGE', 'FORFEIT']);
       expect(await wallet.invariantViolations()).toEqual([]);
 
       const before = await identityTables(t);

@@ -19,6 +19,7 @@ export {
   RegisterWhereOptions,
   IdentitySettings,
   AuditRecorder,
+  MemberMoneyCloser,
   type IdentitySwitch,
   type PointReference,
 } from './application/ports.js';

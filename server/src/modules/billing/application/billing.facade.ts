@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Clock } from '../../../shared/index.js';
 import { Charge } from '../domain/charge.entity.js';
 import { Deposit } from '../domain/deposit.entity.js';
@@ -11,6 +11,18 @@ export class BillingFacade {
     private readonly em: EntityManager,
     private readonly clock: Clock,
   ) {}
+
+  /**
+   * A deleted member's waiting charges close (FAIL, by `member-deleted`) in the caller's transaction, so
+   * neither an operator's accept nor a matched deposit can credit them afterwards. Returns their ids.
+   */
+  async closeMemberCharges(tx: EntityManager, memberId: number): Promise<number[]> {
+    const charges = await tx.find(Charge, { memberId, status: 'PENDING' }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'ASC' } });
+    const now = this.clock.now();
+    for (const charge of charges) charge.closeForDeletedMember(now);
+    await tx.flush();
+    return charges.map((c) => c.id);
+  }
 
   /** Read-only, for the operator dashboard: open charges still waiting for their deposit, and deposits waiting for an operator. */
   async attention(): Promise<{ pendingCharges: number; unmatchedDeposits: number }> {

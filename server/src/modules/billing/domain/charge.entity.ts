@@ -26,6 +26,15 @@ export const CHARGE_DEADLINE_MS = CHARGE_DEADLINE_HOURS * 60 * 60 * 1000;
 /** Who settled a charge: `operator:<loginId>`, `bank-alert`, or `expiry`. */
 export const EXPIRY = 'expiry';
 
+/** Who closed the charges of a member who deleted their account. */
+export const MEMBER_DELETED = 'member-deleted';
+
+export class MemberDeletedChargeError extends DomainError {
+  constructor() {
+    super('탈퇴한 회원의 충전 요청이라 승인할 수 없습니다.', 409);
+  }
+}
+
 export class ChargeExpiredError extends DomainError {
   constructor() {
     super('입금 기한(3시간)이 지난 충전 요청입니다.', 409);
@@ -115,6 +124,7 @@ export class Charge {
 
   /** The deposit arrived (operator's word or a matched bank deposit); refused once the deadline passed. */
   accept(now: Date, by: string, depositId: number | null = null): void {
+    if (this.resolvedBy === MEMBER_DELETED) throw new MemberDeletedChargeError();
     assertTransition('Charge', CHARGE_TRANSITIONS, this.status, 'SUCCESS');
     if (now >= this.expiresAt) throw new ChargeExpiredError();
     this.move('SUCCESS', now, by);
@@ -123,6 +133,11 @@ export class Charge {
 
   reject(now: Date, by: string): void {
     this.move('FAIL', now, by);
+  }
+
+  /** The member deleted their account: the charge can no longer be paid into. */
+  closeForDeletedMember(now: Date): void {
+    this.move('FAIL', now, MEMBER_DELETED);
   }
 
   /** The deadline passed without a deposit. */

@@ -7,7 +7,7 @@ import { apiKeyHash, newApiKey } from '../domain/api-key.js';
 import { Member } from '../domain/member.entity.js';
 import { SocialAccount } from '../domain/social-account.entity.js';
 import { PasswordHasher } from './password-hasher.js';
-import { IdentitySettings } from './ports.js';
+import { IdentitySettings, MemberMoneyCloser } from './ports.js';
 import { IdentitySecrets } from './secrets.js';
 
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
@@ -25,6 +25,7 @@ export class AccountService {
     private readonly hasher: PasswordHasher,
     private readonly secrets: IdentitySecrets,
     private readonly settings: IdentitySettings,
+    private readonly money: MemberMoneyCloser,
   ) {}
 
   /** Runs `change` on the member's row, locked, in one transaction. */
@@ -71,11 +72,16 @@ export class AccountService {
     }
   }
 
-  /** Withdrawal: the id, contacts, credentials and social bindings are released; money records keep the row. */
+  /**
+   * Withdrawal: the id, contacts, credentials and social bindings are released; money records keep the
+   * row. In the same transaction the member's money closes (waiting charges, open orders, the balance).
+   */
   withdraw(memberId: number): Promise<{ message: string }> {
     return this.withMember(memberId, async (member, tx) => {
       member.withdraw(this.clock.now());
       await tx.nativeDelete(SocialAccount, { member: member.id });
+      await tx.flush();
+      await this.money.close(tx, member.id);
       return { message: M.withdrawn };
     });
   }

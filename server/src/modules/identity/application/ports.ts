@@ -45,3 +45,11 @@ export interface AuditActor {
 export abstract class AuditRecorder {
   abstract record(em: EntityManager, actor: AuditActor, entry: { action: string; resource: string; resourceId: string | number; before?: unknown; after?: unknown }): void;
 }
+
+/**
+ * What a member's deletion does to their money in the other contexts (charges, orders, balance), in the
+ * withdrawal's own transaction so the member is never deleted with money still moving (composition root).
+ */
+export abstract class MemberMoneyCloser {
+  abstract close(tx: EntityManager, memberId: number): Promise<void>;
+}

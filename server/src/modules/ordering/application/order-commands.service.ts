@@ -4,7 +4,7 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { LedgerKind, WalletFacade, type LedgerEntry, type LedgerReference } from '../../wallet/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
-import { AutoOrder } from '../domain/auto-order.entity.js';
+import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, OrderStatus, ORDER_TRANSITIONS, type StatusDetails } from '../domain/order.entity.js';
 
 /** What an upstream provider says about an order. */
@@ -86,6 +86,29 @@ export class OrderCommands {
       await this.settle(tx, order);
       return order;
     });
+  }
+
+  /**
+   * A member deleted their account, in the caller's transaction: their PENDING orders not yet handed to
+   * a provider are canceled and their ACTIVE auto-orders end (CANCLED), each refunded through the ledger
+   * as the ordinary cancels are. Orders already sent (PROCESSING, INPROGRESS) or caught mid-dispatch (the
+   * write-ahead mark: the provider may have them) are left to finish or for an operator to check.
+   */
+  async closeForDeletedMember(tx: EntityManager, memberId: number): Promise<{ orders: number[]; autoOrders: number[] }> {
+    const now = this.clock.now();
+    const autoOrders = await tx.find(AutoOrder, { memberId, status: AutoOrderStatus.ACTIVE }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'ASC' } });
+    for (const auto of autoOrders) await this.refundRuns(tx, auto, auto.cancel(now));
+    const orders = await tx.find(
+      Order,
+      { memberId, status: OrderStatus.PENDING, $or: [{ providerId: null }, { providerOrderId: { $ne: null } }, { nextDispatchAt: { $ne: null } }] },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'ASC' } },
+    );
+    for (const order of orders) {
+      order.moveTo(OrderStatus.CANCELED, now);
+      await this.settle(tx, order);
+    }
+    await tx.flush();
+    return { orders: orders.map((o) => o.id), autoOrders: autoOrders.map((a) => a.id) };
   }
 
   /** An operator cancels an auto-order (CANCLED): the runs not started are refunded. */

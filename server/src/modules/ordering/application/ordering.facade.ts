@@ -55,6 +55,11 @@ export class OrderingFacade {
     return this.queries.autoOrderHistory(memberId, query);
   }
 
+  /** A deleted member's open orders end with their refunds, in the caller's transaction (see OrderCommands.closeForDeletedMember). */
+  closeForDeletedMember(tx: EntityManager, memberId: number): Promise<{ orders: number[]; autoOrders: number[] }> {
+    return this.commands.closeForDeletedMember(tx, memberId);
+  }
+
   /** Read-only figures for the operator dashboard. */
   dashboardStats(since: Date, todayStart: Date, stuckBefore: Date): Promise<OrderDashboardStats> {
     return this.queries.dashboardStats(since, todayStart, stuckBefore);

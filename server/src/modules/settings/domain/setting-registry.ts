@@ -3,12 +3,16 @@ import { z } from 'zod';
 export const PAYMENT_TYPES = ['ALL', 'CASH_AND_FEE', 'FEE', 'CASH', 'NO_FEE'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url';
+/** What becomes of a deleted member's balance: forfeited on the ledger, or kept on the account for a refund by hand. */
+export const DELETION_BALANCE = ['FORFEIT', 'KEEP'] as const;
+export type DeletionBalance = (typeof DELETION_BALANCE)[number];
+
+type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance';
 
 export interface SettingDefinition {
   key: string;
   kind: Kind;
-  group: 'footer' | 'banking' | 'site' | 'switches' | 'payment' | 'social';
+  group: 'footer' | 'banking' | 'site' | 'switches' | 'payment' | 'social' | 'members';
   label: string;
 }
 
@@ -45,6 +49,7 @@ export const SETTINGS = [
   def('NAVER_REDIRECT_URL', 'url', 'social', '네이버 Redirect URL'),
   def('ENABLE_SNS_KAKAO', 'switch', 'social', '카카오 로그인'),
   def('KAKAO_TOKEN', 'text', 'social', '카카오 JavaScript 키'),
+  def('MEMBER_DELETION_BALANCE', 'deletionBalance', 'members', '탈퇴 회원 잔여 포인트'),
 ] as const satisfies readonly SettingDefinition[];
 
 export type SettingKey = (typeof SETTINGS)[number]['key'];
@@ -66,6 +71,7 @@ const schemas: Record<Kind, z.ZodType<SettingValue>> = {
   color: z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a73e8 or empty')]),
   switch: switchValue,
   paymentType: z.enum(PAYMENT_TYPES, { error: `must be one of ${PAYMENT_TYPES.join(', ')}` }),
+  deletionBalance: z.enum(DELETION_BALANCE, { error: `must be one of ${DELETION_BALANCE.join(', ')}` }),
   numberList: z
     .array(z.number({ error: 'must be numbers' }).int('must be whole won').positive('must be positive').max(100_000_000, 'at most 100,000,000'), {
       error: 'must be a list of numbers',
@@ -78,6 +84,7 @@ export function emptyValue(kind: Kind): SettingValue {
   if (kind === 'switch') return false;
   if (kind === 'numberList') return [];
   if (kind === 'paymentType') return 'ALL';
+  if (kind === 'deletionBalance') return 'FORFEIT';
   return '';
 }
 

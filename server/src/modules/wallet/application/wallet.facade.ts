@@ -154,6 +154,19 @@ export class WalletFacade {
     return amount > 0n ? this.credit(em, { ...movement, amount }) : this.debit(em, { ...movement, amount: -amount });
   }
 
+  /**
+   * Takes the whole balance as one entry of `kind` (a deleted member's forfeiture), in the caller's
+   * transaction with the account row locked; nothing when the balance is zero or the reference was used.
+   */
+  async takeAll(em: EntityManager, memberId: number, kind: LedgerKind, reference: LedgerReference, memo: string): Promise<MovementResult> {
+    const rows = await em.execute<{ balance: string }[]>('select balance from point_account where member_id = ? for update', [memberId]);
+    const balance = rows[0] ? BigInt(rows[0].balance) : 0n;
+    if (balance === 0n) return { applied: false, balanceAfter: 0n };
+    const done = await em.execute<{ one: number }[]>('select 1 as one from point_ledger_entry where kind = ? and reference_type = ? and reference_id = ?', [kind, reference.type, String(reference.id)]);
+    if (done.length > 0) return { applied: false, balanceAfter: balance };
+    return this.debit(em, { memberId, amount: balance, kind, reference, memo });
+  }
+
   async balanceOf(memberId: number): Promise<bigint> {
     const rows = await this.em.fork().execute<{ balance: string }[]>('select balance from point_account where member_id = ?', [memberId]);
     return rows[0] ? BigInt(rows[0].balance) : 0n;

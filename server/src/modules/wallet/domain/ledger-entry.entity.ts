@@ -11,6 +11,8 @@ export enum LedgerKind {
   REFUND = 'REFUND',
   /** An operator's correction, with a reason. */
   ADJUST = 'ADJUST',
+  /** What a deleted member left on their account, closed when the operator's setting says so (reference: the member). */
+  FORFEIT = 'FORFEIT',
 }
 
 /**
