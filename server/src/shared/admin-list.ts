@@ -1,5 +1,6 @@
 import { BadRequestException } from '@nestjs/common';
 import { z } from 'zod';
+import { filterIds, filterString, filterText, FilterValueError } from './list-filters.js';
 
 /**
  * ra-data-simple-rest list conventions: `?sort=["field","ASC"]&range=[0,24]&filter={...}`
@@ -11,34 +12,44 @@ export interface ListQuery {
   filter: Record<string, unknown>;
 }
 
-const MAX_PAGE = 1000;
+/** A page holds at most this many rows: a wider `range` is clamped (Content-Range says which rows came). */
+export const MAX_PAGE = 1000;
+/** Offsets beyond this are refused rather than sent to the database. */
+const MAX_OFFSET = 1_000_000_000;
 
-const json = <T extends z.ZodType>(schema: T) =>
-  z.string().transform((text, ctx) => {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      ctx.addIssue({ code: 'custom', message: 'not JSON' });
-      return z.NEVER;
-    }
-  }).pipe(schema);
+const json = <T extends z.ZodType>(schema: T, message: string) =>
+  z
+    .string({ error: message })
+    .max(20_000, message)
+    .transform((text, ctx) => {
+      try {
+        return JSON.parse(text) as unknown;
+      } catch {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+    })
+    .pipe(schema);
+
+const SORT = '정렬(sort)은 ["필드", "ASC" 또는 "DESC"] 형식이어야 합니다.';
+const RANGE = `범위(range)는 [시작, 끝] 형식의 0 이상 ${MAX_OFFSET.toLocaleString('en-US')} 이하 정수여야 합니다.`;
+const FILTER = '필터(filter)는 JSON 객체여야 합니다.';
+const offset = z.number({ error: RANGE }).int(RANGE).min(0, RANGE).max(MAX_OFFSET, RANGE);
 
 const querySchema = z.object({
-  sort: json(z.tuple([z.string().min(1).max(64), z.enum(['ASC', 'DESC', 'asc', 'desc'])])).optional(),
-  range: json(z.tuple([z.number().int().min(0), z.number().int().min(0)])).optional(),
-  filter: json(z.record(z.string(), z.unknown())).optional(),
+  sort: json(z.tuple([z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_.]*$/, SORT), z.enum(['ASC', 'DESC', 'asc', 'desc'], { error: SORT })], { error: SORT }), SORT).optional(),
+  range: json(z.tuple([offset, offset], { error: RANGE }), RANGE).optional(),
+  filter: json(z.record(z.string().max(64, FILTER), z.unknown(), { error: FILTER }), FILTER).optional(),
 });
 
+/** ra-data-simple-rest's query, checked: a malformed sort, range or filter is a 400 with a Korean reason. */
 export function parseListQuery(raw: unknown): ListQuery {
   const result = querySchema.safeParse(raw ?? {});
-  if (!result.success) {
-    const issue = result.error.issues[0];
-    throw new BadRequestException(`invalid list query: ${issue?.path.join('.')} ${issue?.message}`);
-  }
+  if (!result.success) throw new BadRequestException(result.error.issues[0]?.message ?? FILTER);
   const { sort, range, filter } = result.data;
   const start = range?.[0] ?? 0;
   const end = range?.[1] ?? start + 24;
-  if (end < start) throw new BadRequestException('invalid list query: range end before start');
+  if (end < start) throw new BadRequestException('범위(range)의 끝이 시작보다 앞에 있습니다.');
   return {
     sort: sort ? { field: sort[0], order: sort[1].toUpperCase() as 'ASC' | 'DESC' } : undefined,
     range: { start, end: Math.min(end, start + MAX_PAGE - 1) },
@@ -61,17 +72,31 @@ export class Page<T> {
   }
 }
 
-/** Sort, filter and slice rows held in memory (small registries such as settings). */
-export function pageOf<T extends Record<string, unknown>>(resource: string, rows: T[], query: ListQuery): Page<T> {
+/**
+ * Sort, filter and slice rows held in memory (small registries such as settings): filters and sorts
+ * on the rows' own scalar fields only, with the same Korean refusals as the database lists.
+ */
+export function pageOf<T extends Record<string, unknown>>(resource: string, rows: T[], query: ListQuery, fields: readonly string[] = Object.keys(rows[0] ?? {})): Page<T> {
+  const wanted = Object.entries(query.filter)
+    .filter(([, value]) => value !== undefined && value !== null && value !== '')
+    .map(([key, value]) => {
+      if (key !== 'q' && key !== 'id' && !fields.includes(key)) throw new BadRequestException(`알 수 없는 목록 필터입니다: ${key.slice(0, 64)}`);
+      try {
+        return [key, key === 'id' ? filterIds(value, (v) => filterString(v)) : [key === 'q' ? filterText(value) : filterString(value, 2000)]] as const;
+      } catch (error) {
+        if (error instanceof FilterValueError) throw new BadRequestException(`목록 필터 '${key}'의 값이 올바르지 않습니다. ${error.message}`);
+        throw error;
+      }
+    });
   let result = rows.filter((row) =>
-    Object.entries(query.filter).every(([key, wanted]) => {
-      if (key === 'q') return JSON.stringify(row).toLowerCase().includes(String(wanted).toLowerCase());
-      if (key === 'id' && Array.isArray(wanted)) return wanted.map(String).includes(String(row.id));
-      return String(row[key]) === String(wanted);
+    wanted.every(([key, values]) => {
+      if (key === 'q') return JSON.stringify(row).toLowerCase().includes(values[0]!.toLowerCase());
+      return values.includes(String(row[key]));
     }),
   );
   if (query.sort) {
     const { field, order } = query.sort;
+    if (field !== 'id' && !fields.includes(field)) throw new BadRequestException(`이 필드로는 정렬할 수 없습니다: ${field}`);
     const sign = order === 'ASC' ? 1 : -1;
     result = [...result].sort((a, b) => (String(a[field] ?? '') < String(b[field] ?? '') ? -sign : String(a[field] ?? '') > String(b[field] ?? '') ? sign : 0));
   }

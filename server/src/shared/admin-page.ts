@@ -1,12 +1,18 @@
 import { BadRequestException } from '@nestjs/common';
 import type { EntityManager, EntityName, FilterQuery, FindOptions } from '@mikro-orm/postgresql';
 import { Page, type ListQuery } from './admin-list.js';
+import { filterId, filterIds, FilterValueError } from './list-filters.js';
 
 export interface PageOptions<T extends object> {
   /** Always applied (for instance "only this member's rows"). */
   where?: FilterQuery<T>;
-  /** Filter keys the resource accepts, each turned into a condition; `id: [..]` (getMany) is built in. */
+  /**
+   * Filter keys the resource accepts, each turned into a condition by the checks of shared/list-filters
+   * (a FilterValueError is the operator's 400); `id: [..]` (getMany) is built in.
+   */
   filters?: Record<string, (value: unknown) => FilterQuery<T>>;
+  /** How an id reads in getMany (`{"id": [..]}`): int4 by default; string keys (platforms) pass their own. */
+  id?: (value: unknown) => number | string;
   /** Fields the list may be sorted by; the first is the default, descending. */
   sortable: string[];
   populate?: FindOptions<T, any>['populate'];
@@ -23,17 +29,17 @@ export async function findPage<T extends object>(
   const conditions: FilterQuery<T>[] = options.where ? [options.where] : [];
   for (const [key, value] of Object.entries(query.filter)) {
     if (value === undefined || value === null || value === '') continue;
-    if (key === 'id') {
-      const ids = (Array.isArray(value) ? value : [value]).map(Number).filter(Number.isInteger);
-      conditions.push({ id: { $in: ids } } as unknown as FilterQuery<T>);
-      continue;
+    const build = key === 'id' ? (v: unknown) => ({ id: { $in: filterIds(v, options.id ?? filterId) } }) as unknown as FilterQuery<T> : options.filters?.[key];
+    if (!build) throw new BadRequestException(`알 수 없는 목록 필터입니다: ${key.slice(0, 64)}`);
+    try {
+      conditions.push(build(value));
+    } catch (error) {
+      if (error instanceof FilterValueError) throw new BadRequestException(`목록 필터 '${key}'의 값이 올바르지 않습니다. ${error.message}`);
+      throw error;
     }
-    const build = options.filters?.[key];
-    if (!build) throw new BadRequestException(`unknown filter: ${key}`);
-    conditions.push(build(value));
   }
   const field = query.sort?.field ?? options.sortable[0];
-  if (!field || !options.sortable.includes(field)) throw new BadRequestException(`cannot sort by: ${field}`);
+  if (!field || !options.sortable.includes(field)) throw new BadRequestException(`이 필드로는 정렬할 수 없습니다: ${field}`);
   const order = query.sort?.order ?? 'DESC';
   const where = (conditions.length === 0 ? {} : conditions.length === 1 ? conditions[0] : { $and: conditions }) as FilterQuery<T>;
   const [rows, total] = await em.findAndCount(entity, where as any, {

@@ -1,7 +1,20 @@
 export { DomainError, IllegalTransitionError, NotFoundError } from './domain-error.js';
 export { Clock } from './clock.js';
 export { ZodPipe, firstIssueMessage } from './zod-pipe.js';
-export { Page, pageOf, parseListQuery, type ListQuery } from './admin-list.js';
+export { Page, pageOf, parseListQuery, MAX_PAGE, type ListQuery } from './admin-list.js';
+export {
+  FilterValueError,
+  filterText,
+  filterString,
+  filterId,
+  filterIds,
+  filterFlag,
+  filterDate,
+  filterOneOf,
+  filterOneOrMany,
+  likePattern,
+  contains,
+} from './list-filters.js';
 export { findPage, type PageOptions } from './admin-page.js';
 export { claimAndProcess, SingleFlight, type ClaimOptions, type BatchResult } from './jobs.js';
 export { WonType } from './won.type.js';

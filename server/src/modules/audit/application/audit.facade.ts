@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Clock, findPage, type ListQuery, type Page } from '../../../shared/index.js';
+import { Clock, filterString, findPage, type ListQuery, type Page } from '../../../shared/index.js';
 import { AuditLog } from '../domain/audit-log.entity.js';
 
 export interface AuditActor {
@@ -46,10 +46,10 @@ export class AuditFacade {
     return findPage(this.em.fork(), AuditLog, 'audit-logs', query, {
       sortable: ['id', 'createdAt', 'resource', 'action'],
       filters: {
-        resource: (v) => ({ resource: String(v) }),
-        resourceId: (v) => ({ resourceId: String(v) }),
-        action: (v) => ({ action: String(v) }),
-        operatorLoginId: (v) => ({ operatorLoginId: String(v) }),
+        resource: (v) => ({ resource: filterString(v, 64) }),
+        resourceId: (v) => ({ resourceId: filterString(v, 64) }),
+        action: (v) => ({ action: filterString(v, 64) }),
+        operatorLoginId: (v) => ({ operatorLoginId: filterString(v, 100) }),
       },
     });
   }

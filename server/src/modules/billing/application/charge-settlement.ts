@@ -2,10 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { LedgerKind, WalletFacade, type LedgerEntry } from '../../wallet/index.js';
-import { Clock, DomainError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import { Clock, contains, DomainError, filterDate as instant, filterId as wholeNumber, filterOneOf as oneOf, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
 import { CHARGE_STATUSES, FEE_TYPES } from '../../../contracts/charge.js';
 import { Charge } from '../domain/charge.entity.js';
-import { contains, instant, oneOf, wholeNumber } from './list-filters.js';
 import { flushOrConflict, operatorSettler, snapshot, type Settler } from './settler.js';
 
 export const chargeReference = (charge: { id: number }) => ({ type: 'charge', id: charge.id });

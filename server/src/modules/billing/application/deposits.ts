@@ -2,11 +2,10 @@ import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
-import { Clock, DomainError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import { Clock, contains, DomainError, filterDate as instant, filterId as wholeNumber, filterOneOf as oneOf, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
 import { Charge } from '../domain/charge.entity.js';
 import { Deposit, DEPOSIT_STATUSES, UNMATCHED_REASONS, type DepositInput } from '../domain/deposit.entity.js';
 import { ChargeSettlement } from './charge-settlement.js';
-import { contains, instant, oneOf, wholeNumber } from './list-filters.js';
 import { flushOrConflict, operatorSettler, snapshot, type Settler } from './settler.js';
 
 export interface RecordedDeposit {

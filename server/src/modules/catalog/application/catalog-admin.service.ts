@@ -12,7 +12,7 @@ import {
   type ServiceInput,
 } from '../../../contracts/index.js';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
-import { DomainError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import { contains as ilike, DomainError, filterFlag, filterId, filterString, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
 import { Category } from '../domain/category.entity.js';
 import { Platform } from '../domain/platform.entity.js';
 import { Service } from '../domain/service.entity.js';
@@ -26,6 +26,8 @@ interface CrudSpec<E extends { id: string | number }, I> {
   update: (row: E, input: I) => void;
   sortable: string[];
   filters: Record<string, (value: unknown) => FilterQuery<E>>;
+  /** How an id reads in getMany, when not an int4 (platforms' text ids). */
+  id?: (value: unknown) => string;
   /** Said when a referenced row (platform, category) does not exist. */
   missingParent: string;
 }
@@ -33,8 +35,9 @@ interface CrudSpec<E extends { id: string | number }, I> {
 const IN_USE = '사용 중인 항목은 삭제할 수 없습니다. 숨김 처리해 주세요.';
 const DUPLICATE = '이미 존재하는 항목입니다.';
 
-const contains = (field: string) => (v: unknown) => ({ [field]: { $ilike: `%${String(v).replace(/[\\%_]/g, '\\$&')}%` } });
-const flag = (field: string) => (v: unknown) => ({ [field]: v === true || v === 'true' });
+const contains = (field: string) => (v: unknown) => ({ [field]: ilike(v) });
+const flag = (field: string) => (v: unknown) => ({ [field]: filterFlag(v) });
+const idOf = (field: string) => (v: unknown) => ({ [field]: filterId(v) });
 const integer = (raw: string): number => {
   const id = Number(raw);
   if (!Number.isSafeInteger(id) || id <= 0) throw new NotFoundError();
@@ -50,7 +53,7 @@ export class CrudResource<E extends { id: string | number }, I> {
   ) {}
 
   list(query: ListQuery): Promise<Page<E>> {
-    return findPage(this.em.fork(), this.spec.entity, this.spec.resource, query, { sortable: this.spec.sortable, filters: this.spec.filters });
+    return findPage(this.em.fork(), this.spec.entity, this.spec.resource, query, { sortable: this.spec.sortable, filters: this.spec.filters, id: this.spec.id });
   }
 
   async getOne(rawId: string, em: EntityManager = this.em.fork()): Promise<E> {
@@ -123,6 +126,7 @@ export class CatalogAdmin {
       update: (row, { id: _id, ...input }) => Object.assign(row, input),
       sortable: ['sortOrder', 'id', 'text'],
       filters: { q: contains('text'), visible: flag('visible') },
+      id: (v) => filterString(v, 50),
       missingParent: '',
     });
     this.categories = new CrudResource(em, audit, {
@@ -133,7 +137,7 @@ export class CatalogAdmin {
       create: (input) => new Category(input),
       update: (row, input) => Object.assign(row, input),
       sortable: ['sortOrder', 'id', 'text', 'platform'],
-      filters: { q: contains('text'), platform: (v) => ({ platform: String(v) }) },
+      filters: { q: contains('text'), platform: (v) => ({ platform: filterString(v, 50) }) },
       missingParent: CATALOG_MESSAGES.platform,
     });
     this.services = new CrudResource(em, audit, {
@@ -146,8 +150,8 @@ export class CatalogAdmin {
       sortable: ['sortOrder', 'id', 'text', 'point', 'categoryId', 'providerId'],
       filters: {
         q: contains('text'),
-        categoryId: (v) => ({ categoryId: Number(v) }),
-        providerId: (v) => ({ providerId: Number(v) }),
+        categoryId: idOf('categoryId'),
+        providerId: idOf('providerId'),
         visible: flag('visible'),
         enableAuto: flag('enableAuto'),
         isReadOnly: flag('isReadOnly'),

@@ -1,6 +1,6 @@
 import type { EntityClass, FilterQuery } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
-import { DomainError } from '../../../shared/index.js';
+import { contains, filterFlag as flag, filterOneOf } from '../../../shared/index.js';
 import { faqSchema, GUIDE_DEVICES, guideImageSchema, noticeSchema, popupSchema, registerWhereSchema } from '../../../contracts/content.js';
 import { Faq } from '../domain/faq.entity.js';
 import { GuideImage } from '../domain/guide-image.entity.js';
@@ -23,12 +23,6 @@ export interface ContentResource<T extends { id: number } = { id: number }> {
   conflict?: string;
 }
 
-const flag = (value: unknown): boolean => {
-  if (value === true || value === 'true') return true;
-  if (value === false || value === 'false') return false;
-  throw new DomainError('filter must be true or false', 400);
-};
-const contains = (value: unknown) => ({ $ilike: `%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%` });
 const created = (now: Date) => ({ createdAt: now });
 
 const resource = <T extends { id: number }>(r: ContentResource<T>) => r as unknown as ContentResource;
@@ -71,10 +65,7 @@ export const CONTENT_RESOURCES = {
     schema: guideImageSchema,
     sortable: ['id', 'device'],
     filters: {
-      device: (v) => {
-        if (!GUIDE_DEVICES.includes(v as never)) throw new DomainError(`filter must be one of ${GUIDE_DEVICES.join(', ')}`, 400);
-        return { device: v as GuideImage['device'] };
-      },
+      device: (v) => ({ device: filterOneOf(GUIDE_DEVICES, v) as GuideImage['device'] }),
     },
     stamp: created,
     conflict: '이 기기의 가이드 이미지가 이미 있습니다. 기존 항목을 수정해 주세요.',

@@ -4,9 +4,9 @@ import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { CatalogFacade, Service } from '../../catalog/index.js';
 import { Order, ORDER_TRANSITIONS, OrderStatus } from '../../ordering/index.js';
 import { PRICE_SCALE } from '../../../contracts/index.js';
-import { Clock, DomainError, findPage, NotFoundError, Page, type ListQuery } from '../../../shared/index.js';
+import { Clock, contains, DomainError, filterFlag, findPage, NotFoundError, Page, type ListQuery } from '../../../shared/index.js';
 import { Provider, type ProviderView } from '../domain/provider.entity.js';
-import { printable, type UpstreamBalance } from '../domain/upstream-protocol.js';
+import type { UpstreamBalance } from '../domain/upstream-protocol.js';
 import { importedUnitPrice } from '../domain/pricing.js';
 import type { CreateProviderInput, ImportServicesInput, UpdateProviderInput } from '../http/provider.schemas.js';
 import { SmmClient } from './smm-client.js';
@@ -38,11 +38,8 @@ export class ProvidersService {
     const page = await findPage(this.em.fork(), Provider, RESOURCE, query, {
       sortable: ['id', 'name', 'createdAt', 'enabled'],
       filters: {
-        q: (v) => {
-          if (!printable(String(v))) throw new DomainError('검색어에 쓸 수 없는 문자가 있습니다.', 400);
-          return { name: { $ilike: `%${String(v).replace(/[\\%_]/g, '\\$&')}%` } };
-        },
-        enabled: (v) => ({ enabled: v === true || v === 'true' }),
+        q: (v) => ({ name: contains(v) }),
+        enabled: (v) => ({ enabled: filterFlag(v) }),
       },
     });
     return new Page(RESOURCE, page.rows.map((p) => p.view()), page.total, page.start);

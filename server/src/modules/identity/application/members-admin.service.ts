@@ -1,10 +1,9 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { DomainError, findPage, NotFoundError, Page, type ListQuery } from '../../../shared/index.js';
+import { DomainError, filterId, filterOneOf, filterText, findPage, likePattern, NotFoundError, Page, type ListQuery } from '../../../shared/index.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { SocialAccount } from '../domain/social-account.entity.js';
-import { likePattern } from './messenger.js';
 import { AuditRecorder, PointAdjuster, PointBalanceReader, type AuditActor } from './ports.js';
 
 /** What the console shows of a member (never credentials or the API key). */
@@ -24,7 +23,7 @@ export interface MemberView {
   socialProviders?: string[];
 }
 
-const STATUSES = new Set<string>(Object.values(MemberStatus));
+const STATUSES = Object.values(MemberStatus);
 
 function view(member: Member, point: bigint): MemberView {
   return {
@@ -57,12 +56,12 @@ export class MembersAdminService {
     const page = await findPage(this.em.fork(), Member, 'members', query, {
       sortable: ['id', 'createdAt', 'loginId', 'email', 'status'],
       filters: {
-        q: (v) => ({ $or: [{ loginId: { $ilike: likePattern(v) } }, { email: { $ilike: likePattern(v) } }, { phone: { $ilike: likePattern(v) } }] }),
-        status: (v) => {
-          if (!STATUSES.has(String(v))) throw new DomainError(`unknown status: ${String(v)}`, 400);
-          return { status: String(v) as MemberStatus };
+        q: (v) => {
+          const pattern = likePattern(filterText(v));
+          return { $or: [{ loginId: { $ilike: pattern } }, { email: { $ilike: pattern } }, { phone: { $ilike: pattern } }] };
         },
-        referredById: (v) => ({ referredBy: Number(v) || 0 }),
+        status: (v) => ({ status: filterOneOf(STATUSES, v) }),
+        referredById: (v) => ({ referredBy: filterId(v) }),
       },
     });
     const points = await this.balances.balancesOf(page.rows.map((m) => m.id));

@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createTransport, type Transporter } from 'nodemailer';
 import { AppConfig } from '../../../config/index.js';
-import { Clock, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import { Clock, filterOneOf, filterString, filterText, findPage, likePattern, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
 import { OutboxChannel, OutboxMessage, OutboxStatus } from '../domain/outbox-message.entity.js';
 
 const TIMEOUT_MS = 10_000;
@@ -81,10 +81,13 @@ export class Messenger {
     return findPage(this.em.fork(), OutboxMessage, 'outbox', query, {
       sortable: ['id', 'createdAt', 'recipient', 'status', 'channel'],
       filters: {
-        channel: (v) => ({ channel: String(v) as OutboxChannel }),
-        status: (v) => ({ status: String(v) as OutboxStatus }),
-        recipient: (v) => ({ recipient: String(v) }),
-        q: (v) => ({ $or: [{ recipient: { $ilike: likePattern(v) } }, { subject: { $ilike: likePattern(v) } }] }),
+        channel: (v) => ({ channel: filterOneOf(Object.values(OutboxChannel), v) }),
+        status: (v) => ({ status: filterOneOf(Object.values(OutboxStatus), v) }),
+        recipient: (v) => ({ recipient: filterString(v, 200) }),
+        q: (v) => {
+          const pattern = likePattern(filterText(v));
+          return { $or: [{ recipient: { $ilike: pattern } }, { subject: { $ilike: pattern } }] };
+        },
       },
     });
   }
@@ -94,9 +97,4 @@ export class Messenger {
     if (!row) throw new NotFoundError();
     return row;
   }
-}
-
-/** `%text%` for ILIKE with the text's own % and _ taken literally. */
-export function likePattern(value: unknown): string {
-  return `%${String(value).replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }

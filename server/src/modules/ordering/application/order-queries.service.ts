@@ -2,7 +2,7 @@ import { BadRequestException, Injectable } from '@nestjs/common';
 import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { ORDER_HISTORY_PAGE_SIZE } from '../../../contracts/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
-import { Clock, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import { Clock, contains, filterDate, filterFlag, filterId, filterOneOrMany, FilterValueError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, OrderStatus } from '../domain/order.entity.js';
 
@@ -75,18 +75,24 @@ function statusFilter<S extends string>(raw: string | undefined, statuses: reado
   return found;
 }
 
-const toDate = (v: unknown): Date => {
-  const date = new Date(String(v));
-  if (Number.isNaN(date.getTime())) throw new BadRequestException(`invalid date: ${String(v)}`);
-  return date;
-};
-const statusIn = (v: unknown): FilterQuery<any> => ({ status: { $in: (Array.isArray(v) ? v : [v]).map(String) } });
+const ORDER_STATUSES = Object.values(OrderStatus);
+const AUTO_ORDER_STATUSES = Object.values(AutoOrderStatus);
 const ownerFilters = {
-  memberId: (v: unknown) => ({ memberId: Number(v) }),
-  serviceId: (v: unknown) => ({ serviceId: Number(v) }),
-  createdAt_gte: (v: unknown) => ({ createdAt: { $gte: toDate(v) } }),
-  createdAt_lte: (v: unknown) => ({ createdAt: { $lte: toDate(v) } }),
+  memberId: (v: unknown) => ({ memberId: filterId(v) }),
+  serviceId: (v: unknown) => ({ serviceId: filterId(v) }),
+  createdAt_gte: (v: unknown) => ({ createdAt: { $gte: filterDate(v) } }),
+  createdAt_lte: (v: unknown) => ({ createdAt: { $lte: filterDate(v) } }),
 };
+
+/** The auto-orders list's providerId, read before findPage (it becomes a list of the provider's services). */
+function providerFilter(value: unknown): number {
+  try {
+    return filterId(value);
+  } catch (error) {
+    if (error instanceof FilterValueError) throw new BadRequestException(`목록 필터 'providerId'의 값이 올바르지 않습니다. ${error.message}`);
+    throw error;
+  }
+}
 
 /** Reads: a member's own history and records, and the operator's lists. */
 @Injectable()
@@ -165,12 +171,12 @@ export class OrderQueries {
       sortable: ['id', 'createdAt', 'updatedAt', 'status', 'point', 'amount', 'memberId', 'serviceId', 'providerId'],
       filters: {
         ...ownerFilters,
-        status: statusIn,
-        providerId: (v) => ({ providerId: Number(v) }),
-        autoOrderId: (v) => ({ autoOrderId: Number(v) }),
+        status: (v) => ({ status: { $in: filterOneOrMany(ORDER_STATUSES, v) } }),
+        providerId: (v) => ({ providerId: filterId(v) }),
+        autoOrderId: (v) => ({ autoOrderId: filterId(v) }),
         // Fulfilment could not tell whether the provider took it: an operator checks, then resends or links.
-        needsCheck: () => ({ status: OrderStatus.PENDING, providerId: { $ne: null }, providerOrderId: null, nextDispatchAt: null }),
-        q: (v) => ({ link: { $ilike: `%${String(v).replace(/[\\%_]/g, '\\$&')}%` } }),
+        needsCheck: (v) => (filterFlag(v) ? { status: OrderStatus.PENDING, providerId: { $ne: null }, providerOrderId: null, nextDispatchAt: null } : {}),
+        q: (v) => ({ link: contains(v) }),
       },
     });
   }
@@ -178,13 +184,11 @@ export class OrderQueries {
   async autoOrdersPage(query: ListQuery): Promise<Page<AutoOrder>> {
     const { providerId, ...filter } = query.filter;
     // An auto-order's provider is its service's.
-    const providerServices =
-      providerId === undefined || providerId === null || providerId === ''
-        ? null
-        : (await this.catalog.listServices({ includeHidden: true })).filter((s) => s.providerId === Number(providerId)).map((s) => s.id);
+    const provider = providerId === undefined || providerId === null || providerId === '' ? null : providerFilter(providerId);
+    const providerServices = provider === null ? null : (await this.catalog.listServices({ includeHidden: true })).filter((s) => s.providerId === provider).map((s) => s.id);
     return findPage(this.em.fork(), AutoOrder, 'auto-orders', { ...query, filter: providerServices ? { ...filter, providerServices } : filter }, {
       sortable: ['id', 'createdAt', 'updatedAt', 'status', 'point', 'nextRunAt', 'memberId', 'serviceId'],
-      filters: { ...ownerFilters, status: statusIn, providerServices: () => ({ serviceId: { $in: providerServices ?? [] } }) },
+      filters: { ...ownerFilters, status: (v) => ({ status: { $in: filterOneOrMany(AUTO_ORDER_STATUSES, v) } }), providerServices: () => ({ serviceId: { $in: providerServices ?? [] } }) },
     });
   }
 
