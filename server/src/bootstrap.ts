@@ -17,6 +17,7 @@ import { OperatorBootstrap, type OperatorLogin } from './modules/identity/index.
 import { instrumentHttp } from './ops/metrics.js';
 import { serveWeb } from './ops/static-web.js';
 import { HttpErrorFilter } from './shared/http-kernel.js';
+import { refuseControlCharacters } from './shared/control-characters.js';
 
 export interface Server {
   app: NestFastifyApplication;
@@ -63,6 +64,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
     app.setGlobalPrefix('api');
     const fastify = app.getHttpAdapter().getInstance();
     instrumentHttp(fastify);
+    refuseControlCharacters(fastify);
     await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
     // The storefront's index.html carries the popups (so their image loads before the app's JavaScript).
     const content = app.get(ContentFacade);

@@ -1,4 +1,7 @@
 import type { OrderRequest } from './order.js';
+import { orderLinkProblem } from './order-links.js';
+
+export * from './order-links.js';
 
 /**
  * The order rules that need no zod: the spec §5 messages and limits, the service-dependent checks and the
@@ -43,6 +46,8 @@ export interface OrderContext {
   serviceCheck?: boolean;
   /** The storefront's auto-order toggle; the server infers it from runs/interval being non-zero. */
   auto?: boolean;
+  /** The service's platform id ("instagram"): the link must be on that platform's hosts (order-links.ts). */
+  platform?: string | null;
   /** Known balance: the form refuses a cost above it (the server's debit is the real check). */
   balance?: bigint | number | null;
 }
@@ -59,6 +64,8 @@ export const isAutoOrder = (input: Pick<OrderRequest, 'runs' | 'interval'>, cont
 export function orderProblem(input: OrderRequest, service: OrderableService | null | undefined, context: OrderContext = {}): OrderProblem | null {
   if (!service) return { field: 'serviceId', message: ORDER_MESSAGES.serviceRequired };
   if (context.serviceCheck || service.isReadOnly) return { field: 'serviceId', message: ORDER_MESSAGES.unavailable };
+  const linkProblem = orderLinkProblem(input.link, context.platform);
+  if (linkProblem) return { field: 'link', message: linkProblem };
   if (input.amount < service.min) return { field: 'amount', message: ORDER_MESSAGES.amountBelowMin };
   if (input.amount > service.max) return { field: 'amount', message: ORDER_MESSAGES.amountAboveMax };
   if (isAutoOrder(input, context)) {

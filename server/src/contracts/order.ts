@@ -3,6 +3,7 @@ import { MESSAGES } from './messages.js';
 import { printable } from './register.js';
 
 import { ORDER_LINK_MAX, ORDER_MESSAGES, orderProblem, type OrderableService, type OrderContext } from './order-rules.js';
+import { httpUrl, LINK_MESSAGES } from './order-links.js';
 
 /**
  * The order form (spec §5 "Order"): the same schema and Korean messages in the storefront and on the
@@ -31,7 +32,9 @@ export const orderRequestSchema = z.object({
     .trim()
     .min(1, ORDER_MESSAGES.linkRequired)
     .max(ORDER_LINK_MAX, ORDER_MESSAGES.linkTooLong)
-    .refine(printable, MESSAGES.formInvalid),
+    .refine(printable, MESSAGES.formInvalid)
+    // An http(s) address (never javascript:, data: or a bare word); the platform's hosts: orderProblem.
+    .refine((link) => httpUrl(link) !== null, LINK_MESSAGES.invalid),
   amount: wholeNumber(ORDER_MESSAGES.amountRequired),
   runs: optionalWholeNumber(ORDER_MESSAGES.runsInvalid),
   interval: optionalWholeNumber(ORDER_MESSAGES.intervalInvalid),

@@ -21,3 +21,4 @@ export { WonType } from './won.type.js';
 export { ShortCache } from './short-cache.js';
 export { IdPipe, recordId } from './id-pipe.js';
 export { insertStatement } from './insert-statement.js';
+export { OWN_INPUT_CHECK, CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './control-characters.js';

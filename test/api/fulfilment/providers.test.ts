@@ -82,8 +82,8 @@ describe('providers (operator API)', () => {
       expect((await call('get', path)).status).toBe(400);
     }
     expect((await call('post', '/api/admin/orders/99999999999/resend', {})).status).toBe(400);
-    expect((await call('post', '/api/admin/providers', { name: 'a\u0000b', apiUrl: fake.url, apiKey: 'k' })).body.message).toBe('공급사 이름에 쓸 수 없는 문자가 있습니다.');
-    expect((await call('post', '/api/admin/providers', { name: 'a', apiUrl: fake.url, apiKey: 'k\u0000' })).body.message).toBe('API 키에 쓸 수 없는 문자가 있습니다.');
+    expect((await call('post', '/api/admin/providers', { name: 'a\u0000b', apiUrl: fake.url, apiKey: 'k' })).body.message).toBe('입력값에 쓸 수 없는 문자(제어 문자)가 있습니다.');
+    expect((await call('post', '/api/admin/providers', { name: 'a', apiUrl: fake.url, apiKey: 'k\u0000' })).body.message).toBe('입력값에 쓸 수 없는 문자(제어 문자)가 있습니다.');
     expect((await call('get', `/api/admin/providers?filter=${encodeURIComponent(JSON.stringify({ q: 'a\u0000' }))}`)).status).toBe(400);
     const search = await call('get', `/api/admin/providers?filter=${encodeURIComponent(JSON.stringify({ q: '100%_' }))}`);
     expect(search.status).toBe(200);

@@ -49,9 +49,9 @@ describe('operator console: members and outbox', () => {
     expect(await ids({ q: '%' })).toEqual([]);
     expect(await ids({ status: 'SUSPENDED' })).toEqual([]);
     expect(await ids({ id: [lee.id] })).toEqual(['leeyounghee']);
-    expect((await list({ filter: { status: 'NOPE' } }).expect(400)).body.message).toBe('unknown status: NOPE');
-    expect((await list({ filter: { password: 'x' } }).expect(400)).body.message).toBe('unknown filter: password');
-    expect((await list({ sort: ['passwordHash', 'ASC'] }).expect(400)).body.message).toBe('cannot sort by: passwordHash');
+    expect((await list({ filter: { status: 'NOPE' } }).expect(400)).body.message).toBe("목록 필터 'status'의 값이 올바르지 않습니다. 다음 중 하나로 입력해 주세요: ACTIVE, SUSPENDED, DELETED");
+    expect((await list({ filter: { password: 'x' } }).expect(400)).body.message).toBe('알 수 없는 목록 필터입니다: password');
+    expect((await list({ sort: ['passwordHash', 'ASC'] }).expect(400)).body.message).toBe('이 필드로는 정렬할 수 없습니다: passwordHash');
   });
 
   it('shows one member with the balance from the wallet', async () => {

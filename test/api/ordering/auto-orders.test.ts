@@ -108,7 +108,7 @@ describe('auto-orders', () => {
     const m = await createMember(t);
     await fund(t, m.id, 10_000n);
     const other = await createService(t, { point: '1', min: 10, max: 1000 });
-    const a = (await placeOrder(t, m, { serviceId: other.id, link: 'https://x.com/a', amount: 100, runs: 4, interval: 60 }).expect(201)).body;
+    const a = (await placeOrder(t, m, { serviceId: other.id, link: 'https://instagram.com/p/four', amount: 100, runs: 4, interval: 60 }).expect(201)).body;
     clock.travel(60 * MINUTE);
     await drain(); // run 2 of 4
     await t.http.put(`/api/admin/services/${other.id}`).set('Authorization', admin).send({ isReadOnly: true }).expect(200);

@@ -24,7 +24,7 @@ describe('order state changes', () => {
 
   /** A fresh order of 1000 for 700 won, moved along the happy path to `status` by upstream reports. */
   async function orderIn(status: OrderStatus): Promise<number> {
-    const res = await placeOrder(t, member, { serviceId: service.id, link: 'https://youtu.be/x', amount: 1000, runs: 0, interval: 0 }).expect(201);
+    const res = await placeOrder(t, member, { serviceId: service.id, link: 'https://instagram.com/p/x', amount: 1000, runs: 0, interval: 0 }).expect(201);
     const id = res.body.orderId as number;
     if (status === CANCELED || status === PARTIAL || status === COMPLETED || status === INPROGRESS || status === PROCESSING) {
       const through = status === CANCELED ? PENDING : status === PARTIAL || status === COMPLETED ? INPROGRESS : status;
@@ -236,7 +236,7 @@ describe('order state changes', () => {
     it('filter by status, member, service, provider and date, sorted, with Content-Range', async () => {
       const other = await createMember(t);
       await fund(t, other.id, 10_000n);
-      const mine = await placeOrder(t, other, { serviceId: service.id, link: 'https://youtu.be/list', amount: 10, runs: 0, interval: 0 }).expect(201);
+      const mine = await placeOrder(t, other, { serviceId: service.id, link: 'https://instagram.com/p/list', amount: 10, runs: 0, interval: 0 }).expect(201);
       const list = (filter: object, extra: Record<string, string> = {}) =>
         t.http
           .get('/api/admin/orders')

@@ -133,7 +133,7 @@ describe('order histories', () => {
 
   it('counts PARTIAL auto-orders as completed in the filter', async () => {
     const other = await createService(t, { point: '1', min: 10, max: 100 });
-    const { body } = await placeOrder(t, bob, { serviceId: other.id, link: 'https://x.com/p', amount: 10, runs: 2, interval: 60 }).expect(201);
+    const { body } = await placeOrder(t, bob, { serviceId: other.id, link: 'https://instagram.com/p/partial', amount: 10, runs: 2, interval: 60 }).expect(201);
     await t.http.put(`/api/admin/services/${other.id}`).set('Authorization', admin).send({ visible: false }).expect(200);
     clock.travel(2 * 61 * 60_000);
     await t.app.get(AutoOrderRunsJob).runOnce();

@@ -75,7 +75,7 @@ describe('placing orders', () => {
       ['no link', { link: undefined }, ORDER_MESSAGES.linkRequired],
       ['blank link', { link: '   ' }, ORDER_MESSAGES.linkRequired],
       ['link too long', { link: `https://x.com/${'a'.repeat(1000)}` }, ORDER_MESSAGES.linkTooLong],
-      ['control character in the link', { link: 'https://instagram.com/p/a\u0000' }, '입력 양식을 맞춰주세요.'],
+      ['control character in the link', { link: 'https://instagram.com/p/a\u0000' }, '입력값에 쓸 수 없는 문자(제어 문자)가 있습니다.'],
       ['no amount', { amount: undefined }, ORDER_MESSAGES.amountRequired],
       ['fractional amount', { amount: 10.5 }, ORDER_MESSAGES.amountRequired],
       ['amount below min', { amount: 9 }, ORDER_MESSAGES.amountBelowMin],

@@ -104,7 +104,7 @@ describe('public API v1 (spec §7, key in the api-key header)', () => {
       ['a text service id', { serviceId: 'instagram' }, ORDER_MESSAGES.serviceRequired],
       ['no link', { link: undefined }, ORDER_MESSAGES.linkRequired],
       ['a huge link', { link: `https://x.com/${'a'.repeat(100_000)}` }, ORDER_MESSAGES.linkTooLong],
-      ['a NUL in the link', { link: 'https://x.com/\u0000' }, '입력 양식을 맞춰주세요.'],
+      ['a NUL in the link', { link: 'https://x.com/\u0000' }, '입력값에 쓸 수 없는 문자(제어 문자)가 있습니다.'],
       ['no amount', { amount: undefined }, ORDER_MESSAGES.amountRequired],
       ['a non-numeric amount', { amount: 'lots' }, ORDER_MESSAGES.amountRequired],
       ['a fractional amount', { amount: 10.5 }, ORDER_MESSAGES.amountRequired],

@@ -150,7 +150,7 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
       ['no link', { link: undefined }, ORDER_MESSAGES.linkRequired],
       ['a blank link', { link: '   ' }, ORDER_MESSAGES.linkRequired],
       ['a huge link', { link: `https://x.com/${'a'.repeat(200_000)}` }, ORDER_MESSAGES.linkTooLong],
-      ['a NUL in the link', { link: 'https://x.com/\u0000' }, '입력 양식을 맞춰주세요.'],
+      ['a NUL in the link', { link: 'https://x.com/\u0000' }, '입력값에 쓸 수 없는 문자(제어 문자)가 있습니다.'],
       ['no quantity', { quantity: undefined }, ORDER_MESSAGES.amountRequired],
       ['a non-numeric quantity', { quantity: 'lots' }, ORDER_MESSAGES.amountRequired],
       ['a fractional quantity', { quantity: '10.5' }, ORDER_MESSAGES.amountRequired],

@@ -44,7 +44,7 @@ export function OrderForm({ platforms, catalog, balance, serviceCheck, showServi
   // The shared schema depends on the chosen service, the balance and the auto-order toggle. It (and zod) is
   // loaded on the first touch of the form, so the landing page starts without it.
   const resolver: Resolver<OrderFormValues, unknown, OrderRequest> = async (values, context, options) =>
-    (await loadOrderResolver()).orderResolver(serviceOf(catalog, values.serviceId), { serviceCheck, balance, auto: values.auto })(values, context, options);
+    (await loadOrderResolver()).orderResolver(serviceOf(catalog, values.serviceId), { serviceCheck, balance, auto: values.auto, platform: values.platformId || null })(values, context, options);
   const form = useForm<OrderFormValues, unknown, OrderRequest>({ defaultValues: initial, resolver });
   const createOrder = useCreateOrder();
   const values = form.watch();

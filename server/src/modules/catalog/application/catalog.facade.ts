@@ -31,6 +31,12 @@ const SERVICE_CACHE_MS = 2_000;
 @Injectable()
 export class CatalogFacade implements EventSubscriber<Service> {
   private readonly services = new ShortCache<number, Service | null>(SERVICE_CACHE_MS, (id) => this.em.fork().findOne(Service, { id }));
+  private readonly categoryPlatforms = new ShortCache<number, string | null>(SERVICE_CACHE_MS, (id) =>
+    this.em
+      .fork()
+      .findOne(Category, { id }, { fields: ['platform'] })
+      .then((c) => (c ? String(c.platform) : null)),
+  );
 
   constructor(private readonly em: EntityManager) {
     // Any write of a service through this process (console, provider import) drops the kept copies.
@@ -56,6 +62,11 @@ export class CatalogFacade implements EventSubscriber<Service> {
   /** A detached copy kept up to {@link SERVICE_CACHE_MS}: read it, do not change it. */
   getService(id: number): Promise<Service | null> {
     return this.services.get(id);
+  }
+
+  /** The platform id ("instagram") a category belongs to, kept as services are: order links are checked against it. */
+  platformOfCategory(categoryId: number): Promise<string | null> {
+    return this.categoryPlatforms.get(categoryId);
   }
 
   /** Services in display order; hidden ones only when asked. */

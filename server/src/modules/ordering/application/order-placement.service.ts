@@ -62,7 +62,8 @@ export class OrderPlacement {
       if (prior) return { placed: prior, replayed: true };
     }
     const [service, serviceCheck] = await Promise.all([this.catalog.getService(input.serviceId), this.settings.get('ENABLE_SERVICE_CHECK')]);
-    const problem = orderProblem(input, service?.visible ? service : null, { serviceCheck });
+    const platform = service ? await this.catalog.platformOfCategory(service.categoryId) : null;
+    const problem = orderProblem(input, service?.visible ? service : null, { serviceCheck, platform });
     if (problem) throw new DomainError(problem.message, 400);
     const cost = orderCost(service!.point, input.amount, input.runs);
     if (key === null && !isAutoOrder(input)) return { placed: await this.placeSingle(memberId, service!, input, cost), replayed: false };
