@@ -67,6 +67,8 @@ async function appOn(url: string, dataDirName: string, env: Record<string, strin
       LOG_LEVEL: 'silent',
       JOBS: 'false',
       DEMO_DATA: 'false',
+      // The suites' fake providers listen on loopback; the address check has its own suite with this off.
+      ALLOW_PRIVATE_PROVIDER_URLS: 'true',
       JWT_SECRET: TEST_JWT_SECRET,
       ADMIN_ID: TEST_OPERATOR.id,
       ADMIN_PASSWORD: TEST_OPERATOR.password,

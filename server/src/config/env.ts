@@ -32,6 +32,8 @@ export const envSchema = z.object({
   BANK_ALERT_KEY: z.string().min(16, 'BANK_ALERT_KEY needs at least 16 characters').optional(),
   DEMO_DATA: flag.optional(),
   JOBS: flag.default(true),
+  /** Provider API URLs may point at loopback/private/link-local addresses (a provider on the local network). */
+  ALLOW_PRIVATE_PROVIDER_URLS: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

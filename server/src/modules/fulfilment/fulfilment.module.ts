@@ -8,6 +8,7 @@ import { OrderSync } from './application/order-sync.js';
 import { ProvidersService } from './application/providers.service.js';
 import { SimulatedProvider } from './application/simulated-provider.js';
 import { SmmClient } from './application/smm-client.js';
+import { ProviderAddressGuard } from './application/provider-address.js';
 import { AdminOrderDispatchController } from './http/admin-order-dispatch.controller.js';
 import { AdminProvidersController } from './http/admin-providers.controller.js';
 import { SimulatedProviderController } from './http/simulated-provider.controller.js';
@@ -16,7 +17,7 @@ import { FulfilmentJobs } from './jobs/fulfilment.jobs.js';
 @Module({
   imports: [AuditModule, CatalogModule, OrderingModule],
   controllers: [AdminProvidersController, AdminOrderDispatchController, SimulatedProviderController],
-  providers: [SmmClient, ProvidersService, SimulatedProvider, OrderSender, OrderSync, FulfilmentJobs, FulfilmentFacade],
+  providers: [ProviderAddressGuard, SmmClient, ProvidersService, SimulatedProvider, OrderSender, OrderSync, FulfilmentJobs, FulfilmentFacade],
   exports: [FulfilmentFacade],
 })
 export class FulfilmentModule {}

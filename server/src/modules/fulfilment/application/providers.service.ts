@@ -10,6 +10,7 @@ import type { UpstreamBalance } from '../domain/upstream-protocol.js';
 import { importedUnitPrice } from '../domain/pricing.js';
 import type { CreateProviderInput, ImportServicesInput, UpdateProviderInput } from '../http/provider.schemas.js';
 import { SmmClient } from './smm-client.js';
+import { ProviderAddressGuard } from './provider-address.js';
 
 const RESOURCE = 'providers';
 
@@ -32,6 +33,7 @@ export class ProvidersService {
     private readonly audit: AuditFacade,
     private readonly client: SmmClient,
     private readonly catalog: CatalogFacade,
+    private readonly addresses: ProviderAddressGuard,
   ) {}
 
   async page(query: ListQuery): Promise<Page<ProviderView>> {
@@ -49,7 +51,8 @@ export class ProvidersService {
     return (await this.find(this.em.fork(), id)).view();
   }
 
-  create(input: CreateProviderInput, actor: AuditActor): Promise<ProviderView> {
+  async create(input: CreateProviderInput, actor: AuditActor): Promise<ProviderView> {
+    await this.addresses.assertSavable(input.apiUrl);
     return this.em.fork().transactional(async (tx) => {
       const provider = new Provider(input, this.clock.now());
       await tx.persist(provider).flush();
@@ -58,7 +61,8 @@ export class ProvidersService {
     });
   }
 
-  update(id: number, input: UpdateProviderInput, actor: AuditActor): Promise<ProviderView> {
+  async update(id: number, input: UpdateProviderInput, actor: AuditActor): Promise<ProviderView> {
+    if (input.apiUrl !== undefined) await this.addresses.assertSavable(input.apiUrl);
     return this.em.fork().transactional(async (tx) => {
       const provider = await this.find(tx, id);
       const before = provider.view();

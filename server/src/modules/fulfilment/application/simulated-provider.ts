@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { AppConfig } from '../../../config/index.js';
 import { Clock } from '../../../shared/index.js';
 import { SimulatedProviderOrder } from '../domain/simulated-order.entity.js';
-import { SIMULATED_SERVICES } from '../domain/simulation.js';
+import { SIMULATED_SERVICES, simulatedProviderUrl } from '../domain/simulation.js';
 import { parseCount, printable } from '../domain/upstream-protocol.js';
 import { STATUS_BATCH } from './smm-client.js';
 
@@ -51,7 +51,7 @@ export class SimulatedProvider {
 
   /** Where the app reaches its own simulated provider (loopback, the configured port). */
   apiUrl(): string {
-    return `http://127.0.0.1:${this.config.env.PORT}/api/simulated-provider/v2`;
+    return simulatedProviderUrl(this.config.env.PORT);
   }
 
   async handle(body: Record<string, unknown>): Promise<Answer> {

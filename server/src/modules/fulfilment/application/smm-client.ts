@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { PRIVATE_ADDRESS_CODE, ProviderAddressGuard } from './provider-address.js';
 import { DomainError } from '../../../shared/index.js';
 import {
   cleanText,
@@ -44,7 +45,7 @@ export class ProviderError extends DomainError {
 /** Largest `orders=` batch the v2 protocol allows. */
 export const STATUS_BATCH = 100;
 const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
-const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL']);
+const UNREACHABLE_CODES = new Set([PRIVATE_ADDRESS_CODE, 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL']);
 
 /**
  * A client of the SMM panel API v2: form-encoded POSTs of `key`, `action` and the action's fields,
@@ -52,6 +53,8 @@ const UNREACHABLE_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EH
  */
 @Injectable()
 export class SmmClient {
+  constructor(private readonly addresses: ProviderAddressGuard) {}
+
   async services(provider: ProviderEndpoint): Promise<{ services: UpstreamService[]; malformed: number }> {
     const body = await this.call(provider, { action: 'services' });
     if (!Array.isArray(body)) throw badAnswer('services: expected a list');
@@ -111,7 +114,10 @@ export class SmmClient {
     let response: Response;
     let text: string;
     try {
+      // Internal addresses are refused at every request too (a name may resolve elsewhere since it was saved).
+      const dispatcher = this.addresses.dispatcherFor(provider.apiUrl);
       response = await fetch(provider.apiUrl, {
+        ...(dispatcher ? { dispatcher } : {}),
         method: 'POST',
         body: new URLSearchParams({ key: provider.apiKey, ...fields }),
         headers: { accept: 'application/json' },

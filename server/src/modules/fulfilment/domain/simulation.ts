@@ -1,3 +1,6 @@
+/** Where the app reaches its own simulated provider (loopback, the configured port). */
+export const simulatedProviderUrl = (port: number): string => `http://127.0.0.1:${port}/api/simulated-provider/v2`;
+
 /**
  * The embedded simulated provider's catalogue and how its orders progress. Progress is a pure
  * function of the order (id, quantity, when it was placed or canceled) and "now", so an order reads
