@@ -18,6 +18,7 @@ import { instrumentHttp } from './ops/metrics.js';
 import { serveWeb } from './ops/static-web.js';
 import { HttpErrorFilter } from './shared/http-kernel.js';
 import { refuseControlCharacters } from './shared/control-characters.js';
+import { useKoreanZodMessages } from './shared/zod-locale.js';
 
 export interface Server {
   app: NestFastifyApplication;
@@ -45,6 +46,7 @@ function jwtSecret(dataDir: string, fromEnv: string | undefined): string {
 }
 
 export async function createServer(options: ServerOptions = {}): Promise<Server> {
+  useKoreanZodMessages();
   const env = parseEnv({ ...process.env, ...options.env });
   const dataDir = resolve(env.DATA_DIR);
   mkdirSync(join(dataDir, 'uploads'), { recursive: true });

@@ -82,7 +82,7 @@ export function pageOf<T extends Record<string, unknown>>(resource: string, rows
     .map(([key, value]) => {
       if (key !== 'q' && key !== 'id' && !fields.includes(key)) throw new BadRequestException(`알 수 없는 목록 필터입니다: ${key.slice(0, 64)}`);
       try {
-        return [key, key === 'id' ? filterIds(value, (v) => filterString(v)) : [key === 'q' ? filterText(value) : filterString(value, 2000)]] as const;
+        return [key, key === 'id' ? filterIds(value, (v) => filterString(v)) : [key === 'q' ? filterText(value) : filterString(value, 200)]] as const;
       } catch (error) {
         if (error instanceof FilterValueError) throw new BadRequestException(`목록 필터 '${key}'의 값이 올바르지 않습니다. ${error.message}`);
         throw error;

@@ -52,11 +52,11 @@ describe('settings', () => {
   });
 
   it.each([
-    ['ENABLE_PAYMENT_TYPE', 'CARD', 'ENABLE_PAYMENT_TYPE must be one of'],
-    ['ENABLE_QNA', 'maybe', 'ENABLE_QNA must be true or false'],
-    ['POINT_CHARGE_BUTTON_OPTIONS', ['a'], 'POINT_CHARGE_BUTTON_OPTIONS must be numbers'],
-    ['SITE_MAIN_COLOR', 'blue', 'SITE_MAIN_COLOR must be a colour'],
-    ['FOOTER_COMPANY', 12, 'FOOTER_COMPANY must be text'],
+    ['ENABLE_PAYMENT_TYPE', 'CARD', '결제 증빙 유형(ENABLE_PAYMENT_TYPE): 다음 중 하나로 입력해 주세요'],
+    ['ENABLE_QNA', 'maybe', '자주묻는질문(ENABLE_QNA): 켜기(true) 또는 끄기(false)로 입력해 주세요.'],
+    ['POINT_CHARGE_BUTTON_OPTIONS', ['a'], '충전 금액 버튼(POINT_CHARGE_BUTTON_OPTIONS): 금액은 숫자로 입력해 주세요.'],
+    ['SITE_MAIN_COLOR', 'blue', '메인 색상(SITE_MAIN_COLOR): #1a73e8 형식의 색상이거나 비워 두어야 합니다.'],
+    ['FOOTER_COMPANY', 12, '상호(FOOTER_COMPANY): 글자로 입력해 주세요.'],
   ])('refuses %s = %j with a reason and stores nothing', async (key, value, reason) => {
     const before = await publicValue(key);
     const audits = async () => (await t.http.get('/api/admin/audit-logs').set('Authorization', admin).expect(200)).headers['content-range'];

@@ -101,14 +101,14 @@ describe('operator console: members and outbox', () => {
   });
 
   it.each([
-    ['a zero amount', { amount: 0, reason: 'x' }, 'amount must not be zero'],
-    ['a fractional amount', { amount: 1.5, reason: 'x' }, 'amount must be a whole number of won'],
-    ['a text amount', { amount: 'lots', reason: 'x' }, 'amount must be a whole number of won'],
-    ['a huge amount', { amount: 10 ** 13, reason: 'x' }, 'amount is too large'],
-    ['no amount', { reason: 'x' }, 'amount must be a whole number of won'],
-    ['no reason', { amount: 100 }, 'reason is required'],
-    ['a blank reason', { amount: 100, reason: '   ' }, 'reason is required'],
-    ['a huge reason', { amount: 100, reason: 'x'.repeat(501) }, 'reason is at most 500 characters'],
+    ['a zero amount', { amount: 0, reason: 'x' }, '조정 금액(amount)은 0일 수 없습니다.'],
+    ['a fractional amount', { amount: 1.5, reason: 'x' }, '조정 금액(amount)은 원 단위 정수로 입력해 주세요.'],
+    ['a text amount', { amount: 'lots', reason: 'x' }, '조정 금액(amount)은 원 단위 정수로 입력해 주세요.'],
+    ['a huge amount', { amount: 10 ** 13, reason: 'x' }, '조정 금액(amount)이 너무 큽니다.'],
+    ['no amount', { reason: 'x' }, '조정 금액(amount)은 원 단위 정수로 입력해 주세요.'],
+    ['no reason', { amount: 100 }, '조정 사유(reason)를 입력해 주세요.'],
+    ['a blank reason', { amount: 100, reason: '   ' }, '조정 사유(reason)를 입력해 주세요.'],
+    ['a huge reason', { amount: 100, reason: 'x'.repeat(501) }, '조정 사유(reason)는 500자 이하로 입력해 주세요.'],
   ])('refuses an adjustment with %s, moving nothing', async (_, body, message) => {
     const before = await sql(t, 'select count(*) as n from point_ledger_entry');
     expect((await t.http.post(`/api/admin/members/${kim.id}/adjust-points`).set('Authorization', admin).send(body).expect(400)).body.message).toBe(message);

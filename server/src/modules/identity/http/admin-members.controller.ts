@@ -5,17 +5,20 @@ import { Messenger } from '../application/messenger.js';
 import { MembersAdminService } from '../application/members-admin.service.js';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from './auth.guards.js';
 
-const idParam = new ZodPipe(z.coerce.number({ error: 'id must be a number' }).int('id must be a whole number').positive('id must be positive').max(2 ** 31 - 1, 'id is too large'));
+const BAD_ID = '회원 번호가 올바르지 않습니다.';
+const idParam = new ZodPipe(z.coerce.number({ error: BAD_ID }).int(BAD_ID).positive(BAD_ID).max(2 ** 31 - 1, BAD_ID));
 
 const MAX_ADJUST = 10n ** 12n;
-const WHOLE_WON = 'amount must be a whole number of won';
+const WHOLE_WON = '조정 금액(amount)은 원 단위 정수로 입력해 주세요.';
+const TOO_LARGE = '조정 금액(amount)이 너무 큽니다.';
+const REASON = '조정 사유(reason)를 입력해 주세요.';
 const adjustSchema = z.object({
   amount: z
-    .union([z.number(WHOLE_WON).int(WHOLE_WON).refine(Number.isSafeInteger, 'amount is too large'), z.string(WHOLE_WON).regex(/^-?\d{1,13}$/, WHOLE_WON)], { error: WHOLE_WON })
+    .union([z.number(WHOLE_WON).int(WHOLE_WON).refine(Number.isSafeInteger, TOO_LARGE), z.string(WHOLE_WON).regex(/^-?\d{1,13}$/, WHOLE_WON)], { error: WHOLE_WON })
     .transform((v) => BigInt(v))
-    .refine((v) => v !== 0n, 'amount must not be zero')
-    .refine((v) => v < MAX_ADJUST && v > -MAX_ADJUST, 'amount is too large'),
-  reason: z.string({ error: 'reason is required' }).trim().min(1, 'reason is required').max(500, 'reason is at most 500 characters'),
+    .refine((v) => v !== 0n, '조정 금액(amount)은 0일 수 없습니다.')
+    .refine((v) => v < MAX_ADJUST && v > -MAX_ADJUST, TOO_LARGE),
+  reason: z.string({ error: REASON }).trim().min(1, REASON).max(500, '조정 사유(reason)는 500자 이하로 입력해 주세요.'),
 });
 
 /** The console's `members` resource (ra-data-simple-rest) and its commands. */

@@ -62,7 +62,7 @@ export class SettingsService {
 
   async getOne(key: string): Promise<SettingView> {
     const definition = settingDefinition(key);
-    if (!definition) throw new NotFoundError(`unknown setting: ${key}`);
+    if (!definition) throw new NotFoundError(`알 수 없는 설정입니다: ${key.slice(0, 64)}`);
     return { ...definition, id: key, value: await this.get(key as SettingKey) };
   }
 
@@ -72,7 +72,7 @@ export class SettingsService {
    */
   async set(key: string, value: unknown, actor?: AuditActor): Promise<SettingView> {
     const definition = settingDefinition(key);
-    if (!definition) throw new NotFoundError(`unknown setting: ${key}`);
+    if (!definition) throw new NotFoundError(`알 수 없는 설정입니다: ${key.slice(0, 64)}`);
     const parsed = parseSettingValue(definition, value);
     if (!parsed.ok) throw new DomainError(parsed.reason, 400);
     const view = await this.em.fork().transactional(async (tx) => {

@@ -62,21 +62,21 @@ export function settingDefinition(key: string): SettingDefinition | undefined {
 }
 
 const switchValue = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')], {
-  error: 'must be true or false',
+  error: '켜기(true) 또는 끄기(false)로 입력해 주세요.',
 });
 
 const schemas: Record<Kind, z.ZodType<SettingValue>> = {
-  text: z.string({ error: 'must be text' }).max(2000, 'at most 2000 characters'),
-  url: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'must be an http(s) URL or empty' })]),
-  color: z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/, 'must be a colour like #1a73e8 or empty')]),
+  text: z.string({ error: '글자로 입력해 주세요.' }).max(2000, '2000자 이하로 입력해 주세요.'),
+  url: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'http(s) 주소를 입력하거나 비워 두어야 합니다.' })], { error: 'http(s) 주소를 입력하거나 비워 두어야 합니다.' }),
+  color: z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/, '#1a73e8 형식의 색상이거나 비워 두어야 합니다.')], { error: '#1a73e8 형식의 색상이거나 비워 두어야 합니다.' }),
   switch: switchValue,
-  paymentType: z.enum(PAYMENT_TYPES, { error: `must be one of ${PAYMENT_TYPES.join(', ')}` }),
-  deletionBalance: z.enum(DELETION_BALANCE, { error: `must be one of ${DELETION_BALANCE.join(', ')}` }),
+  paymentType: z.enum(PAYMENT_TYPES, { error: `다음 중 하나로 입력해 주세요: ${PAYMENT_TYPES.join(', ')}` }),
+  deletionBalance: z.enum(DELETION_BALANCE, { error: `다음 중 하나로 입력해 주세요: ${DELETION_BALANCE.join(', ')}` }),
   numberList: z
-    .array(z.number({ error: 'must be numbers' }).int('must be whole won').positive('must be positive').max(100_000_000, 'at most 100,000,000'), {
-      error: 'must be a list of numbers',
+    .array(z.number({ error: '금액은 숫자로 입력해 주세요.' }).int('금액은 원 단위 정수로 입력해 주세요.').positive('금액은 0보다 커야 합니다.').max(100_000_000, '금액은 1억 원 이하로 입력해 주세요.'), {
+      error: '금액 목록(숫자 배열)으로 입력해 주세요.',
     })
-    .max(20, 'at most 20 buttons'),
+    .max(20, '버튼은 20개까지 둘 수 있습니다.'),
 };
 
 /** The value a missing row reads as: the spec says "empty string or false". */
@@ -93,5 +93,5 @@ export type ParsedSetting = { ok: true; value: SettingValue } | { ok: false; rea
 export function parseSettingValue(definition: SettingDefinition, value: unknown): ParsedSetting {
   const result = schemas[definition.kind].safeParse(value);
   if (result.success) return { ok: true, value: result.data };
-  return { ok: false, reason: `${definition.key} ${result.error.issues[0]?.message ?? 'is invalid'}` };
+  return { ok: false, reason: `${definition.label}(${definition.key}): ${result.error.issues[0]?.message ?? '값이 올바르지 않습니다.'}` };
 }

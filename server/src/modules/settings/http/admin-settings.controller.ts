@@ -4,7 +4,7 @@ import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../.
 import { pageOf, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { SettingsService } from '../application/settings.service.js';
 
-const updateSchema = z.object({ value: z.unknown() }).refine((b) => b.value !== undefined, 'value is required');
+const updateSchema = z.object({ value: z.unknown() }).refine((b) => b.value !== undefined, '설정값(value)을 입력해 주세요.');
 
 @Controller('admin/settings')
 @UseGuards(OperatorGuard)
