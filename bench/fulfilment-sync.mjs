@@ -49,6 +49,8 @@ const env = (url, dataDir, extra = {}) => ({
   LOG_LEVEL: 'warn',
   JOBS: 'false',
   DEMO_DATA: 'false',
+  // The bench's fake provider listens on loopback.
+  ALLOW_PRIVATE_PROVIDER_URLS: 'true',
   JWT_SECRET: 'bench-secret-bench-secret-bench-secret-0123',
   ADMIN_PASSWORD: 'bench-password',
   ...extra,

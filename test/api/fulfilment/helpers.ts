@@ -45,6 +45,7 @@ export function secondServer(t: TestApp): Promise<Server> {
       LOG_LEVEL: 'silent',
       JOBS: 'false',
       DEMO_DATA: 'false',
+      ALLOW_PRIVATE_PROVIDER_URLS: 'true',
       JWT_SECRET: t.server.config.jwtSecret,
       ADMIN_ID: TEST_OPERATOR.id,
       ADMIN_PASSWORD: TEST_OPERATOR.password,

@@ -8,6 +8,7 @@ import { FulfilmentFacade, OrderSender, OrderSync, Provider, SIMULATED_MAX_DURAT
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { fund, ordersById, placeOrders } from './helpers.js';
+import { PLATFORM_LINK_HOSTS } from '../../../server/src/contracts/index.js';
 
 // The demo set-up: the app's own simulated provider, reached over HTTP on loopback, fulfils the demo catalogue.
 describe('simulated provider, end to end', () => {
@@ -36,7 +37,12 @@ describe('simulated provider, end to end', () => {
     await fund(t, member.id, 50_000_000n);
     const services = (await t.app.get(CatalogFacade).listServices()).filter((s) => !s.isReadOnly).slice(0, 4);
     const ids: number[] = [];
-    for (const service of services) ids.push(...(await placeOrders(t, member.id, service.id, 5, service.min * 10)));
+    for (const service of services) {
+      // A link on the service's own platform (order links are checked against it).
+      const platform = await t.app.get(CatalogFacade).platformOfCategory(service.categoryId);
+      const host = (platform && PLATFORM_LINK_HOSTS[platform]?.hosts[0]) ?? 'example.com';
+      ids.push(...(await placeOrders(t, member.id, service.id, 5, service.min * 10, (i) => `https://${host}/p/${service.id}-${i}`)));
+    }
 
     expect(await t.app.get(OrderSender).runOnce()).toMatchObject({ sent: ids.length, failed: 0, uncertain: 0 });
     const seen = new Map<number, Set<OrderStatus>>(ids.map((id) => [id, new Set()]));
