@@ -54,6 +54,13 @@ const onDomain = (host: string, domain: string): boolean => host === domain || h
 export function orderLinkProblem(link: string, platform?: string | null): string | null {
   const url = httpUrl(link);
   if (!url) return LINK_MESSAGES.invalid;
+  return platformLinkProblem(url, platform);
+}
+
+/** Only the platform's hosts, for a link already known to be an http(s) URL (the schema's rule); null for anything else. */
+export function platformLinkProblem(link: string | URL, platform?: string | null): string | null {
+  const url = typeof link === 'string' ? httpUrl(link) : link;
+  if (!url) return null;
   const known = platform ? PLATFORM_LINK_HOSTS[platform] : undefined;
   if (!known) return null;
   const host = url.hostname.toLowerCase().replace(/\.$/, '');

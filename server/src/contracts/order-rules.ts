@@ -1,5 +1,5 @@
 import type { OrderRequest } from './order.js';
-import { orderLinkProblem } from './order-links.js';
+import { platformLinkProblem } from './order-links.js';
 
 export * from './order-links.js';
 
@@ -64,7 +64,8 @@ export const isAutoOrder = (input: Pick<OrderRequest, 'runs' | 'interval'>, cont
 export function orderProblem(input: OrderRequest, service: OrderableService | null | undefined, context: OrderContext = {}): OrderProblem | null {
   if (!service) return { field: 'serviceId', message: ORDER_MESSAGES.serviceRequired };
   if (context.serviceCheck || service.isReadOnly) return { field: 'serviceId', message: ORDER_MESSAGES.unavailable };
-  const linkProblem = orderLinkProblem(input.link, context.platform);
+  // Whether it is a link at all is the schema's rule (orderRequestSchema); here, whether it is the platform's.
+  const linkProblem = platformLinkProblem(input.link, context.platform);
   if (linkProblem) return { field: 'link', message: linkProblem };
   if (input.amount < service.min) return { field: 'amount', message: ORDER_MESSAGES.amountBelowMin };
   if (input.amount > service.max) return { field: 'amount', message: ORDER_MESSAGES.amountAboveMax };

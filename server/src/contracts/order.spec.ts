@@ -48,16 +48,17 @@ describe('order rules', () => {
   };
 
   it('parses the request with the spec messages', () => {
-    expect(message({ link: 'x', amount: 10 })).toBe(ORDER_MESSAGES.serviceRequired);
-    expect(message({ serviceId: 0, link: 'x', amount: 10 })).toBe(ORDER_MESSAGES.serviceRequired);
+    expect(message({ link: 'https://instagram.com/p/x', amount: 10 })).toBe(ORDER_MESSAGES.serviceRequired);
+    expect(message({ serviceId: 0, link: 'https://instagram.com/p/x', amount: 10 })).toBe(ORDER_MESSAGES.serviceRequired);
     expect(message({ serviceId: 1, link: '   ', amount: 10 })).toBe(ORDER_MESSAGES.linkRequired);
     expect(message({ serviceId: 1, amount: 10 })).toBe(ORDER_MESSAGES.linkRequired);
-    expect(message({ serviceId: 1, link: 'x'.repeat(1001), amount: 10 })).toBe(ORDER_MESSAGES.linkTooLong);
-    expect(message({ serviceId: 1, link: 'x' })).toBe(ORDER_MESSAGES.amountRequired);
-    expect(message({ serviceId: 1, link: 'x', amount: 1.5 })).toBe(ORDER_MESSAGES.amountRequired);
-    expect(message({ serviceId: 1, link: 'x', amount: 10, runs: 2.5 })).toBe(ORDER_MESSAGES.runsInvalid);
-    expect(message({ serviceId: 1, link: 'x', amount: 10, runs: 2, interval: 'soon' })).toBe(ORDER_MESSAGES.intervalInvalid);
-    expect(orderRequestSchema.parse({ serviceId: '3', link: ' x ', amount: '10', runs: null })).toEqual({ serviceId: 3, link: 'x', amount: 10, runs: 0, interval: 0 });
+    expect(message({ serviceId: 1, link: 'hello', amount: 10 })).toBe('올바른 링크를 입력해 주세요.');
+    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x'.repeat(1001), amount: 10 })).toBe(ORDER_MESSAGES.linkTooLong);
+    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x' })).toBe(ORDER_MESSAGES.amountRequired);
+    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 1.5 })).toBe(ORDER_MESSAGES.amountRequired);
+    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 10, runs: 2.5 })).toBe(ORDER_MESSAGES.runsInvalid);
+    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 10, runs: 2, interval: 'soon' })).toBe(ORDER_MESSAGES.intervalInvalid);
+    expect(orderRequestSchema.parse({ serviceId: '3', link: ' https://instagram.com/p/x ', amount: '10', runs: null })).toEqual({ serviceId: 3, link: 'https://instagram.com/p/x', amount: 10, runs: 0, interval: 0 });
   });
 
   it('applies the service rules in the spec order', () => {
@@ -89,7 +90,7 @@ describe('order rules', () => {
   });
 
   it('gives the form schema the same first message', () => {
-    const result = orderFormSchema(service).safeParse({ serviceId: 1, link: 'x', amount: 5 });
+    const result = orderFormSchema(service).safeParse({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 5 });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({ path: ['amount'], message: ORDER_MESSAGES.amountBelowMin });
   });

@@ -34,7 +34,7 @@ export const orderRequestSchema = z.object({
     .max(ORDER_LINK_MAX, ORDER_MESSAGES.linkTooLong)
     .refine(printable, MESSAGES.formInvalid)
     // An http(s) address (never javascript:, data: or a bare word); the platform's hosts: orderProblem.
-    .refine((link) => httpUrl(link) !== null, LINK_MESSAGES.invalid),
+    .refine((link) => link === '' || httpUrl(link) !== null, LINK_MESSAGES.invalid),
   amount: wholeNumber(ORDER_MESSAGES.amountRequired),
   runs: optionalWholeNumber(ORDER_MESSAGES.runsInvalid),
   interval: optionalWholeNumber(ORDER_MESSAGES.intervalInvalid),

@@ -84,6 +84,20 @@ describe('the order form', () => {
     await screen.findByText('포인트가 부족합니다.');
   });
 
+  it("refuses what is no link, and another site's link on the platform, with the server's own messages", async () => {
+    setup();
+    fireEvent.change(amount(), { target: { value: '10' } });
+    for (const [value, message] of [
+      ['hello', '올바른 링크를 입력해 주세요.'],
+      ['javascript:alert(1)', '올바른 링크를 입력해 주세요.'],
+      ['https://www.youtube.com/watch?v=1', '인스타그램 링크를 입력해 주세요.'],
+    ]) {
+      fireEvent.change(link(), { target: { value } });
+      await submit();
+      await screen.findByText(message!);
+    }
+  });
+
   it('prices fractional unit prices exactly, rounding the total up to whole won once', () => {
     const cheap = { ...catalog, services: [{ ...catalog.services[0]!, point: 0.35, min: 3 }] };
     renderWithProviders(<OrderForm platforms={platforms} catalog={cheap} balance={0} serviceCheck={false} showServiceId={false} onOrdered={() => {}} />);
