@@ -3,7 +3,7 @@ import { z } from 'zod';
 export const PAYMENT_TYPES = ['ALL', 'CASH_AND_FEE', 'FEE', 'CASH', 'NO_FEE'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 
-type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url';
+type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'percent';
 
 export interface SettingDefinition {
   key: string;
@@ -11,6 +11,9 @@ export interface SettingDefinition {
   group: 'footer' | 'banking' | 'site' | 'switches' | 'payment' | 'social';
   label: string;
 }
+
+/** REFERRAL_RATE when no operator set it: 3 % of each referred member's accepted charge. */
+export const DEFAULT_REFERRAL_RATE = 3;
 
 const def = (key: string, kind: Kind, group: SettingDefinition['group'], label: string): SettingDefinition => ({ key, kind, group, label });
 
@@ -36,6 +39,7 @@ export const SETTINGS = [
   def('ENABLE_VISIBLE_SERVICE_ID', 'switch', 'switches', '서비스 번호 표시'),
   def('ENABLE_QNA', 'switch', 'switches', '자주묻는질문'),
   def('ENABLE_TOSS_PAYMENT', 'switch', 'switches', '토스 결제'),
+  def('REFERRAL_RATE', 'percent', 'payment', '추천인 적립률(%)'),
   def('ENABLE_PAYMENT_FEE', 'switch', 'payment', '결제 수수료'),
   def('ENABLE_PAYMENT_TYPE', 'paymentType', 'payment', '결제 증빙 유형'),
   def('POINT_CHARGE_BUTTON_OPTIONS', 'numberList', 'payment', '충전 금액 버튼'),
@@ -71,6 +75,8 @@ const schemas: Record<Kind, z.ZodType<SettingValue>> = {
       error: 'must be a list of numbers',
     })
     .max(20, 'at most 20 buttons'),
+  // A whole percent 0–100; '' (unset) reads as the default.
+  percent: z.union([z.literal(''), z.coerce.string().regex(/^(100|[1-9]?\d)$/, 'must be a whole percent from 0 to 100')]),
 };
 
 /** The value a missing row reads as: the spec says "empty string or false". */
@@ -78,6 +84,7 @@ export function emptyValue(kind: Kind): SettingValue {
   if (kind === 'switch') return false;
   if (kind === 'numberList') return [];
   if (kind === 'paymentType') return 'ALL';
+  if (kind === 'percent') return String(DEFAULT_REFERRAL_RATE);
   return '';
 }
 

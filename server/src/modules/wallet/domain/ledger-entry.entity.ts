@@ -11,6 +11,10 @@ export enum LedgerKind {
   REFUND = 'REFUND',
   /** An operator's correction, with a reason. */
   ADJUST = 'ADJUST',
+  /** Points taken back because the charge's online payment was refunded (Toss cancel). */
+  CHARGE_REFUND = 'CHARGE_REFUND',
+  /** A referrer's reward for a referred member's accepted charge (negative: taken back on a refund). */
+  REFERRAL = 'REFERRAL',
 }
 
 /**

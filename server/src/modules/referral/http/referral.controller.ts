@@ -1,0 +1,34 @@
+import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { CurrentMember, MemberGuard, OperatorGuard, type AuthenticatedMember } from '../../identity/index.js';
+import { parseListQuery } from '../../../shared/index.js';
+import { ReferralFacade } from '../application/referral.facade.js';
+
+/** The account page's referral block: code, members who joined with it, points earned. */
+@Controller('service')
+@UseGuards(MemberGuard)
+export class ReferralController {
+  constructor(private readonly referrals: ReferralFacade) {}
+
+  @Get('referral')
+  summary(@CurrentMember() member: AuthenticatedMember) {
+    return this.referrals.summary(member.id);
+  }
+}
+
+/** The console: every reward (filter referrerId / referredId / chargeId). */
+@Controller('admin/referrals')
+@UseGuards(OperatorGuard)
+export class AdminReferralsController {
+  constructor(private readonly referrals: ReferralFacade) {}
+
+  @Get()
+  list(@Query() query: unknown) {
+    return this.referrals.page(parseListQuery(query));
+  }
+
+  @Get('totals')
+  async totals() {
+    const t = await this.referrals.totals();
+    return { ...t, rewardedPoints: Number(t.rewardedPoints), unrecoveredPoints: Number(t.unrecoveredPoints) };
+  }
+}
