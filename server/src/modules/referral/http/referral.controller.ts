@@ -1,6 +1,6 @@
-import { Controller, Get, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { CurrentMember, MemberGuard, OperatorGuard, type AuthenticatedMember } from '../../identity/index.js';
-import { parseListQuery } from '../../../shared/index.js';
+import { IdPipe, parseListQuery } from '../../../shared/index.js';
 import { ReferralFacade } from '../application/referral.facade.js';
 
 /** The account page's referral block: code, members who joined with it, points earned. */
@@ -24,6 +24,13 @@ export class AdminReferralsController {
   @Get()
   list(@Query() query: unknown) {
     return this.referrals.page(parseListQuery(query));
+  }
+
+  /** One member's figures for the console's member page: joined with their code, rewards, points earned, unrecovered. */
+  @Get('members/:id')
+  async member(@Param('id', IdPipe) id: number) {
+    const figures = (await this.referrals.perMember([id])).get(id)!;
+    return { id, joined: figures.joined, rewards: figures.rewards, earned: Number(figures.earned), unrecovered: Number(figures.unrecovered) };
   }
 
   @Get('totals')
