@@ -17,6 +17,7 @@ import guideImages from './guide-images';
 import settings from './settings';
 import outbox from './outbox';
 import auditLogs from './audit-logs';
+import referrals from './referrals';
 
 export interface ResourceModule {
   list?: ComponentType;
@@ -35,6 +36,7 @@ export const resources: Record<string, ResourceModule> = {
   'auto-orders': autoOrders,
   members,
   'ledger-entries': ledgerEntries,
+  referrals,
   services,
   categories,
   platforms,

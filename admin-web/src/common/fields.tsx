@@ -41,6 +41,8 @@ export const ledgerKinds: StatusLabels = {
   ORDER: { label: '주문', tone: 'primary' },
   REFUND: { label: '환불', tone: 'info' },
   ADJUST: { label: '조정', tone: 'warning' },
+  CHARGE_REFUND: { label: '결제 환불', tone: 'error' },
+  REFERRAL: { label: '추천 적립', tone: 'success' },
 };
 
 /** Choices for a SelectInput from a label table. */
