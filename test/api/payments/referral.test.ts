@@ -49,46 +49,53 @@ describe('referral rewards', () => {
     // Accepting again is refused and rewards nothing more.
     await t.http.post(`/api/admin/charges/${bank.chargeId}/accept`).set('Authorization', admin).expect(409);
 
+    // 1b. A bank deposit the operator records, matched to the open charge automatically: 3 % of 10,000 → 300.
+    const matched = await openCharge(t, referred, 10_000, '추천받은회원');
+    const dep = await t.http.post('/api/admin/deposits').set('Authorization', admin).send({ bankTransactionId: 'tx-referral-1', depositorName: '추천받은회원', amount: 10_000, depositedAt: new Date().toISOString() }).expect(201);
+    expect(dep.body).toMatchObject({ status: 'MATCHED', chargeId: matched.chargeId });
+    expect(await wallet.balanceOf(referrer.id)).toBe(1_299n);
+
     // 2. The operator raises REFERRAL_RATE to 5; a Toss card payment of 20,000 → 1,000.
     await setSettings(t, { REFERRAL_RATE: '5' });
     const c = (await t.http.post('/api/service/point/toss').set('Authorization', bearer(referred.token)).send({ point: 20_000, method: 'CARD' }).expect(201)).body;
     const paymentKey = toss.authorize(c.orderId, c.amount, 'CARD');
     await Promise.all(Array.from({ length: 5 }, () => t.http.post('/api/service/point/toss/confirm').set('Authorization', bearer(referred.token)).send({ paymentKey, orderId: c.orderId, amount: c.amount })));
-    expect(await wallet.balanceOf(referrer.id)).toBe(1_999n);
+    expect(await wallet.balanceOf(referrer.id)).toBe(2_299n);
     expect((await rewards()).map((r) => [r.amount, r.reference_type, r.reference_id])).toEqual([
       ['999', 'charge', String(bank.chargeId)],
+      ['300', 'charge', String(matched.chargeId)],
       ['1000', 'charge', String(c.chargeId)],
     ]);
 
     // 3. The account page.
-    expect(await summary(referrer)).toEqual({ code, joined: 1, earned: 1_999, rate: 5 });
+    expect(await summary(referrer)).toEqual({ code, joined: 1, earned: 2_299, rate: 5 });
     expect(await summary(referred)).toMatchObject({ code: null, joined: 0, earned: 0 });
 
-    // 4. The referrer spends all but 300 points; the Toss charge is refunded in full: its 1,000
+    // 4. The referrer spends all but 300 points (2,299 − 1,999); the Toss charge is refunded in full: its 1,000
     //    reward is taken back as far as it goes (300), the rest recorded for the operator.
     const em = t.app.get(MikroORM).em.fork();
-    await wallet.debit(em, { memberId: referrer.id, amount: 1_699n, kind: LedgerKind.ORDER, reference: { type: 'test-spend', id: referrer.id } });
+    await wallet.debit(em, { memberId: referrer.id, amount: 1_999n, kind: LedgerKind.ORDER, reference: { type: 'test-spend', id: referrer.id } });
     await t.http.post(`/api/admin/charges/${c.chargeId}/refund`).set('Authorization', admin).send({ point: 20_000, reason: '고객 요청' }).expect(200);
     expect(await wallet.balanceOf(referrer.id)).toBe(0n);
     const after = await rewards();
     expect(after.at(-1)).toMatchObject({ amount: '-300', reference_type: 'charge-refund' });
-    expect(after).toHaveLength(3);
+    expect(after).toHaveLength(4);
     // Taken back once: the charge has nothing left to refund.
     await t.http.post(`/api/admin/charges/${c.chargeId}/refund`).set('Authorization', admin).send({ point: 1, reason: '다시' }).expect(400);
-    expect(await rewards()).toHaveLength(3);
-    // Earned is net of what was taken back: 999 + 1,000 − 300 (the 700 it could not take back stays recorded).
-    expect(await summary(referrer)).toMatchObject({ joined: 1, earned: 1_699 });
+    expect(await rewards()).toHaveLength(4);
+    // Earned is net of what was taken back: 999 + 300 + 1,000 − 300 (the 700 it could not take back stays recorded).
+    expect(await summary(referrer)).toMatchObject({ joined: 1, earned: 1_999 });
 
     // 5. The console: rewards listed, per member figures, the dashboard's counts.
     const list = await t.http.get('/api/admin/referrals').query({ filter: JSON.stringify({ referrerId: referrer.id }) }).set('Authorization', admin).expect(200);
-    expect(list.body).toHaveLength(2);
+    expect(list.body).toHaveLength(3);
     expect(list.body.find((r: any) => r.chargeId === c.chargeId)).toMatchObject({ amount: 1000, reclaimed: 300, unrecovered: 700, rate: 5 });
     const member = await t.http.get(`/api/admin/referrals/members/${referrer.id}`).set('Authorization', admin).expect(200);
-    expect(member.body).toEqual({ id: referrer.id, joined: 1, rewards: 2, earned: 1_699, unrecovered: 700 });
+    expect(member.body).toEqual({ id: referrer.id, joined: 1, rewards: 3, earned: 1_999, unrecovered: 700 });
     const ledger = await t.http.get('/api/admin/ledger-entries').query({ filter: JSON.stringify({ kind: 'REFERRAL' }) }).set('Authorization', admin).expect(200);
-    expect(ledger.body).toHaveLength(3);
+    expect(ledger.body).toHaveLength(4);
     const dashboard = await t.http.get('/api/admin/dashboard').set('Authorization', admin).expect(200);
-    expect(dashboard.body.referrals).toMatchObject({ referredMembers: 1, rewards: 2 });
+    expect(dashboard.body.referrals).toMatchObject({ referredMembers: 1, rewards: 3 });
     expect(Number(dashboard.body.referrals.unrecoveredPoints)).toBe(700);
   });
 
