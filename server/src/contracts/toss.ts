@@ -21,6 +21,7 @@ export const TOSS_MESSAGES = {
   webhookRefused: '확인할 수 없는 결제 알림입니다.',
   refundTooLarge: '환불할 포인트가 회원의 남은 포인트 또는 환불 가능한 금액보다 많습니다.',
   refundNotToss: '토스 결제로 충전된 요청만 환불할 수 있습니다.',
+  tooManyOpen: '완료되지 않은 온라인 결제 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   tossUnavailable: '토스페이먼츠와 통신하지 못했습니다. 잠시 후 다시 시도해 주세요.',
 } as const;
 

@@ -227,6 +227,25 @@ describe('Toss Payments: paying charges online, exactly once', () => {
     await refund(1).expect(400);
   });
 
+  it('operators cannot accept a Toss charge by hand, nor reject one Toss holds a payment for; abandoned checkouts are limited', async () => {
+    const m = await createMember(t);
+    const { c, paymentKey } = await paidByCard(m);
+    const accept = await t.http.post(`/api/admin/charges/${c.chargeId}/accept`).set('Authorization', admin).expect(409);
+    expect(accept.body.message).toBe('토스 결제 충전은 결제가 확인되면 자동으로 수락됩니다.');
+    toss.delayNextConfirm(1_000);
+    await confirm(m, { paymentKey, orderId: c.orderId, amount: c.amount }).expect(200);
+    const reject = await t.http.post(`/api/admin/charges/${c.chargeId}/reject`).set('Authorization', admin).expect(409);
+    expect(reject.body.message).toBe('토스 결제가 진행 중인 충전 요청은 거절할 수 없습니다.');
+    expect(await credits(c.chargeId)).toBe(0);
+    await runJob();
+    expect(await credits(c.chargeId)).toBe(1);
+
+    const other = await createMember(t);
+    for (let i = 0; i < 5; i++) await checkout(other, { point: 1_000, method: 'CARD' }).expect(201);
+    const refused = await checkout(other, { point: 1_000, method: 'CARD' }).expect(409);
+    expect(refused.body.message).toBe('완료되지 않은 온라인 결제 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.');
+  });
+
   it('refund full: the whole payment canceled and all points taken back', async () => {
     const m = await createMember(t);
     const { c, paymentKey } = await paidByCard(m, 12_000);

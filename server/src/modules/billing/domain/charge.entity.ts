@@ -219,12 +219,16 @@ export class Charge {
   /** The deposit arrived (operator's word or a matched bank deposit); refused once the deadline passed. */
   accept(now: Date, by: string, depositId: number | null = null): void {
     assertTransition('Charge', CHARGE_TRANSITIONS, this.status, 'SUCCESS');
+    // Only Toss's word (confirm, webhook, re-check) credits an online payment.
+    if (this.method === 'TOSS') throw new DomainError('토스 결제 충전은 결제가 확인되면 자동으로 수락됩니다.', 409);
     if (now >= this.expiresAt) throw new ChargeExpiredError();
     this.move('SUCCESS', now, by);
     this.depositId = depositId;
   }
 
   reject(now: Date, by: string): void {
+    // Toss may still complete a payment it holds: only Toss's word settles it.
+    if (this.method === 'TOSS' && this.tossPaymentKey) throw new DomainError('토스 결제가 진행 중인 충전 요청은 거절할 수 없습니다.', 409);
     this.move('FAIL', now, by);
   }
 

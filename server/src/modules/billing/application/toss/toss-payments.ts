@@ -18,6 +18,7 @@ import {
   type TossMethod,
 } from '../../../../contracts/toss.js';
 import { Charge } from '../../domain/charge.entity.js';
+import { MAX_OPEN_CHARGES } from '../charge-requests.js';
 import { ChargeSettlement } from '../charge-settlement.js';
 import { snapshot } from '../settler.js';
 import { TossClient, TossRefusal, TossUnreachable, type TossPayment } from './toss-client.js';
@@ -26,6 +27,8 @@ import { TossClient, TossRefusal, TossUnreachable, type TossPayment } from './to
 const ANONYMOUS = '@@ANONYMOUS';
 /** How soon the re-check job asks again about a payment whose state is not final. */
 const RECHECK_MS = 60_000;
+/** Advisory-lock namespace of "one member's Toss checkouts". */
+const MEMBER_TOSS_LOCK = 0x544f5353;
 const FINAL_FAILURES = new Set(['CANCELED', 'PARTIAL_CANCELED', 'ABORTED', 'EXPIRED']);
 
 export interface TossWebhook {
@@ -81,8 +84,16 @@ export class TossPayments {
       if (!parsed.success) throw new DomainError(parsed.error.issues[0]?.message ?? CHARGE_MESSAGES.feeTypeInvalid, 400);
       feeValue = parsed.data as TaxInvoice | CashReceipt;
     }
-    const charge = Charge.requestToss(memberId, BigInt(body.point), feeType, feeValue, body.method, this.clock.now());
-    await this.em.fork().persist(charge).flush();
+    const charge = await this.em.fork().transactional(async (tx) => {
+      // One member's checkouts in turn, so abandoned windows cannot pile up past the limit.
+      await tx.execute('select pg_advisory_xact_lock(?, ?)', [MEMBER_TOSS_LOCK, memberId]);
+      const now = this.clock.now();
+      const open = await tx.count(Charge, { memberId, method: 'TOSS', status: 'PENDING', tossPaymentKey: null, expiresAt: { $gt: now } });
+      if (open >= MAX_OPEN_CHARGES) throw new DomainError(TOSS_MESSAGES.tooManyOpen, 409);
+      const created = Charge.requestToss(memberId, BigInt(body.point), feeType, feeValue, body.method, now);
+      tx.persist(created);
+      return created;
+    });
     return {
       chargeId: charge.id,
       clientKey: this.toss.clientKey,
