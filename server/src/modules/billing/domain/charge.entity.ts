@@ -1,4 +1,4 @@
-import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import {
   CHARGE_DEADLINE_HOURS,
   CHARGE_STATUSES,
@@ -42,6 +42,8 @@ export class ChargeExpiredError extends DomainError {
 @Index({ name: 'charge_member_created', properties: ['memberId', 'createdAt'] })
 @Index({ name: 'charge_status_expires', properties: ['status', 'expiresAt'] })
 @Index({ name: 'charge_match', properties: ['depositorKey', 'depositAmount', 'status'] })
+@Index({ name: 'charge_toss_check', properties: ['method', 'status', 'nextCheckAt'] })
+@Unique({ name: 'charge_toss_payment_key_unique', properties: ['tossPaymentKey'] })
 export class Charge {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
