@@ -172,6 +172,24 @@ describe('Toss Payments: paying charges online, exactly once', () => {
     expect(await wallet.balanceOf(m.id)).toBe(50_000n);
   });
 
+  it('N concurrent deposit webhooks and re-check jobs for one virtual account: exactly one credit', async () => {
+    const N = 12;
+    const m = await createMember(t);
+    const c = (await checkout(m, { point: 25_000, method: 'VIRTUAL_ACCOUNT' }).expect(201)).body;
+    const paymentKey = toss.authorize(c.orderId, c.amount, 'VIRTUAL_ACCOUNT');
+    await confirm(m, { paymentKey, orderId: c.orderId, amount: c.amount }).expect(200);
+    const payment = toss.payments.get(paymentKey)!;
+    payment.status = 'DONE';
+    // The job looks at it now too (as when the due date came).
+    await sql(t, 'update charge set next_check_at = now() where id = ?', [c.chargeId]);
+    const body = { createdAt: '2026-01-01T00:00:00.000000', secret: payment.secret, orderId: c.orderId, status: 'DONE', transactionKey: 'tx_once' };
+    const answers = await Promise.all([...Array.from({ length: N }, () => toss.postWebhook(body)), ...Array.from({ length: N }, () => runJob().then(() => 200))]);
+    expect(answers.every((a) => a === 200)).toBe(true);
+    expect(await credits(c.chargeId)).toBe(1);
+    expect(await wallet.balanceOf(m.id)).toBe(25_000n);
+    console.log(`exactly-once: ${N} DEPOSIT_CALLBACK webhooks + ${N} re-check jobs for one virtual account -> ${await credits(c.chargeId)} CHARGE credit, balance ${await wallet.balanceOf(m.id)}`);
+  });
+
   it('virtual account expired: the webhook fails the charge, nothing credited', async () => {
     const m = await createMember(t);
     const c = (await checkout(m, { point: 10_000, method: 'VIRTUAL_ACCOUNT' }).expect(201)).body;
