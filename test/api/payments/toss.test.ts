@@ -190,6 +190,24 @@ describe('Toss Payments: paying charges online, exactly once', () => {
     console.log(`exactly-once: ${N} DEPOSIT_CALLBACK webhooks + ${N} re-check jobs for one virtual account -> ${await credits(c.chargeId)} CHARGE credit, balance ${await wallet.balanceOf(m.id)}`);
   });
 
+  it('bad webhooks and unknown payments get a clear refusal and change nothing', async () => {
+    const post = (body: unknown) => t.http.post('/api/toss/webhook').set('content-type', 'application/json').send(body as object);
+    expect((await post({ secret: 'x', orderId: 'charge-999999', status: 'DONE' }).expect(404)).body.message).toBe('확인할 수 없는 결제 알림입니다.');
+    await post({ secret: 'x', orderId: 'not-ours', status: 'DONE' }).expect(404);
+    await post({ secret: 12, orderId: [] }).expect(400);
+    await t.http.post('/api/toss/webhook').set('content-type', 'application/json').send('{"broken').expect(400);
+    // A charge with no payment yet: a webhook naming a payment for it is refused.
+    const m = await createMember(t);
+    const c = (await checkout(m, { point: 10_000, method: 'CARD' }).expect(201)).body;
+    await post({ eventType: 'PAYMENT_STATUS_CHANGED', data: { paymentKey: 'tgen_forged', orderId: c.orderId } }).expect(404);
+    // A payment key Toss never issued: confirm answers Toss's reason, the job closes the charge.
+    const res = await confirm(m, { paymentKey: 'tgen_unknown', orderId: c.orderId, amount: c.amount }).expect(400);
+    expect(res.body.message).toBe('결제 시간이 만료되어 결제 진행 데이터가 존재하지 않습니다.');
+    await runJob();
+    expect((await charge(c.chargeId)).status).toBe('FAIL');
+    expect(await wallet.balanceOf(m.id)).toBe(0n);
+  });
+
   it('virtual account expired: the webhook fails the charge, nothing credited', async () => {
     const m = await createMember(t);
     const c = (await checkout(m, { point: 10_000, method: 'VIRTUAL_ACCOUNT' }).expect(201)).body;
