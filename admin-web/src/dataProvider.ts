@@ -22,7 +22,7 @@ export interface LedgerEntryRecord extends RaRecord {
   memberId: number;
   amount: number;
   balanceAfter: number;
-  kind: 'CHARGE' | 'ORDER' | 'REFUND' | 'ADJUST' | 'FORFEIT';
+  kind: 'CHARGE' | 'ORDER' | 'REFUND' | 'ADJUST' | 'FORFEIT' | 'CHARGE_REFUND' | 'REFERRAL';
   referenceType: string;
   referenceId: string;
   memo: string | null;
@@ -54,6 +54,10 @@ export const dataProvider = {
   // Charges and deposits (billing)
   acceptCharge: (id: Identifier) => command('charges', id, 'accept'),
   rejectCharge: (id: Identifier) => command('charges', id, 'reject'),
+  /** Cancels (part of) a Toss charge's payment and takes the points back, only up to what the member has not spent. */
+  refundCharge: (id: Identifier, point: number, reason: string) => command('charges', id, 'refund', { point, reason }),
+  /** One member's referral figures: joined with their code, rewards, points earned, what could not be taken back. */
+  memberReferrals: (id: Identifier) => get<{ joined: number; rewards: number; earned: number; unrecovered: number }>(`referrals/members/${encodeURIComponent(String(id))}`),
   /** Bulk accept (POST /charges/accept {ids}): each id settles or is refused on its own. */
   bulkAcceptCharges: (ids: Identifier[]) =>
     post<{ id: number; ok: boolean; message?: string; ledgerEntry?: LedgerEntryRecord }[]>('charges/accept', { ids: ids.map(Number) }),
@@ -110,4 +114,5 @@ export interface DashboardStats {
   days: DailyFigure[];
   ordersByStatus: { status: string; count: number }[];
   attention: { pendingCharges: number; unmatchedDeposits: number; providerErrors: number; stuckOrders: number };
+  referrals?: { referredMembers: number; rewards: number; rewardedPoints: number | string; unrecoveredPoints: number | string };
 }

@@ -17,6 +17,7 @@ import guideImages from './guide-images';
 import settings from './settings';
 import outbox from './outbox';
 import auditLogs from './audit-logs';
+import referrals from './referrals';
 
 export interface ResourceModule {
   list?: ComponentType;
@@ -35,6 +36,7 @@ export const resources: Record<string, ResourceModule> = {
   'auto-orders': autoOrders,
   members,
   'ledger-entries': ledgerEntries,
+  referrals,
   services,
   categories,
   platforms,
@@ -52,7 +54,7 @@ export const resources: Record<string, ResourceModule> = {
 export const menuSections: { title: string; names: string[] }[] = [
   { title: '입금', names: ['charges', 'deposits'] },
   { title: '주문', names: ['orders', 'auto-orders'] },
-  { title: '회원', names: ['members', 'ledger-entries'] },
+  { title: '회원', names: ['members', 'ledger-entries', 'referrals'] },
   { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },
   { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },
   { title: '운영', names: ['settings', 'outbox', 'audit-logs'] },

@@ -16,6 +16,7 @@ import { CatalogModule } from './modules/catalog/index.js';
 import { FulfilmentModule } from './modules/fulfilment/index.js';
 import { OrderingModule } from './modules/ordering/index.js';
 import { BillingModule } from './modules/billing/index.js';
+import { ReferralModule } from './modules/referral/index.js';
 import { ResellerApiModule } from './modules/reseller-api/index.js';
 import { HealthController } from './ops/health.controller.js';
 import { Clock } from './shared/index.js';
@@ -90,6 +91,7 @@ export class AppModule {
         CatalogModule,
         OrderingModule,
         BillingModule,
+        ReferralModule,
         DashboardModule,
         ResellerApiModule,
         FulfilmentModule,

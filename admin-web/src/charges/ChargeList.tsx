@@ -22,6 +22,7 @@ import { CommandButton } from '../common/CommandButton';
 import { chargeStatuses, DateTimeField, StatusField, WonField } from '../common/fields';
 import { MemberField } from '../common/references';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { MethodField } from './MethodField';
 
 const TABS = ['PENDING', 'SUCCESS', 'FAIL'] as const;
 
@@ -121,6 +122,7 @@ const ChargeList = () => (
       <DateTimeField source="createdAt" />
       <MemberField source="memberId" />
       <TextField source="depositorName" />
+      <MethodField source="method" />
       <WonField source="point" />
       <WonField source="depositAmount" />
       <FunctionField source="feeType" render={(r) => <FeeData record={r} />} />

@@ -3,5 +3,6 @@ import PaymentsIcon from '@mui/icons-material/Payments';
 
 export default {
   list: lazy(() => import('./ChargeList')),
+  show: lazy(() => import('./ChargeShow')),
   icon: PaymentsIcon,
 };

@@ -42,6 +42,8 @@ export const ledgerKinds: StatusLabels = {
   REFUND: { label: '환불', tone: 'info' },
   ADJUST: { label: '조정', tone: 'warning' },
   FORFEIT: { label: '탈퇴 소멸', tone: 'error' },
+  CHARGE_REFUND: { label: '결제 환불', tone: 'error' },
+  REFERRAL: { label: '추천 적립', tone: 'success' },
 };
 
 /** Choices for a SelectInput from a label table. */

@@ -73,6 +73,19 @@ const Dashboard = () => {
         <Figure title="주문 수" value={today.orders} testId="today-orders" />
         <Figure title="신규 회원" value={today.newMembers} testId="today-members" />
       </Box>
+      {data.referrals ? (
+        <>
+          <Typography variant="h6" gutterBottom>
+            추천 적립
+          </Typography>
+          <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+            <Figure title="추천으로 가입한 회원" value={data.referrals.referredMembers} testId="referred-members" />
+            <Figure title="적립 건수" value={data.referrals.rewards} to="/referrals" testId="referral-rewards" />
+            <Figure title="적립 포인트" value={won(Number(data.referrals.rewardedPoints))} testId="referral-points" />
+            <Figure title="회수하지 못한 포인트" value={won(Number(data.referrals.unrecoveredPoints))} to="/referrals" testId="referral-unrecovered" alert={Number(data.referrals.unrecoveredPoints) > 0} />
+          </Box>
+        </>
+      ) : null}
       <Typography variant="h6" gutterBottom>
         최근 30일
       </Typography>

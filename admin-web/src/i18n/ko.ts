@@ -34,7 +34,7 @@ export const ko: TranslationMessages = {
   resources: {
     charges: {
       name: '충전 요청',
-      fields: { ...common, createdAt: '요청일시', depositorName: '입금자명', point: '충전 포인트', depositAmount: '입금할 금액', feeType: '증빙 유형', feeValue: '증빙 정보', status: '상태', responseAt: '처리일시' },
+      fields: { ...common, createdAt: '요청일시', depositorName: '입금자명', point: '충전 포인트', depositAmount: '입금할 금액', feeType: '증빙 유형', feeValue: '증빙 정보', status: '상태', responseAt: '처리일시', resolvedBy: '처리자', method: '결제 수단', tossMethod: '토스 결제 수단', tossPaymentKey: '토스 paymentKey', tossStatus: '토스 결제 상태', virtualAccount: '가상계좌', refundedPoint: '환불된 포인트', refundedAmount: '환불된 금액', tossFailure: '토스 실패 사유', expiresAt: '기한' },
     },
     deposits: {
       name: '입금 내역',
@@ -58,6 +58,10 @@ export const ko: TranslationMessages = {
         hasApiKey: 'API 키 발급',
         deletedAt: '탈퇴일시',
       },
+    },
+    referrals: {
+      name: '추천 적립',
+      fields: { ...common, chargeId: '충전 요청', referrerId: '추천인', referredId: '추천받은 회원', rate: '적립률(%)', amount: '적립 포인트', reclaimed: '회수한 포인트', unrecovered: '회수하지 못한 포인트' },
     },
     'ledger-entries': {
       name: '포인트 원장',

@@ -9,6 +9,7 @@ import { OrderGrid } from '../orders/OrderList';
 import { AutoOrderGrid } from '../auto-orders/AutoOrderList';
 import { memberStatuses } from './statuses';
 import { Related } from '../common/references';
+import { ReferralFigures } from '../referrals/ReferralFigures';
 
 const Commands = () => {
   const member = useRecordContext();
@@ -85,6 +86,21 @@ const MemberShow = () => (
             <WonField source="point" />
             <StatusField source="status" labels={chargeStatuses} />
             <DateTimeField source="responseAt" emptyText="-" />
+          </Datagrid>
+        </Related>
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="추천" path="referrals">
+        <ReferralFigures />
+        <Related reference="referrals" target="referrerId">
+          <Datagrid bulkActionButtons={false} rowClick={false}>
+            <TextField source="id" />
+            <DateTimeField source="createdAt" />
+            <TextField source="referredId" />
+            <TextField source="chargeId" />
+            <TextField source="rate" />
+            <WonField source="amount" />
+            <WonField source="reclaimed" />
+            <WonField source="unrecovered" />
           </Datagrid>
         </Related>
       </TabbedShowLayout.Tab>

@@ -42,6 +42,8 @@ export const routes: RouteObject[] = [
         element: <Allow states={MEMBER_STATES} />,
         children: [
           { path: paths.point, lazy: page(() => import('../features/point/routes/point')) },
+          { path: paths.tossSuccess, lazy: page(() => import('../features/point/routes/toss-success')) },
+          { path: paths.tossFail, lazy: page(() => import('../features/point/routes/toss-fail')) },
           { path: paths.account, lazy: page(() => import('../features/account/routes/account')) },
           { path: paths.qna, lazy: page(() => import('../features/qna/routes/qna')) },
           { path: paths.orderHistory, lazy: page(() => import('../features/orders/routes/order-history')) },

@@ -11,6 +11,9 @@ export const paths = {
   findPassword: '/find-password',
   resetPassword: '/reset-password',
   point: '/point',
+  /** Toss Payments' return URLs (success: paymentKey, orderId, amount; fail: code, message, orderId). */
+  tossSuccess: '/point/toss/success',
+  tossFail: '/point/toss/fail',
   account: '/account',
   qna: '/qna',
   orderHistory: '/order-history',

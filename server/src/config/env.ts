@@ -30,6 +30,12 @@ export const envSchema = z.object({
   KAKAO_ENABLED: flag.optional(),
   /** Shared secret of the bank-alert integration posting deposits (header x-bank-alert-key); unset: operators only. */
   BANK_ALERT_KEY: z.string().min(16, 'BANK_ALERT_KEY needs at least 16 characters').optional(),
+  /** Toss Payments keys; both set (and setting ENABLE_TOSS_PAYMENT on) offer paying charges online. */
+  TOSS_CLIENT_KEY: optionalText,
+  TOSS_SECRET_KEY: optionalText,
+  TOSS_API_URL: z.url().default('https://api.tosspayments.com'),
+  /** How long one call to Toss may take before it counts as "unknown" and the re-check job takes over. */
+  TOSS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   DEMO_DATA: flag.optional(),
   JOBS: flag.default(true),
   /** Provider API URLs may point at loopback/private/link-local addresses (a provider on the local network). */

@@ -65,6 +65,7 @@ describe('operator console: dashboard and every main page', () => {
       ['auto-orders', '자동주문'],
       ['members', '회원'],
       ['ledger-entries', '포인트 원장'],
+      ['referrals', '추천 적립'],
       ['services', '상품'],
       ['categories', '카테고리'],
       ['platforms', '플랫폼'],

@@ -7,7 +7,8 @@ import { Migration20261122024044_fulfilment as M4 } from './Migration20261122024
 import { Migration20261122024444_billing as M5 } from './Migration20261122024444_billing.js';
 import { Migration20261122024602_catalog_ordering as M6 } from './Migration20261122024602_catalog_ordering.js';
 import { Migration20261122025036_identity as M7 } from './Migration20261122025036_identity.js';
-import { Migration20261124200127_ledger_forfeit as M8 } from './Migration20261124200127_ledger_forfeit.js';
+import { Migration20261124195915_toss_referral as M8 } from './Migration20261124195915_toss_referral.js';
+import { Migration20261124200127_ledger_forfeit as M9 } from './Migration20261124200127_ledger_forfeit.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -18,5 +19,6 @@ export const migrationsList = [
   { name: 'Migration20261122024444_billing', class: M5 },
   { name: 'Migration20261122024602_catalog_ordering', class: M6 },
   { name: 'Migration20261122025036_identity', class: M7 },
-  { name: 'Migration20261124200127_ledger_forfeit', class: M8 },
+  { name: 'Migration20261124195915_toss_referral', class: M8 },
+  { name: 'Migration20261124200127_ledger_forfeit', class: M9 },
 ];

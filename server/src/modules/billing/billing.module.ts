@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/index.js';
+import { ReferralModule } from '../referral/index.js';
 import { SettingsModule } from '../settings/index.js';
 import { WalletModule } from '../wallet/index.js';
 import { ChargeRequests } from './application/charge-requests.js';
@@ -10,11 +11,15 @@ import { AdminChargesController } from './http/admin-charges.controller.js';
 import { AdminDepositsController } from './http/admin-deposits.controller.js';
 import { ChargeController } from './http/charge.controller.js';
 import { ChargeExpiryJob } from './jobs/charge-expiry.job.js';
+import { TossRecheckJob } from './jobs/toss-recheck.job.js';
+import { TossClient } from './application/toss/toss-client.js';
+import { TossPayments } from './application/toss/toss-payments.js';
+import { AdminTossRefundController, TossChargeController, TossWebhookController } from './http/toss.controller.js';
 
 @Module({
-  imports: [AuditModule, SettingsModule, WalletModule],
-  controllers: [ChargeController, AdminChargesController, AdminDepositsController],
-  providers: [ChargeRequests, ChargeSettlement, Deposits, ChargeExpiryJob, BillingFacade],
+  imports: [AuditModule, SettingsModule, WalletModule, ReferralModule],
+  controllers: [ChargeController, AdminChargesController, AdminDepositsController, TossChargeController, TossWebhookController, AdminTossRefundController],
+  providers: [ChargeRequests, ChargeSettlement, Deposits, ChargeExpiryJob, BillingFacade, TossClient, TossPayments, TossRecheckJob],
   exports: [BillingFacade],
 })
 export class BillingModule {}

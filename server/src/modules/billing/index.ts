@@ -4,3 +4,4 @@ export { ChargeExpiryJob } from './jobs/charge-expiry.job.js';
 export { MAX_OPEN_CHARGES } from './application/charge-requests.js';
 export { Charge, CHARGE_TRANSITIONS } from './domain/charge.entity.js';
 export { Deposit, DEPOSIT_TRANSITIONS, type DepositStatus } from './domain/deposit.entity.js';
+export { TossRecheckJob } from './jobs/toss-recheck.job.js';

@@ -5,6 +5,7 @@ import { useSettings } from '../../../lib/settings';
 import { ChargeForm } from '../components/charge-form';
 import { ChargeHistory } from '../components/charge-history';
 import { DepositPanel } from '../components/deposit-panel';
+import { TossPayPanel } from '../components/toss-pay-panel';
 
 /** /point: the charge form, then the deposit instructions, plus the charge history. */
 export default function PointRoute() {
@@ -27,6 +28,7 @@ export default function PointRoute() {
             onCharged={setCharge}
           />
         )}
+        {charge ? null : <TossPayPanel presets={settings.numbers('POINT_CHARGE_BUTTON_OPTIONS')} feeTypes={feeTypes} />}
         <ChargeHistory />
       </div>
     </div>

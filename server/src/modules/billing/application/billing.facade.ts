@@ -28,7 +28,7 @@ export class BillingFacade {
   async attention(): Promise<{ pendingCharges: number; unmatchedDeposits: number }> {
     const em = this.em.fork();
     const [pendingCharges, unmatchedDeposits] = await Promise.all([
-      em.count(Charge, { status: 'PENDING', expiresAt: { $gt: this.clock.now() } }),
+      em.count(Charge, { status: 'PENDING', method: 'BANK_TRANSFER', expiresAt: { $gt: this.clock.now() } }),
       em.count(Deposit, { status: 'UNMATCHED' }),
     ]);
     return { pendingCharges, unmatchedDeposits };

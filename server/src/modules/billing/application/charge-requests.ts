@@ -41,7 +41,7 @@ export class ChargeRequests {
       // Serialises one member's requests so two at once cannot both pass the open-request limit.
       await tx.execute('select pg_advisory_xact_lock(?, ?)', [MEMBER_CHARGE_LOCK, memberId]);
       const now = this.clock.now();
-      const open = await tx.count(Charge, { memberId, status: 'PENDING', expiresAt: { $gt: now } });
+      const open = await tx.count(Charge, { memberId, method: 'BANK_TRANSFER', status: 'PENDING', expiresAt: { $gt: now } });
       if (open >= MAX_OPEN_CHARGES) throw new DomainError(CHARGE_MESSAGES.tooManyOpen, 409);
       const created = Charge.request(memberId, request, now);
       tx.persist(created);

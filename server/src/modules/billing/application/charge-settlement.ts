@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
+import { ReferralFacade } from '../../referral/index.js';
 import { LedgerKind, WalletFacade, type LedgerEntry } from '../../wallet/index.js';
 import { Clock, contains, DomainError, filterDate as instant, filterId as wholeNumber, filterOneOf as oneOf, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
 import { CHARGE_STATUSES, FEE_TYPES } from '../../../contracts/charge.js';
@@ -26,6 +27,7 @@ export class ChargeSettlement {
     private readonly clock: Clock,
     private readonly wallet: WalletFacade,
     private readonly audit: AuditFacade,
+    private readonly referral: ReferralFacade,
   ) {}
 
   async find(tx: EntityManager, id: number): Promise<Charge> {
@@ -42,16 +44,28 @@ export class ChargeSettlement {
   async acceptIn(tx: EntityManager, charge: Charge, settler: Settler, depositId: number | null = null): Promise<void> {
     const before = snapshot(charge);
     charge.accept(this.clock.now(), settler.by, depositId);
+    await this.creditIn(tx, charge);
+    if (settler.operator) this.audit.record(tx, settler.operator, { action: 'accept', resource: 'charges', resourceId: charge.id, before, after: snapshot(charge) });
+  }
+
+  /** A charge Toss says is paid: SUCCESS even past the bank-transfer deadline (the member paid), then the one credit. */
+  async acceptPaidIn(tx: EntityManager, charge: Charge, by: string): Promise<void> {
+    charge.acceptPaid(this.clock.now(), by);
+    await this.creditIn(tx, charge);
+  }
+
+  /** The credit of an accepted charge, and its referrer's reward, once each. */
+  private async creditIn(tx: EntityManager, charge: Charge): Promise<void> {
     await flushOrConflict(tx);
     const credit = await this.wallet.credit(tx, {
       memberId: charge.memberId,
       amount: charge.point,
       kind: LedgerKind.CHARGE,
       reference: chargeReference(charge),
-      memo: `충전 #${charge.id} (${charge.depositorName})`,
+      memo: charge.method === 'TOSS' ? `충전 #${charge.id} (토스 ${charge.tossPaymentKey ?? ''})` : `충전 #${charge.id} (${charge.depositorName})`,
     });
     if (!credit.applied) throw new DomainError(`charge ${charge.id} was already credited`);
-    if (settler.operator) this.audit.record(tx, settler.operator, { action: 'accept', resource: 'charges', resourceId: charge.id, before, after: snapshot(charge) });
+    await this.referral.rewardIn(tx, charge);
   }
 
   async accept(id: number, operator: AuditActor): Promise<AcceptResult> {
@@ -98,6 +112,7 @@ export class ChargeSettlement {
       filters: {
         status: (v) => ({ status: oneOf(CHARGE_STATUSES, v) }),
         feeType: (v) => ({ feeType: oneOf(FEE_TYPES, v) }),
+        method: (v) => ({ method: oneOf(['BANK_TRANSFER', 'TOSS'] as const, v) }),
         memberId: (v) => ({ memberId: wholeNumber(v) }),
         q: (v) => ({ depositorName: contains(v) }),
         createdAt_gte: (v) => ({ createdAt: { $gte: instant(v) } }),

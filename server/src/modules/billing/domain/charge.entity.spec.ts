@@ -90,3 +90,41 @@ describe('depositorKey', () => {
     expect(depositorKey('홍길동')).not.toBe(depositorKey('홍길순'));
   });
 });
+
+describe('Charge paid through Toss', () => {
+  const now = new Date('2026-11-24T00:00:00Z');
+  const toss = () => Charge.requestToss(1, 10_000n, 'FEE', null, 'TRANSFER', now);
+
+  it('charges point × 1.1 with a tax invoice and can never match a bank deposit', () => {
+    const charge = toss();
+    expect(charge.depositAmount).toBe(11_000n);
+    expect(charge.method).toBe('TOSS');
+    expect(charge.depositorKey.startsWith('#')).toBe(true);
+  });
+
+  it('keeps one payment per charge', () => {
+    const charge = toss();
+    charge.attachPayment('key-1', now);
+    charge.attachPayment('key-1', now);
+    expect(() => charge.attachPayment('key-2', now)).toThrow('이미 다른 결제로 진행 중인 충전 요청입니다.');
+  });
+
+  it('is credited when Toss says paid, even past the bank-transfer deadline, and only once', () => {
+    const charge = toss();
+    charge.acceptPaid(new Date(now.getTime() + 5 * 3600_000), 'toss:recheck');
+    expect(charge.status).toBe('SUCCESS');
+    expect(() => charge.acceptPaid(now, 'toss:webhook')).toThrow();
+  });
+
+  it('refunds in parts up to the points, giving back the rest of the payment on the last one', () => {
+    const charge = toss();
+    charge.acceptPaid(now, 'toss:confirm');
+    expect(charge.refundAmountFor(3_333n)).toBe(3_666n);
+    charge.recordRefund(3_333n, 3_666n);
+    expect(charge.refundablePoint).toBe(6_667n);
+    expect(charge.refundAmountFor(6_667n)).toBe(7_334n);
+    charge.recordRefund(6_667n, 7_334n);
+    expect(charge.refundedAmount).toBe(11_000n);
+    expect(() => charge.recordRefund(1n, 1n)).toThrow();
+  });
+});

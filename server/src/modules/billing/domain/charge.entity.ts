@@ -1,4 +1,4 @@
-import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import {
   CHARGE_DEADLINE_HOURS,
   CHARGE_STATUSES,
@@ -10,6 +10,7 @@ import {
   type FeeType,
   type TaxInvoice,
 } from '../../../contracts/charge.js';
+import type { TossMethod, TossVirtualAccount } from '../../../contracts/toss.js';
 import { DomainError } from '../../../shared/index.js';
 import { WonType } from '../../../shared/index.js';
 import { assertTransition, depositorKey, type TransitionTable } from './transitions.js';
@@ -50,6 +51,8 @@ export class ChargeExpiredError extends DomainError {
 @Index({ name: 'charge_member_created', properties: ['memberId', 'createdAt'] })
 @Index({ name: 'charge_status_expires', properties: ['status', 'expiresAt'] })
 @Index({ name: 'charge_match', properties: ['depositorKey', 'depositAmount', 'status'] })
+@Index({ name: 'charge_toss_check', properties: ['method', 'status', 'nextCheckAt'] })
+@Unique({ name: 'charge_toss_payment_key_unique', properties: ['tossPaymentKey'] })
 export class Charge {
   @PrimaryKey({ type: 'integer', autoincrement: true })
   id!: number;
@@ -100,8 +103,110 @@ export class Charge {
   @Property({ type: 'integer', nullable: true })
   depositId: number | null = null;
 
+  /** BANK_TRANSFER (the spec's flow) or TOSS (paid online through Toss Payments' window). */
+  @Enum({ items: ['BANK_TRANSFER', 'TOSS'] })
+  method: 'BANK_TRANSFER' | 'TOSS' = 'BANK_TRANSFER';
+
+  @Enum({ items: ['CARD', 'TRANSFER', 'VIRTUAL_ACCOUNT'], nullable: true })
+  tossMethod: TossMethod | null = null;
+
+  /** Toss's payment for this charge, once the window handed one back (unique: one payment, one charge). */
+  @Property({ type: 'string', length: 200, nullable: true })
+  tossPaymentKey: string | null = null;
+
+  /** The payment's last status read from Toss. */
+  @Property({ type: 'string', length: 30, nullable: true })
+  tossStatus: string | null = null;
+
+  /** The virtual-account payment's secret that Toss's deposit webhook must repeat. Never shown. */
+  @Property({ type: 'string', length: 100, nullable: true, hidden: true })
+  tossSecret: string | null = null;
+
+  @Property({ type: 'json', nullable: true })
+  virtualAccount: TossVirtualAccount | null = null;
+
+  /** Points taken back by refunds (Toss cancels) so far. */
+  @Property({ type: new WonType() })
+  refundedPoint: bigint = 0n;
+
+  /** Won given back through Toss so far. */
+  @Property({ type: new WonType() })
+  refundedAmount: bigint = 0n;
+
+  /** When the re-check job should next ask Toss about this payment (null: nothing to check). */
+  @Property({ type: 'datetime', nullable: true })
+  nextCheckAt: Date | null = null;
+
+  /** Toss's last refusal, for the operator. */
+  @Property({ type: 'string', length: 500, nullable: true })
+  tossFailure: string | null = null;
+
   @Property({ type: 'integer', version: true, hidden: true })
   version!: number;
+
+  /** A charge paid through Toss's payment window: no depositor, `depositAmount` is what the window charges. */
+  static requestToss(memberId: number, point: bigint, feeType: FeeType, feeValue: TaxInvoice | CashReceipt | null, method: TossMethod, now: Date): Charge {
+    const charge = new Charge();
+    charge.memberId = memberId;
+    charge.depositorName = '토스페이먼츠';
+    // '#' never survives depositorKey(), so no bank deposit can ever match this charge.
+    charge.depositorKey = '#toss';
+    charge.point = point;
+    charge.feeType = feeType;
+    charge.depositAmount = depositAmountFor(point, feeType);
+    charge.feeValue = feeValue;
+    charge.createdAt = now;
+    charge.expiresAt = new Date(now.getTime() + CHARGE_DEADLINE_MS);
+    charge.method = 'TOSS';
+    charge.tossMethod = method;
+    return charge;
+  }
+
+  /** The window handed back a payment for this charge; a different one later is refused. */
+  attachPayment(paymentKey: string, now: Date): void {
+    if (this.tossPaymentKey && this.tossPaymentKey !== paymentKey) throw new DomainError('이미 다른 결제로 진행 중인 충전 요청입니다.', 409);
+    this.tossPaymentKey = paymentKey;
+    this.nextCheckAt ??= now;
+  }
+
+  /** Toss took the money (payment DONE): credited even past the bank-transfer deadline, since the member paid. */
+  acceptPaid(now: Date, by: string): void {
+    this.move('SUCCESS', now, by);
+    this.nextCheckAt = null;
+  }
+
+  /** Toss says the payment will never complete (aborted, expired, canceled before credit) or the member left the window. */
+  failPayment(now: Date, by: string, reason: string | null): void {
+    this.move('FAIL', now, by);
+    this.nextCheckAt = null;
+    this.tossFailure = reason;
+  }
+
+  /** A virtual account was issued: the charge waits for its deposit until Toss's due date. */
+  awaitDeposit(account: TossVirtualAccount, secret: string | null, now: Date): void {
+    this.virtualAccount = account;
+    if (secret) this.tossSecret = secret;
+    const due = new Date(account.dueDate);
+    if (!Number.isNaN(due.getTime())) this.expiresAt = due;
+    this.nextCheckAt = new Date(Math.max(now.getTime() + 60 * 60 * 1000, Number.isNaN(due.getTime()) ? 0 : due.getTime()));
+  }
+
+  /** Room left to refund, in points. */
+  get refundablePoint(): bigint {
+    return this.status === 'SUCCESS' ? this.point - this.refundedPoint : 0n;
+  }
+
+  /** Won Toss gives back for `points` refunded points (the rest of the payment when it is all of them). */
+  refundAmountFor(points: bigint): bigint {
+    if (points === this.point - this.refundedPoint) return this.depositAmount - this.refundedAmount;
+    return (points * this.depositAmount) / this.point;
+  }
+
+  recordRefund(points: bigint, amount: bigint): void {
+    if (points <= 0n || points > this.refundablePoint) throw new DomainError('환불할 수 있는 포인트를 넘었습니다.', 400);
+    this.refundedPoint += points;
+    this.refundedAmount += amount;
+  }
 
   static request(memberId: number, request: ChargeRequest, now: Date): Charge {
     const charge = new Charge();
@@ -126,12 +231,16 @@ export class Charge {
   accept(now: Date, by: string, depositId: number | null = null): void {
     if (this.resolvedBy === MEMBER_DELETED) throw new MemberDeletedChargeError();
     assertTransition('Charge', CHARGE_TRANSITIONS, this.status, 'SUCCESS');
+    // Only Toss's word (confirm, webhook, re-check) credits an online payment.
+    if (this.method === 'TOSS') throw new DomainError('토스 결제 충전은 결제가 확인되면 자동으로 수락됩니다.', 409);
     if (now >= this.expiresAt) throw new ChargeExpiredError();
     this.move('SUCCESS', now, by);
     this.depositId = depositId;
   }
 
   reject(now: Date, by: string): void {
+    // Toss may still complete a payment it holds: only Toss's word settles it.
+    if (this.method === 'TOSS' && this.tossPaymentKey) throw new DomainError('토스 결제가 진행 중인 충전 요청은 거절할 수 없습니다.', 409);
     this.move('FAIL', now, by);
   }
 

@@ -7,7 +7,8 @@ import { Charge } from '../domain/charge.entity.js';
 const BATCH = 100;
 
 /**
- * Fails charges whose 3-hour deadline passed without a deposit. Rows are claimed with
+ * Fails charges whose 3-hour deadline passed without a deposit. A charge Toss holds a payment for is
+ * left to the Toss re-check job: only Toss can say whether it was paid. Rows are claimed with
  * FOR UPDATE SKIP LOCKED, so any number of replicas may run it; ticks only when JOBS is on
  * (ScheduleModule is loaded only then); tests call runOnce().
  */
@@ -33,7 +34,7 @@ export class ChargeExpiryJob {
       const { handled } = await claimAndProcess(
         this.em,
         Charge,
-        { where: { status: 'PENDING', expiresAt: { $lte: now } }, orderBy: { expiresAt: 'ASC' }, limit: BATCH },
+        { where: { status: 'PENDING', expiresAt: { $lte: now }, tossPaymentKey: null }, orderBy: { expiresAt: 'ASC' }, limit: BATCH },
         async (_tx, charge) => charge.expire(now),
       );
       expired += handled;

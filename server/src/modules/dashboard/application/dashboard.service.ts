@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { BillingFacade } from '../../billing/index.js';
 import { IdentityFacade } from '../../identity/index.js';
 import { OrderingFacade, OrderStatus } from '../../ordering/index.js';
+import { ReferralFacade } from '../../referral/index.js';
 import { LedgerKind, WalletFacade } from '../../wallet/index.js';
 import { Clock } from '../../../shared/index.js';
 import { lastDays, startOf, TIME_ZONE } from './calendar.js';
@@ -25,6 +26,8 @@ export interface Dashboard {
   days: DayFigures[];
   ordersByStatus: { status: OrderStatus; count: number }[];
   attention: { pendingCharges: number; unmatchedDeposits: number; providerErrors: number; stuckOrders: number };
+  /** Referral rewards: members who joined with a code, rewards given, points net of take-backs, what could not be taken back. */
+  referrals: { referredMembers: number; rewards: number; rewardedPoints: bigint; unrecoveredPoints: bigint };
 }
 
 /** The operator dashboard: read-only figures asked of each context's facade. */
@@ -36,6 +39,7 @@ export class DashboardService {
     private readonly ordering: OrderingFacade,
     private readonly billing: BillingFacade,
     private readonly clock: Clock,
+    private readonly referral: ReferralFacade,
   ) {}
 
   async get(): Promise<Dashboard> {
@@ -43,11 +47,12 @@ export class DashboardService {
     const dates = lastDays(now, DASHBOARD_DAYS);
     const since = startOf(dates[0]!);
     const todayStart = startOf(dates.at(-1)!);
-    const [movements, signups, orders, billing] = await Promise.all([
+    const [movements, signups, orders, billing, referrals] = await Promise.all([
       this.wallet.dailyTotals(since, TIME_ZONE),
       this.identity.signupsPerDay(since, TIME_ZONE),
       this.ordering.dashboardStats(since, todayStart, new Date(now.getTime() - STUCK_AFTER_MS)),
       this.billing.attention(),
+      this.referral.totals(),
     ]);
     const moved = (date: string, kind: LedgerKind) => movements.find((m) => m.day === date && m.kind === kind)?.total ?? 0n;
     const days = dates.map((date) => ({
@@ -62,6 +67,7 @@ export class DashboardService {
       days,
       ordersByStatus: statuses.map((status) => ({ status, count: orders.byStatus.find((s) => s.status === status)?.count ?? 0 })),
       attention: { ...billing, providerErrors: orders.providerErrors, stuckOrders: orders.stuck },
+      referrals,
     };
   }
 }

@@ -7,7 +7,7 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const DELETION_BALANCE = ['FORFEIT', 'KEEP'] as const;
 export type DeletionBalance = (typeof DELETION_BALANCE)[number];
 
-type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance';
+type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance' | 'percent';
 
 export interface SettingDefinition {
   key: string;
@@ -15,6 +15,9 @@ export interface SettingDefinition {
   group: 'footer' | 'banking' | 'site' | 'switches' | 'payment' | 'social' | 'members';
   label: string;
 }
+
+/** REFERRAL_RATE when no operator set it: 3 % of each referred member's accepted charge. */
+export const DEFAULT_REFERRAL_RATE = 3;
 
 const def = (key: string, kind: Kind, group: SettingDefinition['group'], label: string): SettingDefinition => ({ key, kind, group, label });
 
@@ -40,6 +43,7 @@ export const SETTINGS = [
   def('ENABLE_VISIBLE_SERVICE_ID', 'switch', 'switches', '서비스 번호 표시'),
   def('ENABLE_QNA', 'switch', 'switches', '자주묻는질문'),
   def('ENABLE_TOSS_PAYMENT', 'switch', 'switches', '토스 결제'),
+  def('REFERRAL_RATE', 'percent', 'payment', '추천인 적립률(%)'),
   def('ENABLE_PAYMENT_FEE', 'switch', 'payment', '결제 수수료'),
   def('ENABLE_PAYMENT_TYPE', 'paymentType', 'payment', '결제 증빙 유형'),
   def('POINT_CHARGE_BUTTON_OPTIONS', 'numberList', 'payment', '충전 금액 버튼'),
@@ -77,6 +81,8 @@ const schemas: Record<Kind, z.ZodType<SettingValue>> = {
       error: '금액 목록(숫자 배열)으로 입력해 주세요.',
     })
     .max(20, '버튼은 20개까지 둘 수 있습니다.'),
+  // A whole percent 0–100; '' (unset) reads as the default.
+  percent: z.union([z.literal(''), z.coerce.string().regex(/^(100|[1-9]?\d)$/, '0에서 100 사이의 정수(%)로 입력해 주세요.')]),
 };
 
 /** The value a missing row reads as: the spec says "empty string or false". */
@@ -85,6 +91,7 @@ export function emptyValue(kind: Kind): SettingValue {
   if (kind === 'numberList') return [];
   if (kind === 'paymentType') return 'ALL';
   if (kind === 'deletionBalance') return 'FORFEIT';
+  if (kind === 'percent') return String(DEFAULT_REFERRAL_RATE);
   return '';
 }
 

@@ -83,6 +83,27 @@ export class WalletFacade {
   }
 
   /**
+   * Takes up to `amount`, never below zero, in one statement: what the balance can cover. Answers
+   * what was taken (0n: nothing moved, no ledger row). For taking back a reward that may be spent.
+   */
+  async debitUpTo(em: EntityManager, movement: Movement): Promise<bigint> {
+    positive(movement.amount);
+    const now = this.clock.now();
+    const rows = await em.execute<{ taken: string }[]>(
+      `with before as (select balance from point_account where member_id = ? and balance > 0 for update),
+       taken as (
+         update point_account a set balance = a.balance - least(b.balance, ?), version = a.version + 1, updated_at = ?
+           from before b where a.member_id = ? returning a.balance, least(b.balance, ?) as taken
+       )
+       insert into point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, memo, created_at)
+       select ?, -taken.taken, taken.balance, ?, ?, ?, ?, ? from taken
+       returning -amount as taken`,
+      [movement.memberId, movement.amount.toString(), now, movement.memberId, movement.amount.toString(), movement.memberId, movement.kind, movement.reference.type, String(movement.reference.id), movement.memo ?? null, now],
+    );
+    return rows[0] ? BigInt(rows[0].taken) : 0n;
+  }
+
+  /**
    * Debits and inserts the row the debit pays for in ONE statement, no transaction round trips (the
    * single order is the hot path): the row goes in only when the balance covered the amount, and the
    * ledger entry references the row's new id. Atomic as one statement; nothing changes on a short balance.

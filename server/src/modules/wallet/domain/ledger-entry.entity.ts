@@ -13,6 +13,10 @@ export enum LedgerKind {
   ADJUST = 'ADJUST',
   /** What a deleted member left on their account, closed when the operator's setting says so (reference: the member). */
   FORFEIT = 'FORFEIT',
+  /** Points taken back because the charge's online payment was refunded (Toss cancel). */
+  CHARGE_REFUND = 'CHARGE_REFUND',
+  /** A referrer's reward for a referred member's accepted charge (negative: taken back on a refund). */
+  REFERRAL = 'REFERRAL',
 }
 
 /**

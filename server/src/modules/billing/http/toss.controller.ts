@@ -1,0 +1,79 @@
+import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { z } from 'zod';
+import { CurrentMember, CurrentOperator, MemberGuard, OperatorGuard, type AuthenticatedMember, type AuthenticatedOperator } from '../../identity/index.js';
+import { IdPipe, ZodPipe } from '../../../shared/index.js';
+import { tossChargeRequestSchema, tossConfirmSchema, tossFailSchema } from '../../../contracts/toss.js';
+import { TossPayments, type TossWebhook } from '../application/toss/toss-payments.js';
+
+/** The storefront's side of paying a charge online. */
+@Controller('service/point/toss')
+export class TossChargeController {
+  constructor(private readonly payments: TossPayments) {}
+
+  /** Whether /point offers paying online (no keys in the answer beyond the public client key use). */
+  @Get('enabled')
+  async enabled() {
+    return { enabled: await this.payments.enabled() };
+  }
+
+  @Post()
+  @UseGuards(MemberGuard)
+  checkout(@Body(new ZodPipe(tossChargeRequestSchema)) body: z.output<typeof tossChargeRequestSchema>, @CurrentMember() member: AuthenticatedMember) {
+    return this.payments.checkout(member.id, body);
+  }
+
+  @Post('confirm')
+  @HttpCode(200)
+  @UseGuards(MemberGuard)
+  confirm(@Body(new ZodPipe(tossConfirmSchema)) body: z.output<typeof tossConfirmSchema>, @CurrentMember() member: AuthenticatedMember) {
+    return this.payments.confirm(member.id, body);
+  }
+
+  @Post('fail')
+  @HttpCode(200)
+  @UseGuards(MemberGuard)
+  fail(@Body(new ZodPipe(tossFailSchema)) body: z.output<typeof tossFailSchema>, @CurrentMember() member: AuthenticatedMember) {
+    return this.payments.fail(member.id, body);
+  }
+}
+
+const webhookSchema = z
+  .object({
+    eventType: z.string().max(50).optional(),
+    secret: z.string().max(200).optional(),
+    status: z.string().max(50).optional(),
+    orderId: z.string().max(64).optional(),
+    transactionKey: z.string().max(200).optional(),
+    data: z.object({ paymentKey: z.string().max(200).optional(), orderId: z.string().max(64).optional() }).passthrough().optional(),
+  })
+  .passthrough();
+
+/** Toss's webhook endpoint (register `{PUBLIC_URL}/api/toss/webhook` for DEPOSIT_CALLBACK and PAYMENT_STATUS_CHANGED). */
+@Controller('toss')
+export class TossWebhookController {
+  constructor(private readonly payments: TossPayments) {}
+
+  @Post('webhook')
+  @HttpCode(200)
+  webhook(@Body(new ZodPipe(webhookSchema)) body: TossWebhook) {
+    return this.payments.webhook(body);
+  }
+}
+
+const refundSchema = z.object({
+  point: z.number({ error: '환불할 포인트를 입력해 주세요.' }).int('환불할 포인트를 입력해 주세요.').positive('환불할 포인트를 입력해 주세요.').max(100_000_000),
+  reason: z.string({ error: '환불 사유를 입력해 주세요.' }).trim().min(1, '환불 사유를 입력해 주세요.').max(200, '환불 사유는 200자 이하로 입력해 주세요.'),
+});
+
+@Controller('admin/charges')
+@UseGuards(OperatorGuard)
+export class AdminTossRefundController {
+  constructor(private readonly payments: TossPayments) {}
+
+  /** Cancels (part of) the charge's Toss payment and takes the points back: only up to what the member has not spent. */
+  @Post(':id/refund')
+  @HttpCode(200)
+  refund(@Param('id', IdPipe) id: number, @Body(new ZodPipe(refundSchema)) body: z.output<typeof refundSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
+    return this.payments.refund(id, BigInt(body.point), body.reason, operator);
+  }
+}
