@@ -6,6 +6,7 @@ import { Faq, GuideImage, Notice, Popup, RegisterWhere } from '../modules/conten
 import { Member, Operator, OutboxMessage, PasswordReset, RateLimitCounter, SocialAccount, VerificationCode } from '../modules/identity/index.js';
 import { Provider, SimulatedProviderOrder } from '../modules/fulfilment/index.js';
 import { AutoOrder, IdempotencyKey, Order } from '../modules/ordering/index.js';
+import { ApiRateBucket } from '../modules/reseller-api/index.js';
 import { Setting } from '../modules/settings/index.js';
 import { LedgerEntry, PointAccount } from '../modules/wallet/index.js';
 
@@ -36,5 +37,6 @@ export const entities = [
   GuideImage,
   Provider,
   SimulatedProviderOrder,
+  ApiRateBucket,
 ];
 

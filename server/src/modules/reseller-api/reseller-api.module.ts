@@ -4,6 +4,7 @@ import { IdentityModule } from '../identity/index.js';
 import { OrderingModule } from '../ordering/index.js';
 import { WalletModule } from '../wallet/index.js';
 import { ResellerApi } from './application/reseller-api.service.js';
+import { V2RateLimiter } from './application/v2-rate-limiter.js';
 import { ApiKeyGuard } from './http/api-key.guard.js';
 import { ResellerV1Controller } from './http/v1.controller.js';
 import { ResellerV2Controller, V2ErrorShape } from './http/v2.controller.js';
@@ -12,6 +13,6 @@ import { ResellerV2Controller, V2ErrorShape } from './http/v2.controller.js';
 @Module({
   imports: [IdentityModule, CatalogModule, OrderingModule, WalletModule],
   controllers: [ResellerV1Controller, ResellerV2Controller],
-  providers: [ResellerApi, ApiKeyGuard, V2ErrorShape],
+  providers: [ResellerApi, ApiKeyGuard, V2ErrorShape, V2RateLimiter],
 })
 export class ResellerApiModule {}

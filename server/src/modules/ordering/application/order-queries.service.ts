@@ -160,6 +160,14 @@ export class OrderQueries {
     return this.em.fork().findOne(AutoOrder, { id: autoOrderId, memberId });
   }
 
+  /** The member's auto-order with the runs started so far (run 1 first), or null. */
+  async autoOrderWithRunsForMember(memberId: number, autoOrderId: number): Promise<{ autoOrder: AutoOrder; runs: Order[] } | null> {
+    const em = this.em.fork();
+    const autoOrder = await em.findOne(AutoOrder, { id: autoOrderId, memberId });
+    if (!autoOrder) return null;
+    return { autoOrder, runs: await em.find(Order, { autoOrderId, memberId }, { orderBy: { runNumber: 'ASC' } }) };
+  }
+
   ordersPage(query: ListQuery): Promise<Page<Order>> {
     return findPage(this.em.fork(), Order, 'orders', query, {
       sortable: ['id', 'createdAt', 'updatedAt', 'status', 'point', 'amount', 'memberId', 'serviceId', 'providerId'],

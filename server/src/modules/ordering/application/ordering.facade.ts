@@ -42,6 +42,11 @@ export class OrderingFacade {
     return this.queries.autoOrderForMember(memberId, autoOrderId);
   }
 
+  /** The member's auto-order and the runs it has started (a reseller's drip-feed status reads them together). */
+  autoOrderWithRunsForMember(memberId: number, autoOrderId: number): Promise<{ autoOrder: AutoOrder; runs: Order[] } | null> {
+    return this.queries.autoOrderWithRunsForMember(memberId, autoOrderId);
+  }
+
   /** The member cancels their own order while it is PENDING (not yet sent upstream); everything is refunded. 409 otherwise, 404 if not theirs. */
   cancelOrder(memberId: number, orderId: number): Promise<Order> {
     return this.commands.cancelForMember(memberId, orderId);
