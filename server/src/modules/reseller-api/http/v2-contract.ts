@@ -68,8 +68,8 @@ export function normaliseFields(...sources: Record<string, unknown>[]): Record<s
       if (Array.isArray(value)) {
         const kept = value.filter((v) => !isAbsent(name, v));
         if (kept.length > 0) fields.set(name, kept);
-        else if (!fields.has(name)) fields.delete(name);
       } else if (!isAbsent(name, value)) fields.set(name, value);
+      // An absent word in the body still leaves a value the query string gave.
     }
   }
   const action = fields.get('action');
@@ -153,7 +153,7 @@ export const v2AddRequest = z
     action: z.literal('add'),
     service: whole(ORDER_MESSAGES.serviceRequired).optional().describe('Service ID'),
     link: text.optional().describe('Link to the page or post'),
-    quantity: whole(ORDER_MESSAGES.amountRequired).optional().describe('Quantity; with `comments` the number of comment lines is the quantity'),
+    quantity: whole(ORDER_MESSAGES.amountRequired).optional().describe('Quantity; when only `comments` are sent, their line count'),
     runs: whole(ORDER_MESSAGES.runsInvalid).optional().describe('Drip-feed: number of runs (0, empty, `null` or `undefined`: a plain order)'),
     interval: whole(ORDER_MESSAGES.intervalInvalid).optional().describe('Drip-feed: minutes between runs'),
     comments: lines.optional().describe('Custom comments, one a line (\\n or \\r\\n)'),
@@ -171,8 +171,8 @@ export const v2AddRequest = z
     order: {
       serviceId: f.service,
       link: f.link,
-      // The comment lines are the quantity; a quantity sent beside them is ignored.
-      amount: f.comments && f.comments.length > 0 ? f.comments.length : f.quantity,
+      // Without a quantity, the comment lines are the quantity (a custom-comments service takes their count).
+      amount: f.quantity ?? (f.comments && f.comments.length > 0 ? String(f.comments.length) : undefined),
       runs: f.runs,
       interval: f.interval,
     },
