@@ -177,7 +177,13 @@ export class OrderQueries {
         providerId: (v) => ({ providerId: Number(v) }),
         autoOrderId: (v) => ({ autoOrderId: Number(v) }),
         // Fulfilment could not tell whether the provider took it: an operator checks, then resends or links.
-        needsCheck: () => ({ status: OrderStatus.PENDING, providerId: { $ne: null }, providerOrderId: null, nextDispatchAt: null }),
+        // Or a running order the provider said something about that maps to no state (flagged [확인 필요]).
+        needsCheck: () => ({
+          $or: [
+            { status: OrderStatus.PENDING, providerId: { $ne: null }, providerOrderId: null, nextDispatchAt: null },
+            { status: { $in: [OrderStatus.PROCESSING, OrderStatus.INPROGRESS] }, lastError: { $like: '[확인 필요]%' } },
+          ],
+        }),
         q: (v) => ({ link: { $ilike: `%${String(v).replace(/[\\%_]/g, '\\$&')}%` } }),
       },
     });

@@ -73,4 +73,13 @@ export class OrderingFacade {
   applyUpstream(tx: EntityManager, orderId: number, report: UpstreamReport): Promise<{ order: Order; changed: boolean }> {
     return this.commands.applyUpstream(tx, orderId, report);
   }
+
+  /**
+   * Flags a running order [확인 필요] with the provider's words (a status we cannot map, an order the
+   * provider does not know), in the caller's transaction; it stays where it is until a status moves it
+   * or an operator acts. False when nothing changed.
+   */
+  flagUpstream(tx: EntityManager, orderId: number, note: string): Promise<boolean> {
+    return this.commands.flagUpstream(tx, orderId, note);
+  }
 }
