@@ -40,6 +40,9 @@ const rows: Row[] = [
   // Where the call comes in.
   ['POST /api/v2, urlencoded form', 'balance', (c) => form(c, `key=${key(c)}&action=balance`), () => BALANCE],
   ['POST /api/v2/ (trailing slash)', 'balance', (c) => form(c, `key=${key(c)}&action=balance`, '/api/v2/'), () => BALANCE],
+  ['POST /api/v2/ (trailing slash), JSON body', 'balance', (c) => c.t.http.post('/api/v2/').send({ key: c.m.apiKey, action: 'balance' }), () => BALANCE],
+  ['POST /api/v2/ (trailing slash), multipart', 'balance', (c) => c.t.http.post('/api/v2/').field('api_key', c.m.apiKey).field('action', 'balance'), () => BALANCE],
+  ['a malformed JSON body on /api/v2/', null, (c) => c.t.http.post('/api/v2/').set('Content-Type', 'application/json').send('{"key": '), () => ({ error: expect.stringContaining('JSON') })],
   ['GET /api/v2?key=…&action=…', 'balance', (c) => c.t.http.get(`/api/v2?key=${key(c)}&action=balance`), () => BALANCE],
   ['GET /api/v2/?key=…&action=… (trailing slash)', 'balance', (c) => c.t.http.get(`/api/v2/?key=${key(c)}&action=balance`), () => BALANCE],
   ['POST with every field in the query string, no body', 'balance', (c) => c.t.http.post(`/api/v2?key=${key(c)}&action=balance`), () => BALANCE],
