@@ -11,6 +11,11 @@ export class AppConfig {
     readonly demoData: boolean,
   ) {}
 
+  /** The reseller API v2's per-key limit (API_V2_RATE per second, API_V2_BURST at once). */
+  get resellerApiRateLimit(): { perSecond: number; burst: number } {
+    return { perSecond: this.env.API_V2_RATE, burst: this.env.API_V2_BURST };
+  }
+
   get publicUrl(): string {
     return this.env.PUBLIC_URL ?? `http://localhost:${this.env.PORT}`;
   }

@@ -41,6 +41,9 @@ export const envSchema = z.object({
   /** Provider API URLs may point at loopback/private/link-local addresses (a provider on the local network). */
   ALLOW_PRIVATE_PROVIDER_URLS: flag.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Reseller API v2 per-key limit: requests per second kept up, and the burst allowed at once (429 beyond). */
+  API_V2_RATE: z.coerce.number().positive().max(10_000).default(20),
+  API_V2_BURST: z.coerce.number().int().min(1).max(100_000).default(200),
 });
 
 export type Env = z.infer<typeof envSchema>;

@@ -7,6 +7,7 @@ import { Member, Operator, OutboxMessage, PasswordReset, RateLimitCounter, Socia
 import { Provider, SimulatedProviderOrder } from '../modules/fulfilment/index.js';
 import { AutoOrder, IdempotencyKey, Order } from '../modules/ordering/index.js';
 import { ReferralReward } from '../modules/referral/index.js';
+import { ApiRateBucket } from '../modules/reseller-api/index.js';
 import { Setting } from '../modules/settings/index.js';
 import { LedgerEntry, PointAccount } from '../modules/wallet/index.js';
 
@@ -38,5 +39,6 @@ export const entities = [
   Provider,
   SimulatedProviderOrder,
   ReferralReward,
+  ApiRateBucket,
 ];
 

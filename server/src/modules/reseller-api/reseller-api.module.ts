@@ -4,14 +4,16 @@ import { IdentityModule } from '../identity/index.js';
 import { OrderingModule } from '../ordering/index.js';
 import { WalletModule } from '../wallet/index.js';
 import { ResellerApi } from './application/reseller-api.service.js';
+import { V2RateLimiter } from './application/v2-rate-limiter.js';
 import { ApiKeyGuard } from './http/api-key.guard.js';
+import { OpenApiController } from './http/openapi.js';
 import { ResellerV1Controller } from './http/v1.controller.js';
 import { ResellerV2Controller, V2ErrorShape } from './http/v2.controller.js';
 
 /** The public reseller APIs: spec §7's v1 (`/api/v1/...`) and the SMM panel API v2 (`POST /api/v2`). */
 @Module({
   imports: [IdentityModule, CatalogModule, OrderingModule, WalletModule],
-  controllers: [ResellerV1Controller, ResellerV2Controller],
-  providers: [ResellerApi, ApiKeyGuard, V2ErrorShape],
+  controllers: [ResellerV1Controller, ResellerV2Controller, OpenApiController],
+  providers: [ResellerApi, ApiKeyGuard, V2ErrorShape, V2RateLimiter],
 })
 export class ResellerApiModule {}

@@ -38,6 +38,9 @@ export default function ApiDocsRoute() {
           </li>
           <li>주문 금액은 보유 포인트에서 차감되며, 포인트가 부족하면 주문이 거절됩니다.</li>
           <li>v1은 JSON, v2는 폼(application/x-www-form-urlencoded) 또는 JSON 본문을 받으며 응답은 UTF-8 JSON입니다. 차감 금액과 잔액은 원 단위 정수이고, 상품 단가(rate)는 1,000개당 가격이라 소수점이 있을 수 있습니다.</li>
+          <li>
+            전체 명세는 OpenAPI 3.1 문서 <a href="/api/openapi.json">/api/openapi.json</a>로 제공됩니다. Swagger UI, Postman 등에 불러와 사용할 수 있습니다.
+          </li>
         </ul>
       </Card>
 
@@ -70,8 +73,9 @@ export default function ApiDocsRoute() {
 
       <Card title="API v2 (SMM 패널 표준 API)">
         <p>
-          일반적인 SMM 패널 도구와 호환되는 API입니다. <code>POST {origin}/api/v2</code>로 폼(<code>application/x-www-form-urlencoded</code>) 또는 JSON 본문을 보내며,
-          모든 요청에 <code>key</code>(API 키)와 <code>action</code>을 넣습니다. 오류는 <code>{'{"error": "..."}'}</code>로 응답합니다.
+          일반적인 SMM 패널 도구와 호환되는 API입니다. <code>POST {origin}/api/v2</code>로 폼(<code>application/x-www-form-urlencoded</code>, <code>multipart/form-data</code>) 또는 JSON 본문을 보내며
+          (<code>GET</code>과 쿼리 문자열도 받습니다), 모든 요청에 <code>key</code>(API 키)와 <code>action</code>을 넣습니다. 키는 <code>X-Api-Key</code> 헤더나 <code>Authorization: Bearer</code>로도 보낼 수 있습니다.
+          오류는 <code>{'{"error": "..."}'}</code>로 응답하며, 한 키로 너무 빠르게 요청하면 HTTP 429 <code>{'{"error": "Too many requests"}'}</code>로 응답합니다.
         </p>
         <div className="table-wrap">
           <table className="table">

@@ -5,6 +5,7 @@ import { Clock } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
 import type { UpstreamStatusResult } from '../domain/upstream-protocol.js';
 import { chunk, mapLimit } from './concurrency.js';
+import { UNCERTAIN_MARK } from './order-sender.js';
 import { SmmClient, STATUS_BATCH } from './smm-client.js';
 
 /** An order is asked about at most this often. */
@@ -21,9 +22,13 @@ interface Polled {
   providerId: number;
   providerOrderId: string;
   status: OrderStatus;
+  amount: number;
   startCount: number | null;
   remains: number | null;
 }
+
+/** What an operator reads on an order the provider said something unmappable about. */
+const checkNote = (error: string) => `${UNCERTAIN_MARK} 공급사 상태 확인 필요: ${error}. 공급사 패널에서 주문을 확인한 뒤 상태를 직접 처리하세요.`;
 
 /** Whether a report would change the order (most polls of a running order say nothing new). */
 function reportsNews(order: Polled, report: UpstreamReport): boolean {
@@ -39,6 +44,8 @@ export interface SyncStats {
   moved: number;
   /** Orders the provider had no usable answer for (error entry, unknown status, failed request). */
   errors: number;
+  /** Orders newly flagged [확인 필요] (a status word we cannot map, an id the provider does not know). */
+  flagged: number;
 }
 
 /**
@@ -64,11 +71,12 @@ export class OrderSync {
   ) {}
 
   async runOnce(maxOrders = 5000): Promise<SyncStats> {
-    const stats: SyncStats = { polled: 0, requests: 0, moved: 0, errors: 0 };
+    const stats: SyncStats = { polled: 0, requests: 0, moved: 0, errors: 0, flagged: 0 };
     const polled = await this.lease(maxOrders);
     if (polled.length === 0) return stats;
     stats.polled = polled.length;
     const news: { order: Polled; report: UpstreamReport }[] = [];
+    const checks: { order: Polled; note: string }[] = [];
     const providers = new Map((await this.em.fork().find(Provider, { id: { $in: [...new Set(polled.map((p) => p.providerId))] } })).map((p) => [p.id, p]));
     const byProvider = new Map<number, Polled[]>();
     for (const order of polled) {
@@ -91,15 +99,33 @@ export class OrderSync {
           }
           for (const order of batch) {
             const answer = answers.get(order.providerOrderId)!;
-            if (!answer.ok) stats.errors++;
-            else {
-              const report = { status: OrderStatus[answer.state.status], startCount: answer.state.startCount, remains: answer.state.remains };
-              if (reportsNews(order, report)) news.push({ order, report });
+            if (!answer.ok) {
+              // Left where it is and asked again at the next poll; an answer an operator must see flags it.
+              stats.errors++;
+              if (answer.check) checks.push({ order, note: checkNote(answer.error) });
+              continue;
             }
+            const { reportedRemains } = answer.state;
+            const remains = answer.state.remains === null ? null : Math.min(answer.state.remains, order.amount);
+            if (reportedRemains !== null && (reportedRemains < 0 || reportedRemains > order.amount)) {
+              this.logger.warn(`order ${order.id}: provider ${providerId} reported remains ${reportedRemains} of ${order.amount}; read as ${remains}`);
+            }
+            const report = { status: OrderStatus[answer.state.status], startCount: answer.state.startCount, remains };
+            if (reportsNews(order, report)) news.push({ order, report });
           }
         }),
       ),
     );
+    await mapLimit(checks, APPLY_CONCURRENCY, async ({ order, note }) => {
+      try {
+        if (await this.em.fork().transactional((tx) => this.ordering.flagUpstream(tx, order.id, note))) {
+          stats.flagged++;
+          this.logger.warn(`order ${order.id}: ${note}`);
+        }
+      } catch (error) {
+        this.logger.warn(`order ${order.id}: ${(error as Error).message}`);
+      }
+    });
     await mapLimit(news, APPLY_CONCURRENCY, async ({ order, report }) => {
       try {
         const result = await this.em.fork().transactional((tx) => this.ordering.applyUpstream(tx, order.id, report));
@@ -133,14 +159,14 @@ export class OrderSync {
             $or: [{ lastSyncedAt: null }, { lastSyncedAt: { $lte: due } }],
           },
           {
-            fields: ['id', 'providerId', 'providerOrderId', 'status', 'startCount', 'remains'],
+            fields: ['id', 'providerId', 'providerOrderId', 'status', 'amount', 'startCount', 'remains'],
             orderBy: { lastSyncedAt: 'ASC NULLS FIRST', id: 'ASC' },
             limit: Math.min(LEASE_BATCH, limit - polled.length),
             lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE,
           },
         );
         if (rows.length > 0) await tx.nativeUpdate(Order, { id: { $in: rows.map((o) => o.id) } }, { lastSyncedAt: now });
-        return rows.map((o) => ({ id: o.id, providerId: o.providerId!, providerOrderId: o.providerOrderId!, status: o.status, startCount: o.startCount, remains: o.remains }));
+        return rows.map((o) => ({ id: o.id, providerId: o.providerId!, providerOrderId: o.providerOrderId!, status: o.status, amount: o.amount, startCount: o.startCount, remains: o.remains }));
       });
       polled.push(...batch);
       if (batch.length === 0) break;

@@ -4,6 +4,7 @@ import { DomainError } from '../../../shared/index.js';
 import {
   cleanText,
   errorOf,
+  parseAnswerText,
   readAddAnswer,
   readBalance,
   readServices,
@@ -128,15 +129,19 @@ export class SmmClient {
     } catch (error) {
       throw transportError(error, fields.action!, provider.timeoutMs, redact);
     }
+    // A 4xx means the request went nowhere (wrong URL, blocked); anything else might have been acted on.
+    const refusedByHttp = response.status >= 400 && response.status < 500;
     let body: unknown;
     try {
-      body = JSON.parse(text);
+      body = parseAnswerText(text);
     } catch {
       const snippet = redact(text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120));
-      // A 4xx page means the request went nowhere (wrong URL, blocked); anything else might have been acted on.
-      throw new ProviderError(`${fields.action}: HTTP ${response.status}, not JSON${snippet ? `: ${snippet}` : ''}`, 'BAD_ANSWER', !(response.status >= 400 && response.status < 500));
+      throw new ProviderError(`${fields.action}: HTTP ${response.status}, not JSON${snippet ? `: ${snippet}` : ''}`, 'BAD_ANSWER', !refusedByHttp);
     }
+    if (body === undefined) throw new ProviderError(`${fields.action}: HTTP ${response.status}, empty answer`, 'BAD_ANSWER', !refusedByHttp);
     const error = errorOf(body);
+    // {"error"} is a refusal with HTTP 200 or 4xx; with a 5xx the panel failed somewhere, perhaps after acting.
+    if (error && response.status >= 500) throw new ProviderError(redact(`${fields.action}: HTTP ${response.status}: ${error}`), 'BAD_ANSWER', true);
     if (error) throw new ProviderError(redact(`${fields.action}: ${error}`), 'REJECTED', false);
     if (!response.ok) throw new ProviderError(`${fields.action}: HTTP ${response.status}`, 'BAD_ANSWER', response.status >= 500);
     return body;

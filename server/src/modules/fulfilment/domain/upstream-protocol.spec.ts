@@ -1,4 +1,4 @@
-import { normaliseStatus, parseCount, parseDecimal, readAddAnswer, readBalance, readOrderState, readServices, readStatusAnswer } from './upstream-protocol.js';
+import { normaliseStatus, parseAnswerText, parseCount, parseDecimal, readAddAnswer, readBalance, readOrderState, readServices, readStatusAnswer } from './upstream-protocol.js';
 
 describe('upstream protocol normalisation', () => {
   it.each([
@@ -16,6 +16,8 @@ describe('upstream protocol normalisation', () => {
     ['Cancelled', 'CANCELED'],
     ['Refunded', 'CANCELED'],
     ['Fail', 'CANCELED'],
+    ['Failed', 'CANCELED'],
+    ['In Progress', 'INPROGRESS'],
   ])('reads status %j as %s', (raw, expected) => {
     expect(normaliseStatus(raw)).toBe(expected);
   });
@@ -47,21 +49,23 @@ describe('upstream protocol normalisation', () => {
   it('clamps negative remains (over-delivery) to zero and reads string numbers', () => {
     expect(readOrderState({ charge: '0.27819', start_count: '3572', status: 'Completed', remains: '-157', currency: 'USD' })).toEqual({
       ok: true,
-      state: { status: 'COMPLETED', startCount: 3572, remains: 0, charge: '0.27819' },
+      state: { status: 'COMPLETED', startCount: 3572, remains: 0, reportedRemains: -157, charge: '0.27819' },
     });
-    expect(readOrderState({ status: 'Partial', remains: 157 })).toEqual({ ok: true, state: { status: 'PARTIAL', startCount: null, remains: 157, charge: null } });
+    expect(readOrderState({ status: 'Partial', remains: 157 })).toEqual({ ok: true, state: { status: 'PARTIAL', startCount: null, remains: 157, reportedRemains: 157, charge: null } });
   });
 
   it('turns error entries and unknown statuses into errors', () => {
-    expect(readOrderState({ error: 'Incorrect order ID' })).toEqual({ ok: false, error: 'Incorrect order ID' });
-    expect(readOrderState({ status: 'Exploded' })).toEqual({ ok: false, error: 'unknown status: Exploded' });
+    expect(readOrderState({ error: 'Incorrect order ID' })).toEqual({ ok: false, error: 'Incorrect order ID', check: true });
+    expect(readOrderState({ status: 'Exploded' })).toEqual({ ok: false, error: 'unknown status: Exploded', check: true });
+    expect(readOrderState({ status: 'Error', remains: '10' })).toEqual({ ok: false, error: 'provider status Error', check: true });
+    expect(readOrderState({ remains: '10' })).toEqual({ ok: false, error: 'no status in the answer' });
     expect(readOrderState('nope')).toEqual({ ok: false, error: 'no status in the answer' });
   });
 
   it('reads batched, listed and single status answers, reporting ids the answer leaves out', () => {
     const batch = readStatusAnswer({ '1': { status: 'In progress', remains: '5', start_count: '10' }, '2': { error: 'Incorrect order ID' } }, ['1', '2', '3']);
-    expect(batch.get('1')).toEqual({ ok: true, state: { status: 'INPROGRESS', startCount: 10, remains: 5, charge: null } });
-    expect(batch.get('2')).toEqual({ ok: false, error: 'Incorrect order ID' });
+    expect(batch.get('1')).toEqual({ ok: true, state: { status: 'INPROGRESS', startCount: 10, remains: 5, reportedRemains: 5, charge: null } });
+    expect(batch.get('2')).toEqual({ ok: false, error: 'Incorrect order ID', check: true });
     expect(batch.get('3')).toEqual({ ok: false, error: 'order missing from the answer' });
     const listed = readStatusAnswer([{ order: 7, status: 'Completed', remains: 0 }], ['7']);
     expect(listed.get('7')).toMatchObject({ ok: true, state: { status: 'COMPLETED' } });
@@ -90,8 +94,8 @@ describe('upstream protocol normalisation', () => {
     ]);
     expect(malformed).toBe(3);
     expect(services).toEqual([
-      { id: '1', name: 'Followers', category: 'First Category', type: 'Default', rate: '0.9', min: 50, max: 10000, refill: true, cancel: true, description: null },
-      { id: '2', name: 'Comments', category: 'Second', type: 'Default', rate: '8', min: 10, max: 1500, refill: false, cancel: false, description: null },
+      { id: '1', name: 'Followers', category: 'First Category', type: 'Default', rate: '0.9', min: 50, max: 10000, refill: true, cancel: true, dripfeed: false, description: null },
+      { id: '2', name: 'Comments', category: 'Second', type: 'Default', rate: '8', min: 10, max: 1500, refill: false, cancel: false, dripfeed: false, description: null },
     ]);
     expect(readServices({ error: 'x' })).toEqual({ services: [], malformed: 0 });
   });
@@ -100,5 +104,16 @@ describe('upstream protocol normalisation', () => {
     expect(readBalance({ balance: '100.84292', currency: 'USD' })).toEqual({ balance: '100.84292', currency: 'USD' });
     expect(readBalance({ balance: '-2.50' })).toEqual({ balance: '-2.5', currency: '' });
     expect(readBalance({ balance: 'lots' })).toBeNull();
+  });
+
+  it('reads answers with a byte order mark, blanks, or nothing', () => {
+    expect(parseAnswerText('\uFEFF{"order": 7}\r\n')).toEqual({ order: 7 });
+    expect(parseAnswerText('  ')).toBeUndefined();
+    expect(() => parseAnswerText('<html>')).toThrow(SyntaxError);
+  });
+
+  it('reads service flags and rates as panels write them', () => {
+    const { services } = readServices([{ service: '9', name: 'X', type: ' Custom Comments ', category: 'c', rate: '1,234.567890', min: '1', max: '2,000', refill: 'true', cancel: '0', dripfeed: '1' }]);
+    expect(services[0]).toMatchObject({ id: '9', type: 'Custom Comments', rate: '1234.56789', max: 2000, refill: true, cancel: false, dripfeed: true });
   });
 });

@@ -42,6 +42,15 @@ export function normaliseStatus(raw: unknown): UpstreamStatus | null {
   return STATUS_SPELLINGS[raw.toLowerCase().replace(/[^a-z]/g, '')] ?? null;
 }
 
+/**
+ * The text of an answer as JSON: a UTF-8 byte order mark and surrounding blanks dropped (PHP panels
+ * often emit both). Undefined for an empty answer; throws a SyntaxError for anything that is not JSON.
+ */
+export function parseAnswerText(text: string): unknown {
+  const cleaned = text.replace(/^\uFEFF/, '').trim();
+  return cleaned === '' ? undefined : (JSON.parse(cleaned) as unknown);
+}
+
 /** A whole number from 12, "12", " 1,234 ", "12.00"; anything else is null. */
 export function parseCount(raw: unknown): number | null {
   if (typeof raw === 'number') return Number.isFinite(raw) ? Math.trunc(raw) : null;
@@ -78,26 +87,44 @@ export interface UpstreamOrderState {
   startCount: number | null;
   /** Never below zero (over-delivery reads as nothing left); null when the provider did not say. */
   remains: number | null;
+  /** `remains` as the provider wrote it (negative on over-delivery, above the quantity on a panel's bug), so a clamp can be logged. */
+  reportedRemains: number | null;
   charge: string | null;
 }
 
-export type UpstreamStatusResult = { ok: true; state: UpstreamOrderState } | { ok: false; error: string };
+/**
+ * One order's entry of a status answer. Not ok: nothing is applied and the order is asked again at the
+ * next poll; `check` marks an answer an operator must look at (an unknown status word, the provider not
+ * knowing our order id), which flags the order [확인 필요] without moving it.
+ */
+export type UpstreamStatusResult = { ok: true; state: UpstreamOrderState } | { ok: false; error: string; check?: boolean };
+
+/** Status words that name no state we can move to: the order is held for an operator. */
+const HELD_STATUSES = new Set(['error']);
 
 /** One order's entry of a status answer. */
 export function readOrderState(entry: unknown): UpstreamStatusResult {
   const error = errorOf(entry);
-  if (error) return { ok: false, error };
-  if (!entry || typeof entry !== 'object') return { ok: false, error: 'no status in the answer' };
+  // The provider does not know the order we placed with it: an operator must look.
+  if (error) return { ok: false, error, check: true };
+  if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return { ok: false, error: 'no status in the answer' };
   const raw = entry as Record<string, unknown>;
   const status = normaliseStatus(raw.status);
-  if (!status) return { ok: false, error: `unknown status: ${cleanText(String(raw.status)).slice(0, 40)}` };
+  if (!status) {
+    const word = typeof raw.status === 'string' || typeof raw.status === 'number' ? cleanText(String(raw.status)).trim().slice(0, 40) : '';
+    if (!word) return { ok: false, error: 'no status in the answer' };
+    const held = HELD_STATUSES.has(word.toLowerCase());
+    return { ok: false, error: held ? `provider status ${word}` : `unknown status: ${word}`, check: true };
+  }
   const remains = parseCount(raw.remains);
+  const startCount = parseCount(raw.start_count ?? raw.startCount);
   return {
     ok: true,
     state: {
       status,
-      startCount: parseCount(raw.start_count ?? raw.startCount),
+      startCount: startCount === null || startCount < 0 ? null : startCount,
       remains: remains === null ? null : Math.max(0, remains),
+      reportedRemains: remains,
       charge: parseDecimal(raw.charge),
     },
   };
@@ -113,13 +140,13 @@ export function readStatusAnswer(body: unknown, ids: string[]): Map<string, Upst
   const whole = errorOf(body);
   let byId: Record<string, unknown> = {};
   if (Array.isArray(body)) {
-    for (const item of body) if (item && typeof item === 'object') byId[String((item as { order?: unknown }).order)] = item;
+    for (const item of body) if (item && typeof item === 'object') byId[String((item as { order?: unknown }).order).trim()] = item;
   } else if (body && typeof body === 'object' && !whole) {
     byId = ids.length === 1 && 'status' in body ? { [ids[0]!]: body } : (body as Record<string, unknown>);
   }
   for (const id of ids) {
     if (whole) result.set(id, { ok: false, error: whole });
-    else if (id in byId) result.set(id, readOrderState(byId[id]));
+    else if (Object.hasOwn(byId, id)) result.set(id, readOrderState(byId[id]));
     else result.set(id, { ok: false, error: 'order missing from the answer' });
   }
   return result;
@@ -145,10 +172,13 @@ export interface UpstreamService {
   max: number;
   refill: boolean;
   cancel: boolean;
+  /** Whether the provider takes runs and interval for it. */
+  dripfeed: boolean;
   description: string | null;
 }
 
-const truthy = (raw: unknown) => raw === true || raw === 1 || (typeof raw === 'string' && ['1', 'true', 'yes'].includes(raw.toLowerCase()));
+/** A flag as panels write it: true, 1, "1", "true", "yes" (any case); everything else is false. */
+const truthy = (raw: unknown) => raw === true || raw === 1 || (typeof raw === 'string' && ['1', 'true', 'yes'].includes(raw.trim().toLowerCase()));
 
 /** The usable items of a `services` answer; malformed items are counted, not thrown. */
 export function readServices(body: unknown): { services: UpstreamService[]; malformed: number } {
@@ -171,12 +201,13 @@ export function readServices(body: unknown): { services: UpstreamService[]; malf
       id: String(id).trim(),
       name,
       category: typeof raw.category === 'string' ? cleanText(raw.category).trim() : '',
-      type: typeof raw.type === 'string' ? cleanText(raw.type) : 'Default',
+      type: typeof raw.type === 'string' && raw.type.trim() ? cleanText(raw.type).trim() : typeof raw.type === 'number' ? String(raw.type) : 'Default',
       rate,
       min,
       max,
       refill: truthy(raw.refill),
       cancel: truthy(raw.cancel),
+      dripfeed: truthy(raw.dripfeed),
       description: typeof description === 'string' && description.trim() ? cleanText(description).trim() : null,
     });
   }

@@ -32,6 +32,9 @@ const NOT_CANCELABLE = '이미 처리 중이거나 끝난 주문은 취소할 �
  * state owes in the same transaction, once: the row lock serialises retries, the terminal state refuses
  * a second move, and the ledger's unique (REFUND, reference) refuses a second credit.
  */
+/** How an order an operator must check is marked (the sender's write-ahead mark uses the same words). */
+export const UPSTREAM_CHECK_MARK = '[확인 필요]';
+
 @Injectable()
 export class OrderCommands {
   constructor(
@@ -55,8 +58,16 @@ export class OrderCommands {
     order.advanceTo(report.status, now, details);
     // Moving into INPROGRESS carries the provider's progress too.
     order.noteProgress(details, now);
+    // A flag raised by an earlier report (see flagUpstream) is settled by a status that moved the order.
+    if (order.lastError?.startsWith(UPSTREAM_CHECK_MARK)) order.lastError = null;
     await this.settle(tx, order);
     return { order, changed: true };
+  }
+
+  /** Flags a running order for an operator with the provider's words, in the caller's transaction; nothing else moves. */
+  async flagUpstream(tx: EntityManager, orderId: number, note: string): Promise<boolean> {
+    const order = await this.lockOrder(tx, orderId);
+    return order.flagForCheck(note, this.clock.now());
   }
 
   cancel(orderId: number, actor: AuditActor): Promise<CommandResult<Order>> {

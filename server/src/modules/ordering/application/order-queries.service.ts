@@ -166,6 +166,14 @@ export class OrderQueries {
     return this.em.fork().findOne(AutoOrder, { id: autoOrderId, memberId });
   }
 
+  /** The member's auto-order with the runs started so far (run 1 first), or null. */
+  async autoOrderWithRunsForMember(memberId: number, autoOrderId: number): Promise<{ autoOrder: AutoOrder; runs: Order[] } | null> {
+    const em = this.em.fork();
+    const autoOrder = await em.findOne(AutoOrder, { id: autoOrderId, memberId });
+    if (!autoOrder) return null;
+    return { autoOrder, runs: await em.find(Order, { autoOrderId, memberId }, { orderBy: { runNumber: 'ASC' } }) };
+  }
+
   ordersPage(query: ListQuery): Promise<Page<Order>> {
     return findPage(this.em.fork(), Order, 'orders', query, {
       sortable: ['id', 'createdAt', 'updatedAt', 'status', 'point', 'amount', 'memberId', 'serviceId', 'providerId'],
@@ -175,7 +183,16 @@ export class OrderQueries {
         providerId: (v) => ({ providerId: filterId(v) }),
         autoOrderId: (v) => ({ autoOrderId: filterId(v) }),
         // Fulfilment could not tell whether the provider took it: an operator checks, then resends or links.
-        needsCheck: (v) => (filterFlag(v) ? { status: OrderStatus.PENDING, providerId: { $ne: null }, providerOrderId: null, nextDispatchAt: null } : {}),
+        // Or a running order the provider said something about that maps to no state (flagged [확인 필요]).
+        needsCheck: (v) =>
+          filterFlag(v)
+            ? {
+                $or: [
+                  { status: OrderStatus.PENDING, providerId: { $ne: null }, providerOrderId: null, nextDispatchAt: null },
+                  { status: { $in: [OrderStatus.PROCESSING, OrderStatus.INPROGRESS] }, lastError: { $like: '[확인 필요]%' } },
+                ],
+              }
+            : {},
         q: (v) => ({ link: contains(v) }),
       },
     });

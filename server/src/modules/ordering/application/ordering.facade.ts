@@ -42,6 +42,11 @@ export class OrderingFacade {
     return this.queries.autoOrderForMember(memberId, autoOrderId);
   }
 
+  /** The member's auto-order and the runs it has started (a reseller's drip-feed status reads them together). */
+  autoOrderWithRunsForMember(memberId: number, autoOrderId: number): Promise<{ autoOrder: AutoOrder; runs: Order[] } | null> {
+    return this.queries.autoOrderWithRunsForMember(memberId, autoOrderId);
+  }
+
   /** The member cancels their own order while it is PENDING (not yet sent upstream); everything is refunded. 409 otherwise, 404 if not theirs. */
   cancelOrder(memberId: number, orderId: number): Promise<Order> {
     return this.commands.cancelForMember(memberId, orderId);
@@ -72,5 +77,14 @@ export class OrderingFacade {
    */
   applyUpstream(tx: EntityManager, orderId: number, report: UpstreamReport): Promise<{ order: Order; changed: boolean }> {
     return this.commands.applyUpstream(tx, orderId, report);
+  }
+
+  /**
+   * Flags a running order [확인 필요] with the provider's words (a status we cannot map, an order the
+   * provider does not know), in the caller's transaction; it stays where it is until a status moves it
+   * or an operator acts. False when nothing changed.
+   */
+  flagUpstream(tx: EntityManager, orderId: number, note: string): Promise<boolean> {
+    return this.commands.flagUpstream(tx, orderId, note);
   }
 }

@@ -215,6 +215,19 @@ export class Order {
     this.updatedAt = now;
   }
 
+  /**
+   * The provider said something about a running order that needs an operator (a status word we cannot
+   * map, the provider not knowing the order): `note` is kept for the console, nothing else moves.
+   * False when there was nothing to change (ended, or the same note already).
+   */
+  flagForCheck(note: string, now: Date): boolean {
+    const text = note.slice(0, 1000);
+    if (this.isTerminal || this.lastError === text) return false;
+    this.lastError = text;
+    this.updatedAt = now;
+    return true;
+  }
+
   setStartCount(startCount: number, now: Date): void {
     this.startCount = startCount;
     this.updatedAt = now;

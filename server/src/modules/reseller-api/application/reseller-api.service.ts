@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { OrderRequest } from '../../../contracts/index.js';
 import { CatalogFacade, type Service } from '../../catalog/index.js';
 import { IdentityFacade } from '../../identity/index.js';
-import { OrderingFacade, type Order, type Placement } from '../../ordering/index.js';
+import { OrderingFacade, type AutoOrder, type Order, type Placement } from '../../ordering/index.js';
 import { WalletFacade } from '../../wallet/index.js';
 
 export interface ListedService {
@@ -52,6 +52,11 @@ export class ResellerApi {
 
   orders(memberId: number, orderIds: number[]): Promise<Order[]> {
     return this.ordering.ordersForMember(memberId, orderIds);
+  }
+
+  /** The member's auto-order with its runs so far (a drip-feed's status covers all of them). */
+  autoOrderWithRuns(memberId: number, autoOrderId: number): Promise<{ autoOrder: AutoOrder; runs: Order[] } | null> {
+    return this.ordering.autoOrderWithRunsForMember(memberId, autoOrderId);
   }
 
   /** The ordering context's member cancel (its rules decide; a NotFoundError for an order not the member's). */

@@ -1,59 +1,36 @@
-import { Controller, Headers, HttpCode, HttpException, Injectable, type OnModuleInit, Post, Req, Res } from '@nestjs/common';
-import { HttpAdapterHost } from '@nestjs/core';
+import { Controller, Get, HttpCode, HttpException, Injectable, Logger, type OnModuleInit, Post, Req, Res } from '@nestjs/common';
+import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Order } from '../../ordering/index.js';
 import { DomainError, firstIssueMessage, NotFoundError } from '../../../shared/index.js';
 import { ResellerApi } from '../application/reseller-api.service.js';
-import { chargeOf, fieldsOf, parseId, ratePer1000, remainsOf, resellerOrderSchema, V2_BATCH_LIMIT, V2_ERRORS, V2_STATUS } from './wire.js';
+import { V2RateLimiter } from '../application/v2-rate-limiter.js';
+import { dripFeedStatusAnswer, isDripFeedHead, orderStatusAnswer, V2_CURRENCY } from './v2-answers.js';
+import { isV2Action, keyOf, normaliseFields, parseV2Request, V2_ERRORS, type V2Action, type V2Request } from './v2-contract.js';
+import { fieldsOf, parseId, ratePer1000, resellerOrderSchema } from './wire.js';
 
-const CURRENCY = 'KRW';
-const V2_ROUTE = '/api/v2';
+/** The paths v2 answers on: with and without a trailing slash (tools write both). */
+const V2_ROUTES = new Set(['/api/v2', '/api/v2/']);
 
-/** A refusal: v2 answers it as `{"error": message}` ({@link V2ErrorShape}). */
+/** A refusal: v2 answers it as `{"error": message}`. */
 const refusal = (message: string) => new DomainError(message, 400);
-
-/**
- * v2 answers every refusal as HTTP 200 with `{"error": "..."}`, as SMM panels do (resellers' tools read
- * the body, not the status). Refusals leave as every error does (the global filter's 4xx `{statusCode,
- * message}`), whether the controller threw them or Fastify did before it ran (a malformed JSON body, a
- * `__proto__` key, a body over the size limit); this hook rewrites them for the v2 route. A fault of the
- * server stays a 500.
- */
-@Injectable()
-export class V2ErrorShape implements OnModuleInit {
-  constructor(private readonly adapter: HttpAdapterHost) {}
-
-  onModuleInit(): void {
-    // Added before the server is ready, so it applies to the routes Nest has registered already.
-    this.adapter.httpAdapter.getInstance<FastifyInstance>().addHook('preSerialization', async (request, reply, payload: unknown) => {
-      if (request.routeOptions.url !== V2_ROUTE || reply.statusCode < 400 || reply.statusCode >= 500) return payload;
-      void reply.code(200);
-      return { error: String((payload as { message?: unknown } | null)?.message ?? V2_ERRORS.incorrectRequest) };
-    });
-  }
-}
 
 /** A refusal's message, or null for a fault (which propagates). */
 const refusalMessage = (error: unknown): string | null => (error instanceof DomainError || error instanceof HttpException ? error.message : null);
 
-/** The fields of a form (urlencoded or multipart) or JSON body. */
-async function fieldsOfRequest(request: FastifyRequest): Promise<Record<string, unknown>> {
+/** The fields of a form (urlencoded or multipart, repeated fields as arrays) or JSON body. */
+async function bodyFieldsOf(request: FastifyRequest): Promise<Record<string, unknown>> {
   if (!request.isMultipart()) return fieldsOf(request.body);
   const fields = new Map<string, unknown>();
   for await (const part of request.parts()) {
-    if (part.type === 'file') part.file.resume();
-    else fields.set(part.fieldname, part.value);
+    if (part.type === 'file') {
+      part.file.resume();
+      continue;
+    }
+    const before = fields.get(part.fieldname);
+    fields.set(part.fieldname, before === undefined ? part.value : [...(Array.isArray(before) ? before : [before]), part.value]);
   }
   return Object.fromEntries(fields);
-}
-
-/** The ids of a batch call: `1,2,3` (form or JSON string) or a JSON array, blanks and repeats dropped; 1 to 100 of them. */
-function batchOf(raw: unknown, noneMessage: string): string[] {
-  const items = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => (typeof v === 'string' || typeof v === 'number' ? String(v).split(',') : []));
-  const tokens = [...new Set(items.map((t) => t.trim()).filter(Boolean))];
-  if (tokens.length === 0) throw refusal(noneMessage);
-  if (tokens.length > V2_BATCH_LIMIT) throw refusal(V2_ERRORS.tooManyIds);
-  return tokens;
 }
 
 /** The answer of a refusable step: its result, or `{error}` when refused (a fault still throws). */
@@ -67,53 +44,79 @@ async function outcome<T>(step: () => Promise<T>): Promise<T | { error: string }
   }
 }
 
-const statusOf = (order: Order) => ({
-  charge: String(chargeOf(order)),
-  start_count: String(order.startCount ?? 0),
-  status: V2_STATUS[order.status],
-  remains: String(remainsOf(order)),
-  currency: CURRENCY,
-});
+interface Call {
+  memberId: number;
+  idempotencyKey: string | undefined;
+  reply: FastifyReply;
+}
+
+type Handlers = { [A in V2Action]: (call: Call, request: V2Request<A>) => Promise<unknown> };
 
 /**
- * The SMM panel API v2 resellers' tools speak: `POST /api/v2` with a form or JSON body carrying `key` and
- * `action`. Numbers in answers are strings where those tools expect strings (rate, min, max, charge,
- * start_count, remains, balance). Another member's order id is answered exactly as an unknown one.
+ * The SMM panel API v2 resellers' tools speak, in every dialect they send it: `POST` or `GET`
+ * `/api/v2` (or `/api/v2/`), fields in the query string, a urlencoded or multipart form or a JSON
+ * body (v2-contract.ts reads them). Every answer is `application/json`; every refusal is HTTP 200
+ * with `{"error": "..."}` except a key over its rate limit (429). One function per action.
+ * Numbers in answers are strings where those tools expect strings. Another member's order id is
+ * answered exactly as an unknown one.
  */
 @Controller('v2')
 export class ResellerV2Controller {
-  constructor(private readonly api: ResellerApi) {}
+  constructor(
+    private readonly api: ResellerApi,
+    private readonly limiter: V2RateLimiter,
+  ) {}
 
   @Post()
   @HttpCode(200)
-  async call(@Req() request: FastifyRequest, @Headers('idempotency-key') idempotencyKey: string | undefined, @Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
-    const fields = await fieldsOfRequest(request);
-    const memberId = await this.api.memberIdForKey(fields.key);
-    if (memberId === null) throw refusal(V2_ERRORS.invalidKey);
-    switch (fields.action) {
-      case 'services':
-        return this.services();
-      case 'add':
-        return this.add(memberId, fields, idempotencyKey, reply);
-      case 'status':
-        return fields.orders === undefined ? statusOf(await this.ownOrder(memberId, fields.order)) : this.statuses(memberId, fields.orders);
-      case 'balance':
-        return { balance: String(await this.api.balance(memberId)), currency: CURRENCY };
-      case 'cancel':
-        if (fields.orders === undefined) return { cancel: await this.cancel(memberId, fields.order) };
-        return this.each(fields.orders, V2_ERRORS.incorrectOrderId, async (id, token) => ({ order: id ?? token, cancel: await outcome(() => this.cancel(memberId, token)) }));
-      case 'refill':
-        // No service offers refills: an own order is refused as not refillable, any other id as incorrect.
-        if (fields.orders === undefined) return this.refill(memberId, fields.order);
-        return this.each(fields.orders, V2_ERRORS.incorrectOrderId, async (id, token) => ({ order: id ?? token, refill: await outcome(() => this.refill(memberId, token)) }));
-      case 'refill_status':
-        // Since no refill is ever created, no refill id names one.
-        if (fields.refills === undefined) throw refusal(V2_ERRORS.incorrectRefillId);
-        return this.each(fields.refills, V2_ERRORS.incorrectRefillId, async (id, token) => ({ refill: id ?? token, status: { error: V2_ERRORS.incorrectRefillId } }));
-      default:
-        throw refusal(V2_ERRORS.incorrectRequest);
-    }
+  post(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
+    return this.handle(request, reply);
   }
+
+  @Get()
+  @HttpCode(200)
+  get(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<unknown> {
+    return this.handle(request, reply);
+  }
+
+  /** One call, whichever way it came: the answer, or `{error}` for a refusal (a fault throws). */
+  async handle(request: FastifyRequest, reply: FastifyReply): Promise<unknown> {
+    const fields = normaliseFields(fieldsOf(request.query), await bodyFieldsOf(request));
+    const memberId = await this.api.memberIdForKey(keyOf(fields, request.headers));
+    if (memberId === null) return { error: V2_ERRORS.invalidKey };
+    const wait = await this.limiter.take(memberId);
+    if (wait > 0) {
+      void reply.code(429).header('Retry-After', String(wait));
+      return { error: V2_ERRORS.tooManyRequests };
+    }
+    const action = fields.action;
+    if (!isV2Action(action)) return { error: V2_ERRORS.incorrectRequest };
+    const parsed = parseV2Request(action, fields);
+    if (!parsed.ok) return { error: parsed.message };
+    const idempotencyKey = typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : undefined;
+    return outcome(() => (this.handlers[action] as (call: Call, request: unknown) => Promise<unknown>)({ memberId, idempotencyKey, reply }, parsed.request));
+  }
+
+  private readonly handlers: Handlers = {
+    services: () => this.services(),
+    add: (call, request) => this.add(call, request),
+    status: (call, request) => (request.orders === undefined ? this.status(call.memberId, request.order) : this.statuses(call.memberId, request.orders)),
+    balance: async (call) => ({ balance: String(await this.api.balance(call.memberId)), currency: V2_CURRENCY }),
+    cancel: async (call, request) => {
+      if (request.orders === undefined) return { cancel: await this.cancel(call.memberId, request.order) };
+      return this.each(request.orders, async (id, token) => ({ order: id ?? token, cancel: await outcome(() => this.cancel(call.memberId, token)) }));
+    },
+    // No service offers refills yet: an own order is refused as not refillable, any other id as incorrect.
+    refill: async (call, request) => {
+      if (request.orders === undefined) return this.refill(call.memberId, request.order);
+      return this.each(request.orders, async (id, token) => ({ order: id ?? token, refill: await outcome(() => this.refill(call.memberId, token)) }));
+    },
+    // Since no refill is ever created, no refill id names one.
+    refill_status: async (_call, request) => {
+      if (request.refills === undefined) throw refusal(V2_ERRORS.incorrectRefillId);
+      return this.each(request.refills, async (id, token) => ({ refill: id ?? token, status: { error: V2_ERRORS.incorrectRefillId } }));
+    },
+  };
 
   /** Orderable services; `dripfeed` says whether `add` takes runs and interval (the service allows auto-orders). */
   private async services() {
@@ -132,29 +135,40 @@ export class ResellerV2Controller {
   }
 
   /**
-   * {service, link, quantity, runs?, interval?} → {order}. With runs and interval it is an auto-order
-   * (quantity per run, every `interval` minutes): `order` is then its first run's order, and `auto_order`
-   * the auto-order's id. The ordering context's rules and Korean messages apply as in the storefront.
+   * {service, link, quantity, runs?, interval?} → {order}. With runs and interval it is a drip-feed
+   * (auto-order: quantity per run, every `interval` minutes): `order` is its first run's order, the id
+   * the tool polls (its status covers the whole drip-feed), and `auto_order` the auto-order's id. The
+   * ordering context's rules and Korean messages apply as in the storefront.
    */
-  private async add(memberId: number, fields: Record<string, unknown>, idempotencyKey: string | undefined, reply: FastifyReply) {
-    const input = resellerOrderSchema.safeParse({ serviceId: fields.service, link: fields.link, amount: fields.quantity, runs: fields.runs, interval: fields.interval });
+  private async add(call: Call, request: V2Request<'add'>) {
+    const input = resellerOrderSchema.safeParse(request.order);
     if (!input.success) throw refusal(firstIssueMessage(input.error));
-    const { placed, replayed } = await this.api.placeOrder(memberId, input.data, idempotencyKey);
-    if (replayed) void reply.header('Idempotent-Replayed', 'true');
+    const { placed, replayed } = await this.api.placeOrder(call.memberId, input.data, call.idempotencyKey);
+    if (replayed) void call.reply.header('Idempotent-Replayed', 'true');
     return placed.autoOrderId === null ? { order: placed.orderId } : { order: placed.orderId, auto_order: placed.autoOrderId };
   }
 
+  private async status(memberId: number, raw: unknown) {
+    return this.statusAnswer(memberId, await this.ownOrder(memberId, raw));
+  }
+
+  /** One order's status; a drip-feed's first run answers for the whole drip-feed. */
+  private async statusAnswer(memberId: number, order: Order) {
+    if (!isDripFeedHead(order)) return orderStatusAnswer(order);
+    const drip = await this.api.autoOrderWithRuns(memberId, order.autoOrderId!);
+    return drip ? dripFeedStatusAnswer(drip.autoOrder, drip.runs) : orderStatusAnswer(order);
+  }
+
   /** {"<id>": status or {error}} for up to 100 ids, in one read. */
-  private async statuses(memberId: number, raw: unknown) {
-    const tokens = batchOf(raw, V2_ERRORS.incorrectOrderId);
+  private async statuses(memberId: number, tokens: string[]) {
     const ids = tokens.map(parseId);
     const found = new Map((await this.api.orders(memberId, ids.filter((id) => id !== null))).map((o) => [o.id, o]));
-    return Object.fromEntries(
-      tokens.map((token, i) => {
-        const order = found.get(ids[i] ?? 0);
-        return [token, order ? statusOf(order) : { error: V2_ERRORS.incorrectOrderId }];
-      }),
-    );
+    const answers: Record<string, unknown> = {};
+    for (const [i, token] of tokens.entries()) {
+      const order = found.get(ids[i] ?? 0);
+      answers[token] = order ? await this.statusAnswer(memberId, order) : { error: V2_ERRORS.incorrectOrderId };
+    }
+    return answers;
   }
 
   /** The member's order named by `raw`; any other id is an incorrect one. */
@@ -183,9 +197,56 @@ export class ResellerV2Controller {
   }
 
   /** A batch call's answers, one id after another. */
-  private async each<T>(raw: unknown, noneMessage: string, one: (id: number | null, token: string) => Promise<T>): Promise<T[]> {
+  private async each<T>(tokens: string[], one: (id: number | null, token: string) => Promise<T>): Promise<T[]> {
     const answers: T[] = [];
-    for (const token of batchOf(raw, noneMessage)) answers.push(await one(parseId(token), token));
+    for (const token of tokens) answers.push(await one(parseId(token), token));
     return answers;
+  }
+}
+
+/**
+ * The v2 route's HTTP shape, set on Fastify itself:
+ * - `/api/v2/` (trailing slash) is served like `/api/v2` (Nest strips trailing slashes from its routes);
+ * - refusals thrown before the controller ran or by it (a malformed JSON body, a `__proto__` key, a body
+ *   over the size limit: the global filter's 4xx `{statusCode, message}`) are rewritten to HTTP 200
+ *   `{"error": "..."}`, as panels answer them; a 429 keeps its status; a fault of the server stays a 500;
+ * - every answer's Content-Type is exactly `application/json` (tools compare the header as a string).
+ */
+@Injectable()
+export class V2ErrorShape implements OnModuleInit {
+  private readonly logger = new Logger('ResellerV2');
+
+  constructor(
+    private readonly adapter: HttpAdapterHost,
+    private readonly modules: ModuleRef,
+  ) {}
+
+  onModuleInit(): void {
+    // Added before the server is ready, so it applies to the routes Nest has registered already.
+    const fastify = this.adapter.httpAdapter.getInstance<FastifyInstance>();
+    fastify.addHook('preSerialization', async (request, reply, payload: unknown) => {
+      if (!V2_ROUTES.has(request.routeOptions.url ?? '') || reply.statusCode < 400 || reply.statusCode >= 500 || reply.statusCode === 429) return payload;
+      void reply.code(200);
+      return { error: String((payload as { message?: unknown } | null)?.message ?? V2_ERRORS.incorrectRequest) };
+    });
+    fastify.addHook('onSend', async (request, reply, payload) => {
+      if (V2_ROUTES.has(request.routeOptions.url ?? '')) void reply.header('content-type', 'application/json');
+      return payload;
+    });
+    fastify.route({
+      method: ['GET', 'POST'],
+      url: '/api/v2/',
+      handler: async (request, reply) => {
+        try {
+          return await this.modules.get(ResellerV2Controller, { strict: false }).handle(request, reply);
+        } catch (error) {
+          const message = refusalMessage(error);
+          if (message !== null) return { error: message };
+          this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
+          void reply.code(500);
+          return { error: 'Internal server error' };
+        }
+      },
+    });
   }
 }

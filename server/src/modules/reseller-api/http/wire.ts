@@ -62,18 +62,7 @@ export const V1_MESSAGES = {
   orderNotFound: '주문을 찾을 수 없습니다.',
 } as const;
 
-/** v2 batch calls (status, cancel, refill, refill_status with a list) take at most this many ids. */
-export const V2_BATCH_LIMIT = 100;
-
-/** v2's own errors, in the words resellers' tools know from other panels (ordering's refusals keep their Korean messages). */
-export const V2_ERRORS = {
-  invalidKey: 'Invalid API key',
-  incorrectRequest: 'Incorrect request',
-  incorrectOrderId: 'Incorrect order ID',
-  incorrectRefillId: 'Incorrect refill ID',
-  refillNotAvailable: 'Refill is not available for this order',
-  tooManyIds: `At most ${V2_BATCH_LIMIT} ids per request`,
-} as const;
+export { V2_BATCH_LIMIT, V2_ERRORS } from './v2-contract.js';
 
 /** The ordering context's order request, as the storefront sends it (the contract refuses control characters). */
 export const resellerOrderSchema = orderRequestSchema;

@@ -1,0 +1,111 @@
+import { Controller, Get, Header } from '@nestjs/common';
+import { z } from 'zod';
+import { V1_STATUS, V2_BATCH_LIMIT, resellerOrderSchema } from './wire.js';
+import { V2_ACTIONS, V2_ANSWERS, V2_REQUESTS, v2ErrorAnswer } from './v2-contract.js';
+
+/**
+ * The OpenAPI 3.1 description of the reseller APIs, generated from the zod schemas the controllers
+ * validate with (zod's own JSON Schema output, draft 2020-12 as OpenAPI 3.1 uses it): request bodies
+ * as they are accepted (`io: 'input'`), answers as the contract the suites check them against.
+ */
+
+/** JSON Schema of a zod schema, as OpenAPI 3.1 embeds it. */
+function schemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
+  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+  return json;
+}
+
+/** v1's order body: the storefront's order request without runs and interval (v1 places single orders). */
+export const v1OrderBody = resellerOrderSchema.pick({ serviceId: true, link: true, amount: true });
+const v1Service = z.object({ id: z.int(), min: z.int(), max: z.int(), text: z.string() });
+const v1Status = z.object({ status: z.enum(Object.values(V1_STATUS) as [string, ...string[]]), remains: z.int() });
+const v1Error = z.object({ statusCode: z.int(), message: z.string().describe('Korean reason') });
+
+const json = (schema: Record<string, unknown>) => ({ 'application/json': { schema } });
+const v1Errors = {
+  '400': { description: 'Refused (the order form’s Korean message)', content: json(schemaOf(v1Error)) },
+  '401': { description: 'No valid key in the `api-key` header', content: json(schemaOf(v1Error)) },
+};
+
+export function buildOpenApiDocument(): Record<string, unknown> {
+  const v2Body = { oneOf: V2_ACTIONS.map((action) => ({ $ref: `#/components/schemas/v2_${action}_request` })), discriminator: { propertyName: 'action' } };
+  const v2Answer = {
+    oneOf: [...V2_ACTIONS.map((action) => ({ $ref: `#/components/schemas/v2_${action}_answer` })), { $ref: '#/components/schemas/v2_error' }],
+  };
+  const v2Operation = (method: 'get' | 'post') => ({
+    summary: `SMM panel API v2 (${method.toUpperCase()}): actions ${V2_ACTIONS.join(', ')}`,
+    description:
+      'Fields may come in the query string, a urlencoded or multipart form, or a JSON body (the body wins). `action` is matched without regard to case. ' +
+      'Optional fields sent empty or as `undefined`/`null` (or `0` where zero means absent: runs, interval, comments, username, posts) are absent. ' +
+      `Id lists take up to ${V2_BATCH_LIMIT} ids as \`1,2,3\`, a JSON array or \`orders[]=1&orders[]=2\`. Also served at \`/api/v2/\`.`,
+    security: [{ v2Key: [] }, { v2Header: [] }, { bearer: [] }],
+    ...(method === 'post'
+      ? { requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: v2Body }, 'multipart/form-data': { schema: v2Body }, 'application/json': { schema: v2Body } } } }
+      : {
+          parameters: [
+            { name: 'key', in: 'query', schema: { type: 'string' } },
+            { name: 'action', in: 'query', required: true, schema: { type: 'string', enum: [...V2_ACTIONS] } },
+          ],
+        }),
+    responses: {
+      '200': { description: 'The action’s answer, or `{"error": "..."}` for any refusal', content: json(v2Answer) },
+      '429': { description: 'The key sent too fast (per-key limit shared by every replica); `Retry-After` in seconds', content: json({ $ref: '#/components/schemas/v2_error' }) },
+    },
+  });
+  const schemas: Record<string, unknown> = { v2_error: schemaOf(v2ErrorAnswer) };
+  for (const action of V2_ACTIONS) {
+    schemas[`v2_${action}_request`] = schemaOf(V2_REQUESTS[action], 'input');
+    schemas[`v2_${action}_answer`] = schemaOf(V2_ANSWERS[action]);
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'SMM 패널 리셀러 API', version: '2', description: 'v1 (key in the `api-key` header) and the SMM panel API v2. Amounts are whole KRW.' },
+    servers: [{ url: '/' }],
+    paths: {
+      '/api/v1/services': {
+        get: { summary: 'Orderable services', security: [{ v1Key: [] }], responses: { '200': { description: 'Services', content: json(schemaOf(z.array(v1Service))) }, '401': v1Errors['401'] } },
+      },
+      '/api/v1/order': {
+        post: {
+          summary: 'Place a single order',
+          security: [{ v1Key: [] }],
+          parameters: [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 100 } }],
+          requestBody: { required: true, content: { 'application/json': { schema: schemaOf(v1OrderBody, 'input') }, 'application/x-www-form-urlencoded': { schema: schemaOf(v1OrderBody, 'input') } } },
+          responses: { '201': { description: 'Placed', content: json(schemaOf(z.object({ wId: z.int() }))) }, ...v1Errors },
+        },
+      },
+      '/api/v1/status/{wId}': {
+        get: {
+          summary: 'Status of an order',
+          security: [{ v1Key: [] }],
+          parameters: [{ name: 'wId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
+          responses: { '200': { description: 'Status', content: json(schemaOf(v1Status)) }, ...v1Errors, '404': { description: 'Not the key owner’s order', content: json(schemaOf(v1Error)) } },
+        },
+      },
+      '/api/v2': { get: v2Operation('get'), post: v2Operation('post') },
+    },
+    components: {
+      schemas,
+      securitySchemes: {
+        v1Key: { type: 'apiKey', in: 'header', name: 'api-key' },
+        v2Key: { type: 'apiKey', in: 'query', name: 'key', description: 'Or a `key`, `api_key` or `api` body field' },
+        v2Header: { type: 'apiKey', in: 'header', name: 'X-Api-Key' },
+        bearer: { type: 'http', scheme: 'bearer' },
+      },
+    },
+  };
+}
+
+/** `GET /api/openapi.json`: built once, on first request. */
+@Controller()
+export class OpenApiController {
+  private document?: string;
+
+  @Get('openapi.json')
+  @Header('Content-Type', 'application/json')
+  @Header('Cache-Control', 'public, max-age=300')
+  openapi(): string {
+    this.document ??= JSON.stringify(buildOpenApiDocument());
+    return this.document;
+  }
+}
