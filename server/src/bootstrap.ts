@@ -14,6 +14,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedde
 import { loadDemoData } from './database/demo-data.js';
 import { ContentFacade } from './modules/content/index.js';
 import { OperatorBootstrap, type OperatorLogin } from './modules/identity/index.js';
+import { AppLogger, echoRequestId, requestId } from './ops/logging.js';
 import { instrumentHttp } from './ops/metrics.js';
 import { serveWeb } from './ops/static-web.js';
 import { HttpErrorFilter } from './shared/http-kernel.js';
@@ -56,13 +57,14 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
   }
   try {
     const config = new AppConfig(env, databaseUrl, dataDir, jwtSecret(dataDir, env.JWT_SECRET), env.DEMO_DATA ?? !!embedded);
-    const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024 });
-    // Nest's own start-up chatter (every mapped route) stays out of the log; warnings and errors do not.
-    const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger: ['error', 'warn'] });
-    app.useLogger(app.get(Logger));
+    const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024, genReqId: requestId, requestIdHeader: false });
+    // Nest's own start-up chatter (every mapped route) is buffered, then logged at debug (AppLogger).
+    const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
+    app.useLogger(new AppLogger(app.get(Logger)));
     app.setGlobalPrefix('api');
     const fastify = app.getHttpAdapter().getInstance();
     instrumentHttp(fastify);
+    echoRequestId(fastify);
     await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
     // The storefront's index.html carries the popups (so their image loads before the app's JavaScript).
     const content = app.get(ContentFacade);

@@ -33,6 +33,8 @@ export const envSchema = z.object({
   DEMO_DATA: flag.optional(),
   JOBS: flag.default(true),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Unset: pretty on a terminal, JSON lines otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'LOG_FORMAT must be json or pretty' }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
