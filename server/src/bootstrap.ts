@@ -9,12 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AppModule } from './app.module.js';
-import { AppConfig, parseEnv } from './config/index.js';
+import { AppConfig, ConfigError, parseEnv } from './config/index.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 import { loadDemoData } from './database/demo-data.js';
 import { ContentFacade } from './modules/content/index.js';
 import { OperatorBootstrap, type OperatorLogin } from './modules/identity/index.js';
-import { AppLogger, echoRequestId, requestId } from './ops/logging.js';
+import { AppLogger, echoRequestId, requestId, startupLogger } from './ops/logging.js';
 import { instrumentHttp } from './ops/metrics.js';
 import { serveWeb } from './ops/static-web.js';
 import { HttpErrorFilter } from './shared/http-kernel.js';
@@ -47,12 +47,16 @@ function jwtSecret(dataDir: string, fromEnv: string | undefined): string {
 export async function createServer(options: ServerOptions = {}): Promise<Server> {
   const env = parseEnv({ ...process.env, ...options.env });
   const dataDir = resolve(env.DATA_DIR);
-  mkdirSync(join(dataDir, 'uploads'), { recursive: true });
+  try {
+    mkdirSync(join(dataDir, 'uploads'), { recursive: true });
+  } catch (error) {
+    throw new ConfigError(`DATA_DIR ${dataDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? 'error'}): point DATA_DIR at a writable folder`);
+  }
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(dataDir, { log: options.onDatabaseLog });
+    embedded = await startEmbeddedPostgres(dataDir, { log: options.onDatabaseLog, notice: startupLogger(env).info });
     databaseUrl = embedded.url;
   }
   try {

@@ -1,7 +1,19 @@
-import { createServer } from './bootstrap.js';
+import { createServer, type Server } from './bootstrap.js';
+import { ConfigError } from './config/index.js';
+import { EmbeddedDatabaseError } from './database/embedded-postgres.js';
 
 const started = performance.now();
-const server = await createServer();
+let server: Server;
+try {
+  server = await createServer();
+} catch (error) {
+  // A configuration or start-up problem the operator can fix: one clear line, no stack trace.
+  if (error instanceof ConfigError || error instanceof EmbeddedDatabaseError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
 const { env } = server.config;
 await server.app.listen({ port: env.PORT, host: env.HOST });
 

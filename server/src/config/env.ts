@@ -39,13 +39,18 @@ export const envSchema = z.object({
 
 export type Env = z.infer<typeof envSchema>;
 
+/** A configuration the server cannot start with: printed as is (no stack trace), exit code 1. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "unset", as in a docker-compose file with `VAR=`.
   const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v !== ''));
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   return result.data;
 }

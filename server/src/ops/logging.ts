@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { stripVTControlCharacters } from 'node:util';
 import { Logger, type Params } from 'nestjs-pino';
+import { pino } from 'pino';
 import type { Env } from '../config/index.js';
 
 /** A caller's X-Request-Id is kept only when it is a short, plain token (so it cannot forge or flood log lines). */
@@ -146,4 +147,13 @@ export class AppLogger implements LoggerService {
   fatal(message: unknown, ...optionalParams: unknown[]): void {
     this.pino.fatal(message, ...optionalParams);
   }
+}
+
+/** What the server says before Nest's logger exists (e.g. the embedded database's recovery), in the same format. */
+export function startupLogger(env: Env): { info: (message: string) => void } {
+  const logger = pino({
+    level: env.LOG_LEVEL,
+    ...(prettyLogs(env) ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
+  });
+  return { info: (message) => logger.info(message) };
 }
