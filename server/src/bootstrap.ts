@@ -56,7 +56,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(dataDir, { log: options.onDatabaseLog, notice: startupLogger(env).info });
+    embedded = await startEmbeddedPostgres(dataDir, { log: options.onDatabaseLog, notice: startupLogger(env).warn });
     databaseUrl = embedded.url;
   }
   try {

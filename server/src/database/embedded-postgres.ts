@@ -128,9 +128,12 @@ function reachable(path: string, user: PostgresUser, need = constants.X_OK): boo
 }
 
 /** The folder for what the postgres user must reach: enterable by everyone, writable by root only. */
-function ensureRuntimeRoot(runtimeRoot: string): void {
+function ensureRuntimeRoot(runtimeRoot: string, user: PostgresUser): void {
   mkdirSync(runtimeRoot, { recursive: true, mode: 0o755 });
   chmodSync(runtimeRoot, 0o755);
+  if (!reachable(runtimeRoot, user)) {
+    throw new EmbeddedDatabaseError(`the postgres user cannot reach ${runtimeRoot} either`, `let it pass (chmod o+x on each parent folder of ${runtimeRoot}), or set DATABASE_URL`);
+  }
 }
 
 /** As root: a copy of the binaries the postgres user can execute (made once per source folder). */
@@ -139,7 +142,7 @@ function reachableBinaries(binDir: string, user: PostgresUser, runtimeRoot: stri
   const native = dirname(binDir);
   const target = join(runtimeRoot, `postgres-${createHash('sha256').update(realpathSync(native)).digest('hex').slice(0, 12)}`);
   if (!existsSync(join(target, '.complete'))) {
-    ensureRuntimeRoot(runtimeRoot);
+    ensureRuntimeRoot(runtimeRoot, user);
     const partial = `${target}.partial-${process.pid}`;
     rmSync(partial, { recursive: true, force: true });
     cpSync(native, partial, { recursive: true, verbatimSymlinks: true });
@@ -172,7 +175,7 @@ function reachableDataDir(link: string, user: PostgresUser, runtimeRoot: string,
     );
   }
   const target = join(runtimeRoot, `data-${createHash('sha256').update(resolve(link)).digest('hex').slice(0, 12)}`);
-  ensureRuntimeRoot(runtimeRoot);
+  ensureRuntimeRoot(runtimeRoot, user);
   mkdirSync(target, { recursive: true, mode: 0o700 });
   chownSync(target, user.uid, user.gid);
   chmodSync(target, 0o700);
@@ -296,7 +299,7 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
   await recoverStaleCluster(dataDir, ownerFile, notice);
 
   if (!existsSync(join(dataDir, 'PG_VERSION'))) {
-    if (user) ensureRuntimeRoot(runtimeRoot);
+    if (user) ensureRuntimeRoot(runtimeRoot, user);
     const pwFile = join(user ? runtimeRoot : tmpdir(), `pg-password-${randomBytes(6).toString('hex')}`);
     writeFileSync(pwFile, `${PASSWORD}\n`, { mode: 0o600 });
     if (user) chownSync(pwFile, user.uid, user.gid);

@@ -150,10 +150,10 @@ export class AppLogger implements LoggerService {
 }
 
 /** What the server says before Nest's logger exists (e.g. the embedded database's recovery), in the same format. */
-export function startupLogger(env: Env): { info: (message: string) => void } {
+export function startupLogger(env: Env): { warn: (message: string) => void } {
   const logger = pino({
     level: env.LOG_LEVEL,
     ...(prettyLogs(env) ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
   });
-  return { info: (message) => logger.info(message) };
+  return { warn: (message) => logger.warn(message) };
 }
