@@ -14,6 +14,25 @@ try {
   }
   throw error;
 }
+// Signals are handled before the ready banner, so a stop right after it is a clean one.
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  process.stdout.write(`\n${signal}: shutting down\n`);
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  try {
+    await server.close();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
 const { env } = server.config;
 await server.app.listen({ port: env.PORT, host: env.HOST });
 
@@ -33,20 +52,3 @@ process.stdout.write(
   ].join('\n') + '\n',
 );
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  process.stdout.write(`\n${signal}: shutting down\n`);
-  const force = setTimeout(() => process.exit(1), 15_000);
-  force.unref();
-  try {
-    await server.close();
-    process.exit(0);
-  } catch (error) {
-    console.error(error);
-    process.exit(1);
-  }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
