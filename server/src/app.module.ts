@@ -19,6 +19,7 @@ import { BillingModule } from './modules/billing/index.js';
 import { ReferralModule } from './modules/referral/index.js';
 import { ResellerApiModule } from './modules/reseller-api/index.js';
 import { HealthController } from './ops/health.controller.js';
+import { loggerParams } from './ops/logging.js';
 import { Clock } from './shared/index.js';
 import { PageInterceptor } from './shared/http-kernel.js';
 
@@ -72,13 +73,7 @@ export class AppModule {
       module: AppModule,
       imports: [
         CoreModule.forRoot(config),
-        LoggerModule.forRoot({
-          pinoHttp: {
-            level: config.env.LOG_LEVEL,
-            autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/metrics' },
-            redact: ['req.headers.authorization', 'req.headers["api-key"]', 'req.headers.cookie'],
-          },
-        }),
+        LoggerModule.forRoot(loggerParams(config.env)),
         // Every unit of work forks its own EntityManager, so the per-request context middleware is only overhead.
         MikroOrmModule.forRoot({ ...ormConfig(config.databaseUrl), registerRequestContext: false }),
         ...(config.env.JOBS ? [ScheduleModule.forRoot()] : []),

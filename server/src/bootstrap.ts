@@ -9,11 +9,12 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AppModule } from './app.module.js';
-import { AppConfig, parseEnv } from './config/index.js';
+import { AppConfig, ConfigError, parseEnv } from './config/index.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 import { loadDemoData } from './database/demo-data.js';
 import { ContentFacade } from './modules/content/index.js';
 import { OperatorBootstrap, type OperatorLogin } from './modules/identity/index.js';
+import { AppLogger, echoRequestId, requestId, startupLogger } from './ops/logging.js';
 import { instrumentHttp } from './ops/metrics.js';
 import { serveWeb } from './ops/static-web.js';
 import { HttpErrorFilter } from './shared/http-kernel.js';
@@ -49,24 +50,29 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
   useKoreanZodMessages();
   const env = parseEnv({ ...process.env, ...options.env });
   const dataDir = resolve(env.DATA_DIR);
-  mkdirSync(join(dataDir, 'uploads'), { recursive: true });
+  try {
+    mkdirSync(join(dataDir, 'uploads'), { recursive: true });
+  } catch (error) {
+    throw new ConfigError(`DATA_DIR ${dataDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? 'error'}): point DATA_DIR at a writable folder`);
+  }
 
   let embedded: EmbeddedDatabase | undefined;
   let databaseUrl = env.DATABASE_URL;
   if (!databaseUrl) {
-    embedded = await startEmbeddedPostgres(dataDir, { log: options.onDatabaseLog });
+    embedded = await startEmbeddedPostgres(dataDir, { log: options.onDatabaseLog, notice: startupLogger(env).warn });
     databaseUrl = embedded.url;
   }
   try {
     const config = new AppConfig(env, databaseUrl, dataDir, jwtSecret(dataDir, env.JWT_SECRET), env.DEMO_DATA ?? !!embedded);
-    const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024 });
-    // Nest's own start-up chatter (every mapped route) stays out of the log; warnings and errors do not.
-    const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger: ['error', 'warn'] });
-    app.useLogger(app.get(Logger));
+    const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024, genReqId: requestId, requestIdHeader: false });
+    // Nest's own start-up chatter (every mapped route) is buffered, then logged at debug (AppLogger).
+    const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
+    app.useLogger(new AppLogger(app.get(Logger)));
     app.setGlobalPrefix('api');
     const fastify = app.getHttpAdapter().getInstance();
     instrumentHttp(fastify);
     refuseControlCharacters(fastify);
+    echoRequestId(fastify);
     await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
     // The storefront's index.html carries the popups (so their image loads before the app's JavaScript).
     const content = app.get(ContentFacade);

@@ -1,7 +1,38 @@
-import { createServer } from './bootstrap.js';
+import { createServer, type Server } from './bootstrap.js';
+import { ConfigError } from './config/index.js';
+import { EmbeddedDatabaseError } from './database/embedded-postgres.js';
 
 const started = performance.now();
-const server = await createServer();
+let server: Server;
+try {
+  server = await createServer();
+} catch (error) {
+  // A configuration or start-up problem the operator can fix: one clear line, no stack trace.
+  if (error instanceof ConfigError || error instanceof EmbeddedDatabaseError) {
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+  throw error;
+}
+// Signals are handled before the ready banner, so a stop right after it is a clean one.
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  process.stdout.write(`\n${signal}: shutting down\n`);
+  const force = setTimeout(() => process.exit(1), 15_000);
+  force.unref();
+  try {
+    await server.close();
+    process.exit(0);
+  } catch (error) {
+    console.error(error);
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
 const { env } = server.config;
 await server.app.listen({ port: env.PORT, host: env.HOST });
 
@@ -21,20 +52,3 @@ process.stdout.write(
   ].join('\n') + '\n',
 );
 
-let closing = false;
-async function shutdown(signal: string) {
-  if (closing) return;
-  closing = true;
-  process.stdout.write(`\n${signal}: shutting down\n`);
-  const force = setTimeout(() => process.exit(1), 15_000);
-  force.unref();
-  try {
-    await server.close();
-    process.exit(0);
-  } catch (error) {
-    console.error(error);
-    process.exit(1);
-  }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));

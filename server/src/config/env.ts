@@ -44,9 +44,16 @@ export const envSchema = z.object({
   /** Reseller API v2 per-key limit: requests per second kept up, and the burst allowed at once (429 beyond). */
   API_V2_RATE: z.coerce.number().positive().max(10_000).default(20),
   API_V2_BURST: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** Unset: pretty on a terminal, JSON lines otherwise. */
+  LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'LOG_FORMAT must be json or pretty' }).optional(),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** A configuration the server cannot start with: printed as is (no stack trace), exit code 1. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
 export function parseEnv(source: Record<string, string | undefined>): Env {
   // Empty strings mean "unset", as in a docker-compose file with `VAR=`.
@@ -54,7 +61,7 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+    throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   return result.data;
 }

@@ -1,2 +1,2 @@
 export { AppConfig } from './app-config.js';
-export { parseEnv, type Env } from './env.js';
+export { parseEnv, ConfigError, type Env } from './env.js';

@@ -42,7 +42,10 @@ describe('sending orders upstream', () => {
     fake.on('add', () => ({ delayMs: 15 }));
     const other: Server = await secondServer(t);
     try {
-      const results = await Promise.all([send(), other.app.get(OrderSender).runOnce(), send(), other.app.get(OrderSender).runOnce()]);
+      // Batches of 20 (production claims 200), so 60 orders are more than one runner's first claim.
+      const mine = () => t.app.get(OrderSender).runOnce(1000, 20);
+      const theirs = () => other.app.get(OrderSender).runOnce(1000, 20);
+      const results = await Promise.all([mine(), theirs(), mine(), theirs()]);
       expect(results.reduce((n, r) => n + r.sent, 0)).toBe(60);
       expect(results.filter((r) => r.sent > 0).length).toBeGreaterThan(1);
     } finally {

@@ -10,6 +10,7 @@ import { Migration20261122025036_identity as M7 } from './Migration2026112202503
 import { Migration20261124195915_toss_referral as M8 } from './Migration20261124195915_toss_referral.js';
 import { Migration20261124200127_ledger_forfeit as M9 } from './Migration20261124200127_ledger_forfeit.js';
 import { Migration20261124200400_reseller_api_rate as M10 } from './Migration20261124200400_reseller_api_rate.js';
+import { Migration20261124201528_provider_concurrency as M11 } from './Migration20261124201528_provider_concurrency.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -23,4 +24,5 @@ export const migrationsList = [
   { name: 'Migration20261124195915_toss_referral', class: M8 },
   { name: 'Migration20261124200127_ledger_forfeit', class: M9 },
   { name: 'Migration20261124200400_reseller_api_rate', class: M10 },
+  { name: 'Migration20261124201528_provider_concurrency', class: M11 },
 ];

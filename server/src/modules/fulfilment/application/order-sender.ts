@@ -3,7 +3,7 @@ import { wrap } from '@mikro-orm/core';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { Order, OrderStatus } from '../../ordering/index.js';
-import { claimAndProcess, Clock, DomainError, NotFoundError } from '../../../shared/index.js';
+import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
 import { mapLimit } from './concurrency.js';
 import { ProviderError, SmmClient } from './smm-client.js';
@@ -12,8 +12,11 @@ import { ProviderError, SmmClient } from './smm-client.js';
 export const UNCERTAIN_MARK = '[확인 필요]';
 const CHECK_ADVICE = '공급사에서 주문 여부를 확인한 뒤 재전송하거나 공급사 주문번호를 연결하세요.';
 
-const BATCH = 50;
-const CONCURRENCY = 16;
+/**
+ * Orders claimed (and marked) together in one statement, then sent. Small enough that a crash leaves few
+ * orders to check by hand, large enough that the claim's round trip is shared by many sends.
+ */
+const BATCH = 200;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 60 * 60_000;
 
@@ -67,19 +70,19 @@ export class OrderSender {
     private readonly audit: AuditFacade,
   ) {}
 
-  /** One tick: claims and sends due orders batch by batch, up to `maxOrders`. */
-  async runOnce(maxOrders = 1000): Promise<DispatchStats> {
+  /** One tick: claims and sends due orders `batch` at a time, up to `maxOrders`. */
+  async runOnce(maxOrders = 20_000, batch = BATCH): Promise<DispatchStats> {
     const stats: DispatchStats = { sent: 0, failed: 0, uncertain: 0 };
     const providers = new Map((await this.em.fork().find(Provider, { enabled: true })).map((p) => [p.id, p]));
     if (providers.size === 0) return stats;
     for (let done = 0; done < maxOrders; ) {
-      const claimed = await this.claim([...providers.keys()], Math.min(BATCH, maxOrders - done));
+      const claimed = await this.claim([...providers.keys()], Math.min(batch, maxOrders - done));
       if (claimed.length === 0) break;
       done += claimed.length;
-      const batch = await this.dispatch(claimed, providers);
-      stats.sent += batch.sent;
-      stats.failed += batch.failed;
-      stats.uncertain += batch.uncertain;
+      const result = await this.dispatch(claimed, providers);
+      stats.sent += result.sent;
+      stats.failed += result.failed;
+      stats.uncertain += result.uncertain;
     }
     return stats;
   }
@@ -114,38 +117,42 @@ export class OrderSender {
     return { id: order.id, status: order.status, providerOrderId: order.providerOrderId, dispatchAttempts: order.dispatchAttempts, nextDispatchAt: order.nextDispatchAt, lastError: order.lastError };
   }
 
-  /** Claims due orders of enabled providers and commits their write-ahead mark. */
+  /**
+   * Claims due orders of enabled providers (FOR UPDATE SKIP LOCKED, so replicas take disjoint sets) and
+   * commits their write-ahead mark, all in one transaction: nothing is sent before this commits.
+   */
   private async claim(providerIds: number[], limit: number): Promise<Claimed[]> {
     const now = this.clock.now();
-    const claimed: Claimed[] = [];
     const note = `${UNCERTAIN_MARK} 공급사 전송 결과를 받지 못했습니다 (전송 시작 ${now.toISOString()}). ${CHECK_ADVICE}`;
-    await claimAndProcess(
-      this.em,
-      Order,
-      {
-        where: { status: OrderStatus.PENDING, providerId: { $in: providerIds }, providerServiceId: { $ne: null }, providerOrderId: null, nextDispatchAt: { $lte: now } },
-        orderBy: { nextDispatchAt: 'ASC', id: 'ASC' },
-        limit,
-      },
-      async (_tx, order) => {
-        order.markDispatching(note, now);
-        claimed.push(claimedOf(order));
-      },
-    );
-    return claimed;
+    return this.em.fork().transactional(async (tx) => {
+      const orders = await tx.find(
+        Order,
+        { status: OrderStatus.PENDING, providerId: { $in: providerIds }, providerServiceId: { $ne: null }, providerOrderId: null, nextDispatchAt: { $lte: now } },
+        { orderBy: { nextDispatchAt: 'ASC', id: 'ASC' }, limit, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
+      );
+      for (const order of orders) order.markDispatching(note, now);
+      await tx.flush();
+      return orders.map(claimedOf);
+    });
   }
 
-  /** Sends claimed orders (several at a time) and records every outcome. */
+  /** Sends claimed orders, each provider's at most `maxConcurrency` at a time (providers side by side), and records every outcome. */
   private async dispatch(claimed: Claimed[], providers: Map<number, Provider>): Promise<DispatchStats> {
-    const outcomes = await mapLimit(claimed, CONCURRENCY, async (order): Promise<Outcome> => {
-      try {
-        const provider = providers.get(order.providerId)!;
-        return { order, providerOrderId: await this.client.add(provider, { service: order.service, link: order.link, quantity: order.quantity }) };
-      } catch (error) {
-        return { order, error: error instanceof Error ? error : new Error(String(error)) };
-      }
-    });
-    return this.record(outcomes, providers);
+    const byProvider = new Map<number, Claimed[]>();
+    for (const order of claimed) byProvider.set(order.providerId, [...(byProvider.get(order.providerId) ?? []), order]);
+    const perProvider = await Promise.all(
+      [...byProvider].map(([providerId, orders]) => {
+        const provider = providers.get(providerId)!;
+        return mapLimit(orders, Math.max(1, provider.maxConcurrency), async (order): Promise<Outcome> => {
+          try {
+            return { order, providerOrderId: await this.client.add(provider, { service: order.service, link: order.link, quantity: order.quantity }) };
+          } catch (error) {
+            return { order, error: error instanceof Error ? error : new Error(String(error)) };
+          }
+        });
+      }),
+    );
+    return this.record(perProvider.flat(), providers);
   }
 
   private async record(outcomes: Outcome[], providers: Map<number, Provider>): Promise<DispatchStats> {

@@ -7,6 +7,7 @@ export interface ProviderView {
   apiUrl: string;
   enabled: boolean;
   timeoutMs: number;
+  maxConcurrency: number;
   hasKey: boolean;
   keyLast4: string | null;
   createdAt: Date;
@@ -20,6 +21,8 @@ export interface ProviderChanges {
   apiKey?: string;
   enabled?: boolean;
   timeoutMs?: number;
+  /** Orders sent to this provider at once by one server process. */
+  maxConcurrency?: number;
 }
 
 /** An upstream SMM panel we place orders with (API v2). */
@@ -44,18 +47,23 @@ export class Provider {
   @Property({ type: 'integer' })
   timeoutMs: number;
 
+  /** How many requests one server process has out to this provider at once (sends upstream). */
+  @Property({ type: 'integer', default: 10 })
+  maxConcurrency: number = 10;
+
   @Property({ type: 'datetime' })
   createdAt: Date;
 
   @Property({ type: 'datetime' })
   updatedAt: Date;
 
-  constructor(props: Required<ProviderChanges>, now: Date) {
+  constructor(props: Required<Omit<ProviderChanges, 'maxConcurrency'>> & Pick<ProviderChanges, 'maxConcurrency'>, now: Date) {
     this.name = props.name;
     this.apiUrl = props.apiUrl;
     this.apiKey = props.apiKey;
     this.enabled = props.enabled;
     this.timeoutMs = props.timeoutMs;
+    if (props.maxConcurrency !== undefined) this.maxConcurrency = props.maxConcurrency;
     this.createdAt = now;
     this.updatedAt = now;
   }
@@ -66,6 +74,7 @@ export class Provider {
     if (changes.apiKey !== undefined) this.apiKey = changes.apiKey;
     if (changes.enabled !== undefined) this.enabled = changes.enabled;
     if (changes.timeoutMs !== undefined) this.timeoutMs = changes.timeoutMs;
+    if (changes.maxConcurrency !== undefined) this.maxConcurrency = changes.maxConcurrency;
     this.updatedAt = now;
   }
 
@@ -76,6 +85,7 @@ export class Provider {
       apiUrl: this.apiUrl,
       enabled: this.enabled,
       timeoutMs: this.timeoutMs,
+      maxConcurrency: this.maxConcurrency,
       hasKey: this.apiKey.length > 0,
       keyLast4: this.apiKey.length >= 8 ? this.apiKey.slice(-4) : null,
       createdAt: this.createdAt,

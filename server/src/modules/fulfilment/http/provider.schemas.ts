@@ -7,7 +7,9 @@ const apiKey = z.string({ error: 'API 키를 입력해 주세요.' }).trim().min
 const enabled = z.boolean({ error: 'enabled는 true 또는 false여야 합니다.' });
 const timeoutMs = z.number({ error: '시간 제한은 밀리초 단위 숫자여야 합니다.' }).int('시간 제한은 정수여야 합니다.').min(1000, '시간 제한은 1000ms 이상이어야 합니다.').max(120_000, '시간 제한은 120000ms 이하여야 합니다.');
 
-export const createProviderSchema = z.object({ name, apiUrl, apiKey, enabled: enabled.default(true), timeoutMs: timeoutMs.default(15_000) });
+const maxConcurrency = z.number({ error: '동시 전송 수는 숫자여야 합니다.' }).int('동시 전송 수는 정수여야 합니다.').min(1, '동시 전송 수는 1 이상이어야 합니다.').max(100, '동시 전송 수는 100 이하여야 합니다.');
+
+export const createProviderSchema = z.object({ name, apiUrl, apiKey, enabled: enabled.default(true), timeoutMs: timeoutMs.default(15_000), maxConcurrency: maxConcurrency.default(10) });
 
 /** ra-data-simple-rest sends the whole record back: unknown fields (hasKey, keyLast4 ...) are dropped, an empty key keeps the stored one. */
 export const updateProviderSchema = z.object({
@@ -16,6 +18,7 @@ export const updateProviderSchema = z.object({
   apiKey: z.union([z.literal('').transform(() => undefined), apiKey]).nullish().transform((v) => v ?? undefined),
   enabled: enabled.optional(),
   timeoutMs: timeoutMs.optional(),
+  maxConcurrency: maxConcurrency.optional(),
 });
 
 export type CreateProviderInput = z.infer<typeof createProviderSchema>;

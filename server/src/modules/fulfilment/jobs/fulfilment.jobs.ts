@@ -18,7 +18,7 @@ export class FulfilmentJobs {
     private readonly sync: OrderSync,
   ) {}
 
-  @Interval('fulfilment.send', 3_000)
+  @Interval('fulfilment.send', 1_000)
   send(): Promise<unknown> {
     return this.sending.run(() => this.sender.runOnce());
   }

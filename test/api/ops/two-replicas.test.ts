@@ -1,0 +1,116 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { freePort } from '../../../server/src/database/embedded-postgres.js';
+import { FakeProvider } from '../../support/fake-provider.js';
+import { adminQuery } from '../../support/test-app.js';
+import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process.js';
+
+// Two real server processes (server/dist/main.js, JOBS on) on one database, as two replicas behind a
+// load balancer: every job's unit of work is done once, whichever replica takes it.
+describe('two replicas with JOBS on', () => {
+  const name = `replicas_w${process.env.JEST_WORKER_ID ?? '0'}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'smm-replicas-'));
+  let url: string;
+  let fake: FakeProvider;
+  let client: pg.Client;
+  const servers: ServerProcess[] = [];
+  const env = (port: number, i: number) => ({
+    DATABASE_URL: url,
+    DATA_DIR: join(dataDir, `r${i}`),
+    PORT: String(port),
+    JOBS: 'true',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    JWT_SECRET: 'replica-secret-replica-secret-replica-secret',
+    ADMIN_ID: 'admin',
+    ADMIN_PASSWORD: 'replica-password',
+  });
+
+  beforeAll(async () => {
+    await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    await adminQuery(`CREATE DATABASE "${name}"`);
+    const u = new URL(process.env.TEST_DATABASE_URL!);
+    u.pathname = `/${name}`;
+    url = u.toString();
+    fake = await FakeProvider.start();
+    // Migrate with one server (jobs off), then seed the work.
+    const setup = startServerProcess({ ...env(await freePort(), 9), JOBS: 'false' });
+    await setup.ready;
+    expect(await stopServerProcess(setup)).toBe(0);
+    client = new pg.Client({ connectionString: url });
+    await client.connect();
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => stopServerProcess(s)));
+    await client?.end();
+    await fake?.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('sends, syncs, starts runs and expires charges exactly once', async () => {
+    const RUNS = 400;
+    const SYNCED = 100;
+    const CHARGES = 50;
+    const member = (await client.query(`insert into member (login_id, password_hash, email, status, created_at) values ('replica', 'x', 'replica@example.com', 'ACTIVE', now()) returning id`)).rows[0].id;
+    const provider = (
+      await client.query(`insert into provider (name, api_url, api_key, enabled, timeout_ms, created_at, updated_at) values ('fake', $1, $2, true, 10000, now(), now()) returning id`, [fake.url, fake.key])
+    ).rows[0].id;
+    await client.query(`insert into platform (id, text) values ('instagram', '인스타그램')`);
+    const category = (await client.query(`insert into category (platform_id, text) values ('instagram', 'replicas') returning id`)).rows[0].id;
+    const service = (
+      await client.query(`insert into service (text, point, min, max, category_id, enable_auto, provider_id, provider_service_id) values ('replicas', 7, 10, 100000, $1, true, $2, '1') returning id`, [category, provider])
+    ).rows[0].id;
+    // Due auto-order runs (each must become one order, placed upstream once).
+    await client.query(
+      `insert into auto_order (member_id, service_id, link, amount, runs, interval_minutes, completed, point, status, next_run_at, created_at, updated_at)
+       select $1, $2, 'https://instagram.com/auto/' || g, 100, 2, 60, 0, 1400, 'ACTIVE', now() - interval '1 second', now(), now() from generate_series(1, $3) g`,
+      [member, service, RUNS],
+    );
+    // Orders in progress upstream: half end Canceled (refunded once each), half Completed.
+    const synced = await client.query(
+      `insert into service_order (member_id, service_id, link, amount, point, status, provider_id, provider_service_id, provider_order_id, created_at, updated_at)
+       select $1, $2, 'https://instagram.com/p/' || g, 1000, 7000, 'INPROGRESS', $3, '1', 'up-' || g, now(), now() from generate_series(1, $4) g returning provider_order_id`,
+      [member, service, provider, SYNCED],
+    );
+    synced.rows.forEach((row, i) =>
+      fake.orders.set(row.provider_order_id, { id: row.provider_order_id, service: '1', link: '', quantity: 1000, status: i % 2 ? 'Completed' : 'Canceled', startCount: '5', remains: i % 2 ? '0' : '1000' }),
+    );
+    // Charges past their deadline.
+    await client.query(
+      `insert into charge (member_id, depositor_name, depositor_key, point, deposit_amount, fee_type, status, created_at, expires_at)
+       select $1, '홍길동', '홍길동', 10000, 10000, 'NONE', 'PENDING', now() - interval '4 hours', now() - interval '1 hour' from generate_series(1, $2)`,
+      [member, CHARGES],
+    );
+
+    for (const i of [0, 1]) servers.push(startServerProcess(env(await freePort(), i)));
+    await Promise.all(servers.map((s) => s.ready));
+    const deadline = Date.now() + 150_000;
+    const counts = async () =>
+      (
+        await client.query(`select
+          (select count(*) from service_order where auto_order_id is not null)::int as runs,
+          (select count(*) from service_order where auto_order_id is not null and provider_order_id is not null)::int as sent,
+          (select count(*) from service_order where provider_order_id like 'up-%' and status in ('COMPLETED', 'CANCELED'))::int as synced,
+          (select count(*) from charge where status = 'FAIL')::int as expired`)
+      ).rows[0] as { runs: number; sent: number; synced: number; expired: number };
+    let now = await counts();
+    while (Date.now() < deadline && (now.sent < RUNS || now.synced < SYNCED || now.expired < CHARGES)) {
+      await new Promise((r) => setTimeout(r, 500));
+      now = await counts();
+    }
+    const runTwice = (await client.query(`select count(*)::int as n from (select auto_order_id, run_number from service_order where auto_order_id is not null group by 1, 2 having count(*) > 1) d`)).rows[0].n;
+    const refunds = (await client.query(`select count(*)::int as n, count(distinct reference_id)::int as orders from point_ledger_entry where kind = 'REFUND'`)).rows[0];
+    const adds = fake.calls('add').length;
+    console.log(
+      `two replicas: runs started ${now.runs}/${RUNS} (twice: ${runTwice}), sent upstream ${now.sent} with ${adds} add requests (links placed twice: ${fake.duplicateLinks().filter((l) => l.includes('/auto/')).length}), ` +
+        `sync applied ${now.synced}/${SYNCED} with ${refunds.n} refunds for ${refunds.orders} orders, charges expired ${now.expired}/${CHARGES}`,
+    );
+    expect(now).toEqual({ runs: RUNS, sent: RUNS, synced: SYNCED, expired: CHARGES });
+    expect(runTwice).toBe(0);
+    expect(adds).toBe(RUNS);
+    expect(fake.duplicateLinks().filter((l) => l.includes('/auto/'))).toEqual([]);
+    expect(refunds).toEqual({ n: SYNCED / 2, orders: SYNCED / 2 });
+  }, 240_000);
+});
