@@ -15,7 +15,8 @@ describe('simulated provider, end to end', () => {
   let t: TestApp;
   beforeAll(async () => {
     const port = await freePort();
-    t = await startTestApp({ PORT: String(port) });
+    // Without the gate opened: the simulated provider is trusted by its own URL.
+    t = await startTestApp({ PORT: String(port), ALLOW_PRIVATE_PROVIDER_URLS: 'false' });
     await t.app.listen(port, '127.0.0.1');
     await t.app.get(CatalogFacade).seedDemo();
     await t.app.get(FulfilmentFacade).seedDemo();
