@@ -5,6 +5,8 @@ import { OrderStatus } from '../../../server/src/modules/ordering/index.js';
 import { OrderSender, OrderSync, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
 // The client itself, for the services rows (no app needed to read a list).
 import { SmmClient } from '../../../server/src/modules/fulfilment/application/smm-client.js';
+import { ProviderAddressGuard } from '../../../server/src/modules/fulfilment/application/provider-address.js';
+import type { AppConfig } from '../../../server/src/config/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { ledgerOf } from '../ordering/fixtures.js';
@@ -194,7 +196,7 @@ describe('upstream services lists as panels write them', () => {
     ['2', 'rate with more decimals, type Custom Comments, flags "1"/"false"/"true"', { rate: '0.123456789', type: 'Custom Comments', refill: true, cancel: false, dripfeed: true }],
     ['3', 'figures and flags as JSON numbers and booleans', { rate: '2.5', min: 100, refill: false, cancel: true, dripfeed: true }],
   ])('service %s: %s', async (id, _dialect, expected) => {
-    const { services, malformed } = await new SmmClient().services({ apiUrl: fake.url, apiKey: fake.key, timeoutMs: 2000 });
+    const { services, malformed } = await new SmmClient(new ProviderAddressGuard({ env: { ALLOW_PRIVATE_PROVIDER_URLS: true, PORT: 0 } } as unknown as AppConfig)).services({ apiUrl: fake.url, apiKey: fake.key, timeoutMs: 2000 });
     expect(malformed).toBe(0);
     expect(services.find((s) => s.id === id)).toMatchObject(expected);
   });
