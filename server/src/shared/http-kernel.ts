@@ -48,8 +48,10 @@ export class HttpErrorFilter implements ExceptionFilter {
       status = 400;
       message = firstIssueMessage(error);
     } else if (error instanceof UniqueConstraintViolationException) {
+      // A race lost to a unique key is a 409, but one a domain check should have caught: leave a trace.
       status = 409;
       message = '이미 처리된 요청입니다.';
+      this.logger.warn(`${request.method} ${request.routeOptions?.url ?? request.url.split('?')[0]}: unique violation answered 409: ${uniqueDetail(error)}`);
     } else if (isFastifyClientError(error)) {
       status = error.statusCode;
       message = error.message;
@@ -58,6 +60,12 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     void reply.status(status).send({ statusCode: status, message, ...extra });
   }
+}
+
+/** Which table and constraint, never the row's values or the query (they may be personal). */
+function uniqueDetail(error: UniqueConstraintViolationException): string {
+  const { constraint, table } = error as unknown as { constraint?: string; table?: string };
+  return [table, constraint].filter(Boolean).join('.') || 'unknown constraint';
 }
 
 function isFastifyClientError(error: unknown): error is { statusCode: number; message: string } {

@@ -51,7 +51,7 @@ export class ChargeSettlement {
       reference: chargeReference(charge),
       memo: `충전 #${charge.id} (${charge.depositorName})`,
     });
-    if (!credit.applied) throw new DomainError(`charge ${charge.id} was already credited`);
+    if (!credit.applied) throw new DomainError(`충전 #${charge.id}은(는) 이미 포인트가 지급되었습니다.`);
     if (settler.operator) this.audit.record(tx, settler.operator, { action: 'accept', resource: 'charges', resourceId: charge.id, before, after: snapshot(charge) });
   }
 

@@ -13,7 +13,7 @@ const adjustSchema = z.object({
   amount: z
     .union([z.number(WHOLE_WON).int(WHOLE_WON).refine(Number.isSafeInteger, 'amount is too large'), z.string(WHOLE_WON).regex(/^-?\d{1,13}$/, WHOLE_WON)], { error: WHOLE_WON })
     .transform((v) => BigInt(v))
-    .refine((v) => v !== 0n, 'amount must not be zero')
+    .refine((v) => v !== 0n, '조정 금액은 0일 수 없습니다.')
     .refine((v) => v < MAX_ADJUST && v > -MAX_ADJUST, 'amount is too large'),
   reason: z.string({ error: 'reason is required' }).trim().min(1, 'reason is required').max(500, 'reason is at most 500 characters'),
 });
