@@ -40,6 +40,9 @@ export class HttpErrorFilter implements ExceptionFilter {
         message = Array.isArray(m) ? String(m[0]) : String(m ?? error.message);
         extra = rest;
       }
+      // Nest hands on Fastify's own refusals as an HttpException caused by them.
+      const code = (error.cause as { code?: unknown } | undefined)?.code;
+      if (typeof code === 'string' && BODY_REFUSALS[code]) message = BODY_REFUSALS[code];
       if (status === 404 && this.notFound?.(request, reply)) return;
     } else if (error instanceof DomainError) {
       status = error.status;
@@ -54,7 +57,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       this.logger.warn(`${request.method} ${request.routeOptions?.url ?? request.url.split('?')[0]}: unique violation answered 409: ${uniqueDetail(error)}`);
     } else if (isFastifyClientError(error)) {
       status = error.statusCode;
-      message = error.message;
+      message = BODY_REFUSALS[error.code ?? ''] ?? error.message;
     } else {
       this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     }
@@ -68,7 +71,15 @@ function uniqueDetail(error: UniqueConstraintViolationException): string {
   return [table, constraint].filter(Boolean).join('.') || 'unknown constraint';
 }
 
-function isFastifyClientError(error: unknown): error is { statusCode: number; message: string } {
+/** Fastify's refusals of a body it could not read, in Korean (its own words are English). */
+const BODY_REFUSALS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: '요청 본문이 올바른 JSON이 아닙니다.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '요청 본문이 비어 있습니다.',
+  FST_ERR_CTP_BODY_TOO_LARGE: '요청 본문이 너무 큽니다.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '지원하지 않는 요청 형식입니다.',
+};
+
+function isFastifyClientError(error: unknown): error is { statusCode: number; message: string; code?: string } {
   const code = (error as { statusCode?: unknown })?.statusCode;
   return typeof code === 'number' && code >= 400 && code < 500;
 }
