@@ -80,6 +80,7 @@ const toDate = (v: unknown): Date => {
   if (Number.isNaN(date.getTime())) throw new BadRequestException(`invalid date: ${String(v)}`);
   return date;
 };
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- one filter for orders and auto-orders alike
 const statusIn = (v: unknown): FilterQuery<any> => ({ status: { $in: (Array.isArray(v) ? v : [v]).map(String) } });
 const ownerFilters = {
   memberId: (v: unknown) => ({ memberId: Number(v) }),
