@@ -51,6 +51,35 @@ module.exports = {
       to: { path: '^customer-web/src/(features|app)/' },
     },
     {
+      name: 'console-resources-apart',
+      severity: 'error',
+      comment:
+        'admin-web resource folders do not import each other, except to embed another resource\'s list (a member\'s orders); what they share lives in common/.',
+      from: { path: '^admin-web/src/([^/]+)/', pathNot: '^admin-web/src/(common|layout|i18n)/' },
+      to: { path: '^admin-web/src/([^/]+)/', pathNot: ['^admin-web/src/$1/', '^admin-web/src/(common|layout|i18n)/', '^admin-web/src/[^/]+/[A-Za-z]+List\\.tsx$'] },
+    },
+    {
+      name: 'console-shared-stays-shared',
+      severity: 'error',
+      comment: 'admin-web common/ and i18n/ never reach into a resource folder or the app shell; layout/ reads only the resource list (resources.ts).',
+      from: { path: '^admin-web/src/(common|i18n|layout)/' },
+      to: { path: '^admin-web/src/', pathNot: '^admin-web/src/(common/|i18n/|layout/|dataProvider\\.ts|authProvider\\.ts|resources\\.ts)' },
+    },
+    {
+      name: 'console-shell-on-top',
+      severity: 'error',
+      comment: 'Nothing in admin-web imports the app shell (App.tsx, main.tsx) but its entry point.',
+      from: { path: '^admin-web/src/', pathNot: '^admin-web/src/main\\.tsx$' },
+      to: { path: '^admin-web/src/(App|main)\\.tsx$' },
+    },
+    {
+      name: 'storefront-shell-on-top',
+      severity: 'error',
+      comment: 'Nothing in customer-web imports its entry points (main.tsx, boot.tsx).',
+      from: { path: '^customer-web/src/', pathNot: '^customer-web/src/(main|boot)\\.tsx$' },
+      to: { path: '^customer-web/src/(main|boot)\\.tsx$' },
+    },
+    {
       name: 'not-to-unresolvable',
       severity: 'error',
       comment: 'An import that resolves to nothing is a typo or a missing dependency.',

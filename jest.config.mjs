@@ -42,5 +42,7 @@ export default {
       setupFiles: ['<rootDir>/customer-web/src/testing/setup.ts'],
       moduleNameMapper: { ...common.moduleNameMapper, '\\.css$': '<rootDir>/customer-web/src/testing/style-stub.ts' },
     },
+    // Not a test: `npm run screenshots` saves every storefront screen for a person to look at.
+    ...(process.env.SCREENSHOTS ? [{ ...common, displayName: 'screenshots', testMatch: ['<rootDir>/test/screenshots/**/*.shots.ts'] }] : []),
   ],
 };

@@ -19,7 +19,7 @@ const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' });
 
 step('build', () => build({ force: process.env.CI === 'true' }));
 step('typecheck', () => {
-  for (const project of ['server', 'test', 'customer-web']) run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `${project}/tsconfig.json`, '--noEmit']);
+  for (const project of ['server', 'test', 'customer-web', 'admin-web']) run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `${project}/tsconfig.json`, '--noEmit']);
 });
 step('module boundaries', () =>
   run(process.execPath, ['node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', 'server/src', 'customer-web/src', 'admin-web/src', '--config', '.dependency-cruiser.cjs']),

@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 // Jest loads global setup as CommonJS outside its module mapper, so this one import has no .js suffix.
-// @ts-ignore TS2835
+// @ts-expect-error TS2835
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../../server/src/database/embedded-postgres';
 
 declare global {

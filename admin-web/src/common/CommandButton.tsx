@@ -36,6 +36,7 @@ export interface CommandButtonProps {
    */
   ledger?: true | ((record: RaRecord, values: Record<string, string>) => [string, Identifier]);
   /** The toast after success; a function may show what the command answered. */
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each caller types the answer of its own command
   success?: string | ((result: any, record: RaRecord) => string);
   disabled?: boolean;
   color?: 'primary' | 'error' | 'success' | 'warning' | 'inherit';

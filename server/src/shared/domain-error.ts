@@ -12,10 +12,13 @@ export class DomainError extends Error {
   }
 }
 
-/** A state machine refused a move. */
+/** A state machine refused a move: `message` is the Korean reason, `move` what was tried (for logs). */
 export class IllegalTransitionError extends DomainError {
-  constructor(entity: string, from: string, to: string) {
-    super(`${entity}: ${from} → ${to} is not allowed`, 409);
+  constructor(
+    message: string,
+    readonly move: { entity: string; from: string; to: string },
+  ) {
+    super(message, 409);
   }
 }
 

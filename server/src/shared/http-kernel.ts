@@ -40,6 +40,9 @@ export class HttpErrorFilter implements ExceptionFilter {
         message = Array.isArray(m) ? String(m[0]) : String(m ?? error.message);
         extra = rest;
       }
+      // Nest hands on Fastify's own refusals as an HttpException caused by them.
+      const code = (error.cause as { code?: unknown } | undefined)?.code;
+      if (typeof code === 'string' && BODY_REFUSALS[code]) message = BODY_REFUSALS[code];
       if (status === 404 && this.notFound?.(request, reply)) return;
     } else if (error instanceof DomainError) {
       status = error.status;
@@ -48,11 +51,13 @@ export class HttpErrorFilter implements ExceptionFilter {
       status = 400;
       message = firstIssueMessage(error);
     } else if (error instanceof UniqueConstraintViolationException) {
+      // A race lost to a unique key is a 409, but one a domain check should have caught: leave a trace.
       status = 409;
       message = '이미 처리된 요청입니다.';
+      this.logger.warn(`${request.method} ${request.routeOptions?.url ?? request.url.split('?')[0]}: unique violation answered 409: ${uniqueDetail(error)}`);
     } else if (isFastifyClientError(error)) {
       status = error.statusCode;
-      message = error.message;
+      message = BODY_REFUSALS[error.code ?? ''] ?? error.message;
     } else {
       this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     }
@@ -60,7 +65,21 @@ export class HttpErrorFilter implements ExceptionFilter {
   }
 }
 
-function isFastifyClientError(error: unknown): error is { statusCode: number; message: string } {
+/** Which table and constraint, never the row's values or the query (they may be personal). */
+function uniqueDetail(error: UniqueConstraintViolationException): string {
+  const { constraint, table } = error as unknown as { constraint?: string; table?: string };
+  return [table, constraint].filter(Boolean).join('.') || 'unknown constraint';
+}
+
+/** Fastify's refusals of a body it could not read, in Korean (its own words are English). */
+const BODY_REFUSALS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: '요청 본문이 올바른 JSON이 아닙니다.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: '요청 본문이 비어 있습니다.',
+  FST_ERR_CTP_BODY_TOO_LARGE: '요청 본문이 너무 큽니다.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: '지원하지 않는 요청 형식입니다.',
+};
+
+function isFastifyClientError(error: unknown): error is { statusCode: number; message: string; code?: string } {
   const code = (error as { statusCode?: unknown })?.statusCode;
   return typeof code === 'number' && code >= 400 && code < 500;
 }

@@ -20,5 +20,5 @@ export { claimAndProcess, SingleFlight, type ClaimOptions, type BatchResult } fr
 export { WonType } from './won.type.js';
 export { ShortCache } from './short-cache.js';
 export { IdPipe, recordId } from './id-pipe.js';
-export { insertStatement } from './insert-statement.js';
 export { OWN_INPUT_CHECK, CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './control-characters.js';
+export { TransitionTable, withParticle, type StateMachine, type Refusals } from './transition-table.js';

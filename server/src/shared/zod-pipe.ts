@@ -1,10 +1,14 @@
 import { BadRequestException, type PipeTransform } from '@nestjs/common';
 import type { z } from 'zod';
 
+export const NOT_AN_OBJECT = '요청 본문은 JSON 객체여야 합니다.';
+
 /** First issue's message: the contracts put the spec's Korean message on each rule. */
 export function firstIssueMessage(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return '입력 양식을 맞춰주세요.';
+  // The whole body is of the wrong kind (an array, a string, null): zod's own words are English.
+  if (issue.path.length === 0 && issue.code === 'invalid_type') return NOT_AN_OBJECT;
   return issue.message;
 }
 

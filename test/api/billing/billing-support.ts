@@ -51,5 +51,5 @@ export async function auditOf(t: TestApp, resource: string, resourceId: number |
     .query({ filter: JSON.stringify({ resource, resourceId: String(resourceId) }), sort: JSON.stringify(['id', 'ASC']) })
     .set('Authorization', bearer(await t.operatorToken()))
     .expect(200);
-  return res.body as { action: string; operatorLoginId: string; before: any; after: any }[];
+  return res.body as { action: string; operatorLoginId: string; before: Record<string, unknown>; after: Record<string, unknown> }[];
 }

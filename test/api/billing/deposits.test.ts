@@ -71,7 +71,8 @@ describe('deposits: recording, automatic matching, manual match, bank-alert key'
     expect((await auditOf(t, 'charges', c2.chargeId)).map((a) => a.action)).toEqual(['accept']);
 
     // The deposit is spent: matching it again, or to the other charge, is refused.
-    await t.http.post(`/api/admin/deposits/${d.body.id}/match`).set('Authorization', admin).send({ chargeId: c1.chargeId }).expect(409);
+    const again = await t.http.post(`/api/admin/deposits/${d.body.id}/match`).set('Authorization', admin).send({ chargeId: c1.chargeId }).expect(409);
+    expect(again.body.message).toBe('이미 충전 요청과 매칭된 입금입니다.');
     expect(await wallet.balanceOf(m1.id)).toBe(0n);
   });
 
@@ -216,8 +217,8 @@ describe('deposits: recording, automatic matching, manual match, bank-alert key'
     const d = await deposit({ depositorName: '모르는분', amount: 70_000 }).expect(201);
     const res = await t.http.post(`/api/admin/deposits/${d.body.id}/dismiss`).set('Authorization', admin).send({ memo: '오입금: 고객에게 반환' }).expect(200);
     expect(res.body).toMatchObject({ status: 'DISMISSED', memo: '오입금: 고객에게 반환', resolvedBy: 'operator:operator' });
-    await t.http.post(`/api/admin/deposits/${d.body.id}/dismiss`).set('Authorization', admin).send({}).expect(409);
-    await t.http.post(`/api/admin/deposits/${d.body.id}/match`).set('Authorization', admin).send({ chargeId: 1 }).expect(409);
+    expect((await t.http.post(`/api/admin/deposits/${d.body.id}/dismiss`).set('Authorization', admin).send({}).expect(409)).body.message).toBe('이미 보류 처리된 입금입니다.');
+    expect((await t.http.post(`/api/admin/deposits/${d.body.id}/match`).set('Authorization', admin).send({ chargeId: 1 }).expect(409)).body.message).toBe('이미 보류 처리된 입금입니다.');
     expect((await auditOf(t, 'deposits', d.body.id)).map((a) => a.action)).toEqual(['dismiss']);
   });
 });

@@ -57,12 +57,12 @@ describe('settling charges: accept, reject, bulk accept, 3-hour expiry', () => {
     const a = await openCharge(t, m);
     await accept(a.chargeId).expect(200);
     const balance = await wallet.balanceOf(m.id);
-    expect((await accept(a.chargeId).expect(409)).body.message).toBe('Charge: SUCCESS → SUCCESS is not allowed');
-    await reject(a.chargeId).expect(409);
+    expect((await accept(a.chargeId).expect(409)).body.message).toBe('이미 승인된 충전입니다.');
+    expect((await reject(a.chargeId).expect(409)).body.message).toBe('이미 승인된 충전입니다.');
     const b = await openCharge(t, m);
     const rejected = await reject(b.chargeId).expect(200);
     expect(rejected.body).toMatchObject({ id: b.chargeId, status: 'FAIL', resolvedBy: 'operator:operator', responseAt: expect.any(String) });
-    expect((await accept(b.chargeId).expect(409)).body.message).toBe('Charge: FAIL → SUCCESS is not allowed');
+    expect((await accept(b.chargeId).expect(409)).body.message).toBe('이미 거절된 충전입니다.');
     expect(await wallet.balanceOf(m.id)).toBe(balance);
     expect(await creditsOf(b.chargeId)).toBe(0);
     expect((await auditOf(t, 'charges', b.chargeId)).map((a) => a.action)).toEqual(['reject']);
@@ -118,7 +118,7 @@ describe('settling charges: accept, reject, bulk accept, 3-hour expiry', () => {
     expect(await job.runOnce()).toBe(1);
     rows = await history(member);
     expect(rows.every((h: { status: string }) => h.status === 'FAIL')).toBe(true);
-    expect((await accept(later.chargeId).expect(409)).body.message).toBe('Charge: FAIL → SUCCESS is not allowed');
+    expect((await accept(later.chargeId).expect(409)).body.message).toBe('입금 기한(3시간)이 지난 충전 요청입니다.');
     expect(await wallet.balanceOf(member.id)).toBe(0n);
   });
 
@@ -147,7 +147,7 @@ describe('settling charges: accept, reject, bulk accept, 3-hour expiry', () => {
       .expect(200);
     expect(res.body).toEqual([
       { id: a.chargeId, ok: true, ledgerEntry: expect.objectContaining({ kind: 'CHARGE', referenceId: String(a.chargeId) }) },
-      { id: done.chargeId, ok: false, statusCode: 409, message: 'Charge: FAIL → SUCCESS is not allowed' },
+      { id: done.chargeId, ok: false, statusCode: 409, message: '이미 거절된 충전입니다.' },
       { id: 987_654, ok: false, statusCode: 404, message: '충전 요청을 찾을 수 없습니다.' },
       { id: b.chargeId, ok: true, ledgerEntry: expect.objectContaining({ kind: 'CHARGE', referenceId: String(b.chargeId) }) },
     ]);

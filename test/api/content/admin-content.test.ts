@@ -85,7 +85,7 @@ describe('operator content CRUD (ra-data-simple-rest, audited)', () => {
         .query({ filter: JSON.stringify({ resource, resourceId: String(id) }), sort: JSON.stringify(['id', 'ASC']) })
         .set('Authorization', admin)
         .expect(200)
-    ).body as { action: string; operatorLoginId: string; before: any; after: any }[];
+    ).body as { action: string; operatorLoginId: string; before: Record<string, unknown>; after: Record<string, unknown> }[];
 
   describe.each(CASES)('$resource', ({ resource, valid, stored, update, invalid }) => {
     const base = `/api/admin/${resource}`;

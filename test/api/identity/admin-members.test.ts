@@ -69,9 +69,9 @@ describe('operator console: members and outbox', () => {
     await t.http.get('/api/auth/profile').set('Authorization', `Bearer ${lee.token}`).expect(401);
     expect((await list({ filter: { status: 'SUSPENDED' } }).expect(200)).body.map((m: { id: number }) => m.id)).toEqual([lee.id]);
     const again = await t.http.post(`/api/admin/members/${lee.id}/suspend`).set('Authorization', admin).expect(409);
-    expect(again.body.message).toContain('SUSPENDED');
+    expect(again.body.message).toBe('이미 정지된 회원입니다.');
     await t.http.post(`/api/admin/members/${lee.id}/reinstate`).set('Authorization', admin).expect(200);
-    await t.http.post(`/api/admin/members/${lee.id}/reinstate`).set('Authorization', admin).expect(409);
+    expect((await t.http.post(`/api/admin/members/${lee.id}/reinstate`).set('Authorization', admin).expect(409)).body.message).toBe('이미 정상 상태인 회원입니다.');
     const audit = await auditOf(lee.id);
     expect(audit.map((a: { action: string; before: unknown; after: unknown }) => [a.action, a.before, a.after])).toEqual([
       ['reinstate', { status: 'SUSPENDED' }, { status: 'ACTIVE' }],

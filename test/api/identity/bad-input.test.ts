@@ -60,14 +60,14 @@ describe('bad input on every identity endpoint', () => {
   });
 
   it.each([
-    ['route', { registerWhere: 'x\u0000' }],
-    ['referral', { referral: 'AB\u0000' }],
-    ['email code', { emailCode: '1234\u0000' }],
-    ['phone code', { phoneNumber: '01012345678', sendCode: '1234\u0000' }],
-  ])('register refuses a NUL in the %s', async (_, change) => {
+    ['route', { registerWhere: 'x\u0000' }, '가입경로를 선택해주세요'],
+    ['referral', { referral: 'AB\u0000' }, '추천인 코드를 확인해주세요'],
+    ['email code', { emailCode: '1234\u0000' }, '이메일 인증코드 5자리를 입력해주세요'],
+    ['phone code', { phoneNumber: '01012345678', sendCode: '1234\u0000' }, '휴대전화 인증번호 5자리를 입력해주세요'],
+  ])('register refuses a NUL in the %s', async (_, change, message) => {
     const before = await identityTables(t);
     const body = { id: 'nul-test', password: 'pw-1234', email: 'nul@example.com', registerWhere: '기타', emailCode: '12345', phoneNumber: '01012345678', sendCode: '12345', ...change };
-    expect((await t.http.post('/api/auth/register').set('X-Forwarded-For', clientIp()).send(body).expect(400)).body.message).toBeTruthy();
+    expect((await t.http.post('/api/auth/register').set('X-Forwarded-For', clientIp()).send(body).expect(400)).body).toEqual({ statusCode: 400, message });
     expect(await identityTables(t)).toEqual(before);
   });
 

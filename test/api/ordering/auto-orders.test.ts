@@ -142,7 +142,7 @@ describe('auto-orders', () => {
       expect(res.body.order).toMatchObject({ id: body.autoOrderId, status: AutoOrderStatus.CANCLED, refunded: 660, completed: 1, nextRunAt: null });
       expect(res.body.ledgerEntry).toMatchObject({ kind: 'REFUND', amount: 660, referenceType: 'auto-order', referenceId: String(body.autoOrderId) });
       expect(await balance(t, m.id)).toBe(670n);
-      await cancel(body.autoOrderId).expect(409);
+      expect((await cancel(body.autoOrderId).expect(409)).body.message).toBe('이미 취소된 자동주문입니다.');
       expect(await balance(t, m.id)).toBe(670n);
       clock.travel(120 * MINUTE);
       await drain();
@@ -180,7 +180,7 @@ describe('auto-orders', () => {
       clock.travel(60 * MINUTE);
       await drain();
       expect((await load(body.autoOrderId)).status).toBe(AutoOrderStatus.COMPLETED);
-      await cancel(body.autoOrderId).expect(409);
+      expect((await cancel(body.autoOrderId).expect(409)).body.message).toBe('모든 회차가 시작된 자동주문은 취소할 수 없습니다.');
       expect(await balance(t, m.id)).toBe(1_000n - 660n);
     });
 

@@ -93,7 +93,7 @@ describe('order state changes', () => {
     const res = await command(id, 'cancel').expect(200);
     expect(res.body.order).toMatchObject({ id, status: CANCELED, refunded: 700, remains: 1000 });
     expect(res.body.ledgerEntry).toMatchObject({ kind: 'REFUND', amount: 700, referenceType: 'order', referenceId: String(id), memberId: member.id });
-    await command(id, 'cancel').expect(409);
+    expect((await command(id, 'cancel').expect(409)).body.message).toBe('이미 취소된 주문입니다.');
     expect(await balance(t, member.id)).toBe(before + 700n);
     expect(await refunds(id)).toHaveLength(1);
     expect((await audits(id)).map((a) => a.action)).toEqual(['cancel']);
@@ -106,7 +106,7 @@ describe('order state changes', () => {
     expect(res.body.order).toMatchObject({ status: PARTIAL, remains: 333, refunded: 233 }); // 700 × 333 / 1000 = 233.1
     expect(res.body.ledgerEntry).toMatchObject({ amount: 233 });
     expect(await balance(t, member.id)).toBe(before + 233n);
-    await command(id, 'partial', { remains: 10 }).expect(409);
+    expect((await command(id, 'partial', { remains: 10 }).expect(409)).body.message).toBe('이미 부분완료된 주문입니다.');
     await command(await orderIn(INPROGRESS), 'partial', { remains: 1001 }).expect(400);
     await command(id, 'partial', {}).expect(400);
   });

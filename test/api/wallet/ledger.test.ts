@@ -55,7 +55,7 @@ describe('wallet ledger', () => {
   });
 
   describe('paying for a new row in one statement', () => {
-    const insert = (label: string) => ({ insert: { sql: 'insert into "paid_thing" ("label") values (?) returning "id"', params: [label] }, referenceType: 'thing', memoPrefix: '물건 ' });
+    const insert = (label: string) => ({ table: 'paid_thing', columns: ['label'], values: [label], referenceType: 'thing', memoPrefix: '물건 ' });
     const things = async (label: string) => Number((await t.app.get(MikroORM).em.fork().execute<{ n: string }[]>('select count(*) as n from paid_thing where label = ?', [label]))[0]!.n);
     beforeAll(() => t.app.get(MikroORM).em.fork().execute('create table if not exists paid_thing (id serial primary key, label text not null)'));
 
@@ -78,10 +78,12 @@ describe('wallet ledger', () => {
       expect(await wallet.balancesOf([m.id])).toEqual(new Map([[m.id, 399n]]));
     });
 
-    it('refuses anything but a single-row insert', async () => {
+    it('refuses a row whose columns and values do not pair up, moving nothing', async () => {
       const m = await createMember(t);
-      const bad = { ...insert('x'), insert: { sql: 'delete from "paid_thing" returning "id"', params: [] } };
-      await expect(wallet.debitForNewRow(t.app.get(MikroORM).em.fork(), { memberId: m.id, amount: 1n, kind: LedgerKind.ORDER }, bad)).rejects.toThrow('not a single-row insert');
+      await charge(m.id, 10n, 'p3');
+      const bad = { ...insert('x'), columns: ['label', 'id'] };
+      await expect(wallet.debitForNewRow(t.app.get(MikroORM).em.fork(), { memberId: m.id, amount: 1n, kind: LedgerKind.ORDER }, bad)).rejects.toThrow('paid_thing: 2 columns, 1 values');
+      expect(await wallet.balanceOf(m.id)).toBe(10n);
     });
   });
 

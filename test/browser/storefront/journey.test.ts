@@ -13,7 +13,6 @@ describe('a customer on the storefront', () => {
   let page: Page;
   const customer = { id: 'journey01', password: 'first-pass1', newPassword: 'second-pass2', email: 'Journey01@Example.com', phone: '01055501234' };
   const service = { text: '한국인 팔로워 (여정)', point: 5, min: 10, max: 1000 };
-  let serviceId: number;
   let popupIds: number[];
 
   /** The customer's own view of a call, with the token the page holds. */
@@ -50,7 +49,7 @@ describe('a customer on the storefront', () => {
     });
     await op.post('/api/admin/platforms', { id: 'instagram', text: '인스타그램' });
     const category = await op.post('/api/admin/categories', { platform: 'instagram', text: '인스타그램 팔로워' });
-    serviceId = (await op.post('/api/admin/services', { ...service, point: String(service.point), categoryId: category.id, enableAuto: true, notice: '공개 계정만 가능합니다.' })).id;
+    await op.post('/api/admin/services', { ...service, point: String(service.point), categoryId: category.id, enableAuto: true, notice: '공개 계정만 가능합니다.' });
     await op.post('/api/admin/register-wheres', { text: '지인 추천' });
     await op.post('/api/admin/notices', { content: '여정 고정 공지', isTop: true, bgColor: '#fff3cd' });
     await op.post('/api/admin/faqs', { title: '충전은 언제 되나요?', answer: '입금 확인 후 1~10분 안에 충전됩니다.' });

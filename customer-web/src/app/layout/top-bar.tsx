@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { browseAsGuest, leaveGuestMode, useProfile } from '../../lib/auth';
@@ -94,9 +94,10 @@ function Items({ onNavigate }: { onNavigate?: () => void }) {
 /** Fixed 60px bar (spec §2); at 1280px and below its items move into a dropdown that closes on route change. */
 export function TopBar() {
   const state = useSession();
-  const [open, setOpen] = useState(false);
   const { pathname } = useLocation();
-  useEffect(() => setOpen(false), [pathname]);
+  // The page the menu was opened on: moving to another page closes it.
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === pathname;
   const home = state === 'authorization' || state === 'guest' ? paths.order : paths.home;
   return (
     <header className="topbar">
@@ -110,7 +111,7 @@ export function TopBar() {
         </nav>
         <div className="topbar-end">
           <DarkModeToggle />
-          <button type="button" className="icon-button menu-button" aria-label="메뉴" aria-expanded={open} onClick={() => setOpen((o) => !o)}>
+          <button type="button" className="icon-button menu-button" aria-label="메뉴" aria-expanded={open} onClick={() => setOpenOn(open ? null : pathname)}>
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
               <path fill="currentColor" d={open ? 'M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6 6.4 5Z' : 'M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z'} />
             </svg>
@@ -119,7 +120,7 @@ export function TopBar() {
       </div>
       {open ? (
         <nav className="topbar-dropdown" aria-label="메뉴 목록">
-          <Items onNavigate={() => setOpen(false)} />
+          <Items onNavigate={() => setOpenOn(null)} />
         </nav>
       ) : null}
     </header>

@@ -10,6 +10,7 @@ export function PopupLayer() {
   const { data } = usePopups();
   const [closed, setClosed] = useState<string[]>(closedBeforeStart);
   // A click on the static popup may land between this component's first render and its commit.
+  // eslint-disable-next-line react-hooks/set-state-in-effect -- reads what the pre-app markup recorded, once, after commit
   useEffect(() => setClosed((list) => [...new Set([...list, ...closedBeforeStart()])]), []);
   const popup = (data ?? []).find((p) => p.enabled && !closed.includes(String(p.id)) && !isHiddenToday(p.id));
   if (!popup) return null;

@@ -64,7 +64,7 @@ export class ChargeSettlement {
       reference: chargeReference(charge),
       memo: charge.method === 'TOSS' ? `충전 #${charge.id} (토스 ${charge.tossPaymentKey ?? ''})` : `충전 #${charge.id} (${charge.depositorName})`,
     });
-    if (!credit.applied) throw new DomainError(`charge ${charge.id} was already credited`);
+    if (!credit.applied) throw new DomainError(`충전 #${charge.id}은(는) 이미 포인트가 지급되었습니다.`);
     await this.referral.rewardIn(tx, charge);
   }
 

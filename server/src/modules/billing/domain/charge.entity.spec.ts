@@ -1,8 +1,10 @@
 import { IllegalTransitionError } from '../../../shared/index.js';
+import { CHARGE_STATUSES } from '../../../contracts/charge.js';
 import { Charge, ChargeExpiredError, CHARGE_DEADLINE_MS, CHARGE_TRANSITIONS, EXPIRY } from './charge.entity.js';
 import { Deposit, DEPOSIT_TRANSITIONS } from './deposit.entity.js';
-import { depositorKey } from './transitions.js';
+import { depositorKey } from './depositor-key.js';
 
+const CHARGE_STATES = [...CHARGE_STATUSES];
 const t0 = new Date('2026-11-22T01:00:00Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 const charge = (feeType: 'NONE' | 'FEE' = 'NONE', point = 10_000) =>
@@ -12,7 +14,18 @@ const charge = (feeType: 'NONE' | 'FEE' = 'NONE', point = 10_000) =>
 
 describe('Charge', () => {
   it('has one transition table: PENDING → SUCCESS | FAIL, nothing out of SUCCESS or FAIL', () => {
-    expect(CHARGE_TRANSITIONS).toEqual({ PENDING: ['SUCCESS', 'FAIL'], SUCCESS: [], FAIL: [] });
+    expect(CHARGE_TRANSITIONS.moves).toEqual({ PENDING: ['SUCCESS', 'FAIL'], SUCCESS: [], FAIL: [] });
+  });
+
+  it.each(CHARGE_STATES.flatMap((from) => CHARGE_STATES.map((to) => [from, to] as const)))('says in Korean why %s → %s is refused', (from, to) => {
+    const expected: Record<(typeof CHARGE_STATES)[number], string | null> = {
+      PENDING: to === 'PENDING' ? '이미 대기 상태인 충전입니다.' : null,
+      SUCCESS: '이미 승인된 충전입니다.',
+      FAIL: '이미 거절된 충전입니다.',
+    };
+    const message = expected[from];
+    if (message === null) expect(() => CHARGE_TRANSITIONS.assert(from, to)).not.toThrow();
+    else expect(() => CHARGE_TRANSITIONS.assert(from, to)).toThrow(expect.objectContaining({ status: 409, message }));
   });
 
   it('starts PENDING with a deadline 3 hours after the request', () => {
@@ -49,9 +62,17 @@ describe('Charge', () => {
     for (const move of [() => accepted.accept(at(2), 'b'), () => accepted.reject(at(2), 'b'), () => accepted.expire(at(CHARGE_DEADLINE_MS))]) {
       expect(move).toThrow(IllegalTransitionError);
     }
+    expect(() => accepted.accept(at(2), 'b')).toThrow('이미 승인된 충전입니다.');
     const rejected = charge();
     rejected.reject(at(1), 'operator:a');
-    expect(() => rejected.accept(at(2), 'b')).toThrow(expect.objectContaining({ status: 409 }));
+    expect(() => rejected.accept(at(2), 'b')).toThrow(expect.objectContaining({ status: 409, message: '이미 거절된 충전입니다.' }));
+  });
+
+  it('says an expired charge expired when it is accepted late', () => {
+    const c = charge();
+    c.expire(at(CHARGE_DEADLINE_MS));
+    expect(() => c.accept(at(CHARGE_DEADLINE_MS + 1), 'operator:a')).toThrow(ChargeExpiredError);
+    expect(() => c.reject(at(CHARGE_DEADLINE_MS + 1), 'operator:a')).toThrow('이미 거절된 충전입니다.');
   });
 
   it('expires only once the deadline has passed', () => {
@@ -66,7 +87,7 @@ describe('Deposit', () => {
   const deposit = (amount = 11_000n) => Deposit.record({ bankTransactionId: 'tx-1', depositorName: ' 홍길동 ', amount, depositedAt: t0 }, 'bank-alert', t0);
 
   it('has one transition table: UNMATCHED → MATCHED | DISMISSED', () => {
-    expect(DEPOSIT_TRANSITIONS).toEqual({ UNMATCHED: ['MATCHED', 'DISMISSED'], MATCHED: [], DISMISSED: [] });
+    expect(DEPOSIT_TRANSITIONS.moves).toEqual({ UNMATCHED: ['MATCHED', 'DISMISSED'], MATCHED: [], DISMISSED: [] });
   });
 
   it('matches a charge of the same amount to deposit, once', () => {
@@ -74,7 +95,7 @@ describe('Deposit', () => {
     d.match({ id: 3, depositAmount: 11_000n }, at(5), 'bank-alert');
     expect(d).toMatchObject({ status: 'MATCHED', chargeId: 3, resolvedBy: 'bank-alert' });
     expect(() => d.match({ id: 4, depositAmount: 11_000n }, at(6), 'x')).toThrow(IllegalTransitionError);
-    expect(() => d.dismiss(at(6), 'x', null)).toThrow(IllegalTransitionError);
+    expect(() => d.dismiss(at(6), 'x', null)).toThrow('이미 충전 요청과 매칭된 입금입니다.');
   });
 
   it('refuses a charge whose amount to deposit differs', () => {

@@ -11,16 +11,24 @@ import {
   type TaxInvoice,
 } from '../../../contracts/charge.js';
 import type { TossMethod, TossVirtualAccount } from '../../../contracts/toss.js';
-import { DomainError } from '../../../shared/index.js';
-import { WonType } from '../../../shared/index.js';
-import { assertTransition, depositorKey, type TransitionTable } from './transitions.js';
+import { DomainError, TransitionTable, WonType } from '../../../shared/index.js';
+import { depositorKey } from './depositor-key.js';
 
 /** Charge: PENDING → SUCCESS (accepted: points credited) | FAIL (rejected, or 3 hours passed). */
-export const CHARGE_TRANSITIONS: TransitionTable<ChargeStatus> = {
-  PENDING: ['SUCCESS', 'FAIL'],
-  SUCCESS: [],
-  FAIL: [],
-};
+export const CHARGE_TRANSITIONS = new TransitionTable<ChargeStatus>({
+  entity: 'Charge',
+  noun: '충전',
+  labels: { PENDING: '대기', SUCCESS: '수락', FAIL: '거절' },
+  moves: {
+    PENDING: ['SUCCESS', 'FAIL'],
+    SUCCESS: [],
+    FAIL: [],
+  },
+  refusals: {
+    SUCCESS: '이미 승인된 충전입니다.',
+    FAIL: '이미 거절된 충전입니다.',
+  },
+});
 
 export const CHARGE_DEADLINE_MS = CHARGE_DEADLINE_HOURS * 60 * 60 * 1000;
 
@@ -230,7 +238,9 @@ export class Charge {
   /** The deposit arrived (operator's word or a matched bank deposit); refused once the deadline passed. */
   accept(now: Date, by: string, depositId: number | null = null): void {
     if (this.resolvedBy === MEMBER_DELETED) throw new MemberDeletedChargeError();
-    assertTransition('Charge', CHARGE_TRANSITIONS, this.status, 'SUCCESS');
+    // An expired charge says so rather than "rejected".
+    if (this.status === 'FAIL' && this.resolvedBy === EXPIRY) throw new ChargeExpiredError();
+    CHARGE_TRANSITIONS.assert(this.status, 'SUCCESS');
     // Only Toss's word (confirm, webhook, re-check) credits an online payment.
     if (this.method === 'TOSS') throw new DomainError('토스 결제 충전은 결제가 확인되면 자동으로 수락됩니다.', 409);
     if (now >= this.expiresAt) throw new ChargeExpiredError();
@@ -251,12 +261,12 @@ export class Charge {
 
   /** The deadline passed without a deposit. */
   expire(now: Date): void {
-    if (now < this.expiresAt) throw new DomainError(`charge ${this.id} is not due until ${this.expiresAt.toISOString()}`);
+    if (now < this.expiresAt) throw new DomainError(`충전 요청 #${this.id}의 입금 기한이 아직 지나지 않았습니다.`);
     this.move('FAIL', now, EXPIRY);
   }
 
   private move(to: ChargeStatus, now: Date, by: string): void {
-    assertTransition('Charge', CHARGE_TRANSITIONS, this.status, to);
+    CHARGE_TRANSITIONS.assert(this.status, to);
     this.status = to;
     this.responseAt = now;
     this.resolvedBy = by;

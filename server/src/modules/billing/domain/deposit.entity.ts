@@ -1,17 +1,25 @@
 import { Entity, Enum, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { DomainError } from '../../../shared/index.js';
-import { WonType } from '../../../shared/index.js';
-import { assertTransition, depositorKey, type TransitionTable } from './transitions.js';
+import { DomainError, TransitionTable, WonType } from '../../../shared/index.js';
+import { depositorKey } from './depositor-key.js';
 
 export const DEPOSIT_STATUSES = ['UNMATCHED', 'MATCHED', 'DISMISSED'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
 /** Deposit: UNMATCHED → MATCHED (paid a charge) | DISMISSED (an operator set it aside). */
-export const DEPOSIT_TRANSITIONS: TransitionTable<DepositStatus> = {
-  UNMATCHED: ['MATCHED', 'DISMISSED'],
-  MATCHED: [],
-  DISMISSED: [],
-};
+export const DEPOSIT_TRANSITIONS = new TransitionTable<DepositStatus>({
+  entity: 'Deposit',
+  noun: '입금',
+  labels: { UNMATCHED: '미매칭', MATCHED: '매칭됨', DISMISSED: '보류 처리' },
+  moves: {
+    UNMATCHED: ['MATCHED', 'DISMISSED'],
+    MATCHED: [],
+    DISMISSED: [],
+  },
+  refusals: {
+    MATCHED: '이미 충전 요청과 매칭된 입금입니다.',
+    DISMISSED: '이미 보류 처리된 입금입니다.',
+  },
+});
 
 /** Why a deposit waits for an operator. */
 export const UNMATCHED_REASONS = ['NO_MATCH', 'AMBIGUOUS', 'CONFLICT'] as const;
@@ -93,7 +101,7 @@ export class Deposit {
 
   /** Pays for the charge with this id; the amounts must agree to the won. */
   match(charge: { id: number; depositAmount: bigint }, now: Date, by: string): void {
-    assertTransition('Deposit', DEPOSIT_TRANSITIONS, this.status, 'MATCHED');
+    DEPOSIT_TRANSITIONS.assert(this.status, 'MATCHED');
     if (this.amount !== charge.depositAmount) {
       throw new DomainError(`입금액(${this.amount}원)이 충전 요청 #${charge.id}의 입금할 금액(${charge.depositAmount}원)과 다릅니다.`, 409);
     }
@@ -105,12 +113,12 @@ export class Deposit {
 
   /** Why it stays UNMATCHED for an operator to decide. */
   waitFor(reason: UnmatchedReason): void {
-    if (this.status !== 'UNMATCHED') throw new DomainError(`deposit ${this.id} is already ${this.status}`);
+    if (this.status !== 'UNMATCHED') throw new DomainError(DEPOSIT_TRANSITIONS.refusal(this.status, 'UNMATCHED'));
     this.reason = reason;
   }
 
   dismiss(now: Date, by: string, memo: string | null): void {
-    assertTransition('Deposit', DEPOSIT_TRANSITIONS, this.status, 'DISMISSED');
+    DEPOSIT_TRANSITIONS.assert(this.status, 'DISMISSED');
     this.status = 'DISMISSED';
     this.memo = memo;
     this.resolve(now, by);

@@ -9,10 +9,10 @@ describe('Member', () => {
     m.suspend();
     expect(m.status).toBe(MemberStatus.SUSPENDED);
     expect(m.canLogIn).toBe(false);
-    expect(() => m.suspend()).toThrow(IllegalTransitionError);
+    expect(() => m.suspend()).toThrow(new IllegalTransitionError('이미 정지된 회원입니다.', { entity: 'Member', from: 'SUSPENDED', to: 'SUSPENDED' }));
     m.reinstate();
     expect(m.canLogIn).toBe(true);
-    expect(() => m.reinstate()).toThrow(IllegalTransitionError);
+    expect(() => m.reinstate()).toThrow('이미 정상 상태인 회원입니다.');
   });
 
   it('withdraws for good, releasing the id, contacts and credentials', () => {
@@ -23,7 +23,7 @@ describe('Member', () => {
     expect(m).toMatchObject({ status: MemberStatus.DELETED, loginId: null, email: null, phone: null, passwordHash: null, apiKeyHash: null, referralCode: null });
     expect(m.deletedAt).toEqual(new Date(5));
     expect(() => m.reinstate()).toThrow(IllegalTransitionError);
-    expect(() => m.withdraw(new Date(6))).toThrow(IllegalTransitionError);
+    expect(() => m.withdraw(new Date(6))).toThrow('이미 탈퇴한 회원입니다.');
     expect(m.acceptsSession(m.sessionVersion)).toBe(false);
   });
 

@@ -1,6 +1,6 @@
 import { Entity, Enum, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { IDENTITY_MESSAGES } from '../../../contracts/index.js';
-import { DomainError, IllegalTransitionError } from '../../../shared/index.js';
+import { DomainError, TransitionTable } from '../../../shared/index.js';
 
 export enum MemberStatus {
   ACTIVE = 'ACTIVE',
@@ -9,11 +9,21 @@ export enum MemberStatus {
 }
 
 /** The member state machine: operators suspend and reinstate; a member withdraws (for good). */
-const TRANSITIONS: Record<MemberStatus, readonly MemberStatus[]> = {
-  [MemberStatus.ACTIVE]: [MemberStatus.SUSPENDED, MemberStatus.DELETED],
-  [MemberStatus.SUSPENDED]: [MemberStatus.ACTIVE, MemberStatus.DELETED],
-  [MemberStatus.DELETED]: [],
-};
+export const MEMBER_TRANSITIONS = new TransitionTable<MemberStatus>({
+  entity: 'Member',
+  noun: '회원',
+  labels: { [MemberStatus.ACTIVE]: '정상', [MemberStatus.SUSPENDED]: '정지', [MemberStatus.DELETED]: '탈퇴' },
+  moves: {
+    [MemberStatus.ACTIVE]: [MemberStatus.SUSPENDED, MemberStatus.DELETED],
+    [MemberStatus.SUSPENDED]: [MemberStatus.ACTIVE, MemberStatus.DELETED],
+    [MemberStatus.DELETED]: [],
+  },
+  refusals: {
+    [MemberStatus.ACTIVE]: { [MemberStatus.ACTIVE]: '이미 정상 상태인 회원입니다.' },
+    [MemberStatus.SUSPENDED]: { [MemberStatus.SUSPENDED]: '이미 정지된 회원입니다.' },
+    [MemberStatus.DELETED]: '이미 탈퇴한 회원입니다.',
+  },
+});
 
 /** What decides whether a member's access token still stands (read on every member request). */
 export type SessionFacts = Pick<Member, 'status' | 'loginId' | 'sessionVersion'>;
@@ -110,7 +120,7 @@ export class Member {
   }
 
   private moveTo(next: MemberStatus): void {
-    if (!TRANSITIONS[this.status].includes(next)) throw new IllegalTransitionError('Member', this.status, next);
+    MEMBER_TRANSITIONS.assert(this.status, next);
     this.status = next;
   }
 

@@ -5,11 +5,12 @@ import { isAutoOrder, ORDER_MESSAGES, orderCost, orderProblem, type OrderRequest
 import { CatalogFacade, type Service } from '../../catalog/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { LedgerKind, WalletFacade } from '../../wallet/index.js';
-import { Clock, DomainError, insertStatement } from '../../../shared/index.js';
+import { Clock, DomainError } from '../../../shared/index.js';
 import { AutoOrder } from '../domain/auto-order.entity.js';
 import { IdempotencyKey } from '../domain/idempotency-key.entity.js';
 import { Order } from '../domain/order.entity.js';
 import { autoOrderReference, orderReference } from './order-commands.service.js';
+import { orderRow } from './order-row.js';
 
 /** The success card's data (spec §7: orderId, amount, link, serviceId), the cost, and the auto-order placed if any. */
 export interface PlacedOrder {
@@ -104,7 +105,7 @@ export class OrderPlacement {
     const { id } = await this.wallet.debitForNewRow(
       em,
       { memberId, amount: cost, kind: LedgerKind.ORDER },
-      { insert: insertStatement(em, Order, order), referenceType: orderReference(0).type, memoPrefix: SINGLE_ORDER_MEMO },
+      { ...orderRow(order), referenceType: orderReference(0).type, memoPrefix: SINGLE_ORDER_MEMO },
     );
     return { orderId: id, amount: input.amount, link: input.link, serviceId: service.id, point: cost, autoOrderId: null };
   }

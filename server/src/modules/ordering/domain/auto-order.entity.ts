@@ -1,9 +1,8 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Service } from '../../catalog/index.js';
 import { ceilDiv } from '../../../contracts/index.js';
-import { DomainError } from '../../../shared/index.js';
+import { DomainError, TransitionTable } from '../../../shared/index.js';
 import { money } from './money.js';
-import { TransitionTable } from './transition-table.js';
 
 /** Spec §4 auto-order statuses (CANCLED spelled so; PARTIAL is shown as completed). */
 export enum AutoOrderStatus {
@@ -19,11 +18,21 @@ export enum AutoOrderStatus {
 const { ACTIVE, COMPLETED, CANCLED, PARTIAL } = AutoOrderStatus;
 
 /** DESIGN.md: ACTIVE → COMPLETED | CANCLED | PARTIAL. */
-export const AUTO_ORDER_TRANSITIONS = new TransitionTable<AutoOrderStatus>('AutoOrder', {
-  [ACTIVE]: [COMPLETED, CANCLED, PARTIAL],
-  [COMPLETED]: [],
-  [CANCLED]: [],
-  [PARTIAL]: [],
+export const AUTO_ORDER_TRANSITIONS = new TransitionTable<AutoOrderStatus>({
+  entity: 'AutoOrder',
+  noun: '자동주문',
+  labels: { [ACTIVE]: '진행중', [COMPLETED]: '완료', [CANCLED]: '취소', [PARTIAL]: '부분완료' },
+  moves: {
+    [ACTIVE]: [COMPLETED, CANCLED, PARTIAL],
+    [COMPLETED]: [],
+    [CANCLED]: [],
+    [PARTIAL]: [],
+  },
+  refusals: {
+    [COMPLETED]: { [CANCLED]: '모든 회차가 시작된 자동주문은 취소할 수 없습니다.', '*': '이미 완료된 자동주문입니다.' },
+    [CANCLED]: '이미 취소된 자동주문입니다.',
+    [PARTIAL]: '상품 판매가 중단되어 이미 종료된 자동주문입니다.',
+  },
 });
 
 const MINUTE = 60_000;
@@ -106,7 +115,7 @@ export class AutoOrder {
 
   /** Starts the next run: its number and its share of the cost. The last run completes the auto-order. */
   startRun(now: Date): { number: number; point: bigint } {
-    if (!this.isDue(now)) throw new DomainError(`AutoOrder ${this.id}: no run is due`);
+    if (!this.isDue(now)) throw new DomainError(`자동주문 ${this.id}의 다음 회차는 아직 시작할 때가 아닙니다.`);
     const number = this.completed + 1;
     const point = this.costOfRuns(number) - this.costOfRuns(this.completed);
     this.completed = number;

@@ -22,10 +22,25 @@ function orderIn(status: OrderStatus, props: { point?: bigint; amount?: number }
   return order;
 }
 
+/** What every refused move says (the console and the storefront show it as it is). */
+const PENDING_ONLY = '접수 상태의 주문은 대기 또는 취소로만 바꿀 수 있습니다.';
+const PROCESSING_ONLY = '대기 상태의 주문은 진행중 또는 취소로만 바꿀 수 있습니다.';
+const INPROGRESS_ONLY = '진행중 상태의 주문은 완료 또는 부분완료 또는 취소로만 바꿀 수 있습니다.';
+const REFUSALS: Record<OrderStatus, Partial<Record<OrderStatus, string>>> = {
+  [PENDING]: { [PENDING]: '이미 접수 상태인 주문입니다.', [INPROGRESS]: PENDING_ONLY, [COMPLETED]: PENDING_ONLY, [PARTIAL]: PENDING_ONLY },
+  [PROCESSING]: { [PENDING]: PROCESSING_ONLY, [PROCESSING]: '이미 대기 상태인 주문입니다.', [COMPLETED]: PROCESSING_ONLY, [PARTIAL]: PROCESSING_ONLY },
+  [INPROGRESS]: { [PENDING]: INPROGRESS_ONLY, [PROCESSING]: INPROGRESS_ONLY, [INPROGRESS]: '이미 진행중 상태인 주문입니다.' },
+  [COMPLETED]: Object.fromEntries(ALL.map((to) => [to, to === CANCELED ? '완료된 주문은 취소할 수 없습니다.' : '이미 완료된 주문입니다.'])),
+  [PARTIAL]: Object.fromEntries(ALL.map((to) => [to, to === CANCELED ? '부분완료된 주문은 취소할 수 없습니다.' : '이미 부분완료된 주문입니다.'])),
+  [CANCELED]: Object.fromEntries(ALL.map((to) => [to, '이미 취소된 주문입니다.'])),
+};
+
 describe('order transition table', () => {
   it.each(ALL.flatMap((from) => ALL.map((to) => [from, to] as const)))('%s → %s', (from, to) => {
     const legal = LEGAL.some(([a, b]) => a === from && b === to);
     expect(ORDER_TRANSITIONS.allows(from, to)).toBe(legal);
+    // Exactly the illegal moves have a refusal listed above.
+    expect(REFUSALS[from][to] === undefined).toBe(legal);
     const order = orderIn(from);
     const move = () => order.moveTo(to, now, { remains: 10 });
     if (legal) {
@@ -33,6 +48,7 @@ describe('order transition table', () => {
       expect(order.status).toBe(to);
     } else {
       expect(move).toThrow(IllegalTransitionError);
+      expect(move).toThrow(expect.objectContaining({ status: 409, message: REFUSALS[from][to], move: { entity: 'Order', from, to } }));
       expect(order.status).toBe(from);
     }
   });
@@ -100,9 +116,23 @@ describe('auto-order', () => {
   const place = (point: bigint, runs: number) => AutoOrder.place({ memberId: 1, serviceId: 1, link: 'l', amount: 100, runs, interval: 60, point, now });
   const hour = (n: number) => new Date(now.getTime() + n * 3_600_000);
 
-  it('has one transition table: ACTIVE → COMPLETED | CANCLED | PARTIAL', () => {
+  it('has one transition table: ACTIVE → COMPLETED | CANCLED | PARTIAL, each refusal in Korean', () => {
+    const refusals: Record<AutoOrderStatus, string> = {
+      [ACTIVE]: '이미 진행중 상태인 자동주문입니다.',
+      [DONE]: '이미 완료된 자동주문입니다.',
+      [CANCLED]: '이미 취소된 자동주문입니다.',
+      [STOPPED]: '상품 판매가 중단되어 이미 종료된 자동주문입니다.',
+    };
     for (const from of Object.values(AutoOrderStatus)) {
-      for (const to of Object.values(AutoOrderStatus)) expect(AUTO_ORDER_TRANSITIONS.allows(from, to)).toBe(from === ACTIVE && to !== ACTIVE);
+      for (const to of Object.values(AutoOrderStatus)) {
+        const legal = from === ACTIVE && to !== ACTIVE;
+        expect(AUTO_ORDER_TRANSITIONS.allows(from, to)).toBe(legal);
+        if (legal) expect(() => AUTO_ORDER_TRANSITIONS.assert(from, to)).not.toThrow();
+        else {
+          const message = from === DONE && to === CANCLED ? '모든 회차가 시작된 자동주문은 취소할 수 없습니다.' : refusals[from];
+          expect(() => AUTO_ORDER_TRANSITIONS.assert(from, to)).toThrow(expect.objectContaining({ status: 409, message }));
+        }
+      }
     }
   });
 
@@ -143,6 +173,6 @@ describe('auto-order', () => {
     const done = place(10n, 2);
     done.startRun(now);
     done.startRun(hour(1));
-    expect(() => done.cancel(hour(1))).toThrow(IllegalTransitionError);
+    expect(() => done.cancel(hour(1))).toThrow(new IllegalTransitionError('모든 회차가 시작된 자동주문은 취소할 수 없습니다.', { entity: 'AutoOrder', from: DONE, to: CANCLED }));
   });
 });

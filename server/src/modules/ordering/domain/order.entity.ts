@@ -1,8 +1,7 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Service } from '../../catalog/index.js';
-import { DomainError } from '../../../shared/index.js';
+import { DomainError, TransitionTable } from '../../../shared/index.js';
 import { money } from './money.js';
-import { TransitionTable } from './transition-table.js';
 import { AutoOrder } from './auto-order.entity.js';
 
 /** Spec §4 order statuses. */
@@ -23,13 +22,23 @@ export enum OrderStatus {
 const { PENDING, PROCESSING, INPROGRESS, COMPLETED, PARTIAL, CANCELED } = OrderStatus;
 
 /** DESIGN.md: PENDING → PROCESSING → INPROGRESS → COMPLETED | PARTIAL | CANCELED, and CANCELED from PENDING, PROCESSING or INPROGRESS. */
-export const ORDER_TRANSITIONS = new TransitionTable<OrderStatus>('Order', {
-  [PENDING]: [PROCESSING, CANCELED],
-  [PROCESSING]: [INPROGRESS, CANCELED],
-  [INPROGRESS]: [COMPLETED, PARTIAL, CANCELED],
-  [COMPLETED]: [],
-  [PARTIAL]: [],
-  [CANCELED]: [],
+export const ORDER_TRANSITIONS = new TransitionTable<OrderStatus>({
+  entity: 'Order',
+  noun: '주문',
+  labels: { [PENDING]: '접수', [PROCESSING]: '대기', [INPROGRESS]: '진행중', [COMPLETED]: '완료', [PARTIAL]: '부분완료', [CANCELED]: '취소' },
+  moves: {
+    [PENDING]: [PROCESSING, CANCELED],
+    [PROCESSING]: [INPROGRESS, CANCELED],
+    [INPROGRESS]: [COMPLETED, PARTIAL, CANCELED],
+    [COMPLETED]: [],
+    [PARTIAL]: [],
+    [CANCELED]: [],
+  },
+  refusals: {
+    [COMPLETED]: { [CANCELED]: '완료된 주문은 취소할 수 없습니다.', '*': '이미 완료된 주문입니다.' },
+    [PARTIAL]: { [CANCELED]: '부분완료된 주문은 취소할 수 없습니다.', '*': '이미 부분완료된 주문입니다.' },
+    [CANCELED]: '이미 취소된 주문입니다.',
+  },
 });
 
 export interface PlaceOrderProps {
@@ -197,7 +206,7 @@ export class Order {
 
   /** Sending failed; the order stays PENDING and is tried again at `nextAttemptAt`. */
   markSendFailed(message: string, nextAttemptAt: Date, now?: Date): void {
-    if (this.status !== PENDING) throw new DomainError(`Order: cannot record a send failure in ${this.status}`);
+    if (this.status !== PENDING) throw new DomainError(`${ORDER_TRANSITIONS.label(this.status)} 상태의 주문에는 발송 실패를 기록할 수 없습니다.`);
     this.dispatchAttempts += 1;
     this.lastError = message.slice(0, 1000);
     this.nextDispatchAt = nextAttemptAt;
@@ -209,7 +218,7 @@ export class Order {
    * not due again until the outcome is recorded, and `note` tells operators to check if none ever is.
    */
   markDispatching(note: string, now: Date): void {
-    if (this.status !== PENDING) throw new DomainError(`Order: cannot dispatch in ${this.status}`);
+    if (this.status !== PENDING) throw new DomainError(`접수 상태의 주문만 발송할 수 있습니다. (현재 ${ORDER_TRANSITIONS.label(this.status)})`);
     this.nextDispatchAt = null;
     this.lastError = note.slice(0, 1000);
     this.updatedAt = now;

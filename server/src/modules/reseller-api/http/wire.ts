@@ -1,4 +1,4 @@
-import { MESSAGES, orderRequestSchema, scaledPrice } from '../../../contracts/index.js';
+import { orderRequestSchema, scaledPrice } from '../../../contracts/index.js';
 import { OrderStatus, type Order } from '../../ordering/index.js';
 
 /**

@@ -38,19 +38,23 @@ export interface InvariantViolation {
 
 /** The row a debit pays for ({@link WalletFacade.debitForNewRow}); the ledger references it by its new id. */
 export interface PaidRow {
-  /** `insert into … (…) values (?, …) returning "id", …` as MikroORM's query builder writes it for one new entity. */
-  insert: { sql: string; params: readonly unknown[] };
+  /** The owning module's table, and every column it writes with the values in the same order (written by hand there). */
+  table: string;
+  columns: readonly string[];
+  values: readonly unknown[];
   referenceType: string;
   /** The ledger memo before the row's id ("주문 " → "주문 123"). */
   memoPrefix: string;
 }
+
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The conditional UPDATE every debit is: no row back means the balance was short (or there is no account). */
 const TAKE = 'update point_account set balance = balance - ?, version = version + 1, updated_at = ? where member_id = ? and balance >= ? returning balance';
 const takeParams = (movement: Pick<Movement, 'memberId' | 'amount'>, now: Date) => [movement.amount.toString(), now, movement.memberId, movement.amount.toString()];
 
 function positive(amount: bigint): void {
-  if (typeof amount !== 'bigint' || amount <= 0n) throw new DomainError('amount must be a positive whole number of won', 400);
+  if (typeof amount !== 'bigint' || amount <= 0n) throw new DomainError('금액은 1원 이상의 정수여야 합니다.', 400);
 }
 
 /**
@@ -110,10 +114,9 @@ export class WalletFacade {
    */
   async debitForNewRow(em: EntityManager, movement: Omit<Movement, 'reference' | 'memo'>, row: PaidRow): Promise<{ id: number; balanceAfter: bigint }> {
     positive(movement.amount);
-    // The builder's `values (?, …) returning …` becomes `select ?, … from taken returning …`: no debit, no row.
-    const paid = / values \((\?(?:, \?)*)\)( returning .*)$/.exec(row.insert.sql);
-    if (!paid || !row.insert.sql.startsWith('insert into ')) throw new Error(`not a single-row insert: ${row.insert.sql}`);
-    const insert = `${row.insert.sql.slice(0, paid.index)} select ${paid[1]} from taken${paid[2]}`;
+    if (row.columns.length === 0 || row.columns.length !== row.values.length) throw new Error(`${row.table}: ${row.columns.length} columns, ${row.values.length} values`);
+    // The row is inserted from the UPDATE's result: no debit, no row.
+    const insert = `insert into ${quoted(row.table)} (${row.columns.map(quoted).join(', ')}) select ${row.columns.map(() => '?').join(', ')} from taken returning "id"`;
     const now = this.clock.now();
     const rows = await em.execute<{ id: number; balance_after: string }[]>(
       `with taken as (${TAKE}),
@@ -124,7 +127,7 @@ export class WalletFacade {
          returning balance_after
        )
        select paid.id, entry.balance_after from paid, entry`,
-      [...takeParams(movement, now), ...row.insert.params, movement.memberId, (-movement.amount).toString(), movement.kind, row.referenceType, row.memoPrefix, now],
+      [...takeParams(movement, now), ...row.values, movement.memberId, (-movement.amount).toString(), movement.kind, row.referenceType, row.memoPrefix, now],
     );
     if (rows.length === 0) throw new InsufficientPointsError();
     return { id: Number(rows[0]!.id), balanceAfter: BigInt(rows[0]!.balance_after) };
@@ -170,7 +173,7 @@ export class WalletFacade {
 
   /** An operator's correction: positive credits, negative debits (never below zero). */
   async adjust(em: EntityManager, memberId: number, amount: bigint, reference: LedgerReference, memo: string): Promise<MovementResult> {
-    if (amount === 0n) throw new DomainError('adjustment must not be zero', 400);
+    if (amount === 0n) throw new DomainError('조정 금액은 0일 수 없습니다.', 400);
     const movement = { memberId, kind: LedgerKind.ADJUST, reference, memo };
     return amount > 0n ? this.credit(em, { ...movement, amount }) : this.debit(em, { ...movement, amount: -amount });
   }

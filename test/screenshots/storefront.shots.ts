@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { loadDemoData } from '../../../server/src/database/demo-data.js';
-import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
-import { memberWithPoints, operator, ready, signedIn } from './storefront.js';
+import { loadDemoData } from '../../server/src/database/demo-data.js';
+import { startBrowserHarness, type BrowserHarness } from '../support/browser.js';
+import { memberWithPoints, operator, ready, signedIn } from '../browser/storefront/storefront.js';
 
 /** A reset token the page accepts (it only decodes exp; the server checks the signature on submit). */
 const resetToken = `e30.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')}.x`;

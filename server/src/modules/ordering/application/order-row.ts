@@ -1,0 +1,66 @@
+import type { PaidRow } from '../../wallet/index.js';
+import type { Order } from '../domain/order.entity.js';
+
+/**
+ * service_order's columns, written by hand for the single-order fast path (one statement with the debit).
+ * Every persisted column of {@link Order} is here: test/api/ordering/order-row.test.ts compares this list
+ * and these values with MikroORM's metadata and its own conversion, so a new column or an ORM upgrade
+ * that changes how a value is written fails there instead of inserting a different row.
+ */
+export const ORDER_COLUMNS = [
+  'member_id',
+  'service_id',
+  'link',
+  'amount',
+  'point',
+  'refunded',
+  'status',
+  'start_count',
+  'remains',
+  'auto_order_id',
+  'runs',
+  'interval_minutes',
+  'run_number',
+  'provider_id',
+  'provider_service_id',
+  'provider_order_id',
+  'dispatch_attempts',
+  'next_dispatch_at',
+  'last_error',
+  'last_synced_at',
+  'created_at',
+  'updated_at',
+] as const;
+
+/** The values of a new order, in {@link ORDER_COLUMNS} order, as the driver takes them (won as decimal text). */
+export function orderRowValues(order: Order): unknown[] {
+  return [
+    order.memberId,
+    order.serviceId,
+    order.link,
+    order.amount,
+    order.point.toString(),
+    order.refunded.toString(),
+    order.status,
+    order.startCount,
+    order.remains,
+    order.autoOrderId,
+    order.runs,
+    order.interval,
+    order.runNumber,
+    order.providerId,
+    order.providerServiceId,
+    order.providerOrderId,
+    order.dispatchAttempts,
+    order.nextDispatchAt,
+    order.lastError,
+    order.lastSyncedAt,
+    order.createdAt,
+    order.updatedAt,
+  ];
+}
+
+/** The new order as the wallet inserts it together with its debit. */
+export function orderRow(order: Order): Pick<PaidRow, 'table' | 'columns' | 'values'> {
+  return { table: 'service_order', columns: ORDER_COLUMNS, values: orderRowValues(order) };
+}

@@ -1,0 +1,38 @@
+import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { AutoOrder, Order } from '../../../server/src/modules/ordering/index.js';
+// The fast path's hand-written row is ordering's own detail; this test is what keeps it equal to the entity.
+import { ORDER_COLUMNS, orderRowValues } from '../../../server/src/modules/ordering/application/order-row.js';
+import { em } from './fixtures.js';
+
+describe("the single order's hand-written row", () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp();
+  });
+  afterAll(() => t.close());
+
+  const persistedProps = () =>
+    em(t)
+      .getMetadata()
+      .get(Order)
+      .props.filter((p) => p.persist !== false && !p.primary && (p.fieldNames?.length ?? 0) > 0);
+
+  it("names every column MikroORM persists for Order, once (a new column must be added there)", () => {
+    const columns = persistedProps().flatMap((p) => p.fieldNames);
+    expect([...ORDER_COLUMNS].sort()).toEqual([...columns].sort());
+    expect(new Set(ORDER_COLUMNS).size).toBe(ORDER_COLUMNS.length);
+  });
+
+  it('writes each value as MikroORM would, for an order with every column set', () => {
+    const now = new Date('2026-11-24T01:02:03.456Z');
+    const auto = AutoOrder.place({ memberId: 7, serviceId: 3, link: 'https://instagram.com/p/x', amount: 100, runs: 4, interval: 60, point: 1_000n, now });
+    auto.id = 41;
+    const order = Order.startRunOf(auto, { id: 3, providerId: 5, providerServiceId: '77' }, now);
+    Object.assign(order, { startCount: 12, remains: 30, refunded: 9n, providerOrderId: 'up-1', dispatchAttempts: 2, lastError: '[확인 필요]', lastSyncedAt: new Date(now.getTime() + 1) });
+    const prepared = em(t).getComparator().prepareEntity(order) as Record<string, unknown>;
+    const byColumn = new Map(persistedProps().map((p) => [p.fieldNames[0], prepared[p.name]]));
+    const values = orderRowValues(order);
+    ORDER_COLUMNS.forEach((column, i) => expect([column, values[i]]).toEqual([column, byColumn.get(column)]));
+    expect(values.filter((v) => v === null || v === undefined)).toEqual([]);
+  });
+});
