@@ -66,7 +66,7 @@ describe('bad input on every identity endpoint', () => {
     ['phone code', { phoneNumber: '01012345678', sendCode: '1234\u0000' }],
   ])('register refuses a NUL in the %s', async (_, change) => {
     const before = await identityTables(t);
-    const body = { id: 'nul-test', password: 'pw-1234', email: 'nul@example.com', registerWhere: '기타', emailCode: '12345', phoneNumber: '01012345678', sendCode: '12345', ...change };
+    const body = { id: 'nul-test', password: 'pw-12345', email: 'nul@example.com', registerWhere: '기타', emailCode: '12345', phoneNumber: '01012345678', sendCode: '12345', agreeTerms: true, agreePrivacy: true, ...change };
     expect((await t.http.post('/api/auth/register').set('X-Forwarded-For', clientIp()).send(body).expect(400)).body.message).toBeTruthy();
     expect(await identityTables(t)).toEqual(before);
   });

@@ -10,7 +10,7 @@ describe('social login: Naver and Kakao', () => {
   let t: TestApp;
   let oauth: FakeOAuth;
   const post = (path: string, body: unknown) => t.http.post(path).set('X-Forwarded-For', clientIp()).send(body as object);
-  const signUp = { registerWhere: '네이버 검색', phoneNumber: '', sendCode: '', referral: '' };
+  const signUp = { registerWhere: '네이버 검색', phoneNumber: '', sendCode: '', referral: '', agreeTerms: true, agreePrivacy: true };
   const profile = (token: string) => t.http.get('/api/auth/profile').set('Authorization', `Bearer ${token}`);
 
   beforeAll(async () => {

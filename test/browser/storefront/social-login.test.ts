@@ -49,7 +49,7 @@ describe('social login on the storefront', () => {
     if (provider === 'naver') oauth.naverCode(credential, user);
     else oauth.kakaoToken(credential, user);
     const unknown = await post(`/api/auth/login/${provider}`, provider === 'naver' ? { code: credential } : { accessToken: credential }).expect(404);
-    await post(`/api/auth/register/${provider}`, { registerWhere: '지인 추천', phoneNumber: '', sendCode: '', referral: '', accessToken: unknown.body.token }).expect(201);
+    await post(`/api/auth/register/${provider}`, { registerWhere: '지인 추천', phoneNumber: '', sendCode: '', referral: '', agreeTerms: true, agreePrivacy: true, accessToken: unknown.body.token }).expect(201);
     return (await boundMember(provider === 'naver' ? 'NAVER' : 'KAKAO', user))!.login_id;
   }
   /** Clicks 네이버로 로그인 and waits for the provider's popup to hand the code back and close. */

@@ -7,6 +7,7 @@ import { Input, Select } from '../../../components/ui/field';
 import type { OrderRequest } from '../../../lib/contracts';
 import { ORDER_MESSAGES, orderCost } from '../../../lib/order-rules';
 import { formatNumber, swapFlags, unitPrice, won } from '../../../lib/format';
+import { refusalMessage } from '../../../lib/api-client';
 import { loading } from '../../../lib/loading';
 import { useCreateOrder, type OrderReceipt } from '../api/create-order';
 import type { Platform } from '../api/get-platforms';
@@ -66,8 +67,8 @@ export function OrderForm({ platforms, catalog, balance, serviceCheck, showServi
       apply({ type: 'ordered' });
       window.scrollTo({ top: 0, behavior: 'smooth' });
       onOrdered(receipt);
-    } catch {
-      toast.error(ORDER_MESSAGES.failed);
+    } catch (error) {
+      toast.error(refusalMessage(error, ORDER_MESSAGES.failed));
     }
   });
 
