@@ -72,8 +72,8 @@ export const TERMS_VERSION = '2021-06-20';
  * marketing messages are optional.
  */
 const consentParts = {
-  agreeTerms: z.literal(true, { error: M.termsRequired }),
-  agreePrivacy: z.literal(true, { error: M.privacyRequired }),
+  agreeTerms: z.boolean({ error: M.termsRequired }).refine((v) => v, M.termsRequired),
+  agreePrivacy: z.boolean({ error: M.privacyRequired }).refine((v) => v, M.privacyRequired),
   agreeMarketing: z.boolean({ error: MESSAGES.formInvalid }).nullish().transform((v) => v === true),
 };
 

@@ -134,6 +134,8 @@ describe('a customer on the storefront', () => {
     const sms = await lastOutboxMessage(h.t, customer.phone);
     await page.getByLabel('휴대전화 인증번호').fill(codeIn(sms.body));
     await page.getByLabel('가입경로').selectOption('지인 추천');
+    await page.getByLabel('[필수] 이용약관에 동의합니다').check();
+    await page.getByLabel('[필수] 개인정보 수집·이용에 동의합니다').check();
     await page.getByRole('button', { name: '회원가입' }).last().click();
     await toast(page, '회원가입에 성공했습니다.');
     await page.waitForURL('**/login');

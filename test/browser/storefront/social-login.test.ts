@@ -102,6 +102,8 @@ describe('social login on the storefront', () => {
     await form.getByRole('button', { name: '회원가입' }).click();
     expect(await boundMember('NAVER', user)).toBeUndefined();
     await form.getByLabel('가입경로').selectOption({ label: '네이버 검색' });
+    await form.getByLabel('[필수] 이용약관에 동의합니다').check();
+    await form.getByLabel('[필수] 개인정보 수집·이용에 동의합니다').check();
     await form.getByRole('button', { name: '회원가입' }).click();
     await toast(page, '회원가입에 성공했습니다.');
     await page.waitForURL('**/login');
@@ -138,6 +140,8 @@ describe('social login on the storefront', () => {
     await page.getByRole('heading', { name: '카카오 회원가입' }).waitFor();
     const form = page.getByRole('form', { name: '간편 회원가입' });
     await form.getByLabel('가입경로').selectOption({ label: '블로그/카페' });
+    await form.getByLabel('[필수] 이용약관에 동의합니다').check();
+    await form.getByLabel('[필수] 개인정보 수집·이용에 동의합니다').check();
     await form.getByRole('button', { name: '회원가입' }).click();
     await toast(page, '회원가입에 성공했습니다.');
     await page.waitForURL('**/login');

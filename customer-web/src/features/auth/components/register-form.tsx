@@ -1,8 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { Input } from '../../../components/ui/field';
-import { registerFormSchema, type SignUpSwitches } from '../../../lib/contracts';
+import { PASSWORD_PLACEHOLDER, registerFormSchema, type SignUpSwitches } from '../../../lib/contracts';
 import { register as registerMember } from '../api/register';
 import { signUpResolver } from '../lib/sign-up-resolver';
+import { NO_CONSENTS } from './consents';
 import { SignUpTail } from './sign-up-tail';
 import { useRegisterSubmit } from './use-register-submit';
 import { Verification } from './verification';
@@ -19,6 +20,7 @@ const EMPTY = {
   registerWhere: '',
   emailCodeSent: false,
   phoneCodeSent: false,
+  ...NO_CONSENTS,
 };
 
 /** The ordinary sign-up form (spec §2, §5), checked by the shared register contract. */

@@ -6,7 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
 import { refusalMessage } from '../../../lib/api-client';
-import { IDENTITY_MESSAGES, MESSAGES, resetPasswordFormSchema } from '../../../lib/contracts';
+import { IDENTITY_MESSAGES, MESSAGES, PASSWORD_PLACEHOLDER, resetPasswordFormSchema } from '../../../lib/contracts';
 import { loading } from '../../../lib/loading';
 import { resetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';

@@ -120,12 +120,13 @@ describe('the order form', () => {
     expect(amount().value).toBe('10');
   });
 
-  it('says 주문에 실패했습니다. when the server refuses', async () => {
+  it('says the server\'s Korean reason when it refuses the order (4xx)', async () => {
     stubFetch({ 'POST /service/order': { status: 400, body: { statusCode: 400, message: '포인트가 부족합니다.' } } });
     const { ordered } = setup();
     fireEvent.change(link(), { target: { value: 'https://instagram.com/me' } });
     await submit();
-    await screen.findByText('주문에 실패했습니다.');
+    expect(await screen.findByText('포인트가 부족합니다.')).toBeInTheDocument();
+    expect(screen.queryByText('주문에 실패했습니다.')).not.toBeInTheDocument();
     expect(ordered).toEqual([]);
     expect(link().value).toBe('https://instagram.com/me');
   });

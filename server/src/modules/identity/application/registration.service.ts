@@ -19,8 +19,8 @@ export interface SignUp {
   referral?: string;
   registerWhere: string;
   /** Checked true by the contract (agreeTerms, agreePrivacy); marketing is optional. */
-  agreeTerms: true;
-  agreePrivacy: true;
+  agreeTerms: boolean;
+  agreePrivacy: boolean;
   agreeMarketing: boolean;
 }
 
