@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { profileQueryOptions } from '../lib/auth';
 import { session, type SessionState } from '../lib/session';
 import { settingsQueryOptions } from '../lib/settings';
@@ -39,6 +39,28 @@ describe('routes by session state (spec §2)', () => {
     const { router } = at('/find-id', 'guest');
     expect(await screen.findByRole('heading', { name: '아이디 찾기' })).toHaveTextContent('아이디 찾기');
     expect(router.state.location.pathname).toBe('/find-id');
+  });
+
+  it('a guest reaching for a member-only menu is told why and offered login, which leaves guest mode', async () => {
+    const { router } = at('/order-history', 'guest');
+    await landed(router, '/order');
+    const dialog = await screen.findByRole('dialog', { name: '로그인이 필요합니다' });
+    expect(dialog).toHaveTextContent('회원만 이용할 수 있는 메뉴입니다. 로그인 후 이용해 주세요.');
+    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: '로그인' })));
+    await landed(router, '/login');
+    expect(session.get()).toBe('unAuthorization');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('the login prompt closes with 닫기 and stays on /order; /logout and unknown paths bounce without it', async () => {
+    const { router } = at('/point', 'unAuthorization');
+    await screen.findByRole('dialog', { name: '로그인이 필요합니다' });
+    fireEvent.click(screen.getByRole('button', { name: '닫기' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/order');
+    at('/nowhere', 'unAuthorization');
+    await screen.findAllByTestId('footer');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('the terms are public to everyone', async () => {

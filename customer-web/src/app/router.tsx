@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <Allow states={MEMBER_STATES} />,
+        element: <Allow states={MEMBER_STATES} loginPrompt />,
         children: [
           { path: paths.point, lazy: page(() => import('../features/point/routes/point')) },
           { path: paths.account, lazy: page(() => import('../features/account/routes/account')) },

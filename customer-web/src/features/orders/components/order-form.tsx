@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type FormEvent, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
@@ -26,6 +26,10 @@ export interface OrderFormProps {
   /** ENABLE_VISIBLE_SERVICE_ID: product names start with their number. */
   showServiceId: boolean;
   onOrdered: (receipt: OrderReceipt) => void;
+  /** A visitor or guest: 주문하기 keeps the fields and asks to log in instead of ordering (issue 18). */
+  onLoginNeeded?: (values: OrderFormValues) => void;
+  /** An order kept while its visitor logged in: the form starts with it. */
+  draft?: OrderFormValues | null;
 }
 
 const Step = ({ n, title, children }: { n: number; title: string; children: ReactNode }) => (
@@ -39,9 +43,9 @@ const Step = ({ n, title, children }: { n: number; title: string; children: Reac
 );
 
 /** The platform grid and the 5-step order form (spec §2, §4, §5). */
-export function OrderForm({ platforms, catalog, balance, serviceCheck, showServiceId, onOrdered }: OrderFormProps) {
+export function OrderForm({ platforms, catalog, balance, serviceCheck, showServiceId, onOrdered, onLoginNeeded, draft }: OrderFormProps) {
   const visible = useMemo(() => platforms.filter((p) => p.visible), [platforms]);
-  const initial = useMemo(() => (visible[0] ? nextOrderForm(EMPTY_ORDER_FORM, { type: 'platform', platformId: visible[0].id }, catalog) : EMPTY_ORDER_FORM), [visible, catalog]);
+  const initial = useMemo(() => draft ?? (visible[0] ? nextOrderForm(EMPTY_ORDER_FORM, { type: 'platform', platformId: visible[0].id }, catalog) : EMPTY_ORDER_FORM), [visible, catalog, draft]);
   // The shared schema depends on the chosen service, the balance and the auto-order toggle. It (and zod) is
   // loaded on the first touch of the form, so the landing page starts without it.
   const resolver: Resolver<OrderFormValues, unknown, OrderRequest> = async (values, context, options) =>
@@ -60,7 +64,7 @@ export function OrderForm({ platforms, catalog, balance, serviceCheck, showServi
   const cost = service && Number.isSafeInteger(runs) && runs >= 0 ? orderCost(service.point, amount, runs) : 0n;
   const label = (text: string, id: number) => swapFlags(showServiceId ? `[${id}] ${text}` : text);
 
-  const submit = form.handleSubmit(async (input) => {
+  const order = form.handleSubmit(async (input) => {
     try {
       const receipt = await loading.during(createOrder.mutateAsync(input));
       toast.success(ORDER_MESSAGES.success);
@@ -71,6 +75,11 @@ export function OrderForm({ platforms, catalog, balance, serviceCheck, showServi
       toast.error(refusalMessage(error, ORDER_MESSAGES.failed));
     }
   });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (!onLoginNeeded) return order(event);
+    event.preventDefault();
+    onLoginNeeded(form.getValues());
+  };
 
   return (
     <>
