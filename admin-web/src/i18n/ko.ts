@@ -34,7 +34,7 @@ export const ko: TranslationMessages = {
   resources: {
     charges: {
       name: '충전 요청',
-      fields: { ...common, createdAt: '요청일시', depositorName: '입금자명', point: '충전 포인트', depositAmount: '입금할 금액', feeType: '증빙 유형', feeValue: '증빙 정보', status: '상태', responseAt: '처리일시' },
+      fields: { ...common, createdAt: '요청일시', depositorName: '입금자명', point: '충전 포인트', depositAmount: '입금할 금액', feeType: '증빙 유형', feeValue: '증빙 정보', status: '상태', responseAt: '처리일시', expiresAt: '자동 취소까지' },
     },
     deposits: {
       name: '입금 내역',
