@@ -40,6 +40,7 @@ export default {
       testEnvironment: '<rootDir>/customer-web/src/testing/jsdom-environment.mjs',
       testMatch: ['<rootDir>/customer-web/src/**/*.test.{ts,tsx}'],
       setupFiles: ['<rootDir>/customer-web/src/testing/setup.ts'],
+      setupFilesAfterEnv: ['<rootDir>/customer-web/src/testing/setup-after-env.ts'],
       moduleNameMapper: { ...common.moduleNameMapper, '\\.css$': '<rootDir>/customer-web/src/testing/style-stub.ts' },
     },
     // Not a test: `npm run screenshots` saves every storefront screen for a person to look at.

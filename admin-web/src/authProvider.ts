@@ -28,7 +28,8 @@ export const authProvider: AuthProvider = {
     localStorage.removeItem(TOKEN_KEY);
   },
   async checkAuth() {
-    if (!getToken()) throw new Error('로그인이 필요합니다.');
+    // Not logged in yet is not an error: the login page shows nothing until a try fails (issue 18).
+    if (!getToken()) throw { message: false };
   },
   async checkError(error: { status?: number }) {
     if (error?.status === 401) {

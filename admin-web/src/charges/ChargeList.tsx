@@ -2,6 +2,7 @@ import { Fragment } from 'react';
 import {
   Button,
   Datagrid,
+  RecordContextProvider,
   FunctionField,
   List,
   TextField,
@@ -13,6 +14,13 @@ import {
   useUnselectAll,
   type RaRecord,
 } from 'react-admin';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import MuiButton from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import CheckIcon from '@mui/icons-material/Check';
@@ -23,6 +31,7 @@ import { chargeStatuses, DateTimeField, StatusField, WonField } from '../common/
 import { MemberField } from '../common/references';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { MethodField } from './MethodField';
+import { AcceptingProvider, TimeLeft, useAccepting } from './accepting';
 
 const TABS = ['PENDING', 'SUCCESS', 'FAIL'] as const;
 
@@ -96,6 +105,20 @@ const BulkAcceptButton = () => {
   );
 };
 
+/** One tap: the row leaves the list and 실행 취소 is offered for a few seconds (see accepting.tsx). */
+const AcceptButton = ({ record, size = 'small' }: { record: RaRecord; size?: 'small' | 'large' }) => {
+  const { accept } = useAccepting();
+  return (
+    <MuiButton color="success" size={size} variant={size === 'large' ? 'contained' : 'text'} startIcon={<CheckIcon />} onClick={() => accept(record.id)}>
+      수락
+    </MuiButton>
+  );
+};
+
+const RejectButton = () => (
+  <CommandButton label="거절" icon={<CloseIcon />} color="error" confirm="이 충전 요청을 거절하시겠습니까?" run={(dp, rec) => dp.rejectCharge(rec.id)} success="충전을 거절했습니다." />
+);
+
 const Actions = (_: { label: string }) => (
   <FunctionField
     source="status"
@@ -103,23 +126,71 @@ const Actions = (_: { label: string }) => (
     render={(r) =>
       r.status === 'PENDING' ? (
         <span style={{ whiteSpace: 'nowrap' }}>
-          <CommandButton label="수락" icon={<CheckIcon />} color="success" run={(dp, rec) => dp.acceptCharge(rec.id)} ledger success="충전을 수락했습니다." />
-          <CommandButton label="거절" icon={<CloseIcon />} color="error" confirm="이 충전 요청을 거절하시겠습니까?" run={(dp, rec) => dp.rejectCharge(rec.id)} success="충전을 거절했습니다." />
+          <AcceptButton record={r} />
+          <RejectButton />
         </span>
       ) : null
     }
   />
 );
 
-const filters = [<TextInput key="q" source="q" label="검색 (입금자명)" alwaysOn />];
+const won = (value: unknown) => `${Number(value ?? 0).toLocaleString('ko-KR')}원`;
 
-/** Bank-transfer charges with status tabs, one-click accept, reject with confirmation, bulk accept. */
-const ChargeList = () => (
-  <List filters={filters} filterDefaultValues={{ status: 'PENDING' }} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-    <StatusTabs />
-    <Datagrid bulkActionButtons={<BulkAcceptButton />} rowClick={false} isRowSelectable={(r) => r.status === 'PENDING'}>
+/** At phone widths (issue 18): one card per charge with name, amounts, deadline and both commands in reach. */
+const ChargeCards = () => {
+  const { data = [], isPending } = useListContext();
+  const { hidden } = useAccepting();
+  if (isPending) return null;
+  const rows = data.filter((r) => !hidden.has(r.id));
+  if (!rows.length) return <Typography sx={{ p: 2 }} color="text.secondary">충전 요청이 없습니다.</Typography>;
+  return (
+    <Stack spacing={1.5} sx={{ p: 1 }} data-testid="charge-cards">
+      {rows.map((r) => (
+        <RecordContextProvider key={r.id} value={r}>
+          <Card variant="outlined" data-testid={`charge-card-${r.id}`}>
+            <CardContent sx={{ pb: 1 }}>
+              <Stack direction="row" justifyContent="space-between" alignItems="baseline" spacing={1}>
+                <Typography variant="h6" component="p" sx={{ fontWeight: 800 }}>
+                  {r.depositorName}
+                </Typography>
+                <Typography variant="caption" color="text.secondary">
+                  #{r.id}
+                </Typography>
+              </Stack>
+              <Typography sx={{ fontSize: 20, fontWeight: 800 }}>{won(r.depositAmount)}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                충전 {won(r.point)} · {FEE_TYPES[r.feeType as string] ?? r.feeType}
+              </Typography>
+              <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mt: 0.5 }}>
+                <MemberField source="memberId" />
+                {r.status === 'PENDING' ? <TimeLeft expiresAt={r.expiresAt} /> : <StatusField source="status" labels={chargeStatuses} />}
+              </Stack>
+            </CardContent>
+            {r.status === 'PENDING' ? (
+              <Stack direction="row" spacing={1} sx={{ px: 2, pb: 1.5 }} justifyContent="flex-end">
+                <RejectButton />
+                <AcceptButton record={r} size="large" />
+              </Stack>
+            ) : null}
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+};
+
+const ChargeTable = () => {
+  const { hidden } = useAccepting();
+  return (
+    <Datagrid
+      bulkActionButtons={<BulkAcceptButton />}
+      rowClick={false}
+      isRowSelectable={(r) => r.status === 'PENDING'}
+      rowSx={(r) => (hidden.has(r.id) ? { display: 'none' } : {})}
+    >
       <TextField source="id" />
       <DateTimeField source="createdAt" />
+      <FunctionField source="expiresAt" render={(r) => (r.status === 'PENDING' ? <TimeLeft expiresAt={r.expiresAt} /> : '-')} />
       <MemberField source="memberId" />
       <TextField source="depositorName" />
       <MethodField source="method" />
@@ -130,7 +201,25 @@ const ChargeList = () => (
       <DateTimeField source="responseAt" emptyText="-" />
       <Actions label="처리" />
     </Datagrid>
-  </List>
-);
+  );
+};
+
+const filters = [<TextInput key="q" source="q" label="검색 (입금자명)" alwaysOn />];
+
+/**
+ * Bank-transfer charges with status tabs, one-tap accept with undo, reject with confirmation, bulk accept and
+ * the time left before the 3-hour auto-cancel (sortable). Below 600px the table becomes a card list.
+ */
+const ChargeList = () => {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <List filters={filters} filterDefaultValues={{ status: 'PENDING' }} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
+      <AcceptingProvider>
+        <StatusTabs />
+        {phone ? <ChargeCards /> : <ChargeTable />}
+      </AcceptingProvider>
+    </List>
+  );
+};
 
 export default ChargeList;

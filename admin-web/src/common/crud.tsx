@@ -8,8 +8,11 @@ export const EditPage = ({ children }: { children: ReactNode }) => (
   </Edit>
 );
 
+/** An empty sort order is left out, so the server puts the new item at the end of its list. */
+const withoutEmptyOrder = ({ sortOrder, ...rest }: Record<string, unknown>) => (sortOrder === null || sortOrder === undefined || sortOrder === '' ? rest : { ...rest, sortOrder });
+
 export const CreatePage = ({ children }: { children: ReactNode }) => (
-  <Create redirect="list">
+  <Create redirect="list" transform={withoutEmptyOrder}>
     <SimpleForm>{children}</SimpleForm>
   </Create>
 );

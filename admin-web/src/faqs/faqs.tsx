@@ -15,6 +15,6 @@ export const Form = () => (
   <>
     <TextInput source="title" validate={required()} fullWidth />
     <TextInput source="answer" validate={required()} multiline fullWidth />
-    <NumberInput source="sortOrder" defaultValue={0} />
+    <NumberInput source="sortOrder" helperText="비워 두면 목록의 맨 끝에 추가됩니다." />
   </>
 );

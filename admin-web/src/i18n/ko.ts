@@ -34,7 +34,7 @@ export const ko: TranslationMessages = {
   resources: {
     charges: {
       name: '충전 요청',
-      fields: { ...common, createdAt: '요청일시', depositorName: '입금자명', point: '충전 포인트', depositAmount: '입금할 금액', feeType: '증빙 유형', feeValue: '증빙 정보', status: '상태', responseAt: '처리일시', resolvedBy: '처리자', method: '결제 수단', tossMethod: '토스 결제 수단', tossPaymentKey: '토스 paymentKey', tossStatus: '토스 결제 상태', virtualAccount: '가상계좌', refundedPoint: '환불된 포인트', refundedAmount: '환불된 금액', tossFailure: '토스 실패 사유', expiresAt: '기한' },
+      fields: { ...common, createdAt: '요청일시', depositorName: '입금자명', point: '충전 포인트', depositAmount: '입금할 금액', feeType: '증빙 유형', feeValue: '증빙 정보', status: '상태', responseAt: '처리일시', resolvedBy: '처리자', method: '결제 수단', tossMethod: '토스 결제 수단', tossPaymentKey: '토스 paymentKey', tossStatus: '토스 결제 상태', virtualAccount: '가상계좌', refundedPoint: '환불된 포인트', refundedAmount: '환불된 금액', tossFailure: '토스 실패 사유', expiresAt: '자동 취소까지' },
     },
     deposits: {
       name: '입금 내역',

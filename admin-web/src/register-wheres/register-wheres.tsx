@@ -13,6 +13,6 @@ export const List = () => (
 export const Form = () => (
   <>
     <TextInput source="text" validate={required()} />
-    <NumberInput source="sortOrder" defaultValue={0} />
+    <NumberInput source="sortOrder" helperText="비워 두면 목록의 맨 끝에 추가됩니다." />
   </>
 );

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { profileQueryOptions } from '../lib/auth';
 import { session, type SessionState } from '../lib/session';
 import { settingsQueryOptions } from '../lib/settings';
@@ -37,14 +37,36 @@ describe('routes by session state (spec §2)', () => {
     await landed(at('/account', 'guest').router, '/order');
     await landed(at('/', 'guest').router, '/order');
     const { router } = at('/find-id', 'guest');
-    await screen.findByRole('heading', { name: '아이디 찾기' });
+    expect(await screen.findByRole('heading', { name: '아이디 찾기' })).toHaveTextContent('아이디 찾기');
     expect(router.state.location.pathname).toBe('/find-id');
+  });
+
+  it('a guest reaching for a member-only menu is told why and offered login, which leaves guest mode', async () => {
+    const { router } = at('/order-history', 'guest');
+    await landed(router, '/order');
+    const dialog = await screen.findByRole('dialog', { name: '로그인이 필요합니다' });
+    expect(dialog).toHaveTextContent('회원만 이용할 수 있는 메뉴입니다. 로그인 후 이용해 주세요.');
+    await act(async () => void fireEvent.click(within(dialog).getByRole('button', { name: '로그인' })));
+    await landed(router, '/login');
+    expect(session.get()).toBe('unAuthorization');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('the login prompt closes with 닫기 and stays on /order; /logout and unknown paths bounce without it', async () => {
+    const { router } = at('/point', 'unAuthorization');
+    await screen.findByRole('dialog', { name: '로그인이 필요합니다' });
+    fireEvent.click(screen.getByRole('button', { name: '닫기' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(router.state.location.pathname).toBe('/order');
+    at('/nowhere', 'unAuthorization');
+    await screen.findAllByTestId('footer');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 
   it('the terms are public to everyone', async () => {
     at('/terms/service', 'unAuthorization');
-    expect(await screen.findByRole('heading', { name: '제21조 (준거법 및 재판관할)' })).toBeTruthy();
-    expect(screen.queryByRole('heading', { name: /제22조/ })).toBeNull();
+    expect(await screen.findByRole('heading', { name: '제21조 (준거법 및 재판관할)' })).toHaveTextContent('제21조 (준거법 및 재판관할)');
+    expect(screen.queryByRole('heading', { name: /제22조/ })).not.toBeInTheDocument();
   });
 
   it('renders nothing while the session is loading', () => {
@@ -61,7 +83,7 @@ describe('the frame', () => {
   it('shows a visitor 로그인, 회원가입, 둘러보기; 둘러보기 makes a guest with 로그인 and 회원가입 only', async () => {
     at('/order', 'unAuthorization');
     const nav = await screen.findByRole('navigation', { name: '주 메뉴' });
-    expect(nav.textContent).toBe('로그인회원가입둘러보기');
+    expect(nav).toHaveTextContent(/^로그인회원가입둘러보기$/);
     fireEvent.click(screen.getAllByRole('button', { name: '둘러보기' })[0]!);
     expect(session.get()).toBe('guest');
     await waitFor(() => expect(screen.getByRole('navigation', { name: '주 메뉴' }).textContent).toContain('주문내역'));
@@ -72,14 +94,15 @@ describe('the frame', () => {
     at('/order', 'authorization');
     const nav = await screen.findByRole('navigation', { name: '주 메뉴' });
     expect(nav.textContent).toBe('주문하기주문내역자동주문 내역잔액충전링크 입력 가이드자주묻는질문12,345원충전계정 설정로그아웃');
+    expect(screen.getByTestId('balance')).toHaveTextContent(/^12,345원$/);
   });
 
   it('shows the footer facts, the terms links in a new tab and the chat button from the settings', async () => {
     at('/order', 'unAuthorization');
     const footer = await screen.findByTestId('footer');
-    expect(footer.textContent).toContain('테스트 주식회사 | 대표 홍길동');
-    expect(screen.getByRole('link', { name: '이용약관' }).getAttribute('target')).toBe('_blank');
-    expect(screen.getByTestId('chat-button').getAttribute('href')).toBe('https://pf.kakao.com/_x');
+    expect(footer).toHaveTextContent('테스트 주식회사 | 대표 홍길동');
+    expect(screen.getByRole('link', { name: '이용약관' })).toHaveAttribute('target', '_blank');
+    expect(screen.getByTestId('chat-button')).toHaveAttribute('href', 'https://pf.kakao.com/_x');
   });
 
   it('the dropdown closes on route change', async () => {
@@ -88,7 +111,7 @@ describe('the frame', () => {
     const dropdown = screen.getByRole('navigation', { name: '메뉴 목록' });
     await act(async () => void fireEvent.click(dropdown.querySelector('a[href="/order-history"]')!));
     await landed(router, '/order-history');
-    expect(screen.queryByRole('navigation', { name: '메뉴 목록' })).toBeNull();
+    expect(screen.queryByRole('navigation', { name: '메뉴 목록' })).not.toBeInTheDocument();
   });
 
   it('/logout clears the token and the member becomes a visitor', async () => {

@@ -39,7 +39,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <Allow states={MEMBER_STATES} />,
+        element: <Allow states={MEMBER_STATES} loginPrompt />,
         children: [
           { path: paths.point, lazy: page(() => import('../features/point/routes/point')) },
           { path: paths.tossSuccess, lazy: page(() => import('../features/point/routes/toss-success')) },

@@ -15,6 +15,15 @@ export class ApiError extends Error {
 /** The server's message when it sent one, else the fallback (spec §8 "server message if present, else ..."). */
 export const errorMessage = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
 
+const HANGUL = /[\uAC00-\uD7A3]/;
+
+/**
+ * Issue 18: a refusal (4xx) shows the server's own Korean reason (the 5-waiting-charges limit, a rate limit ...);
+ * the generic `fallback` is only for network failures, 5xx and a 4xx that carries no Korean reason.
+ */
+export const refusalMessage = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && HANGUL.test(error.message) ? error.message : fallback;
+
 export const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
 
 async function send(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ data: unknown; response: Response }> {

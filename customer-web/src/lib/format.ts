@@ -39,14 +39,23 @@ export function startCountText(value: unknown): string {
 export const isDesktop = () => typeof navigator !== 'undefined' && !/Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
 export const swapFlags = (text: string, desktop = isDesktop()) => (desktop ? text.replace(/[\u{1F1E6}-\u{1F1FF}]{2}/gu, '👫') : text);
 
-/** A preset charge amount with the spec's units: 원, 백원, 천원 or 만원. */
+/**
+ * A preset charge amount with the spec's units 만원, 천원, 백원 and 원, composed as Korean shops write
+ * money: 15000 → 1만5천원, 100000 → 10만원, 1500 → 1천5백원, 1250 → 1천2백50원.
+ */
 export function chargeUnitLabel(amount: number): string {
+  if (!Number.isSafeInteger(amount) || amount <= 0) return `${formatNumber(amount)}원`;
+  let rest = amount;
+  let label = '';
   for (const [size, unit] of [
-    [10_000, '만원'],
-    [1_000, '천원'],
-    [100, '백원'],
+    [10_000, '만'],
+    [1_000, '천'],
+    [100, '백'],
   ] as const) {
-    if (amount >= size && amount % size === 0) return `${formatNumber(amount / size)}${unit}`;
+    const count = Math.floor(rest / size);
+    // Only 만 may take more than one digit (120만원); below it each unit is a single digit.
+    if (count > 0) label += `${formatNumber(count)}${unit}`;
+    rest -= count * size;
   }
-  return `${formatNumber(amount)}원`;
+  return `${label}${rest > 0 ? rest : ''}원`;
 }

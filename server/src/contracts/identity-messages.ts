@@ -8,10 +8,15 @@ export const IDENTITY_MESSAGES = {
   idInvalid: '아이디에 사용할 수 없는 문자가 있습니다.',
   passwordNoSpace: '비밀번호에 띄어쓰기는 불가능합니다.',
   passwordTooLong: '비밀번호는 100자 이하로 입력해 주세요.',
+  /** The rule the placeholders announce (8~20자), enforced by the server for every new password. */
+  passwordLength: '비밀번호는 8~20자로 입력해 주세요.',
   passwordConfirmMismatch: '비밀번호 재확인이 다릅니다',
   emailFormat: '이메일 형식을 맞춰주세요',
   registerWhereRequired: '가입경로를 선택해주세요',
   referralInvalid: '추천인 코드를 확인해주세요',
+  // consents at sign-up (개인정보 보호법)
+  termsRequired: '이용약관에 동의해 주세요.',
+  privacyRequired: '개인정보 수집·이용에 동의해 주세요.',
   // §5 code sending
   phoneInvalid: '휴대전화 번호가 올바르지 않습니다',
   emailInvalid: '이메일이 올바르지 않습니다',

@@ -21,9 +21,19 @@ export const loginIdField = z
   .refine(noSpace, MESSAGES.idNoSpace)
   .refine(printable, M.idInvalid);
 
-/** A password being set (register, change, reset): non-empty, no space. The spec shows no length rule. */
+/** Spec §9: the password fields announce 8 to 20 characters; the server enforces the same (issue 18). */
+export const PASSWORD_LENGTH = { min: 8, max: 20 } as const;
+/** The placeholder of every new-password field. */
+export const PASSWORD_PLACEHOLDER = `${PASSWORD_LENGTH.min}~${PASSWORD_LENGTH.max}자`;
+
+/** A password being set (register, change, reset): non-empty, no space, 8 to 20 characters. */
 export const newPasswordField = (required: string = MESSAGES.passwordRequired) =>
-  z.string({ error: required }).min(1, required).max(100, M.passwordTooLong).refine(noSpace, M.passwordNoSpace);
+  z
+    .string({ error: required })
+    .min(1, required)
+    .max(100, M.passwordTooLong)
+    .refine(noSpace, M.passwordNoSpace)
+    .refine((s) => s.length >= PASSWORD_LENGTH.min && s.length <= PASSWORD_LENGTH.max, M.passwordLength);
 
 /** Spec §5: contains @ and a dot (checked as something@host.tld), stored lower-case. */
 export const emailField = (message: string) =>
@@ -54,6 +64,19 @@ const phoneParts = {
   registerWhere: registerWhereField,
 };
 
+/** The version of the terms of service and privacy policy the sign-up form links to (/terms/*), recorded with the consent. */
+export const TERMS_VERSION = '2021-06-20';
+
+/**
+ * Issue 18: the consents every sign-up carries. Terms and privacy must be true (else 400 with the reason);
+ * marketing messages are optional.
+ */
+const consentParts = {
+  agreeTerms: z.boolean({ error: M.termsRequired }).refine((v) => v, M.termsRequired),
+  agreePrivacy: z.boolean({ error: M.privacyRequired }).refine((v) => v, M.privacyRequired),
+  agreeMarketing: z.boolean({ error: MESSAGES.formInvalid }).nullish().transform((v) => v === true),
+};
+
 /** POST /auth/register (spec §7). */
 export const registerSchema = z.object({
   id: loginIdField,
@@ -61,6 +84,8 @@ export const registerSchema = z.object({
   email: emailField(M.emailFormat),
   emailCode: optionalText(20, M.emailCodeRequired),
   ...phoneParts,
+  // Last, so a form with other problems reports those first.
+  ...consentParts,
 });
 export type RegisterInput = z.infer<typeof registerSchema>;
 
@@ -68,6 +93,7 @@ export type RegisterInput = z.infer<typeof registerSchema>;
 export const socialRegisterSchema = z.object({
   ...phoneParts,
   accessToken: text(4096).min(1, MESSAGES.formInvalid),
+  ...consentParts,
 });
 export type SocialRegisterInput = z.infer<typeof socialRegisterSchema>;
 

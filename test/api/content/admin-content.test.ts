@@ -87,6 +87,22 @@ describe('operator content CRUD (ra-data-simple-rest, audited)', () => {
         .expect(200)
     ).body as { action: string; operatorLoginId: string; before: Record<string, unknown>; after: Record<string, unknown> }[];
 
+  it.each([
+    ['faqs', (n: number) => ({ title: `질문 ${n}`, answer: '답' })],
+    ['register-wheres', (n: number) => ({ text: `경로 ${n}` })],
+  ] as const)('%s: a new item without a sort order goes to the end of its list', async (resource, body) => {
+    const base = `/api/admin/${resource}`;
+    const zero = await t.http.post(base).set('Authorization', admin).send({ ...body(1), sortOrder: 40 }).expect(201);
+    const first = await t.http.post(base).set('Authorization', admin).send(body(2)).expect(201);
+    const second = await t.http.post(base).set('Authorization', admin).send(body(3)).expect(201);
+    expect([first.body.sortOrder, second.body.sortOrder]).toEqual([41, 42]);
+    const list = await t.http.get(base).query({ sort: JSON.stringify(['sortOrder', 'ASC']), range: JSON.stringify([0, 999]) }).set('Authorization', admin).expect(200);
+    expect(list.body.at(-1).id).toBe(second.body.id);
+    expect(list.body.at(-2).id).toBe(first.body.id);
+    // Leave the lists as found for the suites below.
+    for (const row of [zero, first, second]) await t.http.delete(`${base}/${row.body.id}`).set('Authorization', admin).expect(200);
+  });
+
   describe.each(CASES)('$resource', ({ resource, valid, stored, update, invalid }) => {
     const base = `/api/admin/${resource}`;
 

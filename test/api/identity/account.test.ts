@@ -45,6 +45,7 @@ describe('account', () => {
       ['a numeric new password', { currentPassword: 'password123', newPassword: 12345678 }, M.newPasswordRequired],
       ['a space in the new password', { currentPassword: 'password123', newPassword: 'a b c d' }, M.passwordNoSpace],
       ['a huge new password', { currentPassword: 'password123', newPassword: 'x'.repeat(10_000) }, M.passwordTooLong],
+      ['a 7-character new password (the 8~20자 rule)', { currentPassword: 'password123', newPassword: 'abc1234' }, '비밀번호는 8~20자로 입력해 주세요.'],
     ])('answers 400 for %s and keeps the old password', async (_, body, message) => {
       const m = await createMember(t);
       expect((await t.http.post('/api/auth/change-password').set('Authorization', as(m)).send(body).expect(400)).body).toEqual({ statusCode: 400, message });
@@ -141,7 +142,7 @@ describe('account', () => {
       await t.http
         .post('/api/auth/register')
         .set('X-Forwarded-For', clientIp())
-        .send({ id: m.loginId, password: 'again-123', email: `${m.loginId}@example.com`, registerWhere: '기타' })
+        .send({ id: m.loginId, password: 'again-123', email: `${m.loginId}@example.com`, registerWhere: '기타', agreeTerms: true, agreePrivacy: true })
         .expect(201);
       expect((await identityTables(t)).member).toBe(before.member + 1);
       const back = await login(m.loginId, 'again-123').expect(200);

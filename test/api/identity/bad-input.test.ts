@@ -1,6 +1,7 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { clientIp, createMember, type TestMember } from '../../support/members.js';
 import { identityTables, setSettings } from '../../support/identity.js';
+import { CONTROL_CHARACTER_MESSAGE } from '../../../server/src/shared/index.js';
 
 /** Bodies of the wrong shape for any endpoint: every one must be a 4xx with a reason, storing nothing. */
 const GARBAGE: unknown[] = [
@@ -60,13 +61,13 @@ describe('bad input on every identity endpoint', () => {
   });
 
   it.each([
-    ['route', { registerWhere: 'x\u0000' }, '가입경로를 선택해주세요'],
-    ['referral', { referral: 'AB\u0000' }, '추천인 코드를 확인해주세요'],
-    ['email code', { emailCode: '1234\u0000' }, '이메일 인증코드 5자리를 입력해주세요'],
-    ['phone code', { phoneNumber: '01012345678', sendCode: '1234\u0000' }, '휴대전화 인증번호 5자리를 입력해주세요'],
+    ['route', { registerWhere: 'x\u0000' }, CONTROL_CHARACTER_MESSAGE],
+    ['referral', { referral: 'AB\u0000' }, CONTROL_CHARACTER_MESSAGE],
+    ['email code', { emailCode: '1234\u0000' }, CONTROL_CHARACTER_MESSAGE],
+    ['phone code', { phoneNumber: '01012345678', sendCode: '1234\u0000' }, CONTROL_CHARACTER_MESSAGE],
   ])('register refuses a NUL in the %s', async (_, change, message) => {
     const before = await identityTables(t);
-    const body = { id: 'nul-test', password: 'pw-1234', email: 'nul@example.com', registerWhere: '기타', emailCode: '12345', phoneNumber: '01012345678', sendCode: '12345', ...change };
+    const body = { id: 'nul-test', password: 'pw-12345', email: 'nul@example.com', registerWhere: '기타', emailCode: '12345', phoneNumber: '01012345678', sendCode: '12345', agreeTerms: true, agreePrivacy: true, ...change };
     expect((await t.http.post('/api/auth/register').set('X-Forwarded-For', clientIp()).send(body).expect(400)).body).toEqual({ statusCode: 400, message });
     expect(await identityTables(t)).toEqual(before);
   });

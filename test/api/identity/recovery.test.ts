@@ -45,7 +45,7 @@ describe('mail over SMTP, find id, find password and reset password', () => {
     expect(mail.subject).toBe('[SMM 패널] 이메일 인증코드');
     const code = codeIn(mail.text);
     expect(await lastOutboxMessage(t, email)).toMatchObject({ channel: 'EMAIL', status: 'SENT', body: mail.text.trim() });
-    await post('/api/auth/register', { id: 'smtpuser', password: 'pw-12345', email, emailCode: code, registerWhere: '기타' }).expect(201);
+    await post('/api/auth/register', { id: 'smtpuser', password: 'pw-12345', email, emailCode: code, registerWhere: '기타', agreeTerms: true, agreePrivacy: true }).expect(201);
     await login('smtpuser', 'pw-12345').expect(200);
   });
 

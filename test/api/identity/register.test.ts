@@ -14,7 +14,7 @@ describe('register', () => {
   const post = (path: string, body: unknown) => t.http.post(path).set('X-Forwarded-For', clientIp()).send(body as object);
   const fresh = (prefix = 'user') => {
     const n = ++seq;
-    return { id: `${prefix}${n}`, password: 'secret123', email: `${prefix}${n}@Example.com`, registerWhere: route, phoneNumber: '', sendCode: '', referral: '', emailCode: '' };
+    return { id: `${prefix}${n}`, password: 'secret123', email: `${prefix}${n}@Example.com`, registerWhere: route, phoneNumber: '', sendCode: '', referral: '', emailCode: '', agreeTerms: true, agreePrivacy: true };
   };
   const canLogIn = async (id: string, password: string) => (await post('/api/auth/login', { id, password })).status === 200;
   const emailCode = async (email: string) => {
@@ -57,6 +57,25 @@ describe('register', () => {
     expect(row).toMatchObject({ email: body.email.toLowerCase(), phone: null, register_where: route });
     expect(row!.password_hash).toMatch(/^\$argon2id\$/);
     expect(row!.password_hash).not.toContain(body.password);
+  });
+
+  it('records the consents with their time and the terms\' version; marketing only when given', async () => {
+    const plain = fresh();
+    await post('/api/auth/register', plain).expect(201);
+    const marketing = { ...fresh(), agreeMarketing: true };
+    await post('/api/auth/register', marketing).expect(201);
+    type Row = { login_id: string; created_at: string; terms_agreed_at: string; privacy_agreed_at: string; terms_version: string; marketing_agreed_at: string | null };
+    const rows = await sql<Row>(
+      t,
+      'select login_id, created_at, terms_agreed_at, privacy_agreed_at, terms_version, marketing_agreed_at from member where login_id in (?, ?) order by id',
+      [plain.id, marketing.id],
+    );
+    // The consent is given with the sign-up itself: the same instant as the member's creation.
+    expect(rows).toEqual([
+      { login_id: plain.id, created_at: rows[0]!.created_at, terms_agreed_at: rows[0]!.created_at, privacy_agreed_at: rows[0]!.created_at, terms_version: '2021-06-20', marketing_agreed_at: null },
+      { login_id: marketing.id, created_at: rows[1]!.created_at, terms_agreed_at: rows[1]!.created_at, privacy_agreed_at: rows[1]!.created_at, terms_version: '2021-06-20', marketing_agreed_at: rows[1]!.created_at },
+    ]);
+    expect(rows[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\d /);
   });
 
   it('answers 409 for a taken id or email and stores nothing', async () => {
@@ -230,6 +249,17 @@ describe('register', () => {
       ['huge email code', { emailCode: huge }, '이메일 인증코드 5자리를 입력해주세요'],
       ['numeric referral', { referral: 1234 }, M.referralInvalid],
       ['huge referral', { referral: huge }, M.referralInvalid],
+      // Issue 18: the rule the placeholders announce (8~20자) is the server's.
+      ['7-character password', { password: 'abc1234' }, '비밀번호는 8~20자로 입력해 주세요.'],
+      ['1-character password', { password: 'a' }, '비밀번호는 8~20자로 입력해 주세요.'],
+      ['21-character password', { password: 'a'.repeat(21) }, '비밀번호는 8~20자로 입력해 주세요.'],
+      // Issue 18: consents to the terms and the privacy policy are required.
+      ['no terms consent', { agreeTerms: undefined }, '이용약관에 동의해 주세요.'],
+      ['terms refused', { agreeTerms: false }, '이용약관에 동의해 주세요.'],
+      ['terms as a string', { agreeTerms: 'true' }, '이용약관에 동의해 주세요.'],
+      ['no privacy consent', { agreePrivacy: undefined }, '개인정보 수집·이용에 동의해 주세요.'],
+      ['privacy refused', { agreePrivacy: false }, '개인정보 수집·이용에 동의해 주세요.'],
+      ['marketing as a string', { agreeMarketing: 'yes' }, '입력 양식을 맞춰주세요.'],
     ];
 
     it.each(cases)('%s: 400 with a reason, nothing stored', async (_, change, message) => {

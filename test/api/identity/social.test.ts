@@ -10,7 +10,7 @@ describe('social login: Naver and Kakao', () => {
   let t: TestApp;
   let oauth: FakeOAuth;
   const post = (path: string, body: unknown) => t.http.post(path).set('X-Forwarded-For', clientIp()).send(body as object);
-  const signUp = { registerWhere: '네이버 검색', phoneNumber: '', sendCode: '', referral: '' };
+  const signUp = { registerWhere: '네이버 검색', phoneNumber: '', sendCode: '', referral: '', agreeTerms: true, agreePrivacy: true };
   const profile = (token: string) => t.http.get('/api/auth/profile').set('Authorization', `Bearer ${token}`);
 
   beforeAll(async () => {
@@ -137,11 +137,28 @@ describe('social login without provider credentials', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
-    await setSettings(t, { ENABLE_SNS_NAVER: true, ENABLE_SNS_KAKAO: true });
   });
   afterAll(() => t.close());
 
-  it('is off (NAVER_CLIENT_ID/SECRET and KAKAO_ENABLED unset)', async () => {
+  it('the console may not switch a provider on without its keys (400, Korean reason, nothing stored)', async () => {
+    const admin = `Bearer ${await t.operatorToken()}`;
+    const naver = await t.http.put('/api/admin/settings/ENABLE_SNS_NAVER').set('Authorization', admin).send({ value: true }).expect(400);
+    expect(naver.body.message).toBe('네이버 로그인 키(NAVER_CLIENT_ID, NAVER_CLIENT_SECRET)가 서버에 설정되어 있지 않아 네이버 로그인을 켤 수 없습니다.');
+    const kakao = await t.http.put('/api/admin/settings/ENABLE_SNS_KAKAO').set('Authorization', admin).send({ value: true }).expect(400);
+    expect(kakao.body.message).toBe('카카오 로그인이 서버에 설정되어 있지 않아(KAKAO_ENABLED) 카카오 로그인을 켤 수 없습니다.');
+    expect(await sql(t, `select key from setting where key like 'ENABLE_SNS_%'`)).toEqual([]);
+    // Switching off is always allowed.
+    await t.http.put('/api/admin/settings/ENABLE_SNS_NAVER').set('Authorization', admin).send({ value: false }).expect(200);
+  });
+
+  it('a switch left on from before the keys were removed reads as off on the storefront, and login is off', async () => {
+    await sql(t, `insert into setting (key, value, updated_at) values ('ENABLE_SNS_NAVER', 'true', now()), ('ENABLE_SNS_KAKAO', 'true', now()) on conflict (key) do update set value = excluded.value`);
+    await new Promise((r) => setTimeout(r, 2100)); // the settings cache (2 s) lets the direct write show
+    const settings = (await t.http.get('/api/service/settings').expect(200)).body as { key: string; value: unknown }[];
+    expect(settings.filter((s) => s.key.startsWith('ENABLE_SNS_'))).toEqual([
+      { key: 'ENABLE_SNS_NAVER', value: false },
+      { key: 'ENABLE_SNS_KAKAO', value: false },
+    ]);
     expect((await t.http.post('/api/auth/login/naver').send({ code: 'x' }).expect(403)).body.message).toBe(M.socialDisabled);
     expect((await t.http.post('/api/auth/login/kakao').send({ accessToken: 'x' }).expect(403)).body.message).toBe(M.socialDisabled);
   });

@@ -2,6 +2,16 @@ import { startBrowserHarness, type BrowserHarness } from '../../support/browser.
 import { createMember, type TestMember } from '../../support/members.js';
 import { balanceOf, configureBanking, logInToConsole, toast } from './support.js';
 
+/** The value once it equals `want` (checked every 250 ms, up to 15 s), else the last one read. */
+async function settled<T>(read: () => Promise<T>, want: T): Promise<T> {
+  let value = await read();
+  for (let i = 0; i < 60 && value !== want; i++) {
+    await new Promise((r) => setTimeout(r, 250));
+    value = await read();
+  }
+  return value;
+}
+
 describe('operator console: charges and deposits against the real server', () => {
   let h: BrowserHarness;
   let member: TestMember;
@@ -26,12 +36,14 @@ describe('operator console: charges and deposits against the real server', () =>
     await page.goto('/admin/charges');
     const hong = page.locator('tr', { hasText: '홍길동' });
     await hong.getByRole('button', { name: '수락' }).click();
-    await toast(page, '충전을 수락했습니다.').waitFor();
-    // The ledger entry the accept wrote.
-    expect(await page.getByTestId('ledger-result').textContent()).toContain('+50,000원 → 잔액 50,000원');
-    await page.getByRole('button', { name: '닫기' }).click();
-    expect(await balance()).toBe(50000);
+    // One tap: the row leaves the waiting list at once and a short notice offers 실행 취소 (no dialog to close).
+    await page.getByTestId('accept-notice').getByText(/^충전 #\d+을 수락했습니다\.$/).waitFor();
     await hong.waitFor({ state: 'detached' });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    // The accept is sent when the undo window closes: then the member is credited, once, through the ledger.
+    await page.getByTestId('accept-notice').waitFor({ state: 'detached', timeout: 15_000 });
+    expect(await settled(balance, 50000)).toBe(50000);
+    expect(await page.locator('tr', { hasText: '홍길동' }).count()).toBe(0);
 
     const kim = page.locator('tr', { hasText: '김철수' });
     await kim.getByRole('button', { name: '거절' }).click();
@@ -48,6 +60,46 @@ describe('operator console: charges and deposits against the real server', () =>
     await page.getByTestId('tab-SUCCESS').click();
     await page.locator('tr', { hasText: '홍길동' }).waitFor();
     await h.screenshot(page, 'console-charges');
+  }, 120_000);
+
+  it('undoes an accept within the notice: the charge stays waiting and nothing reaches the ledger', async () => {
+    const charge = await requestCharge('되돌림', 7000);
+    const before = await balance();
+    const page = await logInToConsole(h);
+    await page.goto('/admin/charges');
+    const row = page.locator('tr', { hasText: '되돌림' });
+    await row.getByRole('button', { name: '수락' }).click();
+    await row.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: '실행 취소' }).click();
+    await page.locator('tr', { hasText: '되돌림' }).waitFor({ state: 'visible' });
+    // Past the undo window nothing was sent.
+    await page.waitForTimeout(6000);
+    expect((await h.t.http.get(`/api/admin/charges/${charge.chargeId}`).set('Authorization', admin).expect(200)).body.status).toBe('PENDING');
+    expect(await balance()).toBe(before);
+  }, 120_000);
+
+  it('at 390px the charges are cards with name, amount, time left and both commands in reach', async () => {
+    await requestCharge('모바일고객', 30000);
+    const before = await balance();
+    const page = await logInToConsole(h);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin/charges');
+    const card = page.locator('[data-testid^="charge-card-"]', { hasText: '모바일고객' });
+    await card.waitFor();
+    expect(await card.textContent()).toMatch(/30,000원.*[0-9]+시간 [0-9]+분 남음/);
+    const accept = card.getByRole('button', { name: '수락' });
+    const reject = card.getByRole('button', { name: '거절' });
+    for (const button of [accept, reject]) {
+      const box = (await button.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await h.screenshot(page, 'console-charges-390');
+    await accept.click();
+    await card.waitFor({ state: 'hidden' });
+    await page.getByTestId('accept-notice').getByText(/^충전 #\d+을 수락했습니다\.$/).waitFor();
+    expect(await settled(balance, before + 30000)).toBe(before + 30000);
   }, 120_000);
 
   it('bulk-accepts the selected pending charges', async () => {

@@ -20,6 +20,9 @@ describe('operator console: login, settings, audit log, ledger', () => {
     await page.goto('/admin/');
     await page.waitForURL(/\/admin\/login/);
     await page.getByTestId('company').getByText('콘솔테스트 상사').waitFor();
+    // Nothing is said before a try (no red 로그인이 필요합니다.).
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('.MuiSnackbarContent-message').count()).toBe(0);
     await page.locator('input[name="username"]').fill(member.loginId);
     await page.locator('input[name="password"]').fill(member.password);
     await page.getByRole('button', { name: '로그인' }).click();

@@ -99,12 +99,17 @@ describe('a customer on the storefront', () => {
     expect(await page.getByLabel('상품').locator('option:checked').textContent()).toBe(service.text);
     expect(await page.getByTestId('notices').textContent()).toContain('여정 고정 공지');
     expect(await page.getByTestId('service-notice').textContent()).toContain('공개 계정만 가능합니다.');
-    // A guest has no balance to order with and no member pages.
+    // A guest is asked to log in to order, and told why member pages do not open.
     await page.getByLabel('링크').fill('https://www.instagram.com/guest/');
     await page.getByRole('button', { name: '주문하기' }).click();
-    await page.getByText('포인트가 부족합니다.').waitFor();
+    const prompt = page.getByRole('dialog', { name: '로그인이 필요합니다' });
+    await prompt.getByText('주문하려면 로그인해 주세요. 입력하신 주문 내용은 로그인 후에도 그대로 남아 있습니다.').waitFor();
+    await prompt.getByRole('button', { name: '닫기' }).click();
+    await prompt.waitFor({ state: 'detached' });
     await mainMenu(page).getByRole('link', { name: '주문내역' }).click();
     await page.waitForURL('**/order');
+    await prompt.getByText('회원만 이용할 수 있는 메뉴입니다. 로그인 후 이용해 주세요.').waitFor();
+    await prompt.getByRole('button', { name: '닫기' }).click();
     await mainMenu(page).getByRole('button', { name: '회원가입' }).click();
     await page.waitForURL('**/register');
   });
@@ -133,6 +138,8 @@ describe('a customer on the storefront', () => {
     const sms = await lastOutboxMessage(h.t, customer.phone);
     await page.getByLabel('휴대전화 인증번호').fill(codeIn(sms.body));
     await page.getByLabel('가입경로').selectOption('지인 추천');
+    await page.getByLabel('[필수] 이용약관에 동의합니다').check();
+    await page.getByLabel('[필수] 개인정보 수집·이용에 동의합니다').check();
     await page.getByRole('button', { name: '회원가입' }).last().click();
     await toast(page, '회원가입에 성공했습니다.');
     await page.waitForURL('**/login');
@@ -163,7 +170,8 @@ describe('a customer on the storefront', () => {
     const panel = page.getByTestId('deposit-panel');
     await panel.waitFor();
     expect(await panel.textContent()).toContain('123456-01-234567');
-    expect(await panel.textContent()).toContain('예금주: 여정 주식회사');
+    // BANKING_DISPLAY_TEXT "예금주: 여정 주식회사" under the 예금주 label, the word not repeated.
+    expect(await panel.textContent()).toContain('예금주여정 주식회사');
     expect(await page.getByTestId('deposit-total').textContent()).toBe('60,000원');
     await page.locator('table tbody tr td', { hasText: '대기' }).waitFor();
 

@@ -49,7 +49,7 @@ describe('social login on the storefront', () => {
     if (provider === 'naver') oauth.naverCode(credential, user);
     else oauth.kakaoToken(credential, user);
     const unknown = await post(`/api/auth/login/${provider}`, provider === 'naver' ? { code: credential } : { accessToken: credential }).expect(404);
-    await post(`/api/auth/register/${provider}`, { registerWhere: '지인 추천', phoneNumber: '', sendCode: '', referral: '', accessToken: unknown.body.token }).expect(201);
+    await post(`/api/auth/register/${provider}`, { registerWhere: '지인 추천', phoneNumber: '', sendCode: '', referral: '', agreeTerms: true, agreePrivacy: true, accessToken: unknown.body.token }).expect(201);
     return (await boundMember(provider === 'naver' ? 'NAVER' : 'KAKAO', user))!.login_id;
   }
   /** Clicks 네이버로 로그인 and waits for the provider's popup to hand the code back and close. */
@@ -102,6 +102,8 @@ describe('social login on the storefront', () => {
     await form.getByRole('button', { name: '회원가입' }).click();
     expect(await boundMember('NAVER', user)).toBeUndefined();
     await form.getByLabel('가입경로').selectOption({ label: '네이버 검색' });
+    await form.getByLabel('[필수] 이용약관에 동의합니다').check();
+    await form.getByLabel('[필수] 개인정보 수집·이용에 동의합니다').check();
     await form.getByRole('button', { name: '회원가입' }).click();
     await toast(page, '회원가입에 성공했습니다.');
     await page.waitForURL('**/login');
@@ -138,6 +140,8 @@ describe('social login on the storefront', () => {
     await page.getByRole('heading', { name: '카카오 회원가입' }).waitFor();
     const form = page.getByRole('form', { name: '간편 회원가입' });
     await form.getByLabel('가입경로').selectOption({ label: '블로그/카페' });
+    await form.getByLabel('[필수] 이용약관에 동의합니다').check();
+    await form.getByLabel('[필수] 개인정보 수집·이용에 동의합니다').check();
     await form.getByRole('button', { name: '회원가입' }).click();
     await toast(page, '회원가입에 성공했습니다.');
     await page.waitForURL('**/login');

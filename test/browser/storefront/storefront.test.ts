@@ -56,7 +56,10 @@ describe('the storefront', () => {
     expect(await nav.getByRole('link', { name: '자주묻는질문' }).count()).toBe(1);
     await nav.getByRole('link', { name: '주문내역' }).click();
     await page.waitForURL('**/order');
-    await nav.getByRole('button', { name: '로그인' }).click();
+    // A member-only menu says why and offers login (issue 18).
+    const prompt = page.getByRole('dialog', { name: '로그인이 필요합니다' });
+    await prompt.getByText('회원만 이용할 수 있는 메뉴입니다. 로그인 후 이용해 주세요.').waitFor();
+    await prompt.getByRole('button', { name: '로그인' }).click();
     await page.waitForURL('**/login');
     await page.getByRole('heading', { name: '로그인' }).waitFor();
     expect(await nav.getByRole('button', { name: '둘러보기' }).count()).toBe(1);

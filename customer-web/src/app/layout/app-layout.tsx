@@ -4,6 +4,7 @@ import { useSession } from '../../lib/session';
 import { ChatButton } from './chat-button';
 import { Footer } from './footer';
 import { LandscapeBanner } from './landscape-banner';
+import { LoginPrompt } from './login-prompt';
 import { TopBar } from './top-bar';
 
 /** Every page's frame. While the session is loading nothing is rendered (spec §4). */
@@ -21,6 +22,7 @@ export function AppLayout() {
       <Footer />
       <ChatButton />
       <PopupLayer />
+      <LoginPrompt />
     </div>
   );
 }

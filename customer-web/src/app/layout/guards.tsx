@@ -1,11 +1,21 @@
-import { Navigate, Outlet } from 'react-router-dom';
+import { useRef } from 'react';
+import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useSession, type SessionState } from '../../lib/session';
+import { loginPromptState } from './login-prompt';
 
-/** Spec §2: a route outside the session's list redirects to /order. */
-export function Allow({ states }: { states: readonly SessionState[] }) {
+/**
+ * Spec §2: a route outside the session's list redirects to /order. With `loginPrompt` (the member routes) a
+ * visitor or guest lands there with the login prompt saying why (issue 18), except for /logout.
+ */
+export function Allow({ states, loginPrompt = false }: { states: readonly SessionState[]; loginPrompt?: boolean }) {
   const state = useSession();
-  return states.includes(state) ? <Outlet /> : <Navigate to={paths.order} replace />;
+  const { pathname } = useLocation();
+  // A member who stops being one here (withdrawal, an expired token) is not a visitor reaching for the page.
+  const arrivedAs = useRef(state);
+  if (states.includes(state)) return <Outlet />;
+  const ask = loginPrompt && arrivedAs.current !== 'authorization' && state !== 'authorization' && pathname !== paths.logout;
+  return <Navigate to={paths.order} replace state={ask ? loginPromptState('member-only') : null} />;
 }
 
 export const VISITOR_STATES = ['unAuthorization', 'guest'] as const;

@@ -9,9 +9,10 @@ import { Migration20261122024602_catalog_ordering as M6 } from './Migration20261
 import { Migration20261122025036_identity as M7 } from './Migration20261122025036_identity.js';
 import { Migration20261124195915_toss_referral as M8 } from './Migration20261124195915_toss_referral.js';
 import { Migration20261124200127_ledger_forfeit as M9 } from './Migration20261124200127_ledger_forfeit.js';
-import { Migration20261124200400_reseller_api_rate as M10 } from './Migration20261124200400_reseller_api_rate.js';
-import { Migration20261124201528_provider_concurrency as M11 } from './Migration20261124201528_provider_concurrency.js';
-import { Migration20261124230000_ledger_kinds as M12 } from './Migration20261124230000_ledger_kinds.js';
+import { Migration20261124200353_signup_consents as M10 } from './Migration20261124200353_signup_consents.js';
+import { Migration20261124200400_reseller_api_rate as M11 } from './Migration20261124200400_reseller_api_rate.js';
+import { Migration20261124201528_provider_concurrency as M12 } from './Migration20261124201528_provider_concurrency.js';
+import { Migration20261124230000_ledger_kinds as M13 } from './Migration20261124230000_ledger_kinds.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -24,7 +25,8 @@ export const migrationsList = [
   { name: 'Migration20261122025036_identity', class: M7 },
   { name: 'Migration20261124195915_toss_referral', class: M8 },
   { name: 'Migration20261124200127_ledger_forfeit', class: M9 },
-  { name: 'Migration20261124200400_reseller_api_rate', class: M10 },
-  { name: 'Migration20261124201528_provider_concurrency', class: M11 },
-  { name: 'Migration20261124230000_ledger_kinds', class: M12 },
+  { name: 'Migration20261124200353_signup_consents', class: M10 },
+  { name: 'Migration20261124200400_reseller_api_rate', class: M11 },
+  { name: 'Migration20261124201528_provider_concurrency', class: M12 },
+  { name: 'Migration20261124230000_ledger_kinds', class: M13 },
 ];

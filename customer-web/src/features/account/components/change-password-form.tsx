@@ -7,8 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
-import { isStatus } from '../../../lib/api-client';
-import { changePasswordFormSchema, IDENTITY_MESSAGES, MESSAGES, type ChangePasswordInput } from '../../../lib/contracts';
+import { isStatus, refusalMessage } from '../../../lib/api-client';
+import { changePasswordFormSchema, IDENTITY_MESSAGES, MESSAGES, PASSWORD_PLACEHOLDER, type ChangePasswordInput } from '../../../lib/contracts';
 import { loading } from '../../../lib/loading';
 import { changePassword } from '../api/change-password';
 import { unlessGuest } from './guest-guard';
@@ -30,7 +30,7 @@ export function ChangePasswordForm() {
         toast.success(IDENTITY_MESSAGES.passwordChanged);
         navigate(paths.logout);
       } catch (error) {
-        toast.error(isStatus(error, 409) ? IDENTITY_MESSAGES.currentPasswordWrong : MESSAGES.error);
+        toast.error(isStatus(error, 409) ? IDENTITY_MESSAGES.currentPasswordWrong : refusalMessage(error, MESSAGES.error));
       }
     }),
   );
@@ -38,9 +38,9 @@ export function ChangePasswordForm() {
   return (
     <Card title="비밀번호 변경">
       <form onSubmit={(e) => (isSubmitting ? e.preventDefault() : void submit(e))} noValidate aria-label="비밀번호 변경">
-        <Input label="현재 비밀번호" type="password" autoComplete="current-password" placeholder="8~20자" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
-        <Input label="새 비밀번호" type="password" autoComplete="new-password" placeholder="8~20자" error={errors.newPassword?.message} {...form.register('newPassword')} />
-        <Input label="새 비밀번호 확인" type="password" autoComplete="new-password" placeholder="8~20자" error={errors.newPasswordConfirm?.message} {...form.register('newPasswordConfirm')} />
+        <Input label="현재 비밀번호" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...form.register('currentPassword')} />
+        <Input label="새 비밀번호" type="password" autoComplete="new-password" placeholder={PASSWORD_PLACEHOLDER} error={errors.newPassword?.message} {...form.register('newPassword')} />
+        <Input label="새 비밀번호 확인" type="password" autoComplete="new-password" placeholder={PASSWORD_PLACEHOLDER} error={errors.newPasswordConfirm?.message} {...form.register('newPasswordConfirm')} />
         <Button type="submit" disabled={isSubmitting}>
           비밀번호 변경
         </Button>

@@ -4,6 +4,7 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { paths } from '../../../config/paths';
+import { refusalMessage } from '../../../lib/api-client';
 import { IDENTITY_MESSAGES } from '../../../lib/contracts';
 import { becomeGuest } from '../../../lib/auth';
 import { loading } from '../../../lib/loading';
@@ -23,8 +24,8 @@ export function DeleteAccountBlock() {
         toast.success(IDENTITY_MESSAGES.withdrawn);
         becomeGuest();
         navigate(paths.home);
-      } catch {
-        toast.error(STOREFRONT_MESSAGES.withdrawFailed);
+      } catch (error) {
+        toast.error(refusalMessage(error, STOREFRONT_MESSAGES.withdrawFailed));
       }
     });
   return (

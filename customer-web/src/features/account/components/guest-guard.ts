@@ -1,4 +1,5 @@
 import { toast } from 'react-toastify';
+import { refusalMessage } from '../../../lib/api-client';
 import { MESSAGES } from '../../../lib/contracts';
 import { loading } from '../../../lib/loading';
 import { STOREFRONT_MESSAGES } from '../../../lib/messages';
@@ -16,7 +17,7 @@ export const accountAction = (work: () => Promise<unknown>, success: string) => 
     try {
       await loading.during(work());
       toast.success(success);
-    } catch {
-      toast.error(MESSAGES.error);
+    } catch (error) {
+      toast.error(refusalMessage(error, MESSAGES.error));
     }
   });

@@ -68,22 +68,22 @@ describe('the account page', () => {
     expect(await screen.findByText('현재 비밀번호를 입력해주세요.')).toBeTruthy();
     expect(screen.getByText('새 비밀번호를 입력해주세요.')).toBeTruthy();
     fireEvent.change(screen.getByLabelText('현재 비밀번호'), { target: { value: 'old' } });
-    fireEvent.change(screen.getByLabelText('새 비밀번호'), { target: { value: 'new-one' } });
-    fireEvent.change(screen.getByLabelText('새 비밀번호 확인'), { target: { value: 'new-two' } });
+    fireEvent.change(screen.getByLabelText('새 비밀번호'), { target: { value: 'new-one-1' } });
+    fireEvent.change(screen.getByLabelText('새 비밀번호 확인'), { target: { value: 'new-two-2' } });
     await click('비밀번호 변경');
     expect(await screen.findByText('비밀번호 재확인이 다릅니다')).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('새 비밀번호 확인'), { target: { value: 'new-one' } });
+    fireEvent.change(screen.getByLabelText('새 비밀번호 확인'), { target: { value: 'new-one-1' } });
     await click('비밀번호 변경');
     expect(await screen.findByText('현재 비밀번호가 다릅니다.')).toBeTruthy();
-    expect(calls.at(-1)?.body).toEqual({ currentPassword: 'old', newPassword: 'new-one' });
+    expect(calls.at(-1)?.body).toEqual({ currentPassword: 'old', newPassword: 'new-one-1' });
   });
 
   it('goes to /logout after a password change', async () => {
     stubFetch({ 'POST /auth/change-password': { status: 201, body: {} } });
     const { router } = setup();
     fireEvent.change(screen.getByLabelText('현재 비밀번호'), { target: { value: 'old' } });
-    fireEvent.change(screen.getByLabelText('새 비밀번호'), { target: { value: 'new-one' } });
-    fireEvent.change(screen.getByLabelText('새 비밀번호 확인'), { target: { value: 'new-one' } });
+    fireEvent.change(screen.getByLabelText('새 비밀번호'), { target: { value: 'new-one-1' } });
+    fireEvent.change(screen.getByLabelText('새 비밀번호 확인'), { target: { value: 'new-one-1' } });
     await click('비밀번호 변경');
     await waitFor(() => expect(router.state.location.pathname).toBe('/logout'));
   });

@@ -5,7 +5,7 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
-import { ApiError } from '../../../lib/api-client';
+import { ApiError, refusalMessage } from '../../../lib/api-client';
 import { loginSchema, MESSAGES, type LoginInput } from '../../../lib/contracts';
 import { logIn } from '../../../lib/auth';
 import { loading } from '../../../lib/loading';
@@ -17,7 +17,8 @@ import { login } from '../api/login';
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 400) return MESSAGES.formInvalid;
   if (error instanceof ApiError && error.status === 404) return MESSAGES.loginFailed;
-  return MESSAGES.error;
+  // Any other refusal (429 after too many tries, a suspended member ...) says the server's reason.
+  return refusalMessage(error, MESSAGES.error);
 }
 
 export function LoginForm() {

@@ -1,8 +1,9 @@
 import { useForm } from 'react-hook-form';
 import { Input } from '../../../components/ui/field';
-import { registerFormSchema, type SignUpSwitches } from '../../../lib/contracts';
+import { PASSWORD_PLACEHOLDER, registerFormSchema, type SignUpSwitches } from '../../../lib/contracts';
 import { register as registerMember } from '../api/register';
 import { signUpResolver } from '../lib/sign-up-resolver';
+import { NO_CONSENTS } from './consents';
 import { SignUpTail } from './sign-up-tail';
 import { useRegisterSubmit } from './use-register-submit';
 import { Verification } from './verification';
@@ -19,6 +20,7 @@ const EMPTY = {
   registerWhere: '',
   emailCodeSent: false,
   phoneCodeSent: false,
+  ...NO_CONSENTS,
 };
 
 /** The ordinary sign-up form (spec §2, §5), checked by the shared register contract. */
@@ -32,8 +34,8 @@ export function RegisterForm({ switches, referral }: { switches: SignUpSwitches;
   return (
     <form onSubmit={submit} noValidate aria-label="회원가입">
       <Input label="아이디" autoComplete="username" error={errors.id?.message} {...form.register('id')} />
-      <Input label="비밀번호" type="password" placeholder="8~20자" autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
-      <Input label="비밀번호 재입력" type="password" placeholder="8~20자" autoComplete="new-password" error={errors.passwordConfirm?.message} {...form.register('passwordConfirm')} />
+      <Input label="비밀번호" type="password" placeholder={PASSWORD_PLACEHOLDER} autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
+      <Input label="비밀번호 재입력" type="password" placeholder={PASSWORD_PLACEHOLDER} autoComplete="new-password" error={errors.passwordConfirm?.message} {...form.register('passwordConfirm')} />
       <Verification kind="email" form={form} withCode={switches.emailVerify} />
       <SignUpTail form={form} phoneVerify={switches.phoneVerify} referral={referral} submitting={isSubmitting} />
     </form>

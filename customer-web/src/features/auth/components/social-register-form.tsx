@@ -2,6 +2,7 @@ import { useForm } from 'react-hook-form';
 import { socialRegisterFormSchema } from '../../../lib/contracts';
 import { registerSocial, type SocialProvider } from '../api/register-social';
 import { signUpResolver } from '../lib/sign-up-resolver';
+import { NO_CONSENTS } from './consents';
 import { SignUpTail } from './sign-up-tail';
 import { useRegisterSubmit } from './use-register-submit';
 
@@ -11,7 +12,7 @@ export function SocialRegisterForm({ provider, accessToken, phoneVerify, referra
   const switches = { emailVerify: false, phoneVerify };
   const form = useForm({
     resolver: signUpResolver(socialRegisterFormSchema(switches), switches),
-    defaultValues: { registerWhere: '', phoneNumber: '', sendCode: '', referral: '', accessToken, emailCodeSent: false, phoneCodeSent: false },
+    defaultValues: { registerWhere: '', phoneNumber: '', sendCode: '', referral: '', accessToken, emailCodeSent: false, phoneCodeSent: false, ...NO_CONSENTS },
   });
 
   const submit = form.handleSubmit((request) => send(() => registerSocial(provider, request)));

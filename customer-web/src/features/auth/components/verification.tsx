@@ -2,7 +2,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
-import { isStatus } from '../../../lib/api-client';
+import { isStatus, refusalMessage } from '../../../lib/api-client';
 import { IDENTITY_MESSAGES, MESSAGES, sendEmailSchema, sendPhoneSchema } from '../../../lib/contracts';
 import { loading } from '../../../lib/loading';
 import { STOREFRONT_MESSAGES } from '../../../lib/messages';
@@ -53,7 +53,7 @@ const CHANNELS = {
 export function sendCodeErrorMessage(error: unknown, kind: keyof typeof CHANNELS): string {
   if (isStatus(error, 400)) return STOREFRONT_MESSAGES.sendCodeFormInvalid;
   if (isStatus(error, 409)) return CHANNELS[kind].exists;
-  return MESSAGES.error;
+  return refusalMessage(error, MESSAGES.error);
 }
 
 type CodeForm = UseFormReturn<Record<string, string | boolean>>;

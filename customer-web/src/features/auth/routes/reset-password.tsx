@@ -5,7 +5,8 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Input } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
-import { IDENTITY_MESSAGES, MESSAGES, resetPasswordFormSchema } from '../../../lib/contracts';
+import { refusalMessage } from '../../../lib/api-client';
+import { IDENTITY_MESSAGES, MESSAGES, PASSWORD_PLACEHOLDER, resetPasswordFormSchema } from '../../../lib/contracts';
 import { loading } from '../../../lib/loading';
 import { resetPassword } from '../api/reset-password';
 import { AuthCard } from '../components/auth-card';
@@ -30,16 +31,16 @@ export default function ResetPasswordRoute() {
       await loading.during(resetPassword({ token: checked.data.token, password: checked.data.password }));
       toast.success(IDENTITY_MESSAGES.resetSuccess);
       navigate(paths.home);
-    } catch {
-      toast.error(MESSAGES.error);
+    } catch (error) {
+      toast.error(refusalMessage(error, MESSAGES.error));
     }
   });
 
   return (
     <AuthCard title="비밀번호 재설정">
       <form onSubmit={submit} noValidate aria-label="비밀번호 재설정">
-        <Input label="새 비밀번호" type="password" placeholder="8~20자" autoComplete="new-password" {...form.register('password')} />
-        <Input label="새 비밀번호 확인" type="password" placeholder="8~20자" autoComplete="new-password" {...form.register('passwordConfirm')} />
+        <Input label="새 비밀번호" type="password" placeholder={PASSWORD_PLACEHOLDER} autoComplete="new-password" {...form.register('password')} />
+        <Input label="새 비밀번호 확인" type="password" placeholder={PASSWORD_PLACEHOLDER} autoComplete="new-password" {...form.register('passwordConfirm')} />
         <Button type="submit" block disabled={form.formState.isSubmitting}>
           재설정
         </Button>

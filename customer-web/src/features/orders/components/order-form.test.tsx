@@ -134,14 +134,34 @@ describe('the order form', () => {
     expect(amount().value).toBe('10');
   });
 
-  it('says 주문에 실패했습니다. when the server refuses', async () => {
+  it('says the server\'s Korean reason when it refuses the order (4xx)', async () => {
     stubFetch({ 'POST /service/order': { status: 400, body: { statusCode: 400, message: '포인트가 부족합니다.' } } });
     const { ordered } = setup();
     fireEvent.change(link(), { target: { value: 'https://instagram.com/me' } });
     await submit();
-    await screen.findByText('주문에 실패했습니다.');
+    expect(await screen.findByText('포인트가 부족합니다.')).toBeInTheDocument();
+    expect(screen.queryByText('주문에 실패했습니다.')).not.toBeInTheDocument();
     expect(ordered).toEqual([]);
     expect(link().value).toBe('https://instagram.com/me');
+  });
+
+  it('for a visitor, 주문하기 sends nothing and hands the filled-in fields to the login prompt', async () => {
+    const calls = stubFetch({});
+    const asked: unknown[] = [];
+    setup({ balance: 0, onLoginNeeded: (values) => asked.push(values) });
+    fireEvent.change(link(), { target: { value: 'https://instagram.com/me' } });
+    fireEvent.change(amount(), { target: { value: '40' } });
+    await submit();
+    expect(asked).toEqual([{ platformId: 'instagram', categoryId: 1, serviceId: 10, link: 'https://instagram.com/me', amount: 40, auto: false, runs: 0, interval: 0 }]);
+    expect(calls).toEqual([]);
+    expect(screen.queryByText('포인트가 부족합니다.')).not.toBeInTheDocument();
+  });
+
+  it('starts with an order kept while its visitor logged in', () => {
+    setup({ draft: { platformId: 'instagram', categoryId: 1, serviceId: 11, link: 'https://instagram.com/kept', amount: 70, auto: false, runs: 0, interval: 0 } });
+    expect(screen.getByLabelText('상품')).toHaveValue('11');
+    expect(link()).toHaveValue('https://instagram.com/kept');
+    expect(amount()).toHaveValue(70);
   });
 
   it('sends an Idempotency-Key, keeps it when the same order is sent again after a failure, and takes a new one for the next order', async () => {

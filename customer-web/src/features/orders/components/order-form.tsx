@@ -1,4 +1,4 @@
-import { useMemo, type ReactNode } from 'react';
+import { useMemo, type FormEvent, type ReactNode } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +7,7 @@ import { Input, Select } from '../../../components/ui/field';
 import type { OrderRequest } from '../../../lib/contracts';
 import { ORDER_MESSAGES, orderCost } from '../../../lib/order-rules';
 import { formatNumber, swapFlags, unitPrice, won } from '../../../lib/format';
+import { refusalMessage } from '../../../lib/api-client';
 import { loading } from '../../../lib/loading';
 import { useCreateOrder, type OrderReceipt } from '../api/create-order';
 import type { Platform } from '../api/get-platforms';
@@ -25,6 +26,10 @@ export interface OrderFormProps {
   /** ENABLE_VISIBLE_SERVICE_ID: product names start with their number. */
   showServiceId: boolean;
   onOrdered: (receipt: OrderReceipt) => void;
+  /** A visitor or guest: 주문하기 keeps the fields and asks to log in instead of ordering (issue 18). */
+  onLoginNeeded?: (values: OrderFormValues) => void;
+  /** An order kept while its visitor logged in: the form starts with it. */
+  draft?: OrderFormValues | null;
 }
 
 const Step = ({ n, title, children }: { n: number; title: string; children: ReactNode }) => (
@@ -38,9 +43,9 @@ const Step = ({ n, title, children }: { n: number; title: string; children: Reac
 );
 
 /** The platform grid and the 5-step order form (spec §2, §4, §5). */
-export function OrderForm({ platforms, catalog, balance, serviceCheck, showServiceId, onOrdered }: OrderFormProps) {
+export function OrderForm({ platforms, catalog, balance, serviceCheck, showServiceId, onOrdered, onLoginNeeded, draft }: OrderFormProps) {
   const visible = useMemo(() => platforms.filter((p) => p.visible), [platforms]);
-  const initial = useMemo(() => (visible[0] ? nextOrderForm(EMPTY_ORDER_FORM, { type: 'platform', platformId: visible[0].id }, catalog) : EMPTY_ORDER_FORM), [visible, catalog]);
+  const initial = useMemo(() => draft ?? (visible[0] ? nextOrderForm(EMPTY_ORDER_FORM, { type: 'platform', platformId: visible[0].id }, catalog) : EMPTY_ORDER_FORM), [visible, catalog, draft]);
   // The shared schema depends on the chosen service, the balance and the auto-order toggle. It (and zod) is
   // loaded on the first touch of the form, so the landing page starts without it.
   const resolver: Resolver<OrderFormValues, unknown, OrderRequest> = async (values, context, options) =>
@@ -59,17 +64,22 @@ export function OrderForm({ platforms, catalog, balance, serviceCheck, showServi
   const cost = service && Number.isSafeInteger(runs) && runs >= 0 ? orderCost(service.point, amount, runs) : 0n;
   const label = (text: string, id: number) => swapFlags(showServiceId ? `[${id}] ${text}` : text);
 
-  const submit = form.handleSubmit(async (input) => {
+  const order = form.handleSubmit(async (input) => {
     try {
       const receipt = await loading.during(createOrder.mutateAsync(input));
       toast.success(ORDER_MESSAGES.success);
       apply({ type: 'ordered' });
       window.scrollTo({ top: 0, behavior: 'smooth' });
       onOrdered(receipt);
-    } catch {
-      toast.error(ORDER_MESSAGES.failed);
+    } catch (error) {
+      toast.error(refusalMessage(error, ORDER_MESSAGES.failed));
     }
   });
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (!onLoginNeeded) return order(event);
+    event.preventDefault();
+    onLoginNeeded(form.getValues());
+  };
 
   return (
     <>

@@ -1,4 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { loginPromptState } from '../../../app/layout/login-prompt';
+import { paths } from '../../../config/paths';
+import { useSession } from '../../../lib/session';
 import { Card, PageTitle } from '../../../components/ui/card';
 import { useProfile } from '../../../lib/auth';
 import { useSettings } from '../../../lib/settings';
@@ -8,6 +12,7 @@ import { usePlatforms } from '../api/get-platforms';
 import { useServices } from '../api/get-services';
 import { NoticePanel } from '../components/notice-panel';
 import { OrderForm } from '../components/order-form';
+import { clearOrderDraft, keepOrderDraft, peekOrderDraft } from '../lib/order-draft';
 import { ServiceCheckBanner } from '../components/service-check-banner';
 import { SuccessCard } from '../components/success-card';
 
@@ -21,6 +26,15 @@ export function OrderRoute() {
   const [receipt, setReceipt] = useState<OrderReceipt | null>(null);
   const queries = [platforms, categories, services];
   const catalog = categories.data && services.data ? { categories: categories.data, services: services.data } : null;
+  const member = useSession() === 'authorization';
+  const navigate = useNavigate();
+  // An order a visitor filled in before logging in comes back once, for the member only.
+  const catalogReady = !!catalog;
+  // Read once, when the catalogue first arrives.
+  const draft = useMemo(() => (member && catalog ? peekOrderDraft(catalog) : null), [member, catalogReady]);
+  useEffect(() => {
+    if (draft) clearOrderDraft();
+  }, [draft]);
 
   return (
     <div className="page order-page">
@@ -37,6 +51,15 @@ export function OrderRoute() {
           serviceCheck={settings.flag('ENABLE_SERVICE_CHECK')}
           showServiceId={settings.flag('ENABLE_VISIBLE_SERVICE_ID')}
           onOrdered={setReceipt}
+          draft={draft}
+          onLoginNeeded={
+            member
+              ? undefined
+              : (values) => {
+                  keepOrderDraft(values);
+                  navigate(paths.order, { replace: true, state: loginPromptState('order') });
+                }
+          }
         />
       ) : (
         <Card title="주문하기">

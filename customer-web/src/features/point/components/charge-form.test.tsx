@@ -79,6 +79,21 @@ describe('the charge form', () => {
     expect(charged).toEqual([instructions]);
   });
 
+  it('writes preset amounts as Korean shops do (1만5천원, 5만원, 10만원)', () => {
+    renderWithProviders(<ChargeForm presets={[15000, 50000, 100000, 1500, 1250]} feeTypes={['NONE']} accountReady onCharged={() => {}} />, { state: 'authorization' });
+    expect(screen.getAllByRole('button', { name: /^\+/ }).map((b) => b.textContent)).toEqual(['+1만5천원', '+5만원', '+10만원', '+1천5백원', '+1천2백50원']);
+  });
+
+  it('shows the server\'s Korean reason of a refusal (the limit of 5 waiting charges)', async () => {
+    stubFetch({ 'POST /service/point': { status: 409, body: { statusCode: 409, message: '입금 대기 중인 충전 요청이 너무 많습니다. 입금하시거나 3시간 후 다시 시도해 주세요.' } } });
+    setup(['NONE']);
+    fireEvent.click(screen.getByRole('button', { name: '+1만원' }));
+    fireEvent.change(screen.getByLabelText('입금자명'), { target: { value: '홍길동' } });
+    await submit();
+    expect(await screen.findByText('입금 대기 중인 충전 요청이 너무 많습니다. 입금하시거나 3시간 후 다시 시도해 주세요.')).toBeInTheDocument();
+    expect(screen.queryByText('오류가 발생했습니다 잠시 후 시도해 주세요.')).not.toBeInTheDocument();
+  });
+
   it('says the spec failure message when the request is refused', async () => {
     stubFetch({ 'POST /service/point': { status: 500, body: {} } });
     const charged = setup(['NONE']);

@@ -7,6 +7,7 @@ import { Input } from '../../../components/ui/field';
 import { CHARGE_MESSAGES, chargeRequestSchema, depositAmountFor, type ChargeInstructions, type ChargeRequest, type FeeType, type TaxInvoice } from '../../../lib/contracts';
 import { chargeUnitLabel, won } from '../../../lib/format';
 import { loading } from '../../../lib/loading';
+import { refusalMessage } from '../../../lib/api-client';
 import { useCreateCharge } from '../api/create-charge';
 
 export const FEE_TYPE_LABEL: Record<FeeType, string> = { NONE: '신청 안함', FEE: '세금계산서', CASH: '현금영수증' };
@@ -65,8 +66,8 @@ export function ChargeForm({
       const instructions = await loading.during(createCharge.mutateAsync(request));
       toast.success(CHARGE_MESSAGES.requestSuccess);
       onCharged(instructions);
-    } catch {
-      toast.error(CHARGE_MESSAGES.requestFailed);
+    } catch (error) {
+      toast.error(refusalMessage(error, CHARGE_MESSAGES.requestFailed));
     }
   });
 

@@ -5,6 +5,9 @@ import { formatDateTime, won } from '../../../lib/format';
 import { useSettings } from '../../../lib/settings';
 import { bankingAppLink } from '../lib/banking-link';
 
+/** BANKING_DISPLAY_TEXT is often written "예금주: 홍길동"; the row's label already says 예금주. */
+export const holderName = (text: string) => text.replace(/^\s*예금주\s*[:：]?\s*/, '') || text;
+
 /** After a successful request: where and how much to transfer, as the server answered it (spec §4). */
 export function DepositPanel({ charge, onAgain }: { charge: ChargeInstructions; onAgain: () => void }) {
   const settings = useSettings();
@@ -21,7 +24,7 @@ export function DepositPanel({ charge, onAgain }: { charge: ChargeInstructions; 
         {charge.displayText ? (
           <>
             <dt>예금주</dt>
-            <dd>{charge.displayText}</dd>
+            <dd>{holderName(charge.displayText)}</dd>
           </>
         ) : null}
         <dt>입금자명</dt>

@@ -32,11 +32,19 @@ export class ContentAdmin {
 
   create(resource: ContentResource, input: Record<string, unknown>, actor: AuditActor): Promise<Row> {
     return this.write(resource, async (tx) => {
-      const row = tx.create(resource.entity, { ...resource.stamp?.(this.clock.now()), ...given(input) } as never);
+      const fields = given(input);
+      if (resource.appendToEnd && fields.sortOrder === undefined) fields.sortOrder = await this.endOf(tx, resource);
+      const row = tx.create(resource.entity, { ...resource.stamp?.(this.clock.now()), ...fields } as never);
       await tx.flush();
       this.audit.record(tx, actor, { action: 'create', resource: resource.name, resourceId: row.id, after: plain(row) });
       return row;
     });
+  }
+
+  /** The position after the last row of an ordered list. */
+  private async endOf(tx: EntityManager, resource: ContentResource): Promise<number> {
+    const [last] = (await tx.find(resource.entity, {}, { orderBy: { sortOrder: 'DESC' } as never, limit: 1 })) as unknown as { sortOrder: number }[];
+    return last ? last.sortOrder + 1 : 0;
   }
 
   update(resource: ContentResource, id: number, input: Record<string, unknown>, actor: AuditActor): Promise<Row> {

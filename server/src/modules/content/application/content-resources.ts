@@ -19,6 +19,8 @@ export interface ContentResource<T extends { id: number } = { id: number }> {
   filters?: Record<string, (value: unknown) => FilterQuery<T>>;
   /** Set on create before the input (createdAt). */
   stamp?: (now: Date) => Partial<T>;
+  /** An ordered list: a new row without a sortOrder goes to the end (max + 1), not among the first (issue 18). */
+  appendToEnd?: boolean;
   /** Answer for a write a unique key refuses. */
   conflict?: string;
 }
@@ -41,6 +43,7 @@ export const CONTENT_RESOURCES = {
     entity: Faq,
     schema: faqSchema,
     sortable: ['sortOrder', 'id', 'title', 'createdAt'],
+    appendToEnd: true,
     filters: { q: (v) => ({ $or: [{ title: contains(v) }, { answer: contains(v) }] }) },
     stamp: created,
   }),
@@ -57,6 +60,7 @@ export const CONTENT_RESOURCES = {
     entity: RegisterWhere,
     schema: registerWhereSchema,
     sortable: ['sortOrder', 'id', 'text'],
+    appendToEnd: true,
     filters: { q: (v) => ({ text: contains(v) }) },
   }),
   guideImages: resource<GuideImage>({

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { IDENTITY_MESSAGES as M, verificationIssue, type RegisterInput } from '../../../contracts/index.js';
+import { IDENTITY_MESSAGES as M, TERMS_VERSION, verificationIssue, type RegisterInput } from '../../../contracts/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { CodeChannel, WrongCodeError } from '../domain/verification-code.entity.js';
@@ -18,6 +18,10 @@ export interface SignUp {
   sendCode?: string;
   referral?: string;
   registerWhere: string;
+  /** Checked true by the contract (agreeTerms, agreePrivacy); marketing is optional. */
+  agreeTerms: boolean;
+  agreePrivacy: boolean;
+  agreeMarketing: boolean;
 }
 
 /** A social sign-up binds the provider account in the same transaction, and has no email code. */
@@ -67,7 +71,11 @@ export class RegistrationService {
         if (emailVerify && !binding) await this.verification.consume(tx, CodeChannel.EMAIL, input.email!, input.emailCode!);
         if (phone) await this.verification.consume(tx, CodeChannel.PHONE, phone, input.sendCode!);
         const referredBy = referralOn && input.referral ? await this.referrer(tx, input.referral) : null;
-        const member = new Member({ loginId: input.loginId, passwordHash, email: input.email, phone, registerWhere: input.registerWhere, referredBy, now: this.clock.now() });
+        const member = new Member({ loginId: input.loginId, passwordHash, email: input.email, phone, registerWhere: input.registerWhere,
+          referredBy,
+          consents: { marketing: input.agreeMarketing, termsVersion: TERMS_VERSION },
+          now: this.clock.now(),
+        });
         tx.persist(member);
         await binding?.bind(tx, member);
       });

@@ -42,6 +42,8 @@ export interface NewMember {
   phone: string | null;
   registerWhere: string | null;
   referredBy?: Member | null;
+  /** The consents given at sign-up (terms and privacy are required, so always true for a new member). */
+  consents?: { marketing: boolean; termsVersion: string };
   now: Date;
 }
 
@@ -100,6 +102,20 @@ export class Member {
   @Property({ type: 'datetime', nullable: true })
   deletedAt: Date | null = null;
 
+  /** When the member agreed to the terms of service and to the privacy policy, and to which version (null: before consents were asked). */
+  @Property({ type: 'datetime', nullable: true })
+  termsAgreedAt: Date | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  privacyAgreedAt: Date | null = null;
+
+  @Property({ type: 'string', length: 20, nullable: true })
+  termsVersion: string | null = null;
+
+  /** When the member agreed to marketing messages; null when not. */
+  @Property({ type: 'datetime', nullable: true })
+  marketingAgreedAt: Date | null = null;
+
   constructor(props: NewMember) {
     this.loginId = props.loginId;
     this.passwordHash = props.passwordHash;
@@ -108,6 +124,12 @@ export class Member {
     this.registerWhere = props.registerWhere;
     this.referredBy = props.referredBy ?? null;
     this.createdAt = props.now;
+    if (props.consents) {
+      this.termsAgreedAt = props.now;
+      this.privacyAgreedAt = props.now;
+      this.termsVersion = props.consents.termsVersion;
+      this.marketingAgreedAt = props.consents.marketing ? props.now : null;
+    }
   }
 
   get canLogIn(): boolean {

@@ -1,8 +1,10 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, Optional } from '@nestjs/common';
+import { AppConfig } from '../../../config/index.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { DomainError, NotFoundError, ShortCache } from '../../../shared/index.js';
 import { Setting } from '../domain/setting.entity.js';
+import { effectiveValue, switchRefusal } from './switch-guards.js';
 import {
   SETTINGS,
   emptyValue,
@@ -43,6 +45,7 @@ export class SettingsService {
   constructor(
     private readonly em: EntityManager,
     private readonly audit: AuditFacade,
+    @Optional() private readonly config?: AppConfig,
   ) {}
 
   private stored(): Promise<Map<string, SettingValue>> {
@@ -53,6 +56,11 @@ export class SettingsService {
   async list(): Promise<SettingView[]> {
     const stored = await this.stored();
     return SETTINGS.map((d) => ({ ...d, id: d.key, value: stored.get(d.key) ?? emptyValue(d.kind) }));
+  }
+
+  /** Every key as the storefront may use it (a social switch without its provider's keys reads as off). */
+  async publicList(): Promise<{ key: string; value: unknown }[]> {
+    return (await this.list()).map(({ key, value }) => ({ key, value: effectiveValue(this.config, key, value) }));
   }
 
   async get<K extends SettingKey>(key: K): Promise<ValueOf<K>> {
@@ -75,6 +83,8 @@ export class SettingsService {
     if (!definition) throw new NotFoundError(`알 수 없는 설정입니다: ${key.slice(0, 64)}`);
     const parsed = parseSettingValue(definition, value);
     if (!parsed.ok) throw new DomainError(parsed.reason, 400);
+    const refusal = switchRefusal(this.config, key, parsed.value);
+    if (refusal) throw new DomainError(refusal, 400);
     const view = await this.em.fork().transactional(async (tx) => {
       const row = await tx.findOne(Setting, { key });
       const before = row?.value ?? emptyValue(definition.kind);

@@ -8,6 +8,6 @@ export class SettingsController {
   /** Spec §7: a list of {key, value}; missing values read as empty string or false. */
   @Get()
   async list(): Promise<{ key: string; value: unknown }[]> {
-    return (await this.settings.list()).map(({ key, value }) => ({ key, value }));
+    return this.settings.publicList();
   }
 }
