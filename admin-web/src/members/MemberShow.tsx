@@ -9,7 +9,7 @@ import { OrderGrid } from '../orders/OrderList';
 import { AutoOrderGrid } from '../auto-orders/AutoOrderList';
 import { memberStatuses } from './statuses';
 import { Related } from '../common/references';
-import { ReferralFigures } from '../referrals/ReferralFigures';
+import { ReferralFigures } from './ReferralFigures';
 
 const Commands = () => {
   const member = useRecordContext();
