@@ -2,7 +2,6 @@ import 'reflect-metadata';
 import './shared/json-bigint.js';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import fastifyMultipart from '@fastify/multipart';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Logger } from 'nestjs-pino';
 import { randomBytes } from 'node:crypto';
@@ -14,6 +13,7 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedde
 import { loadDemoData } from './database/demo-data.js';
 import { ContentFacade } from './modules/content/index.js';
 import { OperatorBootstrap, type OperatorLogin } from './modules/identity/index.js';
+import { BODY_LIMIT, registerBodyLimits } from './ops/body-limits.js';
 import { instrumentHttp } from './ops/metrics.js';
 import { serveWeb } from './ops/static-web.js';
 import { HttpErrorFilter } from './shared/http-kernel.js';
@@ -56,14 +56,14 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
   }
   try {
     const config = new AppConfig(env, databaseUrl, dataDir, jwtSecret(dataDir, env.JWT_SECRET), env.DEMO_DATA ?? !!embedded);
-    const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024 });
+    const adapter = new FastifyAdapter({ trustProxy: env.TRUST_PROXY ?? false, bodyLimit: BODY_LIMIT });
     // Nest's own start-up chatter (every mapped route) stays out of the log; warnings and errors do not.
     const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger: ['error', 'warn'] });
     app.useLogger(app.get(Logger));
     app.setGlobalPrefix('api');
     const fastify = app.getHttpAdapter().getInstance();
     instrumentHttp(fastify);
-    await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+    await registerBodyLimits(fastify);
     // The storefront's index.html carries the popups (so their image loads before the app's JavaScript).
     const content = app.get(ContentFacade);
     const web = await serveWeb(fastify, join(dataDir, 'uploads'), () => content.storefrontData());

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustProxySchema } from './trust-proxy.js';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -32,6 +33,10 @@ export const envSchema = z.object({
   BANK_ALERT_KEY: z.string().min(16, 'BANK_ALERT_KEY needs at least 16 characters').optional(),
   DEMO_DATA: flag.optional(),
   JOBS: flag.default(true),
+  /** Which proxies' X-Forwarded-For is believed (config/trust-proxy.ts); unset: none, the socket is the client. */
+  TRUST_PROXY: trustProxySchema.optional(),
+  /** Bearer token of GET /api/metrics; unset: metrics answer only to loopback. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN needs at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

@@ -56,11 +56,28 @@ export class HttpErrorFilter implements ExceptionFilter {
     } else {
       this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     }
+    // Fastify's own refusals (also when Nest wrapped them in an HttpException) get a Korean reason.
+    const code = (error as { code?: unknown })?.code ?? ((error as { cause?: { code?: unknown } })?.cause?.code);
+    if (status < 500 && typeof code === 'string' && FASTIFY_MESSAGES[code]) message = FASTIFY_MESSAGES[code];
+    // No answer repeats the request's address: its query may carry a key (Nest's "Cannot GET /api/v2?key=...").
+    if (status === 404 && message === `Cannot ${request.method} ${request.url}`) message = NOT_FOUND_MESSAGE;
+    else if (request.url.includes('?') && message.includes(request.url.slice(request.url.indexOf('?')))) message = status === 404 ? NOT_FOUND_MESSAGE : '잘못된 요청입니다.';
     void reply.status(status).send({ statusCode: status, message, ...extra });
   }
 }
 
-function isFastifyClientError(error: unknown): error is { statusCode: number; message: string } {
+const NOT_FOUND_MESSAGE = '요청한 주소를 찾을 수 없습니다.';
+
+/** Korean reasons for Fastify's and @fastify/multipart's own refusals of a body. */
+const FASTIFY_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: '요청 본문이 너무 큽니다.',
+  FST_REQ_FILE_TOO_LARGE: '요청 본문이 너무 큽니다.',
+  FST_PARTS_LIMIT: '요청에 포함된 항목이 너무 많습니다.',
+  FST_FIELDS_LIMIT: '요청에 포함된 항목이 너무 많습니다.',
+  FST_FILES_LIMIT: '요청에 포함된 파일이 너무 많습니다.',
+};
+
+function isFastifyClientError(error: unknown): error is { statusCode: number; message: string; code?: string } {
   const code = (error as { statusCode?: unknown })?.statusCode;
   return typeof code === 'number' && code >= 400 && code < 500;
 }
