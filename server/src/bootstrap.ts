@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AppModule } from './app.module.js';
-import { AppConfig, parseEnv } from './config/index.js';
+import { AppConfig, fastifyTrustProxy, parseEnv } from './config/index.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 import { loadDemoData } from './database/demo-data.js';
 import { ContentFacade } from './modules/content/index.js';
@@ -56,7 +56,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
   }
   try {
     const config = new AppConfig(env, databaseUrl, dataDir, jwtSecret(dataDir, env.JWT_SECRET), env.DEMO_DATA ?? !!embedded);
-    const adapter = new FastifyAdapter({ trustProxy: env.TRUST_PROXY ?? false, bodyLimit: BODY_LIMIT });
+    const adapter = new FastifyAdapter({ trustProxy: fastifyTrustProxy(env.TRUST_PROXY), bodyLimit: BODY_LIMIT });
     // Nest's own start-up chatter (every mapped route) stays out of the log; warnings and errors do not.
     const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { logger: ['error', 'warn'] });
     app.useLogger(app.get(Logger));

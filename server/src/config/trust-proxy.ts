@@ -37,3 +37,9 @@ export const trustProxySchema = z
     }
     return items;
   });
+
+/** Fastify's trustProxy for the setting: a hop count as the function Fastify itself makes of one (its types omit numbers). */
+export function fastifyTrustProxy(value: TrustProxy | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof value === 'number') return (_address, hop) => hop < value;
+  return value ?? false;
+}
