@@ -17,6 +17,7 @@ import guideImages from './guide-images';
 import settings from './settings';
 import outbox from './outbox';
 import auditLogs from './audit-logs';
+import loginAttempts from './login-attempts';
 
 export interface ResourceModule {
   list?: ComponentType;
@@ -47,6 +48,7 @@ export const resources: Record<string, ResourceModule> = {
   settings,
   outbox,
   'audit-logs': auditLogs,
+  'login-attempts': loginAttempts,
 };
 
 export const menuSections: { title: string; names: string[] }[] = [
@@ -55,5 +57,5 @@ export const menuSections: { title: string; names: string[] }[] = [
   { title: '회원', names: ['members', 'ledger-entries'] },
   { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },
   { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },
-  { title: '운영', names: ['settings', 'outbox', 'audit-logs'] },
+  { title: '운영', names: ['settings', 'outbox', 'audit-logs', 'login-attempts'] },
 ];

@@ -15,6 +15,7 @@ import { ContentFacade } from './modules/content/index.js';
 import { OperatorBootstrap, type OperatorLogin } from './modules/identity/index.js';
 import { BODY_LIMIT, registerBodyLimits } from './ops/body-limits.js';
 import { instrumentHttp } from './ops/metrics.js';
+import { registerSecurityHeaders } from './ops/security-headers.js';
 import { serveWeb } from './ops/static-web.js';
 import { HttpErrorFilter } from './shared/http-kernel.js';
 
@@ -64,6 +65,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
     const fastify = app.getHttpAdapter().getInstance();
     instrumentHttp(fastify);
     await registerBodyLimits(fastify);
+    // Toss's hosts join when the payments work brings its switch (toss: that setting).
+    await registerSecurityHeaders(fastify, config, { kakao: env.KAKAO_ENABLED === true, toss: false });
     // The storefront's index.html carries the popups (so their image loads before the app's JavaScript).
     const content = app.get(ContentFacade);
     const web = await serveWeb(fastify, join(dataDir, 'uploads'), () => content.storefrontData());
