@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core';
-import { ContentFacade } from '../../../server/src/modules/content/index.js';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
 import { createMember } from '../../support/members.js';
 import { logInToConsole } from '../console/support.js';
+import { operator } from '../storefront/storefront.js';
 
 const VISITOR_ROUTES = ['/', '/order', '/login', '/register', '/find-id', '/find-password', '/reset-password?token=x', '/terms/service', '/terms/privacy', '/api', '/guide', '/qna'];
 /** Every console resource (admin-web/src/resources.ts). */
@@ -29,8 +29,9 @@ describe('Content-Security-Policy: no violation on any page', () => {
   const counts: string[] = [];
   beforeAll(async () => {
     h = await startBrowserHarness();
-    // Demo popups: the storefront's inline first-paint popup script runs.
-    await h.t.app.get(ContentFacade).seedDemo();
+    // A popup: the storefront's inline first-paint popup script paints it.
+    const imageUrl = await operator(h).upload('popup-notice.png');
+    await operator(h).post('/api/admin/popups', { imageUrl });
   }, 60_000);
   afterAll(async () => {
     process.stdout.write(`CSP violations per page:\n${counts.map((c) => `  ${c}`).join('\n')}\n`);
