@@ -61,7 +61,10 @@ export class HttpErrorFilter implements ExceptionFilter {
     if (status < 500 && typeof code === 'string' && FASTIFY_MESSAGES[code]) message = FASTIFY_MESSAGES[code];
     // No answer repeats the request's address: its query may carry a key (Nest's "Cannot GET /api/v2?key=...").
     if (status === 404 && message === `Cannot ${request.method} ${request.url}`) message = NOT_FOUND_MESSAGE;
-    else if (request.url.includes('?') && message.includes(request.url.slice(request.url.indexOf('?')))) message = status === 404 ? NOT_FOUND_MESSAGE : '잘못된 요청입니다.';
+    else {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+      if (query.length > 0 && message.includes(query)) message = status === 404 ? NOT_FOUND_MESSAGE : '잘못된 요청입니다.';
+    }
     // An error may name headers of its answer (a 429's Retry-After).
     const headers = (error as { headers?: unknown })?.headers;
     if (status < 500 && headers && typeof headers === 'object') void reply.headers(headers as Record<string, string>);
