@@ -18,6 +18,7 @@ import settings from './settings';
 import outbox from './outbox';
 import auditLogs from './audit-logs';
 import referrals from './referrals';
+import loginAttempts from './login-attempts';
 
 export interface ResourceModule {
   list?: ComponentType;
@@ -49,6 +50,7 @@ export const resources: Record<string, ResourceModule> = {
   settings,
   outbox,
   'audit-logs': auditLogs,
+  'login-attempts': loginAttempts,
 };
 
 export const menuSections: { title: string; names: string[] }[] = [
@@ -57,5 +59,5 @@ export const menuSections: { title: string; names: string[] }[] = [
   { title: '회원', names: ['members', 'ledger-entries', 'referrals'] },
   { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },
   { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },
-  { title: '운영', names: ['settings', 'outbox', 'audit-logs'] },
+  { title: '운영', names: ['settings', 'outbox', 'audit-logs', 'login-attempts'] },
 ];

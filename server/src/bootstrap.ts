@@ -2,20 +2,21 @@ import 'reflect-metadata';
 import './shared/json-bigint.js';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import fastifyMultipart from '@fastify/multipart';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { Logger } from 'nestjs-pino';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AppModule } from './app.module.js';
-import { AppConfig, ConfigError, parseEnv } from './config/index.js';
+import { AppConfig, ConfigError, fastifyTrustProxy, parseEnv } from './config/index.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 import { loadDemoData } from './database/demo-data.js';
 import { ContentFacade } from './modules/content/index.js';
 import { OperatorBootstrap, type OperatorLogin } from './modules/identity/index.js';
 import { AppLogger, echoRequestId, requestId, startupLogger } from './ops/logging.js';
+import { BODY_LIMIT, registerBodyLimits } from './ops/body-limits.js';
 import { instrumentHttp } from './ops/metrics.js';
+import { registerSecurityHeaders } from './ops/security-headers.js';
 import { serveWeb } from './ops/static-web.js';
 import { HttpErrorFilter } from './shared/http-kernel.js';
 import { refuseControlCharacters } from './shared/control-characters.js';
@@ -64,7 +65,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
   }
   try {
     const config = new AppConfig(env, databaseUrl, dataDir, jwtSecret(dataDir, env.JWT_SECRET), env.DEMO_DATA ?? !!embedded);
-    const adapter = new FastifyAdapter({ trustProxy: true, bodyLimit: 1024 * 1024, genReqId: requestId, requestIdHeader: false });
+    const adapter = new FastifyAdapter({ trustProxy: fastifyTrustProxy(env.TRUST_PROXY), bodyLimit: BODY_LIMIT, genReqId: requestId, requestIdHeader: false });
     // Nest's own start-up chatter (every mapped route) is buffered, then logged at debug (AppLogger).
     const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
     app.useLogger(new AppLogger(app.get(Logger)));
@@ -73,7 +74,9 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
     instrumentHttp(fastify);
     refuseControlCharacters(fastify);
     echoRequestId(fastify);
-    await app.register(fastifyMultipart, { limits: { fileSize: 5 * 1024 * 1024, files: 1 } });
+    await registerBodyLimits(fastify);
+    // Partner hosts are allowed where the server holds that partner's keys (the console switches turn them on).
+    await registerSecurityHeaders(fastify, config, { kakao: env.KAKAO_ENABLED === true, toss: !!(env.TOSS_CLIENT_KEY && env.TOSS_SECRET_KEY) });
     // The storefront's index.html carries the popups (so their image loads before the app's JavaScript).
     const content = app.get(ContentFacade);
     const web = await serveWeb(fastify, join(dataDir, 'uploads'), () => content.storefrontData());

@@ -38,7 +38,10 @@ await server.app.listen({ port: env.PORT, host: env.HOST });
 
 const base = `http://localhost:${env.PORT}`;
 const database = env.DATABASE_URL ? 'external PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${server.config.dataDir}/pg`;
-const password = server.operator.password ?? '(set at first start; see ADMIN_PASSWORD or DATA_DIR/operator-password.txt)';
+// The generated password is shown once, by the start that created it; later starts only say where it is.
+const password =
+  server.operator.password ??
+  (server.config.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : `(generated at first start: ${server.config.dataDir}/operator-password.txt)`);
 process.stdout.write(
   [
     '',

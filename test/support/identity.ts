@@ -34,6 +34,16 @@ export async function lastOutboxMessage(t: TestApp, recipient: string): Promise<
   return res.body[0];
 }
 
+/**
+ * The newest verification code sent to `recipient`, as the verification store keeps it: the outbox masks
+ * codes (no secret is shown to operators), so a test without a mailbox of its own reads it here.
+ */
+export async function lastCode(t: TestApp, recipient: string): Promise<string> {
+  const [row] = await sql<{ code: string }>(t, 'select code from verification_code where recipient = ? order by id desc limit 1', [recipient]);
+  if (!row) throw new Error(`no code sent to ${recipient}`);
+  return row.code;
+}
+
 /** The 5-character code in a message body. */
 export function codeIn(text: string): string {
   const match = /\b(\d{5})\b/.exec(text);

@@ -72,6 +72,8 @@ async function appOn(url: string, dataDirName: string, env: Record<string, strin
       JWT_SECRET: TEST_JWT_SECRET,
       ADMIN_ID: TEST_OPERATOR.id,
       ADMIN_PASSWORD: TEST_OPERATOR.password,
+      // supertest connects over loopback, standing in for the proxy in front: tests name clients with X-Forwarded-For.
+      TRUST_PROXY: 'loopback',
       ...env,
     },
   });

@@ -100,6 +100,7 @@ export const ko: TranslationMessages = {
       name: '메일·SMS 발송함',
       fields: { ...common, channel: '채널', recipient: '수신자', subject: '제목', body: '내용', status: '상태', error: '오류' },
     },
+    'login-attempts': { name: '로그인 기록', fields: { ...common, createdAt: '일시', kind: '구분', loginId: '아이디', ip: 'IP 주소', result: '결과' } },
     'audit-logs': {
       name: '감사 로그',
       fields: { ...common, createdAt: '일시', operatorLoginId: '운영자', action: '작업', resource: '자원', resourceId: '대상 번호', before: '변경 전', after: '변경 후' },

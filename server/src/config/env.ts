@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { trustProxySchema } from './trust-proxy.js';
 
 const flag = z
   .enum(['1', '0', 'true', 'false', 'on', 'off', 'yes', 'no'])
@@ -40,6 +41,10 @@ export const envSchema = z.object({
   JOBS: flag.default(true),
   /** Provider API URLs may point at loopback/private/link-local addresses (a provider on the local network). */
   ALLOW_PRIVATE_PROVIDER_URLS: flag.default(false),
+  /** Which proxies' X-Forwarded-For is believed (config/trust-proxy.ts); unset: none, the socket is the client. */
+  TRUST_PROXY: trustProxySchema.optional(),
+  /** Bearer token of GET /api/metrics; unset: metrics answer only to loopback. */
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN needs at least 16 characters').optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Reseller API v2 per-key limit: requests per second kept up, and the burst allowed at once (429 beyond). */
   API_V2_RATE: z.coerce.number().positive().max(10_000).default(20),

@@ -1,2 +1,3 @@
 export { AppConfig } from './app-config.js';
 export { parseEnv, ConfigError, type Env } from './env.js';
+export { fastifyTrustProxy } from './trust-proxy.js';

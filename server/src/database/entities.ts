@@ -3,7 +3,7 @@ import { AuditLog } from '../modules/audit/index.js';
 import { Category, Platform, Service } from '../modules/catalog/index.js';
 import { Charge, Deposit } from '../modules/billing/index.js';
 import { Faq, GuideImage, Notice, Popup, RegisterWhere } from '../modules/content/index.js';
-import { Member, Operator, OutboxMessage, PasswordReset, RateLimitCounter, SocialAccount, VerificationCode } from '../modules/identity/index.js';
+import { LoginAttempt, Member, Operator, OutboxMessage, PasswordReset, RateLimitCounter, SocialAccount, VerificationCode } from '../modules/identity/index.js';
 import { Provider, SimulatedProviderOrder } from '../modules/fulfilment/index.js';
 import { AutoOrder, IdempotencyKey, Order } from '../modules/ordering/index.js';
 import { ReferralReward } from '../modules/referral/index.js';
@@ -18,6 +18,7 @@ export const entities = [
   VerificationCode,
   PasswordReset,
   OutboxMessage,
+  LoginAttempt,
   RateLimitCounter,
   Setting,
   PointAccount,

@@ -1,10 +1,19 @@
-import { Controller, Get, Header, ServiceUnavailableException } from '@nestjs/common';
+import { Controller, ForbiddenException, Get, Req, Res, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { AppConfig } from '../config/index.js';
 import { metricsRegistry } from './metrics.js';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const digest = (value: string) => createHash('sha256').update(value).digest();
 
 @Controller()
 export class HealthController {
-  constructor(private readonly em: EntityManager) {}
+  constructor(
+    private readonly em: EntityManager,
+    private readonly config: AppConfig,
+  ) {}
 
   /** Liveness and readiness in one: answers 200 only while the database answers. */
   @Get('health')
@@ -19,8 +28,17 @@ export class HealthController {
   }
 
   @Get('metrics')
-  @Header('Content-Type', metricsRegistry.contentType)
-  metrics(): Promise<string> {
+  async metrics(@Req() request: FastifyRequest, @Res({ passthrough: true }) reply: FastifyReply): Promise<string> {
+    // With METRICS_TOKEN set, only its bearer reads; unset, only this host (request.ip: TRUST_PROXY applies).
+    const token = this.config.env.METRICS_TOKEN;
+    if (token) {
+      const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
+      if (!timingSafeEqual(digest(given), digest(token))) throw new UnauthorizedException('METRICS_TOKEN이 필요합니다.');
+    } else if (!LOOPBACK.has(request.ip)) {
+      throw new ForbiddenException('지표는 이 서버 안에서만 볼 수 있습니다.');
+    }
+    // Set here, not by @Header: a refusal above leaves as JSON.
+    void reply.type(metricsRegistry.contentType);
     return metricsRegistry.metrics();
   }
 }

@@ -21,7 +21,7 @@ describe('the storefront index.html with its popups written in', () => {
       },
       () => now,
     );
-  const written = (html: Buffer) => JSON.parse(/window\.__STOREFRONT__=(.*?)<\/script>/.exec(html.toString())![1]!) as StorefrontBootData;
+  const written = (html: Buffer) => JSON.parse(/<script type="application\/json" id="storefront-data">(.*?)<\/script>/.exec(html.toString())![1]!) as StorefrontBootData;
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'storefront-index-'));
@@ -67,7 +67,7 @@ describe('the storefront index.html with its popups written in', () => {
     const storefront = index();
     fail = true;
     const html = (await storefront.render()).toString();
-    expect(html).not.toContain('__STOREFRONT__');
+    expect(html).not.toContain('storefront-data');
     expect(html).toContain('<script>/* app */</script>');
     fail = false;
     expect(written(await storefront.render()).popups).toHaveLength(1);

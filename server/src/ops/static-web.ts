@@ -56,7 +56,8 @@ export class StorefrontIndex {
   }
 
   private async build(): Promise<Buffer> {
-    const script = `<script>window.__STOREFRONT__=${inlineJson(await this.data())}</script>`;
+    // A data block, not a script: the CSP allows the page's inline scripts by hash, and data changes.
+    const script = `<script type="application/json" id="storefront-data">${inlineJson(await this.data())}</script>`;
     return Buffer.from(readFileSync(this.file, 'utf8').replace(STOREFRONT_DATA_MARKER, script));
   }
 }

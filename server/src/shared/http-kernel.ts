@@ -40,9 +40,6 @@ export class HttpErrorFilter implements ExceptionFilter {
         message = Array.isArray(m) ? String(m[0]) : String(m ?? error.message);
         extra = rest;
       }
-      // Nest hands on Fastify's own refusals as an HttpException caused by them.
-      const code = (error.cause as { code?: unknown } | undefined)?.code;
-      if (typeof code === 'string' && BODY_REFUSALS[code]) message = BODY_REFUSALS[code];
       if (status === 404 && this.notFound?.(request, reply)) return;
     } else if (error instanceof DomainError) {
       status = error.status;
@@ -57,10 +54,22 @@ export class HttpErrorFilter implements ExceptionFilter {
       this.logger.warn(`${request.method} ${request.routeOptions?.url ?? request.url.split('?')[0]}: unique violation answered 409: ${uniqueDetail(error)}`);
     } else if (isFastifyClientError(error)) {
       status = error.statusCode;
-      message = BODY_REFUSALS[error.code ?? ''] ?? error.message;
+      message = error.message;
     } else {
       this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     }
+    // Fastify's own refusals (also when Nest wrapped them in an HttpException) get a Korean reason.
+    const code = (error as { code?: unknown })?.code ?? ((error as { cause?: { code?: unknown } })?.cause?.code);
+    if (status < 500 && typeof code === 'string' && BODY_REFUSALS[code]) message = BODY_REFUSALS[code];
+    // No answer repeats the request's address: its query may carry a key (Nest's "Cannot GET /api/v2?key=...").
+    if (status === 404 && message === `Cannot ${request.method} ${request.url}`) message = NOT_FOUND_MESSAGE;
+    else {
+      const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
+      if (query.length > 0 && message.includes(query)) message = status === 404 ? NOT_FOUND_MESSAGE : '잘못된 요청입니다.';
+    }
+    // An error may name headers of its answer (a 429's Retry-After).
+    const headers = (error as { headers?: unknown })?.headers;
+    if (status < 500 && headers && typeof headers === 'object') void reply.headers(headers as Record<string, string>);
     void reply.status(status).send({ statusCode: status, message, ...extra });
   }
 }
@@ -71,12 +80,18 @@ function uniqueDetail(error: UniqueConstraintViolationException): string {
   return [table, constraint].filter(Boolean).join('.') || 'unknown constraint';
 }
 
-/** Fastify's refusals of a body it could not read, in Korean (its own words are English). */
+const NOT_FOUND_MESSAGE = '요청한 주소를 찾을 수 없습니다.';
+
+/** Korean reasons for Fastify's and @fastify/multipart's own refusals of a body (their own words are English). */
 const BODY_REFUSALS: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: '요청 본문이 올바른 JSON이 아닙니다.',
   FST_ERR_CTP_EMPTY_JSON_BODY: '요청 본문이 비어 있습니다.',
   FST_ERR_CTP_BODY_TOO_LARGE: '요청 본문이 너무 큽니다.',
   FST_ERR_CTP_INVALID_MEDIA_TYPE: '지원하지 않는 요청 형식입니다.',
+  FST_REQ_FILE_TOO_LARGE: '요청 본문이 너무 큽니다.',
+  FST_PARTS_LIMIT: '요청에 포함된 항목이 너무 많습니다.',
+  FST_FIELDS_LIMIT: '요청에 포함된 항목이 너무 많습니다.',
+  FST_FILES_LIMIT: '요청에 포함된 파일이 너무 많습니다.',
 };
 
 function isFastifyClientError(error: unknown): error is { statusCode: number; message: string; code?: string } {

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from '../../../server/src/database/embedded-postgres.js';
@@ -59,7 +59,10 @@ describe('npm start on the embedded database', () => {
       body: JSON.stringify({ id: 'admin', password }),
     });
     expect(login.status).toBe(200);
-    expect(second.output()).toContain(`admin / ${password}`);
+    // The password was printed once, by the start that created it; the file keeps it (owner-only).
+    expect(second.output()).not.toContain(password);
+    expect(second.output()).toContain('operator-password.txt');
+    expect(statSync(join(dataDir, 'operator-password.txt')).mode & 0o777).toBe(0o600);
     expect(await stop(second.child)).toBe(0);
   }, 120_000);
 });

@@ -4,7 +4,7 @@ import { IdentityCleanupJob } from '../../../server/src/modules/identity/index.j
 import { IDENTITY_MESSAGES as M } from '../../../server/src/contracts/index.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { clientIp, createMember } from '../../support/members.js';
-import { codeIn, count, identityTables, lastOutboxMessage, setSettings } from '../../support/identity.js';
+import { codeIn, count, identityTables, lastOutboxMessage, setSettings, sql } from '../../support/identity.js';
 import { startSmtp, type SmtpCatcher } from '../../support/partners.js';
 
 const PUBLIC_URL = 'https://panel.example.com';
@@ -44,7 +44,7 @@ describe('mail over SMTP, find id, find password and reset password', () => {
     expect(mail.from).toBe('no-reply@panel.example.com');
     expect(mail.subject).toBe('[SMM 패널] 이메일 인증코드');
     const code = codeIn(mail.text);
-    expect(await lastOutboxMessage(t, email)).toMatchObject({ channel: 'EMAIL', status: 'SENT', body: mail.text.trim() });
+    expect(await lastOutboxMessage(t, email)).toMatchObject({ channel: 'EMAIL', status: 'SENT', body: mail.text.trim().replace(code, '[비공개]') });
     await post('/api/auth/register', { id: 'smtpuser', password: 'pw-12345', email, emailCode: code, registerWhere: '기타', agreeTerms: true, agreePrivacy: true }).expect(201);
     await login('smtpuser', 'pw-12345').expect(200);
   });
@@ -55,7 +55,9 @@ describe('mail over SMTP, find id, find password and reset password', () => {
     expect(res.body.message).toBe('인증번호가 발송되었습니다.');
     const message = await lastOutboxMessage(t, '01011112222');
     expect(message).toMatchObject({ channel: 'SMS', status: 'STORED' });
-    expect(codeIn(message.body)).toHaveLength(5);
+    const [stored] = await sql<{ code: string }>(t, "select code from verification_code where recipient = '01011112222'");
+    expect(message.body).not.toContain(stored!.code);
+    expect(message.body).toBe('[SMM 패널] 인증번호 [비공개] (10분 안에 입력해 주세요)');
     await setSettings(t, { ENABLE_PHONE_NUMBER: false });
   });
 
@@ -159,7 +161,7 @@ describe('mail over SMTP, find id, find password and reset password', () => {
     await resetLink(`${m.loginId}@example.com`);
     await post('/api/auth/send-email', { email: 'prune-me@example.com' }).expect(200);
     const [codes, resets] = [await count(t, 'verification_code'), await count(t, 'password_reset')];
-    expect(await t.app.get(IdentityCleanupJob).runOnce()).toEqual({ codes: 0, resets: 0, counters: 0 });
+    expect(await t.app.get(IdentityCleanupJob).runOnce()).toEqual({ codes: 0, resets: 0, counters: 0, loginAttempts: 0 });
     t.app.get(Clock).travel(25 * 3600 * 1000);
     const pruned = await t.app.get(IdentityCleanupJob).runOnce();
     expect(pruned).toMatchObject({ codes, resets });

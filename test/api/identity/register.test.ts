@@ -3,7 +3,7 @@ import { ContentFacade } from '../../../server/src/modules/content/index.js';
 import { IDENTITY_MESSAGES as M } from '../../../server/src/contracts/index.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { clientIp, createMember } from '../../support/members.js';
-import { codeIn, identityTables, lastOutboxMessage, setSettings, sql } from '../../support/identity.js';
+import { codeIn, identityTables, lastCode, lastOutboxMessage, setSettings, sql } from '../../support/identity.js';
 import { startSmsGateway, type SmsGateway } from '../../support/partners.js';
 
 describe('register', () => {
@@ -20,7 +20,7 @@ describe('register', () => {
   const emailCode = async (email: string) => {
     const res = await post('/api/auth/send-email', { email }).expect(200);
     expect(res.body).toEqual({ message: '인증코드가 발송되었습니다.' });
-    return codeIn((await lastOutboxMessage(t, email.toLowerCase())).body);
+    return lastCode(t, email.toLowerCase());
   };
   const phoneCode = async (phoneNumber: string) => {
     const res = await post('/api/auth/send-phone-number', { phoneNumber }).expect(200);
@@ -105,6 +105,9 @@ describe('register', () => {
       expect(code).toHaveLength(5);
       const message = await lastOutboxMessage(t, body.email.toLowerCase());
       expect(message).toMatchObject({ channel: 'EMAIL', status: 'STORED' });
+      // The outbox shows the mail with its code masked.
+      expect(message.body).not.toContain(code);
+      expect(message.body).toContain('[비공개]');
       const missing = await post('/api/auth/register', body).expect(400);
       expect(missing.body.message).toBe('이메일 인증코드 5자리를 입력해주세요');
       await post('/api/auth/register', { ...body, emailCode: code }).expect(201);

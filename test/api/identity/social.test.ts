@@ -3,7 +3,7 @@ import { ContentFacade } from '../../../server/src/modules/content/index.js';
 import { IDENTITY_MESSAGES as M } from '../../../server/src/contracts/index.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { clientIp } from '../../support/members.js';
-import { codeIn, identityTables, lastOutboxMessage, setSettings, sql } from '../../support/identity.js';
+import { codeIn, identityTables, lastCode, lastOutboxMessage, setSettings, sql } from '../../support/identity.js';
 import { oauthEnv, startFakeOAuth, type FakeOAuth } from '../../support/partners.js';
 
 describe('social login: Naver and Kakao', () => {
@@ -86,7 +86,7 @@ describe('social login: Naver and Kakao', () => {
       const { token } = (await post('/api/auth/login/kakao', { accessToken: 'kakao-token-3' }).expect(404)).body as { token: string };
       expect((await post('/api/auth/register/kakao', { ...signUp, accessToken: token }).expect(400)).body.message).toBe('휴대전화 번호가 올바르지 않습니다');
       await post('/api/auth/send-phone-number', { phoneNumber: '01033334444' }).expect(200);
-      const code = codeIn((await lastOutboxMessage(t, '01033334444')).body);
+      const code = await lastCode(t, '01033334444');
       await post('/api/auth/register/kakao', { ...signUp, phoneNumber: '01033334444', sendCode: code, accessToken: token }).expect(201);
       const [row] = await sql<{ email: string | null; phone: string }>(t, "select m.email, m.phone from member m join social_account s on s.member_id = m.id where s.provider_user_id = '9001'");
       expect(row).toEqual({ email: null, phone: '01033334444' });

@@ -77,6 +77,7 @@ describe('operator console: dashboard and every main page', () => {
       ['settings', '사이트 설정'],
       ['outbox', '메일·SMS 발송함'],
       ['audit-logs', '감사 로그'],
+      ['login-attempts', '로그인 기록'],
     ];
     for (const [resource, title] of pages) {
       const failures: string[] = [];

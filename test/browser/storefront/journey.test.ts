@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { codeIn, lastOutboxMessage } from '../../support/identity.js';
+import { lastCode } from '../../support/identity.js';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
 import { mainMenu, operator, ready, storageOf, toast } from './storefront.js';
 
@@ -126,8 +126,7 @@ describe('a customer on the storefront', () => {
     await page.getByRole('button', { name: '인증번호 발송' }).first().click();
     await toast(page, '인증코드가 발송되었습니다.');
     expect(await page.getByLabel('이메일', { exact: true }).getAttribute('readonly')).not.toBeNull();
-    const mail = await lastOutboxMessage(h.t, customer.email.toLowerCase());
-    await page.getByLabel('이메일 인증번호').fill(codeIn(mail.body));
+    await page.getByLabel('이메일 인증번호').fill(await lastCode(h.t, customer.email.toLowerCase()));
 
     await page.getByLabel('휴대전화 번호').fill(customer.phone.slice(0, 10));
     await page.getByRole('button', { name: '인증번호 발송' }).click();
@@ -135,8 +134,7 @@ describe('a customer on the storefront', () => {
     await page.getByLabel('휴대전화 번호').fill(customer.phone);
     await page.getByRole('button', { name: '인증번호 발송' }).click();
     await toast(page, '인증번호가 발송되었습니다.');
-    const sms = await lastOutboxMessage(h.t, customer.phone);
-    await page.getByLabel('휴대전화 인증번호').fill(codeIn(sms.body));
+    await page.getByLabel('휴대전화 인증번호').fill(await lastCode(h.t, customer.phone));
     await page.getByLabel('가입경로').selectOption('지인 추천');
     await page.getByLabel('[필수] 이용약관에 동의합니다').check();
     await page.getByLabel('[필수] 개인정보 수집·이용에 동의합니다').check();

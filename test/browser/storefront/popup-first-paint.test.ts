@@ -20,7 +20,7 @@ describe('the popup on the first paint', () => {
   /** What the server wrote into the storefront's index.html. */
   const pageData = async () => {
     const html = (await h.t.http.get('/order').expect(200).expect('content-type', /text\/html/)).text;
-    return JSON.parse(/window\.__STOREFRONT__=(.*?)<\/script>/.exec(html)![1]!) as { popups: { id: number; enabled: boolean; imageUrl: string }[] };
+    return JSON.parse(/<script type="application\/json" id="storefront-data">(.*?)<\/script>/.exec(html)![1]!) as { popups: { id: number; enabled: boolean; imageUrl: string }[] };
   };
   /** Requests of the popup's image the page made. */
   const imageRequests = (page: Page) => {

@@ -11,8 +11,9 @@ import { Migration20261124195915_toss_referral as M8 } from './Migration20261124
 import { Migration20261124200127_ledger_forfeit as M9 } from './Migration20261124200127_ledger_forfeit.js';
 import { Migration20261124200353_signup_consents as M10 } from './Migration20261124200353_signup_consents.js';
 import { Migration20261124200400_reseller_api_rate as M11 } from './Migration20261124200400_reseller_api_rate.js';
-import { Migration20261124201528_provider_concurrency as M12 } from './Migration20261124201528_provider_concurrency.js';
-import { Migration20261124230000_ledger_kinds as M13 } from './Migration20261124230000_ledger_kinds.js';
+import { Migration20261124201242_login_attempts as M12 } from './Migration20261124201242_login_attempts.js';
+import { Migration20261124201528_provider_concurrency as M13 } from './Migration20261124201528_provider_concurrency.js';
+import { Migration20261124230000_ledger_kinds as M14 } from './Migration20261124230000_ledger_kinds.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -27,6 +28,7 @@ export const migrationsList = [
   { name: 'Migration20261124200127_ledger_forfeit', class: M9 },
   { name: 'Migration20261124200353_signup_consents', class: M10 },
   { name: 'Migration20261124200400_reseller_api_rate', class: M11 },
-  { name: 'Migration20261124201528_provider_concurrency', class: M12 },
-  { name: 'Migration20261124230000_ledger_kinds', class: M13 },
+  { name: 'Migration20261124201242_login_attempts', class: M12 },
+  { name: 'Migration20261124201528_provider_concurrency', class: M13 },
+  { name: 'Migration20261124230000_ledger_kinds', class: M14 },
 ];

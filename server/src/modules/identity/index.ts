@@ -13,6 +13,8 @@ export { VerificationCode, CodeChannel } from './domain/verification-code.entity
 export { PasswordReset } from './domain/password-reset.entity.js';
 export { OutboxMessage, OutboxChannel, OutboxStatus } from './domain/outbox-message.entity.js';
 export { RateLimitCounter } from './domain/rate-limit-counter.entity.js';
+export { LoginAttempt, LoginAttemptResult } from './domain/login-attempt.entity.js';
+export { LOGIN_THROTTLE } from './application/login-throttle.js';
 export {
   PointBalanceReader,
   PointAdjuster,

@@ -2,8 +2,10 @@ import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { MESSAGES, type LoginInput } from '../../../contracts/index.js';
 import { Clock } from '../../../shared/index.js';
+import { LoginAttemptResult } from '../domain/login-attempt.entity.js';
 import { Member } from '../domain/member.entity.js';
 import { Operator } from '../domain/operator.entity.js';
+import { LoginThrottle, type LoginKind } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RateLimiter } from './rate-limiter.js';
 import { TokenService } from './tokens.js';
@@ -16,28 +18,44 @@ export class LoginService {
     private readonly tokens: TokenService,
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   /**
    * 404 with one message whether the id or the password is wrong (spec §8), and for a suspended or
-   * withdrawn member. Attempts are limited per IP and per id (429).
+   * withdrawn member. Attempts are limited per IP (a window across accounts) and slowed per (id, IP)
+   * after failures (LoginThrottle, 429 with Retry-After); every attempt is recorded.
    */
   async member(input: LoginInput, ip: string): Promise<{ accessToken: string }> {
-    await this.limiter.hit('login', ip, `member:${input.id}`);
+    await this.gate('member', input.id, ip);
     const member = await this.em.fork().findOne(Member, { loginId: input.id });
     const ok = await this.hasher.verify(member?.passwordHash, input.password);
-    if (!member || !ok || !member.canLogIn) throw new NotFoundException(MESSAGES.loginFailed);
+    const succeeded = !!member && ok && member.canLogIn;
+    await this.throttle.record('member', input.id, ip, succeeded ? LoginAttemptResult.SUCCEEDED : LoginAttemptResult.FAILED);
+    if (!succeeded) throw new NotFoundException(MESSAGES.loginFailed);
     return { accessToken: this.tokens.accessToken('member', member.id, member.sessionVersion) };
   }
 
   async operator(input: LoginInput, ip: string): Promise<{ accessToken: string }> {
-    await this.limiter.hit('login', ip, `operator:${input.id}`);
+    await this.gate('operator', input.id, ip);
     const em = this.em.fork();
     const operator = await em.findOne(Operator, { loginId: input.id });
     const ok = await this.hasher.verify(operator?.passwordHash, input.password);
+    await this.throttle.record('operator', input.id, ip, operator && ok ? LoginAttemptResult.SUCCEEDED : LoginAttemptResult.FAILED);
     if (!operator || !ok) throw new NotFoundException(MESSAGES.loginFailed);
     operator.lastLoginAt = this.clock.now();
     await em.flush();
     return { accessToken: this.tokens.accessToken('operator', operator.id) };
+  }
+
+  /** The address's window across accounts, then the (account, address) delay; a refusal by either is recorded. */
+  private async gate(kind: LoginKind, loginId: string, ip: string): Promise<void> {
+    try {
+      await this.limiter.hit('login', ip);
+    } catch (error) {
+      await this.throttle.record(kind, loginId, ip, LoginAttemptResult.THROTTLED);
+      throw error;
+    }
+    await this.throttle.check(kind, loginId, ip);
   }
 }

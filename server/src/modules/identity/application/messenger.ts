@@ -14,6 +14,22 @@ interface Delivery {
   body: string;
 }
 
+/** What the outbox keeps in place of a secret (a code, a reset link's token). */
+export const SECRET_MASK = '[비공개]';
+
+/** The text with every secret replaced by SECRET_MASK: what is stored, shown and logged of a message. */
+export function maskSecrets(text: string, secrets: readonly string[]): string {
+  return secrets.filter(Boolean).reduce((masked, secret) => masked.split(secret).join(SECRET_MASK), text);
+}
+
+/** A recipient as a log line may name it: `a***@example.com`, `010****5678`. */
+export function maskRecipient(recipient: string): string {
+  const at = recipient.indexOf('@');
+  if (at > 0) return `${recipient.slice(0, 1)}***${recipient.slice(at)}`;
+  if (recipient.length >= 8) return `${recipient.slice(0, 3)}${'*'.repeat(recipient.length - 7)}${recipient.slice(-4)}`;
+  return '***';
+}
+
 /**
  * Mail over SMTP (nodemailer, SMTP_URL) and SMS over an HTTP gateway (SMS_URL: a JSON POST
  * {to, from, text} with SMS_API_KEY in the X-API-Key header). Every message, delivered or not,
@@ -30,7 +46,8 @@ export class Messenger {
     private readonly clock: Clock,
   ) {}
 
-  email(to: string, subject: string, text: string): Promise<OutboxMessage> {
+  /** `secrets` (codes, tokens) go out in the mail but are masked in the outbox and never logged. */
+  email(to: string, subject: string, text: string, secrets: readonly string[] = []): Promise<OutboxMessage> {
     const { SMTP_URL, MAIL_FROM } = this.config.env;
     const send = SMTP_URL
       ? async () => {
@@ -38,10 +55,10 @@ export class Messenger {
           await this.smtp.sendMail({ from: MAIL_FROM, to, subject, text });
         }
       : null;
-    return this.deliver({ channel: OutboxChannel.EMAIL, recipient: to, subject, body: text }, send);
+    return this.deliver({ channel: OutboxChannel.EMAIL, recipient: to, subject, body: maskSecrets(text, secrets) }, send);
   }
 
-  sms(to: string, text: string): Promise<OutboxMessage> {
+  sms(to: string, text: string, secrets: readonly string[] = []): Promise<OutboxMessage> {
     const { SMS_URL, SMS_API_KEY, SMS_SENDER } = this.config.env;
     const send = SMS_URL
       ? async () => {
@@ -54,7 +71,7 @@ export class Messenger {
           if (!response.ok) throw new Error(`SMS gateway answered HTTP ${response.status}`);
         }
       : null;
-    return this.deliver({ channel: OutboxChannel.SMS, recipient: to, subject: null, body: text }, send);
+    return this.deliver({ channel: OutboxChannel.SMS, recipient: to, subject: null, body: maskSecrets(text, secrets) }, send);
   }
 
   private async deliver(message: Delivery, send: (() => Promise<void>) | null): Promise<OutboxMessage> {
@@ -67,10 +84,11 @@ export class Messenger {
       } catch (e) {
         status = OutboxStatus.FAILED;
         error = (e instanceof Error ? e.message : String(e)).slice(0, 500);
-        this.logger.warn(`${message.channel} to ${message.recipient} failed: ${error}`);
+        this.logger.warn(`${message.channel} to ${maskRecipient(message.recipient)} failed: ${error}`);
       }
     } else {
-      this.logger.log(`${message.channel} to ${message.recipient} (no transport configured, kept in the outbox): ${message.subject ?? ''} ${message.body}`);
+      // Neither the body nor the recipient in full: the outbox (masked) is where operators read it.
+      this.logger.log(`${message.channel} held for ${maskRecipient(message.recipient)} (no transport configured; kept in the outbox)`);
     }
     const row = new OutboxMessage({ ...message, status, error, createdAt: this.clock.now() });
     await this.em.fork().persist(row).flush();

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { AppConfig } from '../../../config/index.js';
 import { Clock } from '../../../shared/index.js';
@@ -10,13 +10,13 @@ import { PasswordHasher } from './password-hasher.js';
 
 export interface OperatorLogin {
   id: string;
-  /** Known only when this start created the account or the generated password file is still there. */
+  /** The generated password, only on the start that created the account (printed once, never again). */
   password: string | null;
 }
 
 /**
  * An empty database gets one operator: ADMIN_ID/ADMIN_PASSWORD when set, else `admin` with a generated
- * password written once to DATA_DIR/operator-password.txt (mode 600) so the start banner can show it.
+ * password written once to DATA_DIR/operator-password.txt (mode 600) and shown by that start's banner only.
  */
 @Injectable()
 export class OperatorBootstrap {
@@ -33,15 +33,13 @@ export class OperatorBootstrap {
     const em = this.em.fork();
     const file = join(this.config.dataDir, 'operator-password.txt');
     const [existing] = await em.find(Operator, {}, { orderBy: { id: 'ASC' }, limit: 1 });
-    if (existing) {
-      const saved = this.config.env.ADMIN_PASSWORD ?? (existsSync(file) ? readFileSync(file, 'utf8').trim() : null);
-      return { id: existing.loginId, password: saved };
-    }
+    if (existing) return { id: existing.loginId, password: null };
     const id = this.config.env.ADMIN_ID ?? 'admin';
     const password = this.config.env.ADMIN_PASSWORD ?? randomBytes(12).toString('base64url');
     await em.persist(new Operator(id, await this.hasher.hash(password), this.clock.now())).flush();
     if (!this.config.env.ADMIN_PASSWORD) writeFileSync(file, `${password}\n`, { mode: 0o600 });
     this.logger.log(`created operator "${id}"`);
-    return { id, password };
+    // A password the operator chose (ADMIN_PASSWORD) is theirs already: it is not printed.
+    return { id, password: this.config.env.ADMIN_PASSWORD ? null : password };
   }
 }

@@ -10,13 +10,17 @@ export interface RateRule {
   windowSeconds: number;
 }
 
-/** Per-IP and per-account limits of the abuse-prone endpoints (fixed 10-minute windows). */
+/**
+ * Per-IP and per-account limits of the abuse-prone endpoints (fixed 10-minute windows). Logins have no
+ * per-account window (anyone could use it to lock the owner out): LoginThrottle slows each (account,
+ * address) pair instead.
+ */
 export const RATE_LIMITS = {
-  login: { ip: { limit: 30, windowSeconds: 600 }, account: { limit: 10, windowSeconds: 600 } },
+  login: { ip: { limit: 30, windowSeconds: 600 } },
   sendCode: { ip: { limit: 10, windowSeconds: 600 }, account: { limit: 5, windowSeconds: 600 } },
   findId: { ip: { limit: 10, windowSeconds: 600 }, account: { limit: 5, windowSeconds: 600 } },
   findPassword: { ip: { limit: 10, windowSeconds: 600 }, account: { limit: 5, windowSeconds: 600 } },
-} as const satisfies Record<string, { ip: RateRule; account: RateRule }>;
+} as const satisfies Record<string, { ip: RateRule; account?: RateRule }>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
 
@@ -31,9 +35,12 @@ export class RateLimiter {
     private readonly clock: Clock,
   ) {}
 
-  async hit(action: RateLimitedAction, ip: string, account: string): Promise<void> {
-    const rules = RATE_LIMITS[action];
-    const over = await Promise.all([this.count(`${action}:ip:${ip}`, rules.ip), this.count(`${action}:account:${account.toLowerCase()}`, rules.account)]);
+  async hit(action: RateLimitedAction, ip: string, account?: string): Promise<void> {
+    const rules: { ip: RateRule; account?: RateRule } = RATE_LIMITS[action];
+    const over = await Promise.all([
+      this.count(`${action}:ip:${ip}`, rules.ip),
+      rules.account && account !== undefined ? this.count(`${action}:account:${account.toLowerCase()}`, rules.account) : false,
+    ]);
     if (over.some(Boolean)) throw new HttpException(IDENTITY_MESSAGES.tooManyRequests, HttpStatus.TOO_MANY_REQUESTS);
   }
 

@@ -64,6 +64,8 @@ export class RecoveryService {
         email,
         '[SMM 패널] 비밀번호 재설정 안내',
         `아래 링크에서 비밀번호를 재설정해 주세요. 링크는 ${PasswordReset.TTL_MS / 60_000}분 동안 한 번만 사용할 수 있습니다.\n\n${link}\n\n요청하지 않으셨다면 이 메일을 무시해 주세요.`,
+        // The token (as it appears in the link) reaches only the mailbox; a lost mail is resent as a new link.
+        [encodeURIComponent(token), token],
       );
     }
     return { message: M.mailSent };

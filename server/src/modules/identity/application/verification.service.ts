@@ -37,8 +37,8 @@ export class VerificationService {
     const minutes = VerificationCode.TTL_MS / 60_000;
     const sent =
       channel === CodeChannel.EMAIL
-        ? await this.messenger.email(recipient, '[SMM 패널] 이메일 인증코드', `이메일 인증코드는 ${code.code} 입니다.\n${minutes}분 안에 회원가입 화면에 입력해 주세요.`)
-        : await this.messenger.sms(recipient, `[SMM 패널] 인증번호 ${code.code} (${minutes}분 안에 입력해 주세요)`);
+        ? await this.messenger.email(recipient, '[SMM 패널] 이메일 인증코드', `이메일 인증코드는 ${code.code} 입니다.\n${minutes}분 안에 회원가입 화면에 입력해 주세요.`, [code.code])
+        : await this.messenger.sms(recipient, `[SMM 패널] 인증번호 ${code.code} (${minutes}분 안에 입력해 주세요)`, [code.code]);
     if (sent.status === OutboxStatus.FAILED) throw new DomainError(M.deliveryFailed, 502);
     return { message: SENT[channel] };
   }

@@ -1,6 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { LoginThrottle } from '../application/login-throttle.js';
 import { Messenger } from '../application/messenger.js';
 import { MembersAdminService } from '../application/members-admin.service.js';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from './auth.guards.js';
@@ -70,5 +71,17 @@ export class AdminOutboxController {
   @Get(':id')
   getOne(@Param('id', idParam) id: number) {
     return this.messenger.one(id);
+  }
+}
+
+/** The console's read-only `login-attempts` resource: members' and operators' logins, with the address and the result. */
+@Controller('admin/login-attempts')
+@UseGuards(OperatorGuard)
+export class AdminLoginAttemptsController {
+  constructor(private readonly throttle: LoginThrottle) {}
+
+  @Get()
+  list(@Query() query: unknown) {
+    return this.throttle.page(parseListQuery(query));
   }
 }

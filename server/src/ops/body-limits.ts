@@ -1,0 +1,43 @@
+import fastifyMultipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+
+/** JSON and urlencoded bodies (Fastify's bodyLimit, counted while reading, chunked or not). */
+export const BODY_LIMIT = 1024 * 1024;
+
+/** An uploaded image (one file) and the multipart framing around it. */
+export const UPLOAD_FILE_LIMIT = 5 * 1024 * 1024;
+const UPLOAD_ROUTES = new Set(['/api/admin/uploads']);
+const UPLOAD_BODY_LIMIT = UPLOAD_FILE_LIMIT + 64 * 1024;
+
+/** Multipart fields: how many, how long each (a v2 call has a handful of short ones). */
+export const MULTIPART_LIMITS = { fields: 50, fieldSize: 64 * 1024, files: 1, fileSize: UPLOAD_FILE_LIMIT, parts: 51, headerPairs: 100 };
+
+export const BODY_MESSAGES = {
+  tooLarge: '요청 본문이 너무 큽니다.',
+  lengthRequired: '파일이 포함된 요청에는 Content-Length 헤더가 필요합니다.',
+  tooManyParts: '요청에 포함된 항목이 너무 많습니다.',
+};
+
+/**
+ * Refuses a body by its declared size before anything reads it (and so before any route authenticates,
+ * /api/v2 reading its key from the body included). JSON and urlencoded are also counted while read
+ * (bodyLimit), chunked or not. Multipart is read as a stream by the route itself, past Fastify's
+ * bodyLimit: it must declare its length (Node then reads no more than that) and stay within the
+ * route's limit; busboy's limits (MULTIPART_LIMITS) bound its fields.
+ */
+export async function registerBodyLimits(fastify: FastifyInstance): Promise<void> {
+  await fastify.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
+  fastify.addHook('onRequest', async (request, reply) => {
+    const limit = UPLOAD_ROUTES.has(request.routeOptions.url ?? '') ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
+    const declared = request.headers['content-length'];
+    if (declared !== undefined && Number(declared) > limit) return refuse(reply, 413, BODY_MESSAGES.tooLarge);
+    const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
+    if (multipart && declared === undefined && request.headers['transfer-encoding'] !== undefined) return refuse(reply, 411, BODY_MESSAGES.lengthRequired);
+    return undefined;
+  });
+}
+
+/** Answered as every refusal is (v2 then answers it in its own shape); the connection closes, its body left unread. */
+function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
+  return reply.code(status).header('connection', 'close').send({ statusCode: status, message });
+}
