@@ -88,20 +88,31 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
     const fine = await createService(t, { point: '0.123456', min: 1, max: 5, enableAuto: false });
     await createService(t, { visible: false });
     await createService(t, { isReadOnly: true });
+    const comments = await createService(t, { point: '350', min: 5, max: 500, enableAuto: false, type: 'Custom Comments' });
+    const bundle = await createService(t, { point: '9900.5', min: 1, max: 1, enableAuto: false, type: 'Package' });
+    const refilled = await createService(t, { point: '7.2', min: 100, max: 30_000, enableAuto: false, refill: true, refillDays: 30 });
     const res = await v2(t, { key: reseller.apiKey, action: 'services' }).expect(200);
-    const row = (s: Service, rate: string, dripfeed: boolean) => ({
+    const row = (s: Service, rate: string, dripfeed: boolean, type = 'Default', refill = false) => ({
       service: s.id,
       name: s.text,
-      type: 'Default',
+      type,
       category: expect.stringMatching(/^카테고리 \d+$/),
       rate,
       min: String(s.min),
       max: String(s.max),
-      refill: false,
+      refill,
       cancel: true,
       dripfeed,
     });
-    expect(res.body).toEqual([row(service, '2500', true), row(cheap, '350', false), row(fine, '123.456', false)]);
+    expect(res.body).toEqual([
+      row(service, '2500', true),
+      row(cheap, '350', false),
+      row(fine, '123.456', false),
+      row(comments, '350000', false, 'Custom Comments'),
+      // A package's rate is the price of one package.
+      row(bundle, '9900.5', false, 'Package'),
+      row(refilled, '7200', false, 'Default', true),
+    ]);
   });
 
   describe('add', () => {

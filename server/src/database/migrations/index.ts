@@ -7,6 +7,7 @@ import { Migration20261122024044_fulfilment as M4 } from './Migration20261122024
 import { Migration20261122024444_billing as M5 } from './Migration20261122024444_billing.js';
 import { Migration20261122024602_catalog_ordering as M6 } from './Migration20261122024602_catalog_ordering.js';
 import { Migration20261122025036_identity as M7 } from './Migration20261122025036_identity.js';
+import { Migration20261124195844_service_types as M8 } from './Migration20261124195844_service_types.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -17,4 +18,5 @@ export const migrationsList = [
   { name: 'Migration20261122024444_billing', class: M5 },
   { name: 'Migration20261122024602_catalog_ordering', class: M6 },
   { name: 'Migration20261122025036_identity', class: M7 },
+  { name: 'Migration20261124195844_service_types', class: M8 },
 ];

@@ -60,7 +60,7 @@ export class SimulatedProvider {
     if (expected.length === 0 || key.length !== expected.length || !timingSafeEqual(key, expected)) return fail('Invalid API key');
     switch (body.action) {
       case 'services':
-        return SIMULATED_SERVICES.map((s) => ({ ...s, type: 'Default', refill: false, cancel: true }));
+        return SIMULATED_SERVICES.map((s) => ({ ...s, refill: false, cancel: true }));
       case 'add':
         return this.add(body);
       case 'status':

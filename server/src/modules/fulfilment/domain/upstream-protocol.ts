@@ -145,6 +145,8 @@ export interface UpstreamService {
   max: number;
   refill: boolean;
   cancel: boolean;
+  /** Whether `add` takes runs and interval (drip-feed). */
+  dripfeed: boolean;
   description: string | null;
 }
 
@@ -177,6 +179,7 @@ export function readServices(body: unknown): { services: UpstreamService[]; malf
       max,
       refill: truthy(raw.refill),
       cancel: truthy(raw.cancel),
+      dripfeed: truthy(raw.dripfeed),
       description: typeof description === 'string' && description.trim() ? cleanText(description).trim() : null,
     });
   }

@@ -4,7 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Order } from '../../ordering/index.js';
 import { DomainError, firstIssueMessage, NotFoundError } from '../../../shared/index.js';
 import { ResellerApi } from '../application/reseller-api.service.js';
-import { chargeOf, fieldsOf, parseId, ratePer1000, remainsOf, resellerOrderSchema, V2_BATCH_LIMIT, V2_ERRORS, V2_STATUS } from './wire.js';
+import { chargeOf, fieldsOf, packageRate, parseId, ratePer1000, remainsOf, resellerOrderSchema, V2_BATCH_LIMIT, V2_ERRORS, V2_STATUS } from './wire.js';
 
 const CURRENCY = 'KRW';
 const V2_ROUTE = '/api/v2';
@@ -120,12 +120,14 @@ export class ResellerV2Controller {
     return (await this.api.orderableServices()).map(({ service, category }) => ({
       service: service.id,
       name: service.text,
-      type: 'Default',
+      type: service.type,
       category,
-      rate: ratePer1000(service.point),
+      // A package's rate is the price of one package, as panels list it.
+      rate: service.type === 'Package' ? packageRate(service.point) : ratePer1000(service.point),
       min: String(service.min),
       max: String(service.max),
-      refill: false,
+      refill: service.refill,
+      // A member's cancel is taken for every service (a PENDING order is canceled here, not upstream).
       cancel: true,
       dripfeed: service.enableAuto,
     }));
