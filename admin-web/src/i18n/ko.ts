@@ -9,6 +9,8 @@ const order = {
   link: '링크',
   point: '사용 금액',
   amount: '수량',
+  serviceType: '상품 유형',
+  comments: '댓글 (한 줄에 하나)',
   status: '상태',
   startCount: '주문 전 수량',
   remains: '남은 수량',

@@ -8,6 +8,7 @@ import { Migration20261122024444_billing as M5 } from './Migration20261122024444
 import { Migration20261122024602_catalog_ordering as M6 } from './Migration20261122024602_catalog_ordering.js';
 import { Migration20261122025036_identity as M7 } from './Migration20261122025036_identity.js';
 import { Migration20261124195844_service_types as M8 } from './Migration20261124195844_service_types.js';
+import { Migration20261124200339_order_types as M9 } from './Migration20261124200339_order_types.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -19,4 +20,5 @@ export const migrationsList = [
   { name: 'Migration20261122024602_catalog_ordering', class: M6 },
   { name: 'Migration20261122025036_identity', class: M7 },
   { name: 'Migration20261124195844_service_types', class: M8 },
+  { name: 'Migration20261124200339_order_types', class: M9 },
 ];

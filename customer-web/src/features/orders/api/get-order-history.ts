@@ -18,6 +18,9 @@ export interface Order {
   runs: number;
   completed: number;
   interval: number;
+  /** The service's type when ordered; a Custom Comments order's comments, one per line. */
+  serviceType?: string;
+  comments?: string | null;
 }
 
 export const orderHistoryQueryOptions = (query: HistoryQuery) => historyQueryOptions<Order>('order-history', query);

@@ -10,7 +10,22 @@ export default function OrderHistoryRoute() {
   const columns: Column<Order>[] = [
     { header: '주문번호', cell: (o) => o.id },
     { header: '주문일시', cell: (o) => formatDateTime(o.createdAt), className: 'nowrap' },
-    { header: '상품', cell: (o) => swapFlags(o.service), className: 'wide' },
+    {
+      header: '상품',
+      cell: (o) =>
+        o.comments ? (
+          <>
+            {swapFlags(o.service)}
+            <details className="order-comments">
+              <summary>댓글 {formatNumber(o.comments.split('\n').length)}개 보기</summary>
+              <p className="pre">{o.comments}</p>
+            </details>
+          </>
+        ) : (
+          swapFlags(o.service)
+        ),
+      className: 'wide',
+    },
     { header: '링크', cell: (o) => <LinkCell link={o.link} /> },
     { header: '사용금액', cell: (o) => won(o.point), className: 'num' },
     { header: '수량', cell: (o) => formatNumber(o.amount), className: 'num' },

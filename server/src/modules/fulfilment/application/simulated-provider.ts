@@ -82,7 +82,10 @@ export class SimulatedProvider {
     if (!service) return fail('Incorrect service ID');
     const link = typeof body.link === 'string' ? body.link.trim() : '';
     if (!link || link.length > 1000 || !printable(link)) return fail('Incorrect link');
-    const quantity = parseCount(body.quantity);
+    // As panels take them: a package has no quantity; custom comments are counted by their lines.
+    const lines = typeof body.comments === 'string' ? body.comments.split(/\r?\n/).filter((l) => l.trim()) : [];
+    if (service.type === 'Custom Comments' && (lines.length === 0 || !lines.every(printable))) return fail('Incorrect comments');
+    const quantity = service.type === 'Package' ? 1 : service.type === 'Custom Comments' ? lines.length : parseCount(body.quantity);
     if (quantity === null || quantity < service.min) return fail(`Quantity less than minimal ${service.min}`);
     if (quantity > service.max) return fail(`Quantity more than maximum ${service.max}`);
     const order = new SimulatedProviderOrder(service.service, link, quantity, this.clock.now());
@@ -101,8 +104,10 @@ export class SimulatedProvider {
       const order = orders.get(id);
       if (!order) return fail('Incorrect order ID');
       const { status, startCount, remains } = order.progress(now);
-      const rate = SIMULATED_SERVICES.find((s) => s.service === order.service)?.rate ?? '0';
-      return { charge: charge(rate, order.quantity), start_count: String(startCount), status, remains: String(remains), currency: 'KRW' };
+      const service = SIMULATED_SERVICES.find((s) => s.service === order.service);
+      const rate = service?.rate ?? '0';
+      // A package's rate is the price of the package.
+      return { charge: service?.type === 'Package' ? `${rate}.000` : charge(rate, order.quantity), start_count: String(startCount), status, remains: String(remains), currency: 'KRW' };
     };
     return single ? state(ids[0]!) : Object.fromEntries(ids.map((id) => [String(id), state(id)]));
   }

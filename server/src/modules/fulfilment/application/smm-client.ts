@@ -66,6 +66,20 @@ export class SmmClient {
     return id;
   }
 
+  /**
+   * Places an order of a service type other than Default, with the fields panels take for it:
+   * Custom Comments sends `comments` (newline-separated; the panel counts the lines), a Package sends
+   * neither quantity nor comments. The provider's order id.
+   */
+  async addTyped(provider: ProviderEndpoint, order: { service: string; link: string; type: string; quantity: number; comments: string | null }): Promise<string> {
+    const fields: Record<string, string> = { action: 'add', service: order.service, link: order.link };
+    if (order.type === 'Custom Comments') fields.comments = order.comments ?? '';
+    else if (order.type !== 'Package') fields.quantity = String(order.quantity);
+    const id = readAddAnswer(await this.call(provider, fields));
+    if (!id) throw badAnswer('add: no order id in the answer');
+    return id;
+  }
+
   /** States of up to 100 orders in one request (`orders=1,2,3`). */
   async status(provider: ProviderEndpoint, orderIds: string[]): Promise<Map<string, UpstreamStatusResult>> {
     if (orderIds.length === 0) return new Map();

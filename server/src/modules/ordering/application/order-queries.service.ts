@@ -33,6 +33,9 @@ export interface OrderHistoryRow {
   runs: number;
   completed: number;
   interval: number;
+  /** The service's type when ordered, and a Custom Comments order's comments (one per line; null otherwise). */
+  serviceType: string;
+  comments: string | null;
 }
 
 /** Spec §2 auto-order history columns: point is the final amount used, totalAmount = amount × runs. */
@@ -117,6 +120,8 @@ export class OrderQueries {
         runs: o.runs,
         completed: o.runNumber ?? 0,
         interval: o.interval,
+        serviceType: o.serviceType,
+        comments: o.comments,
       })),
     };
   }

@@ -1,5 +1,6 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Service } from '../../catalog/index.js';
+import { SERVICE_TYPES, type ServiceType } from '../../../contracts/index.js';
 import { DomainError } from '../../../shared/index.js';
 import { money } from './money.js';
 import { TransitionTable } from './transition-table.js';
@@ -34,9 +35,11 @@ export const ORDER_TRANSITIONS = new TransitionTable<OrderStatus>('Order', {
 
 export interface PlaceOrderProps {
   memberId: number;
-  service: Pick<Service, 'id' | 'providerId' | 'providerServiceId'>;
+  service: Pick<Service, 'id' | 'providerId' | 'providerServiceId'> & { type?: ServiceType };
   link: string;
   amount: number;
+  /** Custom Comments: the comments, one per line. */
+  comments?: string | null;
   /** The cost in whole won (for an auto-order's run: its share of what was paid up front). */
   point: bigint;
   now: Date;
@@ -106,6 +109,14 @@ export class Order {
   @Property({ type: 'integer', nullable: true })
   runNumber: number | null = null;
 
+  /** The service's type when placed: which fields go upstream (comments; no quantity for a package). */
+  @Enum({ items: [...SERVICE_TYPES], default: 'Default' })
+  serviceType: ServiceType = 'Default';
+
+  /** Custom Comments: one comment per line, as sent upstream; null for other types. */
+  @Property({ type: 'text', nullable: true })
+  comments: string | null = null;
+
   // Upstream bookkeeping (the fulfilment context sends and syncs orders).
   /** Snapshotted from the service when placed; null: fulfilled by hand. */
   @Property({ type: 'integer', nullable: true })
@@ -143,6 +154,8 @@ export class Order {
     order.link = props.link;
     order.amount = props.amount;
     order.point = props.point;
+    order.serviceType = props.service.type ?? 'Default';
+    order.comments = props.comments ?? null;
     order.createdAt = props.now;
     order.updatedAt = props.now;
     if (props.service.providerId !== null && props.service.providerServiceId !== null) {

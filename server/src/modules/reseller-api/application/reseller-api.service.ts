@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { OrderRequest } from '../../../contracts/index.js';
+import type { OrderRequest, ServiceType } from '../../../contracts/index.js';
 import { CatalogFacade, type Service } from '../../catalog/index.js';
 import { IdentityFacade } from '../../identity/index.js';
 import { OrderingFacade, type Order, type Placement } from '../../ordering/index.js';
@@ -39,6 +39,11 @@ export class ResellerApi {
       .filter((s) => !s.isReadOnly)
       .sort((a, b) => rank(a) - rank(b))
       .map((service) => ({ service, category: category.get(service.categoryId)?.text ?? '' }));
+  }
+
+  /** The type of a service (null when there is none): which fields an order of it takes. */
+  async serviceType(serviceId: number | null): Promise<ServiceType | null> {
+    return serviceId === null ? null : ((await this.catalog.getService(serviceId))?.type ?? null);
   }
 
   placeOrder(memberId: number, input: OrderRequest, idempotencyKey: string | undefined): Promise<Placement> {

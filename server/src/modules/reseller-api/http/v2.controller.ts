@@ -139,11 +139,22 @@ export class ResellerV2Controller {
    * the auto-order's id. The ordering context's rules and Korean messages apply as in the storefront.
    */
   private async add(memberId: number, fields: Record<string, unknown>, idempotencyKey: string | undefined, reply: FastifyReply) {
-    const input = resellerOrderSchema.safeParse({ serviceId: fields.service, link: fields.link, amount: fields.quantity, runs: fields.runs, interval: fields.interval });
+    const input = resellerOrderSchema.safeParse({ ...(await this.typedFields(fields)), serviceId: fields.service, link: fields.link, runs: fields.runs, interval: fields.interval });
     if (!input.success) throw refusal(firstIssueMessage(input.error));
     const { placed, replayed } = await this.api.placeOrder(memberId, input.data, idempotencyKey);
     if (replayed) void reply.header('Idempotent-Replayed', 'true');
     return placed.autoOrderId === null ? { order: placed.orderId } : { order: placed.orderId, auto_order: placed.autoOrderId };
+  }
+
+  /**
+   * The quantity and comments of an `add` by the service's type, as panels take them: a Package ignores
+   * `quantity` (one package); Custom Comments takes `comments` (newline-separated) and counts its lines.
+   */
+  private async typedFields(fields: Record<string, unknown>): Promise<{ amount: unknown; comments?: unknown }> {
+    const type = await this.api.serviceType(parseId(fields.service));
+    if (type === 'Package') return { amount: 1 };
+    if (type === 'Custom Comments') return { amount: 0, comments: fields.comments ?? '' };
+    return { amount: fields.quantity, comments: fields.comments };
   }
 
   /** {"<id>": status or {error}} for up to 100 ids, in one read. */
