@@ -173,7 +173,7 @@ describe('the order form', () => {
     await submit();
     await screen.findByText('주문에 성공했습니다.');
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ serviceId: 40, link: 'https://instagram.com/p/1', comments: '너무 예뻐요\n\n감사합니다 ' });
-    expect(ordered[0]).toMatchObject({ orderId: 5, comments: '너무 예뻐요\n\n감사합니다 ' });
+    expect(ordered[0]).toMatchObject({ orderId: 5, comments: '너무 예뻐요\n감사합니다' });
   });
 
   it('Package: no quantity input, one package at the package price', () => {
@@ -185,5 +185,20 @@ describe('the order form', () => {
     expect(screen.getByTestId('package-note').textContent).toContain('패키지 1개');
     expect(screen.getByTestId('total-quantity').textContent).toBe('1개');
     expect(screen.getByTestId('total-cost').textContent).toBe('9,900원');
+  });
+
+  it('Package: orders after a Custom Comments order in the same visit', async () => {
+    const calls = stubFetch({ 'POST /service/order': { status: 201, body: { orderId: 6, amount: 1, link: 'https://instagram.com/me', serviceId: 41, point: 9900, autoOrderId: null } } });
+    setup();
+    fireEvent.change(screen.getByLabelText('카테고리'), { target: { value: '4' } });
+    fireEvent.change(link(), { target: { value: 'https://instagram.com/p/1' } });
+    fireEvent.change(screen.getByLabelText('댓글'), { target: { value: '하나\n둘' } });
+    await submit();
+    await screen.findByText('주문에 성공했습니다.');
+    fireEvent.change(screen.getByLabelText('상품'), { target: { value: '41' } });
+    fireEvent.change(link(), { target: { value: 'https://instagram.com/me' } });
+    await submit();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toEqual({ serviceId: 41, link: 'https://instagram.com/me', amount: 1, runs: 0, interval: 0 });
   });
 });

@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input, Select } from '../../../components/ui/field';
 import type { OrderRequest } from '../../../lib/contracts';
-import { ORDER_MESSAGES, orderCost, orderQuantity } from '../../../lib/order-rules';
+import { commentLines, ORDER_MESSAGES, orderCost, orderQuantity } from '../../../lib/order-rules';
 import { formatNumber, swapFlags, unitPrice, won } from '../../../lib/format';
 import { loading } from '../../../lib/loading';
 import { useCreateOrder, type OrderReceipt } from '../api/create-order';
@@ -68,7 +68,8 @@ export function OrderForm({ platforms, catalog, balance, serviceCheck, showServi
       toast.success(ORDER_MESSAGES.success);
       apply({ type: 'ordered' });
       window.scrollTo({ top: 0, behavior: 'smooth' });
-      onOrdered({ ...receipt, comments: input.comments || undefined });
+      // The comments as the order keeps them: one per line, blank lines dropped.
+      onOrdered({ ...receipt, comments: commentLines(input.comments).join('\n') || undefined });
     } catch {
       toast.error(ORDER_MESSAGES.failed);
     }
