@@ -63,6 +63,8 @@ export class FakeProvider {
   readonly key: string;
   readonly requests: RecordedRequest[] = [];
   readonly orders = new Map<string, FakeOrder>();
+  /** Refills asked (`action=refill`): refill id → the order and the status `refill_status` reports. */
+  readonly refills = new Map<string, { order: string; status: string }>();
   services: unknown[];
   balance = { balance: '1234.5678', currency: 'USD' };
   private server: Server;
@@ -187,6 +189,20 @@ export class FakeProvider {
           return { body: Object.fromEntries(ids.map((id) => [id, state(id)])) };
         }
         return { body: state(params.order ?? '') };
+      }
+      case 'refill': {
+        // A panel refills a finished order of a refill service; the answer is the refill's id.
+        const order = this.orders.get(params.order ?? '');
+        if (!order) return { body: { error: 'Incorrect order ID' } };
+        const id = String(++this.nextId);
+        this.refills.set(id, { order: order.id, status: 'Pending' });
+        return { body: { refill: id } };
+      }
+      case 'refill_status': {
+        const state = (id: string) => this.refills.get(id)?.status ?? { error: 'Refill not found' };
+        if (params.refills !== undefined) return { body: params.refills.split(',').map((id) => ({ refill: Number(id), status: state(id) })) };
+        const one = state(params.refill ?? '');
+        return { body: typeof one === 'string' ? { status: one } : one };
       }
       case 'cancel':
         return { body: (params.orders ?? '').split(',').map((id) => ({ order: Number(id), cancel: this.orders.has(id) ? 1 : { error: 'Incorrect order ID' } })) };

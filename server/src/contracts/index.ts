@@ -37,3 +37,4 @@ export * from './order.js';
 export * from './catalog.js';
 export * from './charge.js';
 export * from './content.js';
+export * from './refill.js';

@@ -5,7 +5,7 @@ import { Charge, Deposit } from '../modules/billing/index.js';
 import { Faq, GuideImage, Notice, Popup, RegisterWhere } from '../modules/content/index.js';
 import { Member, Operator, OutboxMessage, PasswordReset, RateLimitCounter, SocialAccount, VerificationCode } from '../modules/identity/index.js';
 import { Provider, SimulatedProviderOrder } from '../modules/fulfilment/index.js';
-import { AutoOrder, IdempotencyKey, Order } from '../modules/ordering/index.js';
+import { AutoOrder, IdempotencyKey, Order, Refill } from '../modules/ordering/index.js';
 import { Setting } from '../modules/settings/index.js';
 import { LedgerEntry, PointAccount } from '../modules/wallet/index.js';
 
@@ -28,6 +28,7 @@ export const entities = [
   Order,
   AutoOrder,
   IdempotencyKey,
+  Refill,
   Charge,
   Deposit,
   Notice,

@@ -1,5 +1,5 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
-import { ORDER_MESSAGES } from '../../../server/src/contracts/index.js';
+import { ORDER_MESSAGES, REFILL_MESSAGES } from '../../../server/src/contracts/index.js';
 import { AutoOrder, Order, OrderStatus } from '../../../server/src/modules/ordering/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { balance, createReseller, createService, em, footprint, invariantViolations, report, v2, type Reseller } from './fixtures.js';
@@ -282,12 +282,12 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
   });
 
   describe('refill and refill_status', () => {
-    it('refuses a refill of an own order (no service offers refills)', async () => {
+    it('refuses a refill of an own order of a service without refill, with the shared Korean message', async () => {
       const id = await placed(reseller);
-      expect((await v2(t, { key: reseller.apiKey, action: 'refill', order: id }).expect(200)).body).toEqual({ error: 'Refill is not available for this order' });
+      expect((await v2(t, { key: reseller.apiKey, action: 'refill', order: id }).expect(200)).body).toEqual({ error: REFILL_MESSAGES.notAvailable });
       expect((await v2(t, { key: reseller.apiKey, action: 'refill', order: 'abc' }).expect(200)).body).toEqual(INCORRECT_ORDER);
       expect((await v2(t, { key: reseller.apiKey, action: 'refill', orders: `${id},abc` }).expect(200)).body).toEqual([
-        { order: id, refill: { error: 'Refill is not available for this order' } },
+        { order: id, refill: { error: REFILL_MESSAGES.notAvailable } },
         { order: 'abc', refill: INCORRECT_ORDER },
       ]);
     });

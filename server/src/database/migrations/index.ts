@@ -9,6 +9,7 @@ import { Migration20261122024602_catalog_ordering as M6 } from './Migration20261
 import { Migration20261122025036_identity as M7 } from './Migration20261122025036_identity.js';
 import { Migration20261124195844_service_types as M8 } from './Migration20261124195844_service_types.js';
 import { Migration20261124200339_order_types as M9 } from './Migration20261124200339_order_types.js';
+import { Migration20261124202933_refills as M10 } from './Migration20261124202933_refills.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -21,4 +22,5 @@ export const migrationsList = [
   { name: 'Migration20261122025036_identity', class: M7 },
   { name: 'Migration20261124195844_service_types', class: M8 },
   { name: 'Migration20261124200339_order_types', class: M9 },
+  { name: 'Migration20261124202933_refills', class: M10 },
 ];

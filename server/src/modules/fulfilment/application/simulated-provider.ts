@@ -70,8 +70,12 @@ export class SimulatedProvider {
       case 'cancel':
         return this.cancel(body);
       case 'refill':
+        return this.refill(body);
       case 'refill_status':
-        return fail('Refill is not available for this service');
+        // A simulated refill is done as soon as it is asked (its id is the order's).
+        return body.refills === undefined
+          ? { status: 'Completed' }
+          : (this.ids(body.refills) ?? []).map((id) => ({ refill: id, status: 'Completed' }));
       default:
         return fail('Incorrect request');
     }
@@ -124,6 +128,16 @@ export class SimulatedProvider {
         return { order: id, cancel: order.cancel(now) ? 1 : fail('Order cannot be canceled') };
       });
     });
+  }
+
+  /** A finished order may be refilled; the refill's id is the order's. */
+  private async refill(body: Record<string, unknown>): Promise<Answer> {
+    const ids = this.ids(body.order);
+    const order = ids?.length === 1 ? await this.em.fork().findOne(SimulatedProviderOrder, { id: ids[0]! }) : null;
+    if (!order) return fail('Incorrect order ID');
+    const { status } = order.progress(this.clock.now());
+    if (status !== 'Completed' && status !== 'Partial') return fail('Refill is not available for this order');
+    return { refill: String(order.id) };
   }
 
   private ids(raw: unknown): number[] | null {

@@ -107,6 +107,20 @@ export class SmmClient {
     return body.status;
   }
 
+  /** States of up to 100 refills in one request (`refills=1,2`): per refill, its status word or the provider's error. */
+  async refillStatuses(provider: ProviderEndpoint, refillIds: string[]): Promise<Map<string, { status: string } | { error: string }>> {
+    const result = new Map<string, { status: string } | { error: string }>(refillIds.map((id) => [id, { error: 'refill missing from the answer' }]));
+    if (refillIds.length === 0) return result;
+    const body = await this.call(provider, { action: 'refill_status', refills: refillIds.join(',') });
+    for (const item of Array.isArray(body) ? body : []) {
+      const { refill, status } = (item ?? {}) as { refill?: unknown; status?: unknown };
+      if (!result.has(String(refill))) continue;
+      const error = errorOf(status);
+      result.set(String(refill), error ? { error } : typeof status === 'string' ? { status: cleanText(status).slice(0, 40) } : { error: 'no status in the answer' });
+    }
+    return result;
+  }
+
   /** Asks to cancel orders; per order, true or the provider's reason. */
   async cancel(provider: ProviderEndpoint, orderIds: string[]): Promise<Map<string, true | string>> {
     const body = await this.call(provider, { action: 'cancel', orders: orderIds.join(',') });

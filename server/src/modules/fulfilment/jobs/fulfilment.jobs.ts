@@ -3,6 +3,7 @@ import { Interval } from '@nestjs/schedule';
 import { SingleFlight } from '../../../shared/index.js';
 import { OrderSender } from '../application/order-sender.js';
 import { OrderSync } from '../application/order-sync.js';
+import { RefillSync } from '../application/refill-sync.js';
 
 /**
  * The ticks (only when JOBS is on: ScheduleModule is loaded only then). Each interval runs one tick at
@@ -12,11 +13,19 @@ import { OrderSync } from '../application/order-sync.js';
 export class FulfilmentJobs {
   private readonly sending = new SingleFlight();
   private readonly syncing = new SingleFlight();
+  private readonly refilling = new SingleFlight();
 
   constructor(
     private readonly sender: OrderSender,
     private readonly sync: OrderSync,
+    private readonly refills: RefillSync,
   ) {}
+
+  /** Members' refills: forwarded to the provider, then followed with refill_status. */
+  @Interval('fulfilment.refills', 10_000)
+  followRefills(): Promise<unknown> {
+    return this.refilling.run(() => this.refills.runOnce());
+  }
 
   @Interval('fulfilment.send', 3_000)
   send(): Promise<unknown> {

@@ -1,12 +1,20 @@
 import { Controller, Headers, HttpCode, HttpException, Injectable, type OnModuleInit, Post, Req, Res } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Order } from '../../ordering/index.js';
+import { RefillStatus, type Order } from '../../ordering/index.js';
 import { DomainError, firstIssueMessage, NotFoundError } from '../../../shared/index.js';
 import { ResellerApi } from '../application/reseller-api.service.js';
 import { chargeOf, fieldsOf, packageRate, parseId, ratePer1000, remainsOf, resellerOrderSchema, V2_BATCH_LIMIT, V2_ERRORS, V2_STATUS } from './wire.js';
 
 const CURRENCY = 'KRW';
+
+/** A refill's status in the words panels answer refill_status with. */
+const V2_REFILL_STATUS: Record<RefillStatus, string> = {
+  [RefillStatus.PENDING]: 'Pending',
+  [RefillStatus.PROCESSING]: 'In progress',
+  [RefillStatus.COMPLETED]: 'Completed',
+  [RefillStatus.REJECTED]: 'Rejected',
+};
 const V2_ROUTE = '/api/v2';
 
 /** A refusal: v2 answers it as `{"error": message}` ({@link V2ErrorShape}). */
@@ -103,13 +111,11 @@ export class ResellerV2Controller {
         if (fields.orders === undefined) return { cancel: await this.cancel(memberId, fields.order) };
         return this.each(fields.orders, V2_ERRORS.incorrectOrderId, async (id, token) => ({ order: id ?? token, cancel: await outcome(() => this.cancel(memberId, token)) }));
       case 'refill':
-        // No service offers refills: an own order is refused as not refillable, any other id as incorrect.
-        if (fields.orders === undefined) return this.refill(memberId, fields.order);
+        if (fields.orders === undefined) return { refill: await this.refill(memberId, fields.order) };
         return this.each(fields.orders, V2_ERRORS.incorrectOrderId, async (id, token) => ({ order: id ?? token, refill: await outcome(() => this.refill(memberId, token)) }));
       case 'refill_status':
-        // Since no refill is ever created, no refill id names one.
-        if (fields.refills === undefined) throw refusal(V2_ERRORS.incorrectRefillId);
-        return this.each(fields.refills, V2_ERRORS.incorrectRefillId, async (id, token) => ({ refill: id ?? token, status: { error: V2_ERRORS.incorrectRefillId } }));
+        if (fields.refills === undefined) return this.refillStatus(memberId, fields.refill);
+        return this.refillStatuses(memberId, fields.refills);
       default:
         throw refusal(V2_ERRORS.incorrectRequest);
     }
@@ -190,9 +196,34 @@ export class ResellerV2Controller {
     return 1;
   }
 
-  private async refill(memberId: number, raw: unknown): Promise<never> {
-    await this.ownOrder(memberId, raw);
-    throw refusal(V2_ERRORS.refillNotAvailable);
+  /** The ordering context's refill request for the member's order; the refill's id (as panels answer it, a string). */
+  private async refill(memberId: number, raw: unknown): Promise<string> {
+    const id = parseId(raw);
+    if (id === null) throw refusal(V2_ERRORS.incorrectOrderId);
+    try {
+      return String((await this.api.refill(memberId, id)).id);
+    } catch (error) {
+      throw error instanceof NotFoundError ? refusal(V2_ERRORS.incorrectOrderId) : error;
+    }
+  }
+
+  /** `refill=ID` → {status}. */
+  private async refillStatus(memberId: number, raw: unknown) {
+    const id = parseId(raw);
+    const [refill] = id === null ? [] : await this.api.refills(memberId, [id]);
+    if (!refill) throw refusal(V2_ERRORS.incorrectRefillId);
+    return { status: V2_REFILL_STATUS[refill.status] };
+  }
+
+  /** `refills=1,2` → [{refill, status}] (status `{error}` for an id not the member's). */
+  private async refillStatuses(memberId: number, raw: unknown) {
+    const tokens = batchOf(raw, V2_ERRORS.incorrectRefillId);
+    const ids = tokens.map(parseId);
+    const found = new Map((await this.api.refills(memberId, ids.filter((id) => id !== null))).map((r) => [r.id, r]));
+    return tokens.map((token, i) => {
+      const refill = found.get(ids[i] ?? 0);
+      return { refill: ids[i] ?? token, status: refill ? V2_REFILL_STATUS[refill.status] : { error: V2_ERRORS.incorrectRefillId } };
+    });
   }
 
   /** A batch call's answers, one id after another. */
