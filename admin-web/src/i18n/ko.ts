@@ -43,6 +43,10 @@ export const ko: TranslationMessages = {
       fields: { ...common, depositedAt: '입금일시', depositorName: '입금자명', amount: '입금액', status: '상태', reason: '미매칭 사유', chargeId: '매칭된 충전', bankTransactionId: '거래 번호' },
     },
     orders: { name: '주문', fields: order },
+    refills: {
+      name: '리필 요청',
+      fields: { ...common, createdAt: '요청일시', orderId: '주문', memberId: '회원', providerId: '공급사', providerRefillId: '공급사 리필번호', status: '상태', reason: '거절 사유', open: '진행 중만' },
+    },
     'auto-orders': { name: '자동주문', fields: { ...order, point: '총 사용 금액', amount: '회차당 수량' } },
     members: {
       name: '회원',

@@ -21,6 +21,9 @@ export interface Order {
   /** The service's type when ordered; a Custom Comments order's comments, one per line. */
   serviceType?: string;
   comments?: string | null;
+  /** A refill may be asked now (refill service, finished, within its refill days). */
+  refillable?: boolean;
+  refill?: { id: number; status: string; reason: string | null; createdAt: string } | null;
 }
 
 export const orderHistoryQueryOptions = (query: HistoryQuery) => historyQueryOptions<Order>('order-history', query);

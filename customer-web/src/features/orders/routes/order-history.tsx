@@ -3,6 +3,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime, formatNumber, startCountText, swapFlags, won } from '../../../lib/format';
 import { useOrderHistory, type Order } from '../api/get-order-history';
 import { HistoryPage, LinkCell } from '../components/history-page';
+import { RefillCell } from '../components/refill-cell';
 import { ORDER_CHIPS, ORDER_STATUS_LABEL, type OrderChip } from '../lib/statuses';
 
 /** /order-history (spec §2 columns). */
@@ -32,6 +33,7 @@ export default function OrderHistoryRoute() {
     { header: '상태', cell: (o) => <StatusBadge status={o.status} label={ORDER_STATUS_LABEL[o.status] ?? o.status} /> },
     { header: '주문전 수량', cell: (o) => startCountText(o.startCount), className: 'num' },
     { header: '남은 수량', cell: (o) => (o.remains === null || o.remains === undefined ? '' : formatNumber(o.remains)), className: 'num' },
+    { header: '리필', cell: (o) => <RefillCell order={o} /> },
   ];
   return <HistoryPage<Order, OrderChip> title="주문내역" chips={ORDER_CHIPS} useRows={useOrderHistory} columns={columns} />;
 }

@@ -5,6 +5,7 @@ import { CatalogFacade } from '../../catalog/index.js';
 import { Clock, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, OrderStatus } from '../domain/order.entity.js';
+import { Refill } from '../domain/refill.entity.js';
 
 /** A member's history query: optional status and 1-based page (page size 10). */
 export interface HistoryQuery {
@@ -36,6 +37,10 @@ export interface OrderHistoryRow {
   /** The service's type when ordered, and a Custom Comments order's comments (one per line; null otherwise). */
   serviceType: string;
   comments: string | null;
+  /** Whether the refill button applies: a refill service's COMPLETED/PARTIAL order within its refill days. */
+  refillable: boolean;
+  /** The order's latest refill request, if any (the storefront shows its state). */
+  refill: { id: number; status: string; reason: string | null; createdAt: Date } | null;
 }
 
 /** Spec §2 auto-order history columns: point is the final amount used, totalAmount = amount × runs. */
@@ -104,6 +109,14 @@ export class OrderQueries {
     const status = statusFilter(query.status, Object.values(OrderStatus));
     const { rows, total } = await this.history(Order, memberId, status, query.page);
     const services = await this.catalog.servicesByIds(rows.map((o) => o.serviceId));
+    const refills = new Map(
+      (rows.length === 0 ? [] : await this.em.fork().find(Refill, { orderId: { $in: rows.map((o) => o.id) } }, { orderBy: { createdAt: 'ASC', id: 'ASC' } })).map((r) => [r.orderId, r]),
+    );
+    const now = this.clock.now().getTime();
+    const refillable = (o: Order) => {
+      const service = services.get(o.serviceId);
+      return !!service?.refill && (o.status === OrderStatus.COMPLETED || o.status === OrderStatus.PARTIAL) && now - o.updatedAt.getTime() <= service.refillDays * 86_400_000;
+    };
     return {
       total,
       rows: rows.map((o) => ({
@@ -122,6 +135,8 @@ export class OrderQueries {
         interval: o.interval,
         serviceType: o.serviceType,
         comments: o.comments,
+        refillable: refillable(o),
+        refill: refills.has(o.id) ? (({ id, status, reason, createdAt }: Refill) => ({ id, status, reason, createdAt }))(refills.get(o.id)!) : null,
       })),
     };
   }
