@@ -12,3 +12,10 @@ export const REFILL_MESSAGES = {
 
 /** Hours between two refill requests of one order. */
 export const REFILL_COOLDOWN_HOURS = 24;
+
+/** A member's cancel of a running order, forwarded to the provider. */
+export const CANCEL_MESSAGES = {
+  requested: '취소 요청됨',
+  alreadyRequested: '이미 취소를 요청한 주문입니다.',
+  notSupported: '이 상품은 진행 중인 주문의 취소를 지원하지 않습니다.',
+} as const;

@@ -10,6 +10,7 @@ import { Migration20261122025036_identity as M7 } from './Migration2026112202503
 import { Migration20261124195844_service_types as M8 } from './Migration20261124195844_service_types.js';
 import { Migration20261124200339_order_types as M9 } from './Migration20261124200339_order_types.js';
 import { Migration20261124202933_refills as M10 } from './Migration20261124202933_refills.js';
+import { Migration20261124204351_forwarded_cancel as M11 } from './Migration20261124204351_forwarded_cancel.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -23,4 +24,5 @@ export const migrationsList = [
   { name: 'Migration20261124195844_service_types', class: M8 },
   { name: 'Migration20261124200339_order_types', class: M9 },
   { name: 'Migration20261124202933_refills', class: M10 },
+  { name: 'Migration20261124204351_forwarded_cancel', class: M11 },
 ];

@@ -6,3 +6,4 @@ export { Provider, type ProviderView } from './domain/provider.entity.js';
 export { SimulatedProviderOrder } from './domain/simulated-order.entity.js';
 export { SIMULATED_MAX_DURATION_MS } from './domain/simulation.js';
 export { RefillSync, type RefillSyncStats } from './application/refill-sync.js';
+export { CancelForwarder, type CancelForwardStats } from './application/cancel-forwarder.js';

@@ -41,6 +41,9 @@ export interface OrderHistoryRow {
   refillable: boolean;
   /** The order's latest refill request, if any (the storefront shows its state). */
   refill: { id: number; status: string; reason: string | null; createdAt: Date } | null;
+  /** A member's cancel of the running order is with the provider (취소 요청됨); the provider's last refusal, if any. */
+  cancelRequested: boolean;
+  cancelRefusal: string | null;
 }
 
 /** Spec §2 auto-order history columns: point is the final amount used, totalAmount = amount × runs. */
@@ -136,6 +139,8 @@ export class OrderQueries {
         serviceType: o.serviceType,
         comments: o.comments,
         refillable: refillable(o),
+        cancelRequested: o.cancelPending,
+        cancelRefusal: o.cancelRefusal,
         refill: refills.has(o.id) ? (({ id, status, reason, createdAt }: Refill) => ({ id, status, reason, createdAt }))(refills.get(o.id)!) : null,
       })),
     };

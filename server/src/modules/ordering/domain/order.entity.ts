@@ -117,6 +117,18 @@ export class Order {
   @Property({ type: 'text', nullable: true })
   comments: string | null = null;
 
+  /** A member asked to cancel the running order (취소 요청됨); the provider's status will say how it ended. */
+  @Property({ type: 'datetime', nullable: true })
+  cancelRequestedAt: Date | null = null;
+
+  /** The provider accepted the cancel request. */
+  @Property({ type: 'datetime', nullable: true })
+  cancelForwardedAt: Date | null = null;
+
+  /** Why the provider refused the last cancel request. */
+  @Property({ type: 'string', length: 500, nullable: true })
+  cancelRefusal: string | null = null;
+
   // Upstream bookkeeping (the fulfilment context sends and syncs orders).
   /** Snapshotted from the service when placed; null: fulfilled by hand. */
   @Property({ type: 'integer', nullable: true })
@@ -225,6 +237,32 @@ export class Order {
     if (this.status !== PENDING) throw new DomainError(`Order: cannot dispatch in ${this.status}`);
     this.nextDispatchAt = null;
     this.lastError = note.slice(0, 1000);
+    this.updatedAt = now;
+  }
+
+  /** A member's cancel of a running order, to be forwarded to the provider; no status moves until it reports one. */
+  requestCancel(now: Date): void {
+    if (this.status !== PROCESSING && this.status !== INPROGRESS) throw new DomainError(`Order: cannot request a cancel in ${this.status}`, 409);
+    this.cancelRequestedAt = now;
+    this.cancelForwardedAt = null;
+    this.cancelRefusal = null;
+    this.updatedAt = now;
+  }
+
+  /** Whether a member's cancel request is still open (asked, the order not ended). */
+  get cancelPending(): boolean {
+    return this.cancelRequestedAt !== null && !this.isTerminal;
+  }
+
+  cancelForwarded(now: Date): void {
+    this.cancelForwardedAt = now;
+    this.updatedAt = now;
+  }
+
+  /** The provider refused: the request closes with its reason. */
+  cancelRefused(reason: string, now: Date): void {
+    this.cancelRequestedAt = null;
+    this.cancelRefusal = reason.slice(0, 500);
     this.updatedAt = now;
   }
 

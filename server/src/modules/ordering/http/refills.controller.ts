@@ -4,6 +4,7 @@ import { REFILL_MESSAGES } from '../../../contracts/index.js';
 import { CurrentMember, CurrentOperator, MemberGuard, OperatorGuard, type AuthenticatedMember, type AuthenticatedOperator } from '../../identity/index.js';
 import { parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { Refills } from '../application/refills.service.js';
+import { OrderingFacade } from '../application/ordering.facade.js';
 import type { Refill } from '../domain/refill.entity.js';
 
 const idPipe = new ZodPipe(z.coerce.number({ error: '주문 번호가 올바르지 않습니다.' }).int('주문 번호가 올바르지 않습니다.').positive('주문 번호가 올바르지 않습니다.').max(2_147_483_647, '주문 번호가 올바르지 않습니다.'));
@@ -12,11 +13,22 @@ const rejectSchema = z.object({ reason: z.string({ error: REFILL_MESSAGES.reject
 /** What a member sees of a refill. */
 export const refillView = (r: Refill) => ({ id: r.id, orderId: r.orderId, status: r.status, reason: r.reason, createdAt: r.createdAt, updatedAt: r.updatedAt });
 
-/** The storefront's refill button: POST /api/service/order/:id/refill. */
+/** The storefront's refill and cancel buttons: POST /api/service/order/:id/refill, POST /api/service/order/:id/cancel. */
 @Controller('service/order')
 @UseGuards(MemberGuard)
 export class MemberRefillController {
-  constructor(private readonly refills: Refills) {}
+  constructor(
+    private readonly refills: Refills,
+    private readonly ordering: OrderingFacade,
+  ) {}
+
+  /** A PENDING order is canceled and refunded at once; a running one of a service that allows it is asked of the provider (취소 요청됨). */
+  @Post(':id/cancel')
+  @HttpCode(200)
+  async cancel(@Param('id', idPipe) id: number, @CurrentMember() member: AuthenticatedMember) {
+    const order = await this.ordering.cancelOrder(member.id, id);
+    return { id: order.id, status: order.status, refunded: order.refunded, cancelRequested: order.cancelPending };
+  }
 
   @Post(':id/refill')
   @HttpCode(201)
