@@ -24,6 +24,11 @@ export interface Order {
   /** A refill may be asked now (refill service, finished, within its refill days). */
   refillable?: boolean;
   refill?: { id: number; status: string; reason: string | null; createdAt: string } | null;
+  /** A cancel of the running order is with the provider (취소 요청됨); its last refusal. */
+  cancelRequested?: boolean;
+  cancelRefusal?: string | null;
+  /** The cancel button applies (PENDING, or running on a service whose provider takes cancels). */
+  cancelable?: boolean;
 }
 
 export const orderHistoryQueryOptions = (query: HistoryQuery) => historyQueryOptions<Order>('order-history', query);

@@ -4,6 +4,7 @@ import { formatDateTime, formatNumber, startCountText, swapFlags, won } from '..
 import { useOrderHistory, type Order } from '../api/get-order-history';
 import { HistoryPage, LinkCell } from '../components/history-page';
 import { RefillCell } from '../components/refill-cell';
+import { CancelCell } from '../components/cancel-cell';
 import { ORDER_CHIPS, ORDER_STATUS_LABEL, type OrderChip } from '../lib/statuses';
 
 /** /order-history (spec §2 columns). */
@@ -34,6 +35,7 @@ export default function OrderHistoryRoute() {
     { header: '주문전 수량', cell: (o) => startCountText(o.startCount), className: 'num' },
     { header: '남은 수량', cell: (o) => (o.remains === null || o.remains === undefined ? '' : formatNumber(o.remains)), className: 'num' },
     { header: '리필', cell: (o) => <RefillCell order={o} /> },
+    { header: '취소', cell: (o) => <CancelCell order={o} /> },
   ];
   return <HistoryPage<Order, OrderChip> title="주문내역" chips={ORDER_CHIPS} useRows={useOrderHistory} columns={columns} />;
 }

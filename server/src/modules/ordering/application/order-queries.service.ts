@@ -44,6 +44,8 @@ export interface OrderHistoryRow {
   /** A member's cancel of the running order is with the provider (취소 요청됨); the provider's last refusal, if any. */
   cancelRequested: boolean;
   cancelRefusal: string | null;
+  /** The member's cancel button applies: PENDING, or running upstream on a service that takes cancels. */
+  cancelable: boolean;
 }
 
 /** Spec §2 auto-order history columns: point is the final amount used, totalAmount = amount × runs. */
@@ -141,6 +143,9 @@ export class OrderQueries {
         refillable: refillable(o),
         cancelRequested: o.cancelPending,
         cancelRefusal: o.cancelRefusal,
+        cancelable:
+          o.status === OrderStatus.PENDING ||
+          ((o.status === OrderStatus.PROCESSING || o.status === OrderStatus.INPROGRESS) && o.providerOrderId !== null && !o.cancelPending && !!services.get(o.serviceId)?.cancel),
         refill: refills.has(o.id) ? (({ id, status, reason, createdAt }: Refill) => ({ id, status, reason, createdAt }))(refills.get(o.id)!) : null,
       })),
     };
