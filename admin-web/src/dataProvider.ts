@@ -71,6 +71,9 @@ export const dataProvider = {
   /** Sends a failed or uncertain PENDING order again, or links the provider's order id found on its panel. */
   resendOrder: (id: Identifier, providerOrderId?: string) => command('orders', id, 'resend', providerOrderId ? { providerOrderId } : {}),
   cancelAutoOrder: (id: Identifier) => command('auto-orders', id, 'cancel'),
+  // Refills (ordering): those no provider takes are done or rejected by an operator.
+  completeRefill: (id: Identifier) => command('refills', id, 'complete'),
+  rejectRefill: (id: Identifier, reason: string) => command('refills', id, 'reject', { reason }),
   // Members (identity, wallet)
   suspendMember: (id: Identifier) => command('members', id, 'suspend'),
   reinstateMember: (id: Identifier) => command('members', id, 'reinstate'),

@@ -32,6 +32,8 @@ export interface FakeOrder {
   status: string;
   startCount: string;
   remains: string;
+  /** Custom Comments: the comments as received, one per line. */
+  comments?: string;
 }
 
 /**
@@ -51,10 +53,18 @@ export const DEFAULT_FAKE_SERVICES = [
   { service: 3, name: 'YouTube Views', type: 'Default', category: 'YouTube', rate: '1500.5', min: '100', max: '1000000', refill: false, cancel: false },
 ];
 
+/** Services of the other types panels sell, for tests that add them to `services`. */
+export const TYPED_FAKE_SERVICES = [
+  { service: 21, name: 'Instagram Custom Comments', type: 'Custom Comments', category: 'Instagram', rate: '15000', min: '1', max: '1000', refill: false, cancel: false },
+  { service: 22, name: 'Instagram Starter Package', type: 'Package', category: 'Instagram', rate: '9', min: '1', max: '1', refill: false, cancel: false },
+];
+
 export class FakeProvider {
   readonly key: string;
   readonly requests: RecordedRequest[] = [];
   readonly orders = new Map<string, FakeOrder>();
+  /** Refills asked (`action=refill`): refill id → the order and the status `refill_status` reports. */
+  readonly refills = new Map<string, { order: string; status: string }>();
   services: unknown[];
   balance = { balance: '1234.5678', currency: 'USD' };
   private server: Server;
@@ -144,6 +154,12 @@ export class FakeProvider {
     res.end(answer.raw ?? JSON.stringify(answer.body));
   }
 
+  /** The `type` the services list gives a service id (Default when unlisted). */
+  private typeOf(service: string | undefined): string {
+    const listed = this.services.find((s) => String((s as { service?: unknown }).service) === service) as { type?: unknown } | undefined;
+    return typeof listed?.type === 'string' ? listed.type : 'Default';
+  }
+
   /** The default behaviour of a small, well-behaved panel. */
   private panel(action: string, params: Record<string, string>): FakeAnswer {
     switch (action) {
@@ -152,9 +168,14 @@ export class FakeProvider {
       case 'balance':
         return { body: this.balance };
       case 'add': {
-        if (!params.service || !params.link || !params.quantity) return { body: { error: 'Incorrect request' } };
+        // As panels take each service type: comments (counted by lines) for Custom Comments, nothing for a Package.
+        const type = this.typeOf(params.service);
+        const lines = (params.comments ?? '').split(/\r?\n/).filter((l) => l.trim());
+        if (type === 'Custom Comments' && lines.length === 0) return { body: { error: 'Incorrect comments' } };
+        const quantity = type === 'Package' ? '1' : type === 'Custom Comments' ? String(lines.length) : params.quantity;
+        if (!params.service || !params.link || !quantity) return { body: { error: 'Incorrect request' } };
         const id = String(++this.nextId);
-        this.orders.set(id, { id, service: params.service, link: params.link, quantity: Number(params.quantity), status: 'Pending', startCount: '0', remains: params.quantity });
+        this.orders.set(id, { id, service: params.service, link: params.link, quantity: Number(quantity), status: 'Pending', startCount: '0', remains: quantity, ...(type === 'Custom Comments' ? { comments: params.comments } : {}) });
         return { body: { order: Number(id) } };
       }
       case 'status': {
@@ -168,6 +189,20 @@ export class FakeProvider {
           return { body: Object.fromEntries(ids.map((id) => [id, state(id)])) };
         }
         return { body: state(params.order ?? '') };
+      }
+      case 'refill': {
+        // A panel refills a finished order of a refill service; the answer is the refill's id.
+        const order = this.orders.get(params.order ?? '');
+        if (!order) return { body: { error: 'Incorrect order ID' } };
+        const id = String(++this.nextId);
+        this.refills.set(id, { order: order.id, status: 'Pending' });
+        return { body: { refill: id } };
+      }
+      case 'refill_status': {
+        const state = (id: string) => this.refills.get(id)?.status ?? { error: 'Refill not found' };
+        if (params.refills !== undefined) return { body: params.refills.split(',').map((id) => ({ refill: Number(id), status: state(id) })) };
+        const one = state(params.refill ?? '');
+        return { body: typeof one === 'string' ? { status: one } : one };
       }
       case 'cancel':
         return { body: (params.orders ?? '').split(',').map((id) => ({ order: Number(id), cancel: this.orders.has(id) ? 1 : { error: 'Incorrect order ID' } })) };

@@ -63,6 +63,8 @@ const OrderShow = () => (
       <LinkField source="link" />
       <WonField source="point" />
       <NumberField source="amount" />
+      <TextField source="serviceType" />
+      <TextField source="comments" emptyText="-" component="pre" sx={{ whiteSpace: 'pre-wrap', margin: 0 }} />
       <StatusField source="status" labels={orderStatuses} />
       <NumberField source="startCount" emptyText="-" />
       <NumberField source="remains" emptyText="-" />

@@ -7,6 +7,7 @@ import {
   NumberInput,
   ReferenceField,
   ReferenceInput,
+  SelectField,
   SelectInput,
   TextField,
   TextInput,
@@ -14,6 +15,14 @@ import {
   required,
 } from 'react-admin';
 import Typography from '@mui/material/Typography';
+
+/** The SMM API v2 service types (server/src/contracts/service-types.ts), named in Korean. */
+export const typeChoices = [
+  { id: 'Default', name: '기본 (Default)' },
+  { id: 'Custom Comments', name: '커스텀 댓글 (Custom Comments)' },
+  { id: 'Package', name: '패키지 (Package)' },
+  { id: 'Subscriptions', name: '구독 (Subscriptions)' },
+];
 
 const filters = [
   <TextInput key="q" source="q" label="검색 (상품명)" alwaysOn />,
@@ -23,6 +32,7 @@ const filters = [
   <ReferenceInput key="providerId" source="providerId" reference="providers">
     <SelectInput optionText="name" />
   </ReferenceInput>,
+  <SelectInput key="type" source="type" choices={typeChoices} />,
 ];
 
 export const List = () => (
@@ -31,10 +41,13 @@ export const List = () => (
       <TextField source="id" />
       <ReferenceField source="categoryId" reference="categories" link={false} />
       <TextField source="text" />
+      <SelectField source="type" choices={typeChoices} />
       <TextField source="point" />
       <NumberField source="min" />
       <NumberField source="max" />
       <BooleanField source="enableAuto" />
+      <BooleanField source="refill" />
+      <BooleanField source="cancel" />
       <BooleanField source="isReadOnly" />
       <BooleanField source="visible" />
       <ReferenceField source="providerId" reference="providers" link={false} emptyText="-">
@@ -51,11 +64,15 @@ export const Form = () => (
       <SelectInput optionText="text" validate={required()} />
     </ReferenceInput>
     <TextInput source="text" validate={required()} fullWidth />
+    <SelectInput source="type" choices={typeChoices} defaultValue="Default" validate={required()} helperText="패키지는 최소·최대 수량 1, 단가는 패키지 1개 가격입니다." />
     <TextInput source="point" validate={required()} helperText="1개당 포인트 (소수점 6자리까지, 예: 1.5)" />
     <NumberInput source="min" validate={[required(), minValue(1)]} />
     <NumberInput source="max" validate={[required(), minValue(1)]} />
     <TextInput source="notice" multiline fullWidth />
     <BooleanInput source="enableAuto" />
+    <BooleanInput source="refill" helperText="완료 후 리필 기간 안에 회원이 리필을 요청할 수 있습니다." />
+    <NumberInput source="refillDays" defaultValue={30} validate={[minValue(1)]} />
+    <BooleanInput source="cancel" helperText="공급사가 진행 중 주문의 취소를 받습니다." />
     <BooleanInput source="isReadOnly" />
     <BooleanInput source="visible" defaultValue />
     <NumberInput source="sortOrder" defaultValue={0} />

@@ -1,5 +1,8 @@
 import { z } from 'zod';
 import { isUnitPrice } from './order.js';
+import { REFILL_DAYS_MAX, SERVICE_TYPES } from './service-types.js';
+
+export * from './service-types.js';
 
 /**
  * The platforms the order page's picker knows (spec §2: 15 platform ids with icons). Platform rows are
@@ -33,6 +36,9 @@ export const CATALOG_MESSAGES = {
   category: '카테고리를 선택해 주세요.',
   platform: '플랫폼을 선택해 주세요.',
   provider: '공급사 ID와 공급사 서비스 ID는 함께 입력해야 합니다.',
+  type: '서비스 유형은 기본, 커스텀 댓글, 패키지, 구독 중 하나여야 합니다.',
+  refillDays: `리필 기간은 1~${REFILL_DAYS_MAX}일의 정수로 입력해 주세요.`,
+  packageMinMax: '패키지 상품의 최소·최대 수량은 1이어야 합니다.',
 } as const;
 
 const text = z.string({ error: CATALOG_MESSAGES.text }).trim().min(1, CATALOG_MESSAGES.text).max(200, CATALOG_MESSAGES.text);
@@ -76,7 +82,15 @@ export const serviceInputSchema = z
     sortOrder,
     providerId: z.number().int().positive().nullable().default(null),
     providerServiceId: z.string().trim().min(1).max(100).nullable().default(null),
+    /** Which kind of order the service takes (SMM API v2 spelling). */
+    type: z.enum(SERVICE_TYPES, { error: CATALOG_MESSAGES.type }).default('Default'),
+    /** Members may ask for a refill within `refillDays` of completion. */
+    refill: z.boolean().default(false),
+    refillDays: z.number({ error: CATALOG_MESSAGES.refillDays }).int(CATALOG_MESSAGES.refillDays).min(1, CATALOG_MESSAGES.refillDays).max(REFILL_DAYS_MAX, CATALOG_MESSAGES.refillDays).default(30),
+    /** The provider takes a cancel of a running order. */
+    cancel: z.boolean().default(false),
   })
   .refine((s) => s.min <= s.max, { path: ['max'], message: CATALOG_MESSAGES.minMax })
+  .refine((s) => s.type !== 'Package' || (s.min === 1 && s.max === 1), { path: ['min'], message: CATALOG_MESSAGES.packageMinMax })
   .refine((s) => (s.providerId === null) === (s.providerServiceId === null), { path: ['providerServiceId'], message: CATALOG_MESSAGES.provider });
 export type ServiceInput = z.infer<typeof serviceInputSchema>;

@@ -41,3 +41,4 @@ export * from './catalog.js';
 export * from './charge.js';
 export * from './content.js';
 export * from './toss.js';
+export * from './refill.js';

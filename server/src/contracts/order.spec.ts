@@ -1,4 +1,4 @@
-import { ceilDiv, ORDER_MESSAGES, orderCost, orderFormSchema, orderProblem, orderRequestSchema, scaledPrice, type OrderRequest } from './order.js';
+import { ceilDiv, ORDER_MESSAGES, orderCost, orderFormSchema, orderProblem, orderQuantity, orderRequestSchema, scaledPrice, type OrderRequest } from './order.js';
 
 describe('order cost arithmetic', () => {
   it('reads unit prices exactly as millionths of a won', () => {
@@ -93,5 +93,30 @@ describe('order rules', () => {
     const result = orderFormSchema(service).safeParse({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 5 });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]).toMatchObject({ path: ['amount'], message: ORDER_MESSAGES.amountBelowMin });
+  });
+
+  it('takes a Custom Comments order as its lines: count within min/max, each line at most 300 characters', () => {
+    const comments = { ...service, type: 'Custom Comments' as const, min: 2, max: 3 };
+    expect(orderQuantity(input({ comments: '좋아요\n\n  최고  \r\n' }), comments)).toBe(2);
+    expect(orderProblem(input({ amount: 999, comments: '하나\n둘' }), comments)).toBeNull();
+    expect(orderProblem(input({ comments: '' }), comments)).toEqual({ field: 'comments', message: ORDER_MESSAGES.commentsRequired });
+    expect(orderProblem(input({ comments: '하나' }), comments)).toEqual({ field: 'comments', message: ORDER_MESSAGES.commentsBelowMin });
+    expect(orderProblem(input({ comments: '1\n2\n3\n4' }), comments)).toEqual({ field: 'comments', message: ORDER_MESSAGES.commentsAboveMax });
+    expect(orderProblem(input({ comments: `짧음\n${'가'.repeat(301)}` }), comments)).toEqual({ field: 'comments', message: ORDER_MESSAGES.commentTooLong });
+    expect(orderProblem(input({ comments: '하나\n둘', runs: 2, interval: 60 }), comments)).toEqual({ field: 'runs', message: ORDER_MESSAGES.autoNotAllowed });
+    // cost = price × lines
+    expect(orderProblem(input({ comments: '하나\n둘' }), comments, { balance: 4 })).toEqual({ field: 'comments', message: ORDER_MESSAGES.insufficientPoints });
+    expect(orderProblem(input({ comments: '하나\n둘' }), comments, { balance: 5 })).toBeNull();
+    expect(orderProblem(input({ comments: '댓글' }), service)).toEqual({ field: 'comments', message: ORDER_MESSAGES.commentsNotAllowed });
+    expect(message({ serviceId: 1, link: 'x', amount: 1, comments: 'a\u0000b' })).toBe(ORDER_MESSAGES.commentsInvalid);
+    expect(message({ serviceId: 1, link: 'x', amount: 1, comments: 'a'.repeat(300_001) })).toBe(ORDER_MESSAGES.commentsTooLong);
+  });
+
+  it('takes a Package as one, whatever quantity is sent, and refuses subscriptions on the order form', () => {
+    const bundle = { ...service, type: 'Package' as const, point: '9900', min: 1, max: 1 };
+    expect(orderQuantity(input({ amount: 500 }), bundle)).toBe(1);
+    expect(orderProblem(input({ amount: 500 }), bundle)).toBeNull();
+    expect(orderProblem(input({ amount: 0 }), bundle, { balance: 9899 })).toEqual({ field: 'amount', message: ORDER_MESSAGES.insufficientPoints });
+    expect(orderProblem(input(), { ...service, type: 'Subscriptions' })).toEqual({ field: 'serviceId', message: ORDER_MESSAGES.subscriptionForm });
   });
 });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 import { printable } from './register.js';
 
-import { ORDER_LINK_MAX, ORDER_MESSAGES, orderProblem, type OrderableService, type OrderContext } from './order-rules.js';
+import { ORDER_COMMENTS_MAX, ORDER_LINK_MAX, ORDER_MESSAGES, orderProblem, type OrderableService, type OrderContext } from './order-rules.js';
 import { httpUrl, LINK_MESSAGES } from './order-links.js';
 
 /**
@@ -38,6 +38,15 @@ export const orderRequestSchema = z.object({
   amount: wholeNumber(ORDER_MESSAGES.amountRequired),
   runs: optionalWholeNumber(ORDER_MESSAGES.runsInvalid),
   interval: optionalWholeNumber(ORDER_MESSAGES.intervalInvalid),
+  /** Custom Comments: one comment per line (the quantity is the number of lines); '' for other types. */
+  comments: z
+    .string({ error: ORDER_MESSAGES.commentsRequired })
+    .max(ORDER_COMMENTS_MAX, ORDER_MESSAGES.commentsTooLong)
+    .refine((v) => printable(v.replace(/[\r\n\t]/g, ' ')), ORDER_MESSAGES.commentsInvalid)
+    .nullish()
+    // Absent, null and '' are the same: no comments (so other types' requests carry none).
+    .transform((v) => v || undefined)
+    .optional(),
 });
 export type OrderRequest = z.infer<typeof orderRequestSchema>;
 export type OrderRequestInput = z.input<typeof orderRequestSchema>;

@@ -64,9 +64,17 @@ describe('catalog', () => {
     expect(categories.body).toEqual([{ id: categoryId, platform: 'youtube', text: '유튜브 조회수' }]);
     const services = await t.http.get('/api/service/services').expect(200);
     expect(services.body).toEqual([
-      { id: serviceId, text: '쇼츠 조회수', point: 0.35, min: 100, max: 100000, notice: '영상 링크', categoryId, isReadOnly: false, enableAuto: true },
-      { id: expect.any(Number), text: '품절 상품', point: 0.000001, min: 1, max: 10, notice: '', categoryId, isReadOnly: true, enableAuto: false },
+      { id: serviceId, text: '쇼츠 조회수', point: 0.35, min: 100, max: 100000, notice: '영상 링크', categoryId, isReadOnly: false, enableAuto: true, type: 'Default', refill: false, refillDays: 30, cancel: false },
+      { id: expect.any(Number), text: '품절 상품', point: 0.000001, min: 1, max: 10, notice: '', categoryId, isReadOnly: true, enableAuto: false, type: 'Default', refill: false, refillDays: 30, cancel: false },
     ]);
+  });
+
+  it('keeps a service\'s type and refill/cancel flags as the operator sets them', async () => {
+    const created = await op().post('/api/admin/services', { text: '커스텀 댓글', point: '350', min: 5, max: 500, categoryId, type: 'Custom Comments', refill: true, refillDays: 14, cancel: true }).expect(201);
+    expect(created.body).toMatchObject({ type: 'Custom Comments', refill: true, refillDays: 14, cancel: true });
+    const edited = await op().put(`/api/admin/services/${created.body.id}`, { type: 'Package', min: 1, max: 1, refill: false }).expect(200);
+    expect(edited.body).toMatchObject({ type: 'Package', min: 1, max: 1, refill: false, refillDays: 14, cancel: true });
+    await op().del(`/api/admin/services/${created.body.id}`).expect(200);
   });
 
   it('updates with a partial body, keeps the id, and audits before and after', async () => {
@@ -93,6 +101,10 @@ describe('catalog', () => {
     ['/api/admin/services', { text: 'x', point: '1', min: 0, max: 2, categoryId: 1 }, CATALOG_MESSAGES.minMax],
     ['/api/admin/services', { text: 'x', point: '1', min: 1, max: 2 }, CATALOG_MESSAGES.category],
     ['/api/admin/services', { text: 'x', point: '1', min: 1, max: 2, categoryId: 1, providerId: 3 }, CATALOG_MESSAGES.provider],
+    ['/api/admin/services', { text: 'x', point: '1', min: 1, max: 2, categoryId: 1, type: 'Poll' }, CATALOG_MESSAGES.type],
+    ['/api/admin/services', { text: 'x', point: '1', min: 1, max: 2, categoryId: 1, type: 'Package' }, CATALOG_MESSAGES.packageMinMax],
+    ['/api/admin/services', { text: 'x', point: '1', min: 1, max: 2, categoryId: 1, refill: true, refillDays: 0 }, CATALOG_MESSAGES.refillDays],
+    ['/api/admin/services', { text: 'x', point: '1', min: 1, max: 2, categoryId: 1, refillDays: 366 }, CATALOG_MESSAGES.refillDays],
   ])('refuses bad input to %s (%j)', async (url, body, message) => {
     const res = await op().post(url, body).expect(400);
     expect(res.body).toEqual({ statusCode: 400, message });

@@ -23,6 +23,9 @@ describe('demo catalogue', () => {
       categoryId: number;
       isReadOnly: boolean;
       enableAuto: boolean;
+      type: string;
+      refill: boolean;
+      refillDays: number;
     }[];
     for (const platform of PLATFORM_IDS) {
       const ids = categories.filter((c) => c.platform === platform).map((c) => c.id);
@@ -37,7 +40,19 @@ describe('demo catalogue', () => {
     for (const s of services) {
       expect(scaledPrice(s.point)).toBeGreaterThan(0n);
       expect(s.min).toBeGreaterThanOrEqual(1);
-      expect(s.max).toBeGreaterThan(s.min);
+      if (s.type === 'Package') expect(s.max).toBe(1);
+      else expect(s.max).toBeGreaterThan(s.min);
     }
+  });
+
+  it('sells custom comments as Custom Comments, a package as a Package, and the 30-day refill services with refill', async () => {
+    const services = (await t.http.get('/api/service/services').expect(200)).body as { text: string; type: string; refill: boolean; refillDays: number; min: number; max: number }[];
+    expect(services.find((s) => s.text === '🇰🇷 한국인 커스텀 댓글')).toMatchObject({ type: 'Custom Comments', refill: false });
+    expect(services.filter((s) => s.type === 'Package').length).toBeGreaterThanOrEqual(1);
+    expect(services.filter((s) => s.type === 'Package').every((s) => s.min === 1 && s.max === 1)).toBe(true);
+    const refill = services.filter((s) => s.text.includes('30일 리필'));
+    expect(refill.length).toBeGreaterThanOrEqual(2);
+    for (const s of refill) expect(s).toMatchObject({ refill: true, refillDays: 30 });
+    expect(services.filter((s) => !s.text.includes('리필')).every((s) => !s.refill)).toBe(true);
   });
 });

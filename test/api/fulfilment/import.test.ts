@@ -65,6 +65,38 @@ describe('importing a provider\'s services', () => {
     expect(all.find((s) => s.providerId === other)).toMatchObject({ providerServiceId: '3', categoryId: youtube, point: '1.500500' });
   });
 
+  it('reads each service\'s type, refill, cancel and dripfeed flags, prices a package per package, and lets the operator override', async () => {
+    const other = await addProvider(t, fake, { name: '유형 공급사' });
+    fake.once('services', {
+      body: [
+        { service: 11, name: 'IG Custom Comments', type: 'Custom Comments', category: 'X', rate: '20000', min: '5', max: '1000', refill: false, cancel: '0', dripfeed: false },
+        { service: 12, name: 'IG Starter Package', type: 'Package', category: 'X', rate: '12.5', min: '1', max: '1', refill: false, cancel: false },
+        { service: 13, name: 'IG Auto Likes', type: 'Subscriptions', category: 'X', rate: '500', min: '100', max: '5000' },
+        { service: 14, name: 'IG Followers R30', type: 'Default', category: 'X', rate: '900', min: '10', max: '10000', refill: true, cancel: true, dripfeed: '1' },
+        { service: 15, name: 'IG Mentions', type: 'Mentions with Hashtags', category: 'X', rate: '900', min: '10', max: '10000' },
+        { service: 16, name: 'IG Followers (no refill upstream)', type: 'default', category: 'X', rate: '900', min: '10', max: '10000', refill: false },
+      ],
+    });
+    const res = await importServices({ markupPercent: 0, categoryId: instagram, overrides: { '16': { refill: true, refillDays: 7, cancel: true } } }, other);
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ created: 5, skipped: [{ providerServiceId: '15', reason: 'type "Mentions with Hashtags" is not sold here' }] });
+    const byId = new Map((await t.app.get(CatalogFacade).listServices({ includeHidden: true })).filter((s) => s.providerId === other).map((s) => [s.providerServiceId, s]));
+    expect(byId.get('11')).toMatchObject({ type: 'Custom Comments', refill: false, cancel: false, enableAuto: false, point: '20.000000', min: 5, max: 1000 });
+    // A package's rate is the price of the package: 12.5, not 12.5 / 1000.
+    expect(byId.get('12')).toMatchObject({ type: 'Package', point: '12.500000', min: 1, max: 1 });
+    expect(byId.get('13')).toMatchObject({ type: 'Subscriptions', enableAuto: false });
+    expect(byId.get('14')).toMatchObject({ type: 'Default', refill: true, cancel: true, enableAuto: true, refillDays: 30 });
+    expect(byId.get('16')).toMatchObject({ type: 'Default', refill: true, refillDays: 7, cancel: true });
+    // The operator's override of a type wins on a re-sync too.
+    fake.once('services', { body: [{ service: 11, name: 'IG Custom Comments', type: 'Custom Comments', category: 'X', rate: '20000', min: '5', max: '1000' }] });
+    const again = await importServices({ markupPercent: 0, categoryId: instagram, serviceIds: ['11'], overrides: { '11': { type: 'Default' } } }, other);
+    expect(again.body).toMatchObject({ updated: 1 });
+    expect((await t.app.get(CatalogFacade).getService(byId.get('11')!.id))?.type).toBe('Default');
+    const bad = await importServices({ markupPercent: 0, categoryId: instagram, overrides: { '11': { type: 'Poll' } } }, other);
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('서비스 유형은 기본, 커스텀 댓글, 패키지, 구독 중 하나여야 합니다.');
+  });
+
   it('refuses bad input and reports provider failures, changing nothing', async () => {
     const count = async () => (await t.app.get(CatalogFacade).listServices({ includeHidden: true })).length;
     const before = await count();
@@ -86,7 +118,7 @@ describe('importing a provider\'s services', () => {
       .get(`/api/admin/audit-logs?filter=${encodeURIComponent(JSON.stringify({ resource: 'providers', action: 'import-services' }))}`)
       .set('Authorization', await admin(t))
       .expect(200);
-    expect(audit.body.length).toBe(4);
+    expect(audit.body.length).toBe(6);
     expect(audit.body.at(-1)).toMatchObject({ resourceId: String(providerId), after: { markupPercent: '30', created: 3 } });
     const res = await t.http.delete(`/api/admin/providers/${providerId}`).set('Authorization', await admin(t));
     expect(res.status).toBe(409);

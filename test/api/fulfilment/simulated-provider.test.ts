@@ -31,6 +31,17 @@ describe('simulated provider (API v2)', () => {
     expect(json.body).toEqual({ balance: '10000000.00', currency: 'KRW' });
   });
 
+  it('takes Custom Comments by their lines and a Package without quantity, as panels do', async () => {
+    const services = (await v2({ action: 'services' })).body as { service: string; type: string }[];
+    const comments = services.find((s) => s.type === 'Custom Comments')!.service;
+    const bundle = services.find((s) => s.type === 'Package')!.service;
+    expect((await v2({ action: 'add', service: comments, link: 'https://instagram.com/p/c', quantity: '5' })).body).toEqual({ error: 'Incorrect comments' });
+    const c = (await v2({ action: 'add', service: comments, link: 'https://instagram.com/p/c', comments: '좋아요\n\n멋져요\n최고' })).body.order;
+    expect((await v2({ action: 'status', order: String(c) })).body).toMatchObject({ status: 'Pending', remains: '3', charge: '450.000' });
+    const p = (await v2({ action: 'add', service: bundle, link: 'https://instagram.com/me' })).body.order;
+    expect((await v2({ action: 'status', order: String(p) })).body).toMatchObject({ status: 'Pending', remains: '1', charge: '30000.000' });
+  });
+
   it('validates an add like a panel', async () => {
     expect((await v2({ action: 'add', service: '999', link: 'x', quantity: '100' })).body).toEqual({ error: 'Incorrect service ID' });
     expect((await v2({ action: 'add', service: '101', link: 'https://instagram.com/a', quantity: '0' })).body).toEqual({ error: 'Quantity less than minimal 1' });

@@ -67,6 +67,13 @@ describe('order histories', () => {
       runs: 3,
       completed: 1,
       interval: 60,
+      serviceType: 'Default',
+      comments: null,
+      refillable: false,
+      refill: null,
+      cancelRequested: false,
+      cancelRefusal: null,
+      cancelable: true,
     });
     expect(newest).toEqual({ ...run, id: ids[13], link: 'https://instagram.com/p/13', point: 897, amount: 23, runs: 0, completed: 0, interval: 0, createdAt: expect.any(String) });
     const bobs = await get(bob, '/api/service/order-history').expect(200);

@@ -1,5 +1,5 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
-import { ORDER_MESSAGES } from '../../../server/src/contracts/index.js';
+import { ORDER_MESSAGES, REFILL_MESSAGES } from '../../../server/src/contracts/index.js';
 import { AutoOrder, Order, OrderStatus } from '../../../server/src/modules/ordering/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { balance, createReseller, createService, em, footprint, invariantViolations, report, v2, type Reseller } from './fixtures.js';
@@ -87,20 +87,31 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
     const fine = await createService(t, { point: '0.123456', min: 1, max: 5, enableAuto: false });
     await createService(t, { visible: false });
     await createService(t, { isReadOnly: true });
+    const comments = await createService(t, { point: '350', min: 5, max: 500, enableAuto: false, type: 'Custom Comments' });
+    const bundle = await createService(t, { point: '9900.5', min: 1, max: 1, enableAuto: false, type: 'Package' });
+    const refilled = await createService(t, { point: '7.2', min: 100, max: 30_000, enableAuto: false, refill: true, refillDays: 30 });
     const res = await v2(t, { key: reseller.apiKey, action: 'services' }).expect(200);
-    const row = (s: Service, rate: string, dripfeed: boolean) => ({
+    const row = (s: Service, rate: string, dripfeed: boolean, type = 'Default', refill = false) => ({
       service: s.id,
       name: s.text,
-      type: 'Default',
+      type,
       category: expect.stringMatching(/^카테고리 \d+$/),
       rate,
       min: String(s.min),
       max: String(s.max),
-      refill: false,
+      refill,
       cancel: true,
       dripfeed,
     });
-    expect(res.body).toEqual([row(service, '2500', true), row(cheap, '350', false), row(fine, '123.456', false)]);
+    expect(res.body).toEqual([
+      row(service, '2500', true),
+      row(cheap, '350', false),
+      row(fine, '123.456', false),
+      row(comments, '350000', false, 'Custom Comments'),
+      // A package's rate is the price of one package.
+      row(bundle, '9900.5', false, 'Package'),
+      row(refilled, '7200', false, 'Default', true),
+    ]);
   });
 
   describe('add', () => {
@@ -270,12 +281,12 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
   });
 
   describe('refill and refill_status', () => {
-    it('refuses a refill of an own order (no service offers refills)', async () => {
+    it('refuses a refill of an own order of a service without refill, with the shared Korean message', async () => {
       const id = await placed(reseller);
-      expect((await v2(t, { key: reseller.apiKey, action: 'refill', order: id }).expect(200)).body).toEqual({ error: 'Refill is not available for this order' });
+      expect((await v2(t, { key: reseller.apiKey, action: 'refill', order: id }).expect(200)).body).toEqual({ error: REFILL_MESSAGES.notAvailable });
       expect((await v2(t, { key: reseller.apiKey, action: 'refill', order: 'abc' }).expect(200)).body).toEqual(INCORRECT_ORDER);
       expect((await v2(t, { key: reseller.apiKey, action: 'refill', orders: `${id},abc` }).expect(200)).body).toEqual([
-        { order: id, refill: { error: 'Refill is not available for this order' } },
+        { order: id, refill: { error: REFILL_MESSAGES.notAvailable } },
         { order: 'abc', refill: INCORRECT_ORDER },
       ]);
     });

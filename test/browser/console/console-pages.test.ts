@@ -63,6 +63,7 @@ describe('operator console: dashboard and every main page', () => {
       ['deposits', '입금 내역'],
       ['orders', '주문'],
       ['auto-orders', '자동주문'],
+      ['refills', '리필 요청'],
       ['members', '회원'],
       ['ledger-entries', '포인트 원장'],
       ['referrals', '추천 적립'],

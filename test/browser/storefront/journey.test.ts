@@ -14,6 +14,8 @@ describe('a customer on the storefront', () => {
   const customer = { id: 'journey01', password: 'first-pass1', newPassword: 'second-pass2', email: 'Journey01@Example.com', phone: '01055501234' };
   const service = { text: '한국인 팔로워 (여정)', point: 5, min: 10, max: 1000 };
   let popupIds: number[];
+  /** A Custom Comments service and a Package, in a category of their own. */
+  const typed = { comments: { text: '한국인 커스텀 댓글 (여정)', point: '300', min: 2, max: 10 }, bundle: { text: '스타터 패키지 (여정)', point: '900', min: 1, max: 1 } };
 
   /** The customer's own view of a call, with the token the page holds. */
   const asCustomer = async (path: string) => {
@@ -50,6 +52,9 @@ describe('a customer on the storefront', () => {
     await op.post('/api/admin/platforms', { id: 'instagram', text: '인스타그램' });
     const category = await op.post('/api/admin/categories', { platform: 'instagram', text: '인스타그램 팔로워' });
     await op.post('/api/admin/services', { ...service, point: String(service.point), categoryId: category.id, enableAuto: true, notice: '공개 계정만 가능합니다.' });
+    const typedCategory = await op.post('/api/admin/categories', { platform: 'instagram', text: '인스타그램 댓글·패키지' });
+    await op.post('/api/admin/services', { ...typed.comments, categoryId: typedCategory.id, type: 'Custom Comments', notice: '댓글을 한 줄에 하나씩 입력해 주세요.' });
+    await op.post('/api/admin/services', { ...typed.bundle, categoryId: typedCategory.id, type: 'Package', notice: '팔로워 100 + 좋아요 300' });
     await op.post('/api/admin/register-wheres', { text: '지인 추천' });
     await op.post('/api/admin/notices', { content: '여정 고정 공지', isTop: true, bgColor: '#fff3cd' });
     await op.post('/api/admin/faqs', { title: '충전은 언제 되나요?', answer: '입금 확인 후 1~10분 안에 충전됩니다.' });
@@ -258,6 +263,57 @@ describe('a customer on the storefront', () => {
     await bodyRows().first().getByRole('cell', { name: String(auto.id), exact: true }).waitFor();
   });
 
+  it('orders each service type at 390 px: the default form, custom comments with a live count, a package without quantity', async () => {
+    const phone = await h.newPage({ width: 390, height: 844 });
+    // The same customer on a phone: the journey's token, both popups hidden for today.
+    await phone.context().addInitScript(
+      ({ jwt, ids }) => {
+        const d = new Date();
+        const date = `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
+        localStorage.setItem('jwt', jwt);
+        localStorage.setItem('popup-hidden', JSON.stringify(ids.map((id) => ({ popupId: String(id), date }))));
+      },
+      { jwt: (await storageOf(page, 'jwt'))!, ids: popupIds },
+    );
+    await phone.goto('/order');
+    await ready(phone);
+    await phone.getByLabel('수량').waitFor();
+    await h.screenshot(phone, 'order-form-default-390');
+
+    await phone.getByLabel('카테고리').selectOption({ label: '인스타그램 댓글·패키지' });
+    const box = phone.getByLabel('댓글');
+    await box.waitFor();
+    expect(await phone.getByLabel('수량').count()).toBe(0);
+    await phone.getByLabel('링크').fill('https://www.instagram.com/p/journey-comments/');
+    await box.fill('사진 너무 예뻐요!\n\n정보 감사합니다 :)\n다음 글도 기대할게요');
+    await phone.getByTestId('comment-count').getByText('댓글 3개', { exact: false }).waitFor();
+    expect(await phone.getByTestId('total-quantity').textContent()).toBe('3개');
+    expect(await phone.getByTestId('total-cost').textContent()).toBe('900원');
+    await h.screenshot(phone, 'order-form-custom-comments-390');
+    await phone.getByRole('button', { name: '주문하기' }).click();
+    await phone.getByTestId('success-comments').waitFor();
+    expect(await phone.getByTestId('success-comments').textContent()).toBe('사진 너무 예뻐요!\n정보 감사합니다 :)\n다음 글도 기대할게요');
+
+    await phone.getByLabel('상품').selectOption({ label: typed.bundle.text });
+    await phone.getByTestId('package-note').waitFor();
+    expect(await phone.getByLabel('수량').count()).toBe(0);
+    expect(await phone.getByTestId('total-cost').textContent()).toBe('900원');
+    await phone.getByLabel('링크').fill('https://www.instagram.com/journey-package/');
+    await h.screenshot(phone, 'order-form-package-390');
+    await phone.getByRole('button', { name: '주문하기' }).click();
+    await phone.locator('.order-total').getByText('57,950원').waitFor();
+
+    const orders = await asCustomer('/api/service/order-history');
+    expect(orders.slice(0, 2)).toEqual([
+      expect.objectContaining({ link: 'https://www.instagram.com/journey-package/', amount: 1, point: 900, serviceType: 'Package', comments: null }),
+      expect.objectContaining({ amount: 3, point: 900, serviceType: 'Custom Comments', comments: '사진 너무 예뻐요!\n정보 감사합니다 :)\n다음 글도 기대할게요' }),
+    ]);
+    await phone.goto('/order-history');
+    await phone.getByText('댓글 3개 보기').waitFor();
+    await phone.close();
+    // A new page, two orders and three full-page screenshots on a shared two-core machine.
+  }, 120_000);
+
   it('renews the API key on the account page', async () => {
     await mainMenu(page).getByRole('link', { name: '계정 설정' }).click();
     await page.waitForURL('**/account');
@@ -290,7 +346,8 @@ describe('a customer on the storefront', () => {
     await toast(page, '아이디 또는 비밀번호가 다릅니다.');
     await logIn(customer.newPassword);
     await page.waitForURL('**/order');
-    expect(await balance().textContent()).toBe('59,750원');
+    // After the custom comments and the package (900원 each).
+    expect(await balance().textContent()).toBe('57,950원');
   });
 
   it('deletes the account with two clicks, becomes a guest, and cannot log in any more', async () => {

@@ -7,13 +7,17 @@ import { Migration20261122024044_fulfilment as M4 } from './Migration20261122024
 import { Migration20261122024444_billing as M5 } from './Migration20261122024444_billing.js';
 import { Migration20261122024602_catalog_ordering as M6 } from './Migration20261122024602_catalog_ordering.js';
 import { Migration20261122025036_identity as M7 } from './Migration20261122025036_identity.js';
-import { Migration20261124195915_toss_referral as M8 } from './Migration20261124195915_toss_referral.js';
-import { Migration20261124200127_ledger_forfeit as M9 } from './Migration20261124200127_ledger_forfeit.js';
-import { Migration20261124200353_signup_consents as M10 } from './Migration20261124200353_signup_consents.js';
-import { Migration20261124200400_reseller_api_rate as M11 } from './Migration20261124200400_reseller_api_rate.js';
-import { Migration20261124201242_login_attempts as M12 } from './Migration20261124201242_login_attempts.js';
-import { Migration20261124201528_provider_concurrency as M13 } from './Migration20261124201528_provider_concurrency.js';
-import { Migration20261124230000_ledger_kinds as M14 } from './Migration20261124230000_ledger_kinds.js';
+import { Migration20261124195844_service_types as M8 } from './Migration20261124195844_service_types.js';
+import { Migration20261124195915_toss_referral as M9 } from './Migration20261124195915_toss_referral.js';
+import { Migration20261124200127_ledger_forfeit as M10 } from './Migration20261124200127_ledger_forfeit.js';
+import { Migration20261124200339_order_types as M11 } from './Migration20261124200339_order_types.js';
+import { Migration20261124200353_signup_consents as M12 } from './Migration20261124200353_signup_consents.js';
+import { Migration20261124200400_reseller_api_rate as M13 } from './Migration20261124200400_reseller_api_rate.js';
+import { Migration20261124201242_login_attempts as M14 } from './Migration20261124201242_login_attempts.js';
+import { Migration20261124201528_provider_concurrency as M15 } from './Migration20261124201528_provider_concurrency.js';
+import { Migration20261124202933_refills as M16 } from './Migration20261124202933_refills.js';
+import { Migration20261124204351_forwarded_cancel as M17 } from './Migration20261124204351_forwarded_cancel.js';
+import { Migration20261124230000_ledger_kinds as M18 } from './Migration20261124230000_ledger_kinds.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -24,11 +28,15 @@ export const migrationsList = [
   { name: 'Migration20261122024444_billing', class: M5 },
   { name: 'Migration20261122024602_catalog_ordering', class: M6 },
   { name: 'Migration20261122025036_identity', class: M7 },
-  { name: 'Migration20261124195915_toss_referral', class: M8 },
-  { name: 'Migration20261124200127_ledger_forfeit', class: M9 },
-  { name: 'Migration20261124200353_signup_consents', class: M10 },
-  { name: 'Migration20261124200400_reseller_api_rate', class: M11 },
-  { name: 'Migration20261124201242_login_attempts', class: M12 },
-  { name: 'Migration20261124201528_provider_concurrency', class: M13 },
-  { name: 'Migration20261124230000_ledger_kinds', class: M14 },
+  { name: 'Migration20261124195844_service_types', class: M8 },
+  { name: 'Migration20261124195915_toss_referral', class: M9 },
+  { name: 'Migration20261124200127_ledger_forfeit', class: M10 },
+  { name: 'Migration20261124200339_order_types', class: M11 },
+  { name: 'Migration20261124200353_signup_consents', class: M12 },
+  { name: 'Migration20261124200400_reseller_api_rate', class: M13 },
+  { name: 'Migration20261124201242_login_attempts', class: M14 },
+  { name: 'Migration20261124201528_provider_concurrency', class: M15 },
+  { name: 'Migration20261124202933_refills', class: M16 },
+  { name: 'Migration20261124204351_forwarded_cancel', class: M17 },
+  { name: 'Migration20261124230000_ledger_kinds', class: M18 },
 ];

@@ -5,3 +5,5 @@ export { OrderSync, SYNC_SPACING_MS, type SyncStats } from './application/order-
 export { Provider, type ProviderView } from './domain/provider.entity.js';
 export { SimulatedProviderOrder } from './domain/simulated-order.entity.js';
 export { SIMULATED_MAX_DURATION_MS } from './domain/simulation.js';
+export { RefillSync, type RefillSyncStats } from './application/refill-sync.js';
+export { CancelForwarder, type CancelForwardStats } from './application/cancel-forwarder.js';

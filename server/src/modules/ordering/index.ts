@@ -7,3 +7,5 @@ export { Order, OrderStatus, ORDER_TRANSITIONS, type StatusDetails } from './dom
 export { AutoOrder, AutoOrderStatus, AUTO_ORDER_TRANSITIONS } from './domain/auto-order.entity.js';
 export { IdempotencyKey } from './domain/idempotency-key.entity.js';
 export { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
+export { Refill, RefillStatus, REFILL_TRANSITIONS, OPEN_REFILL_STATUSES } from './domain/refill.entity.js';
+export { Refills } from './application/refills.service.js';

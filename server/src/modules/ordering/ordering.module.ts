@@ -9,12 +9,14 @@ import { OrderQueries } from './application/order-queries.service.js';
 import { OrderingFacade } from './application/ordering.facade.js';
 import { AdminAutoOrdersController, AdminOrdersController } from './http/admin-orders.controller.js';
 import { OrderController } from './http/order.controller.js';
+import { Refills } from './application/refills.service.js';
+import { AdminRefillsController, MemberRefillController } from './http/refills.controller.js';
 import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
 
 @Module({
   imports: [AuditModule, CatalogModule, SettingsModule, WalletModule],
-  controllers: [OrderController, AdminOrdersController, AdminAutoOrdersController],
-  providers: [OrderPlacement, OrderCommands, OrderQueries, OrderingFacade, AutoOrderRunsJob],
-  exports: [OrderingFacade],
+  controllers: [OrderController, AdminOrdersController, AdminAutoOrdersController, MemberRefillController, AdminRefillsController],
+  providers: [OrderPlacement, OrderCommands, OrderQueries, OrderingFacade, AutoOrderRunsJob, Refills],
+  exports: [OrderingFacade, Refills],
 })
 export class OrderingModule {}

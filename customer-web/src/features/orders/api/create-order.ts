@@ -13,6 +13,8 @@ export interface OrderReceipt {
   serviceId: number;
   point: number;
   autoOrderId: number | null;
+  /** Custom Comments: what was sent (kept by the form for the success card). */
+  comments?: string;
 }
 
 /** 128 random bits in hex (crypto.randomUUID exists only on https pages). */

@@ -18,6 +18,17 @@ export interface Order {
   runs: number;
   completed: number;
   interval: number;
+  /** The service's type when ordered; a Custom Comments order's comments, one per line. */
+  serviceType?: string;
+  comments?: string | null;
+  /** A refill may be asked now (refill service, finished, within its refill days). */
+  refillable?: boolean;
+  refill?: { id: number; status: string; reason: string | null; createdAt: string } | null;
+  /** A cancel of the running order is with the provider (취소 요청됨); its last refusal. */
+  cancelRequested?: boolean;
+  cancelRefusal?: string | null;
+  /** The cancel button applies (PENDING, or running on a service whose provider takes cancels). */
+  cancelable?: boolean;
 }
 
 export const orderHistoryQueryOptions = (query: HistoryQuery) => historyQueryOptions<Order>('order-history', query);

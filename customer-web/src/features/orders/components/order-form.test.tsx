@@ -14,11 +14,14 @@ const catalog: Catalog = {
   categories: [
     { id: 1, text: '팔로워', platform: 'instagram' },
     { id: 3, text: '조회수', platform: 'youtube' },
+    { id: 4, text: '댓글·패키지', platform: 'instagram' },
   ],
   services: [
     { id: 10, categoryId: 1, text: '한국인 팔로워', point: 10, min: 10, max: 1000, notice: '프로필 링크', isReadOnly: false, enableAuto: true },
     { id: 11, categoryId: 1, text: '외국인 팔로워', point: 2, min: 50, max: 5000, notice: '', isReadOnly: false, enableAuto: false },
     { id: 30, categoryId: 3, text: '조회수', point: 1, min: 100, max: 30000, notice: '', isReadOnly: true, enableAuto: false },
+    { id: 40, categoryId: 4, text: '커스텀 댓글', point: 350, min: 2, max: 3, notice: '', isReadOnly: false, enableAuto: true, type: 'Custom Comments' },
+    { id: 41, categoryId: 4, text: '스타터 패키지', point: 9900, min: 1, max: 1, notice: '', isReadOnly: false, enableAuto: false, type: 'Package' },
   ],
 };
 
@@ -152,13 +155,13 @@ describe('the order form', () => {
     fireEvent.change(link(), { target: { value: 'https://instagram.com/me' } });
     fireEvent.change(amount(), { target: { value: '40' } });
     await submit();
-    expect(asked).toEqual([{ platformId: 'instagram', categoryId: 1, serviceId: 10, link: 'https://instagram.com/me', amount: 40, auto: false, runs: 0, interval: 0 }]);
+    expect(asked).toEqual([{ platformId: 'instagram', categoryId: 1, serviceId: 10, link: 'https://instagram.com/me', amount: 40, auto: false, runs: 0, interval: 0, comments: '' }]);
     expect(calls).toEqual([]);
     expect(screen.queryByText('포인트가 부족합니다.')).not.toBeInTheDocument();
   });
 
   it('starts with an order kept while its visitor logged in', () => {
-    setup({ draft: { platformId: 'instagram', categoryId: 1, serviceId: 11, link: 'https://instagram.com/kept', amount: 70, auto: false, runs: 0, interval: 0 } });
+    setup({ draft: { platformId: 'instagram', categoryId: 1, serviceId: 11, link: 'https://instagram.com/kept', amount: 70, auto: false, runs: 0, interval: 0, comments: '' } });
     expect(screen.getByLabelText('상품')).toHaveValue('11');
     expect(link()).toHaveValue('https://instagram.com/kept');
     expect(amount()).toHaveValue(70);
@@ -181,5 +184,55 @@ describe('the order form', () => {
     await submit();
     await waitFor(() => expect(retried).toHaveLength(2));
     expect(retried[1]!.headers['Idempotency-Key']).not.toBe(first);
+  });
+
+  it('Custom Comments: a textarea instead of a quantity, a live count of the lines, cost = price × lines, the shared messages', async () => {
+    const calls = stubFetch({ 'POST /service/order': { status: 201, body: { orderId: 5, amount: 2, link: 'https://instagram.com/p/1', serviceId: 40, point: 700, autoOrderId: null } } });
+    const { ordered } = setup();
+    fireEvent.change(screen.getByLabelText('카테고리'), { target: { value: '4' } });
+    expect(screen.queryByLabelText('수량')).toBeNull();
+    // Comments take no auto-order, even when the flag says so.
+    expect(screen.queryByLabelText(/자동 주문/)).toBeNull();
+    expect(screen.getByText('댓글 입력')).toBeTruthy();
+    const box = screen.getByLabelText('댓글') as HTMLTextAreaElement;
+    fireEvent.change(link(), { target: { value: 'https://instagram.com/p/1' } });
+    fireEvent.change(box, { target: { value: '너무 예뻐요\n' } });
+    expect(screen.getByTestId('comment-count').textContent).toContain('댓글 1개');
+    await submit();
+    await screen.findByText('댓글 수가 최소수량보다 적습니다.');
+    fireEvent.change(box, { target: { value: '너무 예뻐요\n\n감사합니다 ' } });
+    expect(screen.getByTestId('comment-count').textContent).toContain('댓글 2개');
+    expect(screen.getByTestId('total-quantity').textContent).toBe('2개');
+    expect(screen.getByTestId('total-cost').textContent).toBe('700원');
+    await submit();
+    await screen.findByText('주문에 성공했습니다.');
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ serviceId: 40, link: 'https://instagram.com/p/1', comments: '너무 예뻐요\n\n감사합니다 ' });
+    expect(ordered[0]).toMatchObject({ orderId: 5, comments: '너무 예뻐요\n감사합니다' });
+  });
+
+  it('Package: no quantity input, one package at the package price', () => {
+    setup();
+    fireEvent.change(screen.getByLabelText('카테고리'), { target: { value: '4' } });
+    fireEvent.change(screen.getByLabelText('상품'), { target: { value: '41' } });
+    expect(screen.queryByLabelText('수량')).toBeNull();
+    expect(screen.queryByLabelText('댓글')).toBeNull();
+    expect(screen.getByTestId('package-note').textContent).toContain('패키지 1개');
+    expect(screen.getByTestId('total-quantity').textContent).toBe('1개');
+    expect(screen.getByTestId('total-cost').textContent).toBe('9,900원');
+  });
+
+  it('Package: orders after a Custom Comments order in the same visit', async () => {
+    const calls = stubFetch({ 'POST /service/order': { status: 201, body: { orderId: 6, amount: 1, link: 'https://instagram.com/me', serviceId: 41, point: 9900, autoOrderId: null } } });
+    setup();
+    fireEvent.change(screen.getByLabelText('카테고리'), { target: { value: '4' } });
+    fireEvent.change(link(), { target: { value: 'https://instagram.com/p/1' } });
+    fireEvent.change(screen.getByLabelText('댓글'), { target: { value: '하나\n둘' } });
+    await submit();
+    await screen.findByText('주문에 성공했습니다.');
+    fireEvent.change(screen.getByLabelText('상품'), { target: { value: '41' } });
+    fireEvent.change(link(), { target: { value: 'https://instagram.com/me' } });
+    await submit();
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toEqual({ serviceId: 41, link: 'https://instagram.com/me', amount: 1, runs: 0, interval: 0 });
   });
 });

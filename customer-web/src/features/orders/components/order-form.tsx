@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input, Select } from '../../../components/ui/field';
 import type { OrderRequest } from '../../../lib/contracts';
-import { ORDER_MESSAGES, orderCost } from '../../../lib/order-rules';
+import { commentLines, ORDER_MESSAGES, orderCost, orderQuantity } from '../../../lib/order-rules';
 import { formatNumber, swapFlags, unitPrice, won } from '../../../lib/format';
 import { refusalMessage } from '../../../lib/api-client';
 import { loading } from '../../../lib/loading';
@@ -13,6 +13,7 @@ import { useCreateOrder, type OrderReceipt } from '../api/create-order';
 import type { Platform } from '../api/get-platforms';
 import { categoriesOf, EMPTY_ORDER_FORM, nextOrderForm, serviceOf, servicesOf, type Catalog, type OrderFormEvent, type OrderFormValues } from '../lib/order-form-state';
 import { PlatformGrid } from './platform-grid';
+import { QuantityStep, quantityStepTitle } from './quantity-step';
 
 const loadOrderResolver = () => import('../lib/order-resolver');
 
@@ -59,7 +60,9 @@ export function OrderForm({ platforms, catalog, balance, serviceCheck, showServi
   const service = serviceOf(catalog, values.serviceId);
   const locked = serviceCheck || !!service?.isReadOnly;
   const runs = values.auto ? values.runs || 0 : 0;
-  const amount = Number.isSafeInteger(values.amount) && values.amount > 0 ? values.amount : 0;
+  // By the service's type: what was typed, the number of comment lines, or one package.
+  const typed = orderQuantity({ amount: values.amount, comments: values.comments }, service);
+  const amount = Number.isSafeInteger(typed) && typed > 0 ? typed : 0;
   const total = amount * Math.max(runs, 1);
   const cost = service && Number.isSafeInteger(runs) && runs >= 0 ? orderCost(service.point, amount, runs) : 0n;
   const label = (text: string, id: number) => swapFlags(showServiceId ? `[${id}] ${text}` : text);
@@ -70,7 +73,8 @@ export function OrderForm({ platforms, catalog, balance, serviceCheck, showServi
       toast.success(ORDER_MESSAGES.success);
       apply({ type: 'ordered' });
       window.scrollTo({ top: 0, behavior: 'smooth' });
-      onOrdered(receipt);
+      // The comments as the order keeps them: one per line, blank lines dropped.
+      onOrdered({ ...receipt, comments: commentLines(input.comments).join('\n') || undefined });
     } catch (error) {
       toast.error(refusalMessage(error, ORDER_MESSAGES.failed));
     }
@@ -124,19 +128,17 @@ export function OrderForm({ platforms, catalog, balance, serviceCheck, showServi
           <Step n={4} title="링크 입력">
             <Input aria-label="링크" placeholder={locked ? ORDER_MESSAGES.unavailable : 'https://'} disabled={locked} error={errors.link?.message} {...form.register('link')} />
           </Step>
-          <Step n={5} title="수량 입력">
-            <Input
-              aria-label="수량"
-              type="number"
-              inputMode="numeric"
-              min={service?.min}
-              max={service?.max}
+          <Step n={5} title={quantityStepTitle(service)}>
+            <QuantityStep
+              service={service}
               disabled={locked}
-              error={errors.amount?.message}
-              hint={service ? `최소 ${formatNumber(service.min)}개 ~ 최대 ${formatNumber(service.max)}개` : undefined}
-              {...form.register('amount', { valueAsNumber: true })}
+              amount={form.register('amount', { valueAsNumber: true })}
+              comments={form.register('comments')}
+              commentsValue={values.comments ?? ''}
+              amountError={errors.amount?.message}
+              commentsError={errors.comments?.message}
             />
-            {service?.enableAuto ? (
+            {service?.enableAuto && (service.type ?? 'Default') === 'Default' ? (
               <div className="auto-order">
                 <label className="check">
                   <input type="checkbox" checked={values.auto} disabled={locked} onChange={(e) => apply({ type: 'auto', on: e.target.checked })} />

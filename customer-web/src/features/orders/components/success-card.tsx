@@ -25,6 +25,14 @@ export function SuccessCard({ receipt, serviceText, onClose }: { receipt: OrderR
         <dd className="ellipsis">{receipt.link}</dd>
         <dt>수량</dt>
         <dd>{formatNumber(receipt.amount)}</dd>
+        {receipt.comments ? (
+          <>
+            <dt>댓글</dt>
+            <dd className="pre" data-testid="success-comments">
+              {receipt.comments}
+            </dd>
+          </>
+        ) : null}
         <dt>사용 포인트</dt>
         <dd>{won(receipt.point)}</dd>
       </dl>

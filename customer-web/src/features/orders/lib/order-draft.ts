@@ -41,6 +41,7 @@ export function peekOrderDraft(catalog: Catalog): OrderFormValues | null {
       auto: draft.auto === true && service.enableAuto,
       runs: Number(draft.runs) || 0,
       interval: Number(draft.interval) || 0,
+      comments: typeof draft.comments === 'string' ? draft.comments : '',
     };
   } catch {
     return null;

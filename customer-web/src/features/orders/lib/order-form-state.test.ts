@@ -21,6 +21,7 @@ describe('order form transitions (spec §4)', () => {
       categoryId: 3,
       serviceId: 30,
       amount: 100,
+      comments: '',
       auto: false,
       runs: 0,
       interval: 0,

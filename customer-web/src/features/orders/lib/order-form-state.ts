@@ -8,6 +8,8 @@ export interface OrderFormValues {
   serviceId: number;
   link: string;
   amount: number;
+  /** Custom Comments: one comment per line. */
+  comments: string;
   auto: boolean;
   runs: number;
   interval: number;
@@ -25,7 +27,7 @@ export type OrderFormEvent =
   | { type: 'auto'; on: boolean }
   | { type: 'ordered' };
 
-export const EMPTY_ORDER_FORM: OrderFormValues = { platformId: '', categoryId: 0, serviceId: 0, link: '', amount: 0, auto: false, runs: 0, interval: 0 };
+export const EMPTY_ORDER_FORM: OrderFormValues = { platformId: '', categoryId: 0, serviceId: 0, link: '', amount: 0, comments: '', auto: false, runs: 0, interval: 0 };
 
 export const categoriesOf = (catalog: Catalog, platformId: string) => catalog.categories.filter((c) => c.platform === platformId);
 export const servicesOf = (catalog: Catalog, categoryId: number) => catalog.services.filter((s) => s.categoryId === categoryId);
@@ -39,6 +41,7 @@ const withService = (values: OrderFormValues, service: Service | undefined): Ord
   runs: 0,
   interval: 0,
   amount: service?.min ?? 0,
+  comments: '',
 });
 
 /** The order form's transitions (spec §4 "Order form"). */
@@ -57,6 +60,6 @@ export function nextOrderForm(values: OrderFormValues, event: OrderFormEvent, ca
       return { ...values, auto: event.on, runs: 0, interval: 0 };
     case 'ordered':
       // After success: link cleared, amount back to the product's min.
-      return { ...values, link: '', amount: serviceOf(catalog, values.serviceId)?.min ?? 0 };
+      return { ...values, link: '', amount: serviceOf(catalog, values.serviceId)?.min ?? 0, comments: '' };
   }
 }

@@ -1,4 +1,4 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { renderWithProviders, stubFetch } from '../../../testing/render';
 import type { AutoOrder } from '../api/get-auto-order-history';
 import type { Order } from '../api/get-order-history';
@@ -28,6 +28,41 @@ const click = (name: string) => act(async () => void fireEvent.click(screen.getB
 describe('order history', () => {
   const firstPage = Array.from({ length: 10 }, (_, i) => order(i, 'PENDING'));
 
+  it('shows 취소 요청됨 while the provider has the cancel, its refusal, and sends a cancel from the button', async () => {
+    const rows = [
+      { ...order(0, 'INPROGRESS'), cancelable: true },
+      { ...order(1, 'PROCESSING'), cancelRequested: true },
+      { ...order(2, 'INPROGRESS'), cancelRefusal: 'Order is already in progress' },
+    ];
+    const calls = stubFetch({ 'GET /service/order-history?page=1': page(rows, 3), 'POST /service/order/1000/cancel': { status: 200, body: { id: 1000, status: 'INPROGRESS', refunded: 0, cancelRequested: true } } });
+    renderWithProviders(<OrderHistoryRoute />, { state: 'authorization' });
+    await screen.findByText('1000');
+    expect(within(bodyRows()[1]!).getByText('취소 요청됨')).toBeTruthy();
+    expect(within(bodyRows()[1]!).queryByRole('button', { name: '취소' })).toBeNull();
+    expect(within(bodyRows()[2]!).getByText('취소 거절 (Order is already in progress)')).toBeTruthy();
+    await act(async () => void fireEvent.click(within(bodyRows()[0]!).getByRole('button', { name: '취소' })));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/service/order/1000/cancel')).toBe(true));
+  });
+
+  it('shows a refill button on a refillable row, asks for the refill, and shows the latest request and its reason', async () => {
+    const rows = [
+      { ...order(0, 'COMPLETED'), refillable: true, refill: null },
+      { ...order(1, 'PARTIAL'), refillable: true, refill: { id: 9, status: 'REJECTED', reason: '이탈 없음', createdAt: new Date().toISOString() } },
+      { ...order(2, 'COMPLETED'), refillable: true, refill: { id: 8, status: 'PENDING', reason: null, createdAt: new Date().toISOString() } },
+      { ...order(3, 'COMPLETED'), refillable: false, refill: null },
+    ];
+    const calls = stubFetch({ 'GET /service/order-history?page=1': page(rows, 4), 'POST /service/order/1000/refill': { status: 201, body: { id: 10, orderId: 1000, status: 'PENDING' } } });
+    renderWithProviders(<OrderHistoryRoute />, { state: 'authorization' });
+    await screen.findByText('1000');
+    expect(within(bodyRows()[1]!).getByText('리필 거절 (이탈 없음)')).toBeTruthy();
+    expect(within(bodyRows()[2]!).getByText('리필 요청됨')).toBeTruthy();
+    expect(within(bodyRows()[2]!).queryByRole('button', { name: '리필 요청' })).toBeNull();
+    expect(within(bodyRows()[3]!).queryByRole('button', { name: '리필 요청' })).toBeNull();
+    await act(async () => void fireEvent.click(within(bodyRows()[0]!).getByRole('button', { name: '리필 요청' })));
+    await screen.findByText('리필을 요청했습니다.');
+    expect(calls.some((c) => c.method === 'POST' && c.path === '/service/order/1000/refill')).toBe(true);
+  });
+
   it('asks the server for a page of 10 and shows the spec columns, won and dates formatted', async () => {
     const calls = stubFetch({
       'GET /service/order-history?page=1': page(firstPage, 23),
@@ -35,9 +70,9 @@ describe('order history', () => {
     });
     renderWithProviders(<OrderHistoryRoute />, { state: 'authorization' });
     await screen.findByText('1000');
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['주문번호', '주문일시', '상품', '링크', '사용금액', '수량', '상태', '주문전 수량', '남은 수량']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['주문번호', '주문일시', '상품', '링크', '사용금액', '수량', '상태', '주문전 수량', '남은 수량', '리필', '취소']);
     expect(bodyRows()).toHaveLength(10);
-    expect(cells(bodyRows()[0]!)).toEqual(['1000', '2026-01-02 03:04:05', '인스타 좋아요', 'https://instagram.com/p/0', '12,345원', '100', '접수완료', '', '5']);
+    expect(cells(bodyRows()[0]!)).toEqual(['1000', '2026-01-02 03:04:05', '인스타 좋아요', 'https://instagram.com/p/0', '12,345원', '100', '접수완료', '', '5', '', '']);
     expect(cells(bodyRows()[1]!)[7]).toBe('');
     expect(cells(bodyRows()[2]!)[7]).toBe('1,500');
     // 23 rows: pages 1 to 3.

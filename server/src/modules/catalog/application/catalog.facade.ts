@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { EventSubscriber } from '@mikro-orm/core';
-import { unitPriceSchema } from '../../../contracts/index.js';
+import { unitPriceSchema, type ServiceType } from '../../../contracts/index.js';
 import { DomainError, ShortCache } from '../../../shared/index.js';
 import { Category } from '../domain/category.entity.js';
 import { Platform } from '../domain/platform.entity.js';
@@ -20,6 +20,11 @@ export interface ProviderServiceInput {
   categoryId: number;
   notice?: string;
   enableAuto?: boolean;
+  /** The upstream's service type and flags (after any operator override); omitted: an existing row keeps its own. */
+  type?: ServiceType;
+  refill?: boolean;
+  refillDays?: number;
+  cancel?: boolean;
 }
 
 const bySortOrder = { sortOrder: 'ASC', id: 'ASC' } as const;
@@ -106,6 +111,10 @@ export class CatalogFacade implements EventSubscriber<Service> {
       categoryId: input.categoryId,
       notice: input.notice,
       enableAuto: input.enableAuto,
+      type: input.type,
+      refill: input.refill,
+      refillDays: input.refillDays,
+      cancel: input.cancel,
     };
     const existing = await tx.findOne(Service, { providerId: input.providerId, providerServiceId: input.providerServiceId });
     if (existing) {
@@ -150,6 +159,10 @@ export class CatalogFacade implements EventSubscriber<Service> {
                 sortOrder: i,
                 providerId: null,
                 providerServiceId: null,
+                type: s.type ?? 'Default',
+                refill: s.refillDays !== undefined,
+                refillDays: s.refillDays ?? 30,
+                cancel: false,
               }),
             ),
           );

@@ -1,4 +1,4 @@
-import type { PlatformId } from '../../../contracts/index.js';
+import type { PlatformId, ServiceType } from '../../../contracts/index.js';
 
 interface DemoService {
   text: string;
@@ -9,6 +9,10 @@ interface DemoService {
   notice?: string;
   auto?: boolean;
   readOnly?: boolean;
+  /** Default unless said. */
+  type?: ServiceType;
+  /** Offers refills for this many days after completion. */
+  refillDays?: number;
 }
 
 interface DemoPlatform {
@@ -39,7 +43,7 @@ export const demoCatalog: DemoPlatform[] = [
           { text: '🇰🇷 한국인 팔로워 (실계정)', point: '39', min: 10, max: 5000, notice: KR_NOTICE },
           { text: '🇰🇷 한국인 여성 팔로워', point: '55', min: 10, max: 3000, notice: KR_NOTICE },
           { text: '🌍 외국인 팔로워 (저이탈)', point: '4.5', min: 100, max: 50000, notice: GLOBAL_NOTICE },
-          { text: '🌍 외국인 팔로워 (프리미엄, 30일 리필)', point: '7.2', min: 100, max: 30000, notice: GLOBAL_NOTICE },
+          { text: '🌍 외국인 팔로워 (프리미엄, 30일 리필)', point: '7.2', min: 100, max: 30000, notice: GLOBAL_NOTICE, refillDays: 30 },
           { text: '🇰🇷 한국인 실사용자 팔로워 (품절)', point: '80', min: 10, max: 1000, notice: '현재 물량 소진으로 주문이 불가합니다.', readOnly: true },
         ],
       },
@@ -56,7 +60,27 @@ export const demoCatalog: DemoPlatform[] = [
         services: [
           { text: '릴스 조회수 (고속)', point: '0.12', min: 100, max: 1000000, notice: VIEW_NOTICE, auto: true },
           { text: '스토리 조회수', point: '0.8', min: 100, max: 50000, notice: VIEW_NOTICE },
-          { text: '🇰🇷 한국인 커스텀 댓글', point: '350', min: 5, max: 500, notice: '댓글 내용은 주문 후 상담 채널로 보내 주세요.' },
+          {
+            text: '🇰🇷 한국인 커스텀 댓글',
+            point: '350',
+            min: 5,
+            max: 500,
+            notice: '원하는 댓글을 한 줄에 하나씩 입력해 주세요. 입력한 줄 수만큼 주문됩니다.',
+            type: 'Custom Comments',
+          },
+        ],
+      },
+      {
+        text: '인스타그램 패키지',
+        services: [
+          {
+            text: '🇰🇷 새 계정 스타터 패키지 (팔로워 100 + 좋아요 300)',
+            point: '9900',
+            min: 1,
+            max: 1,
+            notice: '프로필 링크를 입력해 주세요. 패키지 1개 단위로 주문됩니다.',
+            type: 'Package',
+          },
         ],
       },
     ],
@@ -70,7 +94,7 @@ export const demoCatalog: DemoPlatform[] = [
         text: '유튜브 구독자',
         services: [
           { text: '🇰🇷 한국인 구독자', point: '95', min: 10, max: 2000, notice: KR_NOTICE },
-          { text: '🌍 외국인 구독자 (30일 리필)', point: '18', min: 50, max: 20000, notice: GLOBAL_NOTICE },
+          { text: '🌍 외국인 구독자 (30일 리필)', point: '18', min: 50, max: 20000, notice: GLOBAL_NOTICE, refillDays: 30 },
         ],
       },
       {

@@ -1,6 +1,6 @@
 import { DecimalType } from '@mikro-orm/core';
-import { Entity, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { PRICE_SCALE } from '../../../contracts/index.js';
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { PRICE_SCALE, SERVICE_TYPES, type ServiceType } from '../../../contracts/index.js';
 import { Category } from './category.entity.js';
 
 export interface ServiceProps {
@@ -17,6 +17,10 @@ export interface ServiceProps {
   sortOrder: number;
   providerId: number | null;
   providerServiceId: string | null;
+  type?: ServiceType;
+  refill?: boolean;
+  refillDays?: number;
+  cancel?: boolean;
 }
 
 /**
@@ -68,6 +72,21 @@ export class Service {
 
   @Property({ type: 'string', length: 100, nullable: true })
   providerServiceId: string | null = null;
+
+  /** The kind of order it takes (SMM API v2's service `type`): what the form asks and what is sent upstream. */
+  @Enum({ items: [...SERVICE_TYPES], default: 'Default' })
+  type: ServiceType = 'Default';
+
+  /** Members may ask for a refill of a completed order within {@link refillDays} days. */
+  @Property({ type: 'boolean', default: false })
+  refill: boolean = false;
+
+  @Property({ type: 'integer', default: 30 })
+  refillDays: number = 30;
+
+  /** The provider takes a cancel of a running (sent) order. */
+  @Property({ type: 'boolean', default: false })
+  cancel: boolean = false;
 
   constructor(props: ServiceProps) {
     this.apply(props);

@@ -20,7 +20,7 @@ export class CatalogController {
   /** Visible services; `point` is the unit price in won (may have fractions). */
   @Get('services')
   async services() {
-    return (await this.catalog.listServices()).map(({ id, text, point, min, max, notice, categoryId, isReadOnly, enableAuto }) => ({
+    return (await this.catalog.listServices()).map(({ id, text, point, min, max, notice, categoryId, isReadOnly, enableAuto, type, refill, refillDays, cancel }) => ({
       id,
       text,
       point: Number(point),
@@ -30,6 +30,10 @@ export class CatalogController {
       categoryId,
       isReadOnly,
       enableAuto,
+      type,
+      refill,
+      refillDays,
+      cancel,
     }));
   }
 }

@@ -36,7 +36,11 @@ export class FulfilmentFacade {
       const categories = new Map((await tx.find(Category, {})).map((c) => [c.id, c.text]));
       const taken = new Set((await tx.find(Service, { providerId })).map((s) => s.providerServiceId!));
       const services = await tx.find(Service, { providerId: null }, { orderBy: { id: 'ASC' } });
-      const assigned = assignSimulatedServices(services.map((s) => `${categories.get(s.categoryId) ?? ''} ${s.text}`), taken);
+      const assigned = assignSimulatedServices(
+        services.map((s) => `${categories.get(s.categoryId) ?? ''} ${s.text}`),
+        taken,
+        services.map((s) => s.type),
+      );
       services.forEach((service, i) => {
         if (assigned[i]) service.apply({ providerId, providerServiceId: assigned[i] });
       });

@@ -32,6 +32,9 @@ interface Claimed {
   service: string;
   link: string;
   quantity: number;
+  /** The service type's fields (comments for Custom Comments; none for a Package). */
+  type: string;
+  comments: string | null;
 }
 
 export interface DispatchStats {
@@ -145,7 +148,11 @@ export class OrderSender {
         const provider = providers.get(providerId)!;
         return mapLimit(orders, Math.max(1, provider.maxConcurrency), async (order): Promise<Outcome> => {
           try {
-            return { order, providerOrderId: await this.client.add(provider, { service: order.service, link: order.link, quantity: order.quantity }) };
+            const providerOrderId =
+              order.type === 'Default'
+                ? await this.client.add(provider, { service: order.service, link: order.link, quantity: order.quantity })
+                : await this.client.addTyped(provider, order);
+            return { order, providerOrderId };
           } catch (error) {
             return { order, error: error instanceof Error ? error : new Error(String(error)) };
           }
@@ -206,5 +213,5 @@ export interface ResendResult {
 }
 
 function claimedOf(order: Order): Claimed {
-  return { id: order.id, providerId: order.providerId!, service: order.providerServiceId!, link: order.link, quantity: order.amount };
+  return { id: order.id, providerId: order.providerId!, service: order.providerServiceId!, link: order.link, quantity: order.amount, type: order.serviceType, comments: order.comments };
 }

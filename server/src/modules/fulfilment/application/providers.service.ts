@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { CatalogFacade, Service } from '../../catalog/index.js';
 import { Order, ORDER_TRANSITIONS, OrderStatus } from '../../ordering/index.js';
-import { PRICE_SCALE } from '../../../contracts/index.js';
+import { PRICE_SCALE, serviceTypeOf } from '../../../contracts/index.js';
 import { Clock, contains, DomainError, filterFlag, findPage, NotFoundError, Page, type ListQuery } from '../../../shared/index.js';
 import { Provider, type ProviderView } from '../domain/provider.entity.js';
 import type { UpstreamBalance } from '../domain/upstream-protocol.js';
@@ -114,7 +114,14 @@ export class ProvidersService {
           skip(`no category for "${upstream.category}"`);
           continue;
         }
-        const point = importedUnitPrice({ rate: upstream.rate, markupPercent: input.markupPercent, currencyRate: input.currencyRate }, PRICE_SCALE);
+        // The provider's type and flags, unless the operator said otherwise for this service.
+        const override = input.overrides?.[upstream.id] ?? {};
+        const type = override.type ?? serviceTypeOf(upstream.type);
+        if (type === null) {
+          skip(`type "${upstream.type}" is not sold here`);
+          continue;
+        }
+        const point = importedUnitPrice({ rate: upstream.rate, markupPercent: input.markupPercent, currencyRate: input.currencyRate }, PRICE_SCALE, type === 'Package');
         if (!/[1-9]/.test(point)) {
           skip('rate is zero');
           continue;
@@ -124,11 +131,16 @@ export class ProvidersService {
           providerServiceId: upstream.id,
           text: upstream.name,
           point,
-          min: upstream.min,
-          max: upstream.max,
+          // A package is bought one at a time, whatever limits the list shows.
+          min: type === 'Package' ? 1 : upstream.min,
+          max: type === 'Package' ? 1 : upstream.max,
           categoryId,
           notice: upstream.description ?? undefined,
-          enableAuto: input.enableAuto,
+          enableAuto: override.enableAuto ?? input.enableAuto ?? (type === 'Default' ? upstream.dripfeed : false),
+          type,
+          refill: override.refill ?? upstream.refill,
+          refillDays: override.refillDays,
+          cancel: override.cancel ?? upstream.cancel,
         });
         await tx.flush();
         result.serviceIds.push(service.id);

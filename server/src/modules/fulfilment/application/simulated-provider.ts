@@ -60,7 +60,7 @@ export class SimulatedProvider {
     if (expected.length === 0 || key.length !== expected.length || !timingSafeEqual(key, expected)) return fail('Invalid API key');
     switch (body.action) {
       case 'services':
-        return SIMULATED_SERVICES.map((s) => ({ ...s, type: 'Default', refill: false, cancel: true }));
+        return SIMULATED_SERVICES.map((s) => ({ ...s, refill: false, cancel: true }));
       case 'add':
         return this.add(body);
       case 'status':
@@ -70,8 +70,12 @@ export class SimulatedProvider {
       case 'cancel':
         return this.cancel(body);
       case 'refill':
+        return this.refill(body);
       case 'refill_status':
-        return fail('Refill is not available for this service');
+        // A simulated refill is done as soon as it is asked (its id is the order's).
+        return body.refills === undefined
+          ? { status: 'Completed' }
+          : (this.ids(body.refills) ?? []).map((id) => ({ refill: id, status: 'Completed' }));
       default:
         return fail('Incorrect request');
     }
@@ -82,7 +86,10 @@ export class SimulatedProvider {
     if (!service) return fail('Incorrect service ID');
     const link = typeof body.link === 'string' ? body.link.trim() : '';
     if (!link || link.length > 1000 || !printable(link)) return fail('Incorrect link');
-    const quantity = parseCount(body.quantity);
+    // As panels take them: a package has no quantity; custom comments are counted by their lines.
+    const lines = typeof body.comments === 'string' ? body.comments.split(/\r?\n/).filter((l) => l.trim()) : [];
+    if (service.type === 'Custom Comments' && (lines.length === 0 || !lines.every(printable))) return fail('Incorrect comments');
+    const quantity = service.type === 'Package' ? 1 : service.type === 'Custom Comments' ? lines.length : parseCount(body.quantity);
     if (quantity === null || quantity < service.min) return fail(`Quantity less than minimal ${service.min}`);
     if (quantity > service.max) return fail(`Quantity more than maximum ${service.max}`);
     const order = new SimulatedProviderOrder(service.service, link, quantity, this.clock.now());
@@ -101,8 +108,10 @@ export class SimulatedProvider {
       const order = orders.get(id);
       if (!order) return fail('Incorrect order ID');
       const { status, startCount, remains } = order.progress(now);
-      const rate = SIMULATED_SERVICES.find((s) => s.service === order.service)?.rate ?? '0';
-      return { charge: charge(rate, order.quantity), start_count: String(startCount), status, remains: String(remains), currency: 'KRW' };
+      const service = SIMULATED_SERVICES.find((s) => s.service === order.service);
+      const rate = service?.rate ?? '0';
+      // A package's rate is the price of the package.
+      return { charge: service?.type === 'Package' ? `${rate}.000` : charge(rate, order.quantity), start_count: String(startCount), status, remains: String(remains), currency: 'KRW' };
     };
     return single ? state(ids[0]!) : Object.fromEntries(ids.map((id) => [String(id), state(id)]));
   }
@@ -119,6 +128,16 @@ export class SimulatedProvider {
         return { order: id, cancel: order.cancel(now) ? 1 : fail('Order cannot be canceled') };
       });
     });
+  }
+
+  /** A finished order may be refilled; the refill's id is the order's. */
+  private async refill(body: Record<string, unknown>): Promise<Answer> {
+    const ids = this.ids(body.order);
+    const order = ids?.length === 1 ? await this.em.fork().findOne(SimulatedProviderOrder, { id: ids[0]! }) : null;
+    if (!order) return fail('Incorrect order ID');
+    const { status } = order.progress(this.clock.now());
+    if (status !== 'Completed' && status !== 'Partial') return fail('Refill is not available for this order');
+    return { refill: String(order.id) };
   }
 
   private ids(raw: unknown): number[] | null {

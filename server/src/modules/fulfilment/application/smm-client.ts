@@ -70,6 +70,20 @@ export class SmmClient {
     return id;
   }
 
+  /**
+   * Places an order of a service type other than Default, with the fields panels take for it:
+   * Custom Comments sends `comments` (newline-separated; the panel counts the lines), a Package sends
+   * neither quantity nor comments. The provider's order id.
+   */
+  async addTyped(provider: ProviderEndpoint, order: { service: string; link: string; type: string; quantity: number; comments: string | null }): Promise<string> {
+    const fields: Record<string, string> = { action: 'add', service: order.service, link: order.link };
+    if (order.type === 'Custom Comments') fields.comments = order.comments ?? '';
+    else if (order.type !== 'Package') fields.quantity = String(order.quantity);
+    const id = readAddAnswer(await this.call(provider, fields));
+    if (!id) throw badAnswer('add: no order id in the answer');
+    return id;
+  }
+
   /** States of up to 100 orders in one request (`orders=1,2,3`). */
   async status(provider: ProviderEndpoint, orderIds: string[]): Promise<Map<string, UpstreamStatusResult>> {
     if (orderIds.length === 0) return new Map();
@@ -95,6 +109,20 @@ export class SmmClient {
     const body = (await this.call(provider, { action: 'refill_status', refill: refillId })) as { status?: unknown };
     if (typeof body?.status !== 'string') throw badAnswer('refill_status: no status in the answer');
     return body.status;
+  }
+
+  /** States of up to 100 refills in one request (`refills=1,2`): per refill, its status word or the provider's error. */
+  async refillStatuses(provider: ProviderEndpoint, refillIds: string[]): Promise<Map<string, { status: string } | { error: string }>> {
+    const result = new Map<string, { status: string } | { error: string }>(refillIds.map((id) => [id, { error: 'refill missing from the answer' }]));
+    if (refillIds.length === 0) return result;
+    const body = await this.call(provider, { action: 'refill_status', refills: refillIds.join(',') });
+    for (const item of Array.isArray(body) ? body : []) {
+      const { refill, status } = (item ?? {}) as { refill?: unknown; status?: unknown };
+      if (!result.has(String(refill))) continue;
+      const error = errorOf(status);
+      result.set(String(refill), error ? { error } : typeof status === 'string' ? { status: cleanText(status).slice(0, 40) } : { error: 'no status in the answer' });
+    }
+    return result;
   }
 
   /** Asks to cancel orders; per order, true or the provider's reason. */

@@ -48,4 +48,11 @@ describe('simulated services for our catalogue', () => {
     const all = new Set(SIMULATED_SERVICES.map((s) => s.service));
     expect(assignSimulatedServices(['x'], all)).toEqual([null]);
   });
+
+  it('maps a Custom Comments or Package service to a simulated service of that type', () => {
+    const [comments, bundle, likes] = assignSimulatedServices(['인스타그램 커스텀 댓글', '스타터 패키지', '좋아요'], new Set(), ['Custom Comments', 'Package', 'Default']);
+    expect(SIMULATED_SERVICES.find((s) => s.service === comments)?.type).toBe('Custom Comments');
+    expect(SIMULATED_SERVICES.find((s) => s.service === bundle)).toMatchObject({ type: 'Package', min: 1, max: 1 });
+    expect(SIMULATED_SERVICES.find((s) => s.service === likes)).toMatchObject({ type: 'Default', category: 'Likes' });
+  });
 });

@@ -15,14 +15,19 @@ export interface SimulatedService {
   rate: string;
   min: number;
   max: number;
+  /** SMM API v2 service type: what `add` takes (comments for Custom Comments, no quantity for a Package). */
+  type: 'Default' | 'Custom Comments' | 'Package';
 }
 
-const KINDS = [
+const KINDS: { code: number; category: string; rate: string; words: RegExp; type?: SimulatedService['type'] }[] = [
   { code: 1, category: 'Followers', rate: '9000', words: /팔로워|팔로우|친구|follow/i },
   { code: 2, category: 'Likes', rate: '3000', words: /좋아요|하트|추천|like|heart/i },
   { code: 3, category: 'Views', rate: '300', words: /조회|재생|시청|view|play|stream/i },
   { code: 4, category: 'Subscribers', rate: '20000', words: /구독|멤버|회원|subscri|member/i },
   { code: 5, category: 'Comments', rate: '100000', words: /댓글|comment/i },
+  { code: 6, category: 'Custom Comments', rate: '150000', words: /$^/, type: 'Custom Comments' },
+  // A package's rate is the price of one package.
+  { code: 7, category: 'Packages', rate: '30000', words: /$^/, type: 'Package' },
   { code: 9, category: 'Other', rate: '5000', words: /$^/ },
 ];
 const VARIANTS = 25;
@@ -39,7 +44,8 @@ export const SIMULATED_SERVICES: readonly SimulatedService[] = KINDS.flatMap((ki
     category: kind.category,
     rate: kind.rate,
     min: 1,
-    max: 10_000_000,
+    max: kind.type === 'Package' ? 1 : 10_000_000,
+    type: kind.type ?? 'Default',
   })),
 );
 
@@ -50,12 +56,16 @@ const MATCH_ORDER = [5, 4, 1, 3, 2];
  * A simulated service for each of our services (by the words of its category and name, a free
  * variant of that kind, else any free one), never one in `taken`. Null when all are taken.
  */
-export function assignSimulatedServices(texts: string[], taken: ReadonlySet<string>): (string | null)[] {
+export function assignSimulatedServices(texts: string[], taken: ReadonlySet<string>, types: readonly string[] = []): (string | null)[] {
   const used = new Set(taken);
-  const free = (code?: number) => SIMULATED_SERVICES.find((s) => !used.has(s.service) && (code === undefined || s.service.startsWith(String(code))));
-  return texts.map((text) => {
-    const code = MATCH_ORDER.find((c) => KINDS.find((k) => k.code === c)!.words.test(text)) ?? 9;
-    const chosen = free(code) ?? free();
+  const free = (code: number | undefined, type: string) =>
+    SIMULATED_SERVICES.find((s) => !used.has(s.service) && s.type === type && (code === undefined || s.service.startsWith(String(code))));
+  return texts.map((text, i) => {
+    // A service of another type takes a simulated service of that type (it takes the same fields).
+    const type = types[i] ?? 'Default';
+    const byType = KINDS.find((k) => k.type === type)?.code;
+    const code = byType ?? MATCH_ORDER.find((c) => KINDS.find((k) => k.code === c)!.words.test(text)) ?? 9;
+    const chosen = free(code, type === 'Subscriptions' ? 'Default' : type) ?? free(undefined, type);
     if (!chosen) return null;
     used.add(chosen.service);
     return chosen.service;

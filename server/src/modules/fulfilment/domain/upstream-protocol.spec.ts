@@ -86,7 +86,7 @@ describe('upstream protocol normalisation', () => {
 
   it('reads service lists with string numbers and skips malformed items', () => {
     const { services, malformed } = readServices([
-      { service: 1, name: 'Followers', type: 'Default', category: 'First Category', rate: '0.90', min: '50', max: '10000', refill: true, cancel: '1' },
+      { service: 1, name: 'Followers', type: 'Default', category: 'First Category', rate: '0.90', min: '50', max: '10000', refill: true, cancel: '1', dripfeed: true },
       { service: '2', name: 'Comments', category: 'Second', rate: 8, min: 10, max: 1500, refill: false },
       { service: 3, name: 'Broken', rate: 'free', min: 1, max: 2 },
       { service: 4, name: 'Backwards', rate: '1', min: 100, max: 10 },
@@ -94,7 +94,7 @@ describe('upstream protocol normalisation', () => {
     ]);
     expect(malformed).toBe(3);
     expect(services).toEqual([
-      { id: '1', name: 'Followers', category: 'First Category', type: 'Default', rate: '0.9', min: 50, max: 10000, refill: true, cancel: true, dripfeed: false, description: null },
+      { id: '1', name: 'Followers', category: 'First Category', type: 'Default', rate: '0.9', min: 50, max: 10000, refill: true, cancel: true, dripfeed: true, description: null },
       { id: '2', name: 'Comments', category: 'Second', type: 'Default', rate: '8', min: 10, max: 1500, refill: false, cancel: false, dripfeed: false, description: null },
     ]);
     expect(readServices({ error: 'x' })).toEqual({ services: [], malformed: 0 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REFILL_DAYS_MAX, SERVICE_TYPES } from '../../../contracts/index.js';
 import { printable } from '../domain/upstream-protocol.js';
 
 const name = z.string({ error: '공급사 이름을 입력해 주세요.' }).trim().min(1, '공급사 이름을 입력해 주세요.').max(100, '공급사 이름은 100자 이하로 입력해 주세요.').refine(printable, '공급사 이름에 쓸 수 없는 문자가 있습니다.');
@@ -47,6 +48,19 @@ export const importServicesSchema = z
     /** Only these provider service ids (default: all). */
     serviceIds: z.array(z.union([z.string().max(100), z.number()]).transform(String)).min(1).max(5000).optional(),
     enableAuto: z.boolean().optional(),
+    /** The operator's word over the provider's list, per provider service id: type and flags as they should be here. */
+    overrides: z
+      .record(
+        z.string().max(100),
+        z.object({
+          type: z.enum(SERVICE_TYPES, { error: '서비스 유형은 기본, 커스텀 댓글, 패키지, 구독 중 하나여야 합니다.' }).optional(),
+          refill: z.boolean().optional(),
+          refillDays: z.number().int().min(1).max(REFILL_DAYS_MAX, `리필 기간은 1~${REFILL_DAYS_MAX}일의 정수로 입력해 주세요.`).optional(),
+          cancel: z.boolean().optional(),
+          enableAuto: z.boolean().optional(),
+        }),
+      )
+      .optional(),
   })
   .refine((v) => v.categoryId !== undefined || (v.categoryMap && Object.keys(v.categoryMap).length > 0), '카테고리를 선택해 주세요.');
 

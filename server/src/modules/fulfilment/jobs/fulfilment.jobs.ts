@@ -3,6 +3,8 @@ import { Interval } from '@nestjs/schedule';
 import { SingleFlight } from '../../../shared/index.js';
 import { OrderSender } from '../application/order-sender.js';
 import { OrderSync } from '../application/order-sync.js';
+import { RefillSync } from '../application/refill-sync.js';
+import { CancelForwarder } from '../application/cancel-forwarder.js';
 
 /**
  * The ticks (only when JOBS is on: ScheduleModule is loaded only then). Each interval runs one tick at
@@ -12,11 +14,27 @@ import { OrderSync } from '../application/order-sync.js';
 export class FulfilmentJobs {
   private readonly sending = new SingleFlight();
   private readonly syncing = new SingleFlight();
+  private readonly refilling = new SingleFlight();
+  private readonly canceling = new SingleFlight();
 
   constructor(
     private readonly sender: OrderSender,
     private readonly sync: OrderSync,
+    private readonly refills: RefillSync,
+    private readonly cancels: CancelForwarder,
   ) {}
+
+  /** Members' cancels of running orders: forwarded to the provider's cancel. */
+  @Interval('fulfilment.cancels', 5_000)
+  forwardCancels(): Promise<unknown> {
+    return this.canceling.run(() => this.cancels.runOnce());
+  }
+
+  /** Members' refills: forwarded to the provider, then followed with refill_status. */
+  @Interval('fulfilment.refills', 10_000)
+  followRefills(): Promise<unknown> {
+    return this.refilling.run(() => this.refills.runOnce());
+  }
 
   @Interval('fulfilment.send', 1_000)
   send(): Promise<unknown> {

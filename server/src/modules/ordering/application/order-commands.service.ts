@@ -4,6 +4,8 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { LedgerKind, WalletFacade, type LedgerEntry, type LedgerReference } from '../../wallet/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
+import { CANCEL_MESSAGES } from '../../../contracts/index.js';
+import { CatalogFacade } from '../../catalog/index.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, OrderStatus, ORDER_TRANSITIONS, type StatusDetails } from '../domain/order.entity.js';
 
@@ -42,6 +44,7 @@ export class OrderCommands {
     private readonly wallet: WalletFacade,
     private readonly audit: AuditFacade,
     private readonly clock: Clock,
+    private readonly catalog: CatalogFacade,
   ) {}
 
   /** Upstream status for an order, in the caller's transaction; a report it cannot move to (ended, already there, behind) changes nothing. */
@@ -92,6 +95,14 @@ export class OrderCommands {
   async cancelForMember(memberId: number, orderId: number): Promise<Order> {
     return this.em.fork().transactional(async (tx) => {
       const order = await this.lockOrder(tx, orderId, memberId);
+      if ((order.status === OrderStatus.PROCESSING || order.status === OrderStatus.INPROGRESS) && order.providerOrderId !== null) {
+        // Running upstream: when the provider takes cancels, the request is forwarded (fulfilment) and the
+        // provider's status (Canceled or Partial) settles it through the state machine.
+        if (order.cancelPending) throw new DomainError(CANCEL_MESSAGES.alreadyRequested, 409);
+        if (!(await this.catalog.getService(order.serviceId))?.cancel) throw new DomainError(CANCEL_MESSAGES.notSupported, 409);
+        order.requestCancel(this.clock.now());
+        return order;
+      }
       if (order.status !== OrderStatus.PENDING) throw new DomainError(NOT_CANCELABLE, 409);
       order.moveTo(OrderStatus.CANCELED, this.clock.now());
       await this.settle(tx, order);

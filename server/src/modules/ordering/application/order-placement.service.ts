@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
-import { isAutoOrder, ORDER_MESSAGES, orderCost, orderProblem, type OrderRequest } from '../../../contracts/index.js';
+import { commentLines, isAutoOrder, ORDER_MESSAGES, orderCost, orderProblem, orderQuantity, type OrderRequest } from '../../../contracts/index.js';
 import { CatalogFacade, type Service } from '../../catalog/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { LedgerKind, WalletFacade } from '../../wallet/index.js';
@@ -32,11 +32,19 @@ export interface Placement {
 /** The ledger memo of a single order, before its id. */
 const SINGLE_ORDER_MEMO = '주문 ';
 
+/** The request as the service's type takes it: the quantity it is for, and the comments kept one per line. */
+function typedInput(input: OrderRequest, service: Service): OrderRequest {
+  const comments = service.type === 'Custom Comments' ? commentLines(input.comments).join('\n') : '';
+  return { ...input, amount: orderQuantity(input, service), comments };
+}
+
 /** Another request with the same key committed first: answer with its result. */
 class KeyTaken extends Error {}
 
 const fingerprint = (input: OrderRequest): string =>
-  createHash('sha256').update(JSON.stringify([input.serviceId, input.link, input.amount, input.runs, input.interval])).digest('hex');
+  createHash('sha256')
+    .update(JSON.stringify([input.serviceId, input.link, input.amount, input.runs, input.interval, ...(input.comments ? [input.comments] : [])]))
+    .digest('hex');
 
 /**
  * Places an order or an auto-order: the spec §5 rules, then in ONE transaction the order row, the key
@@ -66,6 +74,7 @@ export class OrderPlacement {
     const platform = service ? await this.catalog.platformOfCategory(service.categoryId) : null;
     const problem = orderProblem(input, service?.visible ? service : null, { serviceCheck, platform });
     if (problem) throw new DomainError(problem.message, 400);
+    input = typedInput(input, service!);
     const cost = orderCost(service!.point, input.amount, input.runs);
     if (key === null && !isAutoOrder(input)) return { placed: await this.placeSingle(memberId, service!, input, cost), replayed: false };
     try {
@@ -73,7 +82,7 @@ export class OrderPlacement {
         const now = this.clock.now();
         const auto = isAutoOrder(input) ? AutoOrder.place({ memberId, serviceId: service!.id, link: input.link, amount: input.amount, runs: input.runs, interval: input.interval, point: cost, now }) : null;
         if (auto) await tx.persist(auto).flush();
-        const order = auto ? Order.startRunOf(auto, service!, now) : Order.place({ memberId, service: service!, link: input.link, amount: input.amount, point: cost, now });
+        const order = auto ? Order.startRunOf(auto, service!, now) : Order.place({ memberId, service: service!, link: input.link, amount: input.amount, comments: input.comments || null, point: cost, now });
         await tx.persist(order).flush();
         const placed: PlacedOrder = { orderId: order.id, amount: input.amount, link: input.link, serviceId: service!.id, point: cost, autoOrderId: auto?.id ?? null };
         if (key !== null) await this.claimKey(tx, memberId, key, print, placed, now);
@@ -101,7 +110,7 @@ export class OrderPlacement {
    */
   private async placeSingle(memberId: number, service: Service, input: OrderRequest, cost: bigint): Promise<PlacedOrder> {
     const em = this.em.fork();
-    const order = Order.place({ memberId, service, link: input.link, amount: input.amount, point: cost, now: this.clock.now() });
+    const order = Order.place({ memberId, service, link: input.link, amount: input.amount, comments: input.comments || null, point: cost, now: this.clock.now() });
     const { id } = await this.wallet.debitForNewRow(
       em,
       { memberId, amount: cost, kind: LedgerKind.ORDER },

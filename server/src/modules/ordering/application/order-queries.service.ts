@@ -5,6 +5,7 @@ import { CatalogFacade } from '../../catalog/index.js';
 import { Clock, contains, filterDate, filterFlag, filterId, filterOneOrMany, FilterValueError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, OrderStatus } from '../domain/order.entity.js';
+import { Refill } from '../domain/refill.entity.js';
 
 /** A member's history query: optional status and 1-based page (page size 10). */
 export interface HistoryQuery {
@@ -33,6 +34,18 @@ export interface OrderHistoryRow {
   runs: number;
   completed: number;
   interval: number;
+  /** The service's type when ordered, and a Custom Comments order's comments (one per line; null otherwise). */
+  serviceType: string;
+  comments: string | null;
+  /** Whether the refill button applies: a refill service's COMPLETED/PARTIAL order within its refill days. */
+  refillable: boolean;
+  /** The order's latest refill request, if any (the storefront shows its state). */
+  refill: { id: number; status: string; reason: string | null; createdAt: Date } | null;
+  /** A member's cancel of the running order is with the provider (취소 요청됨); the provider's last refusal, if any. */
+  cancelRequested: boolean;
+  cancelRefusal: string | null;
+  /** The member's cancel button applies: PENDING, or running upstream on a service that takes cancels. */
+  cancelable: boolean;
 }
 
 /** Spec §2 auto-order history columns: point is the final amount used, totalAmount = amount × runs. */
@@ -107,6 +120,14 @@ export class OrderQueries {
     const status = statusFilter(query.status, Object.values(OrderStatus));
     const { rows, total } = await this.history(Order, memberId, status, query.page);
     const services = await this.catalog.servicesByIds(rows.map((o) => o.serviceId));
+    const refills = new Map(
+      (rows.length === 0 ? [] : await this.em.fork().find(Refill, { orderId: { $in: rows.map((o) => o.id) } }, { orderBy: { createdAt: 'ASC', id: 'ASC' } })).map((r) => [r.orderId, r]),
+    );
+    const now = this.clock.now().getTime();
+    const refillable = (o: Order) => {
+      const service = services.get(o.serviceId);
+      return !!service?.refill && (o.status === OrderStatus.COMPLETED || o.status === OrderStatus.PARTIAL) && now - o.updatedAt.getTime() <= service.refillDays * 86_400_000;
+    };
     return {
       total,
       rows: rows.map((o) => ({
@@ -123,6 +144,15 @@ export class OrderQueries {
         runs: o.runs,
         completed: o.runNumber ?? 0,
         interval: o.interval,
+        serviceType: o.serviceType,
+        comments: o.comments,
+        refillable: refillable(o),
+        cancelRequested: o.cancelPending,
+        cancelRefusal: o.cancelRefusal,
+        cancelable:
+          o.status === OrderStatus.PENDING ||
+          ((o.status === OrderStatus.PROCESSING || o.status === OrderStatus.INPROGRESS) && o.providerOrderId !== null && !o.cancelPending && !!services.get(o.serviceId)?.cancel),
+        refill: refills.has(o.id) ? (({ id, status, reason, createdAt }: Refill) => ({ id, status, reason, createdAt }))(refills.get(o.id)!) : null,
       })),
     };
   }

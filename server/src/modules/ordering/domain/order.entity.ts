@@ -1,5 +1,6 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import { Service } from '../../catalog/index.js';
+import { SERVICE_TYPES, type ServiceType } from '../../../contracts/index.js';
 import { DomainError, TransitionTable } from '../../../shared/index.js';
 import { money } from './money.js';
 import { AutoOrder } from './auto-order.entity.js';
@@ -43,9 +44,11 @@ export const ORDER_TRANSITIONS = new TransitionTable<OrderStatus>({
 
 export interface PlaceOrderProps {
   memberId: number;
-  service: Pick<Service, 'id' | 'providerId' | 'providerServiceId'>;
+  service: Pick<Service, 'id' | 'providerId' | 'providerServiceId'> & { type?: ServiceType };
   link: string;
   amount: number;
+  /** Custom Comments: the comments, one per line. */
+  comments?: string | null;
   /** The cost in whole won (for an auto-order's run: its share of what was paid up front). */
   point: bigint;
   now: Date;
@@ -115,6 +118,26 @@ export class Order {
   @Property({ type: 'integer', nullable: true })
   runNumber: number | null = null;
 
+  /** The service's type when placed: which fields go upstream (comments; no quantity for a package). */
+  @Enum({ items: [...SERVICE_TYPES], default: 'Default' })
+  serviceType: ServiceType = 'Default';
+
+  /** Custom Comments: one comment per line, as sent upstream; null for other types. */
+  @Property({ type: 'text', nullable: true })
+  comments: string | null = null;
+
+  /** A member asked to cancel the running order (취소 요청됨); the provider's status will say how it ended. */
+  @Property({ type: 'datetime', nullable: true })
+  cancelRequestedAt: Date | null = null;
+
+  /** The provider accepted the cancel request. */
+  @Property({ type: 'datetime', nullable: true })
+  cancelForwardedAt: Date | null = null;
+
+  /** Why the provider refused the last cancel request. */
+  @Property({ type: 'string', length: 500, nullable: true })
+  cancelRefusal: string | null = null;
+
   // Upstream bookkeeping (the fulfilment context sends and syncs orders).
   /** Snapshotted from the service when placed; null: fulfilled by hand. */
   @Property({ type: 'integer', nullable: true })
@@ -152,6 +175,8 @@ export class Order {
     order.link = props.link;
     order.amount = props.amount;
     order.point = props.point;
+    order.serviceType = props.service.type ?? 'Default';
+    order.comments = props.comments ?? null;
     order.createdAt = props.now;
     order.updatedAt = props.now;
     if (props.service.providerId !== null && props.service.providerServiceId !== null) {
@@ -235,6 +260,32 @@ export class Order {
     this.lastError = text;
     this.updatedAt = now;
     return true;
+  }
+
+  /** A member's cancel of a running order, to be forwarded to the provider; no status moves until it reports one. */
+  requestCancel(now: Date): void {
+    if (this.status !== PROCESSING && this.status !== INPROGRESS) throw new DomainError('진행 중인 주문만 취소를 요청할 수 있습니다.', 409);
+    this.cancelRequestedAt = now;
+    this.cancelForwardedAt = null;
+    this.cancelRefusal = null;
+    this.updatedAt = now;
+  }
+
+  /** Whether a member's cancel request is still open (asked, the order not ended). */
+  get cancelPending(): boolean {
+    return this.cancelRequestedAt !== null && !this.isTerminal;
+  }
+
+  cancelForwarded(now: Date): void {
+    this.cancelForwardedAt = now;
+    this.updatedAt = now;
+  }
+
+  /** The provider refused: the request closes with its reason. */
+  cancelRefused(reason: string, now: Date): void {
+    this.cancelRequestedAt = null;
+    this.cancelRefusal = reason.slice(0, 500);
+    this.updatedAt = now;
   }
 
   setStartCount(startCount: number, now: Date): void {

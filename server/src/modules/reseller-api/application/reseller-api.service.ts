@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { OrderRequest } from '../../../contracts/index.js';
+import type { OrderRequest, ServiceType } from '../../../contracts/index.js';
 import { CatalogFacade, type Service } from '../../catalog/index.js';
 import { IdentityFacade } from '../../identity/index.js';
-import { OrderingFacade, type AutoOrder, type Order, type Placement } from '../../ordering/index.js';
+import { OrderingFacade, Refills, type AutoOrder, type Order, type Placement, type Refill } from '../../ordering/index.js';
 import { WalletFacade } from '../../wallet/index.js';
 
 export interface ListedService {
@@ -23,7 +23,18 @@ export class ResellerApi {
     private readonly catalog: CatalogFacade,
     private readonly ordering: OrderingFacade,
     private readonly wallet: WalletFacade,
+    private readonly refillsOf: Refills,
   ) {}
+
+  /** The ordering context's refill request (its rules decide; a NotFoundError for an order not the member's). */
+  refill(memberId: number, orderId: number): Promise<Refill> {
+    return this.refillsOf.request(memberId, orderId);
+  }
+
+  /** The member's own refills by id. */
+  refills(memberId: number, ids: number[]): Promise<Refill[]> {
+    return this.refillsOf.forMember(memberId, ids);
+  }
 
   /** The active member owning this API key, or null (no key, a wrong one, a renewed one, a suspended member). */
   memberIdForKey(key: unknown): Promise<number | null> {
@@ -39,6 +50,11 @@ export class ResellerApi {
       .filter((s) => !s.isReadOnly)
       .sort((a, b) => rank(a) - rank(b))
       .map((service) => ({ service, category: category.get(service.categoryId)?.text ?? '' }));
+  }
+
+  /** The type of a service (null when there is none): which fields an order of it takes. */
+  async serviceType(serviceId: number | null): Promise<ServiceType | null> {
+    return serviceId === null ? null : ((await this.catalog.getService(serviceId))?.type ?? null);
   }
 
   placeOrder(memberId: number, input: OrderRequest, idempotencyKey: string | undefined): Promise<Placement> {

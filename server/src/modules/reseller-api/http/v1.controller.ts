@@ -1,6 +1,7 @@
 import { BadRequestException, Body, Controller, Get, Headers, NotFoundException, Param, Post, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { ORDER_MESSAGES } from '../../../contracts/index.js';
 import { ZodPipe } from '../../../shared/index.js';
 import { ResellerApi } from '../application/reseller-api.service.js';
 import { ApiKeyGuard, KeyMember } from './api-key.guard.js';
@@ -36,6 +37,9 @@ export class ResellerV1Controller {
     @KeyMember() memberId: number,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    // v1 is the spec's {serviceId, link, amount}: other service types take fields it has not.
+    const type = await this.api.serviceType(body.serviceId);
+    if (type !== null && type !== 'Default') throw new BadRequestException(ORDER_MESSAGES.v1DefaultOnly);
     const { placed, replayed } = await this.api.placeOrder(memberId, body, idempotencyKey);
     if (replayed) void reply.header('Idempotent-Replayed', 'true');
     return { wId: placed.orderId };

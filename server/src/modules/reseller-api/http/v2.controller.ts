@@ -1,13 +1,21 @@
 import { Controller, Get, HttpCode, HttpException, Injectable, Logger, type OnModuleInit, Post, Req, Res } from '@nestjs/common';
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Order } from '../../ordering/index.js';
+import { RefillStatus, type Order } from '../../ordering/index.js';
 import { DomainError, firstIssueMessage, NotFoundError } from '../../../shared/index.js';
 import { ResellerApi } from '../application/reseller-api.service.js';
 import { V2RateLimiter } from '../application/v2-rate-limiter.js';
 import { dripFeedStatusAnswer, isDripFeedHead, orderStatusAnswer, V2_CURRENCY } from './v2-answers.js';
 import { isV2Action, keyOf, normaliseFields, parseV2Request, V2_ERRORS, type V2Action, type V2Request } from './v2-contract.js';
-import { fieldsOf, parseId, ratePer1000, resellerOrderSchema } from './wire.js';
+import { fieldsOf, packageRate, parseId, ratePer1000, resellerOrderSchema } from './wire.js';
+
+/** A refill's status in the words panels answer refill_status with. */
+const V2_REFILL_STATUS: Record<RefillStatus, string> = {
+  [RefillStatus.PENDING]: 'Pending',
+  [RefillStatus.PROCESSING]: 'In progress',
+  [RefillStatus.COMPLETED]: 'Completed',
+  [RefillStatus.REJECTED]: 'Rejected',
+};
 
 /** The paths v2 answers on: with and without a trailing slash (tools write both). */
 const V2_ROUTES = new Set(['/api/v2', '/api/v2/']);
@@ -106,15 +114,13 @@ export class ResellerV2Controller {
       if (request.orders === undefined) return { cancel: await this.cancel(call.memberId, request.order) };
       return this.each(request.orders, async (id, token) => ({ order: id ?? token, cancel: await outcome(() => this.cancel(call.memberId, token)) }));
     },
-    // No service offers refills yet: an own order is refused as not refillable, any other id as incorrect.
     refill: async (call, request) => {
-      if (request.orders === undefined) return this.refill(call.memberId, request.order);
+      if (request.orders === undefined) return { refill: await this.refill(call.memberId, request.order) };
       return this.each(request.orders, async (id, token) => ({ order: id ?? token, refill: await outcome(() => this.refill(call.memberId, token)) }));
     },
-    // Since no refill is ever created, no refill id names one.
-    refill_status: async (_call, request) => {
-      if (request.refills === undefined) throw refusal(V2_ERRORS.incorrectRefillId);
-      return this.each(request.refills, async (id, token) => ({ refill: id ?? token, status: { error: V2_ERRORS.incorrectRefillId } }));
+    refill_status: async (call, request) => {
+      if (request.refills === undefined) return this.refillStatus(call.memberId, request.refill);
+      return this.refillStatuses(call.memberId, request.refills);
     },
   };
 
@@ -123,12 +129,14 @@ export class ResellerV2Controller {
     return (await this.api.orderableServices()).map(({ service, category }) => ({
       service: service.id,
       name: service.text,
-      type: 'Default',
+      type: service.type,
       category,
-      rate: ratePer1000(service.point),
+      // A package's rate is the price of one package, as panels list it.
+      rate: service.type === 'Package' ? packageRate(service.point) : ratePer1000(service.point),
       min: String(service.min),
       max: String(service.max),
-      refill: false,
+      refill: service.refill,
+      // A member's cancel is taken for every service (a PENDING order is canceled here, not upstream).
       cancel: true,
       dripfeed: service.enableAuto,
     }));
@@ -141,11 +149,24 @@ export class ResellerV2Controller {
    * ordering context's rules and Korean messages apply as in the storefront.
    */
   private async add(call: Call, request: V2Request<'add'>) {
-    const input = resellerOrderSchema.safeParse(request.order);
+    const input = resellerOrderSchema.safeParse({ ...request.order, ...(await this.typedFields(request)) });
     if (!input.success) throw refusal(firstIssueMessage(input.error));
     const { placed, replayed } = await this.api.placeOrder(call.memberId, input.data, call.idempotencyKey);
     if (replayed) void call.reply.header('Idempotent-Replayed', 'true');
     return placed.autoOrderId === null ? { order: placed.orderId } : { order: placed.orderId, auto_order: placed.autoOrderId };
+  }
+
+  /**
+   * The quantity and comments of an `add` by the service's type, as panels take them: a Package ignores
+   * `quantity` (one package); Custom Comments takes `comments` and counts its lines (a quantity beside them
+   * is ignored); other types keep the quantity, and comments sent to them are refused by the order rules.
+   */
+  private async typedFields(request: V2Request<'add'>): Promise<{ amount?: unknown; comments?: string }> {
+    const comments = request.comments?.join('\n');
+    const type = await this.api.serviceType(parseId(request.order.serviceId));
+    if (type === 'Package') return { amount: 1 };
+    if (type === 'Custom Comments') return { amount: 0, comments: comments ?? '' };
+    return comments === undefined ? {} : { comments };
   }
 
   private async status(memberId: number, raw: unknown) {
@@ -191,9 +212,33 @@ export class ResellerV2Controller {
     return 1;
   }
 
-  private async refill(memberId: number, raw: unknown): Promise<never> {
-    await this.ownOrder(memberId, raw);
-    throw refusal(V2_ERRORS.refillNotAvailable);
+  /** The ordering context's refill request for the member's order; the refill's id (as panels answer it, a string). */
+  private async refill(memberId: number, raw: unknown): Promise<string> {
+    const id = parseId(raw);
+    if (id === null) throw refusal(V2_ERRORS.incorrectOrderId);
+    try {
+      return String((await this.api.refill(memberId, id)).id);
+    } catch (error) {
+      throw error instanceof NotFoundError ? refusal(V2_ERRORS.incorrectOrderId) : error;
+    }
+  }
+
+  /** `refill=ID` → {status}. */
+  private async refillStatus(memberId: number, raw: unknown) {
+    const id = parseId(raw);
+    const [refill] = id === null ? [] : await this.api.refills(memberId, [id]);
+    if (!refill) throw refusal(V2_ERRORS.incorrectRefillId);
+    return { status: V2_REFILL_STATUS[refill.status] };
+  }
+
+  /** `refills=1,2` → [{refill, status}] (status `{error}` for an id not the member's). */
+  private async refillStatuses(memberId: number, tokens: string[]) {
+    const ids = tokens.map(parseId);
+    const found = new Map((await this.api.refills(memberId, ids.filter((id) => id !== null))).map((r) => [r.id, r]));
+    return tokens.map((token, i) => {
+      const refill = found.get(ids[i] ?? 0);
+      return { refill: ids[i] ?? token, status: refill ? V2_REFILL_STATUS[refill.status] : { error: V2_ERRORS.incorrectRefillId } };
+    });
   }
 
   /** A batch call's answers, one id after another. */

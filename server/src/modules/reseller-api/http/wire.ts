@@ -40,6 +40,13 @@ export function ratePer1000(point: string): string {
   return fraction ? `${whole}.${fraction}` : String(whole);
 }
 
+/** v2 `rate` of a Package: the price of one package as an exact decimal string ("9900.000000" → "9900"). */
+export function packageRate(point: string): string {
+  const millionths = scaledPrice(point);
+  const fraction = (millionths % 1_000_000n).toString().padStart(6, '0').replace(/0+$/, '');
+  return fraction ? `${millionths / 1_000_000n}.${fraction}` : String(millionths / 1_000_000n);
+}
+
 /** The largest id PostgreSQL's integer columns hold: anything beyond cannot name an order. */
 export const MAX_ID = 2_147_483_647;
 

@@ -1,0 +1,42 @@
+import { useMutation } from '@tanstack/react-query';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/button';
+import { api, errorMessage } from '../../../lib/api-client';
+import { REFILL_MESSAGES } from '../../../lib/contracts';
+import { queryClient } from '../../../lib/query-client';
+import type { Order } from '../api/get-order-history';
+
+const REFILL_LABEL: Record<string, string> = {
+  PENDING: '리필 요청됨',
+  PROCESSING: '리필 진행중',
+  COMPLETED: '리필 완료',
+  REJECTED: '리필 거절',
+};
+
+/** The order history row's refill: the latest request's state, and the button while a refill may be asked. */
+export function RefillCell({ order }: { order: Order }) {
+  const request = useMutation({
+    mutationFn: () => api.post(`/service/order/${order.id}/refill`),
+    onSuccess: () => {
+      toast.success(REFILL_MESSAGES.requested);
+      void queryClient.invalidateQueries({ queryKey: ['order-history'] });
+    },
+    onError: (error) => toast.error(errorMessage(error, REFILL_MESSAGES.notAvailable)),
+  });
+  const open = order.refill?.status === 'PENDING' || order.refill?.status === 'PROCESSING';
+  return (
+    <span className="refill-cell">
+      {order.refill ? (
+        <span className="refill-state" title={order.refill.reason ?? undefined}>
+          {REFILL_LABEL[order.refill.status] ?? order.refill.status}
+          {order.refill.reason ? ` (${order.refill.reason})` : ''}
+        </span>
+      ) : null}
+      {order.refillable && !open ? (
+        <Button variant="secondary" className="btn-small" disabled={request.isPending} onClick={() => request.mutate()}>
+          리필 요청
+        </Button>
+      ) : null}
+    </span>
+  );
+}

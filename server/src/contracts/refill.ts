@@ -1,0 +1,21 @@
+/** Refills (SMM API v2 `refill`): the member's Korean messages, shared by the storefront and the server. */
+export const REFILL_MESSAGES = {
+  notAvailable: '리필을 제공하지 않는 상품입니다.',
+  notFinished: '완료 또는 부분완료된 주문만 리필을 요청할 수 있습니다.',
+  expired: '리필 가능 기간이 지났습니다.',
+  open: '이미 진행 중인 리필 요청이 있습니다.',
+  tooSoon: '리필은 24시간에 한 번만 요청할 수 있습니다.',
+  requested: '리필을 요청했습니다.',
+  rejectReason: '거절 사유를 입력해 주세요.',
+  notOpen: '진행 중인 리필만 처리할 수 있습니다.',
+} as const;
+
+/** Hours between two refill requests of one order. */
+export const REFILL_COOLDOWN_HOURS = 24;
+
+/** A member's cancel of a running order, forwarded to the provider. */
+export const CANCEL_MESSAGES = {
+  requested: '취소 요청됨',
+  alreadyRequested: '이미 취소를 요청한 주문입니다.',
+  notSupported: '이 상품은 진행 중인 주문의 취소를 지원하지 않습니다.',
+} as const;

@@ -1,0 +1,105 @@
+import { Injectable } from '@nestjs/common';
+import { UniqueConstraintViolationException, wrap } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { REFILL_COOLDOWN_HOURS, REFILL_MESSAGES } from '../../../contracts/index.js';
+import { AuditFacade, type AuditActor } from '../../audit/index.js';
+import { CatalogFacade } from '../../catalog/index.js';
+import { Clock, DomainError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import { Order, OrderStatus } from '../domain/order.entity.js';
+import { OPEN_REFILL_STATUSES, Refill, RefillStatus } from '../domain/refill.entity.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const RESOURCE = 'refills';
+
+/**
+ * Members' refill requests (storefront and API v2) and operators' handling of those no provider takes.
+ * Fulfilment forwards the others to the provider and follows them. No money moves on a refill.
+ */
+@Injectable()
+export class Refills {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly catalog: CatalogFacade,
+    private readonly audit: AuditFacade,
+    private readonly clock: Clock,
+  ) {}
+
+  /** A refill of the member's COMPLETED/PARTIAL order of a refill service, within its refill days, one open at a time, one a day. */
+  async request(memberId: number, orderId: number): Promise<Refill> {
+    try {
+      return await this.em.fork().transactional(async (tx) => {
+        const order = await tx.findOne(Order, { id: orderId, memberId });
+        if (!order) throw new NotFoundError('주문을 찾을 수 없습니다.');
+        const service = await this.catalog.getService(order.serviceId);
+        if (!service?.refill) throw new DomainError(REFILL_MESSAGES.notAvailable, 400);
+        if (order.status !== OrderStatus.COMPLETED && order.status !== OrderStatus.PARTIAL) throw new DomainError(REFILL_MESSAGES.notFinished, 400);
+        const now = this.clock.now();
+        // The order's last change is when it finished.
+        if (now.getTime() - order.updatedAt.getTime() > service.refillDays * DAY_MS) throw new DomainError(REFILL_MESSAGES.expired, 400);
+        const last = await tx.findOne(Refill, { orderId }, { orderBy: { createdAt: 'DESC', id: 'DESC' } });
+        if (last?.isOpen) throw new DomainError(REFILL_MESSAGES.open, 409);
+        if (last && now.getTime() - last.createdAt.getTime() < REFILL_COOLDOWN_HOURS * 60 * 60 * 1000) throw new DomainError(REFILL_MESSAGES.tooSoon, 429);
+        const refill = Refill.request({ orderId, memberId, providerId: order.providerOrderId === null ? null : order.providerId, now });
+        await tx.persist(refill).flush();
+        return refill;
+      });
+    } catch (error) {
+      // Two requests at once: the partial unique index lets one open refill per order.
+      if (error instanceof UniqueConstraintViolationException) throw new DomainError(REFILL_MESSAGES.open, 409);
+      throw error;
+    }
+  }
+
+  /** The member's own refills by id; others' are absent. */
+  forMember(memberId: number, ids: number[]): Promise<Refill[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.em.fork().find(Refill, { id: { $in: ids }, memberId });
+  }
+
+  /** The latest refill of each of these orders. */
+  async latestOf(orderIds: number[]): Promise<Map<number, Refill>> {
+    const rows = orderIds.length === 0 ? [] : await this.em.fork().find(Refill, { orderId: { $in: orderIds } }, { orderBy: { createdAt: 'ASC', id: 'ASC' } });
+    return new Map(rows.map((r) => [r.orderId, r]));
+  }
+
+  page(query: ListQuery): Promise<Page<Refill>> {
+    return findPage(this.em.fork(), Refill, RESOURCE, query, {
+      sortable: ['id', 'createdAt', 'updatedAt', 'status', 'orderId', 'memberId'],
+      filters: {
+        status: (v) => ({ status: String(v) as RefillStatus }),
+        memberId: (v) => ({ memberId: Number(v) }),
+        orderId: (v) => ({ orderId: Number(v) }),
+        providerId: (v) => (v === null || v === 'none' ? { providerId: null } : { providerId: Number(v) }),
+        open: (v) => (v === true || v === 'true' ? { status: { $in: OPEN_REFILL_STATUSES } } : { status: { $nin: OPEN_REFILL_STATUSES } }),
+      },
+    });
+  }
+
+  async get(id: number): Promise<Refill> {
+    const refill = await this.em.fork().findOne(Refill, { id });
+    if (!refill) throw new NotFoundError('리필 요청을 찾을 수 없습니다.');
+    return refill;
+  }
+
+  /** An operator marks a refill done. */
+  complete(id: number, actor: AuditActor): Promise<Refill> {
+    return this.command(id, actor, 'complete', (refill, now) => refill.complete(now));
+  }
+
+  /** An operator rejects a refill with the reason the member sees. */
+  reject(id: number, reason: string, actor: AuditActor): Promise<Refill> {
+    if (!reason.trim()) throw new DomainError(REFILL_MESSAGES.rejectReason, 400);
+    return this.command(id, actor, 'reject', (refill, now) => refill.reject(reason.trim(), now));
+  }
+
+  private command(id: number, actor: AuditActor, action: string, change: (refill: Refill, now: Date) => void): Promise<Refill> {
+    return this.em.fork().transactional(async (tx) => {
+      const refill = await tx.findOne(Refill, { id });
+      if (!refill) throw new NotFoundError('리필 요청을 찾을 수 없습니다.');
+      if (!refill.isOpen) throw new DomainError(REFILL_MESSAGES.notOpen, 409);
+      const before = wrap(refill).toObject();
+      change(refill, this.clock.now());
+      this.audit.record(tx, actor, { action, resource: RESOURCE, resourceId: refill.id, before, after: wrap(refill).toObject() });
+      return refill;
+    });
+  }
+}
