@@ -242,8 +242,8 @@ export async function startFakeOAuth(): Promise<FakeOAuth> {
       return response.writeHead(302, { location: back.toString() }).end();
     }
     if (request.method === 'GET' && url.pathname === '/sdk/js/kakao.min.js') {
-      const origin = `http://${request.headers.host}`;
-      return response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*' }).end(kakaoSdk(origin));
+      // Kakao's SDK gets its token from Kakao's auth host (a browser test routes that host here too).
+      return response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*' }).end(kakaoSdk('https://kauth.kakao.com'));
     }
     // What the SDK's Auth.login obtains after the user's consent: an access token for the app key.
     if (request.method === 'POST' && url.pathname === '/oauth/sdk-token') {

@@ -108,8 +108,8 @@ describe('order rules', () => {
     expect(orderProblem(input({ comments: '하나\n둘' }), comments, { balance: 4 })).toEqual({ field: 'comments', message: ORDER_MESSAGES.insufficientPoints });
     expect(orderProblem(input({ comments: '하나\n둘' }), comments, { balance: 5 })).toBeNull();
     expect(orderProblem(input({ comments: '댓글' }), service)).toEqual({ field: 'comments', message: ORDER_MESSAGES.commentsNotAllowed });
-    expect(message({ serviceId: 1, link: 'x', amount: 1, comments: 'a\u0000b' })).toBe(ORDER_MESSAGES.commentsInvalid);
-    expect(message({ serviceId: 1, link: 'x', amount: 1, comments: 'a'.repeat(300_001) })).toBe(ORDER_MESSAGES.commentsTooLong);
+    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 1, comments: 'a\u0000b' })).toBe(ORDER_MESSAGES.commentsInvalid);
+    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 1, comments: 'a'.repeat(300_001) })).toBe(ORDER_MESSAGES.commentsTooLong);
   });
 
   it('takes a Package as one, whatever quantity is sent, and refuses subscriptions on the order form', () => {

@@ -70,4 +70,13 @@ export async function registerSecurityHeaders(fastify: FastifyInstance, config: 
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,
   });
+  // Naver's login popup comes back to /auth/naver from Naver's origin and posts the code to its opener: a COOP
+  // there would put the popup in a new browsing context group and cut it from the opener.
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    if (request.url.split('?')[0] === NAVER_CALLBACK) void reply.header('Cross-Origin-Opener-Policy', 'unsafe-none');
+    return payload;
+  });
 }
+
+/** The storefront's Naver login callback (spec §2: the social login popup callback). */
+const NAVER_CALLBACK = '/auth/naver';

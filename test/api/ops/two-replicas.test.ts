@@ -26,6 +26,8 @@ describe('two replicas with JOBS on', () => {
     JWT_SECRET: 'replica-secret-replica-secret-replica-secret',
     ADMIN_ID: 'admin',
     ADMIN_PASSWORD: 'replica-password',
+    // The fake provider listens on loopback.
+    ALLOW_PRIVATE_PROVIDER_URLS: 'true',
   });
 
   beforeAll(async () => {

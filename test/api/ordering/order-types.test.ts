@@ -1,3 +1,4 @@
+import { CONTROL_CHARACTER_MESSAGE } from '../../../server/src/shared/index.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, type TestMember } from '../../support/members.js';
 import { FakeProvider, DEFAULT_FAKE_SERVICES, TYPED_FAKE_SERVICES } from '../../support/fake-provider.js';
@@ -71,7 +72,8 @@ describe('Custom Comments and Package orders', () => {
     ['fewer lines than min', { comments: '하나' }, ORDER_MESSAGES.commentsBelowMin],
     ['more lines than max', { comments: '1\n2\n3\n4\n5\n6' }, ORDER_MESSAGES.commentsAboveMax],
     ['a line over 300 characters', { comments: `하나\n${'가'.repeat(301)}` }, ORDER_MESSAGES.commentTooLong],
-    ['a control character', { comments: '하나\n둘\u0000' }, ORDER_MESSAGES.commentsInvalid],
+    // The central check refuses a control character before the order rules see it.
+    ['a control character', { comments: '하나\n둘\u0000' }, CONTROL_CHARACTER_MESSAGE],
     ['an auto-order', { comments: '하나\n둘', runs: 2, interval: 60 }, ORDER_MESSAGES.autoNotAllowed],
     ['more than the balance', { comments: '1\n2\n3\n4' }, ORDER_MESSAGES.insufficientPoints],
   ])('storefront: refuses a Custom Comments order with %s, changing nothing', async (_, over, message) => {
@@ -85,8 +87,8 @@ describe('Custom Comments and Package orders', () => {
   it('storefront: refuses comments on another type, and a package beyond the balance', async () => {
     const m = await member(5_000n);
     const before = await footprint(m);
-    expect((await placeOrder(t, m, { serviceId: bundle.id, link: 'https://x.com/a', amount: 1, comments: '댓글' }).expect(400)).body.message).toBe(ORDER_MESSAGES.commentsNotAllowed);
-    expect((await placeOrder(t, m, { serviceId: bundle.id, link: 'https://x.com/a', amount: 1 }).expect(400)).body.message).toBe(ORDER_MESSAGES.insufficientPoints);
+    expect((await placeOrder(t, m, { serviceId: bundle.id, link: 'https://instagram.com/p/a', amount: 1, comments: '댓글' }).expect(400)).body.message).toBe(ORDER_MESSAGES.commentsNotAllowed);
+    expect((await placeOrder(t, m, { serviceId: bundle.id, link: 'https://instagram.com/p/a', amount: 1 }).expect(400)).body.message).toBe(ORDER_MESSAGES.insufficientPoints);
     expect(await footprint(m)).toEqual(before);
   });
 
@@ -103,8 +105,8 @@ describe('Custom Comments and Package orders', () => {
     expect(status.body).toEqual({ charge: '700', start_count: '0', status: 'Pending', remains: '2', currency: 'KRW' });
     expect(await balance(t, r.id)).toBe(50_000n - 700n - 9900n * 2n);
     const before = await footprint(r);
-    expect((await v2(t, { key: r.apiKey, action: 'add', service: comments.id, link: 'https://x.com/a', quantity: 3 }).expect(200)).body).toEqual({ error: ORDER_MESSAGES.commentsRequired });
-    expect((await v2(t, { key: r.apiKey, action: 'add', service: comments.id, link: 'https://x.com/a', comments: `a\n${'b'.repeat(301)}` }).expect(200)).body).toEqual({ error: ORDER_MESSAGES.commentTooLong });
+    expect((await v2(t, { key: r.apiKey, action: 'add', service: comments.id, link: 'https://instagram.com/p/a', quantity: 3 }).expect(200)).body).toEqual({ error: ORDER_MESSAGES.commentsRequired });
+    expect((await v2(t, { key: r.apiKey, action: 'add', service: comments.id, link: 'https://instagram.com/p/a', comments: `a\n${'b'.repeat(301)}` }).expect(200)).body).toEqual({ error: ORDER_MESSAGES.commentTooLong });
     expect(await footprint(r)).toEqual(before);
     await invariantClean();
   });

@@ -26,7 +26,7 @@ describe('referral rewards', () => {
     admin = bearer(await t.operatorToken());
     referrer = await createMember(t);
     code = (await t.http.post('/api/auth/referral-code').set('Authorization', bearer(referrer.token)).expect(200)).body.referralCode;
-    const signup = { id: 'referred1', password: 'secret123', email: 'referred1@example.com', registerWhere: '유튜브', phoneNumber: '', sendCode: '', referral: code, emailCode: '' };
+    const signup = { id: 'referred1', password: 'secret123', email: 'referred1@example.com', registerWhere: '유튜브', phoneNumber: '', sendCode: '', referral: code, emailCode: '', agreeTerms: true, agreePrivacy: true };
     await t.http.post('/api/auth/register').set('X-Forwarded-For', clientIp()).send(signup).expect(201);
     const login = await t.http.post('/api/auth/login').set('X-Forwarded-For', clientIp()).send({ id: signup.id, password: signup.password }).expect(200);
     const [row] = await sql<{ id: number }>(t, 'select id from member where login_id = ?', [signup.id]);

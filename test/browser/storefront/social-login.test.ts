@@ -19,9 +19,10 @@ describe('social login on the storefront', () => {
   /** A fresh visitor whose browser reaches the providers' hosts at the loopback fake. */
   async function visitor(): Promise<Page> {
     const page = await h.newPage({ width: 1440, height: 900 });
-    await page.context().route(/^https:\/\/(nid\.naver\.com|developers\.kakao\.com)\//, (route) => {
+    await page.context().route(/^https:\/\/(nid\.naver\.com|developers\.kakao\.com|kauth\.kakao\.com)\//, async (route) => {
+      // Served as if from the provider's host (a redirect to loopback would take the page's CSP out of play).
       const url = new URL(route.request().url());
-      return route.fulfill({ status: 302, headers: { location: `${oauth.url}${url.pathname}${url.search}` } });
+      return route.fulfill({ response: await route.fetch({ url: `${oauth.url}${url.pathname}${url.search}`, maxRedirects: 0 }) });
     });
     await page.goto('/login');
     await ready(page);
