@@ -44,6 +44,9 @@ export const envSchema = z.object({
   /** Reseller API v2 per-key limit: requests per second kept up, and the burst allowed at once (429 beyond). */
   API_V2_RATE: z.coerce.number().positive().max(10_000).default(20),
   API_V2_BURST: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** Daily backups (JOBS on) and `npm run backup` write here (default DATA_DIR/backups); the daily job keeps BACKUP_KEEP files. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1, 'BACKUP_KEEP must be at least 1').max(10_000).default(14),
   /** Unset: pretty on a terminal, JSON lines otherwise. */
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'LOG_FORMAT must be json or pretty' }).optional(),
 });
