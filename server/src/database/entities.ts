@@ -10,6 +10,7 @@ import { ReferralReward } from '../modules/referral/index.js';
 import { ApiRateBucket } from '../modules/reseller-api/index.js';
 import { Setting } from '../modules/settings/index.js';
 import { LedgerEntry, PointAccount } from '../modules/wallet/index.js';
+import { BackupRun } from '../ops/backup-run.entity.js';
 
 export const entities = [
   Member,
@@ -40,5 +41,6 @@ export const entities = [
   SimulatedProviderOrder,
   ReferralReward,
   ApiRateBucket,
+  BackupRun,
 ];
 

@@ -2,7 +2,11 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { startReplica, startTestApp, type TestApp } from '../../support/test-app.js';
+import { createServer } from '../../../server/src/bootstrap.js';
+import { ConfigError } from '../../../server/src/config/index.js';
+import { BackupJob } from '../../../server/src/ops/backup.job.js';
+import { Clock } from '../../../server/src/shared/index.js';
 import { createMember } from '../../support/members.js';
 import { createService, fund, placeOrder } from '../ordering/fixtures.js';
 import { bearer, configureBilling, openCharge } from '../billing/billing-support.js';
@@ -91,6 +95,48 @@ describe('backup and restore', () => {
     // --force drops the schema first and restores the backup's rows again.
     await restoreDatabase(t.databaseUrl, backup.file, { force: true });
     expect(await counts()).toEqual(before);
+  });
+
+  it('makes one daily backup across two replicas, and keeps BACKUP_KEEP files', async () => {
+    const shared = mkdtempSync(join(tmpdir(), 'smm-daily-'));
+    const a = await startReplica(t, { BACKUP_DIR: shared, BACKUP_KEEP: '2' });
+    const b = await startReplica(t, { BACKUP_DIR: shared, BACKUP_KEEP: '2' });
+    try {
+      const DAY = 24 * 60 * 60 * 1000;
+      const made: (string | null)[] = [];
+      for (let day = 0; day < 3; day++) {
+        // Both replicas tick at once, twice, on each of three days.
+        const round = await Promise.all([a, b, a, b].map((r) => r.app.get(BackupJob).runOnce()));
+        made.push(...round);
+        expect(round.filter(Boolean)).toHaveLength(1);
+        for (const r of [a, b]) r.app.get(Clock).travel(DAY);
+      }
+      const runs = await new Promise<{ day: string; file: string; finished: boolean }[]>((ok, ko) => {
+        const c = new pg.Client({ connectionString: t.databaseUrl });
+        c.connect()
+          .then(() => c.query('select day, file, finished_at is not null as finished from backup_run order by day'))
+          .then((r) => c.end().then(() => ok(r.rows)))
+          .catch(ko);
+      });
+      console.log(`daily backup claims:\n${runs.map((r) => `  ${r.day} ${r.file} finished=${r.finished}`).join('\n')}\nfiles kept: ${readdirSync(shared).sort().join(', ')}`);
+      expect(runs).toHaveLength(3);
+      expect(runs.every((r) => r.finished)).toBe(true);
+      expect(made.filter(Boolean)).toHaveLength(3);
+      // BACKUP_KEEP=2: the oldest of the three is gone.
+      expect(readdirSync(shared).sort()).toEqual(runs.slice(1).map((r) => r.file.split('/').pop()).sort());
+    } finally {
+      await a.close();
+      await b.close();
+      rmSync(shared, { recursive: true, force: true });
+    }
+  });
+
+  it('an unwritable backup folder stops a start with JOBS on with one clear line', async () => {
+    const file = join(dir, 'not-a-folder');
+    writeFileSync(file, 'x');
+    const start = createServer({ env: { NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, DATA_DIR: join(dir, 'data'), JOBS: 'true', LOG_LEVEL: 'silent', BACKUP_DIR: join(file, 'backups') } });
+    await expect(start).rejects.toThrow(ConfigError);
+    await expect(start).rejects.toThrow(/^the backup folder .*not-a-folder\/backups cannot be created or written \(ENOTDIR\): point BACKUP_DIR \(or DATA_DIR\) at a writable folder$/);
   });
 
   it('keeps the newest BACKUP_KEEP files', () => {

@@ -11,6 +11,7 @@ import { Migration20261124195915_toss_referral as M8 } from './Migration20261124
 import { Migration20261124200127_ledger_forfeit as M9 } from './Migration20261124200127_ledger_forfeit.js';
 import { Migration20261124200400_reseller_api_rate as M10 } from './Migration20261124200400_reseller_api_rate.js';
 import { Migration20261124201528_provider_concurrency as M11 } from './Migration20261124201528_provider_concurrency.js';
+import { Migration20261124205800_backup_run as M12 } from './Migration20261124205800_backup_run.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -25,4 +26,5 @@ export const migrationsList = [
   { name: 'Migration20261124200127_ledger_forfeit', class: M9 },
   { name: 'Migration20261124200400_reseller_api_rate', class: M10 },
   { name: 'Migration20261124201528_provider_concurrency', class: M11 },
+  { name: 'Migration20261124205800_backup_run', class: M12 },
 ];
