@@ -11,6 +11,7 @@ import { ApiRateBucket } from '../modules/reseller-api/index.js';
 import { Setting } from '../modules/settings/index.js';
 import { LedgerEntry, PointAccount } from '../modules/wallet/index.js';
 import { BackupRun } from '../ops/backup-run.entity.js';
+import { OperatorAlert } from '../modules/alerts/index.js';
 
 export const entities = [
   Member,
@@ -42,5 +43,6 @@ export const entities = [
   ReferralReward,
   ApiRateBucket,
   BackupRun,
+  OperatorAlert,
 ];
 

@@ -12,6 +12,7 @@ import { Migration20261124200127_ledger_forfeit as M9 } from './Migration2026112
 import { Migration20261124200400_reseller_api_rate as M10 } from './Migration20261124200400_reseller_api_rate.js';
 import { Migration20261124201528_provider_concurrency as M11 } from './Migration20261124201528_provider_concurrency.js';
 import { Migration20261124205800_backup_run as M12 } from './Migration20261124205800_backup_run.js';
+import { Migration20261124210300_operator_alert as M13 } from './Migration20261124210300_operator_alert.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -27,4 +28,5 @@ export const migrationsList = [
   { name: 'Migration20261124200400_reseller_api_rate', class: M10 },
   { name: 'Migration20261124201528_provider_concurrency', class: M11 },
   { name: 'Migration20261124205800_backup_run', class: M12 },
+  { name: 'Migration20261124210300_operator_alert', class: M13 },
 ];

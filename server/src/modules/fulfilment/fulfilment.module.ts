@@ -1,3 +1,4 @@
+import { AlertsModule } from '../alerts/index.js';
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/index.js';
 import { CatalogModule } from '../catalog/index.js';
@@ -15,7 +16,7 @@ import { SimulatedProviderController } from './http/simulated-provider.controlle
 import { FulfilmentJobs } from './jobs/fulfilment.jobs.js';
 
 @Module({
-  imports: [AuditModule, CatalogModule, OrderingModule],
+  imports: [AuditModule, CatalogModule, OrderingModule, AlertsModule],
   controllers: [AdminProvidersController, AdminOrderDispatchController, SimulatedProviderController],
   providers: [ProviderAddressGuard, SmmClient, ProvidersService, SimulatedProvider, OrderSender, OrderSync, FulfilmentJobs, FulfilmentFacade],
   exports: [FulfilmentFacade],

@@ -61,6 +61,6 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     MemberGuard,
     OperatorGuard,
   ],
-  exports: [IdentityFacade, OperatorBootstrap, MemberGuard, OperatorGuard, TokenService, PasswordHasher],
+  exports: [IdentityFacade, OperatorBootstrap, MemberGuard, OperatorGuard, TokenService, PasswordHasher, Messenger],
 })
 export class IdentityModule {}
