@@ -16,6 +16,7 @@ import registerWheres from './register-wheres';
 import guideImages from './guide-images';
 import settings from './settings';
 import outbox from './outbox';
+import alerts from './alerts';
 import auditLogs from './audit-logs';
 import referrals from './referrals';
 
@@ -48,6 +49,7 @@ export const resources: Record<string, ResourceModule> = {
   'guide-images': guideImages,
   settings,
   outbox,
+  alerts,
   'audit-logs': auditLogs,
 };
 
@@ -57,5 +59,5 @@ export const menuSections: { title: string; names: string[] }[] = [
   { title: '회원', names: ['members', 'ledger-entries', 'referrals'] },
   { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },
   { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },
-  { title: '운영', names: ['settings', 'outbox', 'audit-logs'] },
+  { title: '운영', names: ['settings', 'outbox', 'alerts', 'audit-logs'] },
 ];

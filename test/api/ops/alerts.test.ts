@@ -6,7 +6,8 @@ import { startFakeTelegram, type FakeTelegram } from '../../support/fake-telegra
 import { bearer, configureBilling, openCharge } from '../billing/billing-support.js';
 import { addProvider, createService, fund, ordersById, placeOrders } from '../fulfilment/helpers.js';
 import { AlertSenderJob } from '../../../server/src/modules/alerts/index.js';
-import { OrderSender, OrderSync } from '../../../server/src/modules/fulfilment/index.js';
+import { OrderSender, OrderSync, ProviderBalanceAlertJob } from '../../../server/src/modules/fulfilment/index.js';
+import { setSettings } from '../../support/identity.js';
 import { createServer } from '../../../server/src/bootstrap.js';
 import { ConfigError } from '../../../server/src/config/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
@@ -140,6 +141,64 @@ describe('operator alerts', () => {
       expect(texts).toHaveLength(1);
       expect(texts[0]).toMatch(new RegExp(`^\\[SMM 알림\\] 주문 #${id} 확인 필요: \\[확인 필요\\]`));
     } finally {
+      await fake.close();
+    }
+  });
+
+  it('a provider balance below ALERT_PROVIDER_BALANCE_MIN: one message a day; off when unset', async () => {
+    const fake = await FakeProvider.start();
+    try {
+      await addProvider(t, fake);
+      fake.balance = { balance: '4999.50', currency: 'KRW' };
+      expect(await t.app.get(ProviderBalanceAlertJob).runOnce()).toEqual([]);
+      await setSettings(t, { ALERT_PROVIDER_BALANCE_MIN: '5000' });
+      const before = telegram.sent.length;
+      expect(await t.app.get(ProviderBalanceAlertJob).runOnce()).toHaveLength(1);
+      expect(await t.app.get(ProviderBalanceAlertJob).runOnce()).toHaveLength(1);
+      expect(await send()).toBe(1);
+      const texts = telegram.sent.slice(before).map((m) => m.text);
+      expect(texts).toHaveLength(1);
+      expect(texts[0]).toMatch(/^\[SMM 알림\] 공급사 .+ 잔액 4999\.5 KRW: 기준 5,000 미만입니다\. 충전해 주세요\.$/);
+      fake.balance = { balance: '6000', currency: 'KRW' };
+      expect(await t.app.get(ProviderBalanceAlertJob).runOnce()).toEqual([]);
+    } finally {
+      await setSettings(t, { ALERT_PROVIDER_BALANCE_MIN: '' });
+      await fake.close();
+    }
+  });
+
+  it('ALERT_PROVIDER_ERRORS (3) sends failing in a row: one message; a success starts the count again', async () => {
+    const fake = await FakeProvider.start();
+    try {
+      await setSettings(t, { ALERT_PROVIDER_ERRORS: '3' });
+      const providerId = await addProvider(t, fake);
+      const serviceId = (await createService(t, { providerId, providerServiceId: '1', point: '7' })).id;
+      const member = await createMember(t);
+      await fund(t, member.id, 1_000_000n);
+      fake.on('add', () => ({ body: { error: 'Not enough funds on balance' } }));
+      const before = telegram.sent.length;
+      // Two failures, then (after the backoff) two more: the third in a row raises the alert, once.
+      await placeOrders(t, member.id, serviceId, 2);
+      await t.app.get(OrderSender).runOnce();
+      expect(await send()).toBe(0);
+      await placeOrders(t, member.id, serviceId, 2);
+      await t.app.get(OrderSender).runOnce();
+      expect(await send()).toBe(1);
+      const texts = telegram.sent.slice(before).map((m) => m.text);
+      expect(texts).toHaveLength(1);
+      expect(texts[0]).toMatch(new RegExp(`^\\[SMM 알림\\] 공급사 .+\\(#${providerId}\\) 주문 전송이 4번 연속 실패했습니다: `));
+      // A success resets the count; the next failures alert only at 3 again.
+      fake.clearScripts();
+      await placeOrders(t, member.id, serviceId, 1);
+      t.app.get(Clock).travel(60 * 60_000);
+      await t.app.get(OrderSender).runOnce();
+      const c = new pg.Client({ connectionString: t.databaseUrl });
+      await c.connect();
+      const row = (await c.query('select consecutive_errors from provider where id = $1', [providerId])).rows[0];
+      await c.end();
+      expect(row.consecutive_errors).toBe(0);
+    } finally {
+      await setSettings(t, { ALERT_PROVIDER_ERRORS: '' });
       await fake.close();
     }
   });

@@ -13,6 +13,7 @@ import { Migration20261124200400_reseller_api_rate as M10 } from './Migration202
 import { Migration20261124201528_provider_concurrency as M11 } from './Migration20261124201528_provider_concurrency.js';
 import { Migration20261124205800_backup_run as M12 } from './Migration20261124205800_backup_run.js';
 import { Migration20261124210300_operator_alert as M13 } from './Migration20261124210300_operator_alert.js';
+import { Migration20261124210400_provider_errors as M14 } from './Migration20261124210400_provider_errors.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -29,4 +30,5 @@ export const migrationsList = [
   { name: 'Migration20261124201528_provider_concurrency', class: M11 },
   { name: 'Migration20261124205800_backup_run', class: M12 },
   { name: 'Migration20261124210300_operator_alert', class: M13 },
+  { name: 'Migration20261124210400_provider_errors', class: M14 },
 ];

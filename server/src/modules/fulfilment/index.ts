@@ -5,3 +5,4 @@ export { OrderSync, SYNC_SPACING_MS, type SyncStats } from './application/order-
 export { Provider, type ProviderView } from './domain/provider.entity.js';
 export { SimulatedProviderOrder } from './domain/simulated-order.entity.js';
 export { SIMULATED_MAX_DURATION_MS } from './domain/simulation.js';
+export { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
