@@ -1,4 +1,4 @@
-import { Injectable, Logger, Module } from '@nestjs/common';
+import { Injectable, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { hostname } from 'node:os';
@@ -17,10 +17,10 @@ export function backupDir(config: AppConfig): string {
 /**
  * One backup a day across all replicas: the replica whose insert of the day's backup_run row succeeds
  * makes it (a claim left unfinished for 30 minutes may be taken over), then keeps BACKUP_KEEP files.
- * Ticks every 10 minutes when JOBS is on (ScheduleModule is loaded only then); tests call runOnce().
+ * Ticks 5 s after start and every 10 minutes when JOBS is on; tests call runOnce().
  */
 @Injectable()
-export class BackupJob {
+export class BackupJob implements OnApplicationBootstrap {
   private readonly flight = new SingleFlight();
   private readonly logger = new Logger('Backup');
 
@@ -29,6 +29,11 @@ export class BackupJob {
     private readonly config: AppConfig,
     private readonly clock: Clock,
   ) {}
+
+  /** With JOBS on, a day with no backup yet gets it soon after start, not up to 10 minutes later. */
+  onApplicationBootstrap(): void {
+    if (this.config.env.JOBS) setTimeout(() => void this.tick(), 5_000).unref();
+  }
 
   @Interval('daily-backup', 10 * 60_000)
   tick(): Promise<unknown> {
