@@ -124,7 +124,9 @@ function runTool(tool: string, args: string[]): Promise<void> {
     const child = spawn(tool, args, { stdio: ['ignore', 'ignore', 'pipe'] });
     let errors = '';
     child.stderr.on('data', (c: Buffer) => (errors += c.toString()));
-    child.on('error', reject);
+    child.on('error', (error: NodeJS.ErrnoException) =>
+      reject(error.code === 'ENOENT' ? new BackupError(`${tool} is not on PATH: install the PostgreSQL client tools of the server's major version`) : error),
+    );
     child.on('close', (code) => (code === 0 ? resolve() : reject(new BackupError(`${tool} failed: ${errors.trim().split('\n').slice(-2).join(' / ') || `exit code ${code}`}`))));
   });
 }

@@ -28,6 +28,8 @@ describe('two replicas with JOBS on', () => {
     JWT_SECRET: 'replica-secret-replica-secret-replica-secret',
     ADMIN_ID: 'admin',
     ADMIN_PASSWORD: 'replica-password',
+    // The fake provider listens on loopback.
+    ALLOW_PRIVATE_PROVIDER_URLS: 'true',
     TELEGRAM_BOT_TOKEN: telegram.token,
     TELEGRAM_CHAT_ID: telegram.chatId,
     TELEGRAM_API_URL: telegram.url,
@@ -111,7 +113,7 @@ describe('two replicas with JOBS on', () => {
           (select count(*) from charge where status = 'FAIL')::int as expired`)
       ).rows[0] as { runs: number; sent: number; synced: number; expired: number };
     let now = await counts();
-    const alertsSent = async () => Number((await client.query(`select count(*) from operator_alert where status = 'SENT'`)).rows[0].count);
+    const alertsSent = async () => Number((await client.query(`select count(*) from operator_alert where status = 'SENT' and dedupe_key like 'replicas:%'`)).rows[0].count);
     const backups = async () => (await client.query(`select day, replica, file, finished_at is not null as finished from backup_run`)).rows as { day: string; replica: string; file: string | null; finished: boolean }[];
     while (Date.now() < deadline && (now.sent < RUNS || now.synced < SYNCED || now.expired < CHARGES || (await alertsSent()) < ALERTS || !(await backups()).every((b) => b.finished) || (await backups()).length === 0)) {
       await new Promise((r) => setTimeout(r, 500));
