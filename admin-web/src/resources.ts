@@ -17,6 +17,7 @@ import guideImages from './guide-images';
 import settings from './settings';
 import outbox from './outbox';
 import refills from './refills';
+import alerts from './alerts';
 import auditLogs from './audit-logs';
 import referrals from './referrals';
 import loginAttempts from './login-attempts';
@@ -50,6 +51,7 @@ export const resources: Record<string, ResourceModule> = {
   'guide-images': guideImages,
   settings,
   outbox,
+  alerts,
   'audit-logs': auditLogs,
   'login-attempts': loginAttempts,
   refills,
@@ -61,5 +63,5 @@ export const menuSections: { title: string; names: string[] }[] = [
   { title: '회원', names: ['members', 'ledger-entries', 'referrals'] },
   { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },
   { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },
-  { title: '운영', names: ['settings', 'outbox', 'audit-logs', 'login-attempts'] },
+  { title: '운영', names: ['settings', 'outbox', 'alerts', 'audit-logs', 'login-attempts'] },
 ];

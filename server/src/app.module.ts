@@ -19,6 +19,8 @@ import { BillingModule } from './modules/billing/index.js';
 import { ReferralModule } from './modules/referral/index.js';
 import { ResellerApiModule } from './modules/reseller-api/index.js';
 import { HealthController } from './ops/health.controller.js';
+import { BackupModule } from './ops/backup.job.js';
+import { AlertsModule } from './modules/alerts/index.js';
 import { loggerParams } from './ops/logging.js';
 import { Clock } from './shared/index.js';
 import { PageInterceptor } from './shared/http-kernel.js';
@@ -90,6 +92,8 @@ export class AppModule {
         DashboardModule,
         ResellerApiModule,
         FulfilmentModule,
+        BackupModule,
+        AlertsModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],

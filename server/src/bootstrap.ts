@@ -18,6 +18,7 @@ import { BODY_LIMIT, registerBodyLimits } from './ops/body-limits.js';
 import { instrumentHttp } from './ops/metrics.js';
 import { registerSecurityHeaders } from './ops/security-headers.js';
 import { serveWeb } from './ops/static-web.js';
+import { BackupError, ensureBackupDir } from './ops/backup.js';
 import { HttpErrorFilter } from './shared/http-kernel.js';
 import { refuseControlCharacters } from './shared/control-characters.js';
 import { useKoreanZodMessages } from './shared/zod-locale.js';
@@ -55,6 +56,15 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
     mkdirSync(join(dataDir, 'uploads'), { recursive: true });
   } catch (error) {
     throw new ConfigError(`DATA_DIR ${dataDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? 'error'}): point DATA_DIR at a writable folder`);
+  }
+  // The daily backup (JOBS on) must be able to write its folder: found now, not at the first backup.
+  if (env.JOBS) {
+    try {
+      ensureBackupDir(resolve(env.BACKUP_DIR ?? join(dataDir, 'backups')));
+    } catch (error) {
+      if (error instanceof BackupError) throw new ConfigError(error.message);
+      throw error;
+    }
   }
 
   let embedded: EmbeddedDatabase | undefined;

@@ -111,6 +111,10 @@ export const ko: TranslationMessages = {
       fields: { ...common, channel: '채널', recipient: '수신자', subject: '제목', body: '내용', status: '상태', error: '오류' },
     },
     'login-attempts': { name: '로그인 기록', fields: { ...common, createdAt: '일시', kind: '구분', loginId: '아이디', ip: 'IP 주소', result: '결과' } },
+    alerts: {
+      name: '운영자 알림',
+      fields: { ...common, kind: '종류', text: '내용', status: '상태', attempts: '시도', sentAt: '발송 일시', lastError: '마지막 오류' },
+    },
     'audit-logs': {
       name: '감사 로그',
       fields: { ...common, createdAt: '일시', operatorLoginId: '운영자', action: '작업', resource: '자원', resourceId: '대상 번호', before: '변경 전', after: '변경 후' },

@@ -38,6 +38,7 @@ const AREAS: { id: string; title: string; holds: (s: SettingRow) => boolean }[] 
   { id: 'presets', title: '충전 금액 버튼', holds: (s) => s.kind === 'numberList' },
   { id: 'social', title: '소셜 로그인', holds: (s) => s.group === 'social' },
   { id: 'members', title: '회원', holds: (s) => s.group === 'members' },
+  { id: 'alerts', title: '운영자 알림', holds: (s) => s.group === 'alerts' },
 ];
 
 const PAYMENT_TYPE_CHOICES = [

@@ -49,6 +49,14 @@ export const envSchema = z.object({
   /** Reseller API v2 per-key limit: requests per second kept up, and the burst allowed at once (429 beyond). */
   API_V2_RATE: z.coerce.number().positive().max(10_000).default(20),
   API_V2_BURST: z.coerce.number().int().min(1).max(100_000).default(200),
+  /** Daily backups (JOBS on) and `npm run backup` write here (default DATA_DIR/backups); the daily job keeps BACKUP_KEEP files. */
+  BACKUP_DIR: z.string().min(1).optional(),
+  BACKUP_KEEP: z.coerce.number().int().min(1, 'BACKUP_KEEP must be at least 1').max(10_000).default(14),
+  /** Operator alerts by Telegram (both or neither) and by mail (see README "Operator alerts"). */
+  TELEGRAM_BOT_TOKEN: optionalText,
+  TELEGRAM_CHAT_ID: optionalText,
+  TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
+  OPERATOR_EMAIL: z.email('OPERATOR_EMAIL must be an e-mail address').optional(),
   /** Unset: pretty on a terminal, JSON lines otherwise. */
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'LOG_FORMAT must be json or pretty' }).optional(),
 });
@@ -67,6 +75,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  if (!!result.data.TELEGRAM_BOT_TOKEN !== !!result.data.TELEGRAM_CHAT_ID) {
+    throw new ConfigError(`Invalid environment: ${result.data.TELEGRAM_BOT_TOKEN ? 'TELEGRAM_BOT_TOKEN is set without TELEGRAM_CHAT_ID' : 'TELEGRAM_CHAT_ID is set without TELEGRAM_BOT_TOKEN'}: set both for Telegram alerts, or neither`);
   }
   return result.data;
 }

@@ -10,6 +10,8 @@ import { ReferralReward } from '../modules/referral/index.js';
 import { ApiRateBucket } from '../modules/reseller-api/index.js';
 import { Setting } from '../modules/settings/index.js';
 import { LedgerEntry, PointAccount } from '../modules/wallet/index.js';
+import { BackupRun } from '../ops/backup-run.entity.js';
+import { OperatorAlert } from '../modules/alerts/index.js';
 
 export const entities = [
   Member,
@@ -42,5 +44,7 @@ export const entities = [
   SimulatedProviderOrder,
   ReferralReward,
   ApiRateBucket,
+  BackupRun,
+  OperatorAlert,
 ];
 

@@ -1,9 +1,10 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../../server/src/database/embedded-postgres.js';
 import { FakeProvider } from '../../support/fake-provider.js';
+import { startFakeTelegram, type FakeTelegram } from '../../support/fake-telegram.js';
 import { adminQuery } from '../../support/test-app.js';
 import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process.js';
 
@@ -14,6 +15,7 @@ describe('two replicas with JOBS on', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'smm-replicas-'));
   let url: string;
   let fake: FakeProvider;
+  let telegram: FakeTelegram;
   let client: pg.Client;
   const servers: ServerProcess[] = [];
   const env = (port: number, i: number) => ({
@@ -28,6 +30,9 @@ describe('two replicas with JOBS on', () => {
     ADMIN_PASSWORD: 'replica-password',
     // The fake provider listens on loopback.
     ALLOW_PRIVATE_PROVIDER_URLS: 'true',
+    TELEGRAM_BOT_TOKEN: telegram.token,
+    TELEGRAM_CHAT_ID: telegram.chatId,
+    TELEGRAM_API_URL: telegram.url,
   });
 
   beforeAll(async () => {
@@ -37,6 +42,7 @@ describe('two replicas with JOBS on', () => {
     u.pathname = `/${name}`;
     url = u.toString();
     fake = await FakeProvider.start();
+    telegram = await startFakeTelegram();
     // Migrate with one server (jobs off), then seed the work.
     const setup = startServerProcess({ ...env(await freePort(), 9), JOBS: 'false' });
     await setup.ready;
@@ -48,6 +54,7 @@ describe('two replicas with JOBS on', () => {
     await Promise.all(servers.map((s) => stopServerProcess(s)));
     await client?.end();
     await fake?.close();
+    await telegram?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -86,6 +93,14 @@ describe('two replicas with JOBS on', () => {
       [member, CHARGES],
     );
 
+    // Operator alerts waiting to go out: one Telegram message carries them, sent by one replica.
+    const ALERTS = 30;
+    await client.query(
+      `insert into operator_alert (kind, text, dedupe_key, status, attempts, next_attempt_at, created_at)
+       select 'CHARGE_REQUEST', '새 충전 요청 #' || g, 'replicas:' || g, 'PENDING', 0, now(), now() from generate_series(1, $1) g`,
+      [ALERTS],
+    );
+
     for (const i of [0, 1]) servers.push(startServerProcess(env(await freePort(), i)));
     await Promise.all(servers.map((s) => s.ready));
     const deadline = Date.now() + 150_000;
@@ -98,7 +113,9 @@ describe('two replicas with JOBS on', () => {
           (select count(*) from charge where status = 'FAIL')::int as expired`)
       ).rows[0] as { runs: number; sent: number; synced: number; expired: number };
     let now = await counts();
-    while (Date.now() < deadline && (now.sent < RUNS || now.synced < SYNCED || now.expired < CHARGES)) {
+    const alertsSent = async () => Number((await client.query(`select count(*) from operator_alert where status = 'SENT' and dedupe_key like 'replicas:%'`)).rows[0].count);
+    const backups = async () => (await client.query(`select day, replica, file, finished_at is not null as finished from backup_run`)).rows as { day: string; replica: string; file: string | null; finished: boolean }[];
+    while (Date.now() < deadline && (now.sent < RUNS || now.synced < SYNCED || now.expired < CHARGES || (await alertsSent()) < ALERTS || !(await backups()).every((b) => b.finished) || (await backups()).length === 0)) {
       await new Promise((r) => setTimeout(r, 500));
       now = await counts();
     }
@@ -109,6 +126,18 @@ describe('two replicas with JOBS on', () => {
       `two replicas: runs started ${now.runs}/${RUNS} (twice: ${runTwice}), sent upstream ${now.sent} with ${adds} add requests (links placed twice: ${fake.duplicateLinks().filter((l) => l.includes('/auto/')).length}), ` +
         `sync applied ${now.synced}/${SYNCED} with ${refunds.n} refunds for ${refunds.orders} orders, charges expired ${now.expired}/${CHARGES}`,
     );
+    const runsOfBackup = await backups();
+    const files = [0, 1].flatMap((i) => (existsSync(join(dataDir, `r${i}`, 'backups')) ? readdirSync(join(dataDir, `r${i}`, 'backups')).map((f) => `r${i}/${f}`) : []));
+    const summaries = telegram.sent.map((m) => m.text.split('\n').filter((l) => l.startsWith('• ') || l.startsWith('[SMM 알림] 새 충전 요청')).length);
+    console.log(
+      `two replicas: alerts ${await alertsSent()}/${ALERTS} sent in ${telegram.sent.length} Telegram message(s) (${summaries.join(' + ')} lines); ` +
+        `daily backups ${runsOfBackup.length} (${runsOfBackup.map((b) => `${b.day} by ${b.replica}`).join(', ')}), files: ${files.join(', ')}`,
+    );
+    expect(await alertsSent()).toBe(ALERTS);
+    expect(telegram.sent).toHaveLength(1);
+    expect(telegram.sent[0]!.text.split('\n')[0]).toBe(`[SMM 알림] 새 알림 ${ALERTS}건`);
+    expect(runsOfBackup).toHaveLength(1);
+    expect(files).toHaveLength(1);
     expect(now).toEqual({ runs: RUNS, sent: RUNS, synced: SYNCED, expired: CHARGES });
     expect(runTwice).toBe(0);
     expect(adds).toBe(RUNS);

@@ -77,6 +77,7 @@ describe('operator console: dashboard and every main page', () => {
       ['guide-images', '링크 입력 가이드'],
       ['settings', '사이트 설정'],
       ['outbox', '메일·SMS 발송함'],
+      ['alerts', '운영자 알림'],
       ['audit-logs', '감사 로그'],
       ['login-attempts', '로그인 기록'],
     ];

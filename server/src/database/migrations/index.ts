@@ -17,7 +17,10 @@ import { Migration20261124201242_login_attempts as M14 } from './Migration202611
 import { Migration20261124201528_provider_concurrency as M15 } from './Migration20261124201528_provider_concurrency.js';
 import { Migration20261124202933_refills as M16 } from './Migration20261124202933_refills.js';
 import { Migration20261124204351_forwarded_cancel as M17 } from './Migration20261124204351_forwarded_cancel.js';
-import { Migration20261124230000_ledger_kinds as M18 } from './Migration20261124230000_ledger_kinds.js';
+import { Migration20261124205800_backup_run as M18 } from './Migration20261124205800_backup_run.js';
+import { Migration20261124210300_operator_alert as M19 } from './Migration20261124210300_operator_alert.js';
+import { Migration20261124210400_provider_errors as M20 } from './Migration20261124210400_provider_errors.js';
+import { Migration20261124230000_ledger_kinds as M21 } from './Migration20261124230000_ledger_kinds.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -38,5 +41,8 @@ export const migrationsList = [
   { name: 'Migration20261124201528_provider_concurrency', class: M15 },
   { name: 'Migration20261124202933_refills', class: M16 },
   { name: 'Migration20261124204351_forwarded_cancel', class: M17 },
-  { name: 'Migration20261124230000_ledger_kinds', class: M18 },
+  { name: 'Migration20261124205800_backup_run', class: M18 },
+  { name: 'Migration20261124210300_operator_alert', class: M19 },
+  { name: 'Migration20261124210400_provider_errors', class: M20 },
+  { name: 'Migration20261124230000_ledger_kinds', class: M21 },
 ];

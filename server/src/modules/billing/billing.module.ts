@@ -1,3 +1,4 @@
+import { AlertsModule } from '../alerts/index.js';
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/index.js';
 import { ReferralModule } from '../referral/index.js';
@@ -17,7 +18,7 @@ import { TossPayments } from './application/toss/toss-payments.js';
 import { AdminTossRefundController, TossChargeController, TossWebhookController } from './http/toss.controller.js';
 
 @Module({
-  imports: [AuditModule, SettingsModule, WalletModule, ReferralModule],
+  imports: [AuditModule, SettingsModule, WalletModule, ReferralModule, AlertsModule],
   controllers: [ChargeController, AdminChargesController, AdminDepositsController, TossChargeController, TossWebhookController, AdminTossRefundController],
   providers: [ChargeRequests, ChargeSettlement, Deposits, ChargeExpiryJob, BillingFacade, TossClient, TossPayments, TossRecheckJob],
   exports: [BillingFacade],

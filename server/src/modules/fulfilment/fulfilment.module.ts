@@ -1,3 +1,5 @@
+import { SettingsModule } from '../settings/index.js';
+import { AlertsModule } from '../alerts/index.js';
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/index.js';
 import { CatalogModule } from '../catalog/index.js';
@@ -15,11 +17,12 @@ import { AdminOrderDispatchController } from './http/admin-order-dispatch.contro
 import { AdminProvidersController } from './http/admin-providers.controller.js';
 import { SimulatedProviderController } from './http/simulated-provider.controller.js';
 import { FulfilmentJobs } from './jobs/fulfilment.jobs.js';
+import { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
 
 @Module({
-  imports: [AuditModule, CatalogModule, OrderingModule],
+  imports: [AuditModule, CatalogModule, OrderingModule, AlertsModule, SettingsModule],
   controllers: [AdminProvidersController, AdminOrderDispatchController, SimulatedProviderController],
-  providers: [ProviderAddressGuard, SmmClient, ProvidersService, SimulatedProvider, OrderSender, OrderSync, RefillSync, CancelForwarder, FulfilmentJobs, FulfilmentFacade],
+  providers: [ProviderAddressGuard, SmmClient, ProvidersService, SimulatedProvider, OrderSender, OrderSync, RefillSync, CancelForwarder, FulfilmentJobs, ProviderBalanceAlertJob, FulfilmentFacade],
   exports: [FulfilmentFacade],
 })
 export class FulfilmentModule {}

@@ -63,6 +63,6 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     MemberGuard,
     OperatorGuard,
   ],
-  exports: [IdentityFacade, OperatorBootstrap, MemberGuard, OperatorGuard, TokenService, PasswordHasher],
+  exports: [IdentityFacade, OperatorBootstrap, MemberGuard, OperatorGuard, TokenService, PasswordHasher, Messenger],
 })
 export class IdentityModule {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { SettingsService } from '../../settings/index.js';
+import { AlertsFacade } from '../../alerts/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
 import { allowedFeeTypes, CHARGE_MESSAGES, type ChargeHistoryItem, type ChargeInstructions, type ChargeRequest } from '../../../contracts/charge.js';
 import { Charge } from '../domain/charge.entity.js';
@@ -18,6 +19,7 @@ export class ChargeRequests {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly settings: SettingsService,
+    private readonly alerts: AlertsFacade,
   ) {}
 
   /**
@@ -47,6 +49,7 @@ export class ChargeRequests {
       tx.persist(created);
       return created;
     });
+    await this.alerts.raise('CHARGE_REQUEST', `새 충전 요청 #${charge.id}: 회원 #${memberId}, 입금자명 ${charge.depositorName}, 입금액 ${charge.depositAmount.toLocaleString('ko-KR')}원`, `charge:${charge.id}`);
     return {
       chargeId: charge.id,
       status: charge.status,

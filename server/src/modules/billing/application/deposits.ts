@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
+import { AlertsFacade } from '../../alerts/index.js';
 import { Clock, contains, DomainError, filterDate as instant, filterId as wholeNumber, filterOneOf as oneOf, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
 import { Charge } from '../domain/charge.entity.js';
 import { Deposit, DEPOSIT_STATUSES, UNMATCHED_REASONS, type DepositInput } from '../domain/deposit.entity.js';
@@ -26,6 +27,7 @@ export class Deposits {
     private readonly clock: Clock,
     private readonly settlement: ChargeSettlement,
     private readonly audit: AuditFacade,
+    private readonly alerts: AlertsFacade,
   ) {}
 
   async record(input: DepositInput, recorder: Settler): Promise<RecordedDeposit> {
@@ -61,6 +63,9 @@ export class Deposits {
         await this.em.fork().nativeUpdate(Deposit, { id: deposit.id, status: 'UNMATCHED' }, { reason: 'CONFLICT' });
         deposit = await this.get(deposit.id);
       }
+    }
+    if (deposit.status === 'UNMATCHED') {
+      await this.alerts.raise('UNMATCHED_DEPOSIT', `확인되지 않은 입금 #${deposit.id}: 입금자명 ${deposit.depositorName}, ${deposit.amount.toLocaleString('ko-KR')}원`, `deposit:${deposit.id}`);
     }
     return { deposit, created: true };
   }

@@ -7,6 +7,8 @@ import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
 import { mapLimit } from './concurrency.js';
 import { ProviderError, SmmClient } from './smm-client.js';
+import { AlertsFacade } from '../../alerts/index.js';
+import { SettingsService } from '../../settings/index.js';
 
 /** Marks an order an operator must look at: it may or may not have been placed upstream. */
 export const UNCERTAIN_MARK = '[확인 필요]';
@@ -71,6 +73,8 @@ export class OrderSender {
     private readonly clock: Clock,
     private readonly client: SmmClient,
     private readonly audit: AuditFacade,
+    private readonly alerts: AlertsFacade,
+    private readonly settings: SettingsService,
   ) {}
 
   /** One tick: claims and sends due orders `batch` at a time, up to `maxOrders`. */
@@ -165,6 +169,7 @@ export class OrderSender {
   private async record(outcomes: Outcome[], providers: Map<number, Provider>): Promise<DispatchStats> {
     const stats: DispatchStats = { sent: 0, failed: 0, uncertain: 0 };
     const orphans: { provider: Provider; providerOrderId: string; orderId: number }[] = [];
+    const held: { id: number; error: string }[] = [];
     await this.em.fork().transactional(async (tx) => {
       const ids = outcomes.map((o) => o.order.id);
       const orders = new Map((await tx.find(Order, { id: { $in: ids } }, { lockMode: LockMode.PESSIMISTIC_WRITE })).map((o) => [o.id, o]));
@@ -188,11 +193,47 @@ export class OrderSender {
         else stats.uncertain++;
         if (!stillOurs) continue;
         if (definite) order.markSendFailed(error.message, new Date(now.getTime() + backoffMs(order.dispatchAttempts + 1)), now);
-        else order.markDispatching(`${UNCERTAIN_MARK} ${error.message}: 공급사에 주문이 들어갔을 수 있어 자동으로 다시 보내지 않습니다. ${CHECK_ADVICE}`, now);
+        else {
+          order.markDispatching(`${UNCERTAIN_MARK} ${error.message}: 공급사에 주문이 들어갔을 수 있어 자동으로 다시 보내지 않습니다. ${CHECK_ADVICE}`, now);
+          held.push({ id: order.id, error: error.message });
+        }
       }
     });
     for (const orphan of orphans) await this.cancelOrphan(orphan);
+    for (const order of held) await this.alerts.raise('ORDER_CHECK', `주문 #${order.id} 확인 필요: 공급사 응답이 불확실합니다 (${order.error})`, `order-check:${order.id}`);
+    await this.countErrorsInARow(outcomes, providers);
     return stats;
+  }
+
+  /**
+   * Keeps each provider's count of failed sends in a row (in its row, so every replica adds to the
+   * same count); the batch that takes it to ALERT_PROVIDER_ERRORS (default 5) raises one alert.
+   */
+  private async countErrorsInARow(outcomes: Outcome[], providers: Map<number, Provider>): Promise<void> {
+    const streaks = new Map<number, { reset: boolean; trailing: number }>();
+    for (const outcome of outcomes) {
+      const streak = streaks.get(outcome.order.providerId) ?? { reset: false, trailing: 0 };
+      if ('providerOrderId' in outcome) streaks.set(outcome.order.providerId, { reset: true, trailing: 0 });
+      else streaks.set(outcome.order.providerId, { ...streak, trailing: streak.trailing + 1 });
+    }
+    const setting = String(await this.settings.get('ALERT_PROVIDER_ERRORS'));
+    const limit = setting === '' ? 5 : Number(setting);
+    for (const [providerId, { reset, trailing }] of streaks) {
+      if (!reset && trailing === 0) continue;
+      const [row] = await this.em
+        .fork()
+        .execute<{ before: number; after: number }[]>(
+          `update provider p set consecutive_errors = ${reset ? '?' : 'p.consecutive_errors + ?'} from provider old where p.id = old.id and p.id = ? returning old.consecutive_errors as before, p.consecutive_errors as after`,
+          [trailing, providerId],
+        );
+      if (!row || limit <= 0 || trailing === 0) continue;
+      const before = reset ? 0 : row.before;
+      if (before < limit && row.after >= limit) {
+        const name = providers.get(providerId)?.name ?? `#${providerId}`;
+        const last = outcomes.filter((o) => o.order.providerId === providerId && 'error' in o).at(-1) as { error: Error } | undefined;
+        await this.alerts.raise('PROVIDER_ERRORS', `공급사 ${name}(#${providerId}) 주문 전송이 ${row.after}번 연속 실패했습니다: ${last?.error.message ?? ''}`, `provider-errors:${providerId}:${this.clock.now().toISOString()}`);
+      }
+    }
   }
 
   private async cancelOrphan({ provider, providerOrderId, orderId }: { provider: Provider; providerOrderId: string; orderId: number }): Promise<void> {

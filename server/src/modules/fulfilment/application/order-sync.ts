@@ -7,6 +7,7 @@ import type { UpstreamStatusResult } from '../domain/upstream-protocol.js';
 import { chunk, mapLimit } from './concurrency.js';
 import { UNCERTAIN_MARK } from './order-sender.js';
 import { SmmClient, STATUS_BATCH } from './smm-client.js';
+import { AlertsFacade } from '../../alerts/index.js';
 
 /** An order is asked about at most this often. */
 export const SYNC_SPACING_MS = 20_000;
@@ -68,6 +69,7 @@ export class OrderSync {
     private readonly clock: Clock,
     private readonly client: SmmClient,
     private readonly ordering: OrderingFacade,
+    private readonly alerts: AlertsFacade,
   ) {}
 
   async runOnce(maxOrders = 5000): Promise<SyncStats> {
@@ -121,6 +123,7 @@ export class OrderSync {
         if (await this.em.fork().transactional((tx) => this.ordering.flagUpstream(tx, order.id, note))) {
           stats.flagged++;
           this.logger.warn(`order ${order.id}: ${note}`);
+          await this.alerts.raise('ORDER_CHECK', `주문 #${order.id} 확인 필요: ${note}`, `order-check:${order.id}`);
         }
       } catch (error) {
         this.logger.warn(`order ${order.id}: ${(error as Error).message}`);

@@ -51,6 +51,10 @@ export class Provider {
   @Property({ type: 'integer', default: 10 })
   maxConcurrency: number = 10;
 
+  /** Sends upstream that failed in a row (any replica); reset by a success. Operators are alerted at ALERT_PROVIDER_ERRORS. */
+  @Property({ type: 'integer', default: 0 })
+  consecutiveErrors: number = 0;
+
   @Property({ type: 'datetime' })
   createdAt: Date;
 

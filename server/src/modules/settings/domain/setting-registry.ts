@@ -7,12 +7,12 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const DELETION_BALANCE = ['FORFEIT', 'KEEP'] as const;
 export type DeletionBalance = (typeof DELETION_BALANCE)[number];
 
-type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance' | 'percent';
+type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance' | 'percent' | 'count';
 
 export interface SettingDefinition {
   key: string;
   kind: Kind;
-  group: 'footer' | 'banking' | 'site' | 'switches' | 'payment' | 'social' | 'members';
+  group: 'footer' | 'banking' | 'site' | 'switches' | 'payment' | 'social' | 'members' | 'alerts';
   label: string;
 }
 
@@ -54,6 +54,9 @@ export const SETTINGS = [
   def('ENABLE_SNS_KAKAO', 'switch', 'social', '카카오 로그인'),
   def('KAKAO_TOKEN', 'text', 'social', '카카오 JavaScript 키'),
   def('MEMBER_DELETION_BALANCE', 'deletionBalance', 'members', '탈퇴 회원 잔여 포인트'),
+  // Operator alerts (README "Operator alerts"); '' reads as the default (balance: off, errors: 5).
+  def('ALERT_PROVIDER_BALANCE_MIN', 'count', 'alerts', '공급사 잔액 알림 기준(원)'),
+  def('ALERT_PROVIDER_ERRORS', 'count', 'alerts', '공급사 연속 오류 알림 횟수'),
 ] as const satisfies readonly SettingDefinition[];
 
 export type SettingKey = (typeof SETTINGS)[number]['key'];
@@ -83,6 +86,8 @@ const schemas: Record<Kind, z.ZodType<SettingValue>> = {
     .max(20, '버튼은 20개까지 둘 수 있습니다.'),
   // A whole percent 0–100; '' (unset) reads as the default.
   percent: z.union([z.literal(''), z.coerce.string().regex(/^(100|[1-9]?\d)$/, '0에서 100 사이의 정수(%)로 입력해 주세요.')]),
+  // A whole number 0 or more; '' (unset) reads as the default.
+  count: z.union([z.literal(''), z.coerce.string().regex(/^(0|[1-9]\d{0,11})$/, '0 이상의 정수로 입력해 주세요.')]),
 };
 
 /** The value a missing row reads as: the spec says "empty string or false". */

@@ -1,0 +1,71 @@
+import { Injectable, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { Interval } from '@nestjs/schedule';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { hostname } from 'node:os';
+import { join, resolve } from 'node:path';
+import { AppConfig } from '../config/index.js';
+import { Clock, SingleFlight } from '../shared/index.js';
+import { backupDatabase, pruneBackups } from './backup.js';
+
+/** A claim older than this with no finished backup is taken to have died with its replica. */
+const STALE_CLAIM = "interval '30 minutes'";
+
+export function backupDir(config: AppConfig): string {
+  return resolve(config.env.BACKUP_DIR ?? join(config.dataDir, 'backups'));
+}
+
+/**
+ * One backup a day across all replicas: the replica whose insert of the day's backup_run row succeeds
+ * makes it (a claim left unfinished for 30 minutes may be taken over), then keeps BACKUP_KEEP files.
+ * Ticks 5 s after start and every 10 minutes when JOBS is on; tests call runOnce().
+ */
+@Injectable()
+export class BackupJob implements OnApplicationBootstrap {
+  private readonly flight = new SingleFlight();
+  private readonly logger = new Logger('Backup');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly config: AppConfig,
+    private readonly clock: Clock,
+  ) {}
+
+  /** With JOBS on, a day with no backup yet gets it soon after start, not up to 10 minutes later. */
+  onApplicationBootstrap(): void {
+    if (this.config.env.JOBS) setTimeout(() => void this.tick(), 5_000).unref();
+  }
+
+  @Interval('daily-backup', 10 * 60_000)
+  tick(): Promise<unknown> {
+    return this.flight.run(() => this.runOnce());
+  }
+
+  /** Makes today's backup if no replica has; answers the file written, or null. */
+  async runOnce(): Promise<string | null> {
+    const day = this.clock.now().toISOString().slice(0, 10);
+    const em = this.em.fork();
+    const claimed = await em.execute<{ day: string }[]>(
+      `insert into backup_run (day, claimed_at, replica) values (?, now(), ?)
+       on conflict (day) do update set claimed_at = excluded.claimed_at, replica = excluded.replica, error = null
+        where backup_run.finished_at is null and backup_run.claimed_at < now() - ${STALE_CLAIM}
+       returning day`,
+      [day, `${hostname()}:${process.pid}`],
+    );
+    if (claimed.length === 0) return null;
+    const dir = backupDir(this.config);
+    try {
+      const result = await backupDatabase(this.config.databaseUrl, dir, { now: this.clock.now() });
+      const removed = pruneBackups(dir, this.config.env.BACKUP_KEEP);
+      await em.execute('update backup_run set file = ?, bytes = ?, finished_at = now() where day = ?', [result.file, result.bytes, day]);
+      this.logger.log(`daily backup ${result.file} (${Math.round(result.bytes / 1024)} KiB, ${Math.round(result.ms)} ms)${removed.length ? `; removed ${removed.length} older` : ''}`);
+      return result.file;
+    } catch (error) {
+      await em.execute('update backup_run set error = ? where day = ?', [(error as Error).message.slice(0, 2000), day]);
+      this.logger.error(`daily backup failed: ${(error as Error).message}`);
+      return null;
+    }
+  }
+}
+
+@Module({ providers: [BackupJob], exports: [BackupJob] })
+export class BackupModule {}
