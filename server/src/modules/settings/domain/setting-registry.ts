@@ -44,7 +44,7 @@ export const SETTINGS = [
   def('ENABLE_QNA', 'switch', 'switches', '자주묻는질문'),
   def('ENABLE_TOSS_PAYMENT', 'switch', 'switches', '토스 결제'),
   def('REFERRAL_RATE', 'percent', 'payment', '추천인 적립률(%)'),
-  def('ENABLE_PAYMENT_FEE', 'switch', 'payment', '결제 수수료'),
+  def('ENABLE_PAYMENT_FEE', 'switch', 'payment', '세금계산서 부가세 10% 별도'),
   def('ENABLE_PAYMENT_TYPE', 'paymentType', 'payment', '결제 증빙 유형'),
   def('POINT_CHARGE_BUTTON_OPTIONS', 'numberList', 'payment', '충전 금액 버튼'),
   def('ENABLE_SNS_NAVER', 'switch', 'social', '네이버 로그인'),
