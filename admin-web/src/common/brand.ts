@@ -24,7 +24,12 @@ function loadBrand(): Promise<SiteBrand> {
         const value = list.find((s) => s.key === key)?.value;
         return typeof value === 'string' ? value : '';
       };
-      return { name: siteName(text('SITE_NAME')), logoUrl: text('SITE_LOGO_URL'), company: text('FOOTER_COMPANY'), title: consoleTitle(text('SITE_NAME')) };
+      return {
+        name: siteName(text('SITE_NAME')),
+        logoUrl: text('SITE_LOGO_URL'),
+        company: text('FOOTER_COMPANY'),
+        title: consoleTitle(text('SITE_NAME')),
+      };
     })
     .catch(() => {
       pending = null;

@@ -8,7 +8,15 @@ const SiteName = () => {
   const { logoUrl, company, title } = useSiteBrand();
   return (
     <Typography variant="h6" align="center" sx={{ mt: 1 }}>
-      {logoUrl && <Box component="img" src={logoUrl} alt="" data-testid="console-logo" sx={{ display: 'block', mx: 'auto', maxHeight: 48, maxWidth: 200, mb: 1 }} />}
+      {logoUrl && (
+        <Box
+          component="img"
+          src={logoUrl}
+          alt=""
+          data-testid="console-logo"
+          sx={{ display: 'block', mx: 'auto', maxHeight: 48, maxWidth: 200, mb: 1 }}
+        />
+      )}
       {company && <span data-testid="company">{company}</span>}
       <br />
       <span data-testid="console-title">{title}</span>

@@ -1,7 +1,18 @@
-import { BRAND_MESSAGES, brandedSubject, consoleTitle, DEFAULT_SITE_NAME, mailSignature, siteLogoSchema, siteName, siteNameSchema } from './brand.js';
+import {
+  BRAND_MESSAGES,
+  brandedSubject,
+  consoleTitle,
+  DEFAULT_SITE_NAME,
+  mailSignature,
+  siteLogoSchema,
+  siteName,
+  siteNameSchema,
+} from './brand.js';
 
-const firstMessage = (schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } }, value: unknown) =>
-  schema.safeParse(value).error?.issues[0]?.message;
+const firstMessage = (
+  schema: { safeParse: (v: unknown) => { success: boolean; error?: { issues: { message: string }[] } } },
+  value: unknown,
+) => schema.safeParse(value).error?.issues[0]?.message;
 
 describe('brand contract', () => {
   it('reads an unset or blank name as the default', () => {

@@ -26,14 +26,17 @@ export const siteNameSchema = z
   .refine((v) => !/[\u0000-\u001f\u007f[\]<>]/.test(v), BRAND_MESSAGES.siteNameInvalid);
 
 /** SITE_LOGO_URL: '' (the lettered mark) or an uploaded file (/uploads/…) or an http(s) image address. */
-export const siteLogoSchema = z.union([
-  z.literal(''),
-  z
-    .string({ error: BRAND_MESSAGES.siteLogoInvalid })
-    .trim()
-    .max(500, BRAND_MESSAGES.siteLogoInvalid)
-    .regex(/^(\/uploads\/[A-Za-z0-9._-]+|https?:\/\/[^\s"'<>]+)$/, BRAND_MESSAGES.siteLogoInvalid),
-], { error: BRAND_MESSAGES.siteLogoInvalid });
+export const siteLogoSchema = z.union(
+  [
+    z.literal(''),
+    z
+      .string({ error: BRAND_MESSAGES.siteLogoInvalid })
+      .trim()
+      .max(500, BRAND_MESSAGES.siteLogoInvalid)
+      .regex(/^(\/uploads\/[A-Za-z0-9._-]+|https?:\/\/[^\s"'<>]+)$/, BRAND_MESSAGES.siteLogoInvalid),
+  ],
+  { error: BRAND_MESSAGES.siteLogoInvalid },
+);
 
 /** The name to show: the setting, or DEFAULT_SITE_NAME when it is unset or blank. */
 export function siteName(value: unknown): string {

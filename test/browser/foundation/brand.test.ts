@@ -12,7 +12,8 @@ describe('the brand setting in the served apps', () => {
   }, 60_000);
   afterAll(() => h.close());
 
-  const set = (key: string, value: string) => h.t.http.put(`/api/admin/settings/${key}`).set('Authorization', admin).send({ value }).expect(200);
+  const set = (key: string, value: string) =>
+    h.t.http.put(`/api/admin/settings/${key}`).set('Authorization', admin).send({ value }).expect(200);
 
   it('shows "SMM 패널" while no name is set', async () => {
     const page = await h.newPage();
@@ -25,8 +26,14 @@ describe('the brand setting in the served apps', () => {
   });
 
   it('uses the name and the uploaded logo in the storefront and the console', async () => {
-    const png = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#3355ff' } }).png().toBuffer();
-    const uploaded = await h.t.http.post('/api/admin/uploads?purpose=other').set('Authorization', admin).attach('file', png, 'logo.png').expect(201);
+    const png = await sharp({ create: { width: 120, height: 40, channels: 3, background: '#3355ff' } })
+      .png()
+      .toBuffer();
+    const uploaded = await h.t.http
+      .post('/api/admin/uploads?purpose=other')
+      .set('Authorization', admin)
+      .attach('file', png, 'logo.png')
+      .expect(201);
     await set('SITE_NAME', '팔로우랩');
     await set('SITE_LOGO_URL', uploaded.body.url);
 
@@ -37,7 +44,9 @@ describe('the brand setting in the served apps', () => {
     const logo = page.locator('.topbar img.logo-image');
     expect(await logo.getAttribute('src')).toBe(uploaded.body.url);
     // The image really loads (same-origin /uploads/, allowed by the CSP).
-    await page.waitForFunction(() => (document.querySelector('.topbar img.logo-image') as HTMLImageElement | null)?.naturalWidth === 120);
+    await page.waitForFunction(
+      () => (document.querySelector('.topbar img.logo-image') as HTMLImageElement | null)?.naturalWidth === 120,
+    );
     await h.screenshot(page, 'brand-storefront');
 
     const login = await h.newPage();

@@ -97,8 +97,8 @@ function Logo() {
   const { name, logoUrl } = useBrand();
   return (
     <>
-      {logoUrl ? <img className="logo-image" src={logoUrl} alt="" /> : <span className="logo-mark">{name.charAt(0).toUpperCase()}</span>}
-      <span className="logo-text">{name}</span>
+      {logoUrl ? <img className="logo-image" src={logoUrl} alt="" data-testid="logo-image" /> : <span className="logo-mark" data-testid="logo-mark">{name.charAt(0).toUpperCase()}</span>}
+      <span className="logo-text" data-testid="logo-text">{name}</span>
     </>
   );
 }

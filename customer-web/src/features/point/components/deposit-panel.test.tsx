@@ -22,15 +22,17 @@ const base: ChargeInstructions = {
 describe('the deposit-instruction panel', () => {
   it('shows the points, the 부가세 and the total the server answered', () => {
     renderWithProviders(<DepositPanel charge={base} onAgain={() => undefined} />, { state: 'authorization' });
-    expect(screen.getByTestId('deposit-fee').textContent).toBe('5,000원');
-    expect(screen.getByTestId('deposit-total').textContent).toBe('55,000원');
-    expect(screen.getByText('(부가세 10% 포함)', { exact: false })).toBeTruthy();
+    expect(screen.getByTestId('deposit-fee')).toHaveTextContent('5,000원');
+    expect(screen.getByTestId('deposit-total')).toHaveTextContent('55,000원');
+    expect(screen.getByText('(부가세 10% 포함)', { exact: false })).toBeInTheDocument();
   });
 
   it('with no 부가세 (switch off or no tax invoice) shows the points as the total and no fee row', () => {
-    renderWithProviders(<DepositPanel charge={{ ...base, fee: 0, depositAmount: 50000 }} onAgain={() => undefined} />, { state: 'authorization' });
-    expect(screen.queryByTestId('deposit-fee')).toBeNull();
-    expect(screen.queryByText('(부가세 10% 포함)', { exact: false })).toBeNull();
-    expect(screen.getByTestId('deposit-total').textContent).toBe('50,000원');
+    renderWithProviders(<DepositPanel charge={{ ...base, fee: 0, depositAmount: 50000 }} onAgain={() => undefined} />, {
+      state: 'authorization',
+    });
+    expect(screen.queryByTestId('deposit-fee')).not.toBeInTheDocument();
+    expect(screen.queryByText('(부가세 10% 포함)', { exact: false })).not.toBeInTheDocument();
+    expect(screen.getByTestId('deposit-total')).toHaveTextContent('50,000원');
   });
 });
