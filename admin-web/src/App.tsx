@@ -1,6 +1,7 @@
 import { Admin, Resource } from 'react-admin';
 import { BrowserRouter } from 'react-router-dom';
 import { authProvider } from './authProvider';
+import { useSiteBrand } from './common/brand';
 import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
@@ -8,11 +9,19 @@ import { LoginPage } from './layout/LoginPage';
 import { Dashboard } from './dashboard';
 import { resources } from './resources';
 
-/** The operator console, served at /admin/ (every deep link answers index.html). */
+/** The operator console, served at /admin/ (every deep link answers index.html); titled after the shop (SITE_NAME). */
 export const App = () => (
   <BrowserRouter basename="/admin">
+    <BrandedAdmin />
+  </BrowserRouter>
+);
+
+/** The shop's console title (SITE_NAME) in react-admin's app bar and the tab. */
+const BrandedAdmin = () => {
+  const { title } = useSiteBrand();
+  return (
     <Admin
-      title="관리자 콘솔"
+      title={title}
       dataProvider={dataProvider}
       authProvider={authProvider}
       i18nProvider={i18nProvider}
@@ -25,5 +34,5 @@ export const App = () => (
         <Resource key={name} name={name} {...r} />
       ))}
     </Admin>
-  </BrowserRouter>
-);
+  );
+};

@@ -1,21 +1,25 @@
-import { useEffect, useState } from 'react';
 import { Login, LoginForm } from 'react-admin';
+import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useSiteBrand } from '../common/brand';
 
-/** The site's company name (a public setting) above the operator login form. */
+/** The shop's logo and console title (SITE_LOGO_URL, SITE_NAME) and its company name (FOOTER_COMPANY) above the operator login form. */
 const SiteName = () => {
-  const [company, setCompany] = useState('');
-  useEffect(() => {
-    fetch('/api/service/settings')
-      .then((r) => (r.ok ? (r.json() as Promise<{ key: string; value: unknown }[]>) : []))
-      .then((list) => setCompany(String(list.find((s) => s.key === 'FOOTER_COMPANY')?.value ?? '')))
-      .catch(() => setCompany(''));
-  }, []);
+  const { logoUrl, company, title } = useSiteBrand();
   return (
     <Typography variant="h6" align="center" sx={{ mt: 1 }}>
+      {logoUrl && (
+        <Box
+          component="img"
+          src={logoUrl}
+          alt=""
+          data-testid="console-logo"
+          sx={{ display: 'block', mx: 'auto', maxHeight: 48, maxWidth: 200, mb: 1 }}
+        />
+      )}
       {company && <span data-testid="company">{company}</span>}
       <br />
-      관리자 콘솔
+      <span data-testid="console-title">{title}</span>
     </Typography>
   );
 };

@@ -17,8 +17,9 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { ImageUrlInput } from '../common/ImageUrlInput';
 
-type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance';
+type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance' | 'percent' | 'count' | 'siteName' | 'imageUrl';
 interface SettingRow {
   id: string;
   key: string;
@@ -78,6 +79,12 @@ const SettingInput = ({ setting }: { setting: SettingRow }) => {
       return <TextInput {...common} validate={colorRule} />;
     case 'url':
       return <TextInput {...common} validate={urlRule} fullWidth />;
+    case 'siteName':
+      // Blank: the storefront, the console and the mails use "SMM 패널".
+      return <TextInput {...common} helperText={`${setting.key} · 비워 두면 "SMM 패널"`} fullWidth />;
+    case 'imageUrl':
+      // Uploaded like the popups' images (POST /api/admin/uploads), or any http(s) address.
+      return <ImageUrlInput source={setting.key} label={setting.label} />;
     default:
       return <TextInput {...common} fullWidth multiline={setting.key === 'BANKING_DISPLAY_TEXT'} />;
   }

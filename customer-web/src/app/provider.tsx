@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { useEffect, type ReactNode } from 'react';
 import { ToastContainer } from 'react-toastify';
+import { useBrand } from '../lib/brand';
 import { queryClient } from '../lib/query-client';
 import { useSettings } from '../lib/settings';
 import { applyMainColor } from '../lib/theme';
@@ -12,6 +13,15 @@ function MainColor() {
   return null;
 }
 
+/** The tab's title follows the shop's name (SITE_NAME). */
+function BrandTitle() {
+  const { name } = useBrand();
+  useEffect(() => {
+    document.title = name;
+  }, [name]);
+  return null;
+}
+
 /** Spec §2: toasts dark, closing after 2 seconds, without a progress bar. */
 export const TOAST_OPTIONS = { theme: 'dark', autoClose: 2000, hideProgressBar: true, position: 'top-center' } as const;
 
@@ -19,6 +29,7 @@ export function AppProvider({ children }: { children: ReactNode }) {
   return (
     <QueryClientProvider client={queryClient}>
       <MainColor />
+      <BrandTitle />
       {children}
       <ToastContainer {...TOAST_OPTIONS} newestOnTop />
       <LoadingOverlay />

@@ -1,4 +1,4 @@
-import { allowedFeeTypes, CHARGE_MESSAGES, chargeRequestSchema, depositAmountFor } from './charge.js';
+import { allowedFeeTypes, CHARGE_MESSAGES, chargeAmounts, chargeRequestSchema, depositAmountFor, paymentFeeEnabled } from './charge.js';
 
 const taxInvoice = {
   company: '주식회사 테스트',
@@ -71,8 +71,25 @@ describe('charge request contract', () => {
   });
 
   it('computes the amount to deposit with integers only', () => {
-    expect(depositAmountFor(10n, 'FEE')).toBe(11n);
-    expect(depositAmountFor(9n, 'FEE')).toBe(9n);
-    expect(depositAmountFor(9n, 'CASH')).toBe(9n);
+    expect(depositAmountFor(10n, 'FEE', true)).toBe(11n);
+    expect(depositAmountFor(9n, 'FEE', true)).toBe(9n);
+    expect(depositAmountFor(9n, 'CASH', true)).toBe(9n);
+    expect(depositAmountFor(12_345n, 'FEE', true)).toBe(13_579n);
+  });
+
+  it('adds the 10 % 부가세 only for a tax invoice with ENABLE_PAYMENT_FEE on', () => {
+    expect(chargeAmounts(50_000n, 'FEE', true)).toEqual({ point: 50_000n, fee: 5_000n, total: 55_000n });
+    expect(chargeAmounts(50_000n, 'FEE', false)).toEqual({ point: 50_000n, fee: 0n, total: 50_000n });
+    expect(chargeAmounts(50_000n, 'CASH', true)).toEqual({ point: 50_000n, fee: 0n, total: 50_000n });
+    expect(chargeAmounts(50_000n, 'NONE', true)).toEqual({ point: 50_000n, fee: 0n, total: 50_000n });
+    expect(chargeAmounts(0n, 'FEE', true)).toEqual({ point: 0n, fee: 0n, total: 0n });
+  });
+
+  it('reads the switch as the settings answer it', () => {
+    expect(paymentFeeEnabled(true)).toBe(true);
+    expect(paymentFeeEnabled('true')).toBe(true);
+    expect(paymentFeeEnabled(false)).toBe(false);
+    expect(paymentFeeEnabled('')).toBe(false);
+    expect(paymentFeeEnabled(undefined)).toBe(false);
   });
 });

@@ -57,12 +57,30 @@ export function allowedFeeTypes(paymentType: string): readonly FeeType[] {
 export const CHARGE_DEADLINE_HOURS = 3;
 
 /**
- * What the member deposits for `point` points: a tax invoice adds 10 % (point × 1.1), rounded down to
- * whole won; integer arithmetic only.
+ * What a charge costs (README "Payment fee"): the points, the 부가세 on top, and the total to deposit.
+ * With ENABLE_PAYMENT_FEE on, a tax invoice (FEE) adds 10 % VAT on top of the points, rounded down to
+ * whole won; with it off the points price already includes VAT and the deposit equals the points.
+ * A cash receipt or no receipt never adds anything. The form, the deposit panel, the Toss window and
+ * the server all compute through this one function; integer arithmetic only.
  */
-export function depositAmountFor(point: bigint, feeType: FeeType): bigint {
-  return feeType === 'FEE' ? (point * 11n) / 10n : point;
+export interface ChargeAmounts {
+  point: bigint;
+  fee: bigint;
+  total: bigint;
 }
+
+export function chargeAmounts(point: bigint, feeType: FeeType, feeEnabled: boolean): ChargeAmounts {
+  const fee = feeEnabled && feeType === 'FEE' && point > 0n ? point / 10n : 0n;
+  return { point, fee, total: point + fee };
+}
+
+/** The total to deposit (or pay through Toss) for `point` points: chargeAmounts(...).total. */
+export function depositAmountFor(point: bigint, feeType: FeeType, feeEnabled: boolean): bigint {
+  return chargeAmounts(point, feeType, feeEnabled).total;
+}
+
+/** ENABLE_PAYMENT_FEE as the settings answer it (a switch: true, or "true" from a string map). */
+export const paymentFeeEnabled = (value: unknown): boolean => value === true || value === 'true';
 
 const MAX_POINT = 100_000_000;
 
@@ -146,7 +164,9 @@ export interface ChargeInstructions {
   feeType: FeeType;
   /** Points credited once the deposit is confirmed. */
   point: number;
-  /** What to transfer: point, or point × 1.1 with a tax invoice. */
+  /** 부가세 added on top (tax invoice with ENABLE_PAYMENT_FEE on), else 0. */
+  fee: number;
+  /** What to transfer: point + fee. */
   depositAmount: number;
   bankName: string;
   accountNumber: string;

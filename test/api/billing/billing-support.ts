@@ -24,9 +24,9 @@ export const TAX_INVOICE = {
 
 export const HOUR = 60 * 60 * 1000;
 
-/** The shop's account and the payment type, as an operator would set them. */
+/** The shop's account, the payment type and the 부가세 switch on, as an operator would set them. */
 export async function configureBilling(t: TestApp, paymentType = 'ALL'): Promise<void> {
-  await t.app.get(SettingsService).setMany({ ...BANK, ENABLE_PAYMENT_TYPE: paymentType });
+  await t.app.get(SettingsService).setMany({ ...BANK, ENABLE_PAYMENT_TYPE: paymentType, ENABLE_PAYMENT_FEE: true });
 }
 
 export const bearer = (token: string) => `Bearer ${token}`;

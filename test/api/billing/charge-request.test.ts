@@ -71,6 +71,7 @@ describe('POST /api/service/point and GET /api/service/point-history', () => {
       name: '홍길동',
       feeType: 'NONE',
       point: 50000,
+      fee: 0,
       depositAmount: 50000,
       bankName: BANK.BANKING_NAME,
       accountNumber: BANK.BANKING_ACCOUNT_NUMBER,
@@ -86,9 +87,32 @@ describe('POST /api/service/point and GET /api/service/point-history', () => {
 
   it('asks for point × 1.1 with a tax invoice (rounded down to whole won) and keeps the invoice details', async () => {
     const res = await requestCharge(t, m, { name: '홍길동', point: 12345, feeType: 'FEE', feeValue: TAX_INVOICE }).expect(201);
-    expect(res.body).toMatchObject({ feeType: 'FEE', point: 12345, depositAmount: 13579 });
+    expect(res.body).toMatchObject({ feeType: 'FEE', point: 12345, fee: 1234, depositAmount: 13579 });
     const row = await t.http.get(`/api/admin/charges/${res.body.chargeId}`).set('Authorization', admin).expect(200);
     expect(row.body.feeValue).toEqual({ ...TAX_INVOICE, businessNumber: '1234567890', phone: '0212345678' });
+  });
+
+  it('adds the 부가세 only while ENABLE_PAYMENT_FEE is on; off, a tax invoice deposits the points', async () => {
+    const settings = t.app.get(SettingsService);
+    const m = await createMember(t); // its own member: three requests stay under the open-request limit
+    const admin_ = (id: number) => t.http.get(`/api/admin/charges/${id}`).set('Authorization', admin).expect(200);
+    try {
+      await settings.set('ENABLE_PAYMENT_FEE', false);
+      const off = await requestCharge(t, m, { name: '홍길동', point: 20000, feeType: 'FEE', feeValue: TAX_INVOICE }).expect(201);
+      expect(off.body).toMatchObject({ feeType: 'FEE', point: 20000, fee: 0, depositAmount: 20000 });
+      expect((await admin_(off.body.chargeId)).body).toMatchObject({ point: 20000, depositAmount: 20000 });
+      await settings.set('ENABLE_PAYMENT_FEE', true);
+      const on = await requestCharge(t, m, { name: '홍길동', point: 20000, feeType: 'FEE', feeValue: TAX_INVOICE }).expect(201);
+      expect(on.body).toMatchObject({ feeType: 'FEE', point: 20000, fee: 2000, depositAmount: 22000 });
+      expect((await admin_(on.body.chargeId)).body).toMatchObject({ point: 20000, depositAmount: 22000 });
+      // Turning the switch later never changes a request already made.
+      await settings.set('ENABLE_PAYMENT_FEE', false);
+      expect((await admin_(on.body.chargeId)).body).toMatchObject({ depositAmount: 22000 });
+      const cash = await requestCharge(t, m, { name: '홍길동', point: 20000, feeType: 'CASH', feeValue: { phone: '01012345678' } }).expect(201);
+      expect(cash.body).toMatchObject({ fee: 0, depositAmount: 20000 });
+    } finally {
+      await settings.set('ENABLE_PAYMENT_FEE', true);
+    }
   });
 
   it('keeps the cash-receipt phone and asks for the plain amount', async () => {

@@ -24,7 +24,7 @@ describe('Toss Payments: paying charges online, exactly once', () => {
     t = await startTestApp({ TOSS_CLIENT_KEY: toss.clientKey, TOSS_SECRET_KEY: toss.secretKey, TOSS_API_URL: toss.url, TOSS_TIMEOUT_MS: '300' });
     await t.app.listen(0, '127.0.0.1');
     toss.webhookUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api/toss/webhook`;
-    await t.app.get(SettingsService).setMany({ ENABLE_TOSS_PAYMENT: true, ENABLE_PAYMENT_TYPE: 'ALL' });
+    await t.app.get(SettingsService).setMany({ ENABLE_TOSS_PAYMENT: true, ENABLE_PAYMENT_TYPE: 'ALL', ENABLE_PAYMENT_FEE: true });
     wallet = t.app.get(WalletFacade);
     admin = bearer(await t.operatorToken());
   });

@@ -43,6 +43,7 @@ describe('a customer on the storefront', () => {
       ENABLE_REFERRAL: true,
       ENABLE_QNA: true,
       ENABLE_PAYMENT_TYPE: 'ALL',
+      ENABLE_PAYMENT_FEE: true,
       POINT_CHARGE_BUTTON_OPTIONS: [10_000, 50_000],
       BANKING_NAME: '국민은행',
       BANKING_ACCOUNT_NUMBER: '123456-01-234567',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { browseAsGuest, leaveGuestMode, useProfile } from '../../lib/auth';
+import { useBrand } from '../../lib/brand';
 import { won } from '../../lib/format';
 import { useSession } from '../../lib/session';
 import { useSettings } from '../../lib/settings';
@@ -91,6 +92,17 @@ function Items({ onNavigate }: { onNavigate?: () => void }) {
   );
 }
 
+/** The shop's logo image (SITE_LOGO_URL) or its lettered mark, and its name (SITE_NAME). */
+function Logo() {
+  const { name, logoUrl } = useBrand();
+  return (
+    <>
+      {logoUrl ? <img className="logo-image" src={logoUrl} alt="" data-testid="logo-image" /> : <span className="logo-mark" data-testid="logo-mark">{name.charAt(0).toUpperCase()}</span>}
+      <span className="logo-text" data-testid="logo-text">{name}</span>
+    </>
+  );
+}
+
 /** Fixed 60px bar (spec §2); at 1280px and below its items move into a dropdown that closes on route change. */
 export function TopBar() {
   const state = useSession();
@@ -103,8 +115,7 @@ export function TopBar() {
     <header className="topbar">
       <div className="topbar-inner">
         <Link to={home} className="logo" aria-label="홈">
-          <span className="logo-mark">S</span>
-          <span className="logo-text">SMM 패널</span>
+          <Logo />
         </Link>
         <nav className="topbar-wide" aria-label="주 메뉴">
           <Items />

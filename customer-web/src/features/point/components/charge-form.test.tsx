@@ -4,9 +4,9 @@ import { bankingAppLink } from '../lib/banking-link';
 import type { ChargeInstructions } from '../../../lib/contracts';
 import { ChargeForm } from './charge-form';
 
-function setup(feeTypes: ('NONE' | 'FEE' | 'CASH')[] = ['NONE', 'FEE', 'CASH'], accountReady = true) {
+function setup(feeTypes: ('NONE' | 'FEE' | 'CASH')[] = ['NONE', 'FEE', 'CASH'], accountReady = true, feeEnabled = true) {
   const charged: ChargeInstructions[] = [];
-  renderWithProviders(<ChargeForm presets={[500, 5000, 10000, 50000]} feeTypes={feeTypes} accountReady={accountReady} onCharged={(r) => charged.push(r)} />, { state: 'authorization' });
+  renderWithProviders(<ChargeForm presets={[500, 5000, 10000, 50000]} feeTypes={feeTypes} accountReady={accountReady} feeEnabled={feeEnabled} onCharged={(r) => charged.push(r)} />, { state: 'authorization' });
   return charged;
 }
 /** What the server answers (billing's ChargeRequests.request). */
@@ -16,6 +16,7 @@ const instructions: ChargeInstructions = {
   name: '홍길동',
   feeType: 'CASH',
   point: 10000,
+  fee: 0,
   depositAmount: 10000,
   bankName: '국민은행',
   accountNumber: '123456-01-234567',
@@ -55,12 +56,36 @@ describe('the charge form', () => {
     setup();
     fireEvent.click(screen.getByRole('button', { name: '+5만원' }));
     fireEvent.click(screen.getByLabelText('세금계산서'));
+    expect(screen.getByTestId('deposit-fee').textContent).toBe('5,000원');
     expect(screen.getByTestId('deposit-amount').textContent).toBe('55,000원');
     fireEvent.change(screen.getByLabelText('입금자명'), { target: { value: '홍길동' } });
     await submit();
     for (const m of ['상호를 입력해 주세요.', '사업자등록번호 10자리를 입력해 주세요.', '대표자명을 입력해 주세요.', '연락처를 올바르게 입력해 주세요.', '업태를 입력해 주세요.', '종목을 입력해 주세요.', '주소를 입력해 주세요.', '이메일 형식을 맞춰주세요']) {
       expect(await screen.findByText(m)).toBeTruthy();
     }
+  });
+
+  it('with ENABLE_PAYMENT_FEE off a tax invoice shows no 부가세 and the total is the points', () => {
+    setup(['NONE', 'FEE', 'CASH'], true, false);
+    fireEvent.click(screen.getByRole('button', { name: '+5만원' }));
+    fireEvent.click(screen.getByLabelText('세금계산서'));
+    expect(screen.queryByTestId('deposit-fee')).toBeNull();
+    expect(screen.queryByText('부가세 (10%)')).toBeNull();
+    expect(screen.getByTestId('deposit-amount').textContent).toBe('50,000원');
+    expect(screen.getByText('충전 금액에 부가세가 포함되어 세금계산서가 발행됩니다.')).toBeTruthy();
+  });
+
+  it('with ENABLE_PAYMENT_FEE on only a tax invoice adds the 부가세', () => {
+    setup();
+    fireEvent.click(screen.getByRole('button', { name: '+1만원' }));
+    fireEvent.click(screen.getByRole('button', { name: '+5백원' }));
+    fireEvent.click(screen.getByLabelText('현금영수증'));
+    expect(screen.queryByTestId('deposit-fee')).toBeNull();
+    expect(screen.getByTestId('deposit-amount').textContent).toBe('10,500원');
+    fireEvent.click(screen.getByLabelText('세금계산서'));
+    expect(screen.getByText('부가세 (10%)')).toBeTruthy();
+    expect(screen.getByTestId('deposit-fee').textContent).toBe('1,050원');
+    expect(screen.getByTestId('deposit-amount').textContent).toBe('11,550원');
   });
 
   it('a cash receipt asks for a phone number and sends only it', async () => {

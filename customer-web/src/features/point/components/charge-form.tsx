@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/field';
-import { CHARGE_MESSAGES, chargeRequestSchema, depositAmountFor, type ChargeInstructions, type ChargeRequest, type FeeType, type TaxInvoice } from '../../../lib/contracts';
+import { CHARGE_MESSAGES, chargeAmounts, chargeRequestSchema, type ChargeInstructions, type ChargeRequest, type FeeType, type TaxInvoice } from '../../../lib/contracts';
 import { chargeUnitLabel, won } from '../../../lib/format';
 import { loading } from '../../../lib/loading';
 import { refusalMessage } from '../../../lib/api-client';
@@ -38,16 +38,20 @@ const EMPTY_FEE_VALUE = Object.fromEntries(TAX_INVOICE_FIELDS.map((f) => [f, '']
  * The charge form: depositor, amount built from preset buttons (with reset), fee type and its fields,
  * checked by the shared charge contract. `accountReady` is false while the shop's bank account is not set
  * (the server then refuses every request with 503), so the form says so instead of sending.
+ * `feeEnabled` is ENABLE_PAYMENT_FEE: with it, a tax invoice adds 10 % 부가세 on top (contracts chargeAmounts,
+ * the same function the server charges with).
  */
 export function ChargeForm({
   presets,
   feeTypes,
   accountReady,
+  feeEnabled = false,
   onCharged,
 }: {
   presets: number[];
   feeTypes: readonly FeeType[];
   accountReady: boolean;
+  feeEnabled?: boolean;
   onCharged: (instructions: ChargeInstructions) => void;
 }) {
   const form = useForm<ChargeFormValues, unknown, ChargeRequest>({
@@ -58,6 +62,7 @@ export function ChargeForm({
   const { errors, isSubmitting } = form.formState;
   const point = form.watch('point') || 0;
   const feeType = form.watch('feeType') ?? 'NONE';
+  const amounts = chargeAmounts(BigInt(point), feeType, feeEnabled);
   const setPoint = (value: number) => form.setValue('point', value, { shouldValidate: form.formState.isSubmitted });
   const feeError = (field: keyof TaxInvoice) => errors.feeValue?.[field]?.message;
 
@@ -111,7 +116,7 @@ export function ChargeForm({
         ) : null}
         {feeType === 'FEE' ? (
           <div className="fee-fields">
-            <p className="muted">세금계산서 발행 시 부가세 10%가 더해진 금액을 입금하셔야 합니다.</p>
+            <p className="muted">{feeEnabled ? '세금계산서 발행 시 부가세 10%가 더해진 금액을 입금하셔야 합니다.' : '충전 금액에 부가세가 포함되어 세금계산서가 발행됩니다.'}</p>
             {TAX_INVOICE_FIELDS.map((field) => (
               <Input key={field} label={TAX_INVOICE_LABELS[field]} error={feeError(field)} {...form.register(`feeValue.${field}`)} />
             ))}
@@ -121,8 +126,14 @@ export function ChargeForm({
           <Input label="현금영수증 발급 번호" placeholder="휴대전화 번호 11자리" inputMode="numeric" error={feeError('phone')} {...form.register('feeValue.phone')} />
         ) : null}
         <dl className="order-total">
+          {amounts.fee > 0n ? (
+            <>
+              <dt>부가세 (10%)</dt>
+              <dd data-testid="deposit-fee">{won(amounts.fee)}</dd>
+            </>
+          ) : null}
           <dt>입금하실 금액</dt>
-          <dd data-testid="deposit-amount">{won(depositAmountFor(BigInt(point), feeType))}</dd>
+          <dd data-testid="deposit-amount">{won(amounts.total)}</dd>
         </dl>
         {accountReady ? null : (
           <p className="field-error" role="alert">

@@ -29,15 +29,21 @@ export function DepositPanel({ charge, onAgain }: { charge: ChargeInstructions; 
         ) : null}
         <dt>입금자명</dt>
         <dd>{charge.name}</dd>
+        <dt>충전 포인트</dt>
+        <dd>{won(charge.point)}</dd>
+        {charge.fee > 0 ? (
+          <>
+            <dt>부가세 (10%)</dt>
+            <dd data-testid="deposit-fee">{won(charge.fee)}</dd>
+          </>
+        ) : null}
         <dt>입금하실 금액</dt>
         <dd>
           <strong className="accent" data-testid="deposit-total">
             {won(charge.depositAmount)}
           </strong>
-          {charge.feeType === 'FEE' ? <span className="muted"> (부가세 10% 포함)</span> : null}
+          {charge.fee > 0 ? <span className="muted"> (부가세 10% 포함)</span> : null}
         </dd>
-        <dt>충전 포인트</dt>
-        <dd>{won(charge.point)}</dd>
         <dt>입금 기한</dt>
         <dd>{formatDateTime(charge.deadline)}</dd>
       </dl>

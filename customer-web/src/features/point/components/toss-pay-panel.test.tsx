@@ -3,7 +3,7 @@ import { renderRoutes, stubFetch } from '../../../testing/render';
 import { TossPayPanel } from './toss-pay-panel';
 
 const setup = () =>
-  renderRoutes([{ path: '/point', element: <TossPayPanel presets={[10000]} feeTypes={['NONE', 'FEE', 'CASH']} /> }], { path: '/point', state: 'authorization' });
+  renderRoutes([{ path: '/point', element: <TossPayPanel presets={[10000]} feeTypes={['NONE', 'FEE', 'CASH']} feeEnabled /> }], { path: '/point', state: 'authorization' });
 
 describe('the Toss payment panel', () => {
   it('is absent while the shop does not offer online payment', async () => {

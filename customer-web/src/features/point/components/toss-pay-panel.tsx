@@ -3,7 +3,7 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/field';
-import { CHARGE_MESSAGES, TOSS_METHOD_LABELS, TOSS_METHODS, tossReceiptFor, type FeeType, type TossMethod } from '../../../lib/contracts';
+import { CHARGE_MESSAGES, chargeAmounts, TOSS_METHOD_LABELS, TOSS_METHODS, tossReceiptFor, type FeeType, type TossMethod } from '../../../lib/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { chargeUnitLabel, won } from '../../../lib/format';
 import { loading } from '../../../lib/loading';
@@ -27,7 +27,7 @@ const TAX_FIELDS = [
  * beside the bank-transfer form; shown only while the shop offers it. Receipt choices are the ones
  * Toss can carry for the chosen method (none on cards).
  */
-export function TossPayPanel({ presets, feeTypes }: { presets: number[]; feeTypes: readonly FeeType[] }) {
+export function TossPayPanel({ presets, feeTypes, feeEnabled = false }: { presets: number[]; feeTypes: readonly FeeType[]; feeEnabled?: boolean }) {
   const enabled = useTossEnabled();
   const [point, setPoint] = useState(0);
   const [method, setMethod] = useState<TossMethod>('CARD');
@@ -36,7 +36,8 @@ export function TossPayPanel({ presets, feeTypes }: { presets: number[]; feeType
   if (!enabled) return null;
   const choices = feeTypes.filter((f) => tossReceiptFor(f, method).ok);
   const chosenFee = choices.includes(feeType) ? feeType : (choices[0] ?? 'NONE');
-  const amount = chosenFee === 'FEE' ? Math.floor((point * 11) / 10) : point;
+  // The server charges through the same function (contracts/charge.ts).
+  const amount = chargeAmounts(BigInt(point), chosenFee, feeEnabled).total;
 
   const pay = async () => {
     if (!point) return toast.error(CHARGE_MESSAGES.pointRequired);
@@ -98,7 +99,7 @@ export function TossPayPanel({ presets, feeTypes }: { presets: number[]; feeType
       ) : null}
       {chosenFee === 'FEE' ? (
         <div className="fee-fields">
-          <p className="muted">세금계산서 발행 시 부가세 10%가 더해진 금액이 결제됩니다.</p>
+          <p className="muted">{feeEnabled ? '세금계산서 발행 시 부가세 10%가 더해진 금액이 결제됩니다.' : '결제 금액에 부가세가 포함되어 세금계산서가 발행됩니다.'}</p>
           {TAX_FIELDS.map(([key, label]) => (
             <Input key={key} label={label} value={fields[key] ?? ''} onChange={(e) => setFields({ ...fields, [key]: e.target.value })} />
           ))}

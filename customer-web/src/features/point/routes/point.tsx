@@ -24,11 +24,12 @@ export default function PointRoute() {
             key={feeTypes.join()}
             presets={settings.numbers('POINT_CHARGE_BUTTON_OPTIONS')}
             feeTypes={feeTypes}
+            feeEnabled={settings.flag('ENABLE_PAYMENT_FEE')}
             accountReady={!settings.loaded || (!!settings.text('BANKING_NAME') && !!settings.text('BANKING_ACCOUNT_NUMBER'))}
             onCharged={setCharge}
           />
         )}
-        {charge ? null : <TossPayPanel presets={settings.numbers('POINT_CHARGE_BUTTON_OPTIONS')} feeTypes={feeTypes} />}
+        {charge ? null : <TossPayPanel presets={settings.numbers('POINT_CHARGE_BUTTON_OPTIONS')} feeTypes={feeTypes} feeEnabled={settings.flag('ENABLE_PAYMENT_FEE')} />}
         <ChargeHistory />
       </div>
     </div>

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { SettingsService } from '../../settings/index.js';
 import { AlertsFacade } from '../../alerts/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
-import { allowedFeeTypes, CHARGE_MESSAGES, type ChargeHistoryItem, type ChargeInstructions, type ChargeRequest } from '../../../contracts/charge.js';
+import { allowedFeeTypes, CHARGE_MESSAGES, paymentFeeEnabled, type ChargeHistoryItem, type ChargeInstructions, type ChargeRequest } from '../../../contracts/charge.js';
 import { Charge } from '../domain/charge.entity.js';
 
 /** At most this many requests may wait for their deposit per member. */
@@ -45,7 +45,7 @@ export class ChargeRequests {
       const now = this.clock.now();
       const open = await tx.count(Charge, { memberId, method: 'BANK_TRANSFER', status: 'PENDING', expiresAt: { $gt: now } });
       if (open >= MAX_OPEN_CHARGES) throw new DomainError(CHARGE_MESSAGES.tooManyOpen, 409);
-      const created = Charge.request(memberId, request, now);
+      const created = Charge.request(memberId, request, now, paymentFeeEnabled(settings.get('ENABLE_PAYMENT_FEE')));
       tx.persist(created);
       return created;
     });
@@ -56,6 +56,7 @@ export class ChargeRequests {
       name: charge.depositorName,
       feeType: charge.feeType,
       point: Number(charge.point),
+      fee: Number(charge.depositAmount - charge.point),
       depositAmount: Number(charge.depositAmount),
       ...bank,
       createdAt: charge.createdAt.toISOString(),

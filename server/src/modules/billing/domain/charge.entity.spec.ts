@@ -10,7 +10,7 @@ const at = (ms: number) => new Date(t0.getTime() + ms);
 const charge = (feeType: 'NONE' | 'FEE' = 'NONE', point = 10_000) =>
   Charge.request(7, feeType === 'FEE'
     ? { name: '홍 길동', point, feeType, feeValue: { company: 'c', businessNumber: '1234567890', leader: 'l', phone: '0212345678', jobType: 'j', jobType2: 'k', address: 'a', email: 'e@x.kr' } }
-    : { name: '홍 길동', point, feeType, feeValue: null }, t0);
+    : { name: '홍 길동', point, feeType, feeValue: null }, t0, true);
 
 describe('Charge', () => {
   it('has one transition table: PENDING → SUCCESS | FAIL, nothing out of SUCCESS or FAIL', () => {
@@ -114,7 +114,7 @@ describe('depositorKey', () => {
 
 describe('Charge paid through Toss', () => {
   const now = new Date('2026-11-24T00:00:00Z');
-  const toss = () => Charge.requestToss(1, 10_000n, 'FEE', null, 'TRANSFER', now);
+  const toss = () => Charge.requestToss(1, 10_000n, 'FEE', null, 'TRANSFER', now, true);
 
   it('charges point × 1.1 with a tax invoice and can never match a bank deposit', () => {
     const charge = toss();

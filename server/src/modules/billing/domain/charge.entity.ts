@@ -153,7 +153,7 @@ export class Charge {
   version!: number;
 
   /** A charge paid through Toss's payment window: no depositor, `depositAmount` is what the window charges. */
-  static requestToss(memberId: number, point: bigint, feeType: FeeType, feeValue: TaxInvoice | CashReceipt | null, method: TossMethod, now: Date): Charge {
+  static requestToss(memberId: number, point: bigint, feeType: FeeType, feeValue: TaxInvoice | CashReceipt | null, method: TossMethod, now: Date, feeEnabled: boolean): Charge {
     const charge = new Charge();
     charge.memberId = memberId;
     charge.depositorName = '토스페이먼츠';
@@ -161,7 +161,7 @@ export class Charge {
     charge.depositorKey = '#toss';
     charge.point = point;
     charge.feeType = feeType;
-    charge.depositAmount = depositAmountFor(point, feeType);
+    charge.depositAmount = depositAmountFor(point, feeType, feeEnabled);
     charge.feeValue = feeValue;
     charge.createdAt = now;
     charge.expiresAt = new Date(now.getTime() + CHARGE_DEADLINE_MS);
@@ -216,14 +216,15 @@ export class Charge {
     this.refundedAmount += amount;
   }
 
-  static request(memberId: number, request: ChargeRequest, now: Date): Charge {
+  /** `feeEnabled`: ENABLE_PAYMENT_FEE at request time; the amount is fixed then and never recomputed. */
+  static request(memberId: number, request: ChargeRequest, now: Date, feeEnabled: boolean): Charge {
     const charge = new Charge();
     charge.memberId = memberId;
     charge.depositorName = request.name;
     charge.depositorKey = depositorKey(request.name);
     charge.point = BigInt(request.point);
     charge.feeType = request.feeType;
-    charge.depositAmount = depositAmountFor(charge.point, request.feeType);
+    charge.depositAmount = depositAmountFor(charge.point, request.feeType, feeEnabled);
     charge.feeValue = request.feeValue;
     charge.createdAt = now;
     charge.expiresAt = new Date(now.getTime() + CHARGE_DEADLINE_MS);

@@ -33,7 +33,7 @@ export type IdentitySwitch = 'ENABLE_EMAIL_VERIFY' | 'ENABLE_PHONE_NUMBER' | 'EN
 /** The site settings identity reads (settings context). */
 export abstract class IdentitySettings {
   abstract isOn(key: IdentitySwitch): Promise<boolean>;
-  abstract text(key: 'NAVER_STATE'): Promise<string>;
+  abstract text(key: 'NAVER_STATE' | 'SITE_NAME'): Promise<string>;
 }
 
 export interface AuditActor {

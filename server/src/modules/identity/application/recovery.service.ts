@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { IDENTITY_MESSAGES as M, type ResetPasswordInput } from '../../../contracts/index.js';
+import { brandedSubject, IDENTITY_MESSAGES as M, mailSignature, siteName, type ResetPasswordInput } from '../../../contracts/index.js';
 import { AppConfig } from '../../../config/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
@@ -60,10 +60,11 @@ export class RecoveryService {
       });
       const token = this.tokens.purposeToken('password-reset-token', { sub: member.id, jti: reset.jti }, PasswordReset.TTL_MS / 1000);
       const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, this.config.publicUrl).toString();
+      const brand = siteName(await this.settings.text('SITE_NAME'));
       await this.messenger.email(
         email,
-        '[SMM 패널] 비밀번호 재설정 안내',
-        `아래 링크에서 비밀번호를 재설정해 주세요. 링크는 ${PasswordReset.TTL_MS / 60_000}분 동안 한 번만 사용할 수 있습니다.\n\n${link}\n\n요청하지 않으셨다면 이 메일을 무시해 주세요.`,
+        brandedSubject(brand, '비밀번호 재설정 안내'),
+        `아래 링크에서 비밀번호를 재설정해 주세요. 링크는 ${PasswordReset.TTL_MS / 60_000}분 동안 한 번만 사용할 수 있습니다.\n\n${link}\n\n요청하지 않으셨다면 이 메일을 무시해 주세요.${mailSignature(brand)}`,
         // The token (as it appears in the link) reaches only the mailbox; a lost mail is resent as a new link.
         [encodeURIComponent(token), token],
       );

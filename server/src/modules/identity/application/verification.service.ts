@@ -1,11 +1,12 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
-import { IDENTITY_MESSAGES as M } from '../../../contracts/index.js';
+import { brandedSubject, IDENTITY_MESSAGES as M, mailSignature, siteName } from '../../../contracts/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
 import { Member } from '../domain/member.entity.js';
 import { OutboxStatus } from '../domain/outbox-message.entity.js';
 import { CodeChannel, VerificationCode, WrongCodeError } from '../domain/verification-code.entity.js';
 import { Messenger } from './messenger.js';
+import { IdentitySettings } from './ports.js';
 import { RateLimiter } from './rate-limiter.js';
 
 const SENT = { [CodeChannel.EMAIL]: M.emailCodeSent, [CodeChannel.PHONE]: M.phoneCodeSent };
@@ -19,6 +20,7 @@ export class VerificationService {
     private readonly clock: Clock,
     private readonly messenger: Messenger,
     private readonly limiter: RateLimiter,
+    private readonly settings: IdentitySettings,
   ) {}
 
   /** Spec §8: 409 when a member already uses the address; otherwise a new code replaces any earlier one. */
@@ -35,10 +37,16 @@ export class VerificationService {
       tx.persist(code);
     });
     const minutes = VerificationCode.TTL_MS / 60_000;
+    const brand = siteName(await this.settings.text('SITE_NAME'));
     const sent =
       channel === CodeChannel.EMAIL
-        ? await this.messenger.email(recipient, '[SMM 패널] 이메일 인증코드', `이메일 인증코드는 ${code.code} 입니다.\n${minutes}분 안에 회원가입 화면에 입력해 주세요.`, [code.code])
-        : await this.messenger.sms(recipient, `[SMM 패널] 인증번호 ${code.code} (${minutes}분 안에 입력해 주세요)`, [code.code]);
+        ? await this.messenger.email(
+            recipient,
+            brandedSubject(brand, '이메일 인증코드'),
+            `이메일 인증코드는 ${code.code} 입니다.\n${minutes}분 안에 회원가입 화면에 입력해 주세요.${mailSignature(brand)}`,
+            [code.code],
+          )
+        : await this.messenger.sms(recipient, `[${brand}] 인증번호 ${code.code} (${minutes}분 안에 입력해 주세요)`, [code.code]);
     if (sent.status === OutboxStatus.FAILED) throw new DomainError(M.deliveryFailed, 502);
     return { message: SENT[channel] };
   }

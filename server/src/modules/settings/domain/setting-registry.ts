@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { siteLogoSchema, siteNameSchema } from '../../../contracts/brand.js';
 
 export const PAYMENT_TYPES = ['ALL', 'CASH_AND_FEE', 'FEE', 'CASH', 'NO_FEE'] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
@@ -7,7 +8,7 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const DELETION_BALANCE = ['FORFEIT', 'KEEP'] as const;
 export type DeletionBalance = (typeof DELETION_BALANCE)[number];
 
-type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance' | 'percent' | 'count';
+type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance' | 'percent' | 'count' | 'siteName' | 'imageUrl';
 
 export interface SettingDefinition {
   key: string;
@@ -36,6 +37,9 @@ export const SETTINGS = [
   def('SITE_KAKAO_CHANNEL_LINK', 'url', 'site', '카카오 채널 링크'),
   def('SITE_KAKAO_TEXT', 'text', 'site', '카카오 채널 문구'),
   def('SITE_MAIN_COLOR', 'color', 'site', '메인 색상'),
+  // The brand (contracts/brand.ts): an unset name reads as "SMM 패널", an unset logo as the lettered mark.
+  def('SITE_NAME', 'siteName', 'site', '쇼핑몰 이름'),
+  def('SITE_LOGO_URL', 'imageUrl', 'site', '로고 이미지'),
   def('ENABLE_SERVICE_CHECK', 'switch', 'switches', '서비스 점검'),
   def('ENABLE_PHONE_NUMBER', 'switch', 'switches', '휴대전화 인증'),
   def('ENABLE_EMAIL_VERIFY', 'switch', 'switches', '이메일 인증'),
@@ -44,7 +48,7 @@ export const SETTINGS = [
   def('ENABLE_QNA', 'switch', 'switches', '자주묻는질문'),
   def('ENABLE_TOSS_PAYMENT', 'switch', 'switches', '토스 결제'),
   def('REFERRAL_RATE', 'percent', 'payment', '추천인 적립률(%)'),
-  def('ENABLE_PAYMENT_FEE', 'switch', 'payment', '결제 수수료'),
+  def('ENABLE_PAYMENT_FEE', 'switch', 'payment', '세금계산서 부가세 10% 별도'),
   def('ENABLE_PAYMENT_TYPE', 'paymentType', 'payment', '결제 증빙 유형'),
   def('POINT_CHARGE_BUTTON_OPTIONS', 'numberList', 'payment', '충전 금액 버튼'),
   def('ENABLE_SNS_NAVER', 'switch', 'social', '네이버 로그인'),
@@ -88,6 +92,8 @@ const schemas: Record<Kind, z.ZodType<SettingValue>> = {
   percent: z.union([z.literal(''), z.coerce.string().regex(/^(100|[1-9]?\d)$/, '0에서 100 사이의 정수(%)로 입력해 주세요.')]),
   // A whole number 0 or more; '' (unset) reads as the default.
   count: z.union([z.literal(''), z.coerce.string().regex(/^(0|[1-9]\d{0,11})$/, '0 이상의 정수로 입력해 주세요.')]),
+  siteName: siteNameSchema,
+  imageUrl: siteLogoSchema,
 };
 
 /** The value a missing row reads as: the spec says "empty string or false". */

@@ -7,7 +7,7 @@ import { ReferralFacade } from '../../../referral/index.js';
 import { SettingsService } from '../../../settings/index.js';
 import { InsufficientPointsError, LedgerKind, WalletFacade } from '../../../wallet/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../../shared/index.js';
-import { allowedFeeTypes, cashReceiptSchema, CHARGE_MESSAGES, taxInvoiceSchema, type CashReceipt, type FeeType, type TaxInvoice } from '../../../../contracts/charge.js';
+import { allowedFeeTypes, cashReceiptSchema, CHARGE_MESSAGES, paymentFeeEnabled, taxInvoiceSchema, type CashReceipt, type FeeType, type TaxInvoice } from '../../../../contracts/charge.js';
 import {
   chargeIdOfOrder,
   TOSS_MESSAGES,
@@ -74,7 +74,9 @@ export class TossPayments {
   async checkout(memberId: number, body: { point: number; method: TossMethod; feeType?: FeeType | '' | null; feeValue?: unknown }): Promise<TossCheckout> {
     await this.requireEnabled();
     const feeType: FeeType = body.feeType || 'NONE';
-    const paymentType = String((await this.settings.list()).find((s) => s.key === 'ENABLE_PAYMENT_TYPE')?.value ?? 'ALL');
+    const settings = await this.settings.list();
+    const paymentType = String(settings.find((s) => s.key === 'ENABLE_PAYMENT_TYPE')?.value ?? 'ALL');
+    const feeEnabled = paymentFeeEnabled(settings.find((s) => s.key === 'ENABLE_PAYMENT_FEE')?.value);
     if (!allowedFeeTypes(paymentType).includes(feeType)) throw new DomainError(CHARGE_MESSAGES.feeTypeNotAllowed, 400);
     const receipt = tossReceiptFor(feeType, body.method);
     if (!receipt.ok) throw new DomainError(receipt.message, 400);
@@ -90,7 +92,7 @@ export class TossPayments {
       const now = this.clock.now();
       const open = await tx.count(Charge, { memberId, method: 'TOSS', status: 'PENDING', tossPaymentKey: null, expiresAt: { $gt: now } });
       if (open >= MAX_OPEN_CHARGES) throw new DomainError(TOSS_MESSAGES.tooManyOpen, 409);
-      const created = Charge.requestToss(memberId, BigInt(body.point), feeType, feeValue, body.method, now);
+      const created = Charge.requestToss(memberId, BigInt(body.point), feeType, feeValue, body.method, now, feeEnabled);
       tx.persist(created);
       return created;
     });
