@@ -15,6 +15,10 @@ type FilterType = 'text' | 'id' | 'textId' | 'flag' | 'date' | 'enum' | 'string'
 const LISTS: Record<string, { filters: Record<string, FilterType>; sortable: string[] }> = {
   members: { filters: { q: 'text', status: 'enum', referredById: 'id' }, sortable: ['id', 'createdAt', 'loginId', 'email', 'status'] },
   outbox: { filters: { channel: 'enum', status: 'enum', recipient: 'string', q: 'text' }, sortable: ['id', 'createdAt', 'recipient', 'status', 'channel'] },
+  'login-attempts': { filters: { kind: 'enum', result: 'enum', loginId: 'string', ip: 'string', q: 'text' }, sortable: ['id', 'createdAt', 'loginId', 'ip', 'result', 'kind'] },
+  alerts: { filters: { kind: 'enum', status: 'enum' }, sortable: ['id', 'createdAt', 'kind', 'status', 'sentAt', 'attempts'] },
+  referrals: { filters: { referrerId: 'id', referredId: 'id', chargeId: 'id' }, sortable: ['id', 'createdAt', 'amount', 'referrerId', 'referredId', 'chargeId'] },
+  refills: { filters: { status: 'enum', memberId: 'id', orderId: 'id', open: 'flag' }, sortable: ['id', 'createdAt', 'updatedAt', 'status', 'orderId', 'memberId'] },
   'audit-logs': { filters: { resource: 'string', resourceId: 'string', action: 'string', operatorLoginId: 'string' }, sortable: ['id', 'createdAt', 'resource', 'action'] },
   'ledger-entries': { filters: { memberId: 'id', kind: 'enum', referenceType: 'string', referenceId: 'string' }, sortable: ['id', 'createdAt', 'amount', 'memberId'] },
   orders: {

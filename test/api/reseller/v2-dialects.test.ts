@@ -17,6 +17,8 @@ interface Ctx {
   t: TestApp;
   m: Reseller;
   service: Service;
+  /** A Custom Comments service: `comments` are its quantity. */
+  comments: Service;
   /** Orders placed for the status rows: pending, completed. */
   pending: number;
   completed: number;
@@ -70,7 +72,7 @@ const rows: Row[] = [
   ['add with runs=0&interval=0 is a plain order', 'add', (c) => form(c, `key=${key(c)}&action=add&service=${c.service.id}&link=${link}&quantity=100&runs=0&interval=0`), () => ({ order: expect.any(Number) })],
   ['add with runs=&interval= (empty) is a plain order', 'add', (c) => form(c, `key=${key(c)}&action=add&service=${c.service.id}&link=${link}&quantity=100&runs=&interval=&comments=&username=`), () => ({ order: expect.any(Number) })],
   ['add with JSON nulls is a plain order', 'add', (c) => json(c, { key: c.m.apiKey, action: 'add', service: String(c.service.id), link: 'https://instagram.com/p/n', quantity: '100', runs: null, interval: null, comments: null }), () => ({ order: expect.any(Number) })],
-  ['add with comments split on \\n and \\r\\n: their line count is the quantity', 'add', (c) => form(c, `key=${key(c)}&action=add&service=${c.service.id}&link=${link}&comments=${encodeURIComponent('좋아요\r\n멋져요\nnice\n')}`), () => ({ order: expect.any(Number) })],
+  ['add with comments split on \\n and \\r\\n: their line count is the quantity', 'add', (c) => form(c, `key=${key(c)}&action=add&service=${c.comments.id}&link=${link}&comments=${encodeURIComponent('좋아요\r\n멋져요\nnice\n')}`), () => ({ order: expect.any(Number) })],
   ['add of a drip-feed (runs, interval as strings)', 'add', (c) => form(c, `key=${key(c)}&action=add&service=${c.service.id}&link=${link}&quantity=100&runs=3&interval=60`), () => ({ order: expect.any(Number), auto_order: expect.any(Number) })],
   ['add with a subscription expiry that is no d/m/Y date', null, (c) => form(c, `key=${key(c)}&action=add&service=${c.service.id}&username=someone&min=10&max=20&posts=0&expiry=31%2F02%2F2027`), () => ({ error: '만료일(expiry)은 일/월/연도(d/m/Y) 형식의 올바른 날짜로 입력해 주세요.' })],
   ['add with a fractional quantity', null, (c) => form(c, `key=${key(c)}&action=add&service=${c.service.id}&link=${link}&quantity=10.5`), () => ({ error: ORDER_MESSAGES.amountRequired })],
@@ -88,7 +90,7 @@ const rows: Row[] = [
   ['cancel with order', 'cancel', async (c) => form(c, `key=${key(c)}&action=cancel&order=${await pendingOrder(c)}`), () => ({ cancel: 1 })],
   ['cancel with orders (one id)', 'cancel', async (c) => form(c, `key=${key(c)}&action=cancel&orders=${await pendingOrder(c)}`), (c) => [{ order: c.placed, cancel: 1 }]],
   ['cancel with orders[]= and a bad id', 'cancel', async (c) => form(c, `key=${key(c)}&action=cancel&orders[]=${await pendingOrder(c)}&orders[]=x`), (c) => [{ order: c.placed, cancel: 1 }, { order: 'x', cancel: INCORRECT_ORDER }]],
-  ['refill with orders', 'refill', (c) => form(c, `key=${key(c)}&action=refill&orders=${c.pending}`), (c) => [{ order: c.pending, refill: { error: 'Refill is not available for this order' } }]],
+  ['refill with orders', 'refill', (c) => form(c, `key=${key(c)}&action=refill&orders=${c.pending}`), (c) => [{ order: c.pending, refill: { error: '리필을 제공하지 않는 상품입니다.' } }]],
   ['refill_status with refill', null, (c) => form(c, `key=${key(c)}&action=refill_status&refill=1`), () => ({ error: 'Incorrect refill ID' })],
   ['refill_status with refills', 'refill_status', (c) => form(c, `key=${key(c)}&action=refill_status&refills=1,2`), () => [{ refill: 1, status: { error: 'Incorrect refill ID' } }, { refill: 2, status: { error: 'Incorrect refill ID' } }]],
   ['services', 'services', (c) => c.t.http.get(`/api/v2?key=${key(c)}&action=services`), (c) => expect.arrayContaining([expect.objectContaining({ service: c.service.id, dripfeed: true, rate: '2500' })])],
@@ -100,6 +102,7 @@ describe('SMM panel API v2: every dialect tools speak (one row each)', () => {
   beforeAll(async () => {
     c.t = await startTestApp();
     c.service = await createService(c.t, { point: '2.5', min: 1, max: 10_000, enableAuto: true });
+    c.comments = await createService(c.t, { point: '2.5', min: 1, max: 10_000, enableAuto: false, type: 'Custom Comments' });
     c.m = await createReseller(c.t, 1_000_000n);
     c.pending = await pendingOrder(c);
     c.completed = await pendingOrder(c);

@@ -4,7 +4,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { REFILL_COOLDOWN_HOURS, REFILL_MESSAGES } from '../../../contracts/index.js';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
-import { Clock, DomainError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import { Clock, DomainError, filterFlag, filterId, filterOneOf, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
 import { Order, OrderStatus } from '../domain/order.entity.js';
 import { OPEN_REFILL_STATUSES, Refill, RefillStatus } from '../domain/refill.entity.js';
 
@@ -65,11 +65,12 @@ export class Refills {
     return findPage(this.em.fork(), Refill, RESOURCE, query, {
       sortable: ['id', 'createdAt', 'updatedAt', 'status', 'orderId', 'memberId'],
       filters: {
-        status: (v) => ({ status: String(v) as RefillStatus }),
-        memberId: (v) => ({ memberId: Number(v) }),
-        orderId: (v) => ({ orderId: Number(v) }),
-        providerId: (v) => (v === null || v === 'none' ? { providerId: null } : { providerId: Number(v) }),
-        open: (v) => (v === true || v === 'true' ? { status: { $in: OPEN_REFILL_STATUSES } } : { status: { $nin: OPEN_REFILL_STATUSES } }),
+        status: (v) => ({ status: filterOneOf(Object.values(RefillStatus), v) }),
+        memberId: (v) => ({ memberId: filterId(v) }),
+        orderId: (v) => ({ orderId: filterId(v) }),
+        // 'none': refills an operator handles (no provider).
+        providerId: (v) => (v === null || v === 'none' ? { providerId: null } : { providerId: filterId(v) }),
+        open: (v) => (filterFlag(v) ? { status: { $in: OPEN_REFILL_STATUSES } } : { status: { $nin: OPEN_REFILL_STATUSES } }),
       },
     });
   }

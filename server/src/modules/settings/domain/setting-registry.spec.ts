@@ -14,7 +14,7 @@ describe('setting registry', () => {
   it('reads switches from booleans and from "true"/"false"', () => {
     expect(parse('ENABLE_QNA', true)).toEqual({ ok: true, value: true });
     expect(parse('ENABLE_QNA', 'false')).toEqual({ ok: true, value: false });
-    expect(parse('ENABLE_QNA', 'yes')).toMatchObject({ ok: false, reason: 'ENABLE_QNA must be true or false' });
+    expect(parse('ENABLE_QNA', 'yes')).toMatchObject({ ok: false, reason: '자주묻는질문(ENABLE_QNA): 켜기(true) 또는 끄기(false)로 입력해 주세요.' });
     expect(parse('ENABLE_QNA', 1)).toMatchObject({ ok: false });
   });
 
