@@ -18,7 +18,7 @@ import CardContent from '@mui/material/CardContent';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 
-type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance';
+type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance' | 'hours';
 interface SettingRow {
   id: string;
   key: string;
@@ -38,6 +38,7 @@ const AREAS: { id: string; title: string; holds: (s: SettingRow) => boolean }[] 
   { id: 'presets', title: '충전 금액 버튼', holds: (s) => s.kind === 'numberList' },
   { id: 'social', title: '소셜 로그인', holds: (s) => s.group === 'social' },
   { id: 'members', title: '회원', holds: (s) => s.group === 'members' },
+  { id: 'orders', title: '주문', holds: (s) => s.group === 'orders' },
 ];
 
 const PAYMENT_TYPE_CHOICES = [

@@ -60,7 +60,7 @@ export class SimulatedProvider {
     if (expected.length === 0 || key.length !== expected.length || !timingSafeEqual(key, expected)) return fail('Invalid API key');
     switch (body.action) {
       case 'services':
-        return SIMULATED_SERVICES.map((s) => ({ ...s, refill: false, cancel: true }));
+        return SIMULATED_SERVICES.map((s) => ({ ...s, cancel: true }));
       case 'add':
         return this.add(body);
       case 'status':
@@ -130,11 +130,12 @@ export class SimulatedProvider {
     });
   }
 
-  /** A finished order may be refilled; the refill's id is the order's. */
+  /** A finished order of a refill service may be refilled; the refill's id is the order's. */
   private async refill(body: Record<string, unknown>): Promise<Answer> {
     const ids = this.ids(body.order);
     const order = ids?.length === 1 ? await this.em.fork().findOne(SimulatedProviderOrder, { id: ids[0]! }) : null;
     if (!order) return fail('Incorrect order ID');
+    if (!SIMULATED_SERVICES.find((s) => s.service === order.service)?.refill) return fail('Refill is not available for this service');
     const { status } = order.progress(this.clock.now());
     if (status !== 'Completed' && status !== 'Partial') return fail('Refill is not available for this order');
     return { refill: String(order.id) };

@@ -17,13 +17,15 @@ export interface SimulatedService {
   max: number;
   /** SMM API v2 service type: what `add` takes (comments for Custom Comments, no quantity for a Package). */
   type: 'Default' | 'Custom Comments' | 'Package';
+  /** Whether a finished order may be refilled (followers and subscribers, as the market sells them). */
+  refill: boolean;
 }
 
-const KINDS: { code: number; category: string; rate: string; words: RegExp; type?: SimulatedService['type'] }[] = [
-  { code: 1, category: 'Followers', rate: '9000', words: /팔로워|팔로우|친구|follow/i },
+const KINDS: { code: number; category: string; rate: string; words: RegExp; type?: SimulatedService['type']; refill?: boolean }[] = [
+  { code: 1, category: 'Followers', rate: '9000', words: /팔로워|팔로우|친구|follow/i, refill: true },
   { code: 2, category: 'Likes', rate: '3000', words: /좋아요|하트|추천|like|heart/i },
   { code: 3, category: 'Views', rate: '300', words: /조회|재생|시청|view|play|stream/i },
-  { code: 4, category: 'Subscribers', rate: '20000', words: /구독|멤버|회원|subscri|member/i },
+  { code: 4, category: 'Subscribers', rate: '20000', words: /구독|멤버|회원|subscri|member/i, refill: true },
   { code: 5, category: 'Comments', rate: '100000', words: /댓글|comment/i },
   { code: 6, category: 'Custom Comments', rate: '150000', words: /$^/, type: 'Custom Comments' },
   // A package's rate is the price of one package.
@@ -46,6 +48,7 @@ export const SIMULATED_SERVICES: readonly SimulatedService[] = KINDS.flatMap((ki
     min: 1,
     max: kind.type === 'Package' ? 1 : 10_000_000,
     type: kind.type ?? 'Default',
+    refill: kind.refill ?? false,
   })),
 );
 

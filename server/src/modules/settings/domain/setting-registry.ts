@@ -7,17 +7,20 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const DELETION_BALANCE = ['FORFEIT', 'KEEP'] as const;
 export type DeletionBalance = (typeof DELETION_BALANCE)[number];
 
-type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance' | 'percent';
+type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance' | 'percent' | 'hours';
 
 export interface SettingDefinition {
   key: string;
   kind: Kind;
-  group: 'footer' | 'banking' | 'site' | 'switches' | 'payment' | 'social' | 'members';
+  group: 'footer' | 'banking' | 'site' | 'switches' | 'payment' | 'social' | 'members' | 'orders';
   label: string;
 }
 
 /** REFERRAL_RATE when no operator set it: 3 % of each referred member's accepted charge. */
 export const DEFAULT_REFERRAL_RATE = 3;
+
+/** REFILL_COOLDOWN_HOURS when no operator set it: one refill request of an order a day. */
+export const DEFAULT_REFILL_COOLDOWN_HOURS = 24;
 
 const def = (key: string, kind: Kind, group: SettingDefinition['group'], label: string): SettingDefinition => ({ key, kind, group, label });
 
@@ -54,6 +57,7 @@ export const SETTINGS = [
   def('ENABLE_SNS_KAKAO', 'switch', 'social', '카카오 로그인'),
   def('KAKAO_TOKEN', 'text', 'social', '카카오 JavaScript 키'),
   def('MEMBER_DELETION_BALANCE', 'deletionBalance', 'members', '탈퇴 회원 잔여 포인트'),
+  def('REFILL_COOLDOWN_HOURS', 'hours', 'orders', '리필 재요청 간격(시간)'),
 ] as const satisfies readonly SettingDefinition[];
 
 export type SettingKey = (typeof SETTINGS)[number]['key'];
@@ -83,6 +87,14 @@ const schemas: Record<Kind, z.ZodType<SettingValue>> = {
     .max(20, '버튼은 20개까지 둘 수 있습니다.'),
   // A whole percent 0–100; '' (unset) reads as the default.
   percent: z.union([z.literal(''), z.coerce.string().regex(/^(100|[1-9]?\d)$/, '0에서 100 사이의 정수(%)로 입력해 주세요.')]),
+  // Whole hours 1–720 (30 days); '' (unset) reads as the default.
+  hours: z.union([
+    z.literal(''),
+    z.coerce
+      .string()
+      .regex(/^[1-9]\d{0,2}$/, '1에서 720 사이의 정수(시간)로 입력해 주세요.')
+      .refine((v) => Number(v) <= 720, '1에서 720 사이의 정수(시간)로 입력해 주세요.'),
+  ]),
 };
 
 /** The value a missing row reads as: the spec says "empty string or false". */
@@ -92,6 +104,7 @@ export function emptyValue(kind: Kind): SettingValue {
   if (kind === 'paymentType') return 'ALL';
   if (kind === 'deletionBalance') return 'FORFEIT';
   if (kind === 'percent') return String(DEFAULT_REFERRAL_RATE);
+  if (kind === 'hours') return String(DEFAULT_REFILL_COOLDOWN_HOURS);
   return '';
 }
 
