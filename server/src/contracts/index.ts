@@ -42,3 +42,4 @@ export * from './charge.js';
 export * from './content.js';
 export * from './toss.js';
 export * from './refill.js';
+export * from './subscription.js';

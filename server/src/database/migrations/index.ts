@@ -18,6 +18,7 @@ import { Migration20261124201528_provider_concurrency as M15 } from './Migration
 import { Migration20261124202933_refills as M16 } from './Migration20261124202933_refills.js';
 import { Migration20261124204351_forwarded_cancel as M17 } from './Migration20261124204351_forwarded_cancel.js';
 import { Migration20261124230000_ledger_kinds as M18 } from './Migration20261124230000_ledger_kinds.js';
+import { Migration20261124210558_subscriptions as M19 } from './Migration20261124210558_subscriptions.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -39,4 +40,5 @@ export const migrationsList = [
   { name: 'Migration20261124202933_refills', class: M16 },
   { name: 'Migration20261124204351_forwarded_cancel', class: M17 },
   { name: 'Migration20261124230000_ledger_kinds', class: M18 },
+  { name: 'Migration20261124210558_subscriptions', class: M19 },
 ];
