@@ -7,6 +7,7 @@ import { OrderSender } from './application/order-sender.js';
 import { OrderSync } from './application/order-sync.js';
 import { RefillSync } from './application/refill-sync.js';
 import { CancelForwarder } from './application/cancel-forwarder.js';
+import { SubscriptionSync } from './application/subscription-sync.js';
 import { ProvidersService } from './application/providers.service.js';
 import { SimulatedProvider } from './application/simulated-provider.js';
 import { SmmClient } from './application/smm-client.js';
@@ -19,7 +20,7 @@ import { FulfilmentJobs } from './jobs/fulfilment.jobs.js';
 @Module({
   imports: [AuditModule, CatalogModule, OrderingModule],
   controllers: [AdminProvidersController, AdminOrderDispatchController, SimulatedProviderController],
-  providers: [ProviderAddressGuard, SmmClient, ProvidersService, SimulatedProvider, OrderSender, OrderSync, RefillSync, CancelForwarder, FulfilmentJobs, FulfilmentFacade],
+  providers: [ProviderAddressGuard, SmmClient, ProvidersService, SimulatedProvider, OrderSender, OrderSync, RefillSync, CancelForwarder, SubscriptionSync, FulfilmentJobs, FulfilmentFacade],
   exports: [FulfilmentFacade],
 })
 export class FulfilmentModule {}

@@ -7,3 +7,4 @@ export { SimulatedProviderOrder } from './domain/simulated-order.entity.js';
 export { SIMULATED_MAX_DURATION_MS } from './domain/simulation.js';
 export { RefillSync, type RefillSyncStats } from './application/refill-sync.js';
 export { CancelForwarder, type CancelForwardStats } from './application/cancel-forwarder.js';
+export { SubscriptionSync, type SubscriptionSyncStats } from './application/subscription-sync.js';

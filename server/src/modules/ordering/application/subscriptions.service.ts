@@ -143,6 +143,20 @@ export class Subscriptions {
     );
   }
 
+  /**
+   * Takes a due subscription for one round of fulfilment work: true when it was still due (and open);
+   * its next check moves to `leaseUntil`, so another replica's round skips it meanwhile.
+   */
+  async claim(id: number, leaseUntil: Date): Promise<boolean> {
+    return this.em.fork().transactional(async (tx) => {
+      const subscription = await this.lock(tx, id);
+      const now = this.clock.now();
+      if (!subscription.isOpen || subscription.nextCheckAt === null || subscription.nextCheckAt > now) return false;
+      subscription.checkAgainAt(leaseUntil, now, subscription.lastError);
+      return true;
+    });
+  }
+
   /** Fulfilment's notes on one subscription (sent, checked, failed). */
   async note(id: number, apply: (s: Subscription, now: Date) => void): Promise<void> {
     await this.em.fork().transactional(async (tx) => {
