@@ -50,18 +50,40 @@ export interface SubscriptionProblem {
 const isWhole = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
 
 /** The first rule a subscription request breaks, or null. `today` is YYYY-MM-DD (UTC). */
-export function subscriptionProblem(input: SubscriptionRequest, service: SubscribableService, today: string): SubscriptionProblem | null {
+export function subscriptionProblem(
+  input: SubscriptionRequest,
+  service: SubscribableService,
+  today: string,
+): SubscriptionProblem | null {
   if (service.type !== 'Subscriptions') return { field: 'serviceId', message: SUBSCRIPTION_MESSAGES.notSubscription };
   const username = typeof input.username === 'string' ? input.username.trim() : '';
   if (!username) return { field: 'username', message: SUBSCRIPTION_MESSAGES.usernameRequired };
-  if (username.length > 100 || /\s/.test(username)) return { field: 'username', message: SUBSCRIPTION_MESSAGES.usernameInvalid };
-  if (!isWhole(input.min) || !isWhole(input.max) || input.min < service.min || input.max > service.max || input.min > input.max)
-    return { field: input.min > input.max || !isWhole(input.max) ? 'max' : 'min', message: SUBSCRIPTION_MESSAGES.minMax };
-  if (!isWhole(input.posts) || input.posts < 1 || input.posts > SUBSCRIPTION_POSTS_MAX) return { field: 'posts', message: SUBSCRIPTION_MESSAGES.posts };
-  if (!(SUBSCRIPTION_DELAYS as readonly number[]).includes(input.delay)) return { field: 'delay', message: SUBSCRIPTION_MESSAGES.delay };
+  if (username.length > 100 || /\s/.test(username))
+    return { field: 'username', message: SUBSCRIPTION_MESSAGES.usernameInvalid };
+  if (
+    !isWhole(input.min) ||
+    !isWhole(input.max) ||
+    input.min < service.min ||
+    input.max > service.max ||
+    input.min > input.max
+  )
+    return {
+      field: input.min > input.max || !isWhole(input.max) ? 'max' : 'min',
+      message: SUBSCRIPTION_MESSAGES.minMax,
+    };
+  if (!isWhole(input.posts) || input.posts < 1 || input.posts > SUBSCRIPTION_POSTS_MAX)
+    return { field: 'posts', message: SUBSCRIPTION_MESSAGES.posts };
+  if (!(SUBSCRIPTION_DELAYS as readonly number[]).includes(input.delay))
+    return { field: 'delay', message: SUBSCRIPTION_MESSAGES.delay };
   if (input.expiry !== null && input.expiry !== undefined) {
     const date = /^\d{4}-\d{2}-\d{2}$/.test(input.expiry) ? new Date(`${input.expiry}T00:00:00Z`) : null;
-    if (!date || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== input.expiry || input.expiry <= today) return { field: 'expiry', message: SUBSCRIPTION_MESSAGES.expiry };
+    if (
+      !date ||
+      Number.isNaN(date.getTime()) ||
+      date.toISOString().slice(0, 10) !== input.expiry ||
+      input.expiry <= today
+    )
+      return { field: 'expiry', message: SUBSCRIPTION_MESSAGES.expiry };
   }
   return null;
 }

@@ -18,7 +18,14 @@ describe('subscription sync (fake provider)', () => {
     t = await startTestApp();
     fake = await FakeProvider.start({ services: [...DEFAULT_FAKE_SERVICES, ...TYPED_FAKE_SERVICES] });
     const providerId = await addProvider(t, fake);
-    sub = await createService(t, { type: 'Subscriptions', point: '2.5', min: 50, max: 5000, providerId, providerServiceId: '23' });
+    sub = await createService(t, {
+      type: 'Subscriptions',
+      point: '2.5',
+      min: 50,
+      max: 5000,
+      providerId,
+      providerServiceId: '23',
+    });
   });
   afterAll(async () => {
     await fake.close();
@@ -29,18 +36,46 @@ describe('subscription sync (fake provider)', () => {
     t.app.get(Clock).travel(SYNC_SPACING_MS + 1000);
     return t.app.get(SubscriptionSync).runOnce();
   };
-  const place = (token: string, body: Record<string, unknown>) => t.http.post('/api/service/subscriptions').set('Authorization', `Bearer ${token}`).send(body);
+  const place = (token: string, body: Record<string, unknown>) =>
+    t.http.post('/api/service/subscriptions').set('Authorization', `Bearer ${token}`).send(body);
   const invariantClean = async () =>
-    expect((await t.http.get('/api/admin/wallet/invariant').set('Authorization', await admin(t)).expect(200)).body).toEqual({ ok: true, violations: [] });
+    expect(
+      (
+        await t.http
+          .get('/api/admin/wallet/invariant')
+          .set('Authorization', await admin(t))
+          .expect(200)
+      ).body,
+    ).toEqual({ ok: true, violations: [] });
 
   it('round trip: paid 3 posts up front, two posts become child orders, the panel says Expired, the third post is refunded once', async () => {
     const m = await createMember(t);
     await fund(t, m.id, 10_000n);
-    const { subscriptionId } = (await place(m.token, { serviceId: sub.id, username: 'kim.insta', min: 50, max: 100, posts: 3, delay: 15, expiry: '2099-12-31' }).expect(201)).body;
+    const { subscriptionId } = (
+      await place(m.token, {
+        serviceId: sub.id,
+        username: 'kim.insta',
+        min: 50,
+        max: 100,
+        posts: 3,
+        delay: 15,
+        expiry: '2099-12-31',
+      }).expect(201)
+    ).body;
     expect(await balance(t, m.id)).toBe(10_000n - 750n);
 
     expect(await t.app.get(SubscriptionSync).runOnce()).toEqual({ sent: 1, posts: 0, ended: 0 });
-    expect(fake.calls('add').at(-1)!.params).toEqual({ action: 'add', service: '23', username: 'kim.insta', min: '50', max: '100', posts: '3', old_posts: '0', delay: '15', expiry: '31/12/2099' });
+    expect(fake.calls('add').at(-1)!.params).toEqual({
+      action: 'add',
+      service: '23',
+      username: 'kim.insta',
+      min: '50',
+      max: '100',
+      posts: '3',
+      old_posts: '0',
+      delay: '15',
+      expiry: '31/12/2099',
+    });
     const upstreamId = (await em(t).findOneOrFail(Subscription, subscriptionId)).providerSubscriptionId!;
     expect(fake.subscriptions.has(upstreamId)).toBe(true);
 
@@ -51,7 +86,9 @@ describe('subscription sync (fake provider)', () => {
     expect(await sync()).toEqual({ sent: 0, posts: 0, ended: 0 });
     expect(fake.calls('status').at(-1)!.params).toEqual({ action: 'status', order: upstreamId });
     const children = await em(t).find(Order, { link: 'kim.insta', memberId: m.id }, { orderBy: { id: 'ASC' } });
-    expect(children.map((o) => ({ providerOrderId: o.providerOrderId, status: o.status, point: o.point, amount: o.amount }))).toEqual([
+    expect(
+      children.map((o) => ({ providerOrderId: o.providerOrderId, status: o.status, point: o.point, amount: o.amount })),
+    ).toEqual([
       { providerOrderId: first, status: OrderStatus.PROCESSING, point: 250n, amount: 100 },
       { providerOrderId: second, status: OrderStatus.PROCESSING, point: 250n, amount: 100 },
     ]);
@@ -61,8 +98,16 @@ describe('subscription sync (fake provider)', () => {
     await t.app.get(OrderSync).runOnce();
     expect((await em(t).findOneOrFail(Order, children[0]!.id)).status).toBe(OrderStatus.COMPLETED);
 
-    const history = (await t.http.get('/api/service/subscriptions').set('Authorization', `Bearer ${m.token}`).expect(200)).body;
-    expect(history[0]).toMatchObject({ id: subscriptionId, status: 'ACTIVE', postsUsed: 2, used: 500, orders: children.map((o) => o.id) });
+    const history = (
+      await t.http.get('/api/service/subscriptions').set('Authorization', `Bearer ${m.token}`).expect(200)
+    ).body;
+    expect(history[0]).toMatchObject({
+      id: subscriptionId,
+      status: 'ACTIVE',
+      postsUsed: 2,
+      used: 500,
+      orders: children.map((o) => o.id),
+    });
 
     fake.subscriptions.get(upstreamId)!.status = 'Paused';
     await sync();
@@ -70,7 +115,12 @@ describe('subscription sync (fake provider)', () => {
     fake.subscriptions.get(upstreamId)!.status = 'Expired';
     expect(await sync()).toEqual({ sent: 0, posts: 0, ended: 1 });
     expect(await sync()).toEqual({ sent: 0, posts: 0, ended: 0 });
-    expect(await em(t).findOneOrFail(Subscription, subscriptionId)).toMatchObject({ status: SubscriptionStatus.EXPIRED, used: 500n, refunded: 250n, nextCheckAt: null });
+    expect(await em(t).findOneOrFail(Subscription, subscriptionId)).toMatchObject({
+      status: SubscriptionStatus.EXPIRED,
+      used: 500n,
+      refunded: 250n,
+      nextCheckAt: null,
+    });
     expect(await balance(t, m.id)).toBe(10_000n - 500n);
     expect((await ledgerOf(t, m.id)).filter((e) => e.reference_type === 'subscription')).toEqual([
       { kind: 'ORDER', amount: '-750', reference_type: 'subscription', reference_id: String(subscriptionId) },
@@ -82,10 +132,23 @@ describe('subscription sync (fake provider)', () => {
   it('a panel that refuses the subscription: it ends canceled and everything is refunded once', async () => {
     const m = await createMember(t);
     await fund(t, m.id, 1000n);
-    const { subscriptionId } = (await place(m.token, { serviceId: sub.id, username: 'refused.user', min: 50, max: 100, posts: 2, delay: 0 }).expect(201)).body;
+    const { subscriptionId } = (
+      await place(m.token, {
+        serviceId: sub.id,
+        username: 'refused.user',
+        min: 50,
+        max: 100,
+        posts: 2,
+        delay: 0,
+      }).expect(201)
+    ).body;
     fake.once('add', { body: { error: 'Incorrect username' } });
     expect(await t.app.get(SubscriptionSync).runOnce()).toEqual({ sent: 0, posts: 0, ended: 1 });
-    expect(await em(t).findOneOrFail(Subscription, subscriptionId)).toMatchObject({ status: SubscriptionStatus.CANCELED, refunded: 500n, lastError: 'add: Incorrect username' });
+    expect(await em(t).findOneOrFail(Subscription, subscriptionId)).toMatchObject({
+      status: SubscriptionStatus.CANCELED,
+      refunded: 500n,
+      lastError: 'add: Incorrect username',
+    });
     expect(await sync()).toEqual({ sent: 0, posts: 0, ended: 0 });
     expect(await balance(t, m.id)).toBe(1000n);
     await invariantClean();
@@ -94,7 +157,11 @@ describe('subscription sync (fake provider)', () => {
   it('a transport failure is tried again later; nothing is sent twice once it took', async () => {
     const m = await createMember(t);
     await fund(t, m.id, 1000n);
-    const { subscriptionId } = (await place(m.token, { serviceId: sub.id, username: 'retry.user', min: 50, max: 100, posts: 1, delay: 0 }).expect(201)).body;
+    const { subscriptionId } = (
+      await place(m.token, { serviceId: sub.id, username: 'retry.user', min: 50, max: 100, posts: 1, delay: 0 }).expect(
+        201,
+      )
+    ).body;
     fake.once('add', { status: 502, raw: 'Bad Gateway' });
     expect(await t.app.get(SubscriptionSync).runOnce()).toEqual({ sent: 0, posts: 0, ended: 0 });
     expect((await em(t).findOneOrFail(Subscription, subscriptionId)).providerSubscriptionId).toBeNull();

@@ -19,10 +19,18 @@ describe('subscriptions', () => {
   });
   afterAll(() => t.close());
 
-  const place = (token: string, body: Record<string, unknown>) => t.http.post('/api/service/subscriptions').set('Authorization', `Bearer ${token}`).send(body);
+  const place = (token: string, body: Record<string, unknown>) =>
+    t.http.post('/api/service/subscriptions').set('Authorization', `Bearer ${token}`).send(body);
   const good = () => ({ serviceId: sub.id, username: 'kim.insta', min: 50, max: 100, posts: 4, delay: 30, expiry: '' });
   const invariantClean = async () =>
-    expect((await t.http.get('/api/admin/wallet/invariant').set('Authorization', await admin(t)).expect(200)).body).toEqual({ ok: true, violations: [] });
+    expect(
+      (
+        await t.http
+          .get('/api/admin/wallet/invariant')
+          .set('Authorization', await admin(t))
+          .expect(200)
+      ).body,
+    ).toEqual({ ok: true, violations: [] });
 
   it('placed and paid up front (max × posts × price) with one ORDER entry; posts become child orders; a cancel refunds the unused part once', async () => {
     const m = await createMember(t);
@@ -36,18 +44,43 @@ describe('subscriptions', () => {
     expect(await subscriptions.recordPost(placed.subscriptionId, 'p-1')).toBe(true);
     expect(await subscriptions.recordPost(placed.subscriptionId, 'p-1')).toBe(false);
     expect(await subscriptions.recordPost(placed.subscriptionId, 'p-2')).toBe(true);
-    const list = (await t.http.get('/api/service/subscriptions').set('Authorization', `Bearer ${m.token}`).expect(200)).body;
-    expect(list).toEqual([expect.objectContaining({ id: placed.subscriptionId, status: 'ACTIVE', statusLabel: '진행중', postsUsed: 2, used: 500, refunded: 0, orders: [expect.any(Number), expect.any(Number)] })]);
+    const list = (await t.http.get('/api/service/subscriptions').set('Authorization', `Bearer ${m.token}`).expect(200))
+      .body;
+    expect(list).toEqual([
+      expect.objectContaining({
+        id: placed.subscriptionId,
+        status: 'ACTIVE',
+        statusLabel: '진행중',
+        postsUsed: 2,
+        used: 500,
+        refunded: 0,
+        orders: [expect.any(Number), expect.any(Number)],
+      }),
+    ]);
     const children = await em(t).find(Order, { id: { $in: list[0].orders } });
-    expect(children.map((o) => ({ point: o.point, amount: o.amount, link: o.link, serviceType: o.serviceType }))).toEqual([
+    expect(
+      children.map((o) => ({ point: o.point, amount: o.amount, link: o.link, serviceType: o.serviceType })),
+    ).toEqual([
       { point: 250n, amount: 100, link: 'kim.insta', serviceType: 'Subscriptions' },
       { point: 250n, amount: 100, link: 'kim.insta', serviceType: 'Subscriptions' },
     ]);
     expect(await balance(t, m.id)).toBe(9000n);
 
-    const canceled = (await t.http.post(`/api/service/subscriptions/${placed.subscriptionId}/cancel`).set('Authorization', `Bearer ${m.token}`).expect(200)).body;
+    const canceled = (
+      await t.http
+        .post(`/api/service/subscriptions/${placed.subscriptionId}/cancel`)
+        .set('Authorization', `Bearer ${m.token}`)
+        .expect(200)
+    ).body;
     expect(canceled).toMatchObject({ status: 'CANCELED', statusLabel: '취소', refunded: 500 });
-    expect((await t.http.post(`/api/service/subscriptions/${placed.subscriptionId}/cancel`).set('Authorization', `Bearer ${m.token}`).expect(409)).body.message).toBe('이미 취소된 구독입니다.');
+    expect(
+      (
+        await t.http
+          .post(`/api/service/subscriptions/${placed.subscriptionId}/cancel`)
+          .set('Authorization', `Bearer ${m.token}`)
+          .expect(409)
+      ).body.message,
+    ).toBe('이미 취소된 구독입니다.');
     // A late report after the end changes nothing and records no post.
     await subscriptions.end(placed.subscriptionId, SubscriptionStatus.COMPLETED);
     expect(await subscriptions.recordPost(placed.subscriptionId, 'p-3')).toBe(false);
@@ -69,7 +102,10 @@ describe('subscriptions', () => {
     expect(row).toMatchObject({ postsUsed: 2, used: 500n });
     await subscriptions.end(placed.subscriptionId, SubscriptionStatus.COMPLETED);
     await subscriptions.end(placed.subscriptionId, SubscriptionStatus.COMPLETED);
-    expect(await em(t).findOneOrFail(Subscription, placed.subscriptionId)).toMatchObject({ status: SubscriptionStatus.COMPLETED, refunded: 0n });
+    expect(await em(t).findOneOrFail(Subscription, placed.subscriptionId)).toMatchObject({
+      status: SubscriptionStatus.COMPLETED,
+      refunded: 0n,
+    });
     expect((await ledgerOf(t, m.id)).filter((e) => e.kind === 'REFUND')).toEqual([]);
     expect(await balance(t, m.id)).toBe(9500n);
     await invariantClean();
@@ -92,16 +128,27 @@ describe('subscriptions', () => {
       // 4 posts × 100 × 2.5 = 1000 won is affordable; 5 posts are not.
       [{ posts: 5 }, '포인트가 부족합니다.'],
     ];
-    for (const [change, message] of cases) expect((await place(m.token, { ...good(), ...change }).expect(400)).body.message).toBe(message);
+    for (const [change, message] of cases)
+      expect((await place(m.token, { ...good(), ...change }).expect(400)).body.message).toBe(message);
     expect(await em(t).count(Subscription, { memberId: m.id })).toBe(0);
     expect(await balance(t, m.id)).toBe(1000n);
     await place(m.token, good()).expect(201);
     expect(await balance(t, m.id)).toBe(0n);
     // Another member cannot see or cancel it.
     const other = await createMember(t);
-    const mine = (await t.http.get('/api/service/subscriptions').set('Authorization', `Bearer ${m.token}`).expect(200)).body[0].id;
-    expect((await t.http.get('/api/service/subscriptions').set('Authorization', `Bearer ${other.token}`).expect(200)).body).toEqual([]);
-    expect((await t.http.post(`/api/service/subscriptions/${mine}/cancel`).set('Authorization', `Bearer ${other.token}`).expect(404)).body.message).toBe(SUBSCRIPTION_MESSAGES.notFound);
+    const mine = (await t.http.get('/api/service/subscriptions').set('Authorization', `Bearer ${m.token}`).expect(200))
+      .body[0].id;
+    expect(
+      (await t.http.get('/api/service/subscriptions').set('Authorization', `Bearer ${other.token}`).expect(200)).body,
+    ).toEqual([]);
+    expect(
+      (
+        await t.http
+          .post(`/api/service/subscriptions/${mine}/cancel`)
+          .set('Authorization', `Bearer ${other.token}`)
+          .expect(404)
+      ).body.message,
+    ).toBe(SUBSCRIPTION_MESSAGES.notFound);
     await t.http.get('/api/service/subscriptions').expect(401);
     await invariantClean();
   });
@@ -109,7 +156,11 @@ describe('subscriptions', () => {
   it('the storefront order form still refuses a Subscriptions service', async () => {
     const m = await createMember(t);
     await fund(t, m.id, 1000n);
-    const res = await t.http.post('/api/service/order').set('Authorization', `Bearer ${m.token}`).send({ serviceId: sub.id, link: 'https://instagram.com/x', amount: 100 }).expect(400);
+    const res = await t.http
+      .post('/api/service/order')
+      .set('Authorization', `Bearer ${m.token}`)
+      .send({ serviceId: sub.id, link: 'https://instagram.com/x', amount: 100 })
+      .expect(400);
     expect(res.body.message).toBe(ORDER_MESSAGES.subscriptionForm);
   });
 });

@@ -59,7 +59,9 @@ export class SubscriptionSync {
         delay: s.delay,
         expiry: s.expiry,
       });
-      await this.subscriptions.note(s.id, (row, now) => row.markSent(id, new Date(now.getTime() + SYNC_SPACING_MS), now));
+      await this.subscriptions.note(s.id, (row, now) =>
+        row.markSent(id, new Date(now.getTime() + SYNC_SPACING_MS), now),
+      );
       stats.sent++;
     } catch (error) {
       // The provider refused it: the subscription ends and everything is refunded. Anything else: try again.

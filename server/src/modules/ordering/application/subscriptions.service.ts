@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
-import { ORDER_MESSAGES, SUBSCRIPTION_MESSAGES, subscriptionCost, subscriptionProblem, type SubscriptionRequest } from '../../../contracts/index.js';
+import {
+  ORDER_MESSAGES,
+  SUBSCRIPTION_MESSAGES,
+  subscriptionCost,
+  subscriptionProblem,
+  type SubscriptionRequest,
+} from '../../../contracts/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { LedgerKind, WalletFacade, type LedgerReference } from '../../wallet/index.js';
@@ -35,7 +41,10 @@ export class Subscriptions {
   ) {}
 
   async place(memberId: number, input: SubscriptionRequest): Promise<PlacedSubscription> {
-    const [service, serviceCheck] = await Promise.all([this.catalog.getService(input.serviceId), this.settings.get('ENABLE_SERVICE_CHECK')]);
+    const [service, serviceCheck] = await Promise.all([
+      this.catalog.getService(input.serviceId),
+      this.settings.get('ENABLE_SERVICE_CHECK'),
+    ]);
     if (!service?.visible) throw new DomainError(ORDER_MESSAGES.serviceRequired, 400);
     if (serviceCheck || service.isReadOnly) throw new DomainError(ORDER_MESSAGES.unavailable, 400);
     const now = this.clock.now();
@@ -58,18 +67,31 @@ export class Subscriptions {
       });
       await tx.persist(subscription).flush();
       // The debit is the balance check: a short balance rolls the row back.
-      await this.wallet.debit(tx, { memberId, amount: point, kind: LedgerKind.ORDER, reference: subscriptionReference(subscription.id), memo: `구독 ${subscription.id} (${input.posts}개 게시물 × 최대 ${input.max})` });
+      await this.wallet.debit(tx, {
+        memberId,
+        amount: point,
+        kind: LedgerKind.ORDER,
+        reference: subscriptionReference(subscription.id),
+        memo: `구독 ${subscription.id} (${input.posts}개 게시물 × 최대 ${input.max})`,
+      });
       return { subscriptionId: subscription.id, serviceId: service.id, username: subscription.username, point };
     });
   }
 
   forMember(memberId: number, ids?: number[]): Promise<Subscription[]> {
-    return this.em.fork().find(Subscription, ids ? { memberId, id: { $in: ids } } : { memberId }, { orderBy: { id: 'DESC' }, limit: 200 });
+    return this.em
+      .fork()
+      .find(Subscription, ids ? { memberId, id: { $in: ids } } : { memberId }, { orderBy: { id: 'DESC' }, limit: 200 });
   }
 
   /** The child orders of these subscriptions, by subscription id. */
   async childOrders(subscriptionIds: number[]): Promise<Map<number, number[]>> {
-    const rows = subscriptionIds.length === 0 ? [] : await this.em.fork().find(SubscriptionPost, { subscriptionId: { $in: subscriptionIds } }, { orderBy: { id: 'ASC' } });
+    const rows =
+      subscriptionIds.length === 0
+        ? []
+        : await this.em
+            .fork()
+            .find(SubscriptionPost, { subscriptionId: { $in: subscriptionIds } }, { orderBy: { id: 'ASC' } });
     const map = new Map<number, number[]>();
     for (const row of rows) map.set(row.subscriptionId, [...(map.get(row.subscriptionId) ?? []), row.orderId]);
     return map;
@@ -95,7 +117,13 @@ export class Subscriptions {
       if (memberId === undefined && (!subscription.isOpen || subscription.status === status)) return subscription;
       const refund = subscription.moveTo(status, this.clock.now());
       if (refund > 0n)
-        await this.wallet.credit(tx, { memberId: subscription.memberId, amount: refund, kind: LedgerKind.REFUND, reference: subscriptionReference(subscription.id), memo: `구독 ${subscription.id} 미사용분 환불` });
+        await this.wallet.credit(tx, {
+          memberId: subscription.memberId,
+          amount: refund,
+          kind: LedgerKind.REFUND,
+          reference: subscriptionReference(subscription.id),
+          memo: `구독 ${subscription.id} 미사용분 환불`,
+        });
       return subscription;
     });
   }
@@ -115,15 +143,26 @@ export class Subscriptions {
         const share = subscription.takePost(orderCost(service?.point ?? '0', subscription.max, 1), now);
         const order = Order.place({
           memberId: subscription.memberId,
-          service: { id: subscription.serviceId, providerId: subscription.providerId, providerServiceId: subscription.providerServiceId, type: 'Subscriptions' },
+          service: {
+            id: subscription.serviceId,
+            providerId: subscription.providerId,
+            providerServiceId: subscription.providerServiceId,
+            type: 'Subscriptions',
+          },
           link: subscription.username,
           amount: subscription.max,
           point: share,
           now,
         });
-        if (order.status === OrderStatus.PENDING && subscription.providerId !== null) order.markSent(providerOrderId, now);
+        if (order.status === OrderStatus.PENDING && subscription.providerId !== null)
+          order.markSent(providerOrderId, now);
         await tx.persist(order).flush();
-        const post = Object.assign(new SubscriptionPost(), { subscriptionId: id, providerOrderId, orderId: order.id, createdAt: now });
+        const post = Object.assign(new SubscriptionPost(), {
+          subscriptionId: id,
+          providerOrderId,
+          orderId: order.id,
+          createdAt: now,
+        });
         await tx.persist(post).flush();
         return true;
       });
@@ -136,11 +175,17 @@ export class Subscriptions {
 
   /** Subscriptions due for sending or checking upstream, oldest first. */
   due(limit: number): Promise<Subscription[]> {
-    return this.em.fork().find(
-      Subscription,
-      { status: { $in: [SubscriptionStatus.ACTIVE, SubscriptionStatus.PAUSED] }, providerId: { $ne: null }, nextCheckAt: { $lte: this.clock.now() } },
-      { orderBy: { nextCheckAt: 'ASC', id: 'ASC' }, limit },
-    );
+    return this.em
+      .fork()
+      .find(
+        Subscription,
+        {
+          status: { $in: [SubscriptionStatus.ACTIVE, SubscriptionStatus.PAUSED] },
+          providerId: { $ne: null },
+          nextCheckAt: { $lte: this.clock.now() },
+        },
+        { orderBy: { nextCheckAt: 'ASC', id: 'ASC' }, limit },
+      );
   }
 
   /**
@@ -173,7 +218,9 @@ export class Subscriptions {
   }
 
   private async lock(tx: EntityManager, id: number, memberId?: number): Promise<Subscription> {
-    const subscription = await tx.findOne(Subscription, memberId === undefined ? { id } : { id, memberId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const subscription = await tx.findOne(Subscription, memberId === undefined ? { id } : { id, memberId }, {
+      lockMode: LockMode.PESSIMISTIC_WRITE,
+    });
     if (!subscription) throw new NotFoundError(SUBSCRIPTION_MESSAGES.notFound);
     return subscription;
   }

@@ -143,7 +143,8 @@ export class Subscription {
     s.delay = props.delay;
     s.expiry = props.expiry;
     s.point = props.point;
-    const upstream = props.service.providerId !== null && props.service.providerId !== undefined && !!props.service.providerServiceId;
+    const upstream =
+      props.service.providerId !== null && props.service.providerId !== undefined && !!props.service.providerServiceId;
     s.providerId = upstream ? props.service.providerId : null;
     s.providerServiceId = upstream ? props.service.providerServiceId : null;
     s.nextCheckAt = upstream ? props.now : null;

@@ -6,8 +6,15 @@ import { ZodPipe } from '../../../shared/index.js';
 import { Subscriptions } from '../application/subscriptions.service.js';
 import { SUBSCRIPTION_TRANSITIONS, type Subscription } from '../domain/subscription.entity.js';
 
-const idPipe = new ZodPipe(z.coerce.number({ error: SUBSCRIPTION_MESSAGES.notFound }).int(SUBSCRIPTION_MESSAGES.notFound).positive(SUBSCRIPTION_MESSAGES.notFound).max(2_147_483_647, SUBSCRIPTION_MESSAGES.notFound));
-const whole = (message: string) => z.coerce.number({ error: message }).int(message).min(0, message).max(2_000_000_000, message);
+const idPipe = new ZodPipe(
+  z.coerce
+    .number({ error: SUBSCRIPTION_MESSAGES.notFound })
+    .int(SUBSCRIPTION_MESSAGES.notFound)
+    .positive(SUBSCRIPTION_MESSAGES.notFound)
+    .max(2_147_483_647, SUBSCRIPTION_MESSAGES.notFound),
+);
+const whole = (message: string) =>
+  z.coerce.number({ error: message }).int(message).min(0, message).max(2_000_000_000, message);
 
 /** The storefront's subscription form; the rules themselves are the shared `subscriptionProblem`. */
 const placeSchema = z.object({
@@ -18,7 +25,9 @@ const placeSchema = z.object({
   posts: whole(SUBSCRIPTION_MESSAGES.posts),
   delay: whole(SUBSCRIPTION_MESSAGES.delay),
   expiry: z
-    .union([z.string({ error: SUBSCRIPTION_MESSAGES.expiry }).max(20, SUBSCRIPTION_MESSAGES.expiry), z.null()], { error: SUBSCRIPTION_MESSAGES.expiry })
+    .union([z.string({ error: SUBSCRIPTION_MESSAGES.expiry }).max(20, SUBSCRIPTION_MESSAGES.expiry), z.null()], {
+      error: SUBSCRIPTION_MESSAGES.expiry,
+    })
     .optional()
     .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim())),
 });
@@ -52,7 +61,10 @@ export class MemberSubscriptionsController {
 
   @Post()
   @HttpCode(201)
-  async place(@Body(new ZodPipe(placeSchema)) body: z.infer<typeof placeSchema>, @CurrentMember() member: AuthenticatedMember) {
+  async place(
+    @Body(new ZodPipe(placeSchema)) body: z.infer<typeof placeSchema>,
+    @CurrentMember() member: AuthenticatedMember,
+  ) {
     const placed = await this.subscriptions.place(member.id, body);
     return { ...placed, point: Number(placed.point) };
   }
