@@ -26,14 +26,14 @@ const subscribe = () => act(async () => void fireEvent.click(screen.getByRole('b
 describe('the order form for a Subscriptions service', () => {
   it('offers username, min/max per post, posts, delay and expiry instead of link and quantity, and shows max × posts × price', () => {
     setup();
-    expect(screen.queryByTestId('subscription-fields')).toBeNull();
+    expect(screen.queryByTestId('subscription-fields')).not.toBeInTheDocument();
     pickSubscription();
-    expect(screen.queryByLabelText('링크')).toBeNull();
-    expect(screen.queryByRole('button', { name: '주문하기' })).toBeNull();
+    expect(screen.queryByLabelText('링크')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: '주문하기' })).not.toBeInTheDocument();
     fireEvent.change(field('게시물당 최대 수량'), { target: { value: '100' } });
     fireEvent.change(field('게시물 수'), { target: { value: '3' } });
-    expect(screen.getByTestId('subscription-total').textContent).toBe('300개');
-    expect(screen.getByTestId('subscription-cost').textContent).toBe('600원');
+    expect(screen.getByTestId('subscription-total')).toHaveTextContent('300개');
+    expect(screen.getByTestId('subscription-cost')).toHaveTextContent('600원');
     expect([...(screen.getByLabelText('지연 시간') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['0', '5', '10', '15', '30', '60', '90']);
   });
 

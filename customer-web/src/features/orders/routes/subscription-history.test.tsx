@@ -35,7 +35,7 @@ describe('subscription history', () => {
     expect(within(rows[0]!).getByText('2/4')).toBeInTheDocument();
     expect(within(rows[0]!).getByText('2027-01-31')).toBeInTheDocument();
     expect(within(rows[1]!).getByText('환불 400원')).toBeInTheDocument();
-    expect(within(rows[1]!).queryByRole('button', { name: '구독 취소' })).toBeNull();
+    expect(within(rows[1]!).queryByRole('button', { name: '구독 취소' })).not.toBeInTheDocument();
     await act(async () => void fireEvent.click(within(rows[0]!).getByRole('button', { name: '구독 취소' })));
     expect(await screen.findByText('구독을 취소했습니다. 400원을 환불했습니다.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/service/subscriptions/1/cancel')).toBe(true);
