@@ -19,9 +19,14 @@ export class Migration20261124210558_subscriptions extends Migration {
     this.addSql(`alter table "order_subscription_post" add constraint "order_subscription_post_once" unique ("subscription_id", "provider_order_id");`);
     this.addSql(`alter table "order_subscription_post" add constraint "order_subscription_post_subscription_id_foreign" foreign key ("subscription_id") references "order_subscription" ("id");`);
     this.addSql(`alter table "order_subscription_post" add constraint "order_subscription_post_order_id_foreign" foreign key ("order_id") references "service_order" ("id");`);
+
+    // The simulated provider's subscriptions (posts set) and their child orders (parent_id set).
+    this.addSql(`alter table "simulated_provider_order" add column "parent_id" int null, add column "posts" int null, add column "delay" int not null default 0, add column "expiry" varchar(10) null;`);
+    this.addSql(`create index "simulated_provider_order_parent" on "simulated_provider_order" ("parent_id");`);
   }
 
   override down(): void | Promise<void> {
+    this.addSql(`alter table "simulated_provider_order" drop column if exists "parent_id", drop column if exists "posts", drop column if exists "delay", drop column if exists "expiry";`);
     this.addSql(`drop table if exists "order_subscription_post" cascade;`);
     this.addSql(`drop table if exists "order_subscription" cascade;`);
   }

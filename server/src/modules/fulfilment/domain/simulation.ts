@@ -16,7 +16,7 @@ export interface SimulatedService {
   min: number;
   max: number;
   /** SMM API v2 service type: what `add` takes (comments for Custom Comments, no quantity for a Package). */
-  type: 'Default' | 'Custom Comments' | 'Package';
+  type: 'Default' | 'Custom Comments' | 'Package' | 'Subscriptions';
   /** Whether a finished order may be refilled (followers and subscribers, as the market sells them). */
   refill: boolean;
 }
@@ -30,6 +30,8 @@ const KINDS: { code: number; category: string; rate: string; words: RegExp; type
   { code: 6, category: 'Custom Comments', rate: '150000', words: /$^/, type: 'Custom Comments' },
   // A package's rate is the price of one package.
   { code: 7, category: 'Packages', rate: '30000', words: /$^/, type: 'Package' },
+  // Auto likes on new posts: the rate is per like, as for likes.
+  { code: 8, category: 'Subscriptions', rate: '3000', words: /$^/, type: 'Subscriptions' },
   { code: 9, category: 'Other', rate: '5000', words: /$^/ },
 ];
 const VARIANTS = 25;
@@ -68,7 +70,7 @@ export function assignSimulatedServices(texts: string[], taken: ReadonlySet<stri
     const type = types[i] ?? 'Default';
     const byType = KINDS.find((k) => k.type === type)?.code;
     const code = byType ?? MATCH_ORDER.find((c) => KINDS.find((k) => k.code === c)!.words.test(text)) ?? 9;
-    const chosen = free(code, type === 'Subscriptions' ? 'Default' : type) ?? free(undefined, type);
+    const chosen = free(code, type) ?? free(undefined, type);
     if (!chosen) return null;
     used.add(chosen.service);
     return chosen.service;
@@ -130,4 +132,31 @@ export function simulatedProgress(order: SimulatedOrderFacts, now: Date): Simula
 /** A panel cancels only what has not started. */
 export function simulatedCancelable(order: SimulatedOrderFacts, now: Date): boolean {
   return simulatedProgress(order, now).status === 'Pending';
+}
+
+/** A simulated subscription's user posts every this often; each post after the delay becomes a child order. */
+export const SIMULATED_POST_EVERY_MS = 10 * 60_000;
+
+export interface SimulatedSubscriptionFacts {
+  createdAt: Date;
+  canceledAt: Date | null;
+  posts: number;
+  delay: number;
+  expiry: string | null;
+}
+
+/** When post k (1-based) of a subscription gets its child order. */
+export const simulatedPostAt = (s: SimulatedSubscriptionFacts, k: number): Date => new Date(s.createdAt.getTime() + s.delay * 60_000 + k * SIMULATED_POST_EVERY_MS);
+
+/** A subscription's state: how many posts have child orders by now, and its status word as panels spell it. */
+export function simulatedSubscription(s: SimulatedSubscriptionFacts, now: Date): { status: 'Active' | 'Completed' | 'Canceled' | 'Expired'; posts: number } {
+  // Nothing is posted after the end: a cancel, or the end of the expiry day (UTC).
+  const expiresAt = s.expiry ? new Date(`${s.expiry}T00:00:00Z`).getTime() + 86_400_000 : Infinity;
+  const end = Math.min(now.getTime(), s.canceledAt?.getTime() ?? Infinity, expiresAt);
+  const elapsed = end - s.createdAt.getTime() - s.delay * 60_000;
+  const posts = Math.max(0, Math.min(s.posts, Math.floor(elapsed / SIMULATED_POST_EVERY_MS)));
+  if (posts >= s.posts) return { status: 'Completed', posts };
+  if (s.canceledAt) return { status: 'Canceled', posts };
+  if (now.getTime() >= expiresAt) return { status: 'Expired', posts };
+  return { status: 'Active', posts };
 }
