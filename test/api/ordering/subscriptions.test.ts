@@ -163,4 +163,22 @@ describe('subscriptions', () => {
       .expect(400);
     expect(res.body.message).toBe(ORDER_MESSAGES.subscriptionForm);
   });
+
+  it('every money movement once under races: concurrent cancels and concurrent reports of the same post', async () => {
+    const m = await createMember(t);
+    await fund(t, m.id, 10_000n);
+    const { subscriptionId } = (await place(m.token, good()).expect(201)).body;
+    const subscriptions = t.app.get(Subscriptions);
+    const recorded = await Promise.all([1, 2, 3].map(() => subscriptions.recordPost(subscriptionId, 'same-post')));
+    expect(recorded.filter(Boolean)).toHaveLength(1);
+    const answers = await Promise.all([1, 2, 3].map(() => t.http.post(`/api/service/subscriptions/${subscriptionId}/cancel`).set('Authorization', `Bearer ${m.token}`)));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    await Promise.all([subscriptions.end(subscriptionId, SubscriptionStatus.EXPIRED), subscriptions.end(subscriptionId, SubscriptionStatus.COMPLETED)]);
+    expect((await ledgerOf(t, m.id)).filter((e) => e.reference_type === 'subscription').map((e) => [e.kind, e.amount])).toEqual([
+      ['ORDER', '-1000'],
+      ['REFUND', '750'],
+    ]);
+    expect(await balance(t, m.id)).toBe(9750n);
+    await invariantClean();
+  });
 });
