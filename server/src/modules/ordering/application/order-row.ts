@@ -30,6 +30,11 @@ export const ORDER_COLUMNS = [
   'last_synced_at',
   'created_at',
   'updated_at',
+  'service_type',
+  'comments',
+  'cancel_requested_at',
+  'cancel_forwarded_at',
+  'cancel_refusal',
 ] as const;
 
 /** The values of a new order, in {@link ORDER_COLUMNS} order, as the driver takes them (won as decimal text). */
@@ -57,6 +62,11 @@ export function orderRowValues(order: Order): unknown[] {
     order.lastSyncedAt,
     order.createdAt,
     order.updatedAt,
+    order.serviceType,
+    order.comments,
+    order.cancelRequestedAt,
+    order.cancelForwardedAt,
+    order.cancelRefusal,
   ];
 }
 
