@@ -181,4 +181,18 @@ describe('subscriptions', () => {
     expect(await balance(t, m.id)).toBe(9750n);
     await invariantClean();
   });
+
+  it('console: the subscriptions list with filters, one subscription with its child orders; operators only', async () => {
+    const m = await createMember(t);
+    await fund(t, m.id, 10_000n);
+    const { subscriptionId } = (await place(m.token, good()).expect(201)).body;
+    await t.app.get(Subscriptions).recordPost(subscriptionId, 'console-post');
+    const list = await t.http.get('/api/admin/subscriptions').query({ filter: JSON.stringify({ memberId: m.id, open: true }) }).set('Authorization', await admin(t)).expect(200);
+    expect(list.body).toEqual([expect.objectContaining({ id: subscriptionId, username: 'kim.insta', status: 'ACTIVE', point: 1000, used: 250, postsUsed: 1 })]);
+    expect(list.headers['content-range']).toBe('subscriptions 0-0/1');
+    const one = await t.http.get(`/api/admin/subscriptions/${subscriptionId}`).set('Authorization', await admin(t)).expect(200);
+    expect(one.body).toMatchObject({ id: subscriptionId, orders: [expect.any(Number)] });
+    await t.http.get('/api/admin/subscriptions/999999').set('Authorization', await admin(t)).expect(404);
+    await t.http.get('/api/admin/subscriptions').set('Authorization', `Bearer ${m.token}`).expect(401);
+  });
 });

@@ -11,13 +11,13 @@ import { AdminAutoOrdersController, AdminOrdersController } from './http/admin-o
 import { OrderController } from './http/order.controller.js';
 import { Refills } from './application/refills.service.js';
 import { Subscriptions } from './application/subscriptions.service.js';
-import { MemberSubscriptionsController } from './http/subscriptions.controller.js';
+import { AdminSubscriptionsController, MemberSubscriptionsController } from './http/subscriptions.controller.js';
 import { AdminRefillsController, MemberRefillController } from './http/refills.controller.js';
 import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
 
 @Module({
   imports: [AuditModule, CatalogModule, SettingsModule, WalletModule],
-  controllers: [OrderController, AdminOrdersController, AdminAutoOrdersController, MemberRefillController, AdminRefillsController, MemberSubscriptionsController],
+  controllers: [OrderController, AdminOrdersController, AdminAutoOrdersController, MemberRefillController, AdminRefillsController, MemberSubscriptionsController, AdminSubscriptionsController],
   providers: [OrderPlacement, OrderCommands, OrderQueries, OrderingFacade, AutoOrderRunsJob, Refills, Subscriptions],
   exports: [OrderingFacade, Refills, Subscriptions],
 })

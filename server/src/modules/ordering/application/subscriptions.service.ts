@@ -11,7 +11,7 @@ import {
 import { CatalogFacade } from '../../catalog/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { LedgerKind, WalletFacade, type LedgerReference } from '../../wallet/index.js';
-import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
+import { Clock, DomainError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
 import { Order, OrderStatus } from '../domain/order.entity.js';
 import { Subscription, SubscriptionPost, SubscriptionStatus } from '../domain/subscription.entity.js';
 import { orderCost } from '../../../contracts/index.js';
@@ -95,6 +95,20 @@ export class Subscriptions {
     const map = new Map<number, number[]>();
     for (const row of rows) map.set(row.subscriptionId, [...(map.get(row.subscriptionId) ?? []), row.orderId]);
     return map;
+  }
+
+  /** The console's list (filters status, memberId, serviceId, open). */
+  page(query: ListQuery): Promise<Page<Subscription>> {
+    const open = [SubscriptionStatus.ACTIVE, SubscriptionStatus.PAUSED];
+    return findPage(this.em.fork(), Subscription, 'subscriptions', query, {
+      sortable: ['id', 'createdAt', 'updatedAt', 'status', 'memberId', 'serviceId'],
+      filters: {
+        status: (v) => ({ status: String(v) as SubscriptionStatus }),
+        memberId: (v) => ({ memberId: Number(v) }),
+        serviceId: (v) => ({ serviceId: Number(v) }),
+        open: (v) => (v === true || v === 'true' ? { status: { $in: open } } : { status: { $nin: open } }),
+      },
+    });
   }
 
   get(id: number): Promise<Subscription | null> {

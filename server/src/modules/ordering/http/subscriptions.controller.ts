@@ -1,8 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { ORDER_MESSAGES, SUBSCRIPTION_MESSAGES } from '../../../contracts/index.js';
-import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../../identity/index.js';
-import { ZodPipe } from '../../../shared/index.js';
+import { CurrentMember, MemberGuard, OperatorGuard, type AuthenticatedMember } from '../../identity/index.js';
+import { NotFoundError, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { Subscriptions } from '../application/subscriptions.service.js';
 import { SUBSCRIPTION_TRANSITIONS, type Subscription } from '../domain/subscription.entity.js';
 
@@ -81,5 +81,25 @@ export class MemberSubscriptionsController {
   async cancel(@Param('id', idPipe) id: number, @CurrentMember() member: AuthenticatedMember) {
     const subscription = await this.subscriptions.cancelForMember(member.id, id);
     return subscriptionView(subscription, (await this.subscriptions.childOrders([id])).get(id));
+  }
+}
+
+/** Operator console: members' subscriptions (read-only; the money moves through the member's cancel and the sync). */
+@Controller('admin/subscriptions')
+@UseGuards(OperatorGuard)
+export class AdminSubscriptionsController {
+  constructor(private readonly subscriptions: Subscriptions) {}
+
+  @Get()
+  list(@Query() query: unknown) {
+    return this.subscriptions.page(parseListQuery(query));
+  }
+
+  @Get(':id')
+  async getOne(@Param('id', idPipe) id: number) {
+    const subscription = await this.subscriptions.get(id);
+    if (!subscription) throw new NotFoundError(SUBSCRIPTION_MESSAGES.notFound);
+    const orders = (await this.subscriptions.childOrders([id])).get(id) ?? [];
+    return { ...subscription, lastError: subscription.lastError, orders };
   }
 }
