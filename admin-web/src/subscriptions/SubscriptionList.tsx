@@ -1,4 +1,14 @@
-import { BooleanInput, Datagrid, List, NumberField, NumberInput, ReferenceField, SelectField, SelectInput, TextField } from 'react-admin';
+import {
+  BooleanInput,
+  Datagrid,
+  List,
+  NumberField,
+  NumberInput,
+  ReferenceField,
+  SelectField,
+  SelectInput,
+  TextField,
+} from 'react-admin';
 import { DateTimeField, WonField } from '../common/fields';
 import { MemberField, ServiceField } from '../common/references';
 

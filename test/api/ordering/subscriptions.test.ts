@@ -3,6 +3,7 @@ import { createMember } from '../../support/members.js';
 import { ORDER_MESSAGES, SUBSCRIPTION_MESSAGES } from '../../../server/src/contracts/index.js';
 import { Order, Subscription, Subscriptions, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
+import { Clock } from '../../../server/src/shared/index.js';
 import { admin } from '../fulfilment/helpers.js';
 import { balance, createService, em, fund, ledgerOf } from './fixtures.js';
 
@@ -171,10 +172,19 @@ describe('subscriptions', () => {
     const subscriptions = t.app.get(Subscriptions);
     const recorded = await Promise.all([1, 2, 3].map(() => subscriptions.recordPost(subscriptionId, 'same-post')));
     expect(recorded.filter(Boolean)).toHaveLength(1);
-    const answers = await Promise.all([1, 2, 3].map(() => t.http.post(`/api/service/subscriptions/${subscriptionId}/cancel`).set('Authorization', `Bearer ${m.token}`)));
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        t.http.post(`/api/service/subscriptions/${subscriptionId}/cancel`).set('Authorization', `Bearer ${m.token}`),
+      ),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
-    await Promise.all([subscriptions.end(subscriptionId, SubscriptionStatus.EXPIRED), subscriptions.end(subscriptionId, SubscriptionStatus.COMPLETED)]);
-    expect((await ledgerOf(t, m.id)).filter((e) => e.reference_type === 'subscription').map((e) => [e.kind, e.amount])).toEqual([
+    await Promise.all([
+      subscriptions.end(subscriptionId, SubscriptionStatus.EXPIRED),
+      subscriptions.end(subscriptionId, SubscriptionStatus.COMPLETED),
+    ]);
+    expect(
+      (await ledgerOf(t, m.id)).filter((e) => e.reference_type === 'subscription').map((e) => [e.kind, e.amount]),
+    ).toEqual([
       ['ORDER', '-1000'],
       ['REFUND', '750'],
     ]);
@@ -187,12 +197,51 @@ describe('subscriptions', () => {
     await fund(t, m.id, 10_000n);
     const { subscriptionId } = (await place(m.token, good()).expect(201)).body;
     await t.app.get(Subscriptions).recordPost(subscriptionId, 'console-post');
-    const list = await t.http.get('/api/admin/subscriptions').query({ filter: JSON.stringify({ memberId: m.id, open: true }) }).set('Authorization', await admin(t)).expect(200);
-    expect(list.body).toEqual([expect.objectContaining({ id: subscriptionId, username: 'kim.insta', status: 'ACTIVE', point: 1000, used: 250, postsUsed: 1 })]);
+    const list = await t.http
+      .get('/api/admin/subscriptions')
+      .query({ filter: JSON.stringify({ memberId: m.id, open: true }) })
+      .set('Authorization', await admin(t))
+      .expect(200);
+    expect(list.body).toEqual([
+      expect.objectContaining({
+        id: subscriptionId,
+        username: 'kim.insta',
+        status: 'ACTIVE',
+        point: 1000,
+        used: 250,
+        postsUsed: 1,
+      }),
+    ]);
     expect(list.headers['content-range']).toBe('subscriptions 0-0/1');
-    const one = await t.http.get(`/api/admin/subscriptions/${subscriptionId}`).set('Authorization', await admin(t)).expect(200);
+    const one = await t.http
+      .get(`/api/admin/subscriptions/${subscriptionId}`)
+      .set('Authorization', await admin(t))
+      .expect(200);
     expect(one.body).toMatchObject({ id: subscriptionId, orders: [expect.any(Number)] });
-    await t.http.get('/api/admin/subscriptions/999999').set('Authorization', await admin(t)).expect(404);
+    await t.http
+      .get('/api/admin/subscriptions/999999')
+      .set('Authorization', await admin(t))
+      .expect(404);
     await t.http.get('/api/admin/subscriptions').set('Authorization', `Bearer ${m.token}`).expect(401);
+  });
+
+  it('one no provider follows ends EXPIRED the day after its expiry, the unused part refunded once', async () => {
+    const m = await createMember(t);
+    await fund(t, m.id, 10_000n);
+    const clock = t.app.get(Clock);
+    const tomorrow = new Date(clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
+    const { subscriptionId } = (await place(m.token, { ...good(), expiry: tomorrow }).expect(201)).body;
+    await t.app.get(Subscriptions).recordPost(subscriptionId, 'before-expiry');
+    expect(await t.app.get(Subscriptions).expireUnfollowed()).toBe(0);
+    clock.travel(2 * 86_400_000 + 1000);
+    expect(await t.app.get(Subscriptions).expireUnfollowed()).toBe(1);
+    expect(await t.app.get(Subscriptions).expireUnfollowed()).toBe(0);
+    expect(await em(t).findOneOrFail(Subscription, subscriptionId)).toMatchObject({
+      status: SubscriptionStatus.EXPIRED,
+      used: 250n,
+      refunded: 750n,
+    });
+    expect(await balance(t, m.id)).toBe(9750n);
+    await invariantClean();
   });
 });

@@ -32,6 +32,7 @@ export class SubscriptionSync {
 
   async runOnce(limit = 200): Promise<SubscriptionSyncStats> {
     const stats: SubscriptionSyncStats = { sent: 0, posts: 0, ended: 0 };
+    stats.ended += await this.subscriptions.expireUnfollowed(limit);
     const providers = new Map((await this.em.fork().find(Provider, {})).map((p) => [p.id, p]));
     for (const subscription of await this.subscriptions.due(limit)) {
       const now = this.clock.now();

@@ -187,19 +187,40 @@ export class Subscriptions {
     }
   }
 
-  /** Subscriptions due for sending or checking upstream, oldest first. */
-  due(limit: number): Promise<Subscription[]> {
-    return this.em
+  /**
+   * Ends the open subscriptions no provider follows whose expiry day has passed (UTC), refunding the
+   * unused part once; a provider's subscriptions end by its own `Expired`. The number ended.
+   */
+  async expireUnfollowed(limit = 200): Promise<number> {
+    const today = this.clock.now().toISOString().slice(0, 10);
+    const rows = await this.em
       .fork()
       .find(
         Subscription,
         {
           status: { $in: [SubscriptionStatus.ACTIVE, SubscriptionStatus.PAUSED] },
-          providerId: { $ne: null },
-          nextCheckAt: { $lte: this.clock.now() },
+          providerId: null,
+          expiry: { $ne: null, $lt: today },
         },
-        { orderBy: { nextCheckAt: 'ASC', id: 'ASC' }, limit },
+        { orderBy: { id: 'ASC' }, limit },
       );
+    let ended = 0;
+    for (const row of rows)
+      if ((await this.end(row.id, SubscriptionStatus.EXPIRED)).status === SubscriptionStatus.EXPIRED) ended++;
+    return ended;
+  }
+
+  /** Subscriptions due for sending or checking upstream, oldest first. */
+  due(limit: number): Promise<Subscription[]> {
+    return this.em.fork().find(
+      Subscription,
+      {
+        status: { $in: [SubscriptionStatus.ACTIVE, SubscriptionStatus.PAUSED] },
+        providerId: { $ne: null },
+        nextCheckAt: { $lte: this.clock.now() },
+      },
+      { orderBy: { nextCheckAt: 'ASC', id: 'ASC' }, limit },
+    );
   }
 
   /**
