@@ -18,6 +18,7 @@ import settings from './settings';
 import outbox from './outbox';
 import refills from './refills';
 import alerts from './alerts';
+import subscriptions from './subscriptions';
 import auditLogs from './audit-logs';
 import referrals from './referrals';
 import loginAttempts from './login-attempts';
@@ -55,11 +56,12 @@ export const resources: Record<string, ResourceModule> = {
   'audit-logs': auditLogs,
   'login-attempts': loginAttempts,
   refills,
+  subscriptions,
 };
 
 export const menuSections: { title: string; names: string[] }[] = [
   { title: '입금', names: ['charges', 'deposits'] },
-  { title: '주문', names: ['orders', 'auto-orders', 'refills'] },
+  { title: '주문', names: ['orders', 'auto-orders', 'refills', 'subscriptions'] },
   { title: '회원', names: ['members', 'ledger-entries', 'referrals'] },
   { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },
   { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },

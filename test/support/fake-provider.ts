@@ -57,7 +57,18 @@ export const DEFAULT_FAKE_SERVICES = [
 export const TYPED_FAKE_SERVICES = [
   { service: 21, name: 'Instagram Custom Comments', type: 'Custom Comments', category: 'Instagram', rate: '15000', min: '1', max: '1000', refill: false, cancel: false },
   { service: 22, name: 'Instagram Starter Package', type: 'Package', category: 'Instagram', rate: '9', min: '1', max: '1', refill: false, cancel: false },
+  { service: 23, name: 'Instagram Auto Likes', type: 'Subscriptions', category: 'Instagram', rate: '0.45', min: '50', max: '5000', refill: false, cancel: false },
 ];
+
+/** A subscription as the fake panel keeps it: what `add` got and what `status` reports. */
+export interface FakeSubscription {
+  id: string;
+  params: Record<string, string>;
+  /** Sent as given (Active, Paused, Completed, Canceled, Expired). */
+  status: string;
+  /** Child order ids, one per post covered. */
+  orders: string[];
+}
 
 export class FakeProvider {
   readonly key: string;
@@ -65,6 +76,8 @@ export class FakeProvider {
   readonly orders = new Map<string, FakeOrder>();
   /** Refills asked (`action=refill`): refill id → the order and the status `refill_status` reports. */
   readonly refills = new Map<string, { order: string; status: string }>();
+  /** Subscriptions added (`add` of a Subscriptions service), by id. */
+  readonly subscriptions = new Map<string, FakeSubscription>();
   services: unknown[];
   balance = { balance: '1234.5678', currency: 'USD' };
   private server: Server;
@@ -112,6 +125,16 @@ export class FakeProvider {
     if (state.status !== undefined) order.status = state.status;
     if (state.startCount !== undefined) order.startCount = String(state.startCount);
     if (state.remains !== undefined) order.remains = String(state.remains);
+  }
+
+  /** A new post of the subscription's user: the panel starts a child order for it (max per post). */
+  newPost(subscriptionId: string): string {
+    const sub = this.subscriptions.get(subscriptionId);
+    if (!sub) throw new Error(`fake provider: no subscription ${subscriptionId}`);
+    const id = String(++this.nextId);
+    this.orders.set(id, { id, service: sub.params.service!, link: sub.params.username!, quantity: Number(sub.params.max), status: 'In progress', startCount: '0', remains: sub.params.max! });
+    sub.orders.push(id);
+    return id;
   }
 
   /** Links that were placed more than once (an order placed upstream twice). */
@@ -170,6 +193,14 @@ export class FakeProvider {
       case 'add': {
         // As panels take each service type: comments (counted by lines) for Custom Comments, nothing for a Package.
         const type = this.typeOf(params.service);
+        if (type === 'Subscriptions') {
+          // As panels take a subscription: username, min and max per post, posts, delay, optional expiry (d/m/Y).
+          if (!params.username || !/^\d+$/.test(params.min ?? '') || !/^\d+$/.test(params.max ?? '')) return { body: { error: 'Incorrect request' } };
+          if (params.expiry !== undefined && !/^\d{2}\/\d{2}\/\d{4}$/.test(params.expiry)) return { body: { error: 'Incorrect expiry' } };
+          const id = String(++this.nextId);
+          this.subscriptions.set(id, { id, params: { ...params }, status: 'Active', orders: [] });
+          return { body: { order: Number(id) } };
+        }
         const lines = (params.comments ?? '').split(/\r?\n/).filter((l) => l.trim());
         if (type === 'Custom Comments' && lines.length === 0) return { body: { error: 'Incorrect comments' } };
         const quantity = type === 'Package' ? '1' : type === 'Custom Comments' ? String(lines.length) : params.quantity;
@@ -187,6 +218,11 @@ export class FakeProvider {
           const ids = params.orders.split(',');
           if (ids.length > 100) return { body: { error: 'Too many orders' } };
           return { body: Object.fromEntries(ids.map((id) => [id, state(id)])) };
+        }
+        const sub = this.subscriptions.get(params.order ?? '');
+        if (sub) {
+          const expiry = sub.params.expiry ?? null;
+          return { body: { status: sub.status, expiry, posts: String(sub.orders.length), orders: sub.orders.map(Number) } };
         }
         return { body: state(params.order ?? '') };
       }

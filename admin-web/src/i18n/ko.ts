@@ -24,6 +24,9 @@ const order = {
   runNumber: '회차 번호',
   dispatchAttempts: '전송 시도',
   lastSyncedAt: '마지막 동기화',
+  cancelRequestedAt: '취소 요청일시',
+  cancelForwardedAt: '공급사 취소 전달일시',
+  cancelRefusal: '취소 거절 사유',
   autoOrderId: '자동주문',
   nextRunAt: '다음 실행',
   createdAt_gte: '주문일 (부터)',
@@ -46,6 +49,10 @@ export const ko: TranslationMessages = {
     refills: {
       name: '리필 요청',
       fields: { ...common, createdAt: '요청일시', orderId: '주문', memberId: '회원', providerId: '공급사', providerRefillId: '공급사 리필번호', status: '상태', reason: '거절 사유', open: '진행 중만' },
+    },
+    subscriptions: {
+      name: '구독 (자동 좋아요)',
+      fields: { ...common, createdAt: '신청일시', memberId: '회원', serviceId: '상품', username: '계정', min: '게시물당 최소', max: '게시물당 최대', posts: '게시물 수', postsUsed: '진행된 게시물', delay: '지연(분)', expiry: '만료일', point: '선결제', used: '사용', refunded: '환불', status: '상태', providerId: '공급사', providerSubscriptionId: '공급사 구독번호', lastError: '공급사 오류', open: '진행 중만' },
     },
     'auto-orders': { name: '자동주문', fields: { ...order, point: '총 사용 금액', amount: '회차당 수량' } },
     members: {

@@ -66,6 +66,9 @@ const OrderShow = () => (
       <TextField source="serviceType" />
       <TextField source="comments" emptyText="-" component="pre" sx={{ whiteSpace: 'pre-wrap', margin: 0 }} />
       <StatusField source="status" labels={orderStatuses} />
+      <DateTimeField source="cancelRequestedAt" emptyText="-" />
+      <DateTimeField source="cancelForwardedAt" emptyText="-" />
+      <TextField source="cancelRefusal" emptyText="-" />
       <NumberField source="startCount" emptyText="-" />
       <NumberField source="remains" emptyText="-" />
       <WonField source="refunded" />

@@ -19,7 +19,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ImageUrlInput } from '../common/ImageUrlInput';
 
-type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance' | 'percent' | 'count' | 'siteName' | 'imageUrl';
+type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance' | 'percent' | 'count' | 'hours' | 'siteName' | 'imageUrl';
 interface SettingRow {
   id: string;
   key: string;
@@ -40,6 +40,7 @@ const AREAS: { id: string; title: string; holds: (s: SettingRow) => boolean }[] 
   { id: 'social', title: '소셜 로그인', holds: (s) => s.group === 'social' },
   { id: 'members', title: '회원', holds: (s) => s.group === 'members' },
   { id: 'alerts', title: '운영자 알림', holds: (s) => s.group === 'alerts' },
+  { id: 'orders', title: '주문', holds: (s) => s.group === 'orders' },
 ];
 
 const PAYMENT_TYPE_CHOICES = [

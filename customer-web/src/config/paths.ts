@@ -18,6 +18,7 @@ export const paths = {
   qna: '/qna',
   orderHistory: '/order-history',
   autoOrderHistory: '/auto-order-history',
+  subscriptionHistory: '/subscription-history',
   logout: '/logout',
   apiDocs: '/api',
   guide: '/guide',

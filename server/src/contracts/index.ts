@@ -43,3 +43,4 @@ export * from './content.js';
 export * from './toss.js';
 export * from './refill.js';
 export * from './brand.js';
+export * from './subscription.js';

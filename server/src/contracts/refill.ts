@@ -10,8 +10,11 @@ export const REFILL_MESSAGES = {
   notOpen: '진행 중인 리필만 처리할 수 있습니다.',
 } as const;
 
-/** Hours between two refill requests of one order. */
+/** Hours between two refill requests of one order when the operator set none (setting REFILL_COOLDOWN_HOURS). */
 export const REFILL_COOLDOWN_HOURS = 24;
+
+/** The refusal of a refill asked again within the operator's cooldown. */
+export const refillTooSoon = (hours: number): string => `리필은 ${hours}시간에 한 번만 요청할 수 있습니다.`;
 
 /** A member's cancel of a running order, forwarded to the provider. */
 export const CANCEL_MESSAGES = {

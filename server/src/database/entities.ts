@@ -5,7 +5,7 @@ import { Charge, Deposit } from '../modules/billing/index.js';
 import { Faq, GuideImage, Notice, Popup, RegisterWhere } from '../modules/content/index.js';
 import { LoginAttempt, Member, Operator, OutboxMessage, PasswordReset, RateLimitCounter, SocialAccount, VerificationCode } from '../modules/identity/index.js';
 import { Provider, SimulatedProviderOrder } from '../modules/fulfilment/index.js';
-import { AutoOrder, IdempotencyKey, Order, Refill } from '../modules/ordering/index.js';
+import { AutoOrder, IdempotencyKey, Order, Refill, Subscription, SubscriptionPost } from '../modules/ordering/index.js';
 import { ReferralReward } from '../modules/referral/index.js';
 import { ApiRateBucket } from '../modules/reseller-api/index.js';
 import { Setting } from '../modules/settings/index.js';
@@ -34,6 +34,8 @@ export const entities = [
   AutoOrder,
   IdempotencyKey,
   Refill,
+  Subscription,
+  SubscriptionPost,
   Charge,
   Deposit,
   Notice,

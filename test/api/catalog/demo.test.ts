@@ -49,6 +49,7 @@ describe('demo catalogue', () => {
     const services = (await t.http.get('/api/service/services').expect(200)).body as { text: string; type: string; refill: boolean; refillDays: number; min: number; max: number }[];
     expect(services.find((s) => s.text === '🇰🇷 한국인 커스텀 댓글')).toMatchObject({ type: 'Custom Comments', refill: false });
     expect(services.filter((s) => s.type === 'Package').length).toBeGreaterThanOrEqual(1);
+    expect(services.filter((s) => s.type === 'Subscriptions').map((s) => s.text)).toEqual(['🇰🇷 한국인 자동 좋아요 (새 게시물 구독)']);
     expect(services.filter((s) => s.type === 'Package').every((s) => s.min === 1 && s.max === 1)).toBe(true);
     const refill = services.filter((s) => s.text.includes('30일 리필'));
     expect(refill.length).toBeGreaterThanOrEqual(2);

@@ -57,6 +57,9 @@ describe('settings', () => {
     ['POINT_CHARGE_BUTTON_OPTIONS', ['a'], '충전 금액 버튼(POINT_CHARGE_BUTTON_OPTIONS): 금액은 숫자로 입력해 주세요.'],
     ['SITE_MAIN_COLOR', 'blue', '메인 색상(SITE_MAIN_COLOR): #1a73e8 형식의 색상이거나 비워 두어야 합니다.'],
     ['FOOTER_COMPANY', 12, '상호(FOOTER_COMPANY): 글자로 입력해 주세요.'],
+    ['REFILL_COOLDOWN_HOURS', '0', '리필 재요청 간격(시간)(REFILL_COOLDOWN_HOURS): 1에서 720 사이의 정수(시간)로 입력해 주세요.'],
+    ['REFILL_COOLDOWN_HOURS', 721, '리필 재요청 간격(시간)(REFILL_COOLDOWN_HOURS): 1에서 720 사이의 정수(시간)로 입력해 주세요.'],
+    ['REFILL_COOLDOWN_HOURS', '하루', '리필 재요청 간격(시간)(REFILL_COOLDOWN_HOURS): 1에서 720 사이의 정수(시간)로 입력해 주세요.'],
   ])('refuses %s = %j with a reason and stores nothing', async (key, value, reason) => {
     const before = await publicValue(key);
     const audits = async () => (await t.http.get('/api/admin/audit-logs').set('Authorization', admin).expect(200)).headers['content-range'];

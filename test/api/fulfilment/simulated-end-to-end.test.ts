@@ -3,8 +3,8 @@ import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember } from '../../support/members.js';
 import { Clock } from '../../../server/src/shared/index.js';
 import { CatalogFacade } from '../../../server/src/modules/catalog/index.js';
-import { OrderStatus } from '../../../server/src/modules/ordering/index.js';
-import { FulfilmentFacade, OrderSender, OrderSync, Provider, SIMULATED_MAX_DURATION_MS, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
+import { OrderStatus, Subscription, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
+import { FulfilmentFacade, OrderSender, OrderSync, Provider, SIMULATED_MAX_DURATION_MS, SIMULATED_POST_EVERY_MS, SubscriptionSync, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { fund, ordersById, placeOrders } from './helpers.js';
@@ -64,6 +64,36 @@ describe('simulated provider, end to end', () => {
     }
     // 20 orders, about one in five ends short.
     expect([...orders.values()].some((o) => o.status === OrderStatus.COMPLETED)).toBe(true);
+    expect(await t.app.get(WalletFacade).invariantViolations()).toEqual([]);
+  });
+
+  it('the demo subscription service: sent to the simulated provider, a child order per post, ended Completed, the money exact', async () => {
+    const clock = t.app.get(Clock);
+    const member = await createMember(t);
+    await fund(t, member.id, 1_000_000n);
+    const service = (await t.app.get(CatalogFacade).listServices()).find((s) => s.type === 'Subscriptions')!;
+    const placed = await t.http
+      .post('/api/service/subscriptions')
+      .set('Authorization', `Bearer ${member.token}`)
+      .send({ serviceId: service.id, username: 'demo.kim', min: service.min, max: service.min * 2, posts: 2, delay: 0 })
+      .expect(201);
+    const id = placed.body.subscriptionId as number;
+    expect((await t.app.get(SubscriptionSync).runOnce()).sent).toBe(1);
+    for (let elapsed = 0; elapsed <= 3 * SIMULATED_POST_EVERY_MS; elapsed += SYNC_SPACING_MS * 4) {
+      clock.travel(SYNC_SPACING_MS * 4);
+      await t.app.get(SubscriptionSync).runOnce();
+    }
+    const sub = await t.app.get(MikroORM).em.fork().findOneOrFail(Subscription, id);
+    expect(sub).toMatchObject({ status: SubscriptionStatus.COMPLETED, postsUsed: 2, used: sub.point, refunded: 0n });
+    // The child orders are followed to their end like any order; a partial one refunds its remains.
+    for (let elapsed = 0; elapsed <= SIMULATED_MAX_DURATION_MS + 2 * SYNC_SPACING_MS; elapsed += SYNC_SPACING_MS) {
+      await t.app.get(OrderSync).runOnce();
+      clock.travel(SYNC_SPACING_MS);
+    }
+    const history = (await t.http.get('/api/service/subscriptions').set('Authorization', `Bearer ${member.token}`).expect(200)).body;
+    const children = await ordersById(t, history[0].orders);
+    expect(children.size).toBe(2);
+    for (const order of children.values()) expect([OrderStatus.COMPLETED, OrderStatus.PARTIAL]).toContain(order.status);
     expect(await t.app.get(WalletFacade).invariantViolations()).toEqual([]);
   });
 });

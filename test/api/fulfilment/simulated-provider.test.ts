@@ -1,6 +1,6 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { Clock } from '../../../server/src/shared/index.js';
-import { FulfilmentFacade } from '../../../server/src/modules/fulfilment/index.js';
+import { FulfilmentFacade, SIMULATED_MAX_DURATION_MS, SIMULATED_POST_EVERY_MS } from '../../../server/src/modules/fulfilment/index.js';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -40,6 +40,41 @@ describe('simulated provider (API v2)', () => {
     expect((await v2({ action: 'status', order: String(c) })).body).toMatchObject({ status: 'Pending', remains: '3', charge: '450.000' });
     const p = (await v2({ action: 'add', service: bundle, link: 'https://instagram.com/me' })).body.order;
     expect((await v2({ action: 'status', order: String(p) })).body).toMatchObject({ status: 'Pending', remains: '1', charge: '30000.000' });
+  });
+
+  it('lists refill true for its followers and subscribers services and refills their finished orders only', async () => {
+    const services = (await v2({ action: 'services' })).body as { service: string; category: string; refill: boolean; cancel: boolean }[];
+    for (const s of services) expect(s.refill).toBe(s.category === 'Followers' || s.category === 'Subscribers');
+    expect(services.every((s) => s.cancel)).toBe(true);
+    const followers = String((await v2({ action: 'add', service: '102', link: 'https://instagram.com/refill-sim', quantity: '100' })).body.order);
+    const likes = String((await v2({ action: 'add', service: '202', link: 'https://instagram.com/p/refill-sim', quantity: '100' })).body.order);
+    // Not finished yet: no refill.
+    expect((await v2({ action: 'refill', order: followers })).body).toEqual({ error: 'Refill is not available for this order' });
+    t.app.get(Clock).travel(SIMULATED_MAX_DURATION_MS + 60_000);
+    expect((await v2({ action: 'refill', order: followers })).body).toEqual({ refill: followers });
+    expect((await v2({ action: 'refill_status', refill: followers })).body).toEqual({ status: 'Completed' });
+    expect((await v2({ action: 'refill', order: likes })).body).toEqual({ error: 'Refill is not available for this service' });
+  });
+
+  it('takes a subscription as panels do and reports a child order per post as time passes, then Completed', async () => {
+    const services = (await v2({ action: 'services' })).body as { service: string; type: string }[];
+    const auto = services.find((s) => s.type === 'Subscriptions')!.service;
+    expect((await v2({ action: 'add', service: auto, username: 'kim', min: '50', max: '10', posts: '2' })).body).toEqual({ error: 'Incorrect min/max' });
+    expect((await v2({ action: 'add', service: auto, username: 'kim', min: '10', max: '50', posts: '2', delay: '7' })).body).toEqual({ error: 'Incorrect delay' });
+    expect((await v2({ action: 'add', service: auto, username: 'kim', min: '10', max: '50', posts: '2', expiry: '2099-01-01' })).body).toEqual({ error: 'Incorrect expiry' });
+    const id = String((await v2({ action: 'add', service: auto, username: 'kim', min: '10', max: '50', posts: '2', delay: '5', expiry: '31/12/2099' })).body.order);
+    const status = async () => (await v2({ action: 'status', order: id })).body;
+    expect(await status()).toEqual({ status: 'Active', expiry: '2099-12-31', posts: '0', orders: [] });
+    t.app.get(Clock).travel(5 * 60_000 + SIMULATED_POST_EVERY_MS);
+    const one = await status();
+    expect(one).toMatchObject({ status: 'Active', posts: '1', orders: [expect.any(Number)] });
+    // The child order is an order like any other.
+    expect((await v2({ action: 'status', order: String(one.orders[0]) })).body).toMatchObject({ remains: '50' });
+    t.app.get(Clock).travel(SIMULATED_POST_EVERY_MS);
+    const done = await status();
+    expect(done).toMatchObject({ status: 'Completed', posts: '2' });
+    expect(done.orders[0]).toBe(one.orders[0]);
+    expect(done.orders).toHaveLength(2);
   });
 
   it('validates an add like a panel', async () => {

@@ -56,6 +56,8 @@ describe('cancels that reach the provider', () => {
 
     expect(await t.app.get(CancelForwarder).runOnce()).toEqual({ forwarded: 1, refused: 0 });
     expect(fake.calls('cancel').at(-1)!.params).toEqual({ action: 'cancel', orders: order.providerOrderId });
+    const forwarded = (await t.http.get(`/api/admin/orders/${order.id}`).set('Authorization', await admin(t)).expect(200)).body;
+    expect(forwarded).toMatchObject({ cancelRequestedAt: expect.any(String), cancelForwardedAt: expect.any(String), cancelRefusal: null });
     expect(await t.app.get(CancelForwarder).runOnce()).toEqual({ forwarded: 0, refused: 0 });
     expect(await balance(t, m.id)).toBe(9000n);
 
@@ -90,6 +92,9 @@ describe('cancels that reach the provider', () => {
     fake.once('cancel', { body: [{ order: Number(order.providerOrderId), cancel: { error: 'Order is already in progress' } }] });
     expect(await t.app.get(CancelForwarder).runOnce()).toEqual({ forwarded: 0, refused: 1 });
     expect(await em(t).findOneOrFail(Order, order.id)).toMatchObject({ status: OrderStatus.PROCESSING, cancelRequestedAt: null, cancelRefusal: 'Order is already in progress', refunded: 0n });
+    // The console's order show reads these fields from the admin order.
+    const shown = await t.http.get(`/api/admin/orders/${order.id}`).set('Authorization', await admin(t)).expect(200);
+    expect(shown.body).toMatchObject({ cancelRequestedAt: null, cancelForwardedAt: null, cancelRefusal: 'Order is already in progress' });
     const history = await t.http.get('/api/service/order-history').set('Authorization', `Bearer ${m.token}`).expect(200);
     expect(history.body[0]).toMatchObject({ cancelRequested: false, cancelRefusal: 'Order is already in progress' });
     await cancel(m, order.id).expect(200);

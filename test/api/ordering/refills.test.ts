@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember } from '../../support/members.js';
 import { FakeProvider } from '../../support/fake-provider.js';
-import { REFILL_MESSAGES } from '../../../server/src/contracts/index.js';
+import { REFILL_MESSAGES, refillTooSoon } from '../../../server/src/contracts/index.js';
 import { Order, OrderingFacade, OrderStatus, Refill, RefillStatus, REFILL_TRANSITIONS } from '../../../server/src/modules/ordering/index.js';
 import { OrderSender, OrderSync, RefillSync, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
@@ -159,5 +159,28 @@ describe('refills', () => {
     await t.http.post(`/api/admin/refills/${refill.id}/complete`).set('Authorization', await op()).expect(200);
     expect((await t.http.post(`/api/admin/refills/${refill.id}/reject`).set('Authorization', await op()).send({ reason: '늦음' }).expect(409)).body.message).toBe(REFILL_MESSAGES.notOpen);
     await t.http.get('/api/admin/refills').set('Authorization', `Bearer ${m.token}`).expect(401);
+  });
+
+  it('the cooldown between two requests of one order is the operator setting REFILL_COOLDOWN_HOURS (24 when unset)', async () => {
+    const m = await createMember(t);
+    await fund(t, m.id, 10_000n);
+    const order = await finished(m.id, manual.id);
+    const ask = () => t.http.post(`/api/service/order/${order}/refill`).set('Authorization', `Bearer ${m.token}`);
+    const closeLast = async (id: number) => t.http.post(`/api/admin/refills/${id}/complete`).set('Authorization', await op()).expect(200);
+    await closeLast((await ask().expect(201)).body.id);
+    // Unset: 24 hours, as before.
+    clock().travel(3 * 60 * 60 * 1000);
+    expect((await ask().expect(429)).body.message).toBe(refillTooSoon(24));
+    expect(refillTooSoon(24)).toBe(REFILL_MESSAGES.tooSoon);
+    try {
+      await t.http.put('/api/admin/settings/REFILL_COOLDOWN_HOURS').set('Authorization', await op()).send({ value: '2' }).expect(200);
+      await closeLast((await ask().expect(201)).body.id);
+      clock().travel(60 * 60 * 1000);
+      expect((await ask().expect(429)).body.message).toBe(refillTooSoon(2));
+      clock().travel(60 * 60 * 1000 + 1000);
+      await closeLast((await ask().expect(201)).body.id);
+    } finally {
+      await t.http.put('/api/admin/settings/REFILL_COOLDOWN_HOURS').set('Authorization', await op()).send({ value: '' }).expect(200);
+    }
   });
 });

@@ -15,7 +15,7 @@ describe('a customer on the storefront', () => {
   const service = { text: '한국인 팔로워 (여정)', point: 5, min: 10, max: 1000 };
   let popupIds: number[];
   /** A Custom Comments service and a Package, in a category of their own. */
-  const typed = { comments: { text: '한국인 커스텀 댓글 (여정)', point: '300', min: 2, max: 10 }, bundle: { text: '스타터 패키지 (여정)', point: '900', min: 1, max: 1 } };
+  const typed = { comments: { text: '한국인 커스텀 댓글 (여정)', point: '300', min: 2, max: 10 }, bundle: { text: '스타터 패키지 (여정)', point: '900', min: 1, max: 1 }, subscription: { text: '자동 좋아요 (여정)', point: '2', min: 10, max: 500 } };
 
   /** The customer's own view of a call, with the token the page holds. */
   const asCustomer = async (path: string) => {
@@ -56,6 +56,7 @@ describe('a customer on the storefront', () => {
     const typedCategory = await op.post('/api/admin/categories', { platform: 'instagram', text: '인스타그램 댓글·패키지' });
     await op.post('/api/admin/services', { ...typed.comments, categoryId: typedCategory.id, type: 'Custom Comments', notice: '댓글을 한 줄에 하나씩 입력해 주세요.' });
     await op.post('/api/admin/services', { ...typed.bundle, categoryId: typedCategory.id, type: 'Package', notice: '팔로워 100 + 좋아요 300' });
+    await op.post('/api/admin/services', { ...typed.subscription, categoryId: typedCategory.id, type: 'Subscriptions', notice: '새 게시물마다 좋아요가 자동으로 진행됩니다.' });
     await op.post('/api/admin/register-wheres', { text: '지인 추천' });
     await op.post('/api/admin/notices', { content: '여정 고정 공지', isTop: true, bgColor: '#fff3cd' });
     await op.post('/api/admin/faqs', { title: '충전은 언제 되나요?', answer: '입금 확인 후 1~10분 안에 충전됩니다.' });
@@ -311,6 +312,25 @@ describe('a customer on the storefront', () => {
     ]);
     await phone.goto('/order-history');
     await phone.getByText('댓글 3개 보기').waitFor();
+
+    // A subscription (자동 좋아요): its own fields instead of link and quantity, paid for max × posts.
+    await phone.goto('/order');
+    await ready(phone);
+    await phone.getByLabel('카테고리').selectOption({ label: '인스타그램 댓글·패키지' });
+    await phone.getByLabel('상품').selectOption({ label: typed.subscription.text });
+    await phone.getByTestId('subscription-fields').waitFor();
+    expect(await phone.getByLabel('링크').count()).toBe(0);
+    await phone.getByLabel('계정 아이디 (username)').fill('journey.insta');
+    await phone.getByLabel('게시물당 최대 수량').fill('20');
+    await phone.getByLabel('게시물 수').fill('2');
+    await phone.getByLabel('지연 시간').selectOption('30');
+    expect(await phone.getByTestId('subscription-cost').textContent()).toBe('80원');
+    await h.screenshot(phone, 'order-form-subscription-390');
+    await phone.getByRole('button', { name: '구독 신청' }).click();
+    await phone.getByText('구독을 신청했습니다.', { exact: false }).waitFor();
+    await phone.goto('/subscription-history');
+    await phone.getByText('journey.insta').waitFor();
+    expect(await asCustomer('/api/service/subscriptions')).toEqual([expect.objectContaining({ username: 'journey.insta', min: 10, max: 20, posts: 2, delay: 30, point: 80, status: 'ACTIVE' })]);
     await phone.close();
     // A new page, two orders and three full-page screenshots on a shared two-core machine.
   }, 120_000);
@@ -347,8 +367,8 @@ describe('a customer on the storefront', () => {
     await toast(page, '아이디 또는 비밀번호가 다릅니다.');
     await logIn(customer.newPassword);
     await page.waitForURL('**/order');
-    // After the custom comments and the package (900원 each).
-    expect(await balance().textContent()).toBe('57,950원');
+    // After the custom comments and the package (900원 each) and the subscription (80원 up front).
+    expect(await balance().textContent()).toBe('57,870원');
   });
 
   it('deletes the account with two clicks, becomes a guest, and cannot log in any more', async () => {

@@ -20,7 +20,8 @@ import { Migration20261124204351_forwarded_cancel as M17 } from './Migration2026
 import { Migration20261124205800_backup_run as M18 } from './Migration20261124205800_backup_run.js';
 import { Migration20261124210300_operator_alert as M19 } from './Migration20261124210300_operator_alert.js';
 import { Migration20261124210400_provider_errors as M20 } from './Migration20261124210400_provider_errors.js';
-import { Migration20261124230000_ledger_kinds as M21 } from './Migration20261124230000_ledger_kinds.js';
+import { Migration20261124210558_subscriptions as M21 } from './Migration20261124210558_subscriptions.js';
+import { Migration20261124230000_ledger_kinds as M22 } from './Migration20261124230000_ledger_kinds.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -44,5 +45,6 @@ export const migrationsList = [
   { name: 'Migration20261124205800_backup_run', class: M18 },
   { name: 'Migration20261124210300_operator_alert', class: M19 },
   { name: 'Migration20261124210400_provider_errors', class: M20 },
-  { name: 'Migration20261124230000_ledger_kinds', class: M21 },
+  { name: 'Migration20261124210558_subscriptions', class: M21 },
+  { name: 'Migration20261124230000_ledger_kinds', class: M22 },
 ];

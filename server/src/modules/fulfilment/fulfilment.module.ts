@@ -9,6 +9,7 @@ import { OrderSender } from './application/order-sender.js';
 import { OrderSync } from './application/order-sync.js';
 import { RefillSync } from './application/refill-sync.js';
 import { CancelForwarder } from './application/cancel-forwarder.js';
+import { SubscriptionSync } from './application/subscription-sync.js';
 import { ProvidersService } from './application/providers.service.js';
 import { SimulatedProvider } from './application/simulated-provider.js';
 import { SmmClient } from './application/smm-client.js';
@@ -22,7 +23,7 @@ import { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
 @Module({
   imports: [AuditModule, CatalogModule, OrderingModule, AlertsModule, SettingsModule],
   controllers: [AdminProvidersController, AdminOrderDispatchController, SimulatedProviderController],
-  providers: [ProviderAddressGuard, SmmClient, ProvidersService, SimulatedProvider, OrderSender, OrderSync, RefillSync, CancelForwarder, FulfilmentJobs, ProviderBalanceAlertJob, FulfilmentFacade],
+  providers: [ProviderAddressGuard, SmmClient, ProvidersService, SimulatedProvider, OrderSender, OrderSync, RefillSync, CancelForwarder, SubscriptionSync, FulfilmentJobs, ProviderBalanceAlertJob, FulfilmentFacade],
   exports: [FulfilmentFacade],
 })
 export class FulfilmentModule {}

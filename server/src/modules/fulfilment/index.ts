@@ -4,7 +4,8 @@ export { OrderSender, UNCERTAIN_MARK, backoffMs, type DispatchStats, type Resend
 export { OrderSync, SYNC_SPACING_MS, type SyncStats } from './application/order-sync.js';
 export { Provider, type ProviderView } from './domain/provider.entity.js';
 export { SimulatedProviderOrder } from './domain/simulated-order.entity.js';
-export { SIMULATED_MAX_DURATION_MS } from './domain/simulation.js';
+export { SIMULATED_MAX_DURATION_MS, SIMULATED_POST_EVERY_MS } from './domain/simulation.js';
 export { RefillSync, type RefillSyncStats } from './application/refill-sync.js';
 export { CancelForwarder, type CancelForwardStats } from './application/cancel-forwarder.js';
 export { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
+export { SubscriptionSync, type SubscriptionSyncStats } from './application/subscription-sync.js';

@@ -9,3 +9,5 @@ export { IdempotencyKey } from './domain/idempotency-key.entity.js';
 export { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
 export { Refill, RefillStatus, REFILL_TRANSITIONS, OPEN_REFILL_STATUSES } from './domain/refill.entity.js';
 export { Refills } from './application/refills.service.js';
+export { Subscription, SubscriptionPost, SubscriptionStatus, SUBSCRIPTION_TRANSITIONS } from './domain/subscription.entity.js';
+export { Subscriptions, subscriptionReference, type PlacedSubscription } from './application/subscriptions.service.js';

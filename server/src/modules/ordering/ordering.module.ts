@@ -10,13 +10,15 @@ import { OrderingFacade } from './application/ordering.facade.js';
 import { AdminAutoOrdersController, AdminOrdersController } from './http/admin-orders.controller.js';
 import { OrderController } from './http/order.controller.js';
 import { Refills } from './application/refills.service.js';
+import { Subscriptions } from './application/subscriptions.service.js';
+import { AdminSubscriptionsController, MemberSubscriptionsController } from './http/subscriptions.controller.js';
 import { AdminRefillsController, MemberRefillController } from './http/refills.controller.js';
 import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
 
 @Module({
   imports: [AuditModule, CatalogModule, SettingsModule, WalletModule],
-  controllers: [OrderController, AdminOrdersController, AdminAutoOrdersController, MemberRefillController, AdminRefillsController],
-  providers: [OrderPlacement, OrderCommands, OrderQueries, OrderingFacade, AutoOrderRunsJob, Refills],
-  exports: [OrderingFacade, Refills],
+  controllers: [OrderController, AdminOrdersController, AdminAutoOrdersController, MemberRefillController, AdminRefillsController, MemberSubscriptionsController, AdminSubscriptionsController],
+  providers: [OrderPlacement, OrderCommands, OrderQueries, OrderingFacade, AutoOrderRunsJob, Refills, Subscriptions],
+  exports: [OrderingFacade, Refills, Subscriptions],
 })
 export class OrderingModule {}

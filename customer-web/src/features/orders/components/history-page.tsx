@@ -7,6 +7,7 @@ import { PageTitle } from '../../../components/ui/card';
 import type { ListPage } from '../../../lib/api-client';
 import { ORDER_HISTORY_PAGE_SIZE } from '../../../lib/order-rules';
 import type { HistoryQuery } from '../api/history-query';
+import { HistoryTabs } from './history-tabs';
 
 interface HistoryPageProps<T, C extends string> {
   title: string;
@@ -24,6 +25,7 @@ export function HistoryPage<T extends { id: number }, C extends string>({ title,
   return (
     <div className="page">
       <PageTitle sub="최근 3개월 내역만 표시됩니다.">{title}</PageTitle>
+      <HistoryTabs />
       <section className="card">
         <Chips
           label="상태"

@@ -11,9 +11,19 @@ import { refusalMessage } from '../../../lib/api-client';
 import { loading } from '../../../lib/loading';
 import { useCreateOrder, type OrderReceipt } from '../api/create-order';
 import type { Platform } from '../api/get-platforms';
-import { categoriesOf, EMPTY_ORDER_FORM, nextOrderForm, serviceOf, servicesOf, type Catalog, type OrderFormEvent, type OrderFormValues } from '../lib/order-form-state';
+import {
+  categoriesOf,
+  EMPTY_ORDER_FORM,
+  nextOrderForm,
+  serviceOf,
+  servicesOf,
+  type Catalog,
+  type OrderFormEvent,
+  type OrderFormValues,
+} from '../lib/order-form-state';
 import { PlatformGrid } from './platform-grid';
 import { QuantityStep, quantityStepTitle } from './quantity-step';
+import { SubscriptionFields } from './subscription-fields';
 
 const loadOrderResolver = () => import('../lib/order-resolver');
 
@@ -44,13 +54,34 @@ const Step = ({ n, title, children }: { n: number; title: string; children: Reac
 );
 
 /** The platform grid and the 5-step order form (spec §2, §4, §5). */
-export function OrderForm({ platforms, catalog, balance, serviceCheck, showServiceId, onOrdered, onLoginNeeded, draft }: OrderFormProps) {
+export function OrderForm({
+  platforms,
+  catalog,
+  balance,
+  serviceCheck,
+  showServiceId,
+  onOrdered,
+  onLoginNeeded,
+  draft,
+}: OrderFormProps) {
   const visible = useMemo(() => platforms.filter((p) => p.visible), [platforms]);
-  const initial = useMemo(() => draft ?? (visible[0] ? nextOrderForm(EMPTY_ORDER_FORM, { type: 'platform', platformId: visible[0].id }, catalog) : EMPTY_ORDER_FORM), [visible, catalog, draft]);
+  const initial = useMemo(
+    () =>
+      draft ??
+      (visible[0]
+        ? nextOrderForm(EMPTY_ORDER_FORM, { type: 'platform', platformId: visible[0].id }, catalog)
+        : EMPTY_ORDER_FORM),
+    [visible, catalog, draft],
+  );
   // The shared schema depends on the chosen service, the balance and the auto-order toggle. It (and zod) is
   // loaded on the first touch of the form, so the landing page starts without it.
   const resolver: Resolver<OrderFormValues, unknown, OrderRequest> = async (values, context, options) =>
-    (await loadOrderResolver()).orderResolver(serviceOf(catalog, values.serviceId), { serviceCheck, balance, auto: values.auto, platform: values.platformId || null })(values, context, options);
+    (await loadOrderResolver()).orderResolver(serviceOf(catalog, values.serviceId), {
+      serviceCheck,
+      balance,
+      auto: values.auto,
+      platform: values.platformId || null,
+    })(values, context, options);
   const form = useForm<OrderFormValues, unknown, OrderRequest>({ defaultValues: initial, resolver });
   const createOrder = useCreateOrder();
   const values = form.watch();
@@ -79,7 +110,10 @@ export function OrderForm({ platforms, catalog, balance, serviceCheck, showServi
       toast.error(refusalMessage(error, ORDER_MESSAGES.failed));
     }
   });
+  // A Subscriptions service takes its own fields and button (subscription-fields.tsx), not this order.
+  const subscription = service?.type === 'Subscriptions';
   const submit = (event: FormEvent<HTMLFormElement>) => {
+    if (subscription) return event.preventDefault();
     if (!onLoginNeeded) return order(event);
     event.preventDefault();
     onLoginNeeded(form.getValues());
@@ -88,12 +122,25 @@ export function OrderForm({ platforms, catalog, balance, serviceCheck, showServi
   return (
     <>
       <Card title="플랫폼 선택">
-        {visible.length ? <PlatformGrid platforms={visible} value={values.platformId} onChange={(platformId) => apply({ type: 'platform', platformId })} /> : <p className="muted">등록된 플랫폼이 없습니다.</p>}
+        {visible.length ? (
+          <PlatformGrid
+            platforms={visible}
+            value={values.platformId}
+            onChange={(platformId) => apply({ type: 'platform', platformId })}
+          />
+        ) : (
+          <p className="muted">등록된 플랫폼이 없습니다.</p>
+        )}
       </Card>
       <Card title="주문하기" className="order-card">
         <form onSubmit={submit} onFocusCapture={() => void loadOrderResolver()} noValidate aria-label="주문하기">
           <Step n={1} title="카테고리 선택">
-            <Select aria-label="카테고리" value={values.categoryId} onChange={(e) => apply({ type: 'category', categoryId: Number(e.target.value) })} disabled={serviceCheck}>
+            <Select
+              aria-label="카테고리"
+              value={values.categoryId}
+              onChange={(e) => apply({ type: 'category', categoryId: Number(e.target.value) })}
+              disabled={serviceCheck}
+            >
               {categoriesOf(catalog, values.platformId).map((c) => (
                 <option key={c.id} value={c.id}>
                   {swapFlags(c.text)}
@@ -102,7 +149,13 @@ export function OrderForm({ platforms, catalog, balance, serviceCheck, showServi
             </Select>
           </Step>
           <Step n={2} title="상품 선택">
-            <Select aria-label="상품" value={values.serviceId} onChange={(e) => apply({ type: 'service', serviceId: Number(e.target.value) })} disabled={serviceCheck} error={errors.serviceId?.message}>
+            <Select
+              aria-label="상품"
+              value={values.serviceId}
+              onChange={(e) => apply({ type: 'service', serviceId: Number(e.target.value) })}
+              disabled={serviceCheck}
+              error={errors.serviceId?.message}
+            >
               {values.serviceId === 0 ? <option value={0}>{ORDER_MESSAGES.serviceRequired}</option> : null}
               {servicesOf(catalog, values.categoryId).map((s) => (
                 <option key={s.id} value={s.id}>
@@ -125,59 +178,93 @@ export function OrderForm({ platforms, catalog, balance, serviceCheck, showServi
               <p className="muted">{ORDER_MESSAGES.serviceRequired}</p>
             )}
           </Step>
-          <Step n={4} title="링크 입력">
-            <Input aria-label="링크" placeholder={locked ? ORDER_MESSAGES.unavailable : 'https://'} disabled={locked} error={errors.link?.message} {...form.register('link')} />
-          </Step>
-          <Step n={5} title={quantityStepTitle(service)}>
-            <QuantityStep
-              service={service}
-              disabled={locked}
-              amount={form.register('amount', { valueAsNumber: true })}
-              comments={form.register('comments')}
-              commentsValue={values.comments ?? ''}
-              amountError={errors.amount?.message}
-              commentsError={errors.comments?.message}
-            />
-            {service?.enableAuto && (service.type ?? 'Default') === 'Default' ? (
-              <div className="auto-order">
-                <label className="check">
-                  <input type="checkbox" checked={values.auto} disabled={locked} onChange={(e) => apply({ type: 'auto', on: e.target.checked })} />
-                  <span>자동 주문 (같은 주문을 일정 간격으로 반복)</span>
-                </label>
-                {values.auto ? (
-                  <div className="auto-fields">
-                    <Input label="반복 횟수" type="number" inputMode="numeric" min={2} disabled={locked} error={errors.runs?.message} hint="2회 이상" {...form.register('runs', { valueAsNumber: true })} />
-                    <Input
-                      label="반복 간격 (분)"
-                      type="number"
-                      inputMode="numeric"
-                      min={60}
-                      disabled={locked}
-                      error={errors.interval?.message}
-                      hint="60분 이상"
-                      {...form.register('interval', { valueAsNumber: true })}
-                    />
+          {subscription ? (
+            <Step n={4} title="구독 정보 입력">
+              <SubscriptionFields
+                key={service.id}
+                service={service}
+                balance={balance}
+                disabled={locked}
+                onLoginNeeded={onLoginNeeded ? () => onLoginNeeded(form.getValues()) : undefined}
+              />
+            </Step>
+          ) : (
+            <>
+              <Step n={4} title="링크 입력">
+                <Input
+                  aria-label="링크"
+                  placeholder={locked ? ORDER_MESSAGES.unavailable : 'https://'}
+                  disabled={locked}
+                  error={errors.link?.message}
+                  {...form.register('link')}
+                />
+              </Step>
+              <Step n={5} title={quantityStepTitle(service)}>
+                <QuantityStep
+                  service={service}
+                  disabled={locked}
+                  amount={form.register('amount', { valueAsNumber: true })}
+                  comments={form.register('comments')}
+                  commentsValue={values.comments ?? ''}
+                  amountError={errors.amount?.message}
+                  commentsError={errors.comments?.message}
+                />
+                {service?.enableAuto && (service.type ?? 'Default') === 'Default' ? (
+                  <div className="auto-order">
+                    <label className="check">
+                      <input
+                        type="checkbox"
+                        checked={values.auto}
+                        disabled={locked}
+                        onChange={(e) => apply({ type: 'auto', on: e.target.checked })}
+                      />
+                      <span>자동 주문 (같은 주문을 일정 간격으로 반복)</span>
+                    </label>
+                    {values.auto ? (
+                      <div className="auto-fields">
+                        <Input
+                          label="반복 횟수"
+                          type="number"
+                          inputMode="numeric"
+                          min={2}
+                          disabled={locked}
+                          error={errors.runs?.message}
+                          hint="2회 이상"
+                          {...form.register('runs', { valueAsNumber: true })}
+                        />
+                        <Input
+                          label="반복 간격 (분)"
+                          type="number"
+                          inputMode="numeric"
+                          min={60}
+                          disabled={locked}
+                          error={errors.interval?.message}
+                          hint="60분 이상"
+                          {...form.register('interval', { valueAsNumber: true })}
+                        />
+                      </div>
+                    ) : null}
                   </div>
                 ) : null}
-              </div>
-            ) : null}
-          </Step>
-          {locked ? (
-            <p className="locked" role="alert">
-              {ORDER_MESSAGES.unavailable}
-            </p>
-          ) : null}
-          <dl className="order-total">
-            <dt>총 수량</dt>
-            <dd data-testid="total-quantity">{formatNumber(total)}개</dd>
-            <dt>총 금액</dt>
-            <dd data-testid="total-cost">{won(cost)}</dd>
-            <dt>보유 포인트</dt>
-            <dd>{won(balance)}</dd>
-          </dl>
-          <Button type="submit" block disabled={locked || form.formState.isSubmitting}>
-            {locked ? ORDER_MESSAGES.unavailable : '주문하기'}
-          </Button>
+              </Step>
+              {locked ? (
+                <p className="locked" role="alert">
+                  {ORDER_MESSAGES.unavailable}
+                </p>
+              ) : null}
+              <dl className="order-total">
+                <dt>총 수량</dt>
+                <dd data-testid="total-quantity">{formatNumber(total)}개</dd>
+                <dt>총 금액</dt>
+                <dd data-testid="total-cost">{won(cost)}</dd>
+                <dt>보유 포인트</dt>
+                <dd>{won(balance)}</dd>
+              </dl>
+              <Button type="submit" block disabled={locked || form.formState.isSubmitting}>
+                {locked ? ORDER_MESSAGES.unavailable : '주문하기'}
+              </Button>
+            </>
+          )}
         </form>
       </Card>
     </>

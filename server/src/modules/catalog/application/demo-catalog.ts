@@ -53,6 +53,14 @@ export const demoCatalog: DemoPlatform[] = [
           { text: '🇰🇷 한국인 좋아요', point: '12', min: 10, max: 10000, notice: KR_NOTICE, auto: true },
           { text: '🌍 외국인 좋아요', point: '1.8', min: 50, max: 100000, notice: GLOBAL_NOTICE, auto: true },
           { text: '🇰🇷 한국인 게시물 저장', point: '6', min: 10, max: 5000, auto: true },
+          {
+            text: '🇰🇷 한국인 자동 좋아요 (새 게시물 구독)',
+            point: '12',
+            min: 20,
+            max: 1000,
+            notice: '계정 아이디를 입력하면 앞으로 올라오는 게시물마다 좋아요가 자동으로 진행됩니다. 사용하지 않은 게시물 금액은 환불됩니다.',
+            type: 'Subscriptions',
+          },
         ],
       },
       {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { AppConfig } from '../../../config/index.js';
 import { Clock } from '../../../shared/index.js';
 import { SimulatedProviderOrder } from '../domain/simulated-order.entity.js';
-import { SIMULATED_SERVICES, simulatedProviderUrl } from '../domain/simulation.js';
+import { SIMULATED_SERVICES, simulatedPostAt, simulatedProviderUrl, simulatedSubscription, type SimulatedService } from '../domain/simulation.js';
 import { parseCount, printable } from '../domain/upstream-protocol.js';
 import { STATUS_BATCH } from './smm-client.js';
 
@@ -60,7 +60,7 @@ export class SimulatedProvider {
     if (expected.length === 0 || key.length !== expected.length || !timingSafeEqual(key, expected)) return fail('Invalid API key');
     switch (body.action) {
       case 'services':
-        return SIMULATED_SERVICES.map((s) => ({ ...s, refill: false, cancel: true }));
+        return SIMULATED_SERVICES.map((s) => ({ ...s, cancel: true }));
       case 'add':
         return this.add(body);
       case 'status':
@@ -84,6 +84,7 @@ export class SimulatedProvider {
   private async add(body: Record<string, unknown>): Promise<Answer> {
     const service = SIMULATED_SERVICES.find((s) => s.service === String(body.service ?? ''));
     if (!service) return fail('Incorrect service ID');
+    if (service.type === 'Subscriptions') return this.subscribe(service, body);
     const link = typeof body.link === 'string' ? body.link.trim() : '';
     if (!link || link.length > 1000 || !printable(link)) return fail('Incorrect link');
     // As panels take them: a package has no quantity; custom comments are counted by their lines.
@@ -97,6 +98,40 @@ export class SimulatedProvider {
     return { order: order.id };
   }
 
+  /** A subscription as panels take it: username, min, max, posts, delay, optional expiry (d/m/Y). */
+  private async subscribe(service: SimulatedService, body: Record<string, unknown>): Promise<Answer> {
+    const username = typeof body.username === 'string' ? body.username.trim() : '';
+    if (!username || username.length > 100 || !printable(username)) return fail('Incorrect username');
+    const [min, max, posts, delay] = [body.min, body.max, body.posts, body.delay ?? '0'].map(parseCount);
+    if (min === null || max === null || min < service.min || max > service.max || min > max) return fail('Incorrect min/max');
+    if (posts === null || posts < 1) return fail('Incorrect posts');
+    if (delay === null || ![0, 5, 10, 15, 30, 60, 90].includes(delay)) return fail('Incorrect delay');
+    const match = typeof body.expiry === 'string' && body.expiry !== '' ? /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(body.expiry) : null;
+    if (typeof body.expiry === 'string' && body.expiry !== '' && !match) return fail('Incorrect expiry');
+    const order = new SimulatedProviderOrder(service.service, username, max, this.clock.now());
+    order.posts = posts;
+    order.delay = delay;
+    order.expiry = match ? `${match[3]}-${match[2]}-${match[1]}` : null;
+    await this.em.fork().persist(order).flush();
+    return { order: order.id };
+  }
+
+  /** A subscription's status: its child orders (one per post so far, made as the posts come), as panels answer. */
+  private async subscriptionState(sub: SimulatedProviderOrder, now: Date): Promise<Answer> {
+    const facts = { createdAt: sub.createdAt, canceledAt: sub.canceledAt, posts: sub.posts!, delay: sub.delay, expiry: sub.expiry };
+    const { status, posts } = simulatedSubscription(facts, now);
+    const em = this.em.fork();
+    const children = await em.find(SimulatedProviderOrder, { parentId: sub.id }, { orderBy: { id: 'ASC' } });
+    for (let k = children.length + 1; k <= posts; k++) {
+      const child = new SimulatedProviderOrder(sub.service, `${sub.link}#${k}`, sub.quantity, simulatedPostAt(facts, k));
+      child.parentId = sub.id;
+      em.persist(child);
+      children.push(child);
+    }
+    await em.flush();
+    return { status, expiry: sub.expiry, posts: String(posts), orders: children.map((c) => c.id) };
+  }
+
   private async status(body: Record<string, unknown>): Promise<Answer> {
     const single = body.orders === undefined;
     const ids = this.ids(single ? body.order : body.orders);
@@ -104,6 +139,8 @@ export class SimulatedProvider {
     if (ids.length > STATUS_BATCH) return fail(`At most ${STATUS_BATCH} orders per request`);
     const orders = new Map((await this.em.fork().find(SimulatedProviderOrder, { id: { $in: ids } })).map((o) => [o.id, o]));
     const now = this.clock.now();
+    const subscription = single && orders.get(ids[0]!)?.posts != null ? orders.get(ids[0]!)! : null;
+    if (subscription) return this.subscriptionState(subscription, now);
     const state = (id: number) => {
       const order = orders.get(id);
       if (!order) return fail('Incorrect order ID');
@@ -130,11 +167,12 @@ export class SimulatedProvider {
     });
   }
 
-  /** A finished order may be refilled; the refill's id is the order's. */
+  /** A finished order of a refill service may be refilled; the refill's id is the order's. */
   private async refill(body: Record<string, unknown>): Promise<Answer> {
     const ids = this.ids(body.order);
     const order = ids?.length === 1 ? await this.em.fork().findOne(SimulatedProviderOrder, { id: ids[0]! }) : null;
     if (!order) return fail('Incorrect order ID');
+    if (!SIMULATED_SERVICES.find((s) => s.service === order.service)?.refill) return fail('Refill is not available for this service');
     const { status } = order.progress(this.clock.now());
     if (status !== 'Completed' && status !== 'Partial') return fail('Refill is not available for this order');
     return { refill: String(order.id) };

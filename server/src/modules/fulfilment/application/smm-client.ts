@@ -13,6 +13,7 @@ import {
   type UpstreamService,
   type UpstreamStatusResult,
 } from '../domain/upstream-protocol.js';
+import { panelExpiry, readSubscriptionState, type UpstreamSubscriptionState } from '../domain/subscription-protocol.js';
 
 /** Where and how to reach one provider. */
 export interface ProviderEndpoint {
@@ -82,6 +83,34 @@ export class SmmClient {
     const id = readAddAnswer(await this.call(provider, fields));
     if (!id) throw badAnswer('add: no order id in the answer');
     return id;
+  }
+
+  /** Places a subscription with the fields panels take for one; the provider's subscription (order) id. */
+  async addSubscription(
+    provider: ProviderEndpoint,
+    sub: { service: string; username: string; min: number; max: number; posts: number; oldPosts: number; delay: number; expiry: string | null },
+  ): Promise<string> {
+    const fields: Record<string, string> = {
+      action: 'add',
+      service: sub.service,
+      username: sub.username,
+      min: String(sub.min),
+      max: String(sub.max),
+      posts: String(sub.posts),
+      old_posts: String(sub.oldPosts),
+      delay: String(sub.delay),
+      ...(sub.expiry ? { expiry: panelExpiry(sub.expiry) } : {}),
+    };
+    const id = readAddAnswer(await this.call(provider, fields));
+    if (!id) throw badAnswer('add: no order id in the answer');
+    return id;
+  }
+
+  /** A subscription's state (`status` of its id). */
+  async subscriptionStatus(provider: ProviderEndpoint, id: string): Promise<UpstreamSubscriptionState> {
+    const state = readSubscriptionState(await this.call(provider, { action: 'status', order: id }));
+    if (!state) throw badAnswer('status: not a subscription status');
+    return state;
   }
 
   /** States of up to 100 orders in one request (`orders=1,2,3`). */

@@ -22,6 +22,22 @@ export class SimulatedProviderOrder {
   @Property({ type: 'datetime', nullable: true })
   canceledAt: Date | null = null;
 
+  /** A subscription's child order: the subscription's id. */
+  @Property({ type: 'integer', nullable: true })
+  parentId: number | null = null;
+
+  /** Set on a subscription (link = username, quantity = max per post): the posts it covers. */
+  @Property({ type: 'integer', nullable: true })
+  posts: number | null = null;
+
+  /** A subscription's delay in minutes after each post. */
+  @Property({ type: 'integer', default: 0 })
+  delay = 0;
+
+  /** A subscription's expiry, YYYY-MM-DD. */
+  @Property({ type: 'string', length: 10, nullable: true })
+  expiry: string | null = null;
+
   constructor(service: string, link: string, quantity: number, now: Date) {
     this.service = service;
     this.link = link;

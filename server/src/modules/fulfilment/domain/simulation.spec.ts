@@ -1,4 +1,4 @@
-import { assignSimulatedServices, SIMULATED_MAX_DURATION_MS, SIMULATED_SERVICES, simulatedPlan, simulatedProgress } from './simulation.js';
+import { assignSimulatedServices, SIMULATED_MAX_DURATION_MS, SIMULATED_POST_EVERY_MS, SIMULATED_SERVICES, simulatedPlan, simulatedProgress, simulatedSubscription } from './simulation.js';
 
 const at = (order: { createdAt: Date }, ms: number) => new Date(order.createdAt.getTime() + ms);
 
@@ -54,5 +54,17 @@ describe('simulated services for our catalogue', () => {
     expect(SIMULATED_SERVICES.find((s) => s.service === comments)?.type).toBe('Custom Comments');
     expect(SIMULATED_SERVICES.find((s) => s.service === bundle)).toMatchObject({ type: 'Package', min: 1, max: 1 });
     expect(SIMULATED_SERVICES.find((s) => s.service === likes)).toMatchObject({ type: 'Default', category: 'Likes' });
+  });
+
+  it('a subscription posts every 10 minutes after its delay, up to its posts; a cancel or the expiry day ends it', () => {
+    const createdAt = new Date('2026-11-24T00:00:00Z');
+    const sub = { createdAt, canceledAt: null, posts: 3, delay: 30, expiry: null };
+    const at = (ms: number) => new Date(createdAt.getTime() + ms);
+    expect(simulatedSubscription(sub, at(30 * 60_000 + SIMULATED_POST_EVERY_MS - 1))).toEqual({ status: 'Active', posts: 0 });
+    expect(simulatedSubscription(sub, at(30 * 60_000 + 2 * SIMULATED_POST_EVERY_MS))).toEqual({ status: 'Active', posts: 2 });
+    expect(simulatedSubscription(sub, at(30 * 60_000 + 9 * SIMULATED_POST_EVERY_MS))).toEqual({ status: 'Completed', posts: 3 });
+    expect(simulatedSubscription({ ...sub, canceledAt: at(30 * 60_000 + SIMULATED_POST_EVERY_MS) }, at(10 * 3_600_000))).toEqual({ status: 'Canceled', posts: 1 });
+    expect(simulatedSubscription({ ...sub, posts: 1000, expiry: '2026-11-24' }, at(2 * 86_400_000))).toEqual({ status: 'Expired', posts: Math.floor((86_400_000 - 30 * 60_000) / SIMULATED_POST_EVERY_MS) });
+    expect(assignSimulatedServices(['자동 좋아요'], new Set(), ['Subscriptions']).map((id) => SIMULATED_SERVICES.find((s) => s.service === id)?.type)).toEqual(['Subscriptions']);
   });
 });

@@ -16,18 +16,22 @@ export interface SimulatedService {
   min: number;
   max: number;
   /** SMM API v2 service type: what `add` takes (comments for Custom Comments, no quantity for a Package). */
-  type: 'Default' | 'Custom Comments' | 'Package';
+  type: 'Default' | 'Custom Comments' | 'Package' | 'Subscriptions';
+  /** Whether a finished order may be refilled (followers and subscribers, as the market sells them). */
+  refill: boolean;
 }
 
-const KINDS: { code: number; category: string; rate: string; words: RegExp; type?: SimulatedService['type'] }[] = [
-  { code: 1, category: 'Followers', rate: '9000', words: /팔로워|팔로우|친구|follow/i },
+const KINDS: { code: number; category: string; rate: string; words: RegExp; type?: SimulatedService['type']; refill?: boolean }[] = [
+  { code: 1, category: 'Followers', rate: '9000', words: /팔로워|팔로우|친구|follow/i, refill: true },
   { code: 2, category: 'Likes', rate: '3000', words: /좋아요|하트|추천|like|heart/i },
   { code: 3, category: 'Views', rate: '300', words: /조회|재생|시청|view|play|stream/i },
-  { code: 4, category: 'Subscribers', rate: '20000', words: /구독|멤버|회원|subscri|member/i },
+  { code: 4, category: 'Subscribers', rate: '20000', words: /구독|멤버|회원|subscri|member/i, refill: true },
   { code: 5, category: 'Comments', rate: '100000', words: /댓글|comment/i },
   { code: 6, category: 'Custom Comments', rate: '150000', words: /$^/, type: 'Custom Comments' },
   // A package's rate is the price of one package.
   { code: 7, category: 'Packages', rate: '30000', words: /$^/, type: 'Package' },
+  // Auto likes on new posts: the rate is per like, as for likes.
+  { code: 8, category: 'Subscriptions', rate: '3000', words: /$^/, type: 'Subscriptions' },
   { code: 9, category: 'Other', rate: '5000', words: /$^/ },
 ];
 const VARIANTS = 25;
@@ -46,6 +50,7 @@ export const SIMULATED_SERVICES: readonly SimulatedService[] = KINDS.flatMap((ki
     min: 1,
     max: kind.type === 'Package' ? 1 : 10_000_000,
     type: kind.type ?? 'Default',
+    refill: kind.refill ?? false,
   })),
 );
 
@@ -65,7 +70,7 @@ export function assignSimulatedServices(texts: string[], taken: ReadonlySet<stri
     const type = types[i] ?? 'Default';
     const byType = KINDS.find((k) => k.type === type)?.code;
     const code = byType ?? MATCH_ORDER.find((c) => KINDS.find((k) => k.code === c)!.words.test(text)) ?? 9;
-    const chosen = free(code, type === 'Subscriptions' ? 'Default' : type) ?? free(undefined, type);
+    const chosen = free(code, type) ?? free(undefined, type);
     if (!chosen) return null;
     used.add(chosen.service);
     return chosen.service;
@@ -127,4 +132,31 @@ export function simulatedProgress(order: SimulatedOrderFacts, now: Date): Simula
 /** A panel cancels only what has not started. */
 export function simulatedCancelable(order: SimulatedOrderFacts, now: Date): boolean {
   return simulatedProgress(order, now).status === 'Pending';
+}
+
+/** A simulated subscription's user posts every this often; each post after the delay becomes a child order. */
+export const SIMULATED_POST_EVERY_MS = 10 * 60_000;
+
+export interface SimulatedSubscriptionFacts {
+  createdAt: Date;
+  canceledAt: Date | null;
+  posts: number;
+  delay: number;
+  expiry: string | null;
+}
+
+/** When post k (1-based) of a subscription gets its child order. */
+export const simulatedPostAt = (s: SimulatedSubscriptionFacts, k: number): Date => new Date(s.createdAt.getTime() + s.delay * 60_000 + k * SIMULATED_POST_EVERY_MS);
+
+/** A subscription's state: how many posts have child orders by now, and its status word as panels spell it. */
+export function simulatedSubscription(s: SimulatedSubscriptionFacts, now: Date): { status: 'Active' | 'Completed' | 'Canceled' | 'Expired'; posts: number } {
+  // Nothing is posted after the end: a cancel, or the end of the expiry day (UTC).
+  const expiresAt = s.expiry ? new Date(`${s.expiry}T00:00:00Z`).getTime() + 86_400_000 : Infinity;
+  const end = Math.min(now.getTime(), s.canceledAt?.getTime() ?? Infinity, expiresAt);
+  const elapsed = end - s.createdAt.getTime() - s.delay * 60_000;
+  const posts = Math.max(0, Math.min(s.posts, Math.floor(elapsed / SIMULATED_POST_EVERY_MS)));
+  if (posts >= s.posts) return { status: 'Completed', posts };
+  if (s.canceledAt) return { status: 'Canceled', posts };
+  if (now.getTime() >= expiresAt) return { status: 'Expired', posts };
+  return { status: 'Active', posts };
 }

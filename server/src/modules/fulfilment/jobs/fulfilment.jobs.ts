@@ -5,6 +5,7 @@ import { OrderSender } from '../application/order-sender.js';
 import { OrderSync } from '../application/order-sync.js';
 import { RefillSync } from '../application/refill-sync.js';
 import { CancelForwarder } from '../application/cancel-forwarder.js';
+import { SubscriptionSync } from '../application/subscription-sync.js';
 
 /**
  * The ticks (only when JOBS is on: ScheduleModule is loaded only then). Each interval runs one tick at
@@ -16,13 +17,21 @@ export class FulfilmentJobs {
   private readonly syncing = new SingleFlight();
   private readonly refilling = new SingleFlight();
   private readonly canceling = new SingleFlight();
+  private readonly subscribing = new SingleFlight();
 
   constructor(
     private readonly sender: OrderSender,
     private readonly sync: OrderSync,
     private readonly refills: RefillSync,
     private readonly cancels: CancelForwarder,
+    private readonly subscriptions: SubscriptionSync,
   ) {}
+
+  /** Members' subscriptions: sent upstream, then followed for new posts and their end. */
+  @Interval('fulfilment.subscriptions', 10_000)
+  followSubscriptions(): Promise<unknown> {
+    return this.subscribing.run(() => this.subscriptions.runOnce());
+  }
 
   /** Members' cancels of running orders: forwarded to the provider's cancel. */
   @Interval('fulfilment.cancels', 5_000)

@@ -1,9 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException, wrap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { REFILL_COOLDOWN_HOURS, REFILL_MESSAGES } from '../../../contracts/index.js';
+import { REFILL_COOLDOWN_HOURS, REFILL_MESSAGES, refillTooSoon } from '../../../contracts/index.js';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
+import { SettingsService } from '../../settings/index.js';
 import { Clock, DomainError, filterFlag, filterId, filterOneOf, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
 import { Order, OrderStatus } from '../domain/order.entity.js';
 import { OPEN_REFILL_STATUSES, Refill, RefillStatus } from '../domain/refill.entity.js';
@@ -22,10 +23,18 @@ export class Refills {
     private readonly catalog: CatalogFacade,
     private readonly audit: AuditFacade,
     private readonly clock: Clock,
+    private readonly settings: SettingsService,
   ) {}
+
+  /** The operator's REFILL_COOLDOWN_HOURS; unset reads as 24. */
+  private async cooldownHours(): Promise<number> {
+    const raw = Number(await this.settings.get('REFILL_COOLDOWN_HOURS'));
+    return Number.isInteger(raw) && raw > 0 ? raw : REFILL_COOLDOWN_HOURS;
+  }
 
   /** A refill of the member's COMPLETED/PARTIAL order of a refill service, within its refill days, one open at a time, one a day. */
   async request(memberId: number, orderId: number): Promise<Refill> {
+    const cooldown = await this.cooldownHours();
     try {
       return await this.em.fork().transactional(async (tx) => {
         const order = await tx.findOne(Order, { id: orderId, memberId });
@@ -38,7 +47,7 @@ export class Refills {
         if (now.getTime() - order.updatedAt.getTime() > service.refillDays * DAY_MS) throw new DomainError(REFILL_MESSAGES.expired, 400);
         const last = await tx.findOne(Refill, { orderId }, { orderBy: { createdAt: 'DESC', id: 'DESC' } });
         if (last?.isOpen) throw new DomainError(REFILL_MESSAGES.open, 409);
-        if (last && now.getTime() - last.createdAt.getTime() < REFILL_COOLDOWN_HOURS * 60 * 60 * 1000) throw new DomainError(REFILL_MESSAGES.tooSoon, 429);
+        if (last && now.getTime() - last.createdAt.getTime() < cooldown * 60 * 60 * 1000) throw new DomainError(refillTooSoon(cooldown), 429);
         const refill = Refill.request({ orderId, memberId, providerId: order.providerOrderId === null ? null : order.providerId, now });
         await tx.persist(refill).flush();
         return refill;

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import type { OrderRequest, ServiceType } from '../../../contracts/index.js';
+import type { OrderRequest, ServiceType, SubscriptionRequest } from '../../../contracts/index.js';
 import { CatalogFacade, type Service } from '../../catalog/index.js';
 import { IdentityFacade } from '../../identity/index.js';
-import { OrderingFacade, Refills, type AutoOrder, type Order, type Placement, type Refill } from '../../ordering/index.js';
+import { OrderingFacade, Refills, Subscriptions, type AutoOrder, type Order, type Placement, type PlacedSubscription, type Refill, type Subscription } from '../../ordering/index.js';
 import { WalletFacade } from '../../wallet/index.js';
 
 export interface ListedService {
@@ -24,6 +24,7 @@ export class ResellerApi {
     private readonly ordering: OrderingFacade,
     private readonly wallet: WalletFacade,
     private readonly refillsOf: Refills,
+    private readonly subscriptionsOf: Subscriptions,
   ) {}
 
   /** The ordering context's refill request (its rules decide; a NotFoundError for an order not the member's). */
@@ -59,6 +60,19 @@ export class ResellerApi {
 
   placeOrder(memberId: number, input: OrderRequest, idempotencyKey: string | undefined): Promise<Placement> {
     return this.ordering.placeOrder(memberId, input, idempotencyKey);
+  }
+
+  /** A subscription (자동 좋아요), paid up front; its id comes from the orders' sequence, so it is an order id too. */
+  placeSubscription(memberId: number, input: SubscriptionRequest): Promise<PlacedSubscription> {
+    return this.subscriptionsOf.place(memberId, input);
+  }
+
+  /** The member's own subscriptions among these ids, with their child order ids. */
+  async subscriptions(memberId: number, ids: number[]): Promise<{ subscription: Subscription; orders: number[] }[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.subscriptionsOf.forMember(memberId, ids);
+    const children = await this.subscriptionsOf.childOrders(rows.map((r) => r.id));
+    return rows.map((subscription) => ({ subscription, orders: children.get(subscription.id) ?? [] }));
   }
 
   /** The member's own order; another member's id is as absent as an unknown one. */

@@ -1,4 +1,4 @@
-import { AutoOrderStatus, OrderStatus, type AutoOrder, type Order } from '../../ordering/index.js';
+import { AutoOrderStatus, OrderStatus, type AutoOrder, type Order, type Subscription, type SubscriptionStatus } from '../../ordering/index.js';
 import type { V2StatusAnswer } from './v2-contract.js';
 import { chargeOf, remainsOf, V2_STATUS } from './wire.js';
 
@@ -45,3 +45,19 @@ export function dripFeedStatusAnswer(auto: AutoOrder, runs: Order[]): V2StatusAn
     runs_done: String(ended),
   };
 }
+
+const V2_SUBSCRIPTION_STATUS: Record<SubscriptionStatus, string> = {
+  ACTIVE: 'Active',
+  PAUSED: 'Paused',
+  COMPLETED: 'Completed',
+  CANCELED: 'Canceled',
+  EXPIRED: 'Expired',
+};
+
+/** A subscription's `status`, as panels answer it: its status word, expiry, posts covered and the child orders. */
+export const subscriptionStatusAnswer = (subscription: Subscription, orders: number[]) => ({
+  status: V2_SUBSCRIPTION_STATUS[subscription.status],
+  expiry: subscription.expiry,
+  posts: String(subscription.postsUsed),
+  orders,
+});

@@ -5,7 +5,7 @@ import { RefillStatus, type Order } from '../../ordering/index.js';
 import { DomainError, firstIssueMessage, NotFoundError } from '../../../shared/index.js';
 import { ResellerApi } from '../application/reseller-api.service.js';
 import { V2RateLimiter } from '../application/v2-rate-limiter.js';
-import { dripFeedStatusAnswer, isDripFeedHead, orderStatusAnswer, V2_CURRENCY } from './v2-answers.js';
+import { dripFeedStatusAnswer, isDripFeedHead, orderStatusAnswer, subscriptionStatusAnswer, V2_CURRENCY } from './v2-answers.js';
 import { isV2Action, keyOf, normaliseFields, parseV2Request, V2_ERRORS, type V2Action, type V2Request } from './v2-contract.js';
 import { fieldsOf, packageRate, parseId, ratePer1000, resellerOrderSchema } from './wire.js';
 
@@ -149,11 +149,32 @@ export class ResellerV2Controller {
    * ordering context's rules and Korean messages apply as in the storefront.
    */
   private async add(call: Call, request: V2Request<'add'>) {
+    const serviceId = parseId(request.order.serviceId);
+    if (serviceId !== null && (await this.api.serviceType(serviceId)) === 'Subscriptions') return this.addSubscription(call, serviceId, request);
     const input = resellerOrderSchema.safeParse({ ...request.order, ...(await this.typedFields(request)) });
     if (!input.success) throw refusal(firstIssueMessage(input.error));
     const { placed, replayed } = await this.api.placeOrder(call.memberId, input.data, call.idempotencyKey);
     if (replayed) void call.reply.header('Idempotent-Replayed', 'true');
     return placed.autoOrderId === null ? { order: placed.orderId } : { order: placed.orderId, auto_order: placed.autoOrderId };
+  }
+
+  /**
+   * A Subscriptions service's `add`: username, min, max, posts, old_posts, delay, expiry (d/m/Y), as
+   * panels take them; paid up front for max × posts. `posts` must be given (no open-ended subscriptions).
+   */
+  private async addSubscription(call: Call, serviceId: number, request: V2Request<'add'>) {
+    const sub = request.subscription;
+    const placed = await this.api.placeSubscription(call.memberId, {
+      serviceId,
+      username: request.username ?? '',
+      min: sub?.min ?? Number.NaN,
+      max: sub?.max ?? Number.NaN,
+      posts: sub?.posts ?? 0,
+      oldPosts: sub?.oldPosts ?? 0,
+      delay: sub?.delay ?? 0,
+      expiry: sub?.expiry ?? null,
+    });
+    return { order: placed.subscriptionId };
   }
 
   /**
@@ -170,6 +191,9 @@ export class ResellerV2Controller {
   }
 
   private async status(memberId: number, raw: unknown) {
+    const id = parseId(raw);
+    const [subscription] = id === null ? [] : await this.api.subscriptions(memberId, [id]);
+    if (subscription) return subscriptionStatusAnswer(subscription.subscription, subscription.orders);
     return this.statusAnswer(memberId, await this.ownOrder(memberId, raw));
   }
 
@@ -184,10 +208,16 @@ export class ResellerV2Controller {
   private async statuses(memberId: number, tokens: string[]) {
     const ids = tokens.map(parseId);
     const found = new Map((await this.api.orders(memberId, ids.filter((id) => id !== null))).map((o) => [o.id, o]));
+    const subscriptions = new Map((await this.api.subscriptions(memberId, ids.filter((id) => id !== null && !found.has(id)) as number[])).map((s) => [s.subscription.id, s]));
     const answers: Record<string, unknown> = {};
     for (const [i, token] of tokens.entries()) {
       const order = found.get(ids[i] ?? 0);
-      answers[token] = order ? await this.statusAnswer(memberId, order) : { error: V2_ERRORS.incorrectOrderId };
+      const subscription = subscriptions.get(ids[i] ?? 0);
+      answers[token] = order
+        ? await this.statusAnswer(memberId, order)
+        : subscription
+          ? subscriptionStatusAnswer(subscription.subscription, subscription.orders)
+          : { error: V2_ERRORS.incorrectOrderId };
     }
     return answers;
   }

@@ -8,17 +8,20 @@ export type PaymentType = (typeof PAYMENT_TYPES)[number];
 export const DELETION_BALANCE = ['FORFEIT', 'KEEP'] as const;
 export type DeletionBalance = (typeof DELETION_BALANCE)[number];
 
-type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance' | 'percent' | 'count' | 'siteName' | 'imageUrl';
+type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance' | 'percent' | 'count' | 'hours' | 'siteName' | 'imageUrl';
 
 export interface SettingDefinition {
   key: string;
   kind: Kind;
-  group: 'footer' | 'banking' | 'site' | 'switches' | 'payment' | 'social' | 'members' | 'alerts';
+  group: 'footer' | 'banking' | 'site' | 'switches' | 'payment' | 'social' | 'members' | 'alerts' | 'orders';
   label: string;
 }
 
 /** REFERRAL_RATE when no operator set it: 3 % of each referred member's accepted charge. */
 export const DEFAULT_REFERRAL_RATE = 3;
+
+/** REFILL_COOLDOWN_HOURS when no operator set it: one refill request of an order a day. */
+export const DEFAULT_REFILL_COOLDOWN_HOURS = 24;
 
 const def = (key: string, kind: Kind, group: SettingDefinition['group'], label: string): SettingDefinition => ({ key, kind, group, label });
 
@@ -61,6 +64,7 @@ export const SETTINGS = [
   // Operator alerts (README "Operator alerts"); '' reads as the default (balance: off, errors: 5).
   def('ALERT_PROVIDER_BALANCE_MIN', 'count', 'alerts', '공급사 잔액 알림 기준(원)'),
   def('ALERT_PROVIDER_ERRORS', 'count', 'alerts', '공급사 연속 오류 알림 횟수'),
+  def('REFILL_COOLDOWN_HOURS', 'hours', 'orders', '리필 재요청 간격(시간)'),
 ] as const satisfies readonly SettingDefinition[];
 
 export type SettingKey = (typeof SETTINGS)[number]['key'];
@@ -94,6 +98,14 @@ const schemas: Record<Kind, z.ZodType<SettingValue>> = {
   count: z.union([z.literal(''), z.coerce.string().regex(/^(0|[1-9]\d{0,11})$/, '0 이상의 정수로 입력해 주세요.')]),
   siteName: siteNameSchema,
   imageUrl: siteLogoSchema,
+  // Whole hours 1–720 (30 days); '' (unset) reads as the default.
+  hours: z.union([
+    z.literal(''),
+    z.coerce
+      .string()
+      .regex(/^[1-9]\d{0,2}$/, '1에서 720 사이의 정수(시간)로 입력해 주세요.')
+      .refine((v) => Number(v) <= 720, '1에서 720 사이의 정수(시간)로 입력해 주세요.'),
+  ]),
 };
 
 /** The value a missing row reads as: the spec says "empty string or false". */
@@ -103,6 +115,7 @@ export function emptyValue(kind: Kind): SettingValue {
   if (kind === 'paymentType') return 'ALL';
   if (kind === 'deletionBalance') return 'FORFEIT';
   if (kind === 'percent') return String(DEFAULT_REFERRAL_RATE);
+  if (kind === 'hours') return String(DEFAULT_REFILL_COOLDOWN_HOURS);
   return '';
 }
 

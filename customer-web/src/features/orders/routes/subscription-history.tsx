@@ -1,0 +1,57 @@
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/button';
+import { PageTitle } from '../../../components/ui/card';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { StatusBadge } from '../../../components/ui/status-badge';
+import { refusalMessage } from '../../../lib/api-client';
+import { formatDateTime, formatNumber, won } from '../../../lib/format';
+import { useCancelSubscription, useSubscriptions, type MemberSubscription } from '../api/subscriptions';
+import { HistoryTabs } from '../components/history-tabs';
+
+const OPEN = new Set(['ACTIVE', 'PAUSED']);
+
+function CancelSubscription({ subscription }: { subscription: MemberSubscription }) {
+  const cancel = useCancelSubscription();
+  if (!OPEN.has(subscription.status))
+    return subscription.refunded > 0 ? <span className="refill-state">환불 {won(subscription.refunded)}</span> : null;
+  const run = async () => {
+    if (!window.confirm('구독을 취소할까요? 사용하지 않은 금액은 포인트로 환불됩니다.')) return;
+    try {
+      const answer = await cancel.mutateAsync(subscription.id);
+      toast.success(`구독을 취소했습니다. ${won(answer.refunded)}을 환불했습니다.`);
+    } catch (error) {
+      toast.error(refusalMessage(error, '구독을 취소하지 못했습니다.'));
+    }
+  };
+  return (
+    <Button variant="ghost" className="btn-small" disabled={cancel.isPending} onClick={() => void run()}>
+      구독 취소
+    </Button>
+  );
+}
+
+/** /subscription-history: the member's subscriptions (자동 좋아요), their posts so far, and a cancel while running. */
+export default function SubscriptionHistoryRoute() {
+  const { data, isPending } = useSubscriptions();
+  const columns: Column<MemberSubscription>[] = [
+    { header: '구독번호', cell: (s) => s.id },
+    { header: '신청일시', cell: (s) => formatDateTime(s.createdAt), className: 'nowrap' },
+    { header: '계정', cell: (s) => s.username },
+    { header: '게시물당 수량', cell: (s) => `${formatNumber(s.min)}~${formatNumber(s.max)}`, className: 'num' },
+    { header: '게시물', cell: (s) => `${formatNumber(s.postsUsed)}/${formatNumber(s.posts)}`, className: 'num' },
+    { header: '지연', cell: (s) => `${formatNumber(s.delay)}분`, className: 'num' },
+    { header: '만료일', cell: (s) => s.expiry ?? '-', className: 'nowrap' },
+    { header: '결제/사용', cell: (s) => `${won(s.point)} / ${won(s.used)}`, className: 'num' },
+    { header: '상태', cell: (s) => <StatusBadge status={s.status} label={s.statusLabel} /> },
+    { header: '', cell: (s) => <CancelSubscription subscription={s} /> },
+  ];
+  return (
+    <div className="page">
+      <PageTitle sub="새 게시물마다 주문이 자동으로 만들어지며, 주문 내역에서도 볼 수 있습니다.">구독 내역</PageTitle>
+      <HistoryTabs />
+      <section className="card">
+        <DataTable columns={columns} rows={data ?? []} rowKey={(s) => s.id} loading={isPending} />
+      </section>
+    </div>
+  );
+}

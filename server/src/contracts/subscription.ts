@@ -1,0 +1,94 @@
+/**
+ * Subscriptions (자동 좋아요): likes or views on a user's future posts. The member gives a username, a
+ * min and max per post, how many future posts, a delay and an optional expiry; pays max × posts up
+ * front; each post the provider reports becomes a child order; the unused part is refunded once when
+ * it ends. Plain TypeScript shared by the storefront and the server.
+ */
+import { orderCost } from './order-rules.js';
+
+/** Minutes a panel waits after a new post before starting, as panels take them. */
+export const SUBSCRIPTION_DELAYS = [0, 5, 10, 15, 30, 60, 90] as const;
+
+/** At most this many future posts per subscription (a bound on what is paid up front). */
+export const SUBSCRIPTION_POSTS_MAX = 1000;
+
+export const SUBSCRIPTION_MESSAGES = {
+  usernameRequired: '계정 아이디(username)를 입력해 주세요.',
+  usernameInvalid: '계정 아이디는 공백 없이 100자 이하로 입력해 주세요.',
+  minMax: '게시물당 최소·최대 수량은 상품의 최소~최대 수량 안에서, 최소가 최대보다 크지 않게 입력해 주세요.',
+  posts: `게시물 수는 1에서 ${SUBSCRIPTION_POSTS_MAX} 사이의 정수로 입력해 주세요.`,
+  delay: `지연 시간은 ${SUBSCRIPTION_DELAYS.join(', ')}분 중 하나로 선택해 주세요.`,
+  expiry: '만료일은 오늘 이후의 날짜(YYYY-MM-DD)로 입력하거나 비워 두어야 합니다.',
+  notSubscription: '구독 상품이 아닙니다.',
+  notFound: '구독을 찾을 수 없습니다.',
+} as const;
+
+export interface SubscriptionRequest {
+  serviceId: number;
+  username: string;
+  min: number;
+  max: number;
+  posts: number;
+  delay: number;
+  /** YYYY-MM-DD (UTC) or null: no expiry. */
+  expiry: string | null;
+  /** Existing posts the provider may also cover (API v2 `old_posts`); not charged here. */
+  oldPosts?: number | null;
+}
+
+export interface SubscribableService {
+  type?: string | null;
+  min: number;
+  max: number;
+}
+
+export interface SubscriptionProblem {
+  field: 'serviceId' | 'username' | 'min' | 'max' | 'posts' | 'delay' | 'expiry';
+  message: string;
+}
+
+const isWhole = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
+
+/** The first rule a subscription request breaks, or null. `today` is YYYY-MM-DD (UTC). */
+export function subscriptionProblem(
+  input: SubscriptionRequest,
+  service: SubscribableService,
+  today: string,
+): SubscriptionProblem | null {
+  if (service.type !== 'Subscriptions') return { field: 'serviceId', message: SUBSCRIPTION_MESSAGES.notSubscription };
+  const username = typeof input.username === 'string' ? input.username.trim() : '';
+  if (!username) return { field: 'username', message: SUBSCRIPTION_MESSAGES.usernameRequired };
+  if (username.length > 100 || /\s/.test(username))
+    return { field: 'username', message: SUBSCRIPTION_MESSAGES.usernameInvalid };
+  if (
+    !isWhole(input.min) ||
+    !isWhole(input.max) ||
+    input.min < service.min ||
+    input.max > service.max ||
+    input.min > input.max
+  )
+    return {
+      field: input.min > input.max || !isWhole(input.max) ? 'max' : 'min',
+      message: SUBSCRIPTION_MESSAGES.minMax,
+    };
+  if (!isWhole(input.posts) || input.posts < 1 || input.posts > SUBSCRIPTION_POSTS_MAX)
+    return { field: 'posts', message: SUBSCRIPTION_MESSAGES.posts };
+  if (!(SUBSCRIPTION_DELAYS as readonly number[]).includes(input.delay))
+    return { field: 'delay', message: SUBSCRIPTION_MESSAGES.delay };
+  if (input.expiry !== null && input.expiry !== undefined) {
+    const date = /^\d{4}-\d{2}-\d{2}$/.test(input.expiry) ? new Date(`${input.expiry}T00:00:00Z`) : null;
+    if (
+      !date ||
+      Number.isNaN(date.getTime()) ||
+      date.toISOString().slice(0, 10) !== input.expiry ||
+      input.expiry <= today
+    )
+      return { field: 'expiry', message: SUBSCRIPTION_MESSAGES.expiry };
+  }
+  return null;
+}
+
+/** What a subscription costs up front: the price per unit × max × posts, in whole won rounded up. */
+export function subscriptionCost(point: string | number, max: number, posts: number): bigint {
+  return orderCost(point, max, posts);
+}

@@ -1,0 +1,100 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { Subscriptions, SubscriptionStatus, type Subscription } from '../../ordering/index.js';
+import { Clock } from '../../../shared/index.js';
+import { Provider } from '../domain/provider.entity.js';
+import { SYNC_SPACING_MS } from './order-sync.js';
+import { ProviderError, SmmClient } from './smm-client.js';
+
+const RETRY_MS = 60_000;
+/** How long one round holds a subscription (another replica skips it meanwhile). */
+const LEASE_MS = 5 * 60_000;
+
+export interface SubscriptionSyncStats {
+  sent: number;
+  posts: number;
+  ended: number;
+}
+
+/**
+ * Sends members' subscriptions upstream as a subscription `add` and follows them with `status`: each
+ * new child order the provider lists becomes a child Order (once, no extra debit), and a final status
+ * ends the subscription with the unused part refunded once (ordering's Subscriptions does the money).
+ */
+@Injectable()
+export class SubscriptionSync {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly client: SmmClient,
+    private readonly subscriptions: Subscriptions,
+  ) {}
+
+  async runOnce(limit = 200): Promise<SubscriptionSyncStats> {
+    const stats: SubscriptionSyncStats = { sent: 0, posts: 0, ended: 0 };
+    stats.ended += await this.subscriptions.expireUnfollowed(limit);
+    const providers = new Map((await this.em.fork().find(Provider, {})).map((p) => [p.id, p]));
+    for (const subscription of await this.subscriptions.due(limit)) {
+      const now = this.clock.now();
+      if (!(await this.subscriptions.claim(subscription.id, new Date(now.getTime() + LEASE_MS)))) continue;
+      const provider = providers.get(subscription.providerId!);
+      if (!provider) {
+        await this.later(subscription, RETRY_MS, '공급사를 찾을 수 없습니다.');
+        continue;
+      }
+      if (subscription.providerSubscriptionId === null) await this.send(provider, subscription, stats);
+      else await this.follow(provider, subscription, stats);
+    }
+    return stats;
+  }
+
+  private async send(provider: Provider, s: Subscription, stats: SubscriptionSyncStats): Promise<void> {
+    try {
+      const id = await this.client.addSubscription(provider, {
+        service: s.providerServiceId!,
+        username: s.username,
+        min: s.min,
+        max: s.max,
+        posts: s.posts,
+        oldPosts: s.oldPosts,
+        delay: s.delay,
+        expiry: s.expiry,
+      });
+      await this.subscriptions.note(s.id, (row, now) =>
+        row.markSent(id, new Date(now.getTime() + SYNC_SPACING_MS), now),
+      );
+      stats.sent++;
+    } catch (error) {
+      // The provider refused it: the subscription ends and everything is refunded. Anything else: try again.
+      if (error instanceof ProviderError && error.kind === 'REJECTED') {
+        await this.subscriptions.note(s.id, (row, now) => row.checkAgainAt(now, now, error.message));
+        await this.subscriptions.end(s.id, SubscriptionStatus.CANCELED);
+        stats.ended++;
+      } else await this.later(s, RETRY_MS, error instanceof Error ? error.message : String(error));
+    }
+  }
+
+  private async follow(provider: Provider, s: Subscription, stats: SubscriptionSyncStats): Promise<void> {
+    let state;
+    try {
+      state = await this.client.subscriptionStatus(provider, s.providerSubscriptionId!);
+    } catch (error) {
+      await this.later(s, SYNC_SPACING_MS, error instanceof Error ? error.message : String(error));
+      return;
+    }
+    for (const order of state.orders) if (await this.subscriptions.recordPost(s.id, order)) stats.posts++;
+    const status = SubscriptionStatus[state.status];
+    if (status === SubscriptionStatus.ACTIVE || status === SubscriptionStatus.PAUSED) {
+      await this.subscriptions.setRunning(s.id, status);
+      await this.later(s, SYNC_SPACING_MS, null);
+    } else {
+      const before = (await this.subscriptions.get(s.id))?.isOpen;
+      await this.subscriptions.end(s.id, status);
+      if (before) stats.ended++;
+    }
+  }
+
+  private async later(s: Subscription, ms: number, error: string | null): Promise<void> {
+    await this.subscriptions.note(s.id, (row, now) => row.checkAgainAt(new Date(now.getTime() + ms), now, error));
+  }
+}

@@ -1,0 +1,262 @@
+import { Injectable } from '@nestjs/common';
+import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import {
+  ORDER_MESSAGES,
+  SUBSCRIPTION_MESSAGES,
+  subscriptionCost,
+  subscriptionProblem,
+  type SubscriptionRequest,
+} from '../../../contracts/index.js';
+import { CatalogFacade } from '../../catalog/index.js';
+import { SettingsService } from '../../settings/index.js';
+import { LedgerKind, WalletFacade, type LedgerReference } from '../../wallet/index.js';
+import { Clock, DomainError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import { Order, OrderStatus } from '../domain/order.entity.js';
+import { Subscription, SubscriptionPost, SubscriptionStatus } from '../domain/subscription.entity.js';
+import { orderCost } from '../../../contracts/index.js';
+
+export const subscriptionReference = (id: number): LedgerReference => ({ type: 'subscription', id });
+
+export interface PlacedSubscription {
+  subscriptionId: number;
+  serviceId: number;
+  username: string;
+  point: bigint;
+}
+
+/**
+ * Subscriptions (자동 좋아요): placed and paid up front (ORDER, reference subscription:id), each post the
+ * provider reports recorded once as a child Order costing its share of the prepayment, and the unused
+ * part refunded once when it ends (REFUND, reference subscription:id). Every change locks the row.
+ */
+@Injectable()
+export class Subscriptions {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly catalog: CatalogFacade,
+    private readonly settings: SettingsService,
+    private readonly wallet: WalletFacade,
+    private readonly clock: Clock,
+  ) {}
+
+  async place(memberId: number, input: SubscriptionRequest): Promise<PlacedSubscription> {
+    const [service, serviceCheck] = await Promise.all([
+      this.catalog.getService(input.serviceId),
+      this.settings.get('ENABLE_SERVICE_CHECK'),
+    ]);
+    if (!service?.visible) throw new DomainError(ORDER_MESSAGES.serviceRequired, 400);
+    if (serviceCheck || service.isReadOnly) throw new DomainError(ORDER_MESSAGES.unavailable, 400);
+    const now = this.clock.now();
+    const problem = subscriptionProblem(input, service, now.toISOString().slice(0, 10));
+    if (problem) throw new DomainError(problem.message, 400);
+    const point = subscriptionCost(service.point, input.max, input.posts);
+    return this.em.fork().transactional(async (tx) => {
+      const subscription = Subscription.subscribe({
+        memberId,
+        service,
+        username: input.username.trim(),
+        min: input.min,
+        max: input.max,
+        posts: input.posts,
+        oldPosts: input.oldPosts ?? 0,
+        delay: input.delay,
+        expiry: input.expiry,
+        point,
+        now,
+      });
+      await tx.persist(subscription).flush();
+      // The debit is the balance check: a short balance rolls the row back.
+      await this.wallet.debit(tx, {
+        memberId,
+        amount: point,
+        kind: LedgerKind.ORDER,
+        reference: subscriptionReference(subscription.id),
+        memo: `구독 ${subscription.id} (${input.posts}개 게시물 × 최대 ${input.max})`,
+      });
+      return { subscriptionId: subscription.id, serviceId: service.id, username: subscription.username, point };
+    });
+  }
+
+  forMember(memberId: number, ids?: number[]): Promise<Subscription[]> {
+    return this.em
+      .fork()
+      .find(Subscription, ids ? { memberId, id: { $in: ids } } : { memberId }, { orderBy: { id: 'DESC' }, limit: 200 });
+  }
+
+  /** The child orders of these subscriptions, by subscription id. */
+  async childOrders(subscriptionIds: number[]): Promise<Map<number, number[]>> {
+    const rows =
+      subscriptionIds.length === 0
+        ? []
+        : await this.em
+            .fork()
+            .find(SubscriptionPost, { subscriptionId: { $in: subscriptionIds } }, { orderBy: { id: 'ASC' } });
+    const map = new Map<number, number[]>();
+    for (const row of rows) map.set(row.subscriptionId, [...(map.get(row.subscriptionId) ?? []), row.orderId]);
+    return map;
+  }
+
+  /** The console's list (filters status, memberId, serviceId, open). */
+  page(query: ListQuery): Promise<Page<Subscription>> {
+    const open = [SubscriptionStatus.ACTIVE, SubscriptionStatus.PAUSED];
+    return findPage(this.em.fork(), Subscription, 'subscriptions', query, {
+      sortable: ['id', 'createdAt', 'updatedAt', 'status', 'memberId', 'serviceId'],
+      filters: {
+        status: (v) => ({ status: String(v) as SubscriptionStatus }),
+        memberId: (v) => ({ memberId: Number(v) }),
+        serviceId: (v) => ({ serviceId: Number(v) }),
+        open: (v) => (v === true || v === 'true' ? { status: { $in: open } } : { status: { $nin: open } }),
+      },
+    });
+  }
+
+  get(id: number): Promise<Subscription | null> {
+    return this.em.fork().findOne(Subscription, id);
+  }
+
+  /** A member ends their subscription: the unused part is refunded once. */
+  cancelForMember(memberId: number, id: number): Promise<Subscription> {
+    return this.end(id, SubscriptionStatus.CANCELED, memberId);
+  }
+
+  /**
+   * Moves it to `status` (a provider's report or a member's cancel); a final status refunds what
+   * the child orders did not use, once. Repeating the same final report changes nothing.
+   */
+  async end(id: number, status: SubscriptionStatus, memberId?: number): Promise<Subscription> {
+    return this.em.fork().transactional(async (tx) => {
+      const subscription = await this.lock(tx, id, memberId);
+      // A provider's repeated or late report after the end changes nothing.
+      if (memberId === undefined && (!subscription.isOpen || subscription.status === status)) return subscription;
+      const refund = subscription.moveTo(status, this.clock.now());
+      if (refund > 0n)
+        await this.wallet.credit(tx, {
+          memberId: subscription.memberId,
+          amount: refund,
+          kind: LedgerKind.REFUND,
+          reference: subscriptionReference(subscription.id),
+          memo: `구독 ${subscription.id} 미사용분 환불`,
+        });
+      return subscription;
+    });
+  }
+
+  /**
+   * A post the provider covered (its order id): recorded once as a child Order, already running
+   * upstream, costing price × max capped by what is left of the prepayment. False when already recorded.
+   */
+  async recordPost(id: number, providerOrderId: string): Promise<boolean> {
+    try {
+      return await this.em.fork().transactional(async (tx) => {
+        const subscription = await this.lock(tx, id);
+        if (await tx.findOne(SubscriptionPost, { subscriptionId: id, providerOrderId })) return false;
+        if (!subscription.isOpen || subscription.used >= subscription.point) return false;
+        const service = await this.catalog.getService(subscription.serviceId);
+        const now = this.clock.now();
+        const share = subscription.takePost(orderCost(service?.point ?? '0', subscription.max, 1), now);
+        const order = Order.place({
+          memberId: subscription.memberId,
+          service: {
+            id: subscription.serviceId,
+            providerId: subscription.providerId,
+            providerServiceId: subscription.providerServiceId,
+            type: 'Subscriptions',
+          },
+          link: subscription.username,
+          amount: subscription.max,
+          point: share,
+          now,
+        });
+        if (order.status === OrderStatus.PENDING && subscription.providerId !== null)
+          order.markSent(providerOrderId, now);
+        await tx.persist(order).flush();
+        const post = Object.assign(new SubscriptionPost(), {
+          subscriptionId: id,
+          providerOrderId,
+          orderId: order.id,
+          createdAt: now,
+        });
+        await tx.persist(post).flush();
+        return true;
+      });
+    } catch (error) {
+      // Two syncs at once: the unique (subscription, provider order) keeps one.
+      if (error instanceof UniqueConstraintViolationException) return false;
+      throw error;
+    }
+  }
+
+  /**
+   * Ends the open subscriptions no provider follows whose expiry day has passed (UTC), refunding the
+   * unused part once; a provider's subscriptions end by its own `Expired`. The number ended.
+   */
+  async expireUnfollowed(limit = 200): Promise<number> {
+    const today = this.clock.now().toISOString().slice(0, 10);
+    const rows = await this.em
+      .fork()
+      .find(
+        Subscription,
+        {
+          status: { $in: [SubscriptionStatus.ACTIVE, SubscriptionStatus.PAUSED] },
+          providerId: null,
+          expiry: { $ne: null, $lt: today },
+        },
+        { orderBy: { id: 'ASC' }, limit },
+      );
+    let ended = 0;
+    for (const row of rows)
+      if ((await this.end(row.id, SubscriptionStatus.EXPIRED)).status === SubscriptionStatus.EXPIRED) ended++;
+    return ended;
+  }
+
+  /** Subscriptions due for sending or checking upstream, oldest first. */
+  due(limit: number): Promise<Subscription[]> {
+    return this.em.fork().find(
+      Subscription,
+      {
+        status: { $in: [SubscriptionStatus.ACTIVE, SubscriptionStatus.PAUSED] },
+        providerId: { $ne: null },
+        nextCheckAt: { $lte: this.clock.now() },
+      },
+      { orderBy: { nextCheckAt: 'ASC', id: 'ASC' }, limit },
+    );
+  }
+
+  /**
+   * Takes a due subscription for one round of fulfilment work: true when it was still due (and open);
+   * its next check moves to `leaseUntil`, so another replica's round skips it meanwhile.
+   */
+  async claim(id: number, leaseUntil: Date): Promise<boolean> {
+    return this.em.fork().transactional(async (tx) => {
+      const subscription = await this.lock(tx, id);
+      const now = this.clock.now();
+      if (!subscription.isOpen || subscription.nextCheckAt === null || subscription.nextCheckAt > now) return false;
+      subscription.checkAgainAt(leaseUntil, now, subscription.lastError);
+      return true;
+    });
+  }
+
+  /** Fulfilment's notes on one subscription (sent, checked, failed). */
+  async note(id: number, apply: (s: Subscription, now: Date) => void): Promise<void> {
+    await this.em.fork().transactional(async (tx) => {
+      const subscription = await this.lock(tx, id);
+      if (subscription.isOpen) apply(subscription, this.clock.now());
+    });
+  }
+
+  /** Provider says Paused or Active again. */
+  async setRunning(id: number, status: SubscriptionStatus.ACTIVE | SubscriptionStatus.PAUSED): Promise<void> {
+    await this.note(id, (s, now) => {
+      if (s.status !== status) s.moveTo(status, now);
+    });
+  }
+
+  private async lock(tx: EntityManager, id: number, memberId?: number): Promise<Subscription> {
+    const subscription = await tx.findOne(Subscription, memberId === undefined ? { id } : { id, memberId }, {
+      lockMode: LockMode.PESSIMISTIC_WRITE,
+    });
+    if (!subscription) throw new NotFoundError(SUBSCRIPTION_MESSAGES.notFound);
+    return subscription;
+  }
+}

@@ -1,0 +1,217 @@
+import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Service } from '../../catalog/index.js';
+import { DomainError, TransitionTable } from '../../../shared/index.js';
+import { money } from './money.js';
+
+/** A subscription's life, as panels report it (Active/Paused/Completed/Canceled/Expired). */
+export enum SubscriptionStatus {
+  ACTIVE = 'ACTIVE',
+  /** The provider paused it; it may resume. */
+  PAUSED = 'PAUSED',
+  /** Every post was covered. */
+  COMPLETED = 'COMPLETED',
+  CANCELED = 'CANCELED',
+  /** Its expiry date passed. */
+  EXPIRED = 'EXPIRED',
+}
+
+const { ACTIVE, PAUSED, COMPLETED, CANCELED, EXPIRED } = SubscriptionStatus;
+
+export const SUBSCRIPTION_TRANSITIONS = new TransitionTable<SubscriptionStatus>({
+  entity: 'Subscription',
+  noun: '구독',
+  labels: { [ACTIVE]: '진행중', [PAUSED]: '일시정지', [COMPLETED]: '완료', [CANCELED]: '취소', [EXPIRED]: '만료' },
+  moves: {
+    [ACTIVE]: [PAUSED, COMPLETED, CANCELED, EXPIRED],
+    [PAUSED]: [ACTIVE, COMPLETED, CANCELED, EXPIRED],
+    [COMPLETED]: [],
+    [CANCELED]: [],
+    [EXPIRED]: [],
+  },
+  refusals: {
+    [COMPLETED]: '이미 완료된 구독입니다.',
+    [CANCELED]: '이미 취소된 구독입니다.',
+    [EXPIRED]: '이미 만료된 구독입니다.',
+  },
+});
+
+export interface SubscribeProps {
+  memberId: number;
+  service: Pick<Service, 'id' | 'providerId' | 'providerServiceId'>;
+  username: string;
+  min: number;
+  max: number;
+  posts: number;
+  oldPosts: number;
+  delay: number;
+  expiry: string | null;
+  /** Paid up front: price × max × posts. */
+  point: bigint;
+  now: Date;
+}
+
+/**
+ * Auto likes/views on a user's next `posts` posts. `point` was paid up front; each post the provider
+ * reports becomes a child Order whose cost (`used`) comes out of it; when it ends, `point − used` is
+ * refunded once (`refunded`, and the ledger's unique (REFUND, subscription) reference).
+ */
+@Entity({ tableName: 'order_subscription' })
+@Index({ name: 'order_subscription_member', properties: ['memberId', 'createdAt'] })
+@Index({ name: 'order_subscription_due', properties: ['status', 'nextCheckAt'] })
+export class Subscription {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'integer' })
+  memberId!: number;
+
+  @ManyToOne(() => Service, { mapToPk: true, joinColumn: 'service_id', deleteRule: 'no action' })
+  serviceId!: number;
+
+  @Property({ type: 'string', length: 100 })
+  username!: string;
+
+  @Property({ type: 'integer' })
+  min!: number;
+
+  @Property({ type: 'integer' })
+  max!: number;
+
+  @Property({ type: 'integer' })
+  posts!: number;
+
+  @Property({ type: 'integer', default: 0 })
+  oldPosts = 0;
+
+  /** Minutes after a new post before the provider starts. */
+  @Property({ type: 'integer' })
+  delay!: number;
+
+  /** YYYY-MM-DD or null. */
+  @Property({ type: 'string', length: 10, nullable: true })
+  expiry: string | null = null;
+
+  @Property({ ...money() })
+  point!: bigint;
+
+  /** What the child orders took out of `point`. */
+  @Property({ ...money({ default: 0 }) })
+  used: bigint = 0n;
+
+  @Property({ ...money({ default: 0 }) })
+  refunded: bigint = 0n;
+
+  /** Posts covered so far (child orders). */
+  @Property({ type: 'integer', default: 0 })
+  postsUsed = 0;
+
+  @Enum({ items: () => SubscriptionStatus })
+  status: SubscriptionStatus = ACTIVE;
+
+  /** Snapshotted from the service: null means an operator handles it. */
+  @Property({ type: 'integer', nullable: true })
+  providerId: number | null = null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  providerServiceId: string | null = null;
+
+  @Property({ type: 'string', length: 100, nullable: true })
+  providerSubscriptionId: string | null = null;
+
+  @Property({ type: 'string', length: 500, nullable: true })
+  lastError: string | null = null;
+
+  /** When fulfilment should send or check it next; null when nothing is due. */
+  @Property({ type: 'datetime', nullable: true })
+  nextCheckAt: Date | null = null;
+
+  @Property({ type: 'datetime' })
+  createdAt!: Date;
+
+  @Property({ type: 'datetime' })
+  updatedAt!: Date;
+
+  static subscribe(props: SubscribeProps): Subscription {
+    const s = new Subscription();
+    s.memberId = props.memberId;
+    s.serviceId = props.service.id;
+    s.username = props.username;
+    s.min = props.min;
+    s.max = props.max;
+    s.posts = props.posts;
+    s.oldPosts = props.oldPosts;
+    s.delay = props.delay;
+    s.expiry = props.expiry;
+    s.point = props.point;
+    const upstream =
+      props.service.providerId !== null && props.service.providerId !== undefined && !!props.service.providerServiceId;
+    s.providerId = upstream ? props.service.providerId : null;
+    s.providerServiceId = upstream ? props.service.providerServiceId : null;
+    s.nextCheckAt = upstream ? props.now : null;
+    s.createdAt = props.now;
+    s.updatedAt = props.now;
+    return s;
+  }
+
+  get isOpen(): boolean {
+    return !SUBSCRIPTION_TRANSITIONS.isTerminal(this.status);
+  }
+
+  /**
+   * The cost of the next post's child order: price × quantity, capped by what is left of the
+   * prepayment (the last posts never cost more than was paid). Records it as used.
+   */
+  takePost(cost: bigint, now: Date): bigint {
+    if (!this.isOpen) throw new DomainError('이미 종료된 구독입니다.', 409);
+    const share = cost < this.point - this.used ? cost : this.point - this.used;
+    this.used += share;
+    this.postsUsed += 1;
+    this.updatedAt = now;
+    return share;
+  }
+
+  /** Moves to `status`; a final status returns the refund due (point − used), recorded here once. */
+  moveTo(status: SubscriptionStatus, now: Date): bigint {
+    SUBSCRIPTION_TRANSITIONS.assert(this.status, status);
+    this.status = status;
+    this.updatedAt = now;
+    if (!SUBSCRIPTION_TRANSITIONS.isTerminal(status)) return 0n;
+    this.nextCheckAt = null;
+    const due = this.point - this.used;
+    this.refunded = due;
+    return due;
+  }
+
+  markSent(providerSubscriptionId: string, nextCheckAt: Date, now: Date): void {
+    this.providerSubscriptionId = providerSubscriptionId;
+    this.lastError = null;
+    this.nextCheckAt = nextCheckAt;
+    this.updatedAt = now;
+  }
+
+  checkAgainAt(next: Date, now: Date, error: string | null = null): void {
+    this.nextCheckAt = next;
+    this.lastError = error?.slice(0, 500) ?? null;
+    this.updatedAt = now;
+  }
+}
+
+/** A post the provider covered for a subscription: its child order, once per provider order id. */
+@Entity({ tableName: 'order_subscription_post' })
+@Unique({ name: 'order_subscription_post_once', properties: ['subscriptionId', 'providerOrderId'] })
+export class SubscriptionPost {
+  @PrimaryKey({ type: 'integer', autoincrement: true })
+  id!: number;
+
+  @Property({ type: 'integer' })
+  subscriptionId!: number;
+
+  @Property({ type: 'string', length: 100 })
+  providerOrderId!: string;
+
+  @Property({ type: 'integer' })
+  orderId!: number;
+
+  @Property({ type: 'datetime' })
+  createdAt!: Date;
+}

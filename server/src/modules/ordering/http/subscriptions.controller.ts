@@ -1,0 +1,105 @@
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { z } from 'zod';
+import { ORDER_MESSAGES, SUBSCRIPTION_MESSAGES } from '../../../contracts/index.js';
+import { CurrentMember, MemberGuard, OperatorGuard, type AuthenticatedMember } from '../../identity/index.js';
+import { NotFoundError, parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { Subscriptions } from '../application/subscriptions.service.js';
+import { SUBSCRIPTION_TRANSITIONS, type Subscription } from '../domain/subscription.entity.js';
+
+const idPipe = new ZodPipe(
+  z.coerce
+    .number({ error: SUBSCRIPTION_MESSAGES.notFound })
+    .int(SUBSCRIPTION_MESSAGES.notFound)
+    .positive(SUBSCRIPTION_MESSAGES.notFound)
+    .max(2_147_483_647, SUBSCRIPTION_MESSAGES.notFound),
+);
+const whole = (message: string) =>
+  z.coerce.number({ error: message }).int(message).min(0, message).max(2_000_000_000, message);
+
+/** The storefront's subscription form; the rules themselves are the shared `subscriptionProblem`. */
+const placeSchema = z.object({
+  serviceId: whole(ORDER_MESSAGES.serviceRequired),
+  username: z.string({ error: SUBSCRIPTION_MESSAGES.usernameRequired }).max(200, SUBSCRIPTION_MESSAGES.usernameInvalid),
+  min: whole(SUBSCRIPTION_MESSAGES.minMax),
+  max: whole(SUBSCRIPTION_MESSAGES.minMax),
+  posts: whole(SUBSCRIPTION_MESSAGES.posts),
+  delay: whole(SUBSCRIPTION_MESSAGES.delay),
+  expiry: z
+    .union([z.string({ error: SUBSCRIPTION_MESSAGES.expiry }).max(20, SUBSCRIPTION_MESSAGES.expiry), z.null()], {
+      error: SUBSCRIPTION_MESSAGES.expiry,
+    })
+    .optional()
+    .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim())),
+});
+
+/** What a member sees of a subscription. */
+export const subscriptionView = (s: Subscription, orders: number[] = []) => ({
+  id: s.id,
+  serviceId: s.serviceId,
+  username: s.username,
+  min: s.min,
+  max: s.max,
+  posts: s.posts,
+  postsUsed: s.postsUsed,
+  delay: s.delay,
+  expiry: s.expiry,
+  point: s.point,
+  used: s.used,
+  refunded: s.refunded,
+  status: s.status,
+  statusLabel: SUBSCRIPTION_TRANSITIONS.label(s.status),
+  orders,
+  createdAt: s.createdAt,
+  updatedAt: s.updatedAt,
+});
+
+/** A member's subscriptions: POST /api/service/subscriptions, GET /api/service/subscriptions, POST /api/service/subscriptions/:id/cancel. */
+@Controller('service/subscriptions')
+@UseGuards(MemberGuard)
+export class MemberSubscriptionsController {
+  constructor(private readonly subscriptions: Subscriptions) {}
+
+  @Post()
+  @HttpCode(201)
+  async place(
+    @Body(new ZodPipe(placeSchema)) body: z.infer<typeof placeSchema>,
+    @CurrentMember() member: AuthenticatedMember,
+  ) {
+    const placed = await this.subscriptions.place(member.id, body);
+    return { ...placed, point: Number(placed.point) };
+  }
+
+  @Get()
+  async list(@CurrentMember() member: AuthenticatedMember) {
+    const rows = await this.subscriptions.forMember(member.id);
+    const orders = await this.subscriptions.childOrders(rows.map((r) => r.id));
+    return rows.map((r) => subscriptionView(r, orders.get(r.id)));
+  }
+
+  @Post(':id/cancel')
+  @HttpCode(200)
+  async cancel(@Param('id', idPipe) id: number, @CurrentMember() member: AuthenticatedMember) {
+    const subscription = await this.subscriptions.cancelForMember(member.id, id);
+    return subscriptionView(subscription, (await this.subscriptions.childOrders([id])).get(id));
+  }
+}
+
+/** Operator console: members' subscriptions (read-only; the money moves through the member's cancel and the sync). */
+@Controller('admin/subscriptions')
+@UseGuards(OperatorGuard)
+export class AdminSubscriptionsController {
+  constructor(private readonly subscriptions: Subscriptions) {}
+
+  @Get()
+  list(@Query() query: unknown) {
+    return this.subscriptions.page(parseListQuery(query));
+  }
+
+  @Get(':id')
+  async getOne(@Param('id', idPipe) id: number) {
+    const subscription = await this.subscriptions.get(id);
+    if (!subscription) throw new NotFoundError(SUBSCRIPTION_MESSAGES.notFound);
+    const orders = (await this.subscriptions.childOrders([id])).get(id) ?? [];
+    return { ...subscription, lastError: subscription.lastError, orders };
+  }
+}

@@ -1,0 +1,247 @@
+import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { createMember } from '../../support/members.js';
+import { ORDER_MESSAGES, SUBSCRIPTION_MESSAGES } from '../../../server/src/contracts/index.js';
+import { Order, Subscription, Subscriptions, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
+import type { Service } from '../../../server/src/modules/catalog/index.js';
+import { Clock } from '../../../server/src/shared/index.js';
+import { admin } from '../fulfilment/helpers.js';
+import { balance, createService, em, fund, ledgerOf } from './fixtures.js';
+
+/** Subscriptions (자동 좋아요) from the storefront: paid up front for max × posts, child orders out of it, the unused part refunded once. */
+describe('subscriptions', () => {
+  let t: TestApp;
+  let sub: Service;
+  let plain: Service;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    sub = await createService(t, { type: 'Subscriptions', point: '2.5', min: 10, max: 1000 });
+    plain = await createService(t, {});
+  });
+  afterAll(() => t.close());
+
+  const place = (token: string, body: Record<string, unknown>) =>
+    t.http.post('/api/service/subscriptions').set('Authorization', `Bearer ${token}`).send(body);
+  const good = () => ({ serviceId: sub.id, username: 'kim.insta', min: 50, max: 100, posts: 4, delay: 30, expiry: '' });
+  const invariantClean = async () =>
+    expect(
+      (
+        await t.http
+          .get('/api/admin/wallet/invariant')
+          .set('Authorization', await admin(t))
+          .expect(200)
+      ).body,
+    ).toEqual({ ok: true, violations: [] });
+
+  it('placed and paid up front (max × posts × price) with one ORDER entry; posts become child orders; a cancel refunds the unused part once', async () => {
+    const m = await createMember(t);
+    await fund(t, m.id, 10_000n);
+    const placed = (await place(m.token, good()).expect(201)).body;
+    expect(placed).toMatchObject({ serviceId: sub.id, username: 'kim.insta', point: 1000 });
+    expect(await balance(t, m.id)).toBe(9000n);
+
+    // Two posts reported (one twice): two child orders, each 250 won out of the prepayment, no new debit.
+    const subscriptions = t.app.get(Subscriptions);
+    expect(await subscriptions.recordPost(placed.subscriptionId, 'p-1')).toBe(true);
+    expect(await subscriptions.recordPost(placed.subscriptionId, 'p-1')).toBe(false);
+    expect(await subscriptions.recordPost(placed.subscriptionId, 'p-2')).toBe(true);
+    const list = (await t.http.get('/api/service/subscriptions').set('Authorization', `Bearer ${m.token}`).expect(200))
+      .body;
+    expect(list).toEqual([
+      expect.objectContaining({
+        id: placed.subscriptionId,
+        status: 'ACTIVE',
+        statusLabel: '진행중',
+        postsUsed: 2,
+        used: 500,
+        refunded: 0,
+        orders: [expect.any(Number), expect.any(Number)],
+      }),
+    ]);
+    const children = await em(t).find(Order, { id: { $in: list[0].orders } });
+    expect(
+      children.map((o) => ({ point: o.point, amount: o.amount, link: o.link, serviceType: o.serviceType })),
+    ).toEqual([
+      { point: 250n, amount: 100, link: 'kim.insta', serviceType: 'Subscriptions' },
+      { point: 250n, amount: 100, link: 'kim.insta', serviceType: 'Subscriptions' },
+    ]);
+    expect(await balance(t, m.id)).toBe(9000n);
+
+    const canceled = (
+      await t.http
+        .post(`/api/service/subscriptions/${placed.subscriptionId}/cancel`)
+        .set('Authorization', `Bearer ${m.token}`)
+        .expect(200)
+    ).body;
+    expect(canceled).toMatchObject({ status: 'CANCELED', statusLabel: '취소', refunded: 500 });
+    expect(
+      (
+        await t.http
+          .post(`/api/service/subscriptions/${placed.subscriptionId}/cancel`)
+          .set('Authorization', `Bearer ${m.token}`)
+          .expect(409)
+      ).body.message,
+    ).toBe('이미 취소된 구독입니다.');
+    // A late report after the end changes nothing and records no post.
+    await subscriptions.end(placed.subscriptionId, SubscriptionStatus.COMPLETED);
+    expect(await subscriptions.recordPost(placed.subscriptionId, 'p-3')).toBe(false);
+    expect(await balance(t, m.id)).toBe(9500n);
+    expect((await ledgerOf(t, m.id)).filter((e) => e.reference_type === 'subscription')).toEqual([
+      { kind: 'ORDER', amount: '-1000', reference_type: 'subscription', reference_id: String(placed.subscriptionId) },
+      { kind: 'REFUND', amount: '500', reference_type: 'subscription', reference_id: String(placed.subscriptionId) },
+    ]);
+    await invariantClean();
+  });
+
+  it('the last posts never cost more than was paid; when every post is used nothing is refunded', async () => {
+    const m = await createMember(t);
+    await fund(t, m.id, 10_000n);
+    const placed = (await place(m.token, { ...good(), posts: 2 }).expect(201)).body;
+    const subscriptions = t.app.get(Subscriptions);
+    for (const id of ['a', 'b', 'c']) await subscriptions.recordPost(placed.subscriptionId, id);
+    const row = await em(t).findOneOrFail(Subscription, placed.subscriptionId);
+    expect(row).toMatchObject({ postsUsed: 2, used: 500n });
+    await subscriptions.end(placed.subscriptionId, SubscriptionStatus.COMPLETED);
+    await subscriptions.end(placed.subscriptionId, SubscriptionStatus.COMPLETED);
+    expect(await em(t).findOneOrFail(Subscription, placed.subscriptionId)).toMatchObject({
+      status: SubscriptionStatus.COMPLETED,
+      refunded: 0n,
+    });
+    expect((await ledgerOf(t, m.id)).filter((e) => e.kind === 'REFUND')).toEqual([]);
+    expect(await balance(t, m.id)).toBe(9500n);
+    await invariantClean();
+  });
+
+  it('bad input gets the shared Korean reason and changes nothing', async () => {
+    const m = await createMember(t);
+    await fund(t, m.id, 1000n);
+    const cases: [Record<string, unknown>, string][] = [
+      [{ username: '' }, SUBSCRIPTION_MESSAGES.usernameRequired],
+      [{ min: 5 }, SUBSCRIPTION_MESSAGES.minMax],
+      [{ min: 200, max: 100 }, SUBSCRIPTION_MESSAGES.minMax],
+      [{ posts: 0 }, SUBSCRIPTION_MESSAGES.posts],
+      [{ posts: 'many' }, SUBSCRIPTION_MESSAGES.posts],
+      [{ delay: 7 }, SUBSCRIPTION_MESSAGES.delay],
+      [{ expiry: '2020-01-01' }, SUBSCRIPTION_MESSAGES.expiry],
+      [{ expiry: 12 }, SUBSCRIPTION_MESSAGES.expiry],
+      [{ serviceId: plain.id }, SUBSCRIPTION_MESSAGES.notSubscription],
+      [{ serviceId: 999_999 }, ORDER_MESSAGES.serviceRequired],
+      // 4 posts × 100 × 2.5 = 1000 won is affordable; 5 posts are not.
+      [{ posts: 5 }, '포인트가 부족합니다.'],
+    ];
+    for (const [change, message] of cases)
+      expect((await place(m.token, { ...good(), ...change }).expect(400)).body.message).toBe(message);
+    expect(await em(t).count(Subscription, { memberId: m.id })).toBe(0);
+    expect(await balance(t, m.id)).toBe(1000n);
+    await place(m.token, good()).expect(201);
+    expect(await balance(t, m.id)).toBe(0n);
+    // Another member cannot see or cancel it.
+    const other = await createMember(t);
+    const mine = (await t.http.get('/api/service/subscriptions').set('Authorization', `Bearer ${m.token}`).expect(200))
+      .body[0].id;
+    expect(
+      (await t.http.get('/api/service/subscriptions').set('Authorization', `Bearer ${other.token}`).expect(200)).body,
+    ).toEqual([]);
+    expect(
+      (
+        await t.http
+          .post(`/api/service/subscriptions/${mine}/cancel`)
+          .set('Authorization', `Bearer ${other.token}`)
+          .expect(404)
+      ).body.message,
+    ).toBe(SUBSCRIPTION_MESSAGES.notFound);
+    await t.http.get('/api/service/subscriptions').expect(401);
+    await invariantClean();
+  });
+
+  it('the storefront order form still refuses a Subscriptions service', async () => {
+    const m = await createMember(t);
+    await fund(t, m.id, 1000n);
+    const res = await t.http
+      .post('/api/service/order')
+      .set('Authorization', `Bearer ${m.token}`)
+      .send({ serviceId: sub.id, link: 'https://instagram.com/x', amount: 100 })
+      .expect(400);
+    expect(res.body.message).toBe(ORDER_MESSAGES.subscriptionForm);
+  });
+
+  it('every money movement once under races: concurrent cancels and concurrent reports of the same post', async () => {
+    const m = await createMember(t);
+    await fund(t, m.id, 10_000n);
+    const { subscriptionId } = (await place(m.token, good()).expect(201)).body;
+    const subscriptions = t.app.get(Subscriptions);
+    const recorded = await Promise.all([1, 2, 3].map(() => subscriptions.recordPost(subscriptionId, 'same-post')));
+    expect(recorded.filter(Boolean)).toHaveLength(1);
+    const answers = await Promise.all(
+      [1, 2, 3].map(() =>
+        t.http.post(`/api/service/subscriptions/${subscriptionId}/cancel`).set('Authorization', `Bearer ${m.token}`),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    await Promise.all([
+      subscriptions.end(subscriptionId, SubscriptionStatus.EXPIRED),
+      subscriptions.end(subscriptionId, SubscriptionStatus.COMPLETED),
+    ]);
+    expect(
+      (await ledgerOf(t, m.id)).filter((e) => e.reference_type === 'subscription').map((e) => [e.kind, e.amount]),
+    ).toEqual([
+      ['ORDER', '-1000'],
+      ['REFUND', '750'],
+    ]);
+    expect(await balance(t, m.id)).toBe(9750n);
+    await invariantClean();
+  });
+
+  it('console: the subscriptions list with filters, one subscription with its child orders; operators only', async () => {
+    const m = await createMember(t);
+    await fund(t, m.id, 10_000n);
+    const { subscriptionId } = (await place(m.token, good()).expect(201)).body;
+    await t.app.get(Subscriptions).recordPost(subscriptionId, 'console-post');
+    const list = await t.http
+      .get('/api/admin/subscriptions')
+      .query({ filter: JSON.stringify({ memberId: m.id, open: true }) })
+      .set('Authorization', await admin(t))
+      .expect(200);
+    expect(list.body).toEqual([
+      expect.objectContaining({
+        id: subscriptionId,
+        username: 'kim.insta',
+        status: 'ACTIVE',
+        point: 1000,
+        used: 250,
+        postsUsed: 1,
+      }),
+    ]);
+    expect(list.headers['content-range']).toBe('subscriptions 0-0/1');
+    const one = await t.http
+      .get(`/api/admin/subscriptions/${subscriptionId}`)
+      .set('Authorization', await admin(t))
+      .expect(200);
+    expect(one.body).toMatchObject({ id: subscriptionId, orders: [expect.any(Number)] });
+    await t.http
+      .get('/api/admin/subscriptions/999999')
+      .set('Authorization', await admin(t))
+      .expect(404);
+    await t.http.get('/api/admin/subscriptions').set('Authorization', `Bearer ${m.token}`).expect(401);
+  });
+
+  it('one no provider follows ends EXPIRED the day after its expiry, the unused part refunded once', async () => {
+    const m = await createMember(t);
+    await fund(t, m.id, 10_000n);
+    const clock = t.app.get(Clock);
+    const tomorrow = new Date(clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
+    const { subscriptionId } = (await place(m.token, { ...good(), expiry: tomorrow }).expect(201)).body;
+    await t.app.get(Subscriptions).recordPost(subscriptionId, 'before-expiry');
+    expect(await t.app.get(Subscriptions).expireUnfollowed()).toBe(0);
+    clock.travel(2 * 86_400_000 + 1000);
+    expect(await t.app.get(Subscriptions).expireUnfollowed()).toBe(1);
+    expect(await t.app.get(Subscriptions).expireUnfollowed()).toBe(0);
+    expect(await em(t).findOneOrFail(Subscription, subscriptionId)).toMatchObject({
+      status: SubscriptionStatus.EXPIRED,
+      used: 250n,
+      refunded: 750n,
+    });
+    expect(await balance(t, m.id)).toBe(9750n);
+    await invariantClean();
+  });
+});

@@ -1,0 +1,103 @@
+import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { SUBSCRIPTION_MESSAGES } from '../../../server/src/contracts/index.js';
+import { Subscription, Subscriptions, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
+import type { Service } from '../../../server/src/modules/catalog/index.js';
+import { balance, createReseller, createService, em, invariantViolations, v2 } from './fixtures.js';
+
+/** API v2 for a Subscriptions service: `add` with the subscription fields, `status` as panels answer for a subscription. */
+describe('API v2 subscriptions', () => {
+  let t: TestApp;
+  let sub: Service;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    sub = await createService(t, { type: 'Subscriptions', point: '2', min: 10, max: 1000 });
+  });
+  afterAll(() => t.close());
+
+  it('add takes username, min, max, posts, old_posts, delay, expiry (d/m/Y); status answers status, expiry, posts and the child orders', async () => {
+    const r = await createReseller(t, 10_000n);
+    const added = (
+      await v2(t, {
+        key: r.apiKey,
+        action: 'add',
+        service: sub.id,
+        username: 'lee.gram',
+        min: 20,
+        max: 100,
+        posts: 5,
+        old_posts: 2,
+        delay: 60,
+        expiry: '31/12/2099',
+      }).expect(200)
+    ).body;
+    expect(added).toEqual({ order: expect.any(Number) });
+    expect(await balance(t, r.id)).toBe(10_000n - 1000n);
+    expect(await em(t).findOneOrFail(Subscription, added.order)).toMatchObject({
+      username: 'lee.gram',
+      min: 20,
+      max: 100,
+      posts: 5,
+      oldPosts: 2,
+      delay: 60,
+      expiry: '2099-12-31',
+      point: 1000n,
+    });
+
+    expect((await v2(t, { key: r.apiKey, action: 'status', order: added.order }).expect(200)).body).toEqual({
+      status: 'Active',
+      expiry: '2099-12-31',
+      posts: '0',
+      orders: [],
+    });
+    await t.app.get(Subscriptions).recordPost(added.order, 'up-1');
+    const one = (await v2(t, { key: r.apiKey, action: 'status', order: added.order }).expect(200)).body;
+    expect(one).toEqual({ status: 'Active', expiry: '2099-12-31', posts: '1', orders: [expect.any(Number)] });
+    // The child order is an order of the reseller's too; ids never collide (one sequence).
+    expect(one.orders[0]).not.toBe(added.order);
+    const batch = (
+      await v2(t, { key: r.apiKey, action: 'status', orders: `${added.order},${one.orders[0]}` }).expect(200)
+    ).body;
+    expect(batch[String(added.order)]).toMatchObject({ status: 'Active', posts: '1' });
+    // No provider behind this service: the child order waits for an operator, as any order would.
+    expect(batch[String(one.orders[0])]).toMatchObject({ status: 'Pending', remains: '100', charge: '200' });
+
+    await t.app.get(Subscriptions).end(added.order, SubscriptionStatus.EXPIRED);
+    expect((await v2(t, { key: r.apiKey, action: 'status', order: added.order }).expect(200)).body).toMatchObject({
+      status: 'Expired',
+      posts: '1',
+    });
+    expect(await balance(t, r.id)).toBe(10_000n - 200n);
+    // Another reseller's id is an incorrect one.
+    const other = await createReseller(t, 0n);
+    expect((await v2(t, { key: other.apiKey, action: 'status', order: added.order }).expect(200)).body).toEqual({
+      error: expect.any(String),
+    });
+    expect(await invariantViolations(t)).toEqual([]);
+  });
+
+  it('bad subscription fields answer {error} with the Korean reason and change nothing', async () => {
+    const r = await createReseller(t, 1000n);
+    const base = {
+      key: r.apiKey,
+      action: 'add',
+      service: sub.id,
+      username: 'lee.gram',
+      min: 20,
+      max: 100,
+      posts: 5,
+      delay: 0,
+    };
+    const cases: [Record<string, unknown>, string][] = [
+      [{ username: '' }, SUBSCRIPTION_MESSAGES.usernameRequired],
+      [{ min: 5 }, SUBSCRIPTION_MESSAGES.minMax],
+      [{ posts: 0 }, SUBSCRIPTION_MESSAGES.posts],
+      [{ delay: 45 }, SUBSCRIPTION_MESSAGES.delay],
+      [{ posts: 6 }, '포인트가 부족합니다.'],
+    ];
+    for (const [change, message] of cases)
+      expect((await v2(t, { ...base, ...change }).expect(200)).body).toEqual({ error: message });
+    expect(await em(t).count(Subscription, { memberId: r.id })).toBe(0);
+    expect(await balance(t, r.id)).toBe(1000n);
+  });
+});
