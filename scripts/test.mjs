@@ -39,4 +39,6 @@ try {
 }
 // The plain closing line CI reads.
 console.log(`\njest: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests} skipped`);
+// A non-zero exit with no failed test (a signal, or jest's own exit code) says why rather than failing silently.
+if (jest.status !== 0 && summary.numFailedTests === 0) console.log(`jest exited with status ${jest.status} (signal ${jest.signal ?? 'none'})`);
 process.exit(jest.status ?? 1);

@@ -1,4 +1,4 @@
-import { Injectable, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { hostname } from 'node:os';
@@ -20,8 +20,9 @@ export function backupDir(config: AppConfig): string {
  * Ticks 5 s after start and every 10 minutes when JOBS is on; tests call runOnce().
  */
 @Injectable()
-export class BackupJob implements OnApplicationBootstrap {
+export class BackupJob implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly flight = new SingleFlight();
+  private first?: NodeJS.Timeout;
   private readonly logger = new Logger('Backup');
 
   constructor(
@@ -32,7 +33,12 @@ export class BackupJob implements OnApplicationBootstrap {
 
   /** With JOBS on, a day with no backup yet gets it soon after start, not up to 10 minutes later. */
   onApplicationBootstrap(): void {
-    if (this.config.env.JOBS) setTimeout(() => void this.tick(), 5_000).unref();
+    if (this.config.env.JOBS) this.first = setTimeout(() => void this.tick(), 5_000).unref();
+  }
+
+  /** A server closed within 5 s of its start (tests, a failed start) does not reach for its closed database. */
+  onApplicationShutdown(): void {
+    clearTimeout(this.first);
   }
 
   @Interval('daily-backup', 10 * 60_000)

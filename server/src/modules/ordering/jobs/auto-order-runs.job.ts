@@ -1,4 +1,4 @@
-import { Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AppConfig } from '../../../config/index.js';
@@ -19,7 +19,9 @@ const BULK = 500;
  * stopped instead (PARTIAL) and its remaining runs refunded.
  */
 @Injectable()
-export class AutoOrderRunsJob implements OnApplicationBootstrap {
+export class AutoOrderRunsJob implements OnApplicationBootstrap, OnApplicationShutdown {
+  private first?: NodeJS.Timeout;
+
   private readonly flight = new SingleFlight();
   private readonly logger = new Logger('AutoOrderRuns');
 
@@ -33,7 +35,12 @@ export class AutoOrderRunsJob implements OnApplicationBootstrap {
 
   /** With JOBS on, runs that fell due while no server was up start at once, not a tick later. */
   onApplicationBootstrap(): void {
-    if (this.config.env.JOBS) setTimeout(() => void this.tick(), 0).unref();
+    if (this.config.env.JOBS) this.first = setTimeout(() => void this.tick(), 0).unref();
+  }
+
+  /** A server closed right after its start does not reach for its closed database. */
+  onApplicationShutdown(): void {
+    clearTimeout(this.first);
   }
 
   @Interval('auto-order-runs', 2_000)
