@@ -6,8 +6,8 @@ import { operator } from '../storefront/storefront.js';
 
 const VISITOR_ROUTES = ['/', '/order', '/login', '/register', '/find-id', '/find-password', '/reset-password?token=x', '/terms/service', '/terms/privacy', '/api', '/guide', '/qna'];
 /** Every console resource (admin-web/src/resources.ts). */
-const CONSOLE_RESOURCES = ['charges', 'deposits', 'orders', 'auto-orders', 'members', 'ledger-entries', 'services', 'categories', 'platforms', 'providers', 'notices', 'faqs', 'popups', 'register-wheres', 'guide-images', 'settings', 'outbox', 'audit-logs', 'login-attempts'];
-const MEMBER_ROUTES = ['/order', '/point', '/account', '/qna', '/order-history', '/auto-order-history', '/api', '/guide'];
+const CONSOLE_RESOURCES = ['charges', 'deposits', 'orders', 'auto-orders', 'members', 'ledger-entries', 'services', 'categories', 'platforms', 'providers', 'notices', 'faqs', 'popups', 'register-wheres', 'guide-images', 'settings', 'outbox', 'alerts', 'audit-logs', 'login-attempts', 'referrals', 'refills', 'subscriptions'];
+const MEMBER_ROUTES = ['/order', '/point', '/account', '/qna', '/order-history', '/auto-order-history', '/subscription-history', '/point/toss/fail?code=PAY_PROCESS_CANCELED&message=x&orderId=charge-1', '/api', '/guide'];
 
 /** Records every CSP violation the page reports (the DOM event, and Chromium's console error). */
 async function watchCsp(page: Page): Promise<string[]> {
