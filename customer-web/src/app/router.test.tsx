@@ -71,7 +71,7 @@ describe('routes by session state (spec §2)', () => {
 
   it('renders nothing while the session is loading', () => {
     const { container } = at('/order', 'loading');
-    expect(container.textContent).toBe('');
+    expect(container).toHaveTextContent('');
   });
 
   it('a social sign-up without a token in navigation state goes back to /register', async () => {
@@ -86,14 +86,14 @@ describe('the frame', () => {
     expect(nav).toHaveTextContent(/^로그인회원가입둘러보기$/);
     fireEvent.click(screen.getAllByRole('button', { name: '둘러보기' })[0]!);
     expect(session.get()).toBe('guest');
-    await waitFor(() => expect(screen.getByRole('navigation', { name: '주 메뉴' }).textContent).toContain('주문내역'));
-    expect(screen.getByRole('navigation', { name: '주 메뉴' }).textContent).toMatch(/로그인회원가입$/);
+    await waitFor(() => expect(screen.getByRole('navigation', { name: '주 메뉴' })).toHaveTextContent(/주문내역/));
+    expect(screen.getByRole('navigation', { name: '주 메뉴' })).toHaveTextContent(/로그인회원가입$/);
   });
 
   it('shows a member the links (자주묻는질문 with ENABLE_QNA), the balance with 충전, 계정 설정 and 로그아웃', async () => {
     at('/order', 'authorization');
     const nav = await screen.findByRole('navigation', { name: '주 메뉴' });
-    expect(nav.textContent).toBe('주문하기주문내역자동주문 내역잔액충전링크 입력 가이드자주묻는질문12,345원충전계정 설정로그아웃');
+    expect(nav).toHaveTextContent('주문하기주문내역자동주문 내역잔액충전링크 입력 가이드자주묻는질문12,345원충전계정 설정로그아웃');
     expect(screen.getByTestId('balance')).toHaveTextContent(/^12,345원$/);
   });
 
@@ -109,7 +109,7 @@ describe('the frame', () => {
     const { router } = at('/order', 'authorization');
     fireEvent.click(await screen.findByRole('button', { name: '메뉴' }));
     const dropdown = screen.getByRole('navigation', { name: '메뉴 목록' });
-    await act(async () => void fireEvent.click(dropdown.querySelector('a[href="/order-history"]')!));
+    await act(async () => void fireEvent.click(within(dropdown).getByRole('link', { name: '주문내역' })));
     await landed(router, '/order-history');
     expect(screen.queryByRole('navigation', { name: '메뉴 목록' })).not.toBeInTheDocument();
   });

@@ -6,6 +6,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * line breaks stay allowed here for multi-line fields (notices, memos); single-line fields refuse them
  * in their own contract schemas (`printable`).
  */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 
 /** Route config (Nest's @RouteConfig) of a route that refuses control characters in its own protocol's words. */

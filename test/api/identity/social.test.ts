@@ -3,7 +3,7 @@ import { ContentFacade } from '../../../server/src/modules/content/index.js';
 import { IDENTITY_MESSAGES as M } from '../../../server/src/contracts/index.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { clientIp } from '../../support/members.js';
-import { codeIn, identityTables, lastCode, lastOutboxMessage, setSettings, sql } from '../../support/identity.js';
+import { identityTables, lastCode, setSettings, sql } from '../../support/identity.js';
 import { oauthEnv, startFakeOAuth, type FakeOAuth } from '../../support/partners.js';
 
 describe('social login: Naver and Kakao', () => {

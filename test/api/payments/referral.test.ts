@@ -89,7 +89,7 @@ describe('referral rewards', () => {
     // 5. The console: rewards listed, per member figures, the dashboard's counts.
     const list = await t.http.get('/api/admin/referrals').query({ filter: JSON.stringify({ referrerId: referrer.id }) }).set('Authorization', admin).expect(200);
     expect(list.body).toHaveLength(3);
-    expect(list.body.find((r: any) => r.chargeId === c.chargeId)).toMatchObject({ amount: 1000, reclaimed: 300, unrecovered: 700, rate: 5 });
+    expect((list.body as { chargeId: number }[]).find((r) => r.chargeId === c.chargeId)).toMatchObject({ amount: 1000, reclaimed: 300, unrecovered: 700, rate: 5 });
     const member = await t.http.get(`/api/admin/referrals/members/${referrer.id}`).set('Authorization', admin).expect(200);
     expect(member.body).toEqual({ id: referrer.id, joined: 1, rewards: 3, earned: 1_999, unrecovered: 700 });
     const ledger = await t.http.get('/api/admin/ledger-entries').query({ filter: JSON.stringify({ kind: 'REFERRAL' }) }).set('Authorization', admin).expect(200);

@@ -37,7 +37,7 @@ describe('Toss Payments: paying charges online, exactly once', () => {
 
   const checkout = (m: TestMember, body: Record<string, unknown>) => t.http.post('/api/service/point/toss').set('Authorization', bearer(m.token)).send(body);
   const confirm = (m: TestMember, body: Record<string, unknown>) => t.http.post('/api/service/point/toss/confirm').set('Authorization', bearer(m.token)).send(body);
-  const charge = async (id: number) => (await sql<any>(t, 'select status, toss_payment_key, toss_status, virtual_account, refunded_point, toss_secret from charge where id = ?', [id]))[0];
+  const charge = async (id: number) => (await sql<Record<string, unknown>>(t, 'select status, toss_payment_key, toss_status, virtual_account, refunded_point, toss_secret from charge where id = ?', [id]))[0];
   const credits = async (id: number) => (await sql<{ n: number }>(t, `select count(*)::int as n from point_ledger_entry where kind = 'CHARGE' and reference_id = ?`, [String(id)]))[0]!.n;
   const runJob = () => t.app.get(TossRecheckJob).runOnce();
 
@@ -135,7 +135,7 @@ describe('Toss Payments: paying charges online, exactly once', () => {
       ...Array.from({ length: N }, () => runJob()),
       ...Array.from({ length: N }, () => toss.postWebhook({ eventType: 'PAYMENT_STATUS_CHANGED', createdAt: new Date().toISOString(), data: { paymentKey, orderId: c.orderId } })),
     ]);
-    const statuses = results.slice(0, N).map((r: any) => r.status);
+    const statuses = results.slice(0, N).map((r) => (r as { status: number }).status);
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(await credits(c.chargeId)).toBe(1);
     expect(await wallet.balanceOf(m.id)).toBe(15_000n);
@@ -292,7 +292,7 @@ describe('Toss Payments: paying charges online, exactly once', () => {
     expect(await wallet.balanceOf(m.id)).toBe(0n);
     // Bank-transfer charges have no payment to cancel.
     const list = await t.http.get('/api/admin/charges').query({ filter: JSON.stringify({ method: 'TOSS' }) }).set('Authorization', admin).expect(200);
-    expect(list.body.every((x: any) => x.method === 'TOSS')).toBe(true);
+    expect((list.body as { method: string }[]).every((x) => x.method === 'TOSS')).toBe(true);
     expect(JSON.stringify(list.body)).not.toContain('tossSecret');
   });
 });

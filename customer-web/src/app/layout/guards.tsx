@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useSession, type SessionState } from '../../lib/session';
@@ -12,9 +12,9 @@ export function Allow({ states, loginPrompt = false }: { states: readonly Sessio
   const state = useSession();
   const { pathname } = useLocation();
   // A member who stops being one here (withdrawal, an expired token) is not a visitor reaching for the page.
-  const arrivedAs = useRef(state);
+  const [arrivedAs] = useState(state);
   if (states.includes(state)) return <Outlet />;
-  const ask = loginPrompt && arrivedAs.current !== 'authorization' && state !== 'authorization' && pathname !== paths.logout;
+  const ask = loginPrompt && arrivedAs !== 'authorization' && state !== 'authorization' && pathname !== paths.logout;
   return <Navigate to={paths.order} replace state={ask ? loginPromptState('member-only') : null} />;
 }
 

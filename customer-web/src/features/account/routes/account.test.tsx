@@ -30,13 +30,13 @@ describe('the account page', () => {
     const id = screen.getByLabelText('아이디') as HTMLInputElement;
     expect(id.value).toBe('member1');
     expect(id.readOnly).toBe(true);
-    expect(screen.getByTestId('api-key').textContent).toBe('key-1');
-    expect(screen.getByRole('button', { name: '추천인 코드 발급' })).toBeTruthy();
+    expect(screen.getByTestId('api-key')).toHaveTextContent('key-1');
+    expect(screen.getByRole('button', { name: '추천인 코드 발급' })).toBeInTheDocument();
   });
 
   it('hides the referral block when the setting is off', () => {
     setup('authorization', false);
-    expect(screen.queryByText('추천인 코드')).toBeNull();
+    expect(screen.queryByText('추천인 코드')).not.toBeInTheDocument();
   });
 
   it('deletes on the second click only, then becomes a guest and goes to /', async () => {
@@ -44,9 +44,9 @@ describe('the account page', () => {
     const { router } = setup();
     await click('회원 탈퇴');
     expect(calls).toEqual([]);
-    expect(screen.getByRole('button', { name: '정말 탈퇴하시겠습니까?' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: '정말 탈퇴하시겠습니까?' })).toBeInTheDocument();
     await click('정말 탈퇴하시겠습니까?');
-    expect(await screen.findByText('회원탈퇴가 완료되었습니다.')).toBeTruthy();
+    expect(await screen.findByText('회원탈퇴가 완료되었습니다.')).toBeInTheDocument();
     expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual(['DELETE /auth/account']);
     expect(session.get()).toBe('guest');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
@@ -57,7 +57,7 @@ describe('the account page', () => {
     setup();
     await click('회원 탈퇴');
     await click('정말 탈퇴하시겠습니까?');
-    expect(await screen.findByText('회원탈퇴에 실패했습니다.')).toBeTruthy();
+    expect(await screen.findByText('회원탈퇴에 실패했습니다.')).toBeInTheDocument();
     expect(session.get()).toBe('authorization');
   });
 
@@ -65,16 +65,16 @@ describe('the account page', () => {
     const calls = stubFetch({ 'POST /auth/change-password': { status: 409, body: { statusCode: 409, message: 'x' } } });
     setup();
     await click('비밀번호 변경');
-    expect(await screen.findByText('현재 비밀번호를 입력해주세요.')).toBeTruthy();
-    expect(screen.getByText('새 비밀번호를 입력해주세요.')).toBeTruthy();
+    expect(await screen.findByText('현재 비밀번호를 입력해주세요.')).toBeInTheDocument();
+    expect(screen.getByText('새 비밀번호를 입력해주세요.')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('현재 비밀번호'), { target: { value: 'old' } });
     fireEvent.change(screen.getByLabelText('새 비밀번호'), { target: { value: 'new-one-1' } });
     fireEvent.change(screen.getByLabelText('새 비밀번호 확인'), { target: { value: 'new-two-2' } });
     await click('비밀번호 변경');
-    expect(await screen.findByText('비밀번호 재확인이 다릅니다')).toBeTruthy();
+    expect(await screen.findByText('비밀번호 재확인이 다릅니다')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('새 비밀번호 확인'), { target: { value: 'new-one-1' } });
     await click('비밀번호 변경');
-    expect(await screen.findByText('현재 비밀번호가 다릅니다.')).toBeTruthy();
+    expect(await screen.findByText('현재 비밀번호가 다릅니다.')).toBeInTheDocument();
     expect(calls.at(-1)?.body).toEqual({ currentPassword: 'old', newPassword: 'new-one-1' });
   });
 
@@ -91,7 +91,7 @@ describe('the account page', () => {
   it('blocks every account action of a guest with the browse-only message and no call', async () => {
     const calls = stubFetch({});
     setup('guest');
-    expect((screen.getByLabelText('아이디') as HTMLInputElement).value).toBe('둘러보기 모드');
+    expect(screen.getByLabelText('아이디')).toHaveValue('둘러보기 모드');
     await click('발급');
     await click('추천인 코드 발급');
     await click('회원 탈퇴');

@@ -9,6 +9,6 @@ describe('API guide', () => {
         <ApiDocsRoute />
       </MemoryRouter>,
     );
-    expect(screen.getByRole('link', { name: '/api/openapi.json' }).getAttribute('href')).toBe('/api/openapi.json');
+    expect(screen.getByRole('link', { name: '/api/openapi.json' })).toHaveAttribute('href', '/api/openapi.json');
   });
 });

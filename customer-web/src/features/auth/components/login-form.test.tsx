@@ -21,11 +21,11 @@ describe('the login form', () => {
     const calls = stubFetch({});
     setup();
     await submit();
-    expect(await screen.findByText('아이디를 입력 해주세요.')).toBeTruthy();
-    expect(screen.getByText('비밀번호를 입력 해주세요.')).toBeTruthy();
+    expect(await screen.findByText('아이디를 입력 해주세요.')).toBeInTheDocument();
+    expect(screen.getByText('비밀번호를 입력 해주세요.')).toBeInTheDocument();
     type('아이디', 'a b');
     await submit();
-    expect(await screen.findByText('아이디에 띄어쓰기는 불가능합니다.')).toBeTruthy();
+    expect(await screen.findByText('아이디에 띄어쓰기는 불가능합니다.')).toBeInTheDocument();
     expect(calls).toEqual([]);
   });
 
@@ -35,13 +35,13 @@ describe('the login form', () => {
     type('아이디', 'who');
     type('비밀번호', 'pw');
     await submit();
-    expect(await screen.findByText('아이디 또는 비밀번호가 다릅니다.')).toBeTruthy();
+    expect(await screen.findByText('아이디 또는 비밀번호가 다릅니다.')).toBeInTheDocument();
     stubFetch({ 'POST /auth/login': { status: 400, body: {} } });
     await submit();
-    expect(await screen.findByText('입력 양식을 맞춰주세요.')).toBeTruthy();
+    expect(await screen.findByText('입력 양식을 맞춰주세요.')).toBeInTheDocument();
     stubFetch({ 'POST /auth/login': { status: 502 } });
     await submit();
-    expect(await screen.findByText('오류가 발생했습니다.')).toBeTruthy();
+    expect(await screen.findByText('오류가 발생했습니다.')).toBeInTheDocument();
   });
 
   it('shows the server\'s reason of any other refusal (rate limit), the generic message only for 5xx and network failures', async () => {
@@ -61,7 +61,7 @@ describe('the login form', () => {
     type('비밀번호', 'pw');
     fireEvent.click(screen.getByLabelText('아이디 저장'));
     await submit();
-    expect(await screen.findByText('로그인에 성공했습니다.')).toBeTruthy();
+    expect(await screen.findByText('로그인에 성공했습니다.')).toBeInTheDocument();
     expect(localStorage.getItem('jwt')).toBe('token-1');
     expect(localStorage.getItem('savedId')).toBe('who');
     expect(session.get()).toBe('authorization');
@@ -71,14 +71,14 @@ describe('the login form', () => {
   it('prefills a saved id and shows find links only with e-mail verification on', () => {
     localStorage.setItem('savedId', 'kept');
     setup({ ENABLE_EMAIL_VERIFY: true }, true);
-    expect((screen.getByLabelText('아이디') as HTMLInputElement).value).toBe('kept');
-    expect((screen.getByLabelText('아이디 저장') as HTMLInputElement).checked).toBe(true);
-    expect(screen.getByRole('link', { name: '아이디 찾기' })).toBeTruthy();
+    expect(screen.getByLabelText('아이디')).toHaveValue('kept');
+    expect(screen.getByLabelText('아이디 저장')).toBeChecked();
+    expect(screen.getByRole('link', { name: '아이디 찾기' })).toBeInTheDocument();
   });
 
   it('hides the find links without e-mail verification', () => {
     setup({ ENABLE_EMAIL_VERIFY: false });
-    expect(screen.queryByRole('link', { name: '아이디 찾기' })).toBeNull();
+    expect(screen.queryByRole('link', { name: '아이디 찾기' })).not.toBeInTheDocument();
   });
 });
 

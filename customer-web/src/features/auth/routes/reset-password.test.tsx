@@ -28,21 +28,21 @@ describe('reset password', () => {
   ])('goes back one page silently when the token is %s', async (_, query) => {
     const { router } = await open(query);
     await waitFor(() => expect(router.state.location.pathname).toBe('/before'));
-    expect(document.querySelector('.Toastify__toast')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('a mismatch is a toast and no call; success toasts and goes to /', async () => {
     const calls = stubFetch({ 'POST /service/reset-password': { status: 201, body: {} } });
     const { router } = await open(`?token=${future}`);
-    expect(screen.getByRole('heading', { name: '비밀번호 재설정' })).toBeTruthy();
+    expect(screen.getByRole('heading', { name: '비밀번호 재설정' })).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('새 비밀번호'), { target: { value: 'abc12345' } });
     fireEvent.change(screen.getByLabelText('새 비밀번호 확인'), { target: { value: 'abc12346' } });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: '재설정' })));
-    expect(await screen.findByText('비밀번호 검증이 다릅니다')).toBeTruthy();
+    expect(await screen.findByText('비밀번호 검증이 다릅니다')).toBeInTheDocument();
     expect(calls).toEqual([]);
     fireEvent.change(screen.getByLabelText('새 비밀번호 확인'), { target: { value: 'abc12345' } });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: '재설정' })));
-    expect(await screen.findByText('비밀번호가 재설정 되었습니다.')).toBeTruthy();
+    expect(await screen.findByText('비밀번호가 재설정 되었습니다.')).toBeInTheDocument();
     expect(calls).toMatchObject([{ method: 'POST', path: '/service/reset-password', body: { token: future, password: 'abc12345' } }]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
@@ -53,6 +53,6 @@ describe('reset password', () => {
     fireEvent.change(screen.getByLabelText('새 비밀번호'), { target: { value: 'abc12345' } });
     fireEvent.change(screen.getByLabelText('새 비밀번호 확인'), { target: { value: 'abc12345' } });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: '재설정' })));
-    expect(await screen.findByText('오류가 발생했습니다.')).toBeTruthy();
+    expect(await screen.findByText('오류가 발생했습니다.')).toBeInTheDocument();
   });
 });

@@ -37,22 +37,22 @@ const submit = () => act(async () => void fireEvent.click(screen.getByRole('butt
 describe('the order form', () => {
   it('starts on the first visible platform with its first product at the product min, and only lists visible platforms', () => {
     setup();
-    expect(screen.getByRole('radio', { name: '인스타그램' }).getAttribute('aria-checked')).toBe('true');
-    expect(screen.queryByRole('radio', { name: '숨김' })).toBeNull();
-    expect((screen.getByLabelText('상품') as HTMLSelectElement).value).toBe('10');
+    expect(screen.getByRole('radio', { name: '인스타그램' })).toBeChecked();
+    expect(screen.queryByRole('radio', { name: '숨김' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('상품')).toHaveValue('10');
     expect(amount().value).toBe('10');
-    expect(screen.getByTestId('total-cost').textContent).toBe('100원');
+    expect(screen.getByTestId('total-cost')).toHaveTextContent('100원');
   });
 
   it('selecting another product sets its min and hides auto-order when the product does not allow it', () => {
     setup();
     fireEvent.click(screen.getByLabelText(/자동 주문/));
-    expect(screen.getByLabelText('반복 횟수')).toBeTruthy();
+    expect(screen.getByLabelText('반복 횟수')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('상품'), { target: { value: '11' } });
     expect(amount().value).toBe('50');
-    expect(screen.queryByLabelText(/자동 주문/)).toBeNull();
+    expect(screen.queryByLabelText(/자동 주문/)).not.toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('상품'), { target: { value: '10' } });
-    expect((screen.getByLabelText(/자동 주문/) as HTMLInputElement).checked).toBe(false);
+    expect(screen.getByLabelText(/자동 주문/)).not.toBeChecked();
   });
 
   it('counts runs into the total quantity and cost', () => {
@@ -60,8 +60,8 @@ describe('the order form', () => {
     fireEvent.click(screen.getByLabelText(/자동 주문/));
     fireEvent.change(screen.getByLabelText('반복 횟수'), { target: { value: '3' } });
     fireEvent.change(amount(), { target: { value: '20' } });
-    expect(screen.getByTestId('total-quantity').textContent).toBe('60개');
-    expect(screen.getByTestId('total-cost').textContent).toBe('600원');
+    expect(screen.getByTestId('total-quantity')).toHaveTextContent('60개');
+    expect(screen.getByTestId('total-cost')).toHaveTextContent('600원');
   });
 
   it('shows the spec messages, the first broken rule of the shared contract at a time: link, amount, runs, interval, points', async () => {
@@ -73,12 +73,12 @@ describe('the order form', () => {
     change('반복 간격 (분)', '30');
     await submit();
     await screen.findByText('링크를 입력해 주세요.');
-    expect(screen.getByText('주문 수량이 최소수량보다 적습니다.')).toBeTruthy();
+    expect(screen.getByText('주문 수량이 최소수량보다 적습니다.')).toBeInTheDocument();
     fireEvent.change(link(), { target: { value: 'https://instagram.com/me' } });
     fireEvent.change(amount(), { target: { value: '10' } });
     await submit();
     await screen.findByText('반복 횟수는 2 이상의 정수로 입력해 주세요.');
-    expect(screen.queryByText('링크를 입력해 주세요.')).toBeNull();
+    expect(screen.queryByText('링크를 입력해 주세요.')).not.toBeInTheDocument();
     change('반복 횟수', '2');
     await submit();
     await screen.findByText('반복 간격은 60분 이상의 정수로 입력해 주세요.');
@@ -104,9 +104,9 @@ describe('the order form', () => {
   it('prices fractional unit prices exactly, rounding the total up to whole won once', () => {
     const cheap = { ...catalog, services: [{ ...catalog.services[0]!, point: 0.35, min: 3 }] };
     renderWithProviders(<OrderForm platforms={platforms} catalog={cheap} balance={0} serviceCheck={false} showServiceId={false} onOrdered={() => {}} />);
-    expect(screen.getByText('단가 0.35원')).toBeTruthy();
+    expect(screen.getByText('단가 0.35원')).toBeInTheDocument();
     // 0.35 × 3 = 1.05 → 2 won.
-    expect(screen.getByTestId('total-cost').textContent).toBe('2원');
+    expect(screen.getByTestId('total-cost')).toHaveTextContent('2원');
   });
 
   it('locks a read-only product with 주문불가 상품입니다.', () => {
@@ -114,7 +114,7 @@ describe('the order form', () => {
     fireEvent.click(screen.getByRole('radio', { name: '유튜브' }));
     expect(link().disabled).toBe(true);
     expect(link().placeholder).toBe('주문불가 상품입니다.');
-    expect((screen.getByRole('button', { name: '주문불가 상품입니다.' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole('button', { name: '주문불가 상품입니다.' })).toBeDisabled();
   });
 
   it('locks every product while the service check is on', () => {
@@ -190,20 +190,20 @@ describe('the order form', () => {
     const calls = stubFetch({ 'POST /service/order': { status: 201, body: { orderId: 5, amount: 2, link: 'https://instagram.com/p/1', serviceId: 40, point: 700, autoOrderId: null } } });
     const { ordered } = setup();
     fireEvent.change(screen.getByLabelText('카테고리'), { target: { value: '4' } });
-    expect(screen.queryByLabelText('수량')).toBeNull();
+    expect(screen.queryByLabelText('수량')).not.toBeInTheDocument();
     // Comments take no auto-order, even when the flag says so.
-    expect(screen.queryByLabelText(/자동 주문/)).toBeNull();
-    expect(screen.getByText('댓글 입력')).toBeTruthy();
+    expect(screen.queryByLabelText(/자동 주문/)).not.toBeInTheDocument();
+    expect(screen.getByText('댓글 입력')).toBeInTheDocument();
     const box = screen.getByLabelText('댓글') as HTMLTextAreaElement;
     fireEvent.change(link(), { target: { value: 'https://instagram.com/p/1' } });
     fireEvent.change(box, { target: { value: '너무 예뻐요\n' } });
-    expect(screen.getByTestId('comment-count').textContent).toContain('댓글 1개');
+    expect(screen.getByTestId('comment-count')).toHaveTextContent(/댓글 1개/);
     await submit();
     await screen.findByText('댓글 수가 최소수량보다 적습니다.');
     fireEvent.change(box, { target: { value: '너무 예뻐요\n\n감사합니다 ' } });
-    expect(screen.getByTestId('comment-count').textContent).toContain('댓글 2개');
-    expect(screen.getByTestId('total-quantity').textContent).toBe('2개');
-    expect(screen.getByTestId('total-cost').textContent).toBe('700원');
+    expect(screen.getByTestId('comment-count')).toHaveTextContent(/댓글 2개/);
+    expect(screen.getByTestId('total-quantity')).toHaveTextContent('2개');
+    expect(screen.getByTestId('total-cost')).toHaveTextContent('700원');
     await submit();
     await screen.findByText('주문에 성공했습니다.');
     expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ serviceId: 40, link: 'https://instagram.com/p/1', comments: '너무 예뻐요\n\n감사합니다 ' });
@@ -214,11 +214,11 @@ describe('the order form', () => {
     setup();
     fireEvent.change(screen.getByLabelText('카테고리'), { target: { value: '4' } });
     fireEvent.change(screen.getByLabelText('상품'), { target: { value: '41' } });
-    expect(screen.queryByLabelText('수량')).toBeNull();
-    expect(screen.queryByLabelText('댓글')).toBeNull();
-    expect(screen.getByTestId('package-note').textContent).toContain('패키지 1개');
-    expect(screen.getByTestId('total-quantity').textContent).toBe('1개');
-    expect(screen.getByTestId('total-cost').textContent).toBe('9,900원');
+    expect(screen.queryByLabelText('수량')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('댓글')).not.toBeInTheDocument();
+    expect(screen.getByTestId('package-note')).toHaveTextContent(/패키지 1개/);
+    expect(screen.getByTestId('total-quantity')).toHaveTextContent('1개');
+    expect(screen.getByTestId('total-cost')).toHaveTextContent('9,900원');
   });
 
   it('Package: orders after a Custom Comments order in the same visit', async () => {

@@ -37,9 +37,9 @@ describe('order history', () => {
     const calls = stubFetch({ 'GET /service/order-history?page=1': page(rows, 3), 'POST /service/order/1000/cancel': { status: 200, body: { id: 1000, status: 'INPROGRESS', refunded: 0, cancelRequested: true } } });
     renderWithProviders(<OrderHistoryRoute />, { state: 'authorization' });
     await screen.findByText('1000');
-    expect(within(bodyRows()[1]!).getByText('취소 요청됨')).toBeTruthy();
-    expect(within(bodyRows()[1]!).queryByRole('button', { name: '취소' })).toBeNull();
-    expect(within(bodyRows()[2]!).getByText('취소 거절 (Order is already in progress)')).toBeTruthy();
+    expect(within(bodyRows()[1]!).getByText('취소 요청됨')).toBeInTheDocument();
+    expect(within(bodyRows()[1]!).queryByRole('button', { name: '취소' })).not.toBeInTheDocument();
+    expect(within(bodyRows()[2]!).getByText('취소 거절 (Order is already in progress)')).toBeInTheDocument();
     await act(async () => void fireEvent.click(within(bodyRows()[0]!).getByRole('button', { name: '취소' })));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/service/order/1000/cancel')).toBe(true));
   });
@@ -54,10 +54,10 @@ describe('order history', () => {
     const calls = stubFetch({ 'GET /service/order-history?page=1': page(rows, 4), 'POST /service/order/1000/refill': { status: 201, body: { id: 10, orderId: 1000, status: 'PENDING' } } });
     renderWithProviders(<OrderHistoryRoute />, { state: 'authorization' });
     await screen.findByText('1000');
-    expect(within(bodyRows()[1]!).getByText('리필 거절 (이탈 없음)')).toBeTruthy();
-    expect(within(bodyRows()[2]!).getByText('리필 요청됨')).toBeTruthy();
-    expect(within(bodyRows()[2]!).queryByRole('button', { name: '리필 요청' })).toBeNull();
-    expect(within(bodyRows()[3]!).queryByRole('button', { name: '리필 요청' })).toBeNull();
+    expect(within(bodyRows()[1]!).getByText('리필 거절 (이탈 없음)')).toBeInTheDocument();
+    expect(within(bodyRows()[2]!).getByText('리필 요청됨')).toBeInTheDocument();
+    expect(within(bodyRows()[2]!).queryByRole('button', { name: '리필 요청' })).not.toBeInTheDocument();
+    expect(within(bodyRows()[3]!).queryByRole('button', { name: '리필 요청' })).not.toBeInTheDocument();
     await act(async () => void fireEvent.click(within(bodyRows()[0]!).getByRole('button', { name: '리필 요청' })));
     await screen.findByText('리필을 요청했습니다.');
     expect(calls.some((c) => c.method === 'POST' && c.path === '/service/order/1000/refill')).toBe(true);
@@ -76,7 +76,7 @@ describe('order history', () => {
     expect(cells(bodyRows()[1]!)[7]).toBe('');
     expect(cells(bodyRows()[2]!)[7]).toBe('1,500');
     // 23 rows: pages 1 to 3.
-    expect(screen.queryByRole('button', { name: '4' })).toBeNull();
+    expect(screen.queryByRole('button', { name: '4' })).not.toBeInTheDocument();
     await click('3');
     await screen.findByText('1020');
     expect(bodyRows()).toHaveLength(3);

@@ -30,7 +30,8 @@ export function OrderRoute() {
   const navigate = useNavigate();
   // An order a visitor filled in before logging in comes back once, for the member only.
   const catalogReady = !!catalog;
-  // Read once, when the catalogue first arrives.
+  // Read once, when the catalogue first arrives (not again on every refetch of it).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
   const draft = useMemo(() => (member && catalog ? peekOrderDraft(catalog) : null), [member, catalogReady]);
   useEffect(() => {
     if (draft) clearOrderDraft();

@@ -43,8 +43,8 @@ describe('the charge form', () => {
   it('requires a depositor name and a nonzero amount', async () => {
     setup();
     await submit();
-    expect(await screen.findByText('이름을 입력해 주세요.')).toBeTruthy();
-    expect(screen.getByText('충전금액을 설정해주세요')).toBeTruthy();
+    expect(await screen.findByText('이름을 입력해 주세요.')).toBeInTheDocument();
+    expect(screen.getByText('충전금액을 설정해주세요')).toBeInTheDocument();
   });
 
   it('offers only the fee types of the setting', () => {
@@ -56,12 +56,12 @@ describe('the charge form', () => {
     setup();
     fireEvent.click(screen.getByRole('button', { name: '+5만원' }));
     fireEvent.click(screen.getByLabelText('세금계산서'));
-    expect(screen.getByTestId('deposit-fee').textContent).toBe('5,000원');
-    expect(screen.getByTestId('deposit-amount').textContent).toBe('55,000원');
+    expect(screen.getByTestId('deposit-fee')).toHaveTextContent('5,000원');
+    expect(screen.getByTestId('deposit-amount')).toHaveTextContent('55,000원');
     fireEvent.change(screen.getByLabelText('입금자명'), { target: { value: '홍길동' } });
     await submit();
     for (const m of ['상호를 입력해 주세요.', '사업자등록번호 10자리를 입력해 주세요.', '대표자명을 입력해 주세요.', '연락처를 올바르게 입력해 주세요.', '업태를 입력해 주세요.', '종목을 입력해 주세요.', '주소를 입력해 주세요.', '이메일 형식을 맞춰주세요']) {
-      expect(await screen.findByText(m)).toBeTruthy();
+      expect(await screen.findByText(m)).toBeInTheDocument();
     }
   });
 
@@ -69,10 +69,10 @@ describe('the charge form', () => {
     setup(['NONE', 'FEE', 'CASH'], true, false);
     fireEvent.click(screen.getByRole('button', { name: '+5만원' }));
     fireEvent.click(screen.getByLabelText('세금계산서'));
-    expect(screen.queryByTestId('deposit-fee')).toBeNull();
-    expect(screen.queryByText('부가세 (10%)')).toBeNull();
-    expect(screen.getByTestId('deposit-amount').textContent).toBe('50,000원');
-    expect(screen.getByText('충전 금액에 부가세가 포함되어 세금계산서가 발행됩니다.')).toBeTruthy();
+    expect(screen.queryByTestId('deposit-fee')).not.toBeInTheDocument();
+    expect(screen.queryByText('부가세 (10%)')).not.toBeInTheDocument();
+    expect(screen.getByTestId('deposit-amount')).toHaveTextContent('50,000원');
+    expect(screen.getByText('충전 금액에 부가세가 포함되어 세금계산서가 발행됩니다.')).toBeInTheDocument();
   });
 
   it('with ENABLE_PAYMENT_FEE on only a tax invoice adds the 부가세', () => {
@@ -80,12 +80,12 @@ describe('the charge form', () => {
     fireEvent.click(screen.getByRole('button', { name: '+1만원' }));
     fireEvent.click(screen.getByRole('button', { name: '+5백원' }));
     fireEvent.click(screen.getByLabelText('현금영수증'));
-    expect(screen.queryByTestId('deposit-fee')).toBeNull();
-    expect(screen.getByTestId('deposit-amount').textContent).toBe('10,500원');
+    expect(screen.queryByTestId('deposit-fee')).not.toBeInTheDocument();
+    expect(screen.getByTestId('deposit-amount')).toHaveTextContent('10,500원');
     fireEvent.click(screen.getByLabelText('세금계산서'));
-    expect(screen.getByText('부가세 (10%)')).toBeTruthy();
-    expect(screen.getByTestId('deposit-fee').textContent).toBe('1,050원');
-    expect(screen.getByTestId('deposit-amount').textContent).toBe('11,550원');
+    expect(screen.getByText('부가세 (10%)')).toBeInTheDocument();
+    expect(screen.getByTestId('deposit-fee')).toHaveTextContent('1,050원');
+    expect(screen.getByTestId('deposit-amount')).toHaveTextContent('11,550원');
   });
 
   it('a cash receipt asks for a phone number and sends only it', async () => {
@@ -95,10 +95,10 @@ describe('the charge form', () => {
     fireEvent.click(screen.getByLabelText('현금영수증'));
     fireEvent.change(screen.getByLabelText('입금자명'), { target: { value: '홍길동' } });
     await submit();
-    expect(await screen.findByText('휴대전화 번호가 올바르지 않습니다')).toBeTruthy();
+    expect(await screen.findByText('휴대전화 번호가 올바르지 않습니다')).toBeInTheDocument();
     fireEvent.change(screen.getByLabelText('현금영수증 발급 번호'), { target: { value: '01012345678' } });
     await submit();
-    expect(await screen.findByText('아래 정보를 확인해주세요.')).toBeTruthy();
+    expect(await screen.findByText('아래 정보를 확인해주세요.')).toBeInTheDocument();
     expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/service/point' });
     expect(calls.at(-1)!.body).toEqual({ name: '홍길동', point: 10000, feeType: 'CASH', feeValue: { phone: '01012345678' } });
     expect(charged).toEqual([instructions]);
@@ -126,15 +126,15 @@ describe('the charge form', () => {
     fireEvent.click(screen.getByRole('button', { name: '+1만원' }));
     fireEvent.change(screen.getByLabelText('입금자명'), { target: { value: '홍길동' } });
     await submit();
-    expect(await screen.findByText('오류가 발생했습니다 잠시 후 시도해 주세요.')).toBeTruthy();
+    expect(await screen.findByText('오류가 발생했습니다 잠시 후 시도해 주세요.')).toBeInTheDocument();
     expect(charged).toEqual([]);
   });
 
   it('says the shop account is not ready, and sends nothing, while the banking settings are empty', async () => {
     const calls = stubFetch({});
     setup(['NONE'], false);
-    expect(screen.getByText('입금 계좌가 준비되지 않았습니다. 고객센터에 문의해 주세요.')).toBeTruthy();
-    expect((screen.getByRole('button', { name: '충전 신청' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('입금 계좌가 준비되지 않았습니다. 고객센터에 문의해 주세요.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: '충전 신청' })).toBeDisabled();
     expect(calls).toEqual([]);
   });
 
@@ -144,7 +144,7 @@ describe('the charge form', () => {
     for (let i = 0; i < 3; i++) fireEvent.click(screen.getByRole('button', { name: '+5천원' }));
     fireEvent.click(screen.getByLabelText('세금계산서'));
     // 15,500 × 1.1 = 17,050.
-    expect(screen.getByTestId('deposit-amount').textContent).toBe('17,050원');
+    expect(screen.getByTestId('deposit-amount')).toHaveTextContent('17,050원');
   });
 });
 

@@ -41,9 +41,9 @@ describe('popups', () => {
     const yesterday = new Date(Date.now() - 86_400_000);
     localStorage.clear();
     localStorage.setItem('popup-hidden', JSON.stringify([{ popupId: '1', date: dayStamp(new Date()) }, { popupId: '3', date: dayStamp(yesterday) }]));
-    const again = renderWithProviders(<PopupLayer />, { seed, keepStorage: true });
+    const view = renderWithProviders(<PopupLayer />, { seed, keepStorage: true });
     expect(shown()).toBe('/c.png');
-    again.unmount();
+    view.unmount();
     localStorage.setItem('popup-hidden', JSON.stringify([{ popupId: '1', date: dayStamp(yesterday) }]));
     renderWithProviders(<PopupLayer />, { seed, keepStorage: true });
     expect(shown()).toBe('/a.png');

@@ -11,13 +11,13 @@ describe('the FAQ accordion', () => {
         ]}
       />,
     );
-    expect(screen.queryByText('10분 안에 시작됩니다.')).toBeNull();
+    expect(screen.queryByText('10분 안에 시작됩니다.')).not.toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /언제 시작되나요/ }));
-    expect(screen.getByText('10분 안에 시작됩니다.')).toBeTruthy();
+    expect(screen.getByText('10분 안에 시작됩니다.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /환불되나요/ }));
-    expect(screen.queryByText('10분 안에 시작됩니다.')).toBeNull();
-    expect(screen.getByText('72시간 이내 가능합니다.')).toBeTruthy();
+    expect(screen.queryByText('10분 안에 시작됩니다.')).not.toBeInTheDocument();
+    expect(screen.getByText('72시간 이내 가능합니다.')).toBeInTheDocument();
     fireEvent.click(screen.getByRole('button', { name: /환불되나요/ }));
-    expect(screen.queryByText('72시간 이내 가능합니다.')).toBeNull();
+    expect(screen.queryByText('72시간 이내 가능합니다.')).not.toBeInTheDocument();
   });
 });
