@@ -56,6 +56,19 @@ export function SubscriptionFields({
     Number.isSafeInteger(values.max) && Number.isSafeInteger(values.posts) && values.max > 0 && values.posts > 0;
   const cost = whole ? subscriptionCost(service.point, values.max, values.posts) : 0n;
   const errorOf = (field: SubscriptionProblem['field']) => (problem?.field === field ? problem.message : undefined);
+  /** A whole-number field of the subscription (per-post quantities, posts). */
+  const countField = (field: 'min' | 'max' | 'posts', label: string, extra: { min?: number; hint?: string } = {}) => (
+    <Input
+      label={label}
+      type="number"
+      inputMode="numeric"
+      disabled={disabled}
+      value={String(values[field])}
+      onChange={set(field)}
+      error={errorOf(field)}
+      {...extra}
+    />
+  );
 
   const subscribe = async () => {
     if (onLoginNeeded) return onLoginNeeded();
@@ -82,37 +95,11 @@ export function SubscriptionFields({
         error={errorOf('username')}
       />
       <div className="auto-fields">
-        <Input
-          label="게시물당 최소 수량"
-          type="number"
-          inputMode="numeric"
-          disabled={disabled}
-          value={String(values.min)}
-          onChange={set('min')}
-          error={errorOf('min')}
-        />
-        <Input
-          label="게시물당 최대 수량"
-          type="number"
-          inputMode="numeric"
-          disabled={disabled}
-          value={String(values.max)}
-          onChange={set('max')}
-          error={errorOf('max')}
-        />
+        {countField('min', '게시물당 최소 수량')}
+        {countField('max', '게시물당 최대 수량')}
       </div>
       <div className="auto-fields">
-        <Input
-          label="게시물 수"
-          type="number"
-          inputMode="numeric"
-          min={1}
-          disabled={disabled}
-          value={String(values.posts)}
-          onChange={set('posts')}
-          error={errorOf('posts')}
-          hint="앞으로 올라올 게시물 수"
-        />
+        {countField('posts', '게시물 수', { min: 1, hint: '앞으로 올라올 게시물 수' })}
         <Select
           label="지연 시간"
           disabled={disabled}
