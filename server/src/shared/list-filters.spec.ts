@@ -7,7 +7,7 @@ describe('operator list filter values', () => {
   it('reads ids as int4 and refuses anything else', () => {
     expect(filterId(7)).toBe(7);
     expect(filterId(' 42 ')).toBe(42);
-    for (const v of [-1, 1.5, 2 ** 31, 12345678901234567890, '1e3', 'abc', '', true, null, [1], { $ne: null }]) refused(() => filterId(v));
+    for (const v of [-1, 1.5, 2 ** 31, 1e19, '1e3', 'abc', '', true, null, [1], { $ne: null }]) refused(() => filterId(v));
     expect(filterIds([1, '2'], filterId)).toEqual([1, 2]);
     refused(() => filterIds(Array.from({ length: 1001 }, (_, i) => i), filterId));
   });
@@ -16,7 +16,7 @@ describe('operator list filter values', () => {
     expect([filterFlag(true), filterFlag('false')]).toEqual([true, false]);
     for (const v of [1, 'yes', null, [true], { $ne: null }]) refused(() => filterFlag(v));
     expect(filterDate('2026-01-31T00:00:00Z').toISOString()).toBe('2026-01-31T00:00:00.000Z');
-    for (const v of ['soon', 12345678901234567890, { $gt: 0 }, ['2026-01-01']]) refused(() => filterDate(v));
+    for (const v of ['soon', 1e19, { $gt: 0 }, ['2026-01-01']]) refused(() => filterDate(v));
     expect(filterOneOf(['A', 'B'] as const, 'A')).toBe('A');
     refused(() => filterOneOf(['A', 'B'] as const, { $ne: null }));
     expect(filterOneOrMany(['A', 'B'] as const, ['A', 'B'])).toEqual(['A', 'B']);
