@@ -1,6 +1,9 @@
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, type PipeTransform } from '@nestjs/common';
 import { NotFoundError } from './domain-error.js';
 import { idPipe, keyPipe, parseRecordId } from './id-pipe.js';
+
+const param = { type: 'param' } as const;
+const read = <T>(pipe: PipeTransform<unknown, T>, raw: string) => pipe.transform(raw, param);
 
 describe('the one id rule', () => {
   it('reads 1..2147483647 written as digits, and nothing else', () => {
@@ -9,15 +12,15 @@ describe('the one id rule', () => {
   });
 
   it("answers a malformed path id with the resource's 400 or 404", () => {
-    expect(idPipe().transform('12')).toBe(12);
-    expect(() => idPipe().transform('abc')).toThrow(new BadRequestException('번호는 1 이상의 정수여야 합니다.'));
-    expect(() => idPipe({ message: '회원 번호가 올바르지 않습니다.' }).transform('0')).toThrow(new BadRequestException('회원 번호가 올바르지 않습니다.'));
-    expect(() => idPipe({ status: 404 }).transform('1e3')).toThrow(NotFoundError);
+    expect(read(idPipe(), '12')).toBe(12);
+    expect(() => read(idPipe(), 'abc')).toThrow(new BadRequestException('번호는 1 이상의 정수여야 합니다.'));
+    expect(() => read(idPipe({ message: '회원 번호가 올바르지 않습니다.' }), '0')).toThrow(new BadRequestException('회원 번호가 올바르지 않습니다.'));
+    expect(() => read(idPipe({ status: 404 }), '1e3')).toThrow(NotFoundError);
   });
 
   it('answers a text key that cannot exist with a 404', () => {
     const pipe = keyPipe(/^[a-z0-9-]{2,32}$/);
-    expect(pipe.transform('instagram')).toBe('instagram');
-    for (const raw of ['Instagram', 'x', 'a'.repeat(33), ' youtube']) expect(() => pipe.transform(raw)).toThrow(NotFoundError);
+    expect(read(pipe, 'instagram')).toBe('instagram');
+    for (const raw of ['Instagram', 'x', 'a'.repeat(33), ' youtube']) expect(() => read(pipe, raw)).toThrow(NotFoundError);
   });
 });
