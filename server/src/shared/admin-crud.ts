@@ -103,8 +103,8 @@ export class AdminCrud {
     return findPage(this.em.fork(), resource.entity, resource.name, query, { sortable: resource.sortable, filters: resource.filters, id: resource.ids.filter });
   }
 
-  getOne<E extends CrudRow, C, U>(resource: AdminResource<E, C, U>, id: E['id'], em: EntityManager = this.em.fork()): Promise<E> {
-    return this.find(em, resource, id);
+  getOne<E extends CrudRow, C, U>(resource: AdminResource<E, C, U>, id: E['id']): Promise<E> {
+    return this.find(this.em.fork(), resource, id);
   }
 
   create<E extends CrudRow, C, U>(resource: AdminResource<E, C, U>, body: unknown, actor: CrudActor): Promise<E> {
