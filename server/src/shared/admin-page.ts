@@ -1,5 +1,5 @@
 import { BadRequestException } from '@nestjs/common';
-import type { EntityManager, EntityName, FilterQuery, FindOptions } from '@mikro-orm/postgresql';
+import type { EntityManager, EntityName, FilterQuery, OrderDefinition } from '@mikro-orm/postgresql';
 import { Page, type ListQuery } from './admin-list.js';
 import { filterId, filterIds, FilterValueError } from './list-filters.js';
 
@@ -14,8 +14,7 @@ export interface PageOptions<T extends object> {
   /** How an id reads in getMany (`{"id": [..]}`): int4 by default; string keys (platforms) pass their own. */
   id?: (value: unknown) => number | string;
   /** Fields the list may be sorted by; the first is the default, descending. */
-  sortable: string[];
-  populate?: FindOptions<T, any>['populate'];
+  sortable: readonly string[];
 }
 
 /** One page of an entity for an operator list, with ra-data-simple-rest's filter/sort/range. */
@@ -42,11 +41,8 @@ export async function findPage<T extends object>(
   if (!field || !options.sortable.includes(field)) throw new BadRequestException(`이 필드로는 정렬할 수 없습니다: ${field}`);
   const order = query.sort?.order ?? 'DESC';
   const where = (conditions.length === 0 ? {} : conditions.length === 1 ? conditions[0] : { $and: conditions }) as FilterQuery<T>;
-  const [rows, total] = await em.findAndCount(entity, where as any, {
-    orderBy: { [field]: order, ...(field === 'id' ? {} : { id: order }) } as any,
-    offset: query.range.start,
-    limit: query.range.end - query.range.start + 1,
-    populate: options.populate,
-  } as FindOptions<T, any>);
+  // The field is one of `sortable`, names the resource's author chose; id breaks ties so pages never overlap.
+  const orderBy = { [field]: order, ...(field === 'id' ? {} : { id: order }) } as OrderDefinition<T>;
+  const [rows, total] = await em.findAndCount<T>(entity, where as FilterQuery<NoInfer<T>>, { orderBy, offset: query.range.start, limit: query.range.end - query.range.start + 1 });
   return new Page(resource, rows, total, query.range.start);
 }

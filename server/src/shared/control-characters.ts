@@ -4,10 +4,9 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
  * C0/C1 control characters other than tab, line feed and carriage return. PostgreSQL refuses NUL in
  * text (a 500 before this check), and none of the others belong in anything a person types. Tab and
  * line breaks stay allowed here for multi-line fields (notices, memos); single-line fields refuse them
- * in their own contract schemas (`printable`).
+ * in their own contract schemas (`printable`). (\p{Cc} is U+0000–U+001F and U+007F–U+009F.)
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const CONTROL = /(?![\t\n\r])\p{Cc}/u;
 
 /** Route config (Nest's @RouteConfig) of a route that refuses control characters in its own protocol's words. */
 export const OWN_INPUT_CHECK = { controlCharacters: 'own' } as const;

@@ -14,11 +14,28 @@ export {
   filterOneOrMany,
   likePattern,
   contains,
+  searchIn,
+  flagOf,
+  idOf,
 } from './list-filters.js';
 export { findPage, type PageOptions } from './admin-page.js';
 export { claimAndProcess, SingleFlight, type ClaimOptions, type BatchResult } from './jobs.js';
 export { WonType } from './won.type.js';
 export { ShortCache } from './short-cache.js';
-export { IdPipe, recordId } from './id-pipe.js';
+export { IdPipe, idPipe, keyPipe, parseRecordId, recordId, type IdPipeOptions } from './id-pipe.js';
+export {
+  AdminCrud,
+  adminCrudController,
+  CrudAuditLog,
+  CrudWriteListener,
+  keyedIds,
+  numberedIds,
+  type AdminResource,
+  type CrudAccess,
+  type CrudActor,
+  type CrudContext,
+  type CrudRow,
+  type RecordIds,
+} from './admin-crud.js';
 export { OWN_INPUT_CHECK, CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './control-characters.js';
 export { TransitionTable, withParticle, type StateMachine, type Refusals } from './transition-table.js';

@@ -1,5 +1,5 @@
 import { hasControlCharacter } from './control-characters.js';
-import { contains, filterDate, filterFlag, filterId, filterIds, filterOneOf, filterOneOrMany, filterText, FilterValueError, likePattern } from './list-filters.js';
+import { contains, filterDate, filterFlag, filterId, filterIds, filterOneOf, filterOneOrMany, filterText, FilterValueError, flagOf, idOf, likePattern, searchIn } from './list-filters.js';
 
 describe('operator list filter values', () => {
   const refused = (read: () => unknown) => expect(read).toThrow(FilterValueError);
@@ -29,6 +29,14 @@ describe('operator list filter values', () => {
     expect(contains('a_b')).toEqual({ $ilike: '%a\\_b%' });
     expect(filterText(12)).toBe('12');
     for (const v of [{ $ne: null }, ['a'], 'a\u0000', 'x'.repeat(201)]) refused(() => filterText(v));
+  });
+
+  it('builds a field\'s condition with the same checks', () => {
+    expect(searchIn('text')('5%')).toEqual({ text: { $ilike: '%5\\%%' } });
+    expect(searchIn('title', 'answer')('a')).toEqual({ $or: [{ title: { $ilike: '%a%' } }, { answer: { $ilike: '%a%' } }] });
+    expect(flagOf('visible')('false')).toEqual({ visible: false });
+    expect(idOf('categoryId')('7')).toEqual({ categoryId: 7 });
+    for (const build of [searchIn('text'), flagOf('visible'), idOf('categoryId')]) refused(() => build({ $ne: null }));
   });
 
   it('finds control characters anywhere in a parsed body, but lets tab and line breaks through', () => {

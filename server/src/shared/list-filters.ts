@@ -86,6 +86,31 @@ export function likePattern(text: string): string {
 /** An ILIKE condition on a search text: `{ field: contains(v) }`. */
 export const contains = (value: unknown) => ({ $ilike: likePattern(filterText(value)) });
 
+/**
+ * Filter builders for `PageOptions.filters` / an admin resource's `filters`: the field a filter key
+ * reads, checked by the helpers above.
+ */
+/** `q` over text columns: ILIKE '%text%' on each (any may match), the text's wildcards taken literally. */
+export function searchIn<F extends string>(...fields: [F, ...F[]]): (value: unknown) => Record<F, { $ilike: string }> | { $or: Record<F, { $ilike: string }>[] } {
+  return (value) => {
+    const match = contains(value);
+    const each = fields.map((field) => ({ [field]: match }) as Record<F, { $ilike: string }>);
+    return each.length === 1 ? each[0]! : { $or: each };
+  };
+}
+
+/** A switch column: `{ field: true|false }`. */
+export const flagOf =
+  <F extends string>(field: F) =>
+  (value: unknown) =>
+    ({ [field]: filterFlag(value) }) as Record<F, boolean>;
+
+/** An int4 reference column: `{ field: id }`. */
+export const idOf =
+  <F extends string>(field: F) =>
+  (value: unknown) =>
+    ({ [field]: filterId(value) }) as Record<F, number>;
+
 /** getMany's `{"id": [1, 2]}` (or one id): at most 1,000 ids, each read by `one`. */
 export function filterIds<I>(value: unknown, one: (v: unknown) => I): I[] {
   const list = Array.isArray(value) ? value : [value];

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit/index.js';
-import { CatalogAdmin } from './application/catalog-admin.service.js';
+import { AuditFacade, AuditModule } from '../audit/index.js';
+import { AdminCrud, CrudAuditLog } from '../../shared/index.js';
 import { CatalogFacade } from './application/catalog.facade.js';
-import { AdminCategoriesController, AdminPlatformsController, AdminServicesController } from './http/admin-catalog.controller.js';
+import { ADMIN_CATALOG_CONTROLLERS } from './http/admin-catalog.controllers.js';
 import { CatalogController } from './http/catalog.controller.js';
 
 @Module({
   imports: [AuditModule],
-  controllers: [CatalogController, AdminPlatformsController, AdminCategoriesController, AdminServicesController],
-  providers: [CatalogFacade, CatalogAdmin],
+  controllers: [CatalogController, ...ADMIN_CATALOG_CONTROLLERS],
+  providers: [CatalogFacade, AdminCrud, { provide: CrudAuditLog, useExisting: AuditFacade }],
   exports: [CatalogFacade],
 })
 export class CatalogModule {}

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit/index.js';
-import { ContentAdmin } from './application/content-admin.js';
+import { AuditFacade, AuditModule } from '../audit/index.js';
+import { AdminCrud, CrudAuditLog, CrudWriteListener } from '../../shared/index.js';
 import { ContentChanges } from './application/content-changes.js';
 import { ContentFacade } from './application/content.facade.js';
 import { Uploads } from './application/uploads.js';
@@ -11,7 +11,15 @@ import { ContentController } from './http/content.controller.js';
 @Module({
   imports: [AuditModule],
   controllers: [ContentController, AdminUploadsController, ...ADMIN_CONTENT_CONTROLLERS],
-  providers: [ContentFacade, ContentAdmin, ContentChanges, Uploads],
+  providers: [
+    ContentFacade,
+    ContentChanges,
+    Uploads,
+    AdminCrud,
+    { provide: CrudAuditLog, useExisting: AuditFacade },
+    // The storefront's page keeps a copy of the popups: every committed content write refreshes it.
+    { provide: CrudWriteListener, useFactory: (changes: ContentChanges): CrudWriteListener => ({ written: (resource) => changes.emit(resource) }), inject: [ContentChanges] },
+  ],
   exports: [ContentFacade],
 })
 export class ContentModule {}

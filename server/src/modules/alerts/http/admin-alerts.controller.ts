@@ -1,11 +1,10 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
-import { z } from 'zod';
-import { parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { idPipe, parseListQuery } from '../../../shared/index.js';
 import { OperatorGuard } from '../../identity/index.js';
 import { AlertsFacade } from '../application/alerts.facade.js';
 
 const BAD_ID = '알림 번호가 올바르지 않습니다.';
-const idParam = new ZodPipe(z.coerce.number({ error: BAD_ID }).int(BAD_ID).positive(BAD_ID).max(2 ** 31 - 1, BAD_ID));
+const idParam = idPipe({ message: BAD_ID });
 
 /** The console's read-only `alerts` resource (ra-data-simple-rest: list with Content-Range, one). */
 @Controller('admin/alerts')

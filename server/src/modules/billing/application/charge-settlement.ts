@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { ReferralFacade } from '../../referral/index.js';
 import { LedgerKind, WalletFacade, type LedgerEntry } from '../../wallet/index.js';
-import { Clock, contains, DomainError, filterDate as instant, filterId as wholeNumber, filterOneOf as oneOf, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import { Clock, DomainError, filterDate as instant, filterId as wholeNumber, filterOneOf as oneOf, findPage, NotFoundError, searchIn, type ListQuery, type Page } from '../../../shared/index.js';
 import { CHARGE_STATUSES, FEE_TYPES } from '../../../contracts/charge.js';
 import { Charge } from '../domain/charge.entity.js';
 import { flushOrConflict, operatorSettler, snapshot, type Settler } from './settler.js';
@@ -114,7 +114,7 @@ export class ChargeSettlement {
         feeType: (v) => ({ feeType: oneOf(FEE_TYPES, v) }),
         method: (v) => ({ method: oneOf(['BANK_TRANSFER', 'TOSS'] as const, v) }),
         memberId: (v) => ({ memberId: wholeNumber(v) }),
-        q: (v) => ({ depositorName: contains(v) }),
+        q: searchIn('depositorName'),
         createdAt_gte: (v) => ({ createdAt: { $gte: instant(v) } }),
         createdAt_lte: (v) => ({ createdAt: { $lte: instant(v) } }),
       },

@@ -3,7 +3,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { AlertsFacade } from '../../alerts/index.js';
-import { Clock, contains, DomainError, filterDate as instant, filterId as wholeNumber, filterOneOf as oneOf, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import { Clock, DomainError, filterDate as instant, filterId as wholeNumber, filterOneOf as oneOf, findPage, NotFoundError, searchIn, type ListQuery, type Page } from '../../../shared/index.js';
 import { Charge } from '../domain/charge.entity.js';
 import { Deposit, DEPOSIT_STATUSES, UNMATCHED_REASONS, type DepositInput } from '../domain/deposit.entity.js';
 import { ChargeSettlement } from './charge-settlement.js';
@@ -105,7 +105,7 @@ export class Deposits {
         status: (v) => ({ status: oneOf(DEPOSIT_STATUSES, v) }),
         reason: (v) => ({ reason: oneOf(UNMATCHED_REASONS, v) }),
         chargeId: (v) => ({ chargeId: wholeNumber(v) }),
-        q: (v) => ({ depositorName: contains(v) }),
+        q: searchIn('depositorName'),
         depositedAt_gte: (v) => ({ depositedAt: { $gte: instant(v) } }),
         depositedAt_lte: (v) => ({ depositedAt: { $lte: instant(v) } }),
       },

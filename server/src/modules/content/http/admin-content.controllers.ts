@@ -1,45 +1,14 @@
-import { Body, Controller, Delete, Get, Inject, Param, Post, Put, Query, UseGuards, type Type } from '@nestjs/common';
-import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
-import { parseListQuery, ZodPipe, IdPipe } from '../../../shared/index.js';
-import { ContentAdmin } from '../application/content-admin.js';
-import { CONTENT_RESOURCES, type ContentResource } from '../application/content-resources.js';
+import { adminCrudController } from '../../../shared/index.js';
+import { CurrentOperator, OperatorGuard } from '../../identity/index.js';
+import { FAQS, GUIDE_IMAGES, NOTICES, POPUPS, REGISTER_WHERES } from '../application/content-resources.js';
 
-type Input = Record<string, unknown>;
+const operators = { guard: OperatorGuard, actor: CurrentOperator };
 
-/** ra-data-simple-rest CRUD at /api/admin/<name> for one content resource. */
-function adminController(resource: ContentResource): Type {
-  @Controller(`admin/${resource.name}`)
-  @UseGuards(OperatorGuard)
-  class AdminContentController {
-    constructor(@Inject(ContentAdmin) private readonly admin: ContentAdmin) {}
-
-    @Get()
-    list(@Query() query: unknown) {
-      return this.admin.list(resource, parseListQuery(query));
-    }
-
-    @Get(':id')
-    get(@Param('id', IdPipe) id: number) {
-      return this.admin.get(resource, id);
-    }
-
-    @Post()
-    create(@Body(new ZodPipe(resource.schema)) body: Input, @CurrentOperator() operator: AuthenticatedOperator) {
-      return this.admin.create(resource, body, operator);
-    }
-
-    @Put(':id')
-    update(@Param('id', IdPipe) id: number, @Body(new ZodPipe(resource.schema.partial())) body: Input, @CurrentOperator() operator: AuthenticatedOperator) {
-      return this.admin.update(resource, id, body, operator);
-    }
-
-    @Delete(':id')
-    remove(@Param('id', IdPipe) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
-      return this.admin.remove(resource, id, operator);
-    }
-  }
-  Object.defineProperty(AdminContentController, 'name', { value: `Admin(${resource.name})Controller` });
-  return AdminContentController;
-}
-
-export const ADMIN_CONTENT_CONTROLLERS = Object.values(CONTENT_RESOURCES).map(adminController);
+/** /api/admin/notices, faqs, popups, register-wheres and guide-images (ra-data-simple-rest, operators only). */
+export const ADMIN_CONTENT_CONTROLLERS = [
+  adminCrudController(NOTICES, operators),
+  adminCrudController(FAQS, operators),
+  adminCrudController(POPUPS, operators),
+  adminCrudController(REGISTER_WHERES, operators),
+  adminCrudController(GUIDE_IMAGES, operators),
+];

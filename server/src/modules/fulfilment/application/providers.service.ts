@@ -4,7 +4,7 @@ import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { CatalogFacade, Service } from '../../catalog/index.js';
 import { Order, ORDER_TRANSITIONS, OrderStatus } from '../../ordering/index.js';
 import { PRICE_SCALE, serviceTypeOf } from '../../../contracts/index.js';
-import { Clock, contains, DomainError, filterFlag, findPage, NotFoundError, Page, type ListQuery } from '../../../shared/index.js';
+import { Clock, DomainError, findPage, flagOf, NotFoundError, Page, searchIn, type ListQuery } from '../../../shared/index.js';
 import { Provider, type ProviderView } from '../domain/provider.entity.js';
 import type { UpstreamBalance } from '../domain/upstream-protocol.js';
 import { importedUnitPrice } from '../domain/pricing.js';
@@ -40,8 +40,8 @@ export class ProvidersService {
     const page = await findPage(this.em.fork(), Provider, RESOURCE, query, {
       sortable: ['id', 'name', 'createdAt', 'enabled'],
       filters: {
-        q: (v) => ({ name: contains(v) }),
-        enabled: (v) => ({ enabled: filterFlag(v) }),
+        q: searchIn('name'),
+        enabled: flagOf('enabled'),
       },
     });
     return new Page(RESOURCE, page.rows.map((p) => p.view()), page.total, page.start);

@@ -1,6 +1,6 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Clock, contains, filterOneOf, filterString, findPage, type ListQuery, type Page } from '../../../shared/index.js';
+import { Clock, filterOneOf, filterString, findPage, searchIn, type ListQuery, type Page } from '../../../shared/index.js';
 import { LoginAttempt, LoginAttemptResult } from '../domain/login-attempt.entity.js';
 
 /**
@@ -81,7 +81,7 @@ export class LoginThrottle {
         result: (v) => ({ result: filterOneOf(Object.values(LoginAttemptResult), v) }),
         loginId: (v) => ({ loginId: normalize(filterString(v)) }),
         ip: (v) => ({ ip: filterString(v) }),
-        q: (v) => ({ $or: [{ loginId: contains(v) }, { ip: contains(v) }] }),
+        q: searchIn('loginId', 'ip'),
       },
     });
   }

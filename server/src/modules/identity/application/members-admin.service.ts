@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { DomainError, filterId, filterOneOf, filterText, findPage, likePattern, NotFoundError, Page, type ListQuery } from '../../../shared/index.js';
+import { DomainError, filterOneOf, findPage, idOf, NotFoundError, Page, searchIn, type ListQuery } from '../../../shared/index.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { SocialAccount } from '../domain/social-account.entity.js';
 import { AuditRecorder, PointAdjuster, PointBalanceReader, type AuditActor } from './ports.js';
@@ -56,12 +56,9 @@ export class MembersAdminService {
     const page = await findPage(this.em.fork(), Member, 'members', query, {
       sortable: ['id', 'createdAt', 'loginId', 'email', 'status'],
       filters: {
-        q: (v) => {
-          const pattern = likePattern(filterText(v));
-          return { $or: [{ loginId: { $ilike: pattern } }, { email: { $ilike: pattern } }, { phone: { $ilike: pattern } }] };
-        },
+        q: searchIn('loginId', 'email', 'phone'),
         status: (v) => ({ status: filterOneOf(STATUSES, v) }),
-        referredById: (v) => ({ referredBy: filterId(v) }),
+        referredById: idOf('referredBy'),
       },
     });
     const points = await this.balances.balancesOf(page.rows.map((m) => m.id));

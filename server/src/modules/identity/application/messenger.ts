@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createTransport, type Transporter } from 'nodemailer';
 import { AppConfig } from '../../../config/index.js';
-import { Clock, filterOneOf, filterString, filterText, findPage, likePattern, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import { Clock, filterOneOf, filterString, findPage, NotFoundError, searchIn, type ListQuery, type Page } from '../../../shared/index.js';
 import { OutboxChannel, OutboxMessage, OutboxStatus } from '../domain/outbox-message.entity.js';
 
 const TIMEOUT_MS = 10_000;
@@ -102,10 +102,7 @@ export class Messenger {
         channel: (v) => ({ channel: filterOneOf(Object.values(OutboxChannel), v) }),
         status: (v) => ({ status: filterOneOf(Object.values(OutboxStatus), v) }),
         recipient: (v) => ({ recipient: filterString(v, 200) }),
-        q: (v) => {
-          const pattern = likePattern(filterText(v));
-          return { $or: [{ recipient: { $ilike: pattern } }, { subject: { $ilike: pattern } }] };
-        },
+        q: searchIn('recipient', 'subject'),
       },
     });
   }

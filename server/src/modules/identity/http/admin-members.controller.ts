@@ -1,13 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
-import { parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { LoginThrottle } from '../application/login-throttle.js';
 import { Messenger } from '../application/messenger.js';
 import { MembersAdminService } from '../application/members-admin.service.js';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from './auth.guards.js';
 
 const BAD_ID = '회원 번호가 올바르지 않습니다.';
-const idParam = new ZodPipe(z.coerce.number({ error: BAD_ID }).int(BAD_ID).positive(BAD_ID).max(2 ** 31 - 1, BAD_ID));
+const idParam = idPipe({ message: BAD_ID });
 
 const MAX_ADJUST = 10n ** 12n;
 const WHOLE_WON = '조정 금액(amount)은 원 단위 정수로 입력해 주세요.';

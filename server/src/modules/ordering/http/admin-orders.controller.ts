@@ -1,12 +1,12 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
-import { parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { OrderCommands } from '../application/order-commands.service.js';
 import { OrderQueries } from '../application/order-queries.service.js';
 import { OrderStatus } from '../domain/order.entity.js';
 
-const idPipe = new ZodPipe(z.coerce.number({ error: 'invalid id' }).int('invalid id').positive('invalid id').max(2_147_483_647, 'invalid id'));
+const orderId = idPipe({ message: '주문 번호가 올바르지 않습니다.' });
 const count = (name: string) => z.number({ error: `${name} must be an integer` }).int(`${name} must be an integer`).min(-1_000_000_000).max(2_000_000_000);
 const partialSchema = z.object({ remains: count('remains').min(0, 'remains must not be negative') });
 const startCountSchema = z.object({ startCount: count('startCount') });
@@ -27,34 +27,34 @@ export class AdminOrdersController {
   }
 
   @Get(':id')
-  getOne(@Param('id', idPipe) id: number) {
+  getOne(@Param('id', orderId) id: number) {
     return this.queries.order(id);
   }
 
   /** Cancels and refunds the whole cost. */
   @Post(':id/cancel')
   @HttpCode(200)
-  cancel(@Param('id', idPipe) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
+  cancel(@Param('id', orderId) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.commands.cancel(id, operator);
   }
 
   /** Ends short: refunds floor(cost × remains / amount). */
   @Post(':id/partial')
   @HttpCode(200)
-  partial(@Param('id', idPipe) id: number, @Body(new ZodPipe(partialSchema)) body: z.infer<typeof partialSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
+  partial(@Param('id', orderId) id: number, @Body(new ZodPipe(partialSchema)) body: z.infer<typeof partialSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.commands.partial(id, body.remains, operator);
   }
 
   @Post(':id/start-count')
   @HttpCode(200)
-  startCount(@Param('id', idPipe) id: number, @Body(new ZodPipe(startCountSchema)) body: z.infer<typeof startCountSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
+  startCount(@Param('id', orderId) id: number, @Body(new ZodPipe(startCountSchema)) body: z.infer<typeof startCountSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.commands.setStartCount(id, body.startCount, operator);
   }
 
   /** One move the state machine allows (PARTIAL needs remains). */
   @Post(':id/status')
   @HttpCode(200)
-  status(@Param('id', idPipe) id: number, @Body(new ZodPipe(statusSchema)) body: z.infer<typeof statusSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
+  status(@Param('id', orderId) id: number, @Body(new ZodPipe(statusSchema)) body: z.infer<typeof statusSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.commands.setStatus(id, body.status, { remains: body.remains }, operator);
   }
 }
@@ -73,14 +73,14 @@ export class AdminAutoOrdersController {
   }
 
   @Get(':id')
-  getOne(@Param('id', idPipe) id: number) {
+  getOne(@Param('id', orderId) id: number) {
     return this.queries.autoOrder(id);
   }
 
   /** Stops the runs and refunds those not started. */
   @Post(':id/cancel')
   @HttpCode(200)
-  cancel(@Param('id', idPipe) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
+  cancel(@Param('id', orderId) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.commands.cancelAutoOrder(id, operator);
   }
 }

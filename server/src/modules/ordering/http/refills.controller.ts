@@ -2,12 +2,12 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '
 import { z } from 'zod';
 import { REFILL_MESSAGES } from '../../../contracts/index.js';
 import { CurrentMember, CurrentOperator, MemberGuard, OperatorGuard, type AuthenticatedMember, type AuthenticatedOperator } from '../../identity/index.js';
-import { parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { Refills } from '../application/refills.service.js';
 import { OrderingFacade } from '../application/ordering.facade.js';
 import type { Refill } from '../domain/refill.entity.js';
 
-const idPipe = new ZodPipe(z.coerce.number({ error: '주문 번호가 올바르지 않습니다.' }).int('주문 번호가 올바르지 않습니다.').positive('주문 번호가 올바르지 않습니다.').max(2_147_483_647, '주문 번호가 올바르지 않습니다.'));
+const idParam = idPipe({ message: '주문 번호가 올바르지 않습니다.' });
 const rejectSchema = z.object({ reason: z.string({ error: REFILL_MESSAGES.rejectReason }).trim().min(1, REFILL_MESSAGES.rejectReason).max(500, REFILL_MESSAGES.rejectReason) });
 
 /** What a member sees of a refill. */
@@ -25,14 +25,14 @@ export class MemberRefillController {
   /** A PENDING order is canceled and refunded at once; a running one of a service that allows it is asked of the provider (취소 요청됨). */
   @Post(':id/cancel')
   @HttpCode(200)
-  async cancel(@Param('id', idPipe) id: number, @CurrentMember() member: AuthenticatedMember) {
+  async cancel(@Param('id', idParam) id: number, @CurrentMember() member: AuthenticatedMember) {
     const order = await this.ordering.cancelOrder(member.id, id);
     return { id: order.id, status: order.status, refunded: order.refunded, cancelRequested: order.cancelPending };
   }
 
   @Post(':id/refill')
   @HttpCode(201)
-  async request(@Param('id', idPipe) id: number, @CurrentMember() member: AuthenticatedMember) {
+  async request(@Param('id', idParam) id: number, @CurrentMember() member: AuthenticatedMember) {
     return refillView(await this.refills.request(member.id, id));
   }
 }
@@ -49,19 +49,19 @@ export class AdminRefillsController {
   }
 
   @Get(':id')
-  getOne(@Param('id', idPipe) id: number) {
+  getOne(@Param('id', idParam) id: number) {
     return this.refills.get(id);
   }
 
   @Post(':id/complete')
   @HttpCode(200)
-  complete(@Param('id', idPipe) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
+  complete(@Param('id', idParam) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.refills.complete(id, operator);
   }
 
   @Post(':id/reject')
   @HttpCode(200)
-  reject(@Param('id', idPipe) id: number, @Body(new ZodPipe(rejectSchema)) body: z.infer<typeof rejectSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
+  reject(@Param('id', idParam) id: number, @Body(new ZodPipe(rejectSchema)) body: z.infer<typeof rejectSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.refills.reject(id, body.reason, operator);
   }
 }

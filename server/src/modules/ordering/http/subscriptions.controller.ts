@@ -2,17 +2,11 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '
 import { z } from 'zod';
 import { ORDER_MESSAGES, SUBSCRIPTION_MESSAGES } from '../../../contracts/index.js';
 import { CurrentMember, MemberGuard, OperatorGuard, type AuthenticatedMember } from '../../identity/index.js';
-import { NotFoundError, parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { idPipe, NotFoundError, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { Subscriptions } from '../application/subscriptions.service.js';
 import { SUBSCRIPTION_TRANSITIONS, type Subscription } from '../domain/subscription.entity.js';
 
-const idPipe = new ZodPipe(
-  z.coerce
-    .number({ error: SUBSCRIPTION_MESSAGES.notFound })
-    .int(SUBSCRIPTION_MESSAGES.notFound)
-    .positive(SUBSCRIPTION_MESSAGES.notFound)
-    .max(2_147_483_647, SUBSCRIPTION_MESSAGES.notFound),
-);
+const subscriptionId = idPipe({ message: SUBSCRIPTION_MESSAGES.notFound });
 const whole = (message: string) =>
   z.coerce.number({ error: message }).int(message).min(0, message).max(2_000_000_000, message);
 
@@ -78,7 +72,7 @@ export class MemberSubscriptionsController {
 
   @Post(':id/cancel')
   @HttpCode(200)
-  async cancel(@Param('id', idPipe) id: number, @CurrentMember() member: AuthenticatedMember) {
+  async cancel(@Param('id', subscriptionId) id: number, @CurrentMember() member: AuthenticatedMember) {
     const subscription = await this.subscriptions.cancelForMember(member.id, id);
     return subscriptionView(subscription, (await this.subscriptions.childOrders([id])).get(id));
   }
@@ -96,7 +90,7 @@ export class AdminSubscriptionsController {
   }
 
   @Get(':id')
-  async getOne(@Param('id', idPipe) id: number) {
+  async getOne(@Param('id', subscriptionId) id: number) {
     const subscription = await this.subscriptions.get(id);
     if (!subscription) throw new NotFoundError(SUBSCRIPTION_MESSAGES.notFound);
     const orders = (await this.subscriptions.childOrders([id])).get(id) ?? [];

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Member, MemberStatus } from '../../identity/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { LedgerKind, WalletFacade } from '../../wallet/index.js';
-import { Clock, filterId, findPage, type ListQuery, type Page } from '../../../shared/index.js';
+import { Clock, findPage, idOf, type ListQuery, type Page } from '../../../shared/index.js';
 import type { ReferralSummary } from '../../../contracts/toss.js';
 import { ReferralReward } from '../domain/referral-reward.entity.js';
 
@@ -120,9 +120,9 @@ export class ReferralFacade {
     return findPage(this.em.fork(), ReferralReward, 'referrals', query, {
       sortable: ['id', 'createdAt', 'amount', 'referrerId', 'referredId', 'chargeId'],
       filters: {
-        referrerId: (v) => ({ referrerId: filterId(v) }),
-        referredId: (v) => ({ referredId: filterId(v) }),
-        chargeId: (v) => ({ chargeId: filterId(v) }),
+        referrerId: idOf('referrerId'),
+        referredId: idOf('referredId'),
+        chargeId: idOf('chargeId'),
       },
     });
   }

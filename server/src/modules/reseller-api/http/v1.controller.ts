@@ -2,10 +2,10 @@ import { BadRequestException, Body, Controller, Get, Headers, NotFoundException,
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ORDER_MESSAGES } from '../../../contracts/index.js';
-import { ZodPipe } from '../../../shared/index.js';
+import { idPipe, ZodPipe } from '../../../shared/index.js';
 import { ResellerApi } from '../application/reseller-api.service.js';
 import { ApiKeyGuard, KeyMember } from './api-key.guard.js';
-import { fieldsOf, parseId, remainsOf, resellerOrderSchema, V1_MESSAGES, V1_STATUS } from './wire.js';
+import { fieldsOf, remainsOf, resellerOrderSchema, V1_MESSAGES, V1_STATUS } from './wire.js';
 
 /** Spec §3 "Public order request": {serviceId, link, amount}, always a single order (runs/interval are not part of v1). */
 const v1OrderSchema = z.preprocess((body) => {
@@ -47,9 +47,7 @@ export class ResellerV1Controller {
 
   /** {status, remains}: status in {@link V1_STATUS}'s spelling, remains the quantity still to deliver. */
   @Get('status/:wId')
-  async status(@Param('wId') raw: string, @KeyMember() memberId: number) {
-    const id = parseId(raw);
-    if (id === null) throw new BadRequestException(V1_MESSAGES.invalidOrderId);
+  async status(@Param('wId', idPipe({ message: V1_MESSAGES.invalidOrderId })) id: number, @KeyMember() memberId: number) {
     const order = await this.api.order(memberId, id);
     if (!order) throw new NotFoundException(V1_MESSAGES.orderNotFound);
     return { status: V1_STATUS[order.status], remains: remainsOf(order) };

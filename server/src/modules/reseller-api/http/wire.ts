@@ -1,4 +1,5 @@
 import { orderRequestSchema, scaledPrice } from '../../../contracts/index.js';
+import { parseRecordId } from '../../../shared/index.js';
 import { OrderStatus, type Order } from '../../ordering/index.js';
 
 /**
@@ -50,13 +51,8 @@ export function packageRate(point: string): string {
 /** The largest id PostgreSQL's integer columns hold: anything beyond cannot name an order. */
 export const MAX_ID = 2_147_483_647;
 
-/** An order (or service) id as resellers send it: digits for a positive int4, else null. */
-export function parseId(raw: unknown): number | null {
-  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
-  if (!/^\d{1,10}$/.test(text)) return null;
-  const id = Number(text);
-  return id >= 1 && id <= MAX_ID ? id : null;
-}
+/** An order (or service) id as resellers send it: digits for a positive int4, else null (the shared id rule). */
+export const parseId = parseRecordId;
 
 /** A request body as named fields: a JSON object or a parsed form; anything else (absent, an array, a string) has none. */
 export const fieldsOf = (body: unknown): Record<string, unknown> =>

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Clock, DomainError, filterId, filterOneOf, filterString, findPage, type ListQuery, type Page } from '../../../shared/index.js';
+import { Clock, DomainError, filterOneOf, filterString, findPage, idOf, type ListQuery, type Page } from '../../../shared/index.js';
 import { LedgerEntry, LedgerKind } from '../domain/ledger-entry.entity.js';
 
 /** What a movement is for: (kind, type, id) is unique, so the same movement never happens twice. */
@@ -226,7 +226,7 @@ export class WalletFacade {
     return findPage(this.em.fork(), LedgerEntry, 'ledger-entries', query, {
       sortable: ['id', 'createdAt', 'amount', 'memberId'],
       filters: {
-        memberId: (v) => ({ memberId: filterId(v) }),
+        memberId: idOf('memberId'),
         kind: (v) => ({ kind: filterOneOf(Object.values(LedgerKind), v) }),
         referenceType: (v) => ({ referenceType: filterString(v, 32) }),
         referenceId: (v) => ({ referenceId: filterString(v, 64) }),

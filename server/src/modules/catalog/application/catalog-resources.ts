@@ -1,0 +1,61 @@
+import { categoryInputSchema, CATALOG_MESSAGES, platformInputSchema, serviceInputSchema, type CategoryInput, type PlatformInput, type ServiceInput } from '../../../contracts/index.js';
+import { flagOf, idOf, keyedIds, numberedIds, searchIn, filterString, type AdminResource } from '../../../shared/index.js';
+import { Category } from '../domain/category.entity.js';
+import { Platform } from '../domain/platform.entity.js';
+import { Service } from '../domain/service.entity.js';
+
+const IN_USE = '사용 중인 항목은 삭제할 수 없습니다. 숨김 처리해 주세요.';
+const DUPLICATE = '이미 존재하는 항목입니다.';
+/** A malformed catalogue id has always answered as a missing record. */
+const ids = numberedIds({ status: 404 });
+
+/**
+ * The operator's catalogue at /api/admin/platforms|categories|services. A PUT is checked as the whole
+ * record it makes (a service's min ≤ max across stored and sent fields). A platform or category that
+ * others reference cannot be deleted: the foreign keys keep that rule, `inUse` words it.
+ */
+export const PLATFORMS: AdminResource<Platform, PlatformInput, PlatformInput> = {
+  name: 'platforms',
+  entity: Platform,
+  ids: keyedIds(/^[a-z0-9-]{2,32}$/, 50),
+  create: platformInputSchema,
+  update: { check: 'record', schema: platformInputSchema },
+  build: (input) => new Platform(input),
+  apply: (row, { id: _id, ...input }) => Object.assign(row, input),
+  sortable: ['sortOrder', 'id', 'text'],
+  filters: { q: searchIn('text'), visible: flagOf('visible') },
+  refusals: { duplicate: DUPLICATE, inUse: IN_USE },
+};
+
+export const CATEGORIES: AdminResource<Category, CategoryInput, CategoryInput> = {
+  name: 'categories',
+  entity: Category,
+  ids,
+  create: categoryInputSchema,
+  update: { check: 'record', schema: categoryInputSchema },
+  build: (input) => new Category(input),
+  apply: (row, input) => Object.assign(row, input),
+  sortable: ['sortOrder', 'id', 'text', 'platform'],
+  filters: { q: searchIn('text'), platform: (v) => ({ platform: filterString(v, 50) }) },
+  refusals: { duplicate: DUPLICATE, inUse: IN_USE, missingParent: CATALOG_MESSAGES.platform },
+};
+
+export const SERVICES: AdminResource<Service, ServiceInput, ServiceInput> = {
+  name: 'services',
+  entity: Service,
+  ids,
+  create: serviceInputSchema,
+  update: { check: 'record', schema: serviceInputSchema },
+  build: (input) => new Service(input),
+  apply: (row, input) => row.apply(input),
+  sortable: ['sortOrder', 'id', 'text', 'point', 'categoryId', 'providerId'],
+  filters: {
+    q: searchIn('text'),
+    categoryId: idOf('categoryId'),
+    providerId: idOf('providerId'),
+    visible: flagOf('visible'),
+    enableAuto: flagOf('enableAuto'),
+    isReadOnly: flagOf('isReadOnly'),
+  },
+  refusals: { duplicate: DUPLICATE, inUse: IN_USE, missingParent: CATALOG_MESSAGES.category },
+};
