@@ -22,3 +22,4 @@ export { ShortCache } from './short-cache.js';
 export { IdPipe, recordId } from './id-pipe.js';
 export { OWN_INPUT_CHECK, CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './control-characters.js';
 export { TransitionTable, withParticle, type StateMachine, type Refusals } from './transition-table.js';
+export { entityNamed, registerEntities } from './entity-ref.js';
