@@ -95,7 +95,8 @@ async function main() {
   const { build } = await import('../scripts/lib/build.mjs');
   build({ only: ['server'] });
   const { createServer } = await import('../server/dist/bootstrap.js');
-  const { Member, PasswordHasher } = await import('../server/dist/modules/identity/index.js');
+  const { PasswordHasher } = await import('../server/dist/modules/identity/index.js');
+  const { Member } = await import('../server/dist/modules/identity/entities.js');
   const { MikroORM } = await import('@mikro-orm/postgresql');
 
   const dataDir = mkdtempSync(join(tmpdir(), 'smm-bench-'));

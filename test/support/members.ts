@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { TestApp } from './test-app.js';
-import { Member, PasswordHasher } from '../../server/src/modules/identity/index.js';
+import { PasswordHasher } from '../../server/src/modules/identity/index.js';
+import { Member } from '../../server/src/modules/identity/entities.js';
 import { MikroORM } from '@mikro-orm/postgresql';
 
 export interface TestMember {

@@ -1,52 +1,34 @@
-// Every context's entities, from each module's public surface.
-import { AuditLog } from '../modules/audit/index.js';
-import { Category, Platform, Service } from '../modules/catalog/index.js';
-import { Charge, Deposit } from '../modules/billing/index.js';
-import { Faq, GuideImage, Notice, Popup, RegisterWhere } from '../modules/content/index.js';
-import { LoginAttempt, Member, Operator, OutboxMessage, PasswordReset, RateLimitCounter, SocialAccount, VerificationCode } from '../modules/identity/index.js';
-import { Provider, SimulatedProviderOrder } from '../modules/fulfilment/index.js';
-import { AutoOrder, IdempotencyKey, Order, Refill, Subscription, SubscriptionPost } from '../modules/ordering/index.js';
-import { ReferralReward } from '../modules/referral/index.js';
-import { ApiRateBucket } from '../modules/reseller-api/index.js';
-import { Setting } from '../modules/settings/index.js';
-import { LedgerEntry, PointAccount } from '../modules/wallet/index.js';
+// The one list of entities MikroORM registers: each module's own list (its entities.ts), plus ops' BackupRun.
+// Only this file imports a module's entities file; modules export their entities as types alone.
+import { alertsEntities } from '../modules/alerts/entities.js';
+import { auditEntities } from '../modules/audit/entities.js';
+import { billingEntities } from '../modules/billing/entities.js';
+import { catalogEntities } from '../modules/catalog/entities.js';
+import { contentEntities } from '../modules/content/entities.js';
+import { fulfilmentEntities } from '../modules/fulfilment/entities.js';
+import { identityEntities } from '../modules/identity/entities.js';
+import { orderingEntities } from '../modules/ordering/entities.js';
+import { referralEntities } from '../modules/referral/entities.js';
+import { resellerApiEntities } from '../modules/reseller-api/entities.js';
+import { settingsEntities } from '../modules/settings/entities.js';
+import { walletEntities } from '../modules/wallet/entities.js';
 import { BackupRun } from '../ops/backup-run.entity.js';
-import { OperatorAlert } from '../modules/alerts/index.js';
+import { registerEntities } from '../shared/index.js';
 
 export const entities = [
-  Member,
-  Operator,
-  SocialAccount,
-  VerificationCode,
-  PasswordReset,
-  OutboxMessage,
-  LoginAttempt,
-  RateLimitCounter,
-  Setting,
-  PointAccount,
-  LedgerEntry,
-  RegisterWhere,
-  AuditLog,
-  Platform,
-  Category,
-  Service,
-  Order,
-  AutoOrder,
-  IdempotencyKey,
-  Refill,
-  Subscription,
-  SubscriptionPost,
-  Charge,
-  Deposit,
-  Notice,
-  Faq,
-  Popup,
-  GuideImage,
-  Provider,
-  SimulatedProviderOrder,
-  ReferralReward,
-  ApiRateBucket,
+  ...identityEntities,
+  ...settingsEntities,
+  ...walletEntities,
+  ...auditEntities,
+  ...catalogEntities,
+  ...orderingEntities,
+  ...billingEntities,
+  ...contentEntities,
+  ...fulfilmentEntities,
+  ...referralEntities,
+  ...resellerApiEntities,
   BackupRun,
-  OperatorAlert,
+  ...alertsEntities,
 ];
 
+registerEntities(entities);

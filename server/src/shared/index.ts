@@ -39,3 +39,4 @@ export {
 } from './admin-crud.js';
 export { OWN_INPUT_CHECK, CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './control-characters.js';
 export { TransitionTable, withParticle, type StateMachine, type Refusals } from './transition-table.js';
+export { entityNamed, registerEntities } from './entity-ref.js';

@@ -1,7 +1,8 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, type TestMember } from '../../support/members.js';
 import { LedgerKind, WalletFacade } from '../../../server/src/modules/wallet/index.js';
-import { Charge, ChargeExpiryJob } from '../../../server/src/modules/billing/index.js';
+import { ChargeExpiryJob } from '../../../server/src/modules/billing/index.js';
+import { Charge } from '../../../server/src/modules/billing/entities.js';
 import { auditOf, bearer, clock, configureBilling, em, HOUR, openCharge, requestCharge, TAX_INVOICE } from './billing-support.js';
 
 describe('settling charges: accept, reject, bulk accept, 3-hour expiry', () => {

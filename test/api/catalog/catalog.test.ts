@@ -2,7 +2,8 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, type TestMember } from '../../support/members.js';
 import { CATALOG_MESSAGES } from '../../../server/src/contracts/index.js';
-import { CatalogFacade, Service } from '../../../server/src/modules/catalog/index.js';
+import { CatalogFacade } from '../../../server/src/modules/catalog/index.js';
+import { Service } from '../../../server/src/modules/catalog/entities.js';
 
 describe('catalog', () => {
   let t: TestApp;

@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { claimAndProcess } from '../../../server/src/shared/index.js';
-import { RegisterWhere } from '../../../server/src/modules/content/index.js';
+import { RegisterWhere } from '../../../server/src/modules/content/entities.js';
 
 // The shared claim mechanism, exercised on a plain table: two runners at once never take the same row.
 describe('claimAndProcess', () => {

@@ -3,7 +3,8 @@ import type { TestApp } from '../../support/test-app.js';
 import { TEST_OPERATOR } from '../../support/test-app.js';
 import type { FakeProvider } from '../../support/fake-provider.js';
 import { createServer, type Server } from '../../../server/src/bootstrap.js';
-import { Order, OrderingFacade } from '../../../server/src/modules/ordering/index.js';
+import { OrderingFacade } from '../../../server/src/modules/ordering/index.js';
+import { Order } from '../../../server/src/modules/ordering/entities.js';
 import { createService, fund } from '../ordering/fixtures.js';
 
 export { createService, fund };

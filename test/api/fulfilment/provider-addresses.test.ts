@@ -1,7 +1,7 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { FakeProvider } from '../../support/fake-provider.js';
-import { Provider } from '../../../server/src/modules/fulfilment/index.js';
+import { Provider } from '../../../server/src/modules/fulfilment/entities.js';
 
 const PRIVATE = '공급사 API URL이 내부망(사설·루프백·링크로컬) 주소를 가리킵니다. 외부에서 접근 가능한 주소를 입력해 주세요.';
 

@@ -1,6 +1,9 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember } from '../../support/members.js';
 import { FakeProvider } from '../../support/fake-provider.js';
+import { OrderingFacade } from '../../../server/src/modules/ordering/index.js';
+import { Service } from '../../../server/src/modules/catalog/entities.js';
+import { createService, em, fund } from '../ordering/fixtures.js';
 
 describe('providers (operator API)', () => {
   let t: TestApp;
@@ -119,6 +122,27 @@ describe('providers (operator API)', () => {
     failed = await call('get', `/api/admin/providers/${dead.body.id}/balance`);
     expect(failed.status).toBe(502);
     expect(failed.body.message).toMatch(/^balance: unreachable/);
+  });
+
+  it('refuses to delete a provider while a service or an unfinished order is linked to it, then deletes it', async () => {
+    const refusal = '서비스나 진행 중인 주문이 연결된 공급사는 삭제할 수 없습니다. 비활성화해 주세요.';
+    const id = (await create()).res.body.id as number;
+    const service = await createService(t, { providerId: id, providerServiceId: '1' });
+    const member = await createMember(t);
+    await fund(t, member.id, 10_000n);
+    const { placed } = await t.app.get(OrderingFacade).placeOrder(member.id, { serviceId: service.id, link: 'https://instagram.com/p/provider-delete', amount: 100, runs: 0, interval: 0 });
+
+    const withService = await call('delete', `/api/admin/providers/${id}`);
+    expect([withService.status, withService.body.message]).toEqual([409, refusal]);
+    // The service moves to manual fulfilment; the order placed before still names the provider.
+    await em(t).nativeUpdate(Service, { id: service.id }, { providerId: null, providerServiceId: null });
+    const withOrder = await call('delete', `/api/admin/providers/${id}`);
+    expect([withOrder.status, withOrder.body.message]).toEqual([409, refusal]);
+    expect((await call('get', `/api/admin/providers/${id}`)).status).toBe(200);
+
+    await t.app.get(OrderingFacade).cancelOrder(member.id, placed.orderId);
+    expect((await call('delete', `/api/admin/providers/${id}`)).status).toBe(200);
+    expect((await call('get', `/api/admin/providers/${id}`)).status).toBe(404);
   });
 
   it('keeps operator routes closed to members and anonymous callers', async () => {

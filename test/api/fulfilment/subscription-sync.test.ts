@@ -1,7 +1,8 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember } from '../../support/members.js';
 import { DEFAULT_FAKE_SERVICES, FakeProvider, TYPED_FAKE_SERVICES } from '../../support/fake-provider.js';
-import { Order, OrderStatus, Subscription, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
+import { OrderStatus, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
+import { Order, Subscription } from '../../../server/src/modules/ordering/entities.js';
 import { OrderSync, SubscriptionSync, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';

@@ -1,6 +1,7 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, type TestMember } from '../../support/members.js';
-import { AutoOrder, AutoOrderRunsJob, AutoOrderStatus, Order, OrderingFacade, OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { AutoOrderRunsJob, AutoOrderStatus, OrderingFacade, OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { AutoOrder, Order } from '../../../server/src/modules/ordering/entities.js';
 import { LedgerKind, WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';

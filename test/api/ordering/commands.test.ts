@@ -1,6 +1,7 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, type TestMember } from '../../support/members.js';
-import { Order, OrderingFacade, OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { OrderingFacade, OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { Order } from '../../../server/src/modules/ordering/entities.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { balance, createService, em, fund, ledgerOf, placeOrder, tx } from './fixtures.js';

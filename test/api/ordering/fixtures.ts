@@ -1,7 +1,8 @@
 import { MikroORM, type EntityManager } from '@mikro-orm/postgresql';
 import type { TestApp } from '../../support/test-app.js';
 import type { TestMember } from '../../support/members.js';
-import { Category, Platform, Service, type ServiceProps } from '../../../server/src/modules/catalog/index.js';
+import { type ServiceProps } from '../../../server/src/modules/catalog/index.js';
+import { Category, Platform, Service } from '../../../server/src/modules/catalog/entities.js';
 import { LedgerKind, WalletFacade } from '../../../server/src/modules/wallet/index.js';
 
 let seq = 0;

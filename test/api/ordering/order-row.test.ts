@@ -1,5 +1,5 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
-import { AutoOrder, Order } from '../../../server/src/modules/ordering/index.js';
+import { AutoOrder, Order } from '../../../server/src/modules/ordering/entities.js';
 // The fast path's hand-written row is ordering's own detail; this test is what keeps it equal to the entity.
 import { ORDER_COLUMNS, orderRowValues } from '../../../server/src/modules/ordering/application/order-row.js';
 import { em } from './fixtures.js';

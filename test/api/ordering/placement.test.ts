@@ -1,7 +1,8 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, type TestMember } from '../../support/members.js';
 import { ORDER_MESSAGES } from '../../../server/src/contracts/index.js';
-import { AutoOrder, IdempotencyKey, Order, OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { AutoOrder, IdempotencyKey, Order } from '../../../server/src/modules/ordering/entities.js';
 import { SettingsService } from '../../../server/src/modules/settings/index.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';

@@ -1,7 +1,8 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember } from '../../support/members.js';
 import { ORDER_MESSAGES, SUBSCRIPTION_MESSAGES } from '../../../server/src/contracts/index.js';
-import { Order, Subscription, Subscriptions, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
+import { Subscriptions, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
+import { Order, Subscription } from '../../../server/src/modules/ordering/entities.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
 import { admin } from '../fulfilment/helpers.js';

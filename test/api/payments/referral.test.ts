@@ -108,6 +108,33 @@ describe('referral rewards', () => {
     await setSettings(t, { ENABLE_REFERRAL: true });
   });
 
+  it('pays a withdrawn referrer nothing, and the account page counts only members still here', async () => {
+    const second = await createMember(t);
+    const secondCode = (await t.http.post('/api/auth/referral-code').set('Authorization', bearer(second.token)).expect(200)).body.referralCode;
+    const join = async (id: string): Promise<TestMember> => {
+      const signup = { id, password: 'secret123', email: `${id}@example.com`, registerWhere: '유튜브', phoneNumber: '', sendCode: '', referral: secondCode, emailCode: '', agreeTerms: true, agreePrivacy: true };
+      await t.http.post('/api/auth/register').set('X-Forwarded-For', clientIp()).send(signup).expect(201);
+      const login = await t.http.post('/api/auth/login').set('X-Forwarded-For', clientIp()).send({ id, password: signup.password }).expect(200);
+      const [row] = await sql<{ id: number }>(t, 'select id from member where login_id = ?', [id]);
+      return { id: row!.id, loginId: id, password: signup.password, token: login.body.accessToken };
+    };
+    const stays = await join('referred2');
+    const leaves = await join('referred3');
+    expect(await summary(second)).toEqual({ code: secondCode, joined: 2, earned: 0, rate: 5 });
+    await t.http.delete('/api/auth/account').set('Authorization', bearer(leaves.token)).expect(200);
+    expect(await summary(second)).toEqual({ code: secondCode, joined: 1, earned: 0, rate: 5 });
+    // The console counts every member who joined with the code, withdrawn or not.
+    const figures = await t.http.get(`/api/admin/referrals/members/${second.id}`).set('Authorization', admin).expect(200);
+    expect(figures.body).toEqual({ id: second.id, joined: 2, rewards: 0, earned: 0, unrecovered: 0 });
+
+    await t.http.delete('/api/auth/account').set('Authorization', bearer(second.token)).expect(200);
+    const bank = await openCharge(t, stays, 10_000);
+    await t.http.post(`/api/admin/charges/${bank.chargeId}/accept`).set('Authorization', admin).expect(200);
+    expect(await wallet.balanceOf(stays.id)).toBe(10_000n);
+    expect(await sql(t, `select count(*)::int as n from point_ledger_entry where kind = 'REFERRAL' and member_id = ?`, [second.id])).toEqual([{ n: 0 }]);
+    expect(await sql(t, 'select count(*)::int as n from referral_reward where referred_id = ?', [stays.id])).toEqual([{ n: 0 }]);
+  });
+
   it('REFERRAL_RATE refuses anything but a whole percent', async () => {
     const res = await t.http.put('/api/admin/settings/REFERRAL_RATE').set('Authorization', admin).send({ value: '3.5' }).expect(400);
     expect(res.body.message).toContain('REFERRAL_RATE');

@@ -1,6 +1,7 @@
 import type { TestApp } from '../../support/test-app.js';
 import { createMember, type TestMember } from '../../support/members.js';
-import { AutoOrder, IdempotencyKey, Order, OrderingFacade } from '../../../server/src/modules/ordering/index.js';
+import { OrderingFacade } from '../../../server/src/modules/ordering/index.js';
+import { AutoOrder, IdempotencyKey, Order } from '../../../server/src/modules/ordering/entities.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { balance, em, fund, ledgerOf, tx } from '../ordering/fixtures.js';
 

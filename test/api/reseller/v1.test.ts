@@ -1,6 +1,7 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { ORDER_MESSAGES } from '../../../server/src/contracts/index.js';
-import { Order, OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { Order } from '../../../server/src/modules/ordering/entities.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { balance, createReseller, createService, em, footprint, invariantViolations, renewKey, report, v1, type Reseller } from './fixtures.js';
 

@@ -1,7 +1,8 @@
 import type { Response } from 'supertest';
 import { startReplica, startTestApp, type TestApp } from '../../support/test-app.js';
 import { ORDER_MESSAGES } from '../../../server/src/contracts/index.js';
-import { AutoOrder, Order, OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { AutoOrder, Order } from '../../../server/src/modules/ordering/entities.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { V2_ANSWERS, v2ErrorAnswer, type V2Action } from '../../../server/src/modules/reseller-api/http/v2-contract.js';
 import { createReseller, createService, em, invariantViolations, report, type Reseller } from './fixtures.js';

@@ -1,6 +1,7 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { SUBSCRIPTION_MESSAGES } from '../../../server/src/contracts/index.js';
-import { Subscription, Subscriptions, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
+import { Subscriptions, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
+import { Subscription } from '../../../server/src/modules/ordering/entities.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { balance, createReseller, createService, em, invariantViolations, v2 } from './fixtures.js';
 

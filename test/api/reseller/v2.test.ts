@@ -1,6 +1,7 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { ORDER_MESSAGES, REFILL_MESSAGES } from '../../../server/src/contracts/index.js';
-import { AutoOrder, Order, OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { AutoOrder, Order } from '../../../server/src/modules/ordering/entities.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { balance, createReseller, createService, em, footprint, invariantViolations, report, v2, type Reseller } from './fixtures.js';
 

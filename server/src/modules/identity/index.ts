@@ -7,14 +7,15 @@ export { Messenger } from './application/messenger.js';
 export { PasswordHasher } from './application/password-hasher.js';
 export { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
 export { RATE_LIMITS } from './application/rate-limiter.js';
-export { Member, MemberStatus } from './domain/member.entity.js';
-export { Operator } from './domain/operator.entity.js';
-export { SocialAccount, SocialProvider } from './domain/social-account.entity.js';
-export { VerificationCode, CodeChannel } from './domain/verification-code.entity.js';
-export { PasswordReset } from './domain/password-reset.entity.js';
-export { OutboxMessage, OutboxChannel, OutboxStatus } from './domain/outbox-message.entity.js';
-export { RateLimitCounter } from './domain/rate-limit-counter.entity.js';
-export { LoginAttempt, LoginAttemptResult } from './domain/login-attempt.entity.js';
+export { MemberStatus, SocialProvider, CodeChannel, OutboxChannel, OutboxStatus, LoginAttemptResult } from './domain/vocabulary.js';
+export type { Member } from './domain/member.entity.js';
+export type { Operator } from './domain/operator.entity.js';
+export type { SocialAccount } from './domain/social-account.entity.js';
+export type { VerificationCode } from './domain/verification-code.entity.js';
+export type { PasswordReset } from './domain/password-reset.entity.js';
+export type { OutboxMessage } from './domain/outbox-message.entity.js';
+export type { RateLimitCounter } from './domain/rate-limit-counter.entity.js';
+export type { LoginAttempt } from './domain/login-attempt.entity.js';
 export { LOGIN_THROTTLE } from './application/login-throttle.js';
 export {
   PointBalanceReader,

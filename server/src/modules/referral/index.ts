@@ -1,3 +1,3 @@
 export { ReferralModule } from './referral.module.js';
 export { ReferralFacade, type RewardedCharge } from './application/referral.facade.js';
-export { ReferralReward } from './domain/referral-reward.entity.js';
+export type { ReferralReward } from './domain/referral-reward.entity.js';

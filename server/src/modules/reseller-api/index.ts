@@ -1,2 +1,2 @@
 export { ResellerApiModule } from './reseller-api.module.js';
-export { ApiRateBucket } from './domain/api-rate-bucket.entity.js';
+export type { ApiRateBucket } from './domain/api-rate-bucket.entity.js';

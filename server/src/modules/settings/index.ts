@@ -1,4 +1,4 @@
 export { SettingsModule } from './settings.module.js';
 export { SettingsService, type SettingView } from './application/settings.service.js';
 export { PAYMENT_TYPES, type PaymentType, type SettingKey, type SettingValue } from './domain/setting-registry.js';
-export { Setting } from './domain/setting.entity.js';
+export type { Setting } from './domain/setting.entity.js';

@@ -170,4 +170,32 @@ export class CatalogFacade implements EventSubscriber<Service> {
       }
     });
   }
+
+  /** Fulfilment: how many services a provider fulfils (a provider with any cannot be deleted), in the caller's transaction. */
+  countServicesOfProvider(tx: EntityManager, providerId: number): Promise<number> {
+    return tx.count(Service, { providerId });
+  }
+
+  /**
+   * Demo data: each service no provider fulfils yet gets one of `providerId`'s services, as `choose` picks
+   * them from the service's label (category and service text) and type, skipping provider services taken.
+   */
+  async assignProviderToUnprovided(
+    providerId: number,
+    choose: (labels: string[], taken: ReadonlySet<string>, types: ServiceType[]) => (string | null | undefined)[],
+  ): Promise<void> {
+    await this.em.fork().transactional(async (tx) => {
+      const categories = new Map((await tx.find(Category, {})).map((c) => [c.id, c.text]));
+      const taken = new Set((await tx.find(Service, { providerId })).map((s) => s.providerServiceId!));
+      const services = await tx.find(Service, { providerId: null }, { orderBy: { id: 'ASC' } });
+      const chosen = choose(
+        services.map((s) => `${categories.get(s.categoryId) ?? ''} ${s.text}`),
+        taken,
+        services.map((s) => s.type),
+      );
+      services.forEach((service, i) => {
+        if (chosen[i]) service.apply({ providerId, providerServiceId: chosen[i] });
+      });
+    });
+  }
 }

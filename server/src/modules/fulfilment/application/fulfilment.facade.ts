@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Category, Service } from '../../catalog/index.js';
+import { CatalogFacade } from '../../catalog/index.js';
 import { Clock } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
 import { assignSimulatedServices } from '../domain/simulation.js';
@@ -13,6 +13,7 @@ export class FulfilmentFacade {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly simulated: SimulatedProvider,
+    private readonly catalog: CatalogFacade,
   ) {}
 
   /** The embedded simulated provider as a provider row (created once); its id. */
@@ -32,18 +33,6 @@ export class FulfilmentFacade {
    */
   async seedDemo(): Promise<void> {
     const providerId = await this.ensureSimulatedProvider();
-    await this.em.fork().transactional(async (tx) => {
-      const categories = new Map((await tx.find(Category, {})).map((c) => [c.id, c.text]));
-      const taken = new Set((await tx.find(Service, { providerId })).map((s) => s.providerServiceId!));
-      const services = await tx.find(Service, { providerId: null }, { orderBy: { id: 'ASC' } });
-      const assigned = assignSimulatedServices(
-        services.map((s) => `${categories.get(s.categoryId) ?? ''} ${s.text}`),
-        taken,
-        services.map((s) => s.type),
-      );
-      services.forEach((service, i) => {
-        if (assigned[i]) service.apply({ providerId, providerServiceId: assigned[i] });
-      });
-    });
+    await this.catalog.assignProviderToUnprovided(providerId, assignSimulatedServices);
   }
 }

@@ -56,4 +56,35 @@ export class IdentityFacade {
       await this.points.adjust(tx, member.id, DEMO_MEMBER.points, { type: 'demo', id: member.id }, '데모 포인트');
     });
   }
+
+  /** Referral: in the caller's transaction, the member who referred `memberId` unless they have withdrawn; else null. */
+  async activeReferrerOf(tx: EntityManager, memberId: number): Promise<number | null> {
+    const member = await tx.findOne(Member, memberId, { populate: ['referredBy'] });
+    const referrer = member?.referredBy;
+    return referrer && referrer.status !== MemberStatus.DELETED ? referrer.id : null;
+  }
+
+  /** Referral: the member's own code and how many members (withdrawn ones aside) joined with it. */
+  async referralCodeOf(memberId: number): Promise<{ code: string | null; joined: number }> {
+    const em = this.em.fork();
+    const [member, joined] = await Promise.all([
+      em.findOne(Member, memberId, { fields: ['id', 'referralCode'] }),
+      em.count(Member, { referredBy: memberId, status: { $ne: MemberStatus.DELETED } }),
+    ]);
+    return { code: member?.referralCode ?? null, joined };
+  }
+
+  /** Referral figures for the console: how many members each of `memberIds` referred (withdrawn ones too). */
+  async referredCounts(memberIds: number[]): Promise<Map<number, number>> {
+    const rows = memberIds.length
+      ? await this.em.fork().execute<{ id: number; n: string }[]>('select referred_by_id as id, count(*) as n from member where referred_by_id in (?) group by 1', [memberIds])
+      : [];
+    return new Map(rows.map((r) => [r.id, Number(r.n)]));
+  }
+
+  /** Referral figures for the dashboard: members who joined with someone's code. */
+  async referredMemberCount(): Promise<number> {
+    const [row] = await this.em.fork().execute<{ n: string }[]>('select count(*) as n from member where referred_by_id is not null');
+    return Number(row!.n);
+  }
 }

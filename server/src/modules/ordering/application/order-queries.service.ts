@@ -4,7 +4,7 @@ import { ORDER_HISTORY_PAGE_SIZE } from '../../../contracts/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { Clock, contains, filterDate, filterFlag, filterId, filterOneOrMany, FilterValueError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
-import { Order, OrderStatus } from '../domain/order.entity.js';
+import { Order, ORDER_TRANSITIONS, OrderStatus } from '../domain/order.entity.js';
 import { Refill } from '../domain/refill.entity.js';
 
 /** A member's history query: optional status and 1-based page (page size 10). */
@@ -293,5 +293,11 @@ export class OrderQueries {
       [autoOrderIds],
     );
     return new Map(rows.map((r) => [r.auto_order_id, BigInt(r.refunded)]));
+  }
+
+  /** Orders of a provider that have not ended (such a provider cannot be deleted), in the caller's transaction. */
+  unfinishedOrdersOfProvider(tx: EntityManager, providerId: number): Promise<number> {
+    const unfinished = Object.values(OrderStatus).filter((s) => !ORDER_TRANSITIONS.isTerminal(s));
+    return tx.count(Order, { providerId, status: { $in: unfinished } });
   }
 }

@@ -87,4 +87,9 @@ export class OrderingFacade {
   flagUpstream(tx: EntityManager, orderId: number, note: string): Promise<boolean> {
     return this.commands.flagUpstream(tx, orderId, note);
   }
+
+  /** Fulfilment: how many of a provider's orders have not ended (a provider with any cannot be deleted), in the caller's transaction. */
+  unfinishedOrdersOfProvider(tx: EntityManager, providerId: number): Promise<number> {
+    return this.queries.unfinishedOrdersOfProvider(tx, providerId);
+  }
 }

@@ -1,7 +1,6 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { Service } from '../../catalog/index.js';
 import { ceilDiv } from '../../../contracts/index.js';
-import { DomainError, TransitionTable } from '../../../shared/index.js';
+import { DomainError, TransitionTable, entityNamed } from '../../../shared/index.js';
 import { money } from './money.js';
 
 /** Spec §4 auto-order statuses (CANCLED spelled so; PARTIAL is shown as completed). */
@@ -52,7 +51,7 @@ export class AutoOrder {
   @Property({ type: 'integer' })
   memberId!: number;
 
-  @ManyToOne(() => Service, { mapToPk: true, joinColumn: 'service_id', deleteRule: 'no action' })
+  @ManyToOne(entityNamed('Service'), { mapToPk: true, joinColumn: 'service_id', deleteRule: 'no action' })
   serviceId!: number;
 
   @Property({ type: 'string', length: 1000 })

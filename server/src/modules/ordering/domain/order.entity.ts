@@ -1,7 +1,7 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { Service } from '../../catalog/index.js';
+import type { Service } from '../../catalog/index.js';
 import { SERVICE_TYPES, type ServiceType } from '../../../contracts/index.js';
-import { DomainError, TransitionTable } from '../../../shared/index.js';
+import { DomainError, TransitionTable, entityNamed } from '../../../shared/index.js';
 import { money } from './money.js';
 import { AutoOrder } from './auto-order.entity.js';
 
@@ -79,7 +79,7 @@ export class Order {
   @Property({ type: 'integer' })
   memberId!: number;
 
-  @ManyToOne(() => Service, { mapToPk: true, joinColumn: 'service_id', deleteRule: 'no action' })
+  @ManyToOne(entityNamed('Service'), { mapToPk: true, joinColumn: 'service_id', deleteRule: 'no action' })
   serviceId!: number;
 
   @Property({ type: 'string', length: 1000 })

@@ -1,6 +1,6 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { Service } from '../../catalog/index.js';
-import { DomainError, TransitionTable } from '../../../shared/index.js';
+import type { Service } from '../../catalog/index.js';
+import { DomainError, TransitionTable, entityNamed } from '../../../shared/index.js';
 import { money } from './money.js';
 
 /** A subscription's life, as panels report it (Active/Paused/Completed/Canceled/Expired). */
@@ -65,7 +65,7 @@ export class Subscription {
   @Property({ type: 'integer' })
   memberId!: number;
 
-  @ManyToOne(() => Service, { mapToPk: true, joinColumn: 'service_id', deleteRule: 'no action' })
+  @ManyToOne(entityNamed('Service'), { mapToPk: true, joinColumn: 'service_id', deleteRule: 'no action' })
   serviceId!: number;
 
   @Property({ type: 'string', length: 100 })

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Member, MemberStatus } from '../../identity/index.js';
+import { IdentityFacade } from '../../identity/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { LedgerKind, WalletFacade } from '../../wallet/index.js';
 import { Clock, findPage, idOf, type ListQuery, type Page } from '../../../shared/index.js';
@@ -28,6 +28,7 @@ export class ReferralFacade {
     private readonly wallet: WalletFacade,
     private readonly settings: SettingsService,
     private readonly clock: Clock,
+    private readonly identity: IdentityFacade,
   ) {}
 
   async rate(): Promise<number> {
@@ -38,22 +39,21 @@ export class ReferralFacade {
   /** In the accepting transaction: rewards the referrer of the charge's member, at most once per charge. */
   async rewardIn(tx: EntityManager, charge: RewardedCharge): Promise<void> {
     if ((await this.settings.get('ENABLE_REFERRAL')) !== true) return;
-    const member = await tx.findOne(Member, charge.memberId, { populate: ['referredBy'] });
-    const referrer = member?.referredBy;
-    if (!referrer || referrer.status === MemberStatus.DELETED) return;
+    const referrerId = await this.identity.activeReferrerOf(tx, charge.memberId);
+    if (referrerId === null) return;
     const rate = await this.rate();
     const amount = ReferralReward.rewardFor(charge.point, rate);
     if (amount <= 0n) return;
     if (await tx.count(ReferralReward, { chargeId: charge.id })) return;
     const credit = await this.wallet.credit(tx, {
-      memberId: referrer.id,
+      memberId: referrerId,
       amount,
       kind: LedgerKind.REFERRAL,
       reference: { type: 'charge', id: charge.id },
       memo: `추천 적립 ${rate}% (충전 #${charge.id})`,
     });
     if (!credit.applied) return;
-    const reward = Object.assign(new ReferralReward(), { chargeId: charge.id, referrerId: referrer.id, referredId: charge.memberId, rate, amount, createdAt: this.clock.now() });
+    const reward = Object.assign(new ReferralReward(), { chargeId: charge.id, referrerId, referredId: charge.memberId, rate, amount, createdAt: this.clock.now() });
     tx.persist(reward);
     await tx.flush();
   }
@@ -81,14 +81,12 @@ export class ReferralFacade {
 
   /** The account page: the member's code, how many joined with it, points earned (net of take-backs). */
   async summary(memberId: number): Promise<ReferralSummary> {
-    const em = this.em.fork();
-    const member = await em.findOne(Member, memberId);
-    const [joined, rows, rate] = await Promise.all([
-      em.count(Member, { referredBy: memberId, status: { $ne: MemberStatus.DELETED } }),
-      em.execute<{ earned: string | null }[]>('select sum(amount - reclaimed) as earned from referral_reward where referrer_id = ?', [memberId]),
+    const [{ code, joined }, rows, rate] = await Promise.all([
+      this.identity.referralCodeOf(memberId),
+      this.em.fork().execute<{ earned: string | null }[]>('select sum(amount - reclaimed) as earned from referral_reward where referrer_id = ?', [memberId]),
       this.rate(),
     ]);
-    return { code: member?.referralCode ?? null, joined, earned: Number(rows[0]?.earned ?? 0), rate };
+    return { code, joined, earned: Number(rows[0]?.earned ?? 0), rate };
   }
 
   /** The console: each member's referral figures. */
@@ -96,24 +94,23 @@ export class ReferralFacade {
     const result = new Map(memberIds.map((id) => [id, { joined: 0, rewards: 0, earned: 0n, unrecovered: 0n }]));
     if (memberIds.length === 0) return result;
     const em = this.em.fork();
-    const joined = await em.execute<{ id: number; n: string }[]>('select referred_by_id as id, count(*) as n from member where referred_by_id in (?) group by 1', [memberIds]);
+    const joined = await this.identity.referredCounts(memberIds);
     const rewards = await em.execute<{ id: number; n: string; earned: string; unrecovered: string }[]>(
       'select referrer_id as id, count(*) as n, sum(amount - reclaimed) as earned, sum(unrecovered) as unrecovered from referral_reward where referrer_id in (?) group by 1',
       [memberIds],
     );
-    for (const r of joined) result.get(r.id)!.joined = Number(r.n);
+    for (const [id, n] of joined) result.get(id)!.joined = n;
     for (const r of rewards) Object.assign(result.get(r.id)!, { rewards: Number(r.n), earned: BigInt(r.earned), unrecovered: BigInt(r.unrecovered) });
     return result;
   }
 
   /** The dashboard: rewards given, points net of take-backs, and what could not be taken back. */
   async totals(): Promise<{ referredMembers: number; rewards: number; rewardedPoints: bigint; unrecoveredPoints: bigint }> {
-    const em = this.em.fork();
-    const [members] = await em.execute<{ n: string }[]>('select count(*) as n from member where referred_by_id is not null');
-    const [rewards] = await em.execute<{ n: string; earned: string | null; unrecovered: string | null }[]>(
+    const referredMembers = await this.identity.referredMemberCount();
+    const [rewards] = await this.em.fork().execute<{ n: string; earned: string | null; unrecovered: string | null }[]>(
       'select count(*) as n, sum(amount - reclaimed) as earned, sum(unrecovered) as unrecovered from referral_reward',
     );
-    return { referredMembers: Number(members!.n), rewards: Number(rewards!.n), rewardedPoints: BigInt(rewards!.earned ?? 0), unrecoveredPoints: BigInt(rewards!.unrecovered ?? 0) };
+    return { referredMembers, rewards: Number(rewards!.n), rewardedPoints: BigInt(rewards!.earned ?? 0), unrecoveredPoints: BigInt(rewards!.unrecovered ?? 0) };
   }
 
   page(query: ListQuery): Promise<Page<ReferralReward>> {

@@ -1,4 +1,5 @@
-import { AutoOrder, AutoOrderStatus, Order, OrderStatus } from '../../ordering/index.js';
+import { AutoOrderStatus, OrderStatus } from '../../ordering/index.js';
+import { AutoOrder, Order } from '../../ordering/entities.js';
 import { dripFeedStatusAnswer } from './v2-answers.js';
 
 /** A drip-feed of 3 runs × 100, 750 won paid up front (250 a run). */

@@ -1,0 +1,12 @@
+// The identity module's tables, registered for MikroORM by database/entities.ts; other modules see them only as types.
+import { LoginAttempt } from './domain/login-attempt.entity.js';
+import { Member } from './domain/member.entity.js';
+import { Operator } from './domain/operator.entity.js';
+import { OutboxMessage } from './domain/outbox-message.entity.js';
+import { PasswordReset } from './domain/password-reset.entity.js';
+import { RateLimitCounter } from './domain/rate-limit-counter.entity.js';
+import { SocialAccount } from './domain/social-account.entity.js';
+import { VerificationCode } from './domain/verification-code.entity.js';
+
+export { LoginAttempt, Member, Operator, OutboxMessage, PasswordReset, RateLimitCounter, SocialAccount, VerificationCode };
+export const identityEntities = [Member, Operator, SocialAccount, VerificationCode, PasswordReset, OutboxMessage, LoginAttempt, RateLimitCounter];

@@ -1,0 +1,6 @@
+// The wallet module's tables, registered for MikroORM by database/entities.ts; other modules see them only as types.
+import { LedgerEntry } from './domain/ledger-entry.entity.js';
+import { PointAccount } from './domain/point-account.entity.js';
+
+export { LedgerEntry, PointAccount };
+export const walletEntities = [PointAccount, LedgerEntry];
