@@ -11,14 +11,9 @@ import {
 } from 'react-admin';
 import { DateTimeField, WonField } from '../common/fields';
 import { MemberField, ServiceField } from '../common/references';
+import { SUBSCRIPTION_STATUS_LABELS } from '../../../server/src/contracts/statuses.js';
 
-const statuses = [
-  { id: 'ACTIVE', name: '진행중' },
-  { id: 'PAUSED', name: '일시정지' },
-  { id: 'COMPLETED', name: '완료' },
-  { id: 'CANCELED', name: '취소' },
-  { id: 'EXPIRED', name: '만료' },
-];
+const statuses = Object.entries(SUBSCRIPTION_STATUS_LABELS).map(([id, name]) => ({ id, name }));
 
 const filters = [
   <SelectInput key="status" source="status" choices={statuses} alwaysOn />,

@@ -46,3 +46,4 @@ export * from './brand.js';
 export * from './subscription.js';
 export * from './statuses.js';
 export * from './settings.js';
+export * from './commands.js';
