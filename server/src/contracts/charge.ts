@@ -33,6 +33,9 @@ export const CHARGE_MESSAGES = {
 export const FEE_TYPES = ['NONE', 'FEE', 'CASH'] as const;
 export type FeeType = (typeof FEE_TYPES)[number];
 
+/** What the storefront calls each choice (신청 안함: no receipt asked for). */
+export const FEE_TYPE_LABELS = { NONE: '신청 안함', FEE: '세금계산서', CASH: '현금영수증' } as const satisfies Record<FeeType, string>;
+
 /** Spec §4 "Payment record status" (statuses.ts, with its labels and moves). */
 export { CHARGE_MOVES, CHARGE_STATUS_LABELS, CHARGE_STATUSES, ChargeStatus } from './statuses.js';
 

@@ -47,3 +47,4 @@ export * from './subscription.js';
 export * from './statuses.js';
 export * from './settings.js';
 export * from './commands.js';
+export * from './views.js';
