@@ -42,8 +42,9 @@ const TABS = CHARGE_STATUSES;
 const FEE_TYPES: Record<FeeType, string> = { NONE: '증빙 없음', FEE: '세금계산서', CASH: '현금영수증' };
 const feeTypeName = (feeType: unknown) => FEE_TYPES[feeType as FeeType] ?? feeType;
 
-/** Accept and reject are offered while the charge waits (the state machine's PENDING). */
-const decidable = (r: RaRecord) => chargeCommands(r as unknown as ChargeFacts).includes('accept');
+/** The commands the charge allows now (accept and reject while it waits; Toss settles its own). */
+const commandsOf = (r: RaRecord) => chargeCommands(r as unknown as ChargeFacts);
+const acceptable = (r: RaRecord) => commandsOf(r).includes('accept');
 const FEE_FIELDS: Record<string, string> = {
   company: '상호',
   businessNumber: '사업자번호',
@@ -131,14 +132,15 @@ const Actions = (_: { label: string }) => (
   <FunctionField
     source="status"
     sortable={false}
-    render={(r) =>
-      decidable(r) ? (
+    render={(r) => {
+      const allowed = commandsOf(r);
+      return allowed.includes('accept') || allowed.includes('reject') ? (
         <span style={{ whiteSpace: 'nowrap' }}>
-          <AcceptButton record={r} />
-          <RejectButton />
+          {allowed.includes('accept') ? <AcceptButton record={r} /> : null}
+          {allowed.includes('reject') ? <RejectButton /> : null}
         </span>
-      ) : null
-    }
+      ) : null;
+    }}
   />
 );
 
@@ -174,10 +176,10 @@ const ChargeCards = () => {
                 {r.status === 'PENDING' ? <TimeLeft expiresAt={r.expiresAt} /> : <StatusField source="status" labels={chargeStatuses} />}
               </Stack>
             </CardContent>
-            {decidable(r) ? (
+            {commandsOf(r).some((c) => c === 'accept' || c === 'reject') ? (
               <Stack direction="row" spacing={1} sx={{ px: 2, pb: 1.5 }} justifyContent="flex-end">
-                <RejectButton />
-                <AcceptButton record={r} size="large" />
+                {commandsOf(r).includes('reject') ? <RejectButton /> : null}
+                {acceptable(r) ? <AcceptButton record={r} size="large" /> : null}
               </Stack>
             ) : null}
           </Card>
@@ -193,7 +195,7 @@ const ChargeTable = () => {
     <Datagrid
       bulkActionButtons={<BulkAcceptButton />}
       rowClick={false}
-      isRowSelectable={decidable}
+      isRowSelectable={acceptable}
       rowSx={(r) => (hidden.has(r.id) ? { display: 'none' } : {})}
     >
       <TextField source="id" />

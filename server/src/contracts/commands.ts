@@ -58,9 +58,12 @@ export type ChargeCommand = (typeof CHARGE_COMMANDS)[number];
 
 export interface ChargeFacts {
   status: ChargeStatus;
+  /** BANK_TRANSFER (무통장 입금) or TOSS. */
   method?: string | null;
-  point?: number | string | null;
-  refundedPoint?: number | string | null;
+  /** Set once Toss holds the payment. */
+  tossPaymentKey?: string | null;
+  point?: number | string | bigint | null;
+  refundedPoint?: number | string | bigint | null;
 }
 
 /** The points of a Toss charge that may still be refunded (0 for a bank transfer or a charge not accepted). */
@@ -69,11 +72,15 @@ export function refundablePoint(charge: ChargeFacts): number {
   return Number(charge.point ?? 0) - Number(charge.refundedPoint ?? 0);
 }
 
-/** accept / reject: a waiting charge; refund: an accepted Toss charge with points left to refund. */
+/**
+ * accept: a waiting bank-transfer charge (only Toss's word accepts a Toss charge); reject: a waiting
+ * charge, unless Toss holds its payment; refund: an accepted Toss charge with points left to refund.
+ */
 export function chargeCommands(charge: ChargeFacts): ChargeCommand[] {
+  const toss = charge.method === 'TOSS';
   const allowed: Record<ChargeCommand, boolean> = {
-    accept: CHARGE_MOVES[charge.status].includes('SUCCESS'),
-    reject: CHARGE_MOVES[charge.status].includes('FAIL'),
+    accept: CHARGE_MOVES[charge.status].includes('SUCCESS') && !toss,
+    reject: CHARGE_MOVES[charge.status].includes('FAIL') && !(toss && charge.tossPaymentKey),
     refund: refundablePoint(charge) > 0,
   };
   return CHARGE_COMMANDS.filter((c) => allowed[c]);
