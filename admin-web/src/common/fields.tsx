@@ -16,7 +16,7 @@ type Tone = 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info';
 export type StatusLabels = Record<string, { label: string; tone: Tone }>;
 
 /** A vocabulary's Korean labels (server/src/contracts) with the console's colours, in the order of `tones`. */
-const toned = <S extends string>(labels: Readonly<Record<S, string>>, tones: Record<S, Tone>): StatusLabels =>
+export const toned = <S extends string>(labels: Readonly<Record<S, string>>, tones: Record<S, Tone>): StatusLabels =>
   Object.fromEntries((Object.keys(tones) as S[]).map((s) => [s, { label: labels[s], tone: tones[s] }]));
 
 export const orderStatuses = toned(ORDER_STATUS_LABELS, {
@@ -41,6 +41,9 @@ export const ledgerKinds = toned(LEDGER_KIND_LABELS, {
   CHARGE_REFUND: 'error',
   REFERRAL: 'success',
 });
+
+/** Choices for a SelectInput from a vocabulary's labels (server/src/contracts), in their order. */
+export const labelChoices = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([id, name]) => ({ id, name }));
 
 /** Choices for a SelectInput from a label table. */
 export const choicesOf = (labels: StatusLabels) => Object.entries(labels).map(([id, { label }]) => ({ id, name: label }));

@@ -2,14 +2,14 @@ import { BooleanInput, Datagrid, List, NumberInput, ReferenceField, SelectField,
 import CheckIcon from '@mui/icons-material/Check';
 import BlockIcon from '@mui/icons-material/Block';
 import { CommandButton } from '../common/CommandButton';
-import { DateTimeField } from '../common/fields';
+import { DateTimeField, labelChoices } from '../common/fields';
 import { MemberField } from '../common/references';
 import { refillCommands } from '../../../server/src/contracts/commands.js';
 import type { RefillStatus } from '../../../server/src/contracts/statuses.js';
 
 /** The console's own words for a refill's state (the server's messages say 접수 and 진행중). */
 const STATUS_NAMES: Record<RefillStatus, string> = { PENDING: '요청됨', PROCESSING: '공급사 진행중', COMPLETED: '완료', REJECTED: '거절' };
-const statuses = Object.entries(STATUS_NAMES).map(([id, name]) => ({ id, name }));
+const statuses = labelChoices(STATUS_NAMES);
 
 const filters = [
   <SelectInput key="status" source="status" choices={statuses} alwaysOn />,

@@ -18,6 +18,7 @@ import CardContent from '@mui/material/CardContent';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ImageUrlInput } from '../common/ImageUrlInput';
+import { labelChoices } from '../common/fields';
 import { DELETION_BALANCE_LABELS, PAYMENT_TYPE_LABELS, type SettingGroup, type SettingView } from '../../../server/src/contracts/settings.js';
 
 /** GET /api/admin/settings: every key with its kind, area and label (server/src/contracts/settings.ts). */
@@ -37,9 +38,8 @@ const AREAS: { id: SettingGroup | 'presets'; title: string; holds: (s: SettingRo
   { id: 'orders', title: '주문', holds: (s) => s.group === 'orders' },
 ];
 
-const choices = (labels: Record<string, string>) => Object.entries(labels).map(([id, name]) => ({ id, name }));
-const PAYMENT_TYPE_CHOICES = choices(PAYMENT_TYPE_LABELS);
-const DELETION_BALANCE_CHOICES = choices(DELETION_BALANCE_LABELS);
+const PAYMENT_TYPE_CHOICES = labelChoices(PAYMENT_TYPE_LABELS);
+const DELETION_BALANCE_CHOICES = labelChoices(DELETION_BALANCE_LABELS);
 
 const urlRule: Validator = (v: string) => (!v || /^https?:\/\/\S+$/.test(v) ? undefined : 'http(s)로 시작하는 주소이거나 비워 두어야 합니다');
 const colorRule: Validator = (v: string) => (!v || /^#[0-9a-fA-F]{6}$/.test(v) ? undefined : '#1a73e8 형식의 색상이거나 비워 두어야 합니다');

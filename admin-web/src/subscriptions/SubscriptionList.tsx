@@ -9,11 +9,11 @@ import {
   SelectInput,
   TextField,
 } from 'react-admin';
-import { DateTimeField, WonField } from '../common/fields';
+import { DateTimeField, labelChoices, WonField } from '../common/fields';
 import { MemberField, ServiceField } from '../common/references';
 import { SUBSCRIPTION_STATUS_LABELS } from '../../../server/src/contracts/statuses.js';
 
-const statuses = Object.entries(SUBSCRIPTION_STATUS_LABELS).map(([id, name]) => ({ id, name }));
+const statuses = labelChoices(SUBSCRIPTION_STATUS_LABELS);
 
 const filters = [
   <SelectInput key="status" source="status" choices={statuses} alwaysOn />,

@@ -142,3 +142,59 @@ export const LEDGER_KIND_LABELS = {
   CHARGE_REFUND: '결제 환불',
   REFERRAL: '추천 적립',
 } as const satisfies Record<LedgerKind, string>;
+
+/** A member: operators suspend and reinstate; a member withdraws (for good). */
+export const MEMBER_STATUSES = ['ACTIVE', 'SUSPENDED', 'DELETED'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+export const MemberStatus = vocabulary(MEMBER_STATUSES);
+
+export const MEMBER_STATUS_LABELS = { ACTIVE: '정상', SUSPENDED: '정지', DELETED: '탈퇴' } as const satisfies Record<MemberStatus, string>;
+
+export const MEMBER_MOVES: Moves<MemberStatus> = { ACTIVE: ['SUSPENDED', 'DELETED'], SUSPENDED: ['ACTIVE', 'DELETED'], DELETED: [] };
+
+/** A bank deposit the bank reported: UNMATCHED → MATCHED (paid a charge) | DISMISSED (an operator set it aside). */
+export const DEPOSIT_STATUSES = ['UNMATCHED', 'MATCHED', 'DISMISSED'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+export const DepositStatus = vocabulary(DEPOSIT_STATUSES);
+
+export const DEPOSIT_STATUS_LABELS = { UNMATCHED: '미매칭', MATCHED: '매칭됨', DISMISSED: '보류 처리' } as const satisfies Record<DepositStatus, string>;
+
+export const DEPOSIT_MOVES: Moves<DepositStatus> = { UNMATCHED: ['MATCHED', 'DISMISSED'], MATCHED: [], DISMISSED: [] };
+
+/** A mail or SMS the panel sent: handed over (SENT), refused or unreachable (FAILED), or kept for want of a transport (STORED). */
+export const OUTBOX_STATUSES = ['SENT', 'FAILED', 'STORED'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export const OutboxStatus = vocabulary(OUTBOX_STATUSES);
+
+export const OUTBOX_STATUS_LABELS = { SENT: '발송됨', FAILED: '실패', STORED: '보관 (발송 수단 없음)' } as const satisfies Record<OutboxStatus, string>;
+
+export const OUTBOX_CHANNELS = ['EMAIL', 'SMS'] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+export const OutboxChannel = vocabulary(OUTBOX_CHANNELS);
+
+export const OUTBOX_CHANNEL_LABELS = { EMAIL: '메일', SMS: 'SMS' } as const satisfies Record<OutboxChannel, string>;
+
+/** How a login attempt ended: THROTTLED was refused unchecked (this source failed too often for the account). */
+export const LOGIN_ATTEMPT_RESULTS = ['SUCCEEDED', 'FAILED', 'THROTTLED'] as const;
+export type LoginAttemptResult = (typeof LOGIN_ATTEMPT_RESULTS)[number];
+export const LoginAttemptResult = vocabulary(LOGIN_ATTEMPT_RESULTS);
+
+export const LOGIN_ATTEMPT_RESULT_LABELS = { SUCCEEDED: '성공', FAILED: '실패', THROTTLED: '지연 (시도 과다)' } as const satisfies Record<LoginAttemptResult, string>;
+
+/** What an operator alert is about. */
+export const ALERT_KINDS = ['CHARGE_REQUEST', 'UNMATCHED_DEPOSIT', 'ORDER_CHECK', 'PROVIDER_BALANCE', 'PROVIDER_ERRORS'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+export const ALERT_KIND_LABELS = {
+  CHARGE_REQUEST: '새 충전 요청',
+  UNMATCHED_DEPOSIT: '확인되지 않은 입금',
+  ORDER_CHECK: '주문 확인 필요',
+  PROVIDER_BALANCE: '공급사 잔액 부족',
+  PROVIDER_ERRORS: '공급사 연속 오류',
+} as const satisfies Record<AlertKind, string>;
+
+/** PENDING: to send; SENT: delivered by Telegram (or mailed when only mail is set); STORED: no channel set; FAILED: gave up. */
+export const ALERT_STATUSES = ['PENDING', 'SENT', 'STORED', 'FAILED'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+export const ALERT_STATUS_LABELS = { PENDING: '발송 대기', SENT: '발송됨', STORED: '보관 (발송 수단 없음)', FAILED: '실패' } as const satisfies Record<AlertStatus, string>;
