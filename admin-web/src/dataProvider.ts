@@ -1,6 +1,7 @@
 import { fetchUtils, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { getToken } from './authProvider';
+import type { LedgerKind } from '../../server/src/contracts/statuses.js';
 
 /** Where an uploaded image is shown: the server keeps it at that place's size (server/src/contracts/content.ts). */
 export type UploadPurpose = 'popup' | 'guide-desktop' | 'guide-mobile' | 'other';
@@ -22,7 +23,7 @@ export interface LedgerEntryRecord extends RaRecord {
   memberId: number;
   amount: number;
   balanceAfter: number;
-  kind: 'CHARGE' | 'ORDER' | 'REFUND' | 'ADJUST' | 'FORFEIT' | 'CHARGE_REFUND' | 'REFERRAL';
+  kind: LedgerKind;
   referenceType: string;
   referenceId: string;
   memo: string | null;

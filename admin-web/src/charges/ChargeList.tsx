@@ -32,10 +32,19 @@ import { MemberField } from '../common/references';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { MethodField } from './MethodField';
 import { AcceptingProvider, TimeLeft, useAccepting } from './accepting';
+import { chargeCommands, type ChargeFacts } from '../../../server/src/contracts/commands.js';
+import { CHARGE_STATUSES } from '../../../server/src/contracts/statuses.js';
+import type { FeeType } from '../../../server/src/contracts/charge.js';
 
-const TABS = ['PENDING', 'SUCCESS', 'FAIL'] as const;
+const TABS = CHARGE_STATUSES;
 
-const FEE_TYPES: Record<string, string> = { NONE: '증빙 없음', FEE: '세금계산서', CASH: '현금영수증' };
+/** The console's names of the receipt a member asked for (the storefront says 신청 안함 for none). */
+const FEE_TYPES: Record<FeeType, string> = { NONE: '증빙 없음', FEE: '세금계산서', CASH: '현금영수증' };
+const feeTypeName = (feeType: unknown) => FEE_TYPES[feeType as FeeType] ?? feeType;
+
+/** The commands the charge allows now (accept and reject while it waits; Toss settles its own). */
+const commandsOf = (r: RaRecord) => chargeCommands(r as unknown as ChargeFacts);
+const acceptable = (r: RaRecord) => commandsOf(r).includes('accept');
 const FEE_FIELDS: Record<string, string> = {
   company: '상호',
   businessNumber: '사업자번호',
@@ -53,7 +62,7 @@ const FeeData = ({ record }: { record: RaRecord }) => {
   const entries = Object.entries(value).filter(([, v]) => v);
   return (
     <span>
-      <strong>{FEE_TYPES[record.feeType as string] ?? record.feeType ?? '-'}</strong>
+      <strong>{feeTypeName(record.feeType) ?? '-'}</strong>
       {entries.map(([k, v]) => (
         <Fragment key={k}>
           <br />
@@ -123,14 +132,15 @@ const Actions = (_: { label: string }) => (
   <FunctionField
     source="status"
     sortable={false}
-    render={(r) =>
-      r.status === 'PENDING' ? (
+    render={(r) => {
+      const allowed = commandsOf(r);
+      return allowed.includes('accept') || allowed.includes('reject') ? (
         <span style={{ whiteSpace: 'nowrap' }}>
-          <AcceptButton record={r} />
-          <RejectButton />
+          {allowed.includes('accept') ? <AcceptButton record={r} /> : null}
+          {allowed.includes('reject') ? <RejectButton /> : null}
         </span>
-      ) : null
-    }
+      ) : null;
+    }}
   />
 );
 
@@ -159,17 +169,17 @@ const ChargeCards = () => {
               </Stack>
               <Typography sx={{ fontSize: 20, fontWeight: 800 }}>{won(r.depositAmount)}</Typography>
               <Typography variant="body2" color="text.secondary">
-                충전 {won(r.point)} · {FEE_TYPES[r.feeType as string] ?? r.feeType}
+                충전 {won(r.point)} · {feeTypeName(r.feeType)}
               </Typography>
               <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mt: 0.5 }}>
                 <MemberField source="memberId" />
                 {r.status === 'PENDING' ? <TimeLeft expiresAt={r.expiresAt} /> : <StatusField source="status" labels={chargeStatuses} />}
               </Stack>
             </CardContent>
-            {r.status === 'PENDING' ? (
+            {commandsOf(r).some((c) => c === 'accept' || c === 'reject') ? (
               <Stack direction="row" spacing={1} sx={{ px: 2, pb: 1.5 }} justifyContent="flex-end">
-                <RejectButton />
-                <AcceptButton record={r} size="large" />
+                {commandsOf(r).includes('reject') ? <RejectButton /> : null}
+                {acceptable(r) ? <AcceptButton record={r} size="large" /> : null}
               </Stack>
             ) : null}
           </Card>
@@ -185,7 +195,7 @@ const ChargeTable = () => {
     <Datagrid
       bulkActionButtons={<BulkAcceptButton />}
       rowClick={false}
-      isRowSelectable={(r) => r.status === 'PENDING'}
+      isRowSelectable={acceptable}
       rowSx={(r) => (hidden.has(r.id) ? { display: 'none' } : {})}
     >
       <TextField source="id" />

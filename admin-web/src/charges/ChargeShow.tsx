@@ -4,6 +4,7 @@ import { CommandButton } from '../common/CommandButton';
 import { chargeStatuses, DateTimeField, StatusField, WonField } from '../common/fields';
 import { MemberField } from '../common/references';
 import { MethodField } from './MethodField';
+import { refundablePoint, type ChargeFacts } from '../../../server/src/contracts/commands.js';
 
 /**
  * Refund of a Toss charge: cancels (part of) the payment at Toss and takes the points back, only up
@@ -11,7 +12,7 @@ import { MethodField } from './MethodField';
  */
 const Commands = () => {
   const charge = useRecordContext();
-  const refundable = charge?.method === 'TOSS' && charge.status === 'SUCCESS' ? Number(charge.point) - Number(charge.refundedPoint ?? 0) : 0;
+  const refundable = charge ? refundablePoint(charge as unknown as ChargeFacts) : 0;
   return (
     <TopToolbar>
       {charge?.method === 'TOSS' ? (

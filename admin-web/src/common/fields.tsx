@@ -1,5 +1,6 @@
 import { DateField, FunctionField, NumberField, useRecordContext, type DateFieldProps, type NumberFieldProps } from 'react-admin';
 import Chip from '@mui/material/Chip';
+import { AUTO_ORDER_STATUS_LABELS, CHARGE_STATUS_LABELS, LEDGER_KIND_LABELS, ORDER_STATUS_LABELS } from '../../../server/src/contracts/statuses.js';
 
 /** Whole won, no fraction digits (spec §9). */
 export const WonField = (props: NumberFieldProps) => (
@@ -14,37 +15,35 @@ export const DateTimeField = (props: DateFieldProps) => (
 type Tone = 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info';
 export type StatusLabels = Record<string, { label: string; tone: Tone }>;
 
-export const orderStatuses: StatusLabels = {
-  PENDING: { label: '접수', tone: 'default' },
-  PROCESSING: { label: '대기', tone: 'info' },
-  INPROGRESS: { label: '진행중', tone: 'primary' },
-  COMPLETED: { label: '완료', tone: 'success' },
-  PARTIAL: { label: '부분완료', tone: 'warning' },
-  CANCELED: { label: '취소', tone: 'error' },
-};
+/** A vocabulary's Korean labels (server/src/contracts) with the console's colours, in the order of `tones`. */
+export const toned = <S extends string>(labels: Readonly<Record<S, string>>, tones: Record<S, Tone>): StatusLabels =>
+  Object.fromEntries((Object.keys(tones) as S[]).map((s) => [s, { label: labels[s], tone: tones[s] }]));
 
-export const autoOrderStatuses: StatusLabels = {
-  ACTIVE: { label: '진행중', tone: 'primary' },
-  COMPLETED: { label: '완료', tone: 'success' },
-  PARTIAL: { label: '부분완료', tone: 'warning' },
-  CANCLED: { label: '취소', tone: 'error' },
-};
+export const orderStatuses = toned(ORDER_STATUS_LABELS, {
+  PENDING: 'default',
+  PROCESSING: 'info',
+  INPROGRESS: 'primary',
+  COMPLETED: 'success',
+  PARTIAL: 'warning',
+  CANCELED: 'error',
+});
 
-export const chargeStatuses: StatusLabels = {
-  PENDING: { label: '대기', tone: 'warning' },
-  SUCCESS: { label: '수락', tone: 'success' },
-  FAIL: { label: '거절', tone: 'error' },
-};
+export const autoOrderStatuses = toned(AUTO_ORDER_STATUS_LABELS, { ACTIVE: 'primary', COMPLETED: 'success', PARTIAL: 'warning', CANCLED: 'error' });
 
-export const ledgerKinds: StatusLabels = {
-  CHARGE: { label: '충전', tone: 'success' },
-  ORDER: { label: '주문', tone: 'primary' },
-  REFUND: { label: '환불', tone: 'info' },
-  ADJUST: { label: '조정', tone: 'warning' },
-  FORFEIT: { label: '탈퇴 소멸', tone: 'error' },
-  CHARGE_REFUND: { label: '결제 환불', tone: 'error' },
-  REFERRAL: { label: '추천 적립', tone: 'success' },
-};
+export const chargeStatuses = toned(CHARGE_STATUS_LABELS, { PENDING: 'warning', SUCCESS: 'success', FAIL: 'error' });
+
+export const ledgerKinds = toned(LEDGER_KIND_LABELS, {
+  CHARGE: 'success',
+  ORDER: 'primary',
+  REFUND: 'info',
+  ADJUST: 'warning',
+  FORFEIT: 'error',
+  CHARGE_REFUND: 'error',
+  REFERRAL: 'success',
+});
+
+/** Choices for a SelectInput from a vocabulary's labels (server/src/contracts), in their order. */
+export const labelChoices = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([id, name]) => ({ id, name }));
 
 /** Choices for a SelectInput from a label table. */
 export const choicesOf = (labels: StatusLabels) => Object.entries(labels).map(([id, { label }]) => ({ id, name: label }));

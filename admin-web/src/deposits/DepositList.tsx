@@ -2,13 +2,10 @@ import { Datagrid, FunctionField, List, ReferenceField, SelectInput, TextField, 
 import LinkIcon from '@mui/icons-material/Link';
 import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
 import { CommandButton } from '../common/CommandButton';
-import { DateTimeField, StatusField, WonField, type StatusLabels } from '../common/fields';
+import { DateTimeField, StatusField, toned, WonField } from '../common/fields';
+import { DEPOSIT_STATUS_LABELS } from '../../../server/src/contracts/statuses.js';
 
-const depositStatuses: StatusLabels = {
-  UNMATCHED: { label: '미매칭', tone: 'warning' },
-  MATCHED: { label: '매칭됨', tone: 'success' },
-  DISMISSED: { label: '보류 처리', tone: 'default' },
-};
+const depositStatuses = toned(DEPOSIT_STATUS_LABELS, { UNMATCHED: 'warning', MATCHED: 'success', DISMISSED: 'default' });
 
 const REASONS: Record<string, string> = { NO_MATCH: '일치하는 충전 요청 없음', AMBIGUOUS: '후보가 여러 건', CONFLICT: '처리 충돌' };
 

@@ -1,15 +1,12 @@
 import { Datagrid, List, SelectField, SelectInput, TextField, TextInput } from 'react-admin';
-import { DateTimeField } from '../common/fields';
+import { DateTimeField, labelChoices } from '../common/fields';
+import { LOGIN_ATTEMPT_RESULT_LABELS } from '../../../server/src/contracts/statuses.js';
 
 const kinds = [
   { id: 'member', name: '회원' },
   { id: 'operator', name: '운영자' },
 ];
-const results = [
-  { id: 'SUCCEEDED', name: '성공' },
-  { id: 'FAILED', name: '실패' },
-  { id: 'THROTTLED', name: '지연 (시도 과다)' },
-];
+const results = labelChoices(LOGIN_ATTEMPT_RESULT_LABELS);
 
 const filters = [
   <SelectInput key="kind" source="kind" choices={kinds} alwaysOn />,

@@ -1,7 +1,4 @@
-import type { StatusLabels } from '../common/fields';
+import { toned } from '../common/fields';
+import { MEMBER_STATUS_LABELS } from '../../../server/src/contracts/statuses.js';
 
-export const memberStatuses: StatusLabels = {
-  ACTIVE: { label: '정상', tone: 'success' },
-  SUSPENDED: { label: '정지', tone: 'error' },
-  DELETED: { label: '탈퇴', tone: 'default' },
-};
+export const memberStatuses = toned(MEMBER_STATUS_LABELS, { ACTIVE: 'success', SUSPENDED: 'error', DELETED: 'default' });

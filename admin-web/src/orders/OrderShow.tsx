@@ -17,23 +17,22 @@ import { CommandButton } from '../common/CommandButton';
 import { choicesOf, DateTimeField, LinkField, orderStatuses, StatusField, WonField } from '../common/fields';
 import { LedgerEntryGrid } from '../ledger-entries/LedgerEntryList';
 import { MemberField, Related, ServiceField } from '../common/references';
-
-const OPEN = ['PENDING', 'PROCESSING', 'INPROGRESS'];
+import { orderCommands, type OrderFacts } from '../../../server/src/contracts/commands.js';
 
 /** The operator's commands, offered where the order's state machine allows them. */
 const OrderCommands = () => {
   const order = useRecordContext();
   if (!order) return null;
-  const open = OPEN.includes(order.status as string);
+  const allowed = orderCommands(order as unknown as OrderFacts);
   return (
     <TopToolbar>
-      <CommandButton label="취소 및 환불" icon={<CancelIcon />} color="error" disabled={!open} confirm="주문을 취소하고 결제 포인트 전액을 환불합니다." run={(dp, r) => dp.cancelOrder(r.id)} ledger success="주문을 취소하고 환불했습니다." />
-      <CommandButton label="부분 완료" icon={<ContentCutIcon />} color="warning" disabled={!open} fields={[{ name: 'remains', label: '남은 수량', type: 'number' }]} run={(dp, r, v) => dp.partialOrder(r.id, Number(v.remains))} ledger success="부분 완료로 처리하고 남은 수량을 환불했습니다." />
+      <CommandButton label="취소 및 환불" icon={<CancelIcon />} color="error" disabled={!allowed.includes('cancel')} confirm="주문을 취소하고 결제 포인트 전액을 환불합니다." run={(dp, r) => dp.cancelOrder(r.id)} ledger success="주문을 취소하고 환불했습니다." />
+      <CommandButton label="부분 완료" icon={<ContentCutIcon />} color="warning" disabled={!allowed.includes('partial')} fields={[{ name: 'remains', label: '남은 수량', type: 'number' }]} run={(dp, r, v) => dp.partialOrder(r.id, Number(v.remains))} ledger success="부분 완료로 처리하고 남은 수량을 환불했습니다." />
       <CommandButton label="시작 수량" icon={<PlayArrowIcon />} fields={[{ name: 'startCount', label: '주문 전 수량', type: 'number' }]} run={(dp, r, v) => dp.setStartCount(r.id, Number(v.startCount))} />
       <CommandButton
         label="상태 변경"
         icon={<SyncAltIcon />}
-        disabled={!open}
+        disabled={!allowed.includes('status')}
         fields={[
           { name: 'status', label: '새 상태', choices: choicesOf(orderStatuses) },
           { name: 'remains', label: '남은 수량 (부분완료일 때)', type: 'number', required: false },
@@ -44,7 +43,7 @@ const OrderCommands = () => {
       <CommandButton
         label="공급사 재전송"
         icon={<SendIcon />}
-        disabled={order.status !== 'PENDING'}
+        disabled={!allowed.includes('resend')}
         fields={[{ name: 'providerOrderId', label: '공급사 주문번호 (이미 접수된 경우만)', required: false }]}
         run={(dp, r, v) => dp.resendOrder(r.id, v.providerOrderId)}
         success="공급사로 다시 보냈습니다."

@@ -1,8 +1,9 @@
 import { Datagrid, List, SelectField, SelectInput, TextField, TextInput } from 'react-admin';
-import { DateTimeField } from '../common/fields';
+import { DateTimeField, labelChoices } from '../common/fields';
+import { OUTBOX_CHANNEL_LABELS, OUTBOX_STATUS_LABELS } from '../../../server/src/contracts/statuses.js';
 
 const filters = [
-  <SelectInput key="channel" source="channel" choices={[{ id: 'EMAIL', name: '메일' }, { id: 'SMS', name: 'SMS' }]} alwaysOn />,
+  <SelectInput key="channel" source="channel" choices={labelChoices(OUTBOX_CHANNEL_LABELS)} alwaysOn />,
   <TextInput key="recipient" source="recipient" alwaysOn />,
 ];
 
@@ -16,7 +17,7 @@ const OutboxList = () => (
       <TextField source="recipient" />
       <TextField source="subject" emptyText="-" />
       <TextField source="body" />
-      <SelectField source="status" choices={[{ id: 'SENT', name: '발송됨' }, { id: 'FAILED', name: '실패' }, { id: 'STORED', name: '보관 (발송 수단 없음)' }]} />
+      <SelectField source="status" choices={labelChoices(OUTBOX_STATUS_LABELS)} />
       <TextField source="error" emptyText="" />
     </Datagrid>
   </List>

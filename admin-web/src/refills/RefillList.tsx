@@ -2,15 +2,14 @@ import { BooleanInput, Datagrid, List, NumberInput, ReferenceField, SelectField,
 import CheckIcon from '@mui/icons-material/Check';
 import BlockIcon from '@mui/icons-material/Block';
 import { CommandButton } from '../common/CommandButton';
-import { DateTimeField } from '../common/fields';
+import { DateTimeField, labelChoices } from '../common/fields';
 import { MemberField } from '../common/references';
+import { refillCommands } from '../../../server/src/contracts/commands.js';
+import type { RefillStatus } from '../../../server/src/contracts/statuses.js';
 
-const statuses = [
-  { id: 'PENDING', name: '요청됨' },
-  { id: 'PROCESSING', name: '공급사 진행중' },
-  { id: 'COMPLETED', name: '완료' },
-  { id: 'REJECTED', name: '거절' },
-];
+/** The console's own words for a refill's state (the server's messages say 접수 and 진행중). */
+const STATUS_NAMES: Record<RefillStatus, string> = { PENDING: '요청됨', PROCESSING: '공급사 진행중', COMPLETED: '완료', REJECTED: '거절' };
+const statuses = labelChoices(STATUS_NAMES);
 
 const filters = [
   <SelectInput key="status" source="status" choices={statuses} alwaysOn />,
@@ -23,15 +22,15 @@ const filters = [
 const Commands = () => {
   const refill = useRecordContext();
   if (!refill) return null;
-  const open = refill.status === 'PENDING' || refill.status === 'PROCESSING';
+  const allowed = refillCommands({ status: refill.status as RefillStatus });
   return (
     <>
-      <CommandButton label="완료 처리" icon={<CheckIcon />} disabled={!open} run={(dp, r) => dp.completeRefill(r.id)} success="리필을 완료로 처리했습니다." />
+      <CommandButton label="완료 처리" icon={<CheckIcon />} disabled={!allowed.includes('complete')} run={(dp, r) => dp.completeRefill(r.id)} success="리필을 완료로 처리했습니다." />
       <CommandButton
         label="거절"
         icon={<BlockIcon />}
         color="error"
-        disabled={!open}
+        disabled={!allowed.includes('reject')}
         fields={[{ name: 'reason', label: '거절 사유 (회원에게 보입니다)' }]}
         run={(dp, r, v) => dp.rejectRefill(r.id, v.reason!)}
         success="리필 요청을 거절했습니다."

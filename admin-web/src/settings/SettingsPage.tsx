@@ -18,19 +18,14 @@ import CardContent from '@mui/material/CardContent';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ImageUrlInput } from '../common/ImageUrlInput';
+import { labelChoices } from '../common/fields';
+import { DELETION_BALANCE_LABELS, PAYMENT_TYPE_LABELS, type SettingGroup, type SettingView } from '../../../server/src/contracts/settings.js';
 
-type Kind = 'text' | 'switch' | 'paymentType' | 'numberList' | 'color' | 'url' | 'deletionBalance' | 'percent' | 'count' | 'hours' | 'siteName' | 'imageUrl';
-interface SettingRow {
-  id: string;
-  key: string;
-  value: string | boolean | number[];
-  kind: Kind;
-  group: string;
-  label: string;
-}
+/** GET /api/admin/settings: every key with its kind, area and label (server/src/contracts/settings.ts). */
+type SettingRow = SettingView;
 
 /** The areas of the one settings form, in order; charge presets get their own area. */
-const AREAS: { id: string; title: string; holds: (s: SettingRow) => boolean }[] = [
+const AREAS: { id: SettingGroup | 'presets'; title: string; holds: (s: SettingRow) => boolean }[] = [
   { id: 'footer', title: '푸터 (사업자 정보)', holds: (s) => s.group === 'footer' },
   { id: 'banking', title: '입금 계좌', holds: (s) => s.group === 'banking' },
   { id: 'site', title: '사이트', holds: (s) => s.group === 'site' },
@@ -43,18 +38,8 @@ const AREAS: { id: string; title: string; holds: (s: SettingRow) => boolean }[] 
   { id: 'orders', title: '주문', holds: (s) => s.group === 'orders' },
 ];
 
-const PAYMENT_TYPE_CHOICES = [
-  { id: 'ALL', name: '전체 (증빙 없음, 세금계산서, 현금영수증)' },
-  { id: 'CASH_AND_FEE', name: '세금계산서 + 현금영수증' },
-  { id: 'FEE', name: '세금계산서만' },
-  { id: 'CASH', name: '현금영수증만' },
-  { id: 'NO_FEE', name: '증빙 없음' },
-];
-
-const DELETION_BALANCE_CHOICES = [
-  { id: 'FORFEIT', name: '소멸 (원장에 탈퇴 소멸로 기록)' },
-  { id: 'KEEP', name: '보관 (환불을 위해 잔액 유지)' },
-];
+const PAYMENT_TYPE_CHOICES = labelChoices(PAYMENT_TYPE_LABELS);
+const DELETION_BALANCE_CHOICES = labelChoices(DELETION_BALANCE_LABELS);
 
 const urlRule: Validator = (v: string) => (!v || /^https?:\/\/\S+$/.test(v) ? undefined : 'http(s)로 시작하는 주소이거나 비워 두어야 합니다');
 const colorRule: Validator = (v: string) => (!v || /^#[0-9a-fA-F]{6}$/.test(v) ? undefined : '#1a73e8 형식의 색상이거나 비워 두어야 합니다');

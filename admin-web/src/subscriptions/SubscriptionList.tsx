@@ -9,16 +9,11 @@ import {
   SelectInput,
   TextField,
 } from 'react-admin';
-import { DateTimeField, WonField } from '../common/fields';
+import { DateTimeField, labelChoices, WonField } from '../common/fields';
 import { MemberField, ServiceField } from '../common/references';
+import { SUBSCRIPTION_STATUS_LABELS } from '../../../server/src/contracts/statuses.js';
 
-const statuses = [
-  { id: 'ACTIVE', name: '진행중' },
-  { id: 'PAUSED', name: '일시정지' },
-  { id: 'COMPLETED', name: '완료' },
-  { id: 'CANCELED', name: '취소' },
-  { id: 'EXPIRED', name: '만료' },
-];
+const statuses = labelChoices(SUBSCRIPTION_STATUS_LABELS);
 
 const filters = [
   <SelectInput key="status" source="status" choices={statuses} alwaysOn />,

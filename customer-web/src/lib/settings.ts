@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from './api-client';
+import type { NumberListSettingKey, PublicSetting, SwitchSettingKey, TextSettingKey } from './contracts';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -10,7 +11,7 @@ export type SettingsMap = Record<string, unknown>;
 export const settingsQueryOptions = queryOptions({
   queryKey: ['settings'],
   queryFn: async (): Promise<SettingsMap> => {
-    const list = await api.get<{ key: string; value: unknown }[]>('/service/settings');
+    const list = await api.get<PublicSetting[]>('/service/settings');
     return Object.fromEntries(list.map(({ key, value }) => [key, value]));
   },
   staleTime: HOUR,
@@ -18,12 +19,15 @@ export const settingsQueryOptions = queryOptions({
   refetchOnMount: false,
 });
 
-/** Typed reads; a missing value reads as empty string, false or an empty list (spec §3). */
+/**
+ * Typed reads; a missing value reads as empty string, false or an empty list (spec §3). Keys are the
+ * server's (contracts/settings.ts), each read by its kind: a misspelt key, or flag() of a text key, fails type-check.
+ */
 export interface Settings {
   loaded: boolean;
-  text(key: string): string;
-  flag(key: string): boolean;
-  numbers(key: string): number[];
+  text(key: TextSettingKey): string;
+  flag(key: SwitchSettingKey): boolean;
+  numbers(key: NumberListSettingKey): number[];
 }
 
 export function readSettings(map: SettingsMap | undefined): Settings {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { ChargeStatus } from './statuses.js';
 
 /**
  * Bank-transfer charges (spec §3 "Charge request", §5 "Charge", §8 "Charge"): the request the /point
@@ -32,9 +33,11 @@ export const CHARGE_MESSAGES = {
 export const FEE_TYPES = ['NONE', 'FEE', 'CASH'] as const;
 export type FeeType = (typeof FEE_TYPES)[number];
 
-/** Spec §4 "Payment record status"; the SPA labels them 대기, 수락, 거절. */
-export const CHARGE_STATUSES = ['PENDING', 'SUCCESS', 'FAIL'] as const;
-export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
+/** What the storefront calls each choice (신청 안함: no receipt asked for). */
+export const FEE_TYPE_LABELS = { NONE: '신청 안함', FEE: '세금계산서', CASH: '현금영수증' } as const satisfies Record<FeeType, string>;
+
+/** Spec §4 "Payment record status" (statuses.ts, with its labels and moves). */
+export { CHARGE_MOVES, CHARGE_STATUS_LABELS, CHARGE_STATUSES, ChargeStatus } from './statuses.js';
 
 /**
  * Which fee-type choices the form offers (and the server accepts) for each ENABLE_PAYMENT_TYPE value:

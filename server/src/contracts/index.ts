@@ -44,3 +44,7 @@ export * from './toss.js';
 export * from './refill.js';
 export * from './brand.js';
 export * from './subscription.js';
+export * from './statuses.js';
+export * from './settings.js';
+export * from './commands.js';
+export * from './views.js';

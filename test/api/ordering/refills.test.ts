@@ -35,7 +35,7 @@ describe('refills', () => {
   let seq = 0;
   const clock = () => t.app.get(Clock);
   const op = async () => admin(t);
-  const finished = async (memberId: number, serviceId: number, status: OrderStatus.COMPLETED | OrderStatus.PARTIAL = OrderStatus.COMPLETED) => {
+  const finished = async (memberId: number, serviceId: number, status: typeof OrderStatus.COMPLETED | typeof OrderStatus.PARTIAL = OrderStatus.COMPLETED) => {
     const id = (await t.app.get(OrderingFacade).placeOrder(memberId, { serviceId, link: `https://instagram.com/p/r${++seq}`, amount: 100, runs: 0, interval: 0 })).placed.orderId;
     await report(t, id, status === OrderStatus.PARTIAL ? { status, remains: 10 } : { status });
     return id;

@@ -1,24 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { ServiceType } from '../../../lib/order-rules';
+import type { ServiceView } from '../../../lib/contracts';
 
-/** GET /service/services (spec §3 Service): point is the unit price in won. */
-export interface Service {
-  id: number;
-  text: string;
-  point: number;
-  min: number;
-  max: number;
-  notice: string;
-  categoryId: number;
-  isReadOnly: boolean;
-  enableAuto: boolean;
-  /** SMM API v2 type: what step 5 asks (a quantity, the comments, nothing for a package). */
-  type?: ServiceType;
-  refill?: boolean;
-  refillDays?: number;
-  cancel?: boolean;
-}
+/** The v2 parts the order form reads as Default, no refill and no cancel when absent. */
+type Extras = 'type' | 'refill' | 'refillDays' | 'cancel';
+
+/** GET /service/services (contracts' ServiceView): point is the unit price in won. */
+export type Service = Omit<ServiceView, Extras> & Partial<Pick<ServiceView, Extras>>;
 
 export const servicesQueryOptions = queryOptions({ queryKey: ['services'], queryFn: () => api.get<Service[]>('/service/services') });
 export const useServices = () => useQuery(servicesQueryOptions);

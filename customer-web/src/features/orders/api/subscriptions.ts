@@ -3,26 +3,10 @@ import { api } from '../../../lib/api-client';
 import { refreshProfile } from '../../../lib/auth';
 import { queryClient } from '../../../lib/query-client';
 import type { SubscriptionRequest } from '../../../lib/subscription-rules';
+import type { SubscriptionView } from '../../../lib/contracts';
 
-/** A row of GET /service/subscriptions (ordering's subscription view). */
-export interface MemberSubscription {
-  id: number;
-  serviceId: number;
-  username: string;
-  min: number;
-  max: number;
-  posts: number;
-  postsUsed: number;
-  delay: number;
-  expiry: string | null;
-  point: number;
-  used: number;
-  refunded: number;
-  status: 'ACTIVE' | 'PAUSED' | 'COMPLETED' | 'CANCELED' | 'EXPIRED';
-  statusLabel: string;
-  orders: number[];
-  createdAt: string;
-}
+/** A row of GET /service/subscriptions (contracts' SubscriptionView); the storefront does not read updatedAt. */
+export type MemberSubscription = Omit<SubscriptionView, 'updatedAt'>;
 
 export interface PlacedSubscription {
   subscriptionId: number;

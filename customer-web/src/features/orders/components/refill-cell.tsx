@@ -2,11 +2,12 @@ import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { api, errorMessage } from '../../../lib/api-client';
-import { REFILL_MESSAGES } from '../../../lib/contracts';
+import { OPEN_REFILL_STATUSES, REFILL_MESSAGES, type RefillStatus } from '../../../lib/contracts';
 import { queryClient } from '../../../lib/query-client';
 import type { Order } from '../api/get-order-history';
 
-const REFILL_LABEL: Record<string, string> = {
+/** The storefront's words for a refill's state, next to the order. */
+const REFILL_LABEL: Record<RefillStatus, string> = {
   PENDING: '리필 요청됨',
   PROCESSING: '리필 진행중',
   COMPLETED: '리필 완료',
@@ -23,7 +24,7 @@ export function RefillCell({ order }: { order: Order }) {
     },
     onError: (error) => toast.error(errorMessage(error, REFILL_MESSAGES.notAvailable)),
   });
-  const open = order.refill?.status === 'PENDING' || order.refill?.status === 'PROCESSING';
+  const open = !!order.refill && OPEN_REFILL_STATUSES.includes(order.refill.status);
   return (
     <span className="refill-cell">
       {order.refill ? (

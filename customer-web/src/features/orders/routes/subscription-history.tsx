@@ -4,15 +4,17 @@ import { PageTitle } from '../../../components/ui/card';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { StatusBadge } from '../../../components/ui/status-badge';
 import { refusalMessage } from '../../../lib/api-client';
+import { SUBSCRIPTION_MOVES } from '../../../lib/contracts';
 import { formatDateTime, formatNumber, won } from '../../../lib/format';
 import { useCancelSubscription, useSubscriptions, type MemberSubscription } from '../api/subscriptions';
 import { HistoryTabs } from '../components/history-tabs';
 
-const OPEN = new Set(['ACTIVE', 'PAUSED']);
+/** A subscription that may still end as CANCELED (running or paused). */
+const cancelable = (s: MemberSubscription) => SUBSCRIPTION_MOVES[s.status].includes('CANCELED');
 
 function CancelSubscription({ subscription }: { subscription: MemberSubscription }) {
   const cancel = useCancelSubscription();
-  if (!OPEN.has(subscription.status))
+  if (!cancelable(subscription))
     return subscription.refunded > 0 ? <span className="refill-state">환불 {won(subscription.refunded)}</span> : null;
   const run = async () => {
     if (!window.confirm('구독을 취소할까요? 사용하지 않은 금액은 포인트로 환불됩니다.')) return;

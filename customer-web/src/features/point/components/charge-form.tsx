@@ -4,13 +4,11 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/field';
-import { CHARGE_MESSAGES, chargeAmounts, chargeRequestSchema, type ChargeInstructions, type ChargeRequest, type FeeType, type TaxInvoice } from '../../../lib/contracts';
+import { CHARGE_MESSAGES, chargeAmounts, chargeRequestSchema, FEE_TYPE_LABELS, type ChargeInstructions, type ChargeRequest, type FeeType, type TaxInvoice } from '../../../lib/contracts';
 import { chargeUnitLabel, won } from '../../../lib/format';
 import { loading } from '../../../lib/loading';
 import { refusalMessage } from '../../../lib/api-client';
 import { useCreateCharge } from '../api/create-charge';
-
-export const FEE_TYPE_LABEL: Record<FeeType, string> = { NONE: '신청 안함', FEE: '세금계산서', CASH: '현금영수증' };
 
 /** The tax invoice's eight fields (spec §5), with the form's labels; a cash receipt asks for `phone` only. */
 const TAX_INVOICE_LABELS: Record<keyof TaxInvoice, string> = {
@@ -108,7 +106,7 @@ export function ChargeForm({
               {feeTypes.map((type) => (
                 <label key={type} className="radio">
                   <input type="radio" value={type} {...form.register('feeType')} />
-                  <span>{FEE_TYPE_LABEL[type]}</span>
+                  <span>{FEE_TYPE_LABELS[type]}</span>
                 </label>
               ))}
             </div>

@@ -3,14 +3,13 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/field';
-import { CHARGE_MESSAGES, chargeAmounts, TOSS_METHOD_LABELS, TOSS_METHODS, tossReceiptFor, type FeeType, type TossMethod } from '../../../lib/contracts';
+import { CHARGE_MESSAGES, chargeAmounts, FEE_TYPE_LABELS, TOSS_METHOD_LABELS, TOSS_METHODS, tossReceiptFor, type FeeType, type TossMethod } from '../../../lib/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { chargeUnitLabel, won } from '../../../lib/format';
 import { loading } from '../../../lib/loading';
 import { startTossCheckout, useTossEnabled } from '../api/toss';
 import { openTossWindow } from '../lib/toss-window';
 
-const FEE_LABEL: Record<FeeType, string> = { NONE: '신청 안함', FEE: '세금계산서', CASH: '현금영수증' };
 const TAX_FIELDS = [
   ['company', '상호'],
   ['businessNumber', '사업자등록번호'],
@@ -87,7 +86,7 @@ export function TossPayPanel({ presets, feeTypes, feeEnabled = false }: { preset
             {choices.map((f) => (
               <label key={f} className="radio">
                 <input type="radio" name="toss-fee" value={f} checked={chosenFee === f} onChange={() => setFeeType(f)} />
-                <span>{FEE_LABEL[f]}</span>
+                <span>{FEE_TYPE_LABELS[f]}</span>
               </label>
             ))}
           </div>

@@ -1,11 +1,8 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { ALERT_KINDS, ALERT_STATUSES, type AlertKind, type AlertStatus } from '../../../contracts/statuses.js';
 
-export const ALERT_KINDS = ['CHARGE_REQUEST', 'UNMATCHED_DEPOSIT', 'ORDER_CHECK', 'PROVIDER_BALANCE', 'PROVIDER_ERRORS'] as const;
-export type AlertKind = (typeof ALERT_KINDS)[number];
-
-/** PENDING: to send; SENT: delivered by Telegram (or mailed when only mail is set); STORED: no channel set; FAILED: gave up. */
-export const ALERT_STATUSES = ['PENDING', 'SENT', 'STORED', 'FAILED'] as const;
-export type AlertStatus = (typeof ALERT_STATUSES)[number];
+/** What an alert is about and how its sending went: contracts/statuses.ts. */
+export { ALERT_KINDS, ALERT_STATUSES, type AlertKind, type AlertStatus };
 
 /** One operator alert, raised once per event (dedupe key) and sent by whichever replica claims it. */
 @Entity({ tableName: 'operator_alert' })

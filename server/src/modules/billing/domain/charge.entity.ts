@@ -1,6 +1,8 @@
 import { Entity, Enum, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import {
   CHARGE_DEADLINE_HOURS,
+  CHARGE_MOVES,
+  CHARGE_STATUS_LABELS,
   CHARGE_STATUSES,
   depositAmountFor,
   FEE_TYPES,
@@ -18,12 +20,8 @@ import { depositorKey } from './depositor-key.js';
 export const CHARGE_TRANSITIONS = new TransitionTable<ChargeStatus>({
   entity: 'Charge',
   noun: '충전',
-  labels: { PENDING: '대기', SUCCESS: '수락', FAIL: '거절' },
-  moves: {
-    PENDING: ['SUCCESS', 'FAIL'],
-    SUCCESS: [],
-    FAIL: [],
-  },
+  labels: CHARGE_STATUS_LABELS,
+  moves: CHARGE_MOVES,
   refusals: {
     SUCCESS: '이미 승인된 충전입니다.',
     FAIL: '이미 거절된 충전입니다.',

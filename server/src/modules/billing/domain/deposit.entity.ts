@@ -1,20 +1,17 @@
 import { Entity, Enum, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { DEPOSIT_MOVES, DEPOSIT_STATUS_LABELS, DEPOSIT_STATUSES, type DepositStatus } from '../../../contracts/statuses.js';
 import { DomainError, TransitionTable, WonType } from '../../../shared/index.js';
 import { depositorKey } from './depositor-key.js';
 
-export const DEPOSIT_STATUSES = ['UNMATCHED', 'MATCHED', 'DISMISSED'] as const;
-export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+/** The vocabulary, its labels and moves: contracts/statuses.ts. */
+export { DEPOSIT_STATUSES, type DepositStatus };
 
 /** Deposit: UNMATCHED → MATCHED (paid a charge) | DISMISSED (an operator set it aside). */
 export const DEPOSIT_TRANSITIONS = new TransitionTable<DepositStatus>({
   entity: 'Deposit',
   noun: '입금',
-  labels: { UNMATCHED: '미매칭', MATCHED: '매칭됨', DISMISSED: '보류 처리' },
-  moves: {
-    UNMATCHED: ['MATCHED', 'DISMISSED'],
-    MATCHED: [],
-    DISMISSED: [],
-  },
+  labels: DEPOSIT_STATUS_LABELS,
+  moves: DEPOSIT_MOVES,
   refusals: {
     MATCHED: '이미 충전 요청과 매칭된 입금입니다.',
     DISMISSED: '이미 보류 처리된 입금입니다.',

@@ -1,5 +1,6 @@
 import { Controller, Get } from '@nestjs/common';
 import { CatalogFacade } from '../application/catalog.facade.js';
+import type { CategoryView, PlatformView, ServiceView } from '../../../contracts/index.js';
 
 /** Spec §7: the order page's lists, plain arrays with the spec's field names. */
 @Controller('service')
@@ -7,19 +8,19 @@ export class CatalogController {
   constructor(private readonly catalog: CatalogFacade) {}
 
   @Get('platforms')
-  async platforms() {
+  async platforms(): Promise<PlatformView[]> {
     return (await this.catalog.listPlatforms()).map(({ id, text, visible, bgColor }) => ({ id, text, visible, bgColor }));
   }
 
   /** Spelled so in the spec. */
   @Get('categorys')
-  async categories() {
+  async categories(): Promise<CategoryView[]> {
     return (await this.catalog.listCategories()).map(({ id, platform, text }) => ({ id, platform, text }));
   }
 
   /** Visible services; `point` is the unit price in won (may have fractions). */
   @Get('services')
-  async services() {
+  async services(): Promise<ServiceView[]> {
     return (await this.catalog.listServices()).map(({ id, text, point, min, max, notice, categoryId, isReadOnly, enableAuto, type, refill, refillDays, cancel }) => ({
       id,
       text,

@@ -75,7 +75,7 @@ export class Messenger {
   }
 
   private async deliver(message: Delivery, send: (() => Promise<void>) | null): Promise<OutboxMessage> {
-    let status = OutboxStatus.STORED;
+    let status: OutboxStatus = OutboxStatus.STORED;
     let error: string | null = null;
     if (send) {
       try {

@@ -1,12 +1,11 @@
 import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { LoginAttemptResult } from '../../../contracts/index.js';
 
-export enum LoginAttemptResult {
-  SUCCEEDED = 'SUCCEEDED',
-  /** A wrong id or password (or an account that may not log in). */
-  FAILED = 'FAILED',
-  /** Refused unchecked: this source failed too often for this account (429). */
-  THROTTLED = 'THROTTLED',
-}
+/**
+ * contracts/statuses.ts: FAILED a wrong id or password (or an account that may not log in); THROTTLED
+ * refused unchecked: this source failed too often for this account (429).
+ */
+export { LoginAttemptResult };
 
 /** One login attempt of a member or an operator: the throttle's memory and the console's record. */
 @Entity({ tableName: 'login_attempt' })

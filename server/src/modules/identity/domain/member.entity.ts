@@ -1,23 +1,16 @@
 import { Entity, Enum, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { IDENTITY_MESSAGES } from '../../../contracts/index.js';
+import { IDENTITY_MESSAGES, MEMBER_MOVES, MEMBER_STATUS_LABELS, MemberStatus } from '../../../contracts/index.js';
 import { DomainError, TransitionTable } from '../../../shared/index.js';
 
-export enum MemberStatus {
-  ACTIVE = 'ACTIVE',
-  SUSPENDED = 'SUSPENDED',
-  DELETED = 'DELETED',
-}
+/** The vocabulary, its labels and moves: contracts/statuses.ts. */
+export { MemberStatus };
 
 /** The member state machine: operators suspend and reinstate; a member withdraws (for good). */
 export const MEMBER_TRANSITIONS = new TransitionTable<MemberStatus>({
   entity: 'Member',
   noun: '회원',
-  labels: { [MemberStatus.ACTIVE]: '정상', [MemberStatus.SUSPENDED]: '정지', [MemberStatus.DELETED]: '탈퇴' },
-  moves: {
-    [MemberStatus.ACTIVE]: [MemberStatus.SUSPENDED, MemberStatus.DELETED],
-    [MemberStatus.SUSPENDED]: [MemberStatus.ACTIVE, MemberStatus.DELETED],
-    [MemberStatus.DELETED]: [],
-  },
+  labels: MEMBER_STATUS_LABELS,
+  moves: MEMBER_MOVES,
   refusals: {
     [MemberStatus.ACTIVE]: { [MemberStatus.ACTIVE]: '이미 정상 상태인 회원입니다.' },
     [MemberStatus.SUSPENDED]: { [MemberStatus.SUSPENDED]: '이미 정지된 회원입니다.' },

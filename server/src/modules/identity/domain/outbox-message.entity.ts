@@ -1,18 +1,11 @@
 import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { OutboxChannel, OutboxStatus } from '../../../contracts/index.js';
 
-export enum OutboxChannel {
-  EMAIL = 'EMAIL',
-  SMS = 'SMS',
-}
-
-export enum OutboxStatus {
-  /** Handed to the SMTP server or the SMS gateway. */
-  SENT = 'SENT',
-  /** The SMTP server or gateway refused or could not be reached. */
-  FAILED = 'FAILED',
-  /** No transport configured (SMTP_URL / SMS_URL unset): kept here and logged only. */
-  STORED = 'STORED',
-}
+/**
+ * contracts/statuses.ts: SENT handed to the SMTP server or the SMS gateway; FAILED refused or unreachable;
+ * STORED no transport configured (SMTP_URL / SMS_URL unset): kept here and logged only.
+ */
+export { OutboxChannel, OutboxStatus };
 
 /** Every mail and SMS the panel sends, delivered or not: what the console's outbox shows. */
 @Entity({ tableName: 'outbox_message' })

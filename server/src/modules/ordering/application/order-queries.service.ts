@@ -1,6 +1,6 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
-import { ORDER_HISTORY_PAGE_SIZE } from '../../../contracts/index.js';
+import { ORDER_HISTORY_PAGE_SIZE, type AutoOrderHistoryRow as AutoOrderHistoryRowOf, type OrderHistoryRow as OrderHistoryRowOf } from '../../../contracts/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { Clock, contains, filterDate, filterFlag, filterId, filterOneOrMany, FilterValueError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
@@ -19,50 +19,11 @@ export interface History<T> {
   total: number;
 }
 
-/** Spec §2 order history columns (DESIGN.md names). */
-export interface OrderHistoryRow {
-  id: number;
-  createdAt: Date;
-  serviceId: number;
-  service: string;
-  link: string;
-  point: bigint;
-  amount: number;
-  status: OrderStatus;
-  startCount: number | null;
-  remains: number | null;
-  runs: number;
-  completed: number;
-  interval: number;
-  /** The service's type when ordered, and a Custom Comments order's comments (one per line; null otherwise). */
-  serviceType: string;
-  comments: string | null;
-  /** Whether the refill button applies: a refill service's COMPLETED/PARTIAL order within its refill days. */
-  refillable: boolean;
-  /** The order's latest refill request, if any (the storefront shows its state). */
-  refill: { id: number; status: string; reason: string | null; createdAt: Date } | null;
-  /** A member's cancel of the running order is with the provider (취소 요청됨); the provider's last refusal, if any. */
-  cancelRequested: boolean;
-  cancelRefusal: string | null;
-  /** The member's cancel button applies: PENDING, or running upstream on a service that takes cancels. */
-  cancelable: boolean;
-}
+/** Spec §2 order history columns, as the storefront reads them (contracts/views.ts). */
+export type OrderHistoryRow = OrderHistoryRowOf<Date, bigint>;
 
 /** Spec §2 auto-order history columns: point is the final amount used, totalAmount = amount × runs. */
-export interface AutoOrderHistoryRow {
-  id: number;
-  createdAt: Date;
-  link: string;
-  point: bigint;
-  amount: number;
-  serviceId: number;
-  service: string;
-  completed: number;
-  runs: number;
-  interval: number;
-  totalAmount: number;
-  status: AutoOrderStatus;
-}
+export type AutoOrderHistoryRow = AutoOrderHistoryRowOf<Date, bigint>;
 
 export interface OrderDashboardStats {
   byStatus: { status: OrderStatus; count: number }[];

@@ -246,7 +246,7 @@ export class Subscriptions {
   }
 
   /** Provider says Paused or Active again. */
-  async setRunning(id: number, status: SubscriptionStatus.ACTIVE | SubscriptionStatus.PAUSED): Promise<void> {
+  async setRunning(id: number, status: typeof SubscriptionStatus.ACTIVE | typeof SubscriptionStatus.PAUSED): Promise<void> {
     await this.note(id, (s, now) => {
       if (s.status !== status) s.moveTo(status, now);
     });

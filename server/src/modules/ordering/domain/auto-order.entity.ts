@@ -1,18 +1,14 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { ceilDiv } from '../../../contracts/index.js';
+import { AUTO_ORDER_MOVES, AUTO_ORDER_STATUS_LABELS, AutoOrderStatus, ceilDiv } from '../../../contracts/index.js';
 import { DomainError, TransitionTable, entityNamed } from '../../../shared/index.js';
 import { money } from './money.js';
 
-/** Spec §4 auto-order statuses (CANCLED spelled so; PARTIAL is shown as completed). */
-export enum AutoOrderStatus {
-  ACTIVE = 'ACTIVE',
-  /** Every run started. */
-  COMPLETED = 'COMPLETED',
-  /** Canceled by an operator: the runs not started are refunded. */
-  CANCLED = 'CANCLED',
-  /** Stopped early because its service can no longer be ordered: the runs not started are refunded. */
-  PARTIAL = 'PARTIAL',
-}
+/**
+ * Spec §4 auto-order statuses (contracts/statuses.ts): COMPLETED every run started; CANCLED (spelled so)
+ * canceled by an operator, PARTIAL stopped because its service can no longer be ordered: in both the
+ * runs not started are refunded.
+ */
+export { AutoOrderStatus };
 
 const { ACTIVE, COMPLETED, CANCLED, PARTIAL } = AutoOrderStatus;
 
@@ -20,13 +16,8 @@ const { ACTIVE, COMPLETED, CANCLED, PARTIAL } = AutoOrderStatus;
 export const AUTO_ORDER_TRANSITIONS = new TransitionTable<AutoOrderStatus>({
   entity: 'AutoOrder',
   noun: '자동주문',
-  labels: { [ACTIVE]: '진행중', [COMPLETED]: '완료', [CANCLED]: '취소', [PARTIAL]: '부분완료' },
-  moves: {
-    [ACTIVE]: [COMPLETED, CANCLED, PARTIAL],
-    [COMPLETED]: [],
-    [CANCLED]: [],
-    [PARTIAL]: [],
-  },
+  labels: AUTO_ORDER_STATUS_LABELS,
+  moves: AUTO_ORDER_MOVES,
   refusals: {
     [COMPLETED]: { [CANCLED]: '모든 회차가 시작된 자동주문은 취소할 수 없습니다.', '*': '이미 완료된 자동주문입니다.' },
     [CANCLED]: '이미 취소된 자동주문입니다.',

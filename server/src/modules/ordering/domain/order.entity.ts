@@ -1,24 +1,12 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Service } from '../../catalog/index.js';
-import { SERVICE_TYPES, type ServiceType } from '../../../contracts/index.js';
+import { ORDER_MOVES, ORDER_STATUS_LABELS, OrderStatus, SERVICE_TYPES, type ServiceType } from '../../../contracts/index.js';
 import { DomainError, TransitionTable, entityNamed } from '../../../shared/index.js';
 import { money } from './money.js';
 import { AutoOrder } from './auto-order.entity.js';
 
-/** Spec §4 order statuses. */
-export enum OrderStatus {
-  /** Received; not yet sent upstream. */
-  PENDING = 'PENDING',
-  /** Accepted upstream, waiting to start. */
-  PROCESSING = 'PROCESSING',
-  /** Being delivered. */
-  INPROGRESS = 'INPROGRESS',
-  COMPLETED = 'COMPLETED',
-  /** Ended short: the undelivered part is refunded. */
-  PARTIAL = 'PARTIAL',
-  /** Fully refunded. */
-  CANCELED = 'CANCELED',
-}
+/** Spec §4 order statuses: the vocabulary, its labels and moves live in contracts/statuses.ts. */
+export { OrderStatus };
 
 const { PENDING, PROCESSING, INPROGRESS, COMPLETED, PARTIAL, CANCELED } = OrderStatus;
 
@@ -26,15 +14,8 @@ const { PENDING, PROCESSING, INPROGRESS, COMPLETED, PARTIAL, CANCELED } = OrderS
 export const ORDER_TRANSITIONS = new TransitionTable<OrderStatus>({
   entity: 'Order',
   noun: '주문',
-  labels: { [PENDING]: '접수', [PROCESSING]: '대기', [INPROGRESS]: '진행중', [COMPLETED]: '완료', [PARTIAL]: '부분완료', [CANCELED]: '취소' },
-  moves: {
-    [PENDING]: [PROCESSING, CANCELED],
-    [PROCESSING]: [INPROGRESS, CANCELED],
-    [INPROGRESS]: [COMPLETED, PARTIAL, CANCELED],
-    [COMPLETED]: [],
-    [PARTIAL]: [],
-    [CANCELED]: [],
-  },
+  labels: ORDER_STATUS_LABELS,
+  moves: ORDER_MOVES,
   refusals: {
     [COMPLETED]: { [CANCELED]: '완료된 주문은 취소할 수 없습니다.', '*': '이미 완료된 주문입니다.' },
     [PARTIAL]: { [CANCELED]: '부분완료된 주문은 취소할 수 없습니다.', '*': '이미 부분완료된 주문입니다.' },

@@ -1,35 +1,25 @@
 import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { OPEN_REFILL_STATUSES, REFILL_MOVES, REFILL_STATUS_LABELS, RefillStatus } from '../../../contracts/index.js';
 import { TransitionTable } from '../../../shared/index.js';
 
-/** A refill's life: asked → forwarded to the provider (or left to an operator) → done or rejected. */
-export enum RefillStatus {
-  /** Asked; not yet forwarded (or an operator handles it: no provider). */
-  PENDING = 'PENDING',
-  /** The provider took it (its refill id is kept) and is followed with refill_status. */
-  PROCESSING = 'PROCESSING',
-  COMPLETED = 'COMPLETED',
-  REJECTED = 'REJECTED',
-}
+/**
+ * A refill's life (contracts/statuses.ts): PENDING asked, not yet forwarded (or an operator handles it: no
+ * provider); PROCESSING the provider took it (its refill id is kept) and is followed with refill_status.
+ */
+export { RefillStatus, OPEN_REFILL_STATUSES };
 
 const { PENDING, PROCESSING, COMPLETED, REJECTED } = RefillStatus;
 
 export const REFILL_TRANSITIONS = new TransitionTable<RefillStatus>({
   entity: 'Refill',
   noun: '리필 요청',
-  labels: { [PENDING]: '접수', [PROCESSING]: '진행중', [COMPLETED]: '완료', [REJECTED]: '거절' },
-  moves: {
-    [PENDING]: [PROCESSING, COMPLETED, REJECTED],
-    [PROCESSING]: [COMPLETED, REJECTED],
-    [COMPLETED]: [],
-    [REJECTED]: [],
-  },
+  labels: REFILL_STATUS_LABELS,
+  moves: REFILL_MOVES,
   refusals: {
     [COMPLETED]: '이미 완료된 리필 요청입니다.',
     [REJECTED]: '이미 거절된 리필 요청입니다.',
   },
 });
-
-export const OPEN_REFILL_STATUSES = [PENDING, PROCESSING];
 
 /** A member's refill request of a finished order. No money moves on a refill. */
 @Entity({ tableName: 'order_refill' })

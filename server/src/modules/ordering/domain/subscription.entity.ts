@@ -1,33 +1,22 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Service } from '../../catalog/index.js';
+import { SUBSCRIPTION_MOVES, SUBSCRIPTION_STATUS_LABELS, SubscriptionStatus } from '../../../contracts/index.js';
 import { DomainError, TransitionTable, entityNamed } from '../../../shared/index.js';
 import { money } from './money.js';
 
-/** A subscription's life, as panels report it (Active/Paused/Completed/Canceled/Expired). */
-export enum SubscriptionStatus {
-  ACTIVE = 'ACTIVE',
-  /** The provider paused it; it may resume. */
-  PAUSED = 'PAUSED',
-  /** Every post was covered. */
-  COMPLETED = 'COMPLETED',
-  CANCELED = 'CANCELED',
-  /** Its expiry date passed. */
-  EXPIRED = 'EXPIRED',
-}
+/**
+ * A subscription's life, as panels report it (contracts/statuses.ts): PAUSED by the provider (it may
+ * resume), COMPLETED every post covered, EXPIRED its expiry date passed.
+ */
+export { SubscriptionStatus };
 
-const { ACTIVE, PAUSED, COMPLETED, CANCELED, EXPIRED } = SubscriptionStatus;
+const { ACTIVE, COMPLETED, CANCELED, EXPIRED } = SubscriptionStatus;
 
 export const SUBSCRIPTION_TRANSITIONS = new TransitionTable<SubscriptionStatus>({
   entity: 'Subscription',
   noun: '구독',
-  labels: { [ACTIVE]: '진행중', [PAUSED]: '일시정지', [COMPLETED]: '완료', [CANCELED]: '취소', [EXPIRED]: '만료' },
-  moves: {
-    [ACTIVE]: [PAUSED, COMPLETED, CANCELED, EXPIRED],
-    [PAUSED]: [ACTIVE, COMPLETED, CANCELED, EXPIRED],
-    [COMPLETED]: [],
-    [CANCELED]: [],
-    [EXPIRED]: [],
-  },
+  labels: SUBSCRIPTION_STATUS_LABELS,
+  moves: SUBSCRIPTION_MOVES,
   refusals: {
     [COMPLETED]: '이미 완료된 구독입니다.',
     [CANCELED]: '이미 취소된 구독입니다.',

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
-import { ORDER_MESSAGES, SUBSCRIPTION_MESSAGES } from '../../../contracts/index.js';
+import { ORDER_MESSAGES, SUBSCRIPTION_MESSAGES, type SubscriptionView } from '../../../contracts/index.js';
 import { CurrentMember, MemberGuard, OperatorGuard, type AuthenticatedMember } from '../../identity/index.js';
 import { idPipe, NotFoundError, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { Subscriptions } from '../application/subscriptions.service.js';
@@ -27,7 +27,7 @@ const placeSchema = z.object({
 });
 
 /** What a member sees of a subscription. */
-export const subscriptionView = (s: Subscription, orders: number[] = []) => ({
+export const subscriptionView = (s: Subscription, orders: number[] = []): SubscriptionView<Date, bigint> => ({
   id: s.id,
   serviceId: s.serviceId,
   username: s.username,

@@ -3,7 +3,7 @@ import { AutoOrder, Order } from '../../ordering/entities.js';
 import { dripFeedStatusAnswer } from './v2-answers.js';
 
 /** A drip-feed of 3 runs × 100, 750 won paid up front (250 a run). */
-const drip = (status = AutoOrderStatus.ACTIVE, refunded = 0n) => Object.assign(new AutoOrder(), { id: 1, amount: 100, runs: 3, interval: 60, point: 750n, refunded, status, completed: 0 });
+const drip = (status: AutoOrderStatus = AutoOrderStatus.ACTIVE, refunded = 0n) => Object.assign(new AutoOrder(), { id: 1, amount: 100, runs: 3, interval: 60, point: 750n, refunded, status, completed: 0 });
 const run = (n: number, status: OrderStatus, extra: Partial<Order> = {}) => Object.assign(new Order(), { id: n, autoOrderId: 1, runNumber: n, amount: 100, point: 250n, refunded: 0n, status, startCount: null, remains: null, ...extra });
 
 describe('a drip-feed’s v2 status', () => {

@@ -5,26 +5,20 @@ import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { DomainError, NotFoundError, ShortCache } from '../../../shared/index.js';
 import { Setting } from '../domain/setting.entity.js';
 import { effectiveValue, switchRefusal } from './switch-guards.js';
+import type { PublicSetting, SettingValueOf, SettingView } from '../../../contracts/settings.js';
 import {
   SETTINGS,
   emptyValue,
   parseSettingValue,
   settingDefinition,
-  type SettingDefinition,
   type SettingKey,
   type SettingValue,
 } from '../domain/setting-registry.js';
 
-export interface SettingView extends SettingDefinition {
-  id: string;
-  value: SettingValue;
-}
+/** A setting as the console reads it (contracts/settings.ts). */
+export type { SettingView };
 
-type ValueOf<K extends SettingKey> = Extract<(typeof SETTINGS)[number], { key: K }>['kind'] extends 'switch'
-  ? boolean
-  : Extract<(typeof SETTINGS)[number], { key: K }>['kind'] extends 'numberList'
-    ? number[]
-    : string;
+type ValueOf<K extends SettingKey> = SettingValueOf<K>;
 
 /**
  * Settings are read on hot paths (every order, every storefront start), so a process keeps them in
@@ -59,8 +53,8 @@ export class SettingsService {
   }
 
   /** Every key as the storefront may use it (a social switch without its provider's keys reads as off). */
-  async publicList(): Promise<{ key: string; value: unknown }[]> {
-    return (await this.list()).map(({ key, value }) => ({ key, value: effectiveValue(this.config, key, value) }));
+  async publicList(): Promise<PublicSetting[]> {
+    return (await this.list()).map(({ key, value }) => ({ key: key as SettingKey, value: effectiveValue(this.config, key, value) }));
   }
 
   async get<K extends SettingKey>(key: K): Promise<ValueOf<K>> {

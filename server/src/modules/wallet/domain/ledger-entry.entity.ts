@@ -1,23 +1,17 @@
 import { BigIntType } from '@mikro-orm/core';
+import { LedgerKind } from '../../../contracts/index.js';
 import { WonType } from '../../../shared/index.js';
 import { Entity, Enum, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 
-export enum LedgerKind {
-  /** A bank-transfer charge credited. */
-  CHARGE = 'CHARGE',
-  /** Points paid for an order (or an auto-order's runs, up front). */
-  ORDER = 'ORDER',
-  /** Points given back for a canceled, partial or unstarted order. */
-  REFUND = 'REFUND',
-  /** An operator's correction, with a reason. */
-  ADJUST = 'ADJUST',
-  /** What a deleted member left on their account, closed when the operator's setting says so (reference: the member). */
-  FORFEIT = 'FORFEIT',
-  /** Points taken back because the charge's online payment was refunded (Toss cancel). */
-  CHARGE_REFUND = 'CHARGE_REFUND',
-  /** A referrer's reward for a referred member's accepted charge (negative: taken back on a refund). */
-  REFERRAL = 'REFERRAL',
-}
+/**
+ * What an entry records (contracts/statuses.ts): CHARGE a bank-transfer charge credited; ORDER points paid
+ * for an order (or an auto-order's runs, up front); REFUND points given back for a canceled, partial or
+ * unstarted order; ADJUST an operator's correction, with a reason; FORFEIT what a deleted member left,
+ * closed when the operator's setting says so (reference: the member); CHARGE_REFUND points taken back
+ * because the charge's online payment was refunded (Toss cancel); REFERRAL a referrer's reward for a
+ * referred member's accepted charge (negative: taken back on a refund).
+ */
+export { LedgerKind };
 
 /**
  * Append-only record of every point movement. (kind, reference) is unique, so each credit, debit

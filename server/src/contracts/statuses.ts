@@ -1,0 +1,200 @@
+/**
+ * The status vocabularies of orders, auto-orders, refills, subscriptions and the ledger, in one style:
+ * an `as const` list, the union type it gives, the members by name (`OrderStatus.PENDING`, what the
+ * server's entities use), the Korean names the server's messages and the console show, and the moves
+ * the server's state machines allow (the entities build their TransitionTable from these). Plain
+ * TypeScript: the storefront and the console import it too. charge.ts re-exports the charge statuses with its forms.
+ */
+
+/** The members of a vocabulary by name, each its own value: `{ PENDING: 'PENDING', ... }`. */
+export function vocabulary<const S extends string>(values: readonly S[]): { readonly [K in S]: K } {
+  return Object.freeze(Object.fromEntries(values.map((v) => [v, v]))) as { readonly [K in S]: K };
+}
+
+/** For each state, the states it may move to (terminal states: none). */
+export type Moves<S extends string> = Readonly<Record<S, readonly S[]>>;
+
+/** Whether `to` can be reached from `from` by one or more moves. */
+export function reachable<S extends string>(moves: Moves<S>, from: S, to: S): boolean {
+  const seen = new Set<S>();
+  const queue: S[] = [...(moves[from] ?? [])];
+  while (queue.length > 0) {
+    const state = queue.shift()!;
+    if (state === to) return true;
+    if (seen.has(state)) continue;
+    seen.add(state);
+    queue.push(...(moves[state] ?? []));
+  }
+  return false;
+}
+
+/** Spec §4 order statuses: received, waiting upstream, running, then completed, partial (refunded in part) or canceled. */
+export const ORDER_STATUSES = ['PENDING', 'PROCESSING', 'INPROGRESS', 'COMPLETED', 'PARTIAL', 'CANCELED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export const OrderStatus = vocabulary(ORDER_STATUSES);
+
+export const ORDER_STATUS_LABELS = {
+  PENDING: '접수',
+  PROCESSING: '대기',
+  INPROGRESS: '진행중',
+  COMPLETED: '완료',
+  PARTIAL: '부분완료',
+  CANCELED: '취소',
+} as const satisfies Record<OrderStatus, string>;
+
+/** PENDING → PROCESSING → INPROGRESS → COMPLETED | PARTIAL | CANCELED, and CANCELED from PENDING, PROCESSING or INPROGRESS. */
+export const ORDER_MOVES: Moves<OrderStatus> = {
+  PENDING: ['PROCESSING', 'CANCELED'],
+  PROCESSING: ['INPROGRESS', 'CANCELED'],
+  INPROGRESS: ['COMPLETED', 'PARTIAL', 'CANCELED'],
+  COMPLETED: [],
+  PARTIAL: [],
+  CANCELED: [],
+};
+
+/** Spec §4 auto-order statuses (CANCLED spelled so; PARTIAL, stopped because its service ended, is shown as completed). */
+export const AUTO_ORDER_STATUSES = ['ACTIVE', 'COMPLETED', 'CANCLED', 'PARTIAL'] as const;
+export type AutoOrderStatus = (typeof AUTO_ORDER_STATUSES)[number];
+export const AutoOrderStatus = vocabulary(AUTO_ORDER_STATUSES);
+
+export const AUTO_ORDER_STATUS_LABELS = {
+  ACTIVE: '진행중',
+  COMPLETED: '완료',
+  CANCLED: '취소',
+  PARTIAL: '부분완료',
+} as const satisfies Record<AutoOrderStatus, string>;
+
+/** ACTIVE → COMPLETED | CANCLED | PARTIAL. */
+export const AUTO_ORDER_MOVES: Moves<AutoOrderStatus> = {
+  ACTIVE: ['COMPLETED', 'CANCLED', 'PARTIAL'],
+  COMPLETED: [],
+  CANCLED: [],
+  PARTIAL: [],
+};
+
+/** A refill's life: asked → forwarded to the provider (or left to an operator) → done or rejected. */
+export const REFILL_STATUSES = ['PENDING', 'PROCESSING', 'COMPLETED', 'REJECTED'] as const;
+export type RefillStatus = (typeof REFILL_STATUSES)[number];
+export const RefillStatus = vocabulary(REFILL_STATUSES);
+
+export const REFILL_STATUS_LABELS = {
+  PENDING: '접수',
+  PROCESSING: '진행중',
+  COMPLETED: '완료',
+  REJECTED: '거절',
+} as const satisfies Record<RefillStatus, string>;
+
+export const REFILL_MOVES: Moves<RefillStatus> = {
+  PENDING: ['PROCESSING', 'COMPLETED', 'REJECTED'],
+  PROCESSING: ['COMPLETED', 'REJECTED'],
+  COMPLETED: [],
+  REJECTED: [],
+};
+
+/** A refill still being handled (a new one may not be asked meanwhile). */
+export const OPEN_REFILL_STATUSES: readonly RefillStatus[] = ['PENDING', 'PROCESSING'];
+
+/** A subscription's life, as panels report it (Active/Paused/Completed/Canceled/Expired). */
+export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'PAUSED', 'COMPLETED', 'CANCELED', 'EXPIRED'] as const;
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];
+export const SubscriptionStatus = vocabulary(SUBSCRIPTION_STATUSES);
+
+export const SUBSCRIPTION_STATUS_LABELS = {
+  ACTIVE: '진행중',
+  PAUSED: '일시정지',
+  COMPLETED: '완료',
+  CANCELED: '취소',
+  EXPIRED: '만료',
+} as const satisfies Record<SubscriptionStatus, string>;
+
+export const SUBSCRIPTION_MOVES: Moves<SubscriptionStatus> = {
+  ACTIVE: ['PAUSED', 'COMPLETED', 'CANCELED', 'EXPIRED'],
+  PAUSED: ['ACTIVE', 'COMPLETED', 'CANCELED', 'EXPIRED'],
+  COMPLETED: [],
+  CANCELED: [],
+  EXPIRED: [],
+};
+
+/** Spec §4 "Payment record status": a charge waits (대기), then is accepted (수락) or fails (거절). */
+export const CHARGE_STATUSES = ['PENDING', 'SUCCESS', 'FAIL'] as const;
+export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
+export const ChargeStatus = vocabulary(CHARGE_STATUSES);
+
+export const CHARGE_STATUS_LABELS = { PENDING: '대기', SUCCESS: '수락', FAIL: '거절' } as const satisfies Record<ChargeStatus, string>;
+
+/** PENDING → SUCCESS (accepted: points credited) | FAIL (rejected, or 3 hours passed). */
+export const CHARGE_MOVES: Moves<ChargeStatus> = { PENDING: ['SUCCESS', 'FAIL'], SUCCESS: [], FAIL: [] };
+
+/**
+ * What a ledger entry records: a charge credited, an order paid, a refund, an operator's adjustment, a
+ * deleted member's balance forfeited, a Toss payment refunded, a referral reward.
+ */
+export const LEDGER_KINDS = ['CHARGE', 'ORDER', 'REFUND', 'ADJUST', 'FORFEIT', 'CHARGE_REFUND', 'REFERRAL'] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+export const LedgerKind = vocabulary(LEDGER_KINDS);
+
+export const LEDGER_KIND_LABELS = {
+  CHARGE: '충전',
+  ORDER: '주문',
+  REFUND: '환불',
+  ADJUST: '조정',
+  FORFEIT: '탈퇴 소멸',
+  CHARGE_REFUND: '결제 환불',
+  REFERRAL: '추천 적립',
+} as const satisfies Record<LedgerKind, string>;
+
+/** A member: operators suspend and reinstate; a member withdraws (for good). */
+export const MEMBER_STATUSES = ['ACTIVE', 'SUSPENDED', 'DELETED'] as const;
+export type MemberStatus = (typeof MEMBER_STATUSES)[number];
+export const MemberStatus = vocabulary(MEMBER_STATUSES);
+
+export const MEMBER_STATUS_LABELS = { ACTIVE: '정상', SUSPENDED: '정지', DELETED: '탈퇴' } as const satisfies Record<MemberStatus, string>;
+
+export const MEMBER_MOVES: Moves<MemberStatus> = { ACTIVE: ['SUSPENDED', 'DELETED'], SUSPENDED: ['ACTIVE', 'DELETED'], DELETED: [] };
+
+/** A bank deposit the bank reported: UNMATCHED → MATCHED (paid a charge) | DISMISSED (an operator set it aside). */
+export const DEPOSIT_STATUSES = ['UNMATCHED', 'MATCHED', 'DISMISSED'] as const;
+export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
+export const DepositStatus = vocabulary(DEPOSIT_STATUSES);
+
+export const DEPOSIT_STATUS_LABELS = { UNMATCHED: '미매칭', MATCHED: '매칭됨', DISMISSED: '보류 처리' } as const satisfies Record<DepositStatus, string>;
+
+export const DEPOSIT_MOVES: Moves<DepositStatus> = { UNMATCHED: ['MATCHED', 'DISMISSED'], MATCHED: [], DISMISSED: [] };
+
+/** A mail or SMS the panel sent: handed over (SENT), refused or unreachable (FAILED), or kept for want of a transport (STORED). */
+export const OUTBOX_STATUSES = ['SENT', 'FAILED', 'STORED'] as const;
+export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
+export const OutboxStatus = vocabulary(OUTBOX_STATUSES);
+
+export const OUTBOX_STATUS_LABELS = { SENT: '발송됨', FAILED: '실패', STORED: '보관 (발송 수단 없음)' } as const satisfies Record<OutboxStatus, string>;
+
+export const OUTBOX_CHANNELS = ['EMAIL', 'SMS'] as const;
+export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
+export const OutboxChannel = vocabulary(OUTBOX_CHANNELS);
+
+export const OUTBOX_CHANNEL_LABELS = { EMAIL: '메일', SMS: 'SMS' } as const satisfies Record<OutboxChannel, string>;
+
+/** How a login attempt ended: THROTTLED was refused unchecked (this source failed too often for the account). */
+export const LOGIN_ATTEMPT_RESULTS = ['SUCCEEDED', 'FAILED', 'THROTTLED'] as const;
+export type LoginAttemptResult = (typeof LOGIN_ATTEMPT_RESULTS)[number];
+export const LoginAttemptResult = vocabulary(LOGIN_ATTEMPT_RESULTS);
+
+export const LOGIN_ATTEMPT_RESULT_LABELS = { SUCCEEDED: '성공', FAILED: '실패', THROTTLED: '지연 (시도 과다)' } as const satisfies Record<LoginAttemptResult, string>;
+
+/** What an operator alert is about. */
+export const ALERT_KINDS = ['CHARGE_REQUEST', 'UNMATCHED_DEPOSIT', 'ORDER_CHECK', 'PROVIDER_BALANCE', 'PROVIDER_ERRORS'] as const;
+export type AlertKind = (typeof ALERT_KINDS)[number];
+
+export const ALERT_KIND_LABELS = {
+  CHARGE_REQUEST: '새 충전 요청',
+  UNMATCHED_DEPOSIT: '확인되지 않은 입금',
+  ORDER_CHECK: '주문 확인 필요',
+  PROVIDER_BALANCE: '공급사 잔액 부족',
+  PROVIDER_ERRORS: '공급사 연속 오류',
+} as const satisfies Record<AlertKind, string>;
+
+/** PENDING: to send; SENT: delivered by Telegram (or mailed when only mail is set); STORED: no channel set; FAILED: gave up. */
+export const ALERT_STATUSES = ['PENDING', 'SENT', 'STORED', 'FAILED'] as const;
+export type AlertStatus = (typeof ALERT_STATUSES)[number];
+
+export const ALERT_STATUS_LABELS = { PENDING: '발송 대기', SENT: '발송됨', STORED: '보관 (발송 수단 없음)', FAILED: '실패' } as const satisfies Record<AlertStatus, string>;

@@ -1,0 +1,118 @@
+/**
+ * What the storefront reads from the server, one definition for both sides. The type parameters say how
+ * times and money travel: on the wire (the defaults) a time is ISO text and money a JSON number; the
+ * server fills the same shapes with Date and bigint, which JSON writes as those (shared/json-bigint.ts).
+ */
+import type { ServiceType } from './service-types.js';
+import type { AutoOrderStatus, OrderStatus, RefillStatus, SubscriptionStatus } from './statuses.js';
+
+/** An order's latest refill request, shown next to it in the history. */
+export interface RefillSummary<Time = string> {
+  id: number;
+  status: RefillStatus;
+  reason: string | null;
+  createdAt: Time;
+}
+
+/** A row of `GET /api/service/order-history` (spec §2 order history columns). */
+export interface OrderHistoryRow<Time = string, Won = number> {
+  id: number;
+  createdAt: Time;
+  serviceId: number;
+  /** The service's name. */
+  service: string;
+  link: string;
+  point: Won;
+  amount: number;
+  status: OrderStatus;
+  startCount: number | null;
+  remains: number | null;
+  runs: number;
+  completed: number;
+  interval: number;
+  /** The service's type when ordered, and a Custom Comments order's comments (one per line; null otherwise). */
+  serviceType: string;
+  comments: string | null;
+  /** Whether the refill button applies: a refill service's COMPLETED/PARTIAL order within its refill days. */
+  refillable: boolean;
+  refill: RefillSummary<Time> | null;
+  /** A member's cancel of the running order is with the provider (취소 요청됨); the provider's last refusal, if any. */
+  cancelRequested: boolean;
+  cancelRefusal: string | null;
+  /** The member's cancel button applies: PENDING, or running upstream on a service that takes cancels. */
+  cancelable: boolean;
+}
+
+/** A row of `GET /api/service/auto-order-history`: point is the final amount used, totalAmount = amount × runs. */
+export interface AutoOrderHistoryRow<Time = string, Won = number> {
+  id: number;
+  createdAt: Time;
+  link: string;
+  point: Won;
+  amount: number;
+  serviceId: number;
+  service: string;
+  /** Runs started so far. */
+  completed: number;
+  runs: number;
+  /** Minutes between runs. */
+  interval: number;
+  totalAmount: number;
+  status: AutoOrderStatus;
+}
+
+/** A row of `GET /api/service/subscriptions` (and the answer to a cancel). */
+export interface SubscriptionView<Time = string, Won = number> {
+  id: number;
+  serviceId: number;
+  username: string;
+  min: number;
+  max: number;
+  posts: number;
+  postsUsed: number;
+  delay: number;
+  /** YYYY-MM-DD (UTC) or null: no expiry. */
+  expiry: string | null;
+  point: Won;
+  used: Won;
+  refunded: Won;
+  status: SubscriptionStatus;
+  statusLabel: string;
+  /** The child orders placed for the posts so far. */
+  orders: number[];
+  createdAt: Time;
+  updatedAt: Time;
+}
+
+/** One of `GET /api/service/services` (spec §3 Service): point is the unit price in won (may have fractions). */
+export interface ServiceView {
+  id: number;
+  text: string;
+  point: number;
+  min: number;
+  max: number;
+  notice: string;
+  categoryId: number;
+  isReadOnly: boolean;
+  enableAuto: boolean;
+  /** SMM API v2 type: what the order form asks (a quantity, the comments, nothing for a package). */
+  type: ServiceType;
+  refill: boolean;
+  refillDays: number;
+  cancel: boolean;
+}
+
+/** One of `GET /api/service/categorys` (spelled so): platform is a platform id. */
+export interface CategoryView {
+  id: number;
+  text: string;
+  platform: string;
+}
+
+/** One of `GET /api/service/platforms`. */
+export interface PlatformView {
+  id: string;
+  text: string;
+  visible: boolean;
+  bgColor: string | null;
+}
