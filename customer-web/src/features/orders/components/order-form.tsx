@@ -1,5 +1,5 @@
 import { useMemo, type FormEvent, type ReactNode } from 'react';
-import { useForm, type Resolver } from 'react-hook-form';
+import { useForm, useWatch, type Resolver } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -84,7 +84,8 @@ export function OrderForm({
     })(values, context, options);
   const form = useForm<OrderFormValues, unknown, OrderRequest>({ defaultValues: initial, resolver });
   const createOrder = useCreateOrder();
-  const values = form.watch();
+  // useWatch, not form.watch(): it re-renders through a subscription the React Compiler can see.
+  const values = useWatch({ control: form.control }) as OrderFormValues;
   const { errors } = form.formState;
   const apply = (event: OrderFormEvent) => form.reset(nextOrderForm(form.getValues(), event, catalog));
 

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -58,8 +58,9 @@ export function ChargeForm({
   });
   const createCharge = useCreateCharge();
   const { errors, isSubmitting } = form.formState;
-  const point = form.watch('point') || 0;
-  const feeType = form.watch('feeType') ?? 'NONE';
+  const [watchedPoint, watchedFeeType] = useWatch({ control: form.control, name: ['point', 'feeType'] });
+  const point = watchedPoint || 0;
+  const feeType = watchedFeeType ?? 'NONE';
   const amounts = chargeAmounts(BigInt(point), feeType, feeEnabled);
   const setPoint = (value: number) => form.setValue('point', value, { shouldValidate: form.formState.isSubmitted });
   const feeError = (field: keyof TaxInvoice) => errors.feeValue?.[field]?.message;
