@@ -9,6 +9,14 @@ module.exports = {
       to: { path: '^server/src/modules/([^/]+)/', pathNot: ['^server/src/modules/$1/', '^server/src/modules/[^/]+/index\\.ts$'] },
     },
     {
+      name: 'fulfilment-not-into-ordering-entities',
+      severity: 'error',
+      comment:
+        "Fulfilment owns its dispatch record and changes orders only through ordering's facade: it never imports ordering's entity files, not even as types.",
+      from: { path: '^server/src/modules/fulfilment/' },
+      to: { path: '^server/src/modules/ordering/domain/[^/]+\\.entity\\.ts$' },
+    },
+    {
       name: 'outside-into-module-internals',
       severity: 'error',
       comment: 'Code outside modules/ (bootstrap, database, ops) uses modules through their index.ts too.',

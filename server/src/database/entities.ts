@@ -4,7 +4,7 @@ import { Category, Platform, Service } from '../modules/catalog/index.js';
 import { Charge, Deposit } from '../modules/billing/index.js';
 import { Faq, GuideImage, Notice, Popup, RegisterWhere } from '../modules/content/index.js';
 import { LoginAttempt, Member, Operator, OutboxMessage, PasswordReset, RateLimitCounter, SocialAccount, VerificationCode } from '../modules/identity/index.js';
-import { Provider, SimulatedProviderOrder } from '../modules/fulfilment/index.js';
+import { OrderDispatch, Provider, SimulatedProviderOrder } from '../modules/fulfilment/index.js';
 import { AutoOrder, IdempotencyKey, Order, Refill, Subscription, SubscriptionPost } from '../modules/ordering/index.js';
 import { ReferralReward } from '../modules/referral/index.js';
 import { ApiRateBucket } from '../modules/reseller-api/index.js';
@@ -43,6 +43,7 @@ export const entities = [
   Popup,
   GuideImage,
   Provider,
+  OrderDispatch,
   SimulatedProviderOrder,
   ReferralReward,
   ApiRateBucket,

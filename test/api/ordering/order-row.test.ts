@@ -28,7 +28,7 @@ describe("the single order's hand-written row", () => {
     const auto = AutoOrder.place({ memberId: 7, serviceId: 3, link: 'https://instagram.com/p/x', amount: 100, runs: 4, interval: 60, point: 1_000n, now });
     auto.id = 41;
     const order = Order.startRunOf(auto, { id: 3, providerId: 5, providerServiceId: '77' }, now);
-    Object.assign(order, { startCount: 12, remains: 30, refunded: 9n, providerOrderId: 'up-1', dispatchAttempts: 2, lastError: '[확인 필요]', lastSyncedAt: new Date(now.getTime() + 1), serviceType: 'Custom Comments', comments: '하나\n둘', cancelRequestedAt: new Date(now.getTime() + 2), cancelForwardedAt: new Date(now.getTime() + 3), cancelRefusal: 'refused' });
+    Object.assign(order, { startCount: 12, remains: 30, refunded: 9n, serviceType: 'Custom Comments', comments: '하나\n둘', cancelRequestedAt: new Date(now.getTime() + 2), cancelForwardedAt: new Date(now.getTime() + 3), cancelRefusal: 'refused' });
     const prepared = em(t).getComparator().prepareEntity(order) as Record<string, unknown>;
     const byColumn = new Map(persistedProps().map((p) => [p.fieldNames[0], prepared[p.name]]));
     const values = orderRowValues(order);

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { CatalogFacade, Service } from '../../catalog/index.js';
-import { Order, ORDER_TRANSITIONS, OrderStatus } from '../../ordering/index.js';
+import { OrderingFacade } from '../../ordering/index.js';
 import { PRICE_SCALE, serviceTypeOf } from '../../../contracts/index.js';
 import { Clock, contains, DomainError, filterFlag, findPage, NotFoundError, Page, type ListQuery } from '../../../shared/index.js';
 import { Provider, type ProviderView } from '../domain/provider.entity.js';
@@ -34,6 +34,7 @@ export class ProvidersService {
     private readonly client: SmmClient,
     private readonly catalog: CatalogFacade,
     private readonly addresses: ProviderAddressGuard,
+    private readonly ordering: OrderingFacade,
   ) {}
 
   async page(query: ListQuery): Promise<Page<ProviderView>> {
@@ -76,8 +77,7 @@ export class ProvidersService {
     return this.em.fork().transactional(async (tx) => {
       const provider = await this.find(tx, id);
       const before = provider.view();
-      const unfinished = Object.values(OrderStatus).filter((s) => !ORDER_TRANSITIONS.isTerminal(s));
-      if ((await tx.count(Service, { providerId: id })) > 0 || (await tx.count(Order, { providerId: id, status: { $in: unfinished } })) > 0) {
+      if ((await tx.count(Service, { providerId: id })) > 0 || (await this.ordering.openOrdersOfProvider(tx, id)) > 0) {
         throw new DomainError('서비스나 진행 중인 주문이 연결된 공급사는 삭제할 수 없습니다. 비활성화해 주세요.', 409);
       }
       tx.remove(provider);

@@ -28,11 +28,6 @@ export const ORDER_COLUMNS = [
   'cancel_refusal',
   'provider_id',
   'provider_service_id',
-  'provider_order_id',
-  'dispatch_attempts',
-  'next_dispatch_at',
-  'last_error',
-  'last_synced_at',
   'created_at',
   'updated_at',
 ] as const;
@@ -60,11 +55,6 @@ export function orderRowValues(order: Order): unknown[] {
     order.cancelRefusal,
     order.providerId,
     order.providerServiceId,
-    order.providerOrderId,
-    order.dispatchAttempts,
-    order.nextDispatchAt,
-    order.lastError,
-    order.lastSyncedAt,
     order.createdAt,
     order.updatedAt,
   ];
