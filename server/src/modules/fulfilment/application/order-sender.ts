@@ -64,11 +64,17 @@ export class OrderSender {
   ) {}
 
   /**
-   * One tick: claims and sends due orders `batch` at a time, up to `maxOrders`. The next batch is
-   * claimed while the current one is out, so the claim's round trip overlaps the sends.
+   * One tick: claims and sends due orders `batch` at a time, up to `maxOrders`. Three batches overlap:
+   * the next one is claimed while the current one is out, and the previous one's outcomes are recorded
+   * meanwhile (a batch is recorded only after the one before it).
    */
   async runOnce(maxOrders = 20_000, batch = BATCH): Promise<DispatchStats> {
     const stats: DispatchStats = { sent: 0, failed: 0, uncertain: 0 };
+    const add = (result: DispatchStats) => {
+      stats.sent += result.sent;
+      stats.failed += result.failed;
+      stats.uncertain += result.uncertain;
+    };
     const providers = new Map((await this.em.fork().find(Provider, { enabled: true })).map((p) => [p.id, p]));
     if (providers.size === 0) return stats;
     const ids = [...providers.keys()];
@@ -82,16 +88,20 @@ export class OrderSender {
       });
     };
     let next = claimNext();
-    for (;;) {
-      const current = await next;
-      if (current.length === 0) break;
-      next = claimNext();
-      // A failed claim must not leave the current batch unsent (its records are committed).
-      next.catch(() => undefined);
-      const result = await this.dispatch(current, providers);
-      stats.sent += result.sent;
-      stats.failed += result.failed;
-      stats.uncertain += result.uncertain;
+    let recording: Promise<DispatchStats> | null = null;
+    try {
+      for (;;) {
+        const current = await next;
+        if (current.length === 0) break;
+        next = claimNext();
+        // A failed claim must not leave the current batch unsent (its records are committed): it fails the next round.
+        next.catch(() => undefined);
+        const outcomes = await this.send(current, providers);
+        if (recording) add(await recording);
+        recording = this.record(outcomes, providers);
+      }
+    } finally {
+      if (recording) add(await recording);
     }
     return stats;
   }
@@ -129,7 +139,10 @@ export class OrderSender {
       this.audit.record(tx, actor, { action: 'resend', resource: 'orders', resourceId: orderId, before, after: { status: order.status, ...record.view() } });
       return { claimed: { ...(order as Claimed), attempts: record.attempts }, provider };
     });
-    if (toSend) await this.dispatch([toSend.claimed], new Map([[toSend.provider.id, toSend.provider]]));
+    if (toSend) {
+      const providers = new Map([[toSend.provider.id, toSend.provider]]);
+      await this.record(await this.send([toSend.claimed], providers), providers);
+    }
     const em = this.em.fork();
     const [order, dispatch] = await Promise.all([this.ordering.upstreamOrder(em, orderId), em.findOneOrFail(OrderDispatch, { id: orderId })]);
     return { id: orderId, status: order!.status, providerOrderId: dispatch.providerOrderId, dispatchAttempts: dispatch.attempts, nextDispatchAt: dispatch.nextAttemptAt, lastError: dispatch.lastError };
@@ -170,8 +183,8 @@ export class OrderSender {
     return rows.map((row) => ({ ...upstreamOrderOf(row), attempts: row.attempts }));
   }
 
-  /** Sends claimed orders, each provider's at most `maxConcurrency` at a time (providers side by side), and records every outcome. */
-  private async dispatch(claimed: Claimed[], providers: Map<number, Provider>): Promise<DispatchStats> {
+  /** Sends claimed orders, each provider's at most `maxConcurrency` at a time (providers side by side); every outcome, none thrown. */
+  private async send(claimed: Claimed[], providers: Map<number, Provider>): Promise<Outcome[]> {
     const byProvider = new Map<number, Claimed[]>();
     for (const order of claimed) byProvider.set(order.providerId!, [...(byProvider.get(order.providerId!) ?? []), order]);
     const perProvider = await Promise.all(
@@ -190,7 +203,7 @@ export class OrderSender {
         });
       }),
     );
-    return this.record(perProvider.flat(), providers);
+    return perProvider.flat();
   }
 
   /**
@@ -242,16 +255,19 @@ export class OrderSender {
     return stats;
   }
 
-  /** One UPDATE … FROM (VALUES …) for a batch of records, each only while still claimed (no provider order id, not due). */
+  /**
+   * One UPDATE … FROM a batch of records, each only while still claimed (no provider order id, not due).
+   * The rows travel as one JSON parameter (jsonb_to_recordset) rather than a VALUES list of 7 × n
+   * placeholders, which the driver would format value by value.
+   */
   private async writeRecords(tx: EntityManager, records: OrderDispatch[]): Promise<void> {
     if (records.length === 0) return;
-    const values = records.map(() => '(?::int, ?::varchar, ?::int, ?::timestamptz, ?::varchar, ?::timestamptz, ?::timestamptz)').join(', ');
-    const params = records.flatMap((r) => [r.id, r.providerOrderId, r.attempts, r.nextAttemptAt, r.lastError, r.finishedAt, r.updatedAt]);
+    const rows = records.map((r) => ({ order_id: r.id, provider_order_id: r.providerOrderId, attempts: r.attempts, next_attempt_at: r.nextAttemptAt, last_error: r.lastError, finished_at: r.finishedAt, updated_at: r.updatedAt }));
     await tx.execute(
       `update order_dispatch d set provider_order_id = v.provider_order_id, attempts = v.attempts, next_attempt_at = v.next_attempt_at, last_error = v.last_error, finished_at = v.finished_at, updated_at = v.updated_at
-       from (values ${values}) as v(order_id, provider_order_id, attempts, next_attempt_at, last_error, finished_at, updated_at)
+       from jsonb_to_recordset(?::jsonb) as v(order_id int, provider_order_id varchar, attempts int, next_attempt_at timestamptz, last_error varchar, finished_at timestamptz, updated_at timestamptz)
        where d.order_id = v.order_id and d.provider_order_id is null and d.next_attempt_at is null`,
-      params,
+      [JSON.stringify(rows)],
     );
   }
 
