@@ -170,7 +170,7 @@ async function seedCatalogue(client) {
   console.log(`  runs started          ${runs.toLocaleString('en-US')} of ${RUNS.toLocaleString('en-US')}${allStarted ? ` (all within ${secs(allStarted)})` : ''}`);
   console.log(`  orders sent upstream  ${sent.toLocaleString('en-US')} in ${secs(elapsed)} from process start (${rate(sent, elapsed)}), ${adds} add requests`);
   console.log(`  duplicates            ${runTwice + placedTwice} (runs started twice: ${runTwice}, orders placed upstream twice: ${placedTwice})`);
-  console.log('  (ticks: auto-order runs at start and every 2 s, sender every second; the time includes process start-up)');
+  console.log('  (ticks: auto-order runs at start and every 2 s, sender every 500 ms; the time includes process start-up)');
   await client.end();
 }
 
