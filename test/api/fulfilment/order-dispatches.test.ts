@@ -5,6 +5,7 @@ import { createMember } from '../../support/members.js';
 import { FakeProvider } from '../../support/fake-provider.js';
 import { OrderSender, UNCERTAIN_MARK } from '../../../server/src/modules/fulfilment/index.js';
 import { addProvider, admin, createService, fund, placeOrders } from './helpers.js';
+import { ledgerOf } from '../ordering/fixtures.js';
 
 /** Fulfilment's dispatch record: the console's read-only resource, and the migration that moved it out of service_order. */
 describe('order dispatch records', () => {
@@ -46,6 +47,34 @@ describe('order dispatch records', () => {
     expect((await t.http.get(`/api/admin/order-dispatches/${unsent}`).set('Authorization', await admin(t)).expect(404)).body.message).toBe('공급사 전송 기록이 없습니다.');
     await t.http.get(`/api/admin/order-dispatches?filter=${filter}`).expect(401);
     await t.http.get('/api/admin/order-dispatches/abc').set('Authorization', await admin(t)).expect(400);
+  });
+
+  it("a deleted member's order the provider may have ([확인 필요]) is left for an operator; failed and unsent ones are canceled and refunded", async () => {
+    const m = await createMember(t);
+    await fund(t, m.id, 10_000n);
+    const link = (name: string) => `https://instagram.com/p/deleted-${m.id}-${name}`;
+    const place = async (name: string) => (await placeOrders(t, m.id, serviceId, 1, 100, () => link(name)))[0]!;
+    const held = await place('held');
+    const failed = await place('failed');
+    fake.on('add', (p) => (p.link === link('held') ? { delayMs: 1500, body: { order: 1 } } : p.link === link('failed') ? { body: { error: 'Not enough funds on balance' } } : undefined));
+    expect(await t.app.get(OrderSender).runOnce()).toMatchObject({ failed: 1, uncertain: 1 });
+    fake.clearScripts();
+    const unsent = await place('unsent');
+
+    await t.http.delete('/api/auth/account').set('Authorization', `Bearer ${m.token}`).expect(200);
+    const db = t.app.get(MikroORM).em.fork();
+    const rows = await db.execute<{ id: number; status: string }[]>('select id, status from service_order where id in (?) order by id', [[held, failed, unsent]]);
+    expect(rows).toEqual([
+      { id: held, status: 'PENDING' },
+      { id: failed, status: 'CANCELED' },
+      { id: unsent, status: 'CANCELED' },
+    ]);
+    const refunds = (await ledgerOf(t, m.id)).filter((r) => r.kind === 'REFUND').map((r) => `${r.reference_type}:${r.reference_id}`);
+    expect(refunds.sort()).toEqual([`order:${failed}`, `order:${unsent}`].sort());
+    // Nothing goes out for them afterwards.
+    const adds = fake.calls('add').length;
+    await t.app.get(OrderSender).runOnce();
+    expect(fake.calls('add').slice(adds).filter((r) => r.params.link!.includes(`deleted-${m.id}-`))).toEqual([]);
   });
 
   it("the migration moves every touched order's dispatch fields into order_dispatch, and back down", async () => {
