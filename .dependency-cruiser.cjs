@@ -13,6 +13,14 @@ module.exports = {
       to: { path: '^server/src/modules/([^/]+)/', pathNot: ['^server/src/modules/$1/', '^server/src/modules/[^/]+/(index|entities)\\.ts$'] },
     },
     {
+      name: 'fulfilment-not-into-ordering-entities',
+      severity: 'error',
+      comment:
+        "Fulfilment owns its dispatch record and changes orders only through ordering's facade: it never imports ordering's entity files, not even as types.",
+      from: { path: '^server/src/modules/fulfilment/' },
+      to: { path: '^server/src/modules/ordering/domain/[^/]+\\.entity\\.ts$' },
+    },
+    {
       name: 'outside-into-module-internals',
       severity: 'error',
       comment: 'Code outside modules/ (bootstrap, database, ops) uses modules through their index.ts too.',
@@ -41,9 +49,6 @@ module.exports = {
       to: {
         path: ENTITY_FILES,
         dependencyTypesNot: ['type-only'],
-        // TRANSITIONAL: fulfilment's order-sender, order-sync, cancel-forwarder and refill-sync still use Order and Refill
-        // (ordering/index.ts); branch `dispatch` takes those uses off, then this exception goes.
-        pathNot: '^server/src/modules/ordering/entities\\.ts$',
       },
     },
     {

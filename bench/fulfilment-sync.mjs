@@ -81,10 +81,13 @@ async function seedCatalogue(client) {
   await client.connect();
   const { member, provider, service } = await seedCatalogue(client);
   // 10,000 orders already placed upstream: 70 % will report Completed, 10 % Partial, 10 % Canceled, 10 % still In progress.
+  // (the provider's order id lives in fulfilment's dispatch record)
   const rows = await client.query(
-    `insert into service_order (member_id, service_id, link, amount, point, status, provider_id, provider_service_id, provider_order_id, created_at, updated_at)
-     select $1, $2, 'https://instagram.com/p/' || g, 1000, 7000, 'INPROGRESS', $3, '1', 'up-' || g, now(), now() from generate_series(1, $4) g
-     returning id, provider_order_id`,
+    `with placed as (
+       insert into service_order (member_id, service_id, link, amount, point, status, provider_id, provider_service_id, created_at, updated_at)
+       select $1, $2, 'https://instagram.com/p/' || g, 1000, 7000, 'INPROGRESS', $3, '1', now(), now() from generate_series(1, $4) g returning id)
+     insert into order_dispatch (order_id, provider_id, provider_order_id, created_at, updated_at) select id, $3, 'up-' || id, now(), now() from placed
+     returning order_id as id, provider_order_id`,
     [member, service, provider, ORDERS],
   );
   rows.rows.forEach((row, i) => {
@@ -153,7 +156,7 @@ async function seedCatalogue(client) {
     await new Promise((r) => setTimeout(r, 500));
     runs = (await client.query(`select count(*)::int as n from service_order where auto_order_id is not null`)).rows[0].n;
     if (runs >= RUNS && !allStarted) allStarted = performance.now() - started;
-    sent = (await client.query(`select count(*)::int as n from service_order where auto_order_id is not null and provider_order_id is not null`)).rows[0].n;
+    sent = (await client.query(`select count(*)::int as n from service_order o join order_dispatch d on d.order_id = o.id where o.auto_order_id is not null and d.provider_order_id is not null`)).rows[0].n;
     if (sent >= RUNS) break;
   }
   const elapsed = performance.now() - started;
@@ -167,7 +170,7 @@ async function seedCatalogue(client) {
   console.log(`  runs started          ${runs.toLocaleString('en-US')} of ${RUNS.toLocaleString('en-US')}${allStarted ? ` (all within ${secs(allStarted)})` : ''}`);
   console.log(`  orders sent upstream  ${sent.toLocaleString('en-US')} in ${secs(elapsed)} from process start (${rate(sent, elapsed)}), ${adds} add requests`);
   console.log(`  duplicates            ${runTwice + placedTwice} (runs started twice: ${runTwice}, orders placed upstream twice: ${placedTwice})`);
-  console.log('  (ticks: auto-order runs at start and every 2 s, sender every second; the time includes process start-up)');
+  console.log('  (ticks: auto-order runs at start and every 2 s, sender every 500 ms; the time includes process start-up)');
   await client.end();
 }
 

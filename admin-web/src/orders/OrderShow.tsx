@@ -75,10 +75,19 @@ const OrderShow = () => (
       <ReferenceField source="providerId" reference="providers" link="edit" emptyText="-">
         <TextField source="name" />
       </ReferenceField>
-      <TextField source="providerOrderId" emptyText="-" />
-      <NumberField source="dispatchAttempts" />
-      <TextField source="lastError" emptyText="-" />
-      <DateTimeField source="lastSyncedAt" emptyText="-" />
+      {/* Fulfilment's dispatch record of the order (GET /api/admin/order-dispatches, keyed by the order's id). */}
+      <ReferenceField source="id" reference="order-dispatches" link={false} label="resources.orders.fields.providerOrderId" emptyText="-">
+        <TextField source="providerOrderId" emptyText="-" />
+      </ReferenceField>
+      <ReferenceField source="id" reference="order-dispatches" link={false} label="resources.orders.fields.dispatchAttempts" emptyText="-">
+        <NumberField source="attempts" />
+      </ReferenceField>
+      <ReferenceField source="id" reference="order-dispatches" link={false} label="resources.orders.fields.lastError" emptyText="-">
+        <TextField source="lastError" emptyText="-" />
+      </ReferenceField>
+      <ReferenceField source="id" reference="order-dispatches" link={false} label="resources.orders.fields.lastSyncedAt" emptyText="-">
+        <DateTimeField source="lastSyncedAt" emptyText="-" />
+      </ReferenceField>
       <ReferenceField source="autoOrderId" reference="auto-orders" link="show" emptyText="-">
         <TextField source="id" />
       </ReferenceField>

@@ -12,9 +12,6 @@ const modules = readdirSync(modulesDir, { withFileTypes: true })
 const hasFile = (dir: string, name: string) => readdirSync(new URL(`${dir}/`, modulesDir)).includes(name);
 const registered = new Set<unknown>(entities);
 
-// TRANSITIONAL: fulfilment's order-sender, order-sync, cancel-forwarder and refill-sync still use these two; branch
-// `dispatch` takes those uses off, then ordering/index.ts exports them as types and this entry goes.
-const STILL_EXPORTED: Record<string, string[]> = { ordering: ['Order', 'Refill'] };
 
 describe('entities: one list, no entity class across modules', () => {
   it('registers each entity once', () => {
@@ -50,6 +47,6 @@ describe('entities: one list, no entity class across modules', () => {
       .filter(([, value]) => registered.has(value))
       .map(([key]) => key)
       .sort();
-    expect(classes).toEqual(STILL_EXPORTED[name] ?? []);
+    expect(classes).toEqual([]);
   });
 });

@@ -3,8 +3,9 @@ import type { TestApp } from '../../support/test-app.js';
 import { TEST_OPERATOR } from '../../support/test-app.js';
 import type { FakeProvider } from '../../support/fake-provider.js';
 import { createServer, type Server } from '../../../server/src/bootstrap.js';
-import { OrderingFacade } from '../../../server/src/modules/ordering/index.js';
+import { OrderingFacade, OrderStatus } from '../../../server/src/modules/ordering/index.js';
 import { Order } from '../../../server/src/modules/ordering/entities.js';
+import { OrderDispatch } from '../../../server/src/modules/fulfilment/entities.js';
 import { createService, fund } from '../ordering/fixtures.js';
 
 export { createService, fund };
@@ -31,9 +32,25 @@ export async function placeOrders(t: TestApp, memberId: number, serviceId: numbe
   return ids;
 }
 
-export async function ordersById(t: TestApp, ids: number[]): Promise<Map<number, Order>> {
-  const rows = await t.app.get(MikroORM).em.fork().find(Order, { id: { $in: ids } });
-  return new Map(rows.map((o) => [o.id, o]));
+/** An order with its dispatch record (fulfilment's table) under the names the order once carried them. */
+export type DispatchedOrder = Order & { providerOrderId: string | null; dispatchAttempts: number; nextDispatchAt: Date | null; lastError: string | null; lastSyncedAt: Date | null };
+
+/**
+ * The orders with their dispatch records. `nextDispatchAt` is when the sender will next take the order:
+ * its record's next attempt, or (no record yet) its placement when a provider fulfils it and it is PENDING.
+ */
+export async function ordersById(t: TestApp, ids: number[]): Promise<Map<number, DispatchedOrder>> {
+  const em = t.app.get(MikroORM).em.fork();
+  const rows = await em.find(Order, { id: { $in: ids } });
+  const records = new Map((await em.find(OrderDispatch, { id: { $in: ids } })).map((d) => [d.id, d]));
+  return new Map(
+    rows.map((o) => {
+      const d = records.get(o.id);
+      const due = o.status === OrderStatus.PENDING && o.providerId !== null && o.providerServiceId !== null ? o.createdAt : null;
+      const dispatch = { providerOrderId: d?.providerOrderId ?? null, dispatchAttempts: d?.attempts ?? 0, nextDispatchAt: d ? d.nextAttemptAt : due, lastError: d?.lastError ?? null, lastSyncedAt: d?.lastSyncedAt ?? null };
+      return [o.id, Object.assign(o, dispatch)];
+    }),
+  );
 }
 
 /** Another instance of the app on the same database: a second replica with its own pool. */

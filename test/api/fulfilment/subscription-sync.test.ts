@@ -7,7 +7,7 @@ import { OrderSync, SubscriptionSync, SYNC_SPACING_MS } from '../../../server/sr
 import { Clock } from '../../../server/src/shared/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { addProvider, admin } from './helpers.js';
-import { balance, createService, em, fund, ledgerOf } from '../ordering/fixtures.js';
+import { balance, createService, em, fund, ledgerOf, providerOrderIdOf } from '../ordering/fixtures.js';
 
 /** A subscription against the loopback panel: purchase → subscription `add` → child orders from `status` → refund of the unused posts. */
 describe('subscription sync (fake provider)', () => {
@@ -88,7 +88,7 @@ describe('subscription sync (fake provider)', () => {
     expect(fake.calls('status').at(-1)!.params).toEqual({ action: 'status', order: upstreamId });
     const children = await em(t).find(Order, { link: 'kim.insta', memberId: m.id }, { orderBy: { id: 'ASC' } });
     expect(
-      children.map((o) => ({ providerOrderId: o.providerOrderId, status: o.status, point: o.point, amount: o.amount })),
+      await Promise.all(children.map(async (o) => ({ providerOrderId: await providerOrderIdOf(t, o.id), status: o.status, point: o.point, amount: o.amount }))),
     ).toEqual([
       { providerOrderId: first, status: OrderStatus.PROCESSING, point: 250n, amount: 100 },
       { providerOrderId: second, status: OrderStatus.PROCESSING, point: 250n, amount: 100 },

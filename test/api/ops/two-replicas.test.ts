@@ -78,9 +78,12 @@ describe('two replicas with JOBS on', () => {
       [member, service, RUNS],
     );
     // Orders in progress upstream: half end Canceled (refunded once each), half Completed.
+    // (fulfilment's dispatch record carries the provider's order id)
     const synced = await client.query(
-      `insert into service_order (member_id, service_id, link, amount, point, status, provider_id, provider_service_id, provider_order_id, created_at, updated_at)
-       select $1, $2, 'https://instagram.com/p/' || g, 1000, 7000, 'INPROGRESS', $3, '1', 'up-' || g, now(), now() from generate_series(1, $4) g returning provider_order_id`,
+      `with placed as (
+         insert into service_order (member_id, service_id, link, amount, point, status, provider_id, provider_service_id, created_at, updated_at)
+         select $1, $2, 'https://instagram.com/p/' || g, 1000, 7000, 'INPROGRESS', $3, '1', now(), now() from generate_series(1, $4) g returning id)
+       insert into order_dispatch (order_id, provider_id, provider_order_id, created_at, updated_at) select id, $3, 'up-' || id, now(), now() from placed returning provider_order_id`,
       [member, service, provider, SYNCED],
     );
     synced.rows.forEach((row, i) =>
@@ -108,8 +111,8 @@ describe('two replicas with JOBS on', () => {
       (
         await client.query(`select
           (select count(*) from service_order where auto_order_id is not null)::int as runs,
-          (select count(*) from service_order where auto_order_id is not null and provider_order_id is not null)::int as sent,
-          (select count(*) from service_order where provider_order_id like 'up-%' and status in ('COMPLETED', 'CANCELED'))::int as synced,
+          (select count(*) from service_order o join order_dispatch d on d.order_id = o.id where o.auto_order_id is not null and d.provider_order_id is not null)::int as sent,
+          (select count(*) from service_order o join order_dispatch d on d.order_id = o.id where d.provider_order_id like 'up-%' and o.status in ('COMPLETED', 'CANCELED'))::int as synced,
           (select count(*) from charge where status = 'FAIL')::int as expired`)
       ).rows[0] as { runs: number; sent: number; synced: number; expired: number };
     let now = await counts();

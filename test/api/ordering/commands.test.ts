@@ -4,7 +4,8 @@ import { OrderingFacade, OrderStatus } from '../../../server/src/modules/orderin
 import { Order } from '../../../server/src/modules/ordering/entities.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
-import { balance, createService, em, fund, ledgerOf, placeOrder, tx } from './fixtures.js';
+import { balance, createService, dispatchOf, em, fund, ledgerOf, placeOrder, tx } from './fixtures.js';
+import { OrderDispatch } from '../../../server/src/modules/fulfilment/entities.js';
 
 const { PENDING, PROCESSING, INPROGRESS, COMPLETED, PARTIAL, CANCELED } = OrderStatus;
 
@@ -157,11 +158,13 @@ describe('order state changes', () => {
       const id = await orderIn(PENDING);
       await tx(t, async (db) => {
         const order = await db.findOneOrFail(Order, id);
-        order.markSent('up-77', new Date());
+        db.persist(OrderDispatch.placed(id, order.providerId ?? 1, 'up-77', new Date()));
+        await t.app.get(OrderingFacade).acceptUpstream(db, [id], new Date());
       });
       const result = await upstream(id, { status: COMPLETED, startCount: 120 });
       expect(result.changed).toBe(true);
-      expect(await load(id)).toMatchObject({ status: COMPLETED, startCount: 120, remains: 0, providerOrderId: 'up-77', lastSyncedAt: expect.any(Date) });
+      expect(await load(id)).toMatchObject({ status: COMPLETED, startCount: 120, remains: 0 });
+      expect(await dispatchOf(t, id)).toMatchObject({ providerOrderId: 'up-77' });
     });
 
     it('refund PARTIAL once however often the report repeats', async () => {
@@ -208,8 +211,14 @@ describe('order state changes', () => {
     it('a send failure keeps the order PENDING for another try', async () => {
       const id = await orderIn(PENDING);
       const retryAt = new Date(Date.now() + 60_000);
-      await tx(t, async (db) => (await db.findOneOrFail(Order, id)).markSendFailed('connection refused', retryAt));
-      expect(await load(id)).toMatchObject({ status: PENDING, dispatchAttempts: 1, lastError: 'connection refused', nextDispatchAt: retryAt });
+      const now = new Date(retryAt.getTime() - 30_000);
+      await tx(t, async (db) => {
+        const record = OrderDispatch.claim(id, (await db.findOneOrFail(Order, id)).providerId ?? 1, '[확인 필요]', now);
+        record.failed('connection refused', now);
+        db.persist(record);
+      });
+      expect(await load(id)).toMatchObject({ status: PENDING });
+      expect(await dispatchOf(t, id)).toMatchObject({ attempts: 1, lastError: 'connection refused', nextAttemptAt: retryAt });
     });
   });
 

@@ -4,11 +4,20 @@ import type { TestMember } from '../../support/members.js';
 import { type ServiceProps } from '../../../server/src/modules/catalog/index.js';
 import { Category, Platform, Service } from '../../../server/src/modules/catalog/entities.js';
 import { LedgerKind, WalletFacade } from '../../../server/src/modules/wallet/index.js';
+import { OrderDispatch } from '../../../server/src/modules/fulfilment/entities.js';
 
 let seq = 0;
 
 export const em = (t: TestApp): EntityManager => t.app.get(MikroORM).em.fork();
 export const tx = <T>(t: TestApp, work: (em: EntityManager) => Promise<T>): Promise<T> => em(t).transactional(work);
+
+/** Fulfilment's dispatch record of an order (provider order id, attempts, last error, last sync), or null before its first claim. */
+export const dispatchOf = (t: TestApp, orderId: number): Promise<OrderDispatch | null> => em(t).findOne(OrderDispatch, { id: orderId });
+
+/** The provider's order id for an order fulfilment placed upstream. */
+export async function providerOrderIdOf(t: TestApp, orderId: number): Promise<string | null> {
+  return (await dispatchOf(t, orderId))?.providerOrderId ?? null;
+}
 
 /** A service in a fresh category (fixture rows, as an operator would have made them). */
 export async function createService(t: TestApp, props: Partial<ServiceProps> = {}): Promise<Service> {

@@ -9,7 +9,7 @@ import { Clock } from '../../../server/src/shared/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { addProvider, admin } from '../fulfilment/helpers.js';
 import { createReseller, v2 } from '../reseller/fixtures.js';
-import { balance, createService, em, fund, ledgerOf, placeOrder } from './fixtures.js';
+import { balance, createService, em, fund, ledgerOf, placeOrder, providerOrderIdOf } from './fixtures.js';
 
 /** A member's cancel of a running order, forwarded to the provider's `cancel`, settled once by the provider's status. */
 describe('cancels that reach the provider', () => {
@@ -39,7 +39,7 @@ describe('cancels that reach the provider', () => {
     await t.app.get(OrderSender).runOnce();
     const order = await em(t).findOneOrFail(Order, id);
     expect(order.status).toBe(OrderStatus.PROCESSING);
-    return order;
+    return Object.assign(order, { providerOrderId: await providerOrderIdOf(t, id) });
   };
   const cancel = (m: TestMember, id: number) => t.http.post(`/api/service/order/${id}/cancel`).set('Authorization', `Bearer ${m.token}`);
   const invariantClean = async () =>

@@ -10,7 +10,7 @@ import { Clock } from '../../../server/src/shared/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { addProvider, admin } from '../fulfilment/helpers.js';
 import { createReseller, v1, v2 } from '../reseller/fixtures.js';
-import { balance, createService, em, fund, ledgerOf, placeOrder } from './fixtures.js';
+import { balance, createService, em, fund, ledgerOf, placeOrder, providerOrderIdOf } from './fixtures.js';
 
 /** Custom Comments and Package orders end to end: storefront, API v2 (v1 refuses), ledger, sender, sync, console. */
 describe('Custom Comments and Package orders', () => {
@@ -139,7 +139,7 @@ describe('Custom Comments and Package orders', () => {
     expect(upstream).toMatchObject({ quantity: 2, comments: '첫 댓글\n두 번째 댓글' });
     // The provider completes the comments and cuts the package short (Partial of a package of one: all remains).
     fake.setOrder(upstream.id, { status: 'Completed', remains: 0, startCount: 12 });
-    fake.setOrder(orders.get(p)!.providerOrderId!, { status: 'Canceled', remains: 1 });
+    fake.setOrder((await providerOrderIdOf(t, p))!, { status: 'Canceled', remains: 1 });
     t.app.get(Clock).travel(SYNC_SPACING_MS + 1000);
     await t.app.get(OrderSync).runOnce();
     const synced = new Map((await em(t).find(Order, { id: { $in: [c, p] } })).map((o) => [o.id, o]));

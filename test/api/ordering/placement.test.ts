@@ -6,7 +6,7 @@ import { AutoOrder, IdempotencyKey, Order } from '../../../server/src/modules/or
 import { SettingsService } from '../../../server/src/modules/settings/index.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
-import { balance, createService, em, fund, ledgerOf, placeOrder } from './fixtures.js';
+import { balance, createService, dispatchOf, em, fund, ledgerOf, placeOrder } from './fixtures.js';
 
 describe('placing orders', () => {
   let t: TestApp;
@@ -35,7 +35,7 @@ describe('placing orders', () => {
     expect(res.body).toEqual({ orderId: expect.any(Number), amount: 101, link: 'https://instagram.com/p/abc', serviceId: service.id, point: 253, autoOrderId: null });
     expect(await balance(t, m.id)).toBe(747n); // ceil(2.5 × 101) = 253
     const order = await em(t).findOneOrFail(Order, res.body.orderId);
-    expect(order).toMatchObject({ memberId: m.id, status: OrderStatus.PENDING, point: 253n, amount: 101, runs: 0, interval: 0, autoOrderId: null, providerId: null, nextDispatchAt: null });
+    expect(order).toMatchObject({ memberId: m.id, status: OrderStatus.PENDING, point: 253n, amount: 101, runs: 0, interval: 0, autoOrderId: null, providerId: null });
     expect(await ledgerOf(t, m.id)).toEqual([
       expect.objectContaining({ kind: 'CHARGE' }),
       { kind: 'ORDER', amount: '-253', reference_type: 'order', reference_id: String(order.id) },
@@ -58,8 +58,9 @@ describe('placing orders', () => {
     await fund(t, m.id, 1_000n);
     const res = await placeOrder(t, m, body({ serviceId: upstream.id })).expect(201);
     const order = await em(t).findOneOrFail(Order, res.body.orderId);
-    expect(order).toMatchObject({ providerId: 4, providerServiceId: 'svc-88', providerOrderId: null, dispatchAttempts: 0, lastError: null });
-    expect(order.nextDispatchAt?.getTime()).toBe(order.createdAt.getTime());
+    expect(order).toMatchObject({ providerId: 4, providerServiceId: 'svc-88', status: OrderStatus.PENDING });
+    // Due at once: fulfilment has no dispatch record of it yet (its first claim makes one).
+    expect(await dispatchOf(t, order.id)).toBeNull();
   });
 
   describe('refuses with the spec message and changes nothing', () => {

@@ -9,7 +9,7 @@ import { Clock } from '../../../server/src/shared/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { addProvider, admin } from '../fulfilment/helpers.js';
 import { createReseller, report, v2 } from '../reseller/fixtures.js';
-import { balance, createService, em, fund, ledgerOf, placeOrder } from './fixtures.js';
+import { balance, createService, em, fund, ledgerOf, placeOrder, providerOrderIdOf } from './fixtures.js';
 
 /** Refills: asked by members (storefront, API v2), forwarded to the provider and followed, or handled by an operator. No money moves. */
 describe('refills', () => {
@@ -52,7 +52,7 @@ describe('refills', () => {
     await fund(t, m.id, 10_000n);
     const placed = (await placeOrder(t, m, { serviceId: upstream.id, link: 'https://instagram.com/refill-me', amount: 100 }).expect(201)).body.orderId as number;
     await t.app.get(OrderSender).runOnce();
-    const providerOrderId = (await em(t).findOneOrFail(Order, placed)).providerOrderId!;
+    const providerOrderId = (await providerOrderIdOf(t, placed))!;
     fake.setOrder(providerOrderId, { status: 'Completed', remains: 0 });
     clock().travel(SYNC_SPACING_MS + 1000);
     await t.app.get(OrderSync).runOnce();

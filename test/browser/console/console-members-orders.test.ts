@@ -1,6 +1,8 @@
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
 import { createMember, type TestMember } from '../../support/members.js';
 import { balanceOf, createCategory, logInToConsole, toast } from './support.js';
+import { FakeProvider } from '../../support/fake-provider.js';
+import { OrderSender } from '../../../server/src/modules/fulfilment/index.js';
 
 describe('operator console: members, catalogue and orders against the real server', () => {
   let h: BrowserHarness;
@@ -102,5 +104,33 @@ describe('operator console: members, catalogue and orders against the real serve
     expect(await balance()).toBe(before);
     const order = (await h.t.http.get(`/api/admin/orders/${orderId}`).set('Authorization', admin).expect(200)).body;
     expect(order.status).toBe('CANCELED');
+  }, 120_000);
+
+  it("shows what fulfilment's dispatch record says: the provider's order id on the order, its error in the list", async () => {
+    const fake = await FakeProvider.start();
+    try {
+      const providerId = (await h.t.http.post('/api/admin/providers').set('Authorization', admin).send({ name: '콘솔 공급사', apiUrl: fake.url, apiKey: fake.key, timeoutMs: 2000 }).expect(201)).body.id as number;
+      const service = await h.t.http
+        .post('/api/admin/services')
+        .set('Authorization', admin)
+        .send({ text: '전송 테스트 좋아요', point: '3', min: 10, max: 1000, categoryId, providerId, providerServiceId: '1' })
+        .expect(201);
+      const place = (link: string) =>
+        h.t.http.post('/api/service/order').set('Authorization', `Bearer ${member.token}`).send({ serviceId: service.body.id, link, amount: 100, runs: 0, interval: 0 }).expect(201);
+      const sent = (await place('https://instagram.com/p/dispatched')).body.orderId as number;
+      await place('https://instagram.com/p/refused');
+      fake.on('add', (p) => (p.link === 'https://instagram.com/p/refused' ? { body: { error: 'Not enough funds on balance' } } : undefined));
+      expect(await h.t.app.get(OrderSender).runOnce()).toMatchObject({ sent: 1, failed: 1 });
+      const upstreamId = [...fake.orders.values()].find((o) => o.link === 'https://instagram.com/p/dispatched')!.id;
+
+      const page = await logInToConsole(h);
+      await page.goto(`/admin/orders?filter=${encodeURIComponent(JSON.stringify({ memberId: member.id }))}`);
+      await page.locator('tr', { hasText: 'https://instagram.com/p/refused' }).getByText('add: Not enough funds on balance').waitFor();
+      await page.goto(`/admin/orders/${sent}/show`);
+      await page.getByText('공급사 주문번호', { exact: true }).waitFor();
+      await page.getByText(upstreamId, { exact: true }).waitFor();
+    } finally {
+      await fake.close();
+    }
   }, 120_000);
 });

@@ -1,6 +1,7 @@
 // The fulfilment module's tables, registered for MikroORM by database/entities.ts; other modules see them only as types.
+import { OrderDispatch } from './domain/order-dispatch.entity.js';
 import { Provider } from './domain/provider.entity.js';
 import { SimulatedProviderOrder } from './domain/simulated-order.entity.js';
 
-export { Provider, SimulatedProviderOrder };
-export const fulfilmentEntities = [Provider, SimulatedProviderOrder];
+export { OrderDispatch, Provider, SimulatedProviderOrder };
+export const fulfilmentEntities = [Provider, OrderDispatch, SimulatedProviderOrder];

@@ -3,7 +3,8 @@ import { AlertsModule } from '../alerts/index.js';
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/index.js';
 import { CatalogModule } from '../catalog/index.js';
-import { OrderingModule } from '../ordering/index.js';
+import { OrderingModule, UpstreamDispatchNotes } from '../ordering/index.js';
+import { DispatchRecords } from './application/dispatch-records.js';
 import { FulfilmentFacade } from './application/fulfilment.facade.js';
 import { OrderSender } from './application/order-sender.js';
 import { OrderSync } from './application/order-sync.js';
@@ -14,7 +15,7 @@ import { ProvidersService } from './application/providers.service.js';
 import { SimulatedProvider } from './application/simulated-provider.js';
 import { SmmClient } from './application/smm-client.js';
 import { ProviderAddressGuard } from './application/provider-address.js';
-import { AdminOrderDispatchController } from './http/admin-order-dispatch.controller.js';
+import { AdminOrderDispatchController, AdminOrderDispatchesController } from './http/admin-order-dispatch.controller.js';
 import { AdminProvidersController } from './http/admin-providers.controller.js';
 import { SimulatedProviderController } from './http/simulated-provider.controller.js';
 import { FulfilmentJobs } from './jobs/fulfilment.jobs.js';
@@ -22,8 +23,8 @@ import { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
 
 @Module({
   imports: [AuditModule, CatalogModule, OrderingModule, AlertsModule, SettingsModule],
-  controllers: [AdminProvidersController, AdminOrderDispatchController, SimulatedProviderController],
-  providers: [ProviderAddressGuard, SmmClient, ProvidersService, SimulatedProvider, OrderSender, OrderSync, RefillSync, CancelForwarder, SubscriptionSync, FulfilmentJobs, ProviderBalanceAlertJob, FulfilmentFacade],
+  controllers: [AdminProvidersController, AdminOrderDispatchController, AdminOrderDispatchesController, SimulatedProviderController],
+  providers: [DispatchRecords, { provide: UpstreamDispatchNotes, useExisting: DispatchRecords }, ProviderAddressGuard, SmmClient, ProvidersService, SimulatedProvider, OrderSender, OrderSync, RefillSync, CancelForwarder, SubscriptionSync, FulfilmentJobs, ProviderBalanceAlertJob, FulfilmentFacade],
   exports: [FulfilmentFacade],
 })
 export class FulfilmentModule {}

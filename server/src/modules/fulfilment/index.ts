@@ -3,6 +3,7 @@ export { FulfilmentFacade } from './application/fulfilment.facade.js';
 export { OrderSender, UNCERTAIN_MARK, backoffMs, type DispatchStats, type ResendResult } from './application/order-sender.js';
 export { OrderSync, SYNC_SPACING_MS, type SyncStats } from './application/order-sync.js';
 export type { Provider, ProviderView } from './domain/provider.entity.js';
+export type { OrderDispatch } from './domain/order-dispatch.entity.js';
 export type { SimulatedProviderOrder } from './domain/simulated-order.entity.js';
 export { SIMULATED_MAX_DURATION_MS, SIMULATED_POST_EVERY_MS } from './domain/simulation.js';
 export { RefillSync, type RefillSyncStats } from './application/refill-sync.js';

@@ -2,6 +2,8 @@ export { OrderingModule } from './ordering.module.js';
 export { OrderingFacade } from './application/ordering.facade.js';
 export { type PlacedOrder, type Placement } from './application/order-placement.service.js';
 export { type UpstreamReport, orderReference, autoOrderReference } from './application/order-commands.service.js';
+export { upstreamOrderOf, type UpstreamOrder, type SyncedOrder, type PendingUpstreamRow, type CancelForwarding, type RefillForwarding, type RefillReport } from './application/order-upstream.service.js';
+export { UpstreamDispatchNotes } from './application/upstream-dispatch.port.js';
 export { type HistoryQuery, type History, type OrderHistoryRow, type AutoOrderHistoryRow, type OrderDashboardStats } from './application/order-queries.service.js';
 export {
   OrderStatus,
@@ -21,7 +23,5 @@ export { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
 export { Refills } from './application/refills.service.js';
 export type { Subscription, SubscriptionPost } from './domain/subscription.entity.js';
 export { Subscriptions, subscriptionReference, type PlacedSubscription } from './application/subscriptions.service.js';
-// TRANSITIONAL: fulfilment's order-sender, order-sync, cancel-forwarder and refill-sync still query Order and
-// Refill; branch `dispatch` takes those uses off, then these two become `export type` like the rest (and the
-// exceptions in .dependency-cruiser.cjs and module-surface.spec.ts go).
-export { Order, Refill } from './entities.js';
+export type { Order } from './domain/order.entity.js';
+export type { Refill } from './domain/refill.entity.js';

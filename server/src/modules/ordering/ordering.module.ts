@@ -6,6 +6,8 @@ import { WalletModule } from '../wallet/index.js';
 import { OrderCommands } from './application/order-commands.service.js';
 import { OrderPlacement } from './application/order-placement.service.js';
 import { OrderQueries } from './application/order-queries.service.js';
+import { OrderUpstream } from './application/order-upstream.service.js';
+import { DispatchNotesLookup } from './application/upstream-dispatch.port.js';
 import { OrderingFacade } from './application/ordering.facade.js';
 import { AdminAutoOrdersController, AdminOrdersController } from './http/admin-orders.controller.js';
 import { OrderController } from './http/order.controller.js';
@@ -18,7 +20,7 @@ import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
 @Module({
   imports: [AuditModule, CatalogModule, SettingsModule, WalletModule],
   controllers: [OrderController, AdminOrdersController, AdminAutoOrdersController, MemberRefillController, AdminRefillsController, MemberSubscriptionsController, AdminSubscriptionsController],
-  providers: [OrderPlacement, OrderCommands, OrderQueries, OrderingFacade, AutoOrderRunsJob, Refills, Subscriptions],
+  providers: [OrderPlacement, OrderCommands, OrderQueries, OrderUpstream, DispatchNotesLookup, OrderingFacade, AutoOrderRunsJob, Refills, Subscriptions],
   exports: [OrderingFacade, Refills, Subscriptions],
 })
 export class OrderingModule {}

@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Order, OrderStatus } from '../../ordering/index.js';
-import { claimAndProcess, Clock } from '../../../shared/index.js';
+import { OrderingFacade, type CancelForwarding } from '../../ordering/index.js';
 import { Provider } from '../domain/provider.entity.js';
+import { OrderDispatch } from '../domain/order-dispatch.entity.js';
 import { ProviderError, SmmClient } from './smm-client.js';
 
 export interface CancelForwardStats {
@@ -14,49 +14,45 @@ export interface CancelForwardStats {
  * Forwards members' cancels of running orders to the provider (`action=cancel`). An accepted request
  * leaves the order as it is (취소 요청됨) until the sync reads the provider's Canceled (full refund) or
  * Partial (refund of the remains), which the ordering state machine settles once. A refusal closes the
- * request with the provider's reason; a transport failure is tried again on the next tick.
+ * request with the provider's reason; a transport failure is tried again on the next tick. Ordering
+ * claims the requests (across replicas) and records the answers; this only talks to the provider.
  */
 @Injectable()
 export class CancelForwarder {
   constructor(
     private readonly em: EntityManager,
-    private readonly clock: Clock,
     private readonly client: SmmClient,
+    private readonly ordering: OrderingFacade,
   ) {}
 
   async runOnce(limit = 200): Promise<CancelForwardStats> {
     const stats: CancelForwardStats = { forwarded: 0, refused: 0 };
     const providers = new Map((await this.em.fork().find(Provider, {})).map((p) => [p.id, p]));
-    await claimAndProcess(
-      this.em,
-      Order,
-      {
-        where: { cancelRequestedAt: { $ne: null }, cancelForwardedAt: null, status: { $in: [OrderStatus.PROCESSING, OrderStatus.INPROGRESS] }, providerOrderId: { $ne: null } },
-        orderBy: { cancelRequestedAt: 'ASC', id: 'ASC' },
-        limit,
-      },
-      async (_tx, order) => {
-        const provider = providers.get(order.providerId!);
-        if (!provider) return;
-        const now = this.clock.now();
-        try {
-          const answer = (await this.client.cancel(provider, [order.providerOrderId!])).get(order.providerOrderId!);
-          if (answer === true) {
-            order.cancelForwarded(now);
-            stats.forwarded++;
-          } else {
-            order.cancelRefused(answer ?? 'not canceled', now);
-            stats.refused++;
-          }
-        } catch (error) {
-          // The provider refused the whole request: its reason; anything else: next tick.
-          if (error instanceof ProviderError && error.kind === 'REJECTED') {
-            order.cancelRefused(error.message.replace(/^cancel: /, ''), now);
-            stats.refused++;
-          }
+    await this.ordering.forwardCancels(limit, async (order): Promise<CancelForwarding> => {
+      const provider = providers.get(order.providerId);
+      if (!provider) return null;
+      const providerOrderId = (await this.em.fork().findOne(OrderDispatch, { id: order.id }))?.providerOrderId;
+      if (!providerOrderId) {
+        stats.refused++;
+        return { refused: '공급사 주문번호가 없어 공급사에 취소를 요청할 수 없습니다.' };
+      }
+      try {
+        const answer = (await this.client.cancel(provider, [providerOrderId])).get(providerOrderId);
+        if (answer === true) {
+          stats.forwarded++;
+          return { forwarded: true };
         }
-      },
-    );
+        stats.refused++;
+        return { refused: answer ?? 'not canceled' };
+      } catch (error) {
+        // The provider refused the whole request: its reason; anything else: next tick.
+        if (error instanceof ProviderError && error.kind === 'REJECTED') {
+          stats.refused++;
+          return { refused: error.message.replace(/^cancel: /, '') };
+        }
+        return null;
+      }
+    });
     return stats;
   }
 }

@@ -1,42 +1,26 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { wrap } from '@mikro-orm/core';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
-import { Order, OrderStatus } from '../../ordering/index.js';
+import { OrderingFacade, OrderStatus, upstreamOrderOf, type PendingUpstreamRow, type UpstreamOrder } from '../../ordering/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
+import { claimNote, OrderDispatch, resendNote, UNCERTAIN_MARK, backoffMs } from '../domain/order-dispatch.entity.js';
 import { mapLimit } from './concurrency.js';
 import { ProviderError, SmmClient } from './smm-client.js';
 import { AlertsFacade } from '../../alerts/index.js';
 import { SettingsService } from '../../settings/index.js';
 
-/** Marks an order an operator must look at: it may or may not have been placed upstream. */
-export const UNCERTAIN_MARK = '[확인 필요]';
-const CHECK_ADVICE = '공급사에서 주문 여부를 확인한 뒤 재전송하거나 공급사 주문번호를 연결하세요.';
+export { UNCERTAIN_MARK, backoffMs };
 
 /**
  * Orders claimed (and marked) together in one statement, then sent. Small enough that a crash leaves few
  * orders to check by hand, large enough that the claim's round trip is shared by many sends.
  */
 const BATCH = 200;
-const BACKOFF_BASE_MS = 30_000;
-const BACKOFF_MAX_MS = 60 * 60_000;
 
-/** Wait before the next try after `failures` failed attempts: 30 s, 1 min, 2 min ... at most 1 h. */
-export function backoffMs(failures: number): number {
-  return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1), BACKOFF_MAX_MS);
-}
-
-/** What the sender needs of a claimed order once its transaction has committed. */
-interface Claimed {
-  id: number;
-  providerId: number;
-  service: string;
-  link: string;
-  quantity: number;
-  /** The service type's fields (comments for Custom Comments; none for a Package). */
-  type: string;
-  comments: string | null;
+/** A claimed order: what goes upstream, and its dispatch record's failures so far. */
+interface Claimed extends UpstreamOrder {
+  attempts: number;
 }
 
 export interface DispatchStats {
@@ -52,17 +36,18 @@ type Outcome = { order: Claimed; providerOrderId: string } | { order: Claimed; e
 /**
  * Places PENDING orders with their provider (`action=add`), at most once each.
  *
- * The rule: an order is never placed upstream twice. So the claim commits a write-ahead mark before
- * any request goes out (`markDispatching`: the order is no longer due, and reads "[확인 필요]"), the
- * request is sent outside any transaction, and only then is the outcome recorded:
- * - an order id → PROCESSING with the provider's order id;
+ * The rule: an order is never placed upstream twice. So the claim commits a write-ahead record before
+ * any request goes out (an order_dispatch row, no longer due, reading "[확인 필요]"), the request is sent
+ * outside any transaction, and only then is the outcome recorded:
+ * - an order id → the record keeps the provider's order id, and ordering moves the order to PROCESSING;
  * - a definite failure (the provider answered `{"error"}`, or the request never reached it) → the
- *   order stays PENDING and is tried again with exponential backoff;
+ *   order stays PENDING and its record is due again with exponential backoff;
  * - anything ambiguous (timeout, connection cut, 5xx or unreadable answer), or a crash between send
- *   and record → the order keeps its write-ahead mark: it is not resent automatically. Most panels
+ *   and record → the record keeps its write-ahead note: it is not resent automatically. Most panels
  *   take no client order id, so there is nothing to reconcile against; an operator checks the
  *   provider's panel and either links the provider's order id or resends (POST .../resend).
- * Two runners never claim the same order (FOR UPDATE SKIP LOCKED, then the mark).
+ * Two runners never claim the same order: the claim locks the order rows (FOR UPDATE SKIP LOCKED), and
+ * the record's insert (or a retry's update, only while still due) is what takes it.
  */
 @Injectable()
 export class OrderSender {
@@ -72,24 +57,51 @@ export class OrderSender {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly client: SmmClient,
+    private readonly ordering: OrderingFacade,
     private readonly audit: AuditFacade,
     private readonly alerts: AlertsFacade,
     private readonly settings: SettingsService,
   ) {}
 
-  /** One tick: claims and sends due orders `batch` at a time, up to `maxOrders`. */
+  /**
+   * One tick: claims and sends due orders `batch` at a time, up to `maxOrders`. Three batches overlap:
+   * the next one is claimed while the current one is out, and the previous one's outcomes are recorded
+   * meanwhile (a batch is recorded only after the one before it).
+   */
   async runOnce(maxOrders = 20_000, batch = BATCH): Promise<DispatchStats> {
     const stats: DispatchStats = { sent: 0, failed: 0, uncertain: 0 };
-    const providers = new Map((await this.em.fork().find(Provider, { enabled: true })).map((p) => [p.id, p]));
-    if (providers.size === 0) return stats;
-    for (let done = 0; done < maxOrders; ) {
-      const claimed = await this.claim([...providers.keys()], Math.min(batch, maxOrders - done));
-      if (claimed.length === 0) break;
-      done += claimed.length;
-      const result = await this.dispatch(claimed, providers);
+    const add = (result: DispatchStats) => {
       stats.sent += result.sent;
       stats.failed += result.failed;
       stats.uncertain += result.uncertain;
+    };
+    const providers = new Map((await this.em.fork().find(Provider, { enabled: true })).map((p) => [p.id, p]));
+    if (providers.size === 0) return stats;
+    const ids = [...providers.keys()];
+    let claimed = 0;
+    const claimNext = () => {
+      const limit = Math.min(batch, maxOrders - claimed);
+      if (limit <= 0) return Promise.resolve([] as Claimed[]);
+      return this.claim(ids, limit).then((rows) => {
+        claimed += rows.length;
+        return rows;
+      });
+    };
+    let next = claimNext();
+    let recording: Promise<DispatchStats> | null = null;
+    try {
+      for (;;) {
+        const current = await next;
+        if (current.length === 0) break;
+        next = claimNext();
+        // A failed claim must not leave the current batch unsent (its records are committed): it fails the next round.
+        next.catch(() => undefined);
+        const outcomes = await this.send(current, providers);
+        if (recording) add(await recording);
+        recording = this.record(outcomes, providers);
+      }
+    } finally {
+      if (recording) add(await recording);
     }
     return stats;
   }
@@ -100,53 +112,81 @@ export class OrderSender {
    */
   async resend(orderId: number, input: { providerOrderId?: string }, actor: AuditActor): Promise<ResendResult> {
     const toSend = await this.em.fork().transactional(async (tx) => {
-      const order = await tx.findOne(Order, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const order = await this.ordering.upstreamOrder(tx, orderId, true);
       if (!order) throw new NotFoundError('주문을 찾을 수 없습니다.');
-      if (order.status !== OrderStatus.PENDING || order.providerId === null || order.providerServiceId === null || order.providerOrderId !== null) {
+      const dispatch = await tx.findOne(OrderDispatch, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      if (order.status !== OrderStatus.PENDING || order.providerId === null || order.service === null || (dispatch && dispatch.providerOrderId !== null)) {
         throw new DomainError('공급사로 보내지 못한 대기 주문만 재전송할 수 있습니다.', 409);
       }
-      const before = wrap(order).toObject();
+      const before = { status: order.status, ...dispatch?.view() };
       const now = this.clock.now();
+      let record = dispatch;
+      if (!record) {
+        record = OrderDispatch.claim(orderId, order.providerId, resendNote(now), now);
+        tx.persist(record);
+      }
       if (input.providerOrderId) {
-        order.markSent(input.providerOrderId, now);
-        this.audit.record(tx, actor, { action: 'link-upstream', resource: 'orders', resourceId: order.id, before, after: wrap(order).toObject() });
+        record.sent(input.providerOrderId, now);
+        await tx.flush();
+        await this.ordering.acceptUpstream(tx, [orderId], now);
+        this.audit.record(tx, actor, { action: 'link-upstream', resource: 'orders', resourceId: orderId, before, after: { status: OrderStatus.PROCESSING, ...record.view() } });
         return null;
       }
       const provider = await tx.findOne(Provider, { id: order.providerId });
       if (!provider) throw new DomainError('공급사를 찾을 수 없습니다.', 409);
       if (!provider.enabled) throw new DomainError('비활성화된 공급사입니다. 공급사를 활성화한 뒤 재전송하세요.', 409);
-      order.markDispatching(`${UNCERTAIN_MARK} 운영자 재전송 중 (${now.toISOString()}). ${CHECK_ADVICE}`, now);
-      this.audit.record(tx, actor, { action: 'resend', resource: 'orders', resourceId: order.id, before, after: wrap(order).toObject() });
-      return { claimed: claimedOf(order), provider };
+      record.claimAgain(resendNote(now), now);
+      this.audit.record(tx, actor, { action: 'resend', resource: 'orders', resourceId: orderId, before, after: { status: order.status, ...record.view() } });
+      return { claimed: { ...(order as Claimed), attempts: record.attempts }, provider };
     });
-    if (toSend) await this.dispatch([toSend.claimed], new Map([[toSend.provider.id, toSend.provider]]));
-    const order = await this.em.fork().findOneOrFail(Order, { id: orderId });
-    return { id: order.id, status: order.status, providerOrderId: order.providerOrderId, dispatchAttempts: order.dispatchAttempts, nextDispatchAt: order.nextDispatchAt, lastError: order.lastError };
+    if (toSend) {
+      const providers = new Map([[toSend.provider.id, toSend.provider]]);
+      await this.record(await this.send([toSend.claimed], providers), providers);
+    }
+    const em = this.em.fork();
+    const [order, dispatch] = await Promise.all([this.ordering.upstreamOrder(em, orderId), em.findOneOrFail(OrderDispatch, { id: orderId })]);
+    return { id: orderId, status: order!.status, providerOrderId: dispatch.providerOrderId, dispatchAttempts: dispatch.attempts, nextDispatchAt: dispatch.nextAttemptAt, lastError: dispatch.lastError };
   }
 
   /**
-   * Claims due orders of enabled providers (FOR UPDATE SKIP LOCKED, so replicas take disjoint sets) and
-   * commits their write-ahead mark, all in one transaction: nothing is sent before this commits.
+   * Claims due orders of enabled providers in one statement, committed before anything is sent:
+   * new ones (PENDING, no record yet) get their record inserted; failed ones whose next attempt is due
+   * get it updated. The order rows are locked FOR UPDATE SKIP LOCKED, so replicas take disjoint sets,
+   * and the insert (ON CONFLICT DO NOTHING) or the update (only while still due) is what makes a claim:
+   * only the rows it returns were taken.
    */
   private async claim(providerIds: number[], limit: number): Promise<Claimed[]> {
     const now = this.clock.now();
-    const note = `${UNCERTAIN_MARK} 공급사 전송 결과를 받지 못했습니다 (전송 시작 ${now.toISOString()}). ${CHECK_ADVICE}`;
-    return this.em.fork().transactional(async (tx) => {
-      const orders = await tx.find(
-        Order,
-        { status: OrderStatus.PENDING, providerId: { $in: providerIds }, providerServiceId: { $ne: null }, providerOrderId: null, nextDispatchAt: { $lte: now } },
-        { orderBy: { nextDispatchAt: 'ASC', id: 'ASC' }, limit, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
-      );
-      for (const order of orders) order.markDispatching(note, now);
-      await tx.flush();
-      return orders.map(claimedOf);
-    });
+    const { from, where, columns } = this.ordering.pendingUpstreamSql();
+    const rows = await this.em.fork().execute<(PendingUpstreamRow & { attempts: number })[]>(
+      `with due as (
+         select o.id from ${from}
+         where ${where} and o.provider_id in (?) and not exists (select 1 from order_dispatch d where d.order_id = o.id)
+         order by o.id limit ? for update of o skip locked
+       ), retry as (
+         select o.id from order_dispatch d join ${from} on o.id = d.order_id
+         where d.provider_order_id is null and d.next_attempt_at <= ? and ${where} and o.provider_id in (?)
+         order by d.next_attempt_at, d.order_id limit ? for update of d, o skip locked
+       ), fresh as (
+         insert into order_dispatch (order_id, provider_id, attempts, last_error, created_at, updated_at)
+         select o.id, o.provider_id, 0, ?, ?, ? from ${from} where o.id in (select id from due)
+         on conflict (order_id) do nothing
+         returning order_id, attempts
+       ), again as (
+         update order_dispatch d set next_attempt_at = null, last_error = ?, updated_at = ?
+         where d.order_id in (select id from retry) and d.provider_order_id is null and d.next_attempt_at <= ?
+         returning order_id, attempts
+       )
+       select ${columns}, c.attempts from (select * from fresh union all select * from again) c join ${from} on o.id = c.order_id order by o.id`,
+      [providerIds, limit, now, providerIds, limit, claimNote(now), now, now, claimNote(now), now, now],
+    );
+    return rows.map((row) => ({ ...upstreamOrderOf(row), attempts: row.attempts }));
   }
 
-  /** Sends claimed orders, each provider's at most `maxConcurrency` at a time (providers side by side), and records every outcome. */
-  private async dispatch(claimed: Claimed[], providers: Map<number, Provider>): Promise<DispatchStats> {
+  /** Sends claimed orders, each provider's at most `maxConcurrency` at a time (providers side by side); every outcome, none thrown. */
+  private async send(claimed: Claimed[], providers: Map<number, Provider>): Promise<Outcome[]> {
     const byProvider = new Map<number, Claimed[]>();
-    for (const order of claimed) byProvider.set(order.providerId, [...(byProvider.get(order.providerId) ?? []), order]);
+    for (const order of claimed) byProvider.set(order.providerId!, [...(byProvider.get(order.providerId!) ?? []), order]);
     const perProvider = await Promise.all(
       [...byProvider].map(([providerId, orders]) => {
         const provider = providers.get(providerId)!;
@@ -154,8 +194,8 @@ export class OrderSender {
           try {
             const providerOrderId =
               order.type === 'Default'
-                ? await this.client.add(provider, { service: order.service, link: order.link, quantity: order.quantity })
-                : await this.client.addTyped(provider, order);
+                ? await this.client.add(provider, { service: order.service!, link: order.link, quantity: order.quantity })
+                : await this.client.addTyped(provider, { service: order.service!, link: order.link, quantity: order.quantity, type: order.type, comments: order.comments });
             return { order, providerOrderId };
           } catch (error) {
             return { order, error: error instanceof Error ? error : new Error(String(error)) };
@@ -163,46 +203,72 @@ export class OrderSender {
         });
       }),
     );
-    return this.record(perProvider.flat(), providers);
+    return perProvider.flat();
   }
 
+  /**
+   * Records a batch's outcomes in one transaction and a few statements: ordering moves the accepted
+   * orders to PROCESSING (one statement), and every record is written by one UPDATE … FROM (VALUES …),
+   * only while it is still the claim this runner made (not linked by an operator meanwhile).
+   */
   private async record(outcomes: Outcome[], providers: Map<number, Provider>): Promise<DispatchStats> {
     const stats: DispatchStats = { sent: 0, failed: 0, uncertain: 0 };
     const orphans: { provider: Provider; providerOrderId: string; orderId: number }[] = [];
     const held: { id: number; error: string }[] = [];
     await this.em.fork().transactional(async (tx) => {
-      const ids = outcomes.map((o) => o.order.id);
-      const orders = new Map((await tx.find(Order, { id: { $in: ids } }, { lockMode: LockMode.PESSIMISTIC_WRITE })).map((o) => [o.id, o]));
       const now = this.clock.now();
+      const accepted = new Set(await this.ordering.acceptUpstream(tx, outcomes.filter((o) => 'providerOrderId' in o).map((o) => o.order.id), now));
+      const unsent = outcomes.filter((o) => 'error' in o).map((o) => o.order.id);
+      const pending = await this.ordering.pendingAmong(tx, unsent);
+      const records: OrderDispatch[] = [];
       for (const outcome of outcomes) {
-        const order = orders.get(outcome.order.id);
-        const stillOurs = order && order.status === OrderStatus.PENDING && order.providerOrderId === null;
+        // The claim as committed: the transitions below are the entity's, written together afterwards.
+        const record = Object.assign(new OrderDispatch(), { id: outcome.order.id, providerId: outcome.order.providerId, attempts: outcome.order.attempts });
+        records.push(record);
         if ('providerOrderId' in outcome) {
-          if (stillOurs) {
-            order.markSent(outcome.providerOrderId, now);
+          if (accepted.has(outcome.order.id)) {
+            record.sent(outcome.providerOrderId, now);
             stats.sent++;
           } else {
             // Canceled (or linked by an operator) while the request was out: take the upstream order back.
-            orphans.push({ provider: providers.get(outcome.order.providerId)!, providerOrderId: outcome.providerOrderId, orderId: outcome.order.id });
+            record.orphaned(outcome.providerOrderId, now);
+            orphans.push({ provider: providers.get(outcome.order.providerId!)!, providerOrderId: outcome.providerOrderId, orderId: outcome.order.id });
           }
           continue;
         }
         const { error } = outcome;
         const definite = error instanceof ProviderError && !error.ambiguous;
-        if (definite) stats.failed++;
-        else stats.uncertain++;
-        if (!stillOurs) continue;
-        if (definite) order.markSendFailed(error.message, new Date(now.getTime() + backoffMs(order.dispatchAttempts + 1)), now);
-        else {
-          order.markDispatching(`${UNCERTAIN_MARK} ${error.message}: 공급사에 주문이 들어갔을 수 있어 자동으로 다시 보내지 않습니다. ${CHECK_ADVICE}`, now);
-          held.push({ id: order.id, error: error.message });
+        if (definite) {
+          stats.failed++;
+          record.failed(error.message, now);
+        } else {
+          stats.uncertain++;
+          record.holdUncertain(error.message, now);
+          if (pending.has(outcome.order.id)) held.push({ id: outcome.order.id, error: error.message });
         }
       }
+      await this.writeRecords(tx, records);
     });
     for (const orphan of orphans) await this.cancelOrphan(orphan);
     for (const order of held) await this.alerts.raise('ORDER_CHECK', `주문 #${order.id} 확인 필요: 공급사 응답이 불확실합니다 (${order.error})`, `order-check:${order.id}`);
     await this.countErrorsInARow(outcomes, providers);
     return stats;
+  }
+
+  /**
+   * One UPDATE … FROM a batch of records, each only while still claimed (no provider order id, not due).
+   * The rows travel as one JSON parameter (jsonb_to_recordset) rather than a VALUES list of 7 × n
+   * placeholders, which the driver would format value by value.
+   */
+  private async writeRecords(tx: EntityManager, records: OrderDispatch[]): Promise<void> {
+    if (records.length === 0) return;
+    const rows = records.map((r) => ({ order_id: r.id, provider_order_id: r.providerOrderId, attempts: r.attempts, next_attempt_at: r.nextAttemptAt, last_error: r.lastError, finished_at: r.finishedAt, updated_at: r.updatedAt }));
+    await tx.execute(
+      `update order_dispatch d set provider_order_id = v.provider_order_id, attempts = v.attempts, next_attempt_at = v.next_attempt_at, last_error = v.last_error, finished_at = v.finished_at, updated_at = v.updated_at
+       from jsonb_to_recordset(?::jsonb) as v(order_id int, provider_order_id varchar, attempts int, next_attempt_at timestamptz, last_error varchar, finished_at timestamptz, updated_at timestamptz)
+       where d.order_id = v.order_id and d.provider_order_id is null and d.next_attempt_at is null`,
+      [JSON.stringify(rows)],
+    );
   }
 
   /**
@@ -212,9 +278,10 @@ export class OrderSender {
   private async countErrorsInARow(outcomes: Outcome[], providers: Map<number, Provider>): Promise<void> {
     const streaks = new Map<number, { reset: boolean; trailing: number }>();
     for (const outcome of outcomes) {
-      const streak = streaks.get(outcome.order.providerId) ?? { reset: false, trailing: 0 };
-      if ('providerOrderId' in outcome) streaks.set(outcome.order.providerId, { reset: true, trailing: 0 });
-      else streaks.set(outcome.order.providerId, { ...streak, trailing: streak.trailing + 1 });
+      const providerId = outcome.order.providerId!;
+      const streak = streaks.get(providerId) ?? { reset: false, trailing: 0 };
+      if ('providerOrderId' in outcome) streaks.set(providerId, { reset: true, trailing: 0 });
+      else streaks.set(providerId, { ...streak, trailing: streak.trailing + 1 });
     }
     const setting = String(await this.settings.get('ALERT_PROVIDER_ERRORS'));
     const limit = setting === '' ? 5 : Number(setting);
@@ -251,8 +318,4 @@ export interface ResendResult {
   dispatchAttempts: number;
   nextDispatchAt: Date | null;
   lastError: string | null;
-}
-
-function claimedOf(order: Order): Claimed {
-  return { id: order.id, providerId: order.providerId!, service: order.providerServiceId!, link: order.link, quantity: order.amount, type: order.serviceType, comments: order.comments };
 }

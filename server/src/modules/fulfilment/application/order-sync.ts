@@ -1,11 +1,11 @@
 import { Injectable, Logger } from '@nestjs/common';
-import { EntityManager, LockMode } from '@mikro-orm/postgresql';
-import { Order, OrderingFacade, OrderStatus, type UpstreamReport } from '../../ordering/index.js';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { OrderingFacade, OrderStatus, ORDER_TRANSITIONS, type UpstreamReport } from '../../ordering/index.js';
 import { Clock } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
 import type { UpstreamStatusResult } from '../domain/upstream-protocol.js';
 import { chunk, mapLimit } from './concurrency.js';
-import { UNCERTAIN_MARK } from './order-sender.js';
+import { OrderDispatch, UNCERTAIN_MARK } from '../domain/order-dispatch.entity.js';
 import { SmmClient, STATUS_BATCH } from './smm-client.js';
 import { AlertsFacade } from '../../alerts/index.js';
 
@@ -53,7 +53,8 @@ export interface SyncStats {
  * Polls in-progress orders upstream and applies what the provider says through ordering's state
  * machine (OrderingFacade.applyUpstream: transitions, PARTIAL/CANCELED refunds, exactly once).
  *
- * A tick leases due orders first (lastSyncedAt := now, committed, FOR UPDATE SKIP LOCKED), so
+ * A tick leases due orders first (their dispatch record's lastSyncedAt := now, committed, FOR UPDATE
+ * SKIP LOCKED), so
  * replicas split the work and an order is asked about at most every SYNC_SPACING_MS however often
  * ticks come; then asks each provider in `orders=` batches of ≤ 100, a few requests at a time;
  * then applies the news, each order in its own short transaction, a few at a time (answers that
@@ -120,7 +121,14 @@ export class OrderSync {
     );
     await mapLimit(checks, APPLY_CONCURRENCY, async ({ order, note }) => {
       try {
-        if (await this.em.fork().transactional((tx) => this.ordering.flagUpstream(tx, order.id, note))) {
+        const flagged = await this.em.fork().transactional(async (tx) => {
+          // The order's row lock keeps a report being applied meanwhile from crossing the flag.
+          const current = await this.ordering.upstreamOrder(tx, order.id, true);
+          if (!current || ORDER_TRANSITIONS.isTerminal(current.status)) return false;
+          const record = await tx.findOneOrFail(OrderDispatch, { id: order.id });
+          return record.flag(note, this.clock.now());
+        });
+        if (flagged) {
           stats.flagged++;
           this.logger.warn(`order ${order.id}: ${note}`);
           await this.alerts.raise('ORDER_CHECK', `주문 #${order.id} 확인 필요: ${note}`, `order-check:${order.id}`);
@@ -129,50 +137,67 @@ export class OrderSync {
         this.logger.warn(`order ${order.id}: ${(error as Error).message}`);
       }
     });
+    const moved: number[] = [];
+    const ended: number[] = [];
     await mapLimit(news, APPLY_CONCURRENCY, async ({ order, report }) => {
       try {
         const result = await this.em.fork().transactional((tx) => this.ordering.applyUpstream(tx, order.id, report));
-        if (result.changed) stats.moved++;
+        if (result.changed) {
+          stats.moved++;
+          moved.push(order.id);
+        }
+        if (ORDER_TRANSITIONS.isTerminal(result.order.status)) ended.push(order.id);
       } catch (error) {
         stats.errors++;
         this.logger.warn(`order ${order.id}: ${(error as Error).message}`);
       }
     });
+    await this.settle(moved, ended);
     return stats;
   }
 
 
   /**
+   * The records of orders the provider moved: a status that moved the order settles an earlier flag
+   * ([확인 필요]); an order that ended is not polled again. Two statements for the whole tick.
+   */
+  private async settle(moved: number[], ended: number[]): Promise<void> {
+    const em = this.em.fork();
+    const now = this.clock.now();
+    if (moved.length > 0) await em.execute(`update order_dispatch set last_error = null, updated_at = ? where order_id in (?) and last_error like ?`, [now, moved, `${UNCERTAIN_MARK}%`]);
+    if (ended.length > 0) await em.execute(`update order_dispatch set finished_at = ?, updated_at = ? where order_id in (?) and finished_at is null`, [now, now, ended]);
+  }
+
+  /**
    * Takes the orders due for a poll and stamps them, so no other tick or replica asks about them now:
-   * the due rows are locked FOR UPDATE SKIP LOCKED (as claimAndProcess does) and stamped in one
-   * statement per batch. There is no per-row work that could fail here, so no savepoint per row.
+   * the due records are locked FOR UPDATE SKIP LOCKED (as claimAndProcess does) and stamped in one
+   * statement per batch. Orders that ended meanwhile (an operator's command) are marked finished instead.
    */
   private async lease(limit: number): Promise<Polled[]> {
     const now = this.clock.now();
     const due = new Date(now.getTime() - SYNC_SPACING_MS);
     const polled: Polled[] = [];
     while (polled.length < limit) {
-      const batch = await this.em.fork().transactional(async (tx) => {
-        const rows = await tx.find(
-          Order,
-          {
-            status: { $in: [OrderStatus.PROCESSING, OrderStatus.INPROGRESS] },
-            providerId: { $ne: null },
-            providerOrderId: { $ne: null },
-            $or: [{ lastSyncedAt: null }, { lastSyncedAt: { $lte: due } }],
-          },
-          {
-            fields: ['id', 'providerId', 'providerOrderId', 'status', 'amount', 'startCount', 'remains'],
-            orderBy: { lastSyncedAt: 'ASC NULLS FIRST', id: 'ASC' },
-            limit: Math.min(LEASE_BATCH, limit - polled.length),
-            lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE,
-          },
-        );
-        if (rows.length > 0) await tx.nativeUpdate(Order, { id: { $in: rows.map((o) => o.id) } }, { lastSyncedAt: now });
-        return rows.map((o) => ({ id: o.id, providerId: o.providerId!, providerOrderId: o.providerOrderId!, status: o.status, amount: o.amount, startCount: o.startCount, remains: o.remains }));
-      });
-      polled.push(...batch);
-      if (batch.length === 0) break;
+      const rows = await this.em.fork().execute<{ order_id: number; provider_id: number; provider_order_id: string }[]>(
+        `update order_dispatch d set last_synced_at = ? where d.order_id in (
+           select order_id from order_dispatch
+           where provider_order_id is not null and finished_at is null and (last_synced_at is null or last_synced_at <= ?)
+           order by last_synced_at nulls first, order_id limit ? for update skip locked)
+         returning d.order_id, d.provider_id, d.provider_order_id`,
+        [now, due, Math.min(LEASE_BATCH, limit - polled.length)],
+      );
+      if (rows.length === 0) break;
+      const orders = new Map((await this.ordering.ordersForSync(rows.map((r) => r.order_id))).map((o) => [o.id, o]));
+      const ended: number[] = [];
+      for (const row of rows) {
+        const order = orders.get(row.order_id);
+        if (!order || ORDER_TRANSITIONS.isTerminal(order.status) || order.status === OrderStatus.PENDING) {
+          ended.push(row.order_id);
+          continue;
+        }
+        polled.push({ id: order.id, providerId: row.provider_id, providerOrderId: row.provider_order_id, status: order.status, amount: order.amount, startCount: order.startCount, remains: order.remains });
+      }
+      await this.settle([], ended);
     }
     return polled;
   }

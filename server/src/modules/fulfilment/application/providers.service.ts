@@ -77,7 +77,7 @@ export class ProvidersService {
     return this.em.fork().transactional(async (tx) => {
       const provider = await this.find(tx, id);
       const before = provider.view();
-      if ((await this.catalog.countServicesOfProvider(tx, id)) > 0 || (await this.ordering.unfinishedOrdersOfProvider(tx, id)) > 0) {
+      if ((await this.catalog.countServicesOfProvider(tx, id)) > 0 || (await this.ordering.openOrdersOfProvider(tx, id)) > 0) {
         throw new DomainError('서비스나 진행 중인 주문이 연결된 공급사는 삭제할 수 없습니다. 비활성화해 주세요.', 409);
       }
       tx.remove(provider);

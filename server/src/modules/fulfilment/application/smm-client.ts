@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { request, type Dispatcher } from 'undici';
 import { PRIVATE_ADDRESS_CODE, ProviderAddressGuard } from './provider-address.js';
 import { DomainError } from '../../../shared/index.js';
 import {
@@ -169,20 +170,22 @@ export class SmmClient {
   /** One request; an answer `{"error": ...}` (whatever the HTTP status) is a REJECTED ProviderError. */
   private async call(provider: ProviderEndpoint, fields: Record<string, string>): Promise<unknown> {
     const redact = (text: string) => cleanText(provider.apiKey ? text.split(provider.apiKey).join('***') : text);
-    let response: Response;
+    let response: { status: number; ok: boolean };
     let text: string;
     try {
       // Internal addresses are refused at every request too (a name may resolve elsewhere since it was saved).
+      // undici's request rather than fetch: a sender has thousands out a minute, and it costs a third of fetch's CPU.
+      // It follows no redirect (fetch was told `redirect: 'error'`): a 3xx is an answer we cannot read.
       const dispatcher = this.addresses.dispatcherFor(provider.apiUrl);
-      response = await fetch(provider.apiUrl, {
+      const answer = await request(provider.apiUrl, {
         ...(dispatcher ? { dispatcher } : {}),
         method: 'POST',
-        body: new URLSearchParams({ key: provider.apiKey, ...fields }),
-        headers: { accept: 'application/json' },
+        body: new URLSearchParams({ key: provider.apiKey, ...fields }).toString(),
+        headers: { accept: 'application/json', 'content-type': 'application/x-www-form-urlencoded;charset=UTF-8' },
         signal: AbortSignal.timeout(provider.timeoutMs),
-        redirect: 'error',
       });
-      text = await readLimited(response);
+      response = { status: answer.statusCode, ok: answer.statusCode >= 200 && answer.statusCode < 300 };
+      text = await readLimited(answer);
     } catch (error) {
       throw transportError(error, fields.action!, provider.timeoutMs, redact);
     }
@@ -209,10 +212,13 @@ function badAnswer(message: string): ProviderError {
   return new ProviderError(message, 'BAD_ANSWER', true);
 }
 
-async function readLimited(response: Response): Promise<string> {
-  const declared = Number(response.headers.get('content-length') ?? 0);
-  if (declared > MAX_ANSWER_BYTES) throw new Error(`answer too large (${declared} bytes)`);
-  const text = await response.text();
+async function readLimited(response: Dispatcher.ResponseData): Promise<string> {
+  const declared = Number(response.headers['content-length'] ?? 0);
+  if (declared > MAX_ANSWER_BYTES) {
+    response.body.destroy();
+    throw new Error(`answer too large (${declared} bytes)`);
+  }
+  const text = await response.body.text();
   if (text.length > MAX_ANSWER_BYTES) throw new Error('answer too large');
   return text;
 }

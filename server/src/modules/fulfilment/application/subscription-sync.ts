@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Subscriptions, SubscriptionStatus, type Subscription } from '../../ordering/index.js';
 import { Clock } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
+import { OrderDispatch } from '../domain/order-dispatch.entity.js';
 import { SYNC_SPACING_MS } from './order-sync.js';
 import { ProviderError, SmmClient } from './smm-client.js';
 
@@ -82,7 +83,13 @@ export class SubscriptionSync {
       await this.later(s, SYNC_SPACING_MS, error instanceof Error ? error.message : String(error));
       return;
     }
-    for (const order of state.orders) if (await this.subscriptions.recordPost(s.id, order)) stats.posts++;
+    // Each post's child order is already placed upstream: its dispatch record carries the provider's order id (the sync follows it).
+    for (const providerOrderId of state.orders) {
+      const recorded = await this.subscriptions.recordPost(s.id, providerOrderId, async (tx, order) => {
+        if (order.providerId !== null) await tx.persist(OrderDispatch.placed(order.id, order.providerId, providerOrderId, this.clock.now())).flush();
+      });
+      if (recorded) stats.posts++;
+    }
     const status = SubscriptionStatus[state.status];
     if (status === SubscriptionStatus.ACTIVE || status === SubscriptionStatus.PAUSED) {
       await this.subscriptions.setRunning(s.id, status);

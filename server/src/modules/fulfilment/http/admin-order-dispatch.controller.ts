@@ -1,7 +1,8 @@
-import { Body, Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
-import { ZodPipe, IdPipe } from '../../../shared/index.js';
+import { parseListQuery, ZodPipe, IdPipe } from '../../../shared/index.js';
+import { DispatchRecords } from '../application/dispatch-records.js';
 import { OrderSender } from '../application/order-sender.js';
 
 const resendSchema = z.object({
@@ -24,5 +25,23 @@ export class AdminOrderDispatchController {
   @HttpCode(200)
   resend(@Param('id', IdPipe) id: number, @Body(new ZodPipe(resendSchema)) body: z.infer<typeof resendSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.sender.resend(id, body, operator);
+  }
+}
+
+/** Fulfilment's record of each order's placement upstream, read-only for the console (keyed by the order's id). */
+@Controller('admin/order-dispatches')
+@UseGuards(OperatorGuard)
+export class AdminOrderDispatchesController {
+  constructor(private readonly records: DispatchRecords) {}
+
+  @Get()
+  async list(@Query() query: unknown) {
+    const page = await this.records.page(parseListQuery(query));
+    return page;
+  }
+
+  @Get(':id')
+  async getOne(@Param('id', IdPipe) id: number) {
+    return (await this.records.get(id)).view();
   }
 }

@@ -6,6 +6,7 @@ import { LedgerKind, WalletFacade, type LedgerEntry, type LedgerReference } from
 import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
 import { CANCEL_MESSAGES } from '../../../contracts/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
+import { DispatchNotesLookup } from './upstream-dispatch.port.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, OrderStatus, ORDER_TRANSITIONS, type StatusDetails } from '../domain/order.entity.js';
 
@@ -34,9 +35,6 @@ const NOT_CANCELABLE = '이미 처리 중이거나 끝난 주문은 취소할 �
  * state owes in the same transaction, once: the row lock serialises retries, the terminal state refuses
  * a second move, and the ledger's unique (REFUND, reference) refuses a second credit.
  */
-/** How an order an operator must check is marked (the sender's write-ahead mark uses the same words). */
-export const UPSTREAM_CHECK_MARK = '[확인 필요]';
-
 @Injectable()
 export class OrderCommands {
   constructor(
@@ -45,13 +43,13 @@ export class OrderCommands {
     private readonly audit: AuditFacade,
     private readonly clock: Clock,
     private readonly catalog: CatalogFacade,
+    private readonly dispatch: DispatchNotesLookup,
   ) {}
 
   /** Upstream status for an order, in the caller's transaction; a report it cannot move to (ended, already there, behind) changes nothing. */
   async applyUpstream(tx: EntityManager, orderId: number, report: UpstreamReport): Promise<{ order: Order; changed: boolean }> {
     const order = await this.lockOrder(tx, orderId);
     const now = this.clock.now();
-    order.lastSyncedAt = now;
     const details: StatusDetails = { startCount: report.startCount, remains: report.remains === undefined || report.remains === null ? report.remains : Math.min(Math.max(report.remains, 0), order.amount) };
     const path = ORDER_TRANSITIONS.path(order.status, report.status);
     if (order.isTerminal || !path || path.length === 0) {
@@ -61,16 +59,8 @@ export class OrderCommands {
     order.advanceTo(report.status, now, details);
     // Moving into INPROGRESS carries the provider's progress too.
     order.noteProgress(details, now);
-    // A flag raised by an earlier report (see flagUpstream) is settled by a status that moved the order.
-    if (order.lastError?.startsWith(UPSTREAM_CHECK_MARK)) order.lastError = null;
     await this.settle(tx, order);
     return { order, changed: true };
-  }
-
-  /** Flags a running order for an operator with the provider's words, in the caller's transaction; nothing else moves. */
-  async flagUpstream(tx: EntityManager, orderId: number, note: string): Promise<boolean> {
-    const order = await this.lockOrder(tx, orderId);
-    return order.flagForCheck(note, this.clock.now());
   }
 
   cancel(orderId: number, actor: AuditActor): Promise<CommandResult<Order>> {
@@ -95,7 +85,7 @@ export class OrderCommands {
   async cancelForMember(memberId: number, orderId: number): Promise<Order> {
     return this.em.fork().transactional(async (tx) => {
       const order = await this.lockOrder(tx, orderId, memberId);
-      if ((order.status === OrderStatus.PROCESSING || order.status === OrderStatus.INPROGRESS) && order.providerOrderId !== null) {
+      if ((order.status === OrderStatus.PROCESSING || order.status === OrderStatus.INPROGRESS) && order.upstream) {
         // Running upstream: when the provider takes cancels, the request is forwarded (fulfilment) and the
         // provider's status (Canceled or Partial) settles it through the state machine.
         if (order.cancelPending) throw new DomainError(CANCEL_MESSAGES.alreadyRequested, 409);
@@ -120,11 +110,10 @@ export class OrderCommands {
     const now = this.clock.now();
     const autoOrders = await tx.find(AutoOrder, { memberId, status: AutoOrderStatus.ACTIVE }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'ASC' } });
     for (const auto of autoOrders) await this.refundRuns(tx, auto, auto.cancel(now));
-    const orders = await tx.find(
-      Order,
-      { memberId, status: OrderStatus.PENDING, $or: [{ providerId: null }, { providerOrderId: { $ne: null } }, { nextDispatchAt: { $ne: null } }] },
-      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'ASC' } },
-    );
+    const pending = await tx.find(Order, { memberId, status: OrderStatus.PENDING }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'ASC' } });
+    // Locked, so the sender cannot claim them now; those it already claimed or holds stay.
+    const held = await this.dispatch.get().heldAmong(tx, pending.filter((o) => o.upstream).map((o) => o.id));
+    const orders = pending.filter((o) => !held.has(o.id));
     for (const order of orders) {
       order.moveTo(OrderStatus.CANCELED, now);
       await this.settle(tx, order);

@@ -3,6 +3,7 @@ import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import { ORDER_HISTORY_PAGE_SIZE, type AutoOrderHistoryRow as AutoOrderHistoryRowOf, type OrderHistoryRow as OrderHistoryRowOf } from '../../../contracts/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { Clock, contains, filterDate, filterFlag, filterId, filterOneOrMany, FilterValueError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import { DispatchNotesLookup } from './upstream-dispatch.port.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, ORDER_TRANSITIONS, OrderStatus } from '../domain/order.entity.js';
 import { Refill } from '../domain/refill.entity.js';
@@ -58,6 +59,15 @@ const ownerFilters = {
   createdAt_lte: (v: unknown) => ({ createdAt: { $lte: filterDate(v) } }),
 };
 
+/** A flag filter's value, or false when malformed (findPage's own filter then answers the 400). */
+function filterFlagOrNull(value: unknown): boolean {
+  try {
+    return filterFlag(value);
+  } catch {
+    return false;
+  }
+}
+
 /** The auto-orders list's providerId, read before findPage (it becomes a list of the provider's services). */
 function providerFilter(value: unknown): number {
   try {
@@ -75,6 +85,7 @@ export class OrderQueries {
     private readonly em: EntityManager,
     private readonly catalog: CatalogFacade,
     private readonly clock: Clock,
+    private readonly dispatch: DispatchNotesLookup,
   ) {}
 
   async orderHistory(memberId: number, query: HistoryQuery): Promise<History<OrderHistoryRow>> {
@@ -112,7 +123,7 @@ export class OrderQueries {
         cancelRefusal: o.cancelRefusal,
         cancelable:
           o.status === OrderStatus.PENDING ||
-          ((o.status === OrderStatus.PROCESSING || o.status === OrderStatus.INPROGRESS) && o.providerOrderId !== null && !o.cancelPending && !!services.get(o.serviceId)?.cancel),
+          ((o.status === OrderStatus.PROCESSING || o.status === OrderStatus.INPROGRESS) && o.upstream && !o.cancelPending && !!services.get(o.serviceId)?.cancel),
         refill: refills.has(o.id) ? (({ id, status, reason, createdAt }: Refill) => ({ id, status, reason, createdAt }))(refills.get(o.id)!) : null,
       })),
     };
@@ -165,7 +176,9 @@ export class OrderQueries {
     return { autoOrder, runs: await em.find(Order, { autoOrderId, memberId }, { orderBy: { runNumber: 'ASC' } }) };
   }
 
-  ordersPage(query: ListQuery): Promise<Page<Order>> {
+  async ordersPage(query: ListQuery): Promise<Page<Order>> {
+    // Which orders need a check is fulfilment's to say (its dispatch record), read before findPage.
+    const check = query.filter.needsCheck !== undefined && filterFlagOrNull(query.filter.needsCheck) ? await this.dispatch.get().needingCheck() : null;
     return findPage(this.em.fork(), Order, 'orders', query, {
       sortable: ['id', 'createdAt', 'updatedAt', 'status', 'point', 'amount', 'memberId', 'serviceId', 'providerId'],
       filters: {
@@ -176,11 +189,11 @@ export class OrderQueries {
         // Fulfilment could not tell whether the provider took it: an operator checks, then resends or links.
         // Or a running order the provider said something about that maps to no state (flagged [확인 필요]).
         needsCheck: (v) =>
-          filterFlag(v)
+          filterFlag(v) && check
             ? {
                 $or: [
-                  { status: OrderStatus.PENDING, providerId: { $ne: null }, providerOrderId: null, nextDispatchAt: null },
-                  { status: { $in: [OrderStatus.PROCESSING, OrderStatus.INPROGRESS] }, lastError: { $like: '[확인 필요]%' } },
+                  { status: OrderStatus.PENDING, providerId: { $ne: null }, id: { $in: check.held } },
+                  { status: { $in: [OrderStatus.PROCESSING, OrderStatus.INPROGRESS] }, id: { $in: check.flagged } },
                 ],
               }
             : {},
@@ -207,10 +220,11 @@ export class OrderQueries {
   async dashboardStats(since: Date, todayStart: Date, stuckBefore: Date): Promise<OrderDashboardStats> {
     const em = this.em.fork();
     const open = { status: { $in: [OrderStatus.PENDING, OrderStatus.PROCESSING, OrderStatus.INPROGRESS] } };
+    const noted = await this.dispatch.get().withNote();
     const [byStatus, today, providerErrors, stuck] = await Promise.all([
       em.execute<{ status: OrderStatus; count: number }[]>('select status, count(*)::int as count from service_order where created_at >= ? group by status', [since]),
       em.count(Order, { createdAt: { $gte: todayStart } }),
-      em.count(Order, { ...open, lastError: { $ne: null } }),
+      noted.length === 0 ? 0 : em.count(Order, { ...open, id: { $in: noted } }),
       em.count(Order, { ...open, updatedAt: { $lt: stuckBefore } }),
     ]);
     return { byStatus, today, providerErrors, stuck };
@@ -254,11 +268,5 @@ export class OrderQueries {
       [autoOrderIds],
     );
     return new Map(rows.map((r) => [r.auto_order_id, BigInt(r.refunded)]));
-  }
-
-  /** Orders of a provider that have not ended (such a provider cannot be deleted), in the caller's transaction. */
-  unfinishedOrdersOfProvider(tx: EntityManager, providerId: number): Promise<number> {
-    const unfinished = Object.values(OrderStatus).filter((s) => !ORDER_TRANSITIONS.isTerminal(s));
-    return tx.count(Order, { providerId, status: { $in: unfinished } });
   }
 }

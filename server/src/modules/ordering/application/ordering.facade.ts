@@ -4,6 +4,7 @@ import type { OrderRequest } from '../../../contracts/index.js';
 import type { AutoOrder } from '../domain/auto-order.entity.js';
 import type { Order } from '../domain/order.entity.js';
 import { OrderCommands, type UpstreamReport } from './order-commands.service.js';
+import { OrderUpstream, PENDING_UPSTREAM, type CancelForwarding, type RefillForwarding, type RefillReport, type SyncedOrder, type UpstreamOrder } from './order-upstream.service.js';
 import { OrderPlacement, type Placement } from './order-placement.service.js';
 import { OrderQueries, type AutoOrderHistoryRow, type History, type HistoryQuery, type OrderDashboardStats, type OrderHistoryRow } from './order-queries.service.js';
 
@@ -17,6 +18,7 @@ export class OrderingFacade {
     private readonly placement: OrderPlacement,
     private readonly commands: OrderCommands,
     private readonly queries: OrderQueries,
+    private readonly upstream: OrderUpstream,
   ) {}
 
   /**
@@ -79,17 +81,57 @@ export class OrderingFacade {
     return this.commands.applyUpstream(tx, orderId, report);
   }
 
+  // ---- Fulfilment's side: reads it needs and the state changes it asks for (it writes only its own tables).
+
   /**
-   * Flags a running order [확인 필요] with the provider's words (a status we cannot map, an order the
-   * provider does not know), in the caller's transaction; it stays where it is until a status moves it
-   * or an operator acts. False when nothing changed.
+   * The provider accepted these orders, in the caller's transaction: PENDING → PROCESSING in one
+   * statement; the ids that moved. The others were canceled (or moved by an operator) meanwhile.
    */
-  flagUpstream(tx: EntityManager, orderId: number, note: string): Promise<boolean> {
-    return this.commands.flagUpstream(tx, orderId, note);
+  acceptUpstream(tx: EntityManager, orderIds: number[], now: Date): Promise<number[]> {
+    return this.upstream.acceptUpstream(tx, orderIds, now);
   }
 
-  /** Fulfilment: how many of a provider's orders have not ended (a provider with any cannot be deleted), in the caller's transaction. */
-  unfinishedOrdersOfProvider(tx: EntityManager, providerId: number): Promise<number> {
-    return this.queries.unfinishedOrdersOfProvider(tx, providerId);
+  /** Ordering's part of the sender's claim as SQL (orders waiting to be placed upstream, alias `o`); rows read through {@link upstreamOrderOf}. */
+  pendingUpstreamSql(): typeof PENDING_UPSTREAM {
+    return PENDING_UPSTREAM;
+  }
+
+  /** One order as the sender needs it, locked when asked, in the caller's transaction; null if there is none. */
+  upstreamOrder(tx: EntityManager, orderId: number, lock = false): Promise<UpstreamOrder | null> {
+    return this.upstream.upstreamOrder(tx, orderId, lock);
+  }
+
+  /** Of these orders, those still PENDING. */
+  pendingAmong(tx: EntityManager, orderIds: number[]): Promise<Set<number>> {
+    return this.upstream.pendingAmong(tx, orderIds);
+  }
+
+  /** Status, quantity and progress of these orders (the sync compares a provider's report with them). */
+  ordersForSync(orderIds: number[]): Promise<SyncedOrder[]> {
+    return this.upstream.ordersForSync(orderIds);
+  }
+
+  /** How many of the provider's orders are still open. */
+  openOrdersOfProvider(tx: EntityManager, providerId: number): Promise<number> {
+    return this.upstream.openOrdersOfProvider(tx, providerId);
+  }
+
+  /** Members' cancels of running orders, claimed across replicas and handed to `forward`; its answers are recorded on the orders. */
+  forwardCancels(limit: number, forward: (order: { id: number; providerId: number }) => Promise<CancelForwarding>): Promise<void> {
+    return this.upstream.forwardCancels(limit, forward);
+  }
+
+  /** New refills, claimed across replicas and handed to `forward`; its answers are recorded on the refills. */
+  forwardRefills(limit: number, forward: (refill: { id: number; orderId: number; providerId: number }) => Promise<RefillForwarding>): Promise<void> {
+    return this.upstream.forwardRefills(limit, forward);
+  }
+
+  refillsToFollow(limit: number): Promise<{ id: number; providerId: number; providerRefillId: string }[]> {
+    return this.upstream.refillsToFollow(limit);
+  }
+
+  /** The provider's answers for forwarded refills; those that took effect. */
+  settleRefills(reports: RefillReport[]): Promise<RefillReport[]> {
+    return this.upstream.settleRefills(reports);
   }
 }

@@ -48,7 +48,7 @@ export class Refills {
         const last = await tx.findOne(Refill, { orderId }, { orderBy: { createdAt: 'DESC', id: 'DESC' } });
         if (last?.isOpen) throw new DomainError(REFILL_MESSAGES.open, 409);
         if (last && now.getTime() - last.createdAt.getTime() < cooldown * 60 * 60 * 1000) throw new DomainError(refillTooSoon(cooldown), 429);
-        const refill = Refill.request({ orderId, memberId, providerId: order.providerOrderId === null ? null : order.providerId, now });
+        const refill = Refill.request({ orderId, memberId, providerId: order.upstream ? order.providerId : null, now });
         await tx.persist(refill).flush();
         return refill;
       });

@@ -146,7 +146,7 @@ export class Subscriptions {
    * A post the provider covered (its order id): recorded once as a child Order, already running
    * upstream, costing price × max capped by what is left of the prepayment. False when already recorded.
    */
-  async recordPost(id: number, providerOrderId: string): Promise<boolean> {
+  async recordPost(id: number, providerOrderId: string, onRecorded?: (tx: EntityManager, order: { id: number; providerId: number | null }) => Promise<void>): Promise<boolean> {
     try {
       return await this.em.fork().transactional(async (tx) => {
         const subscription = await this.lock(tx, id);
@@ -168,8 +168,8 @@ export class Subscriptions {
           point: share,
           now,
         });
-        if (order.status === OrderStatus.PENDING && subscription.providerId !== null)
-          order.markSent(providerOrderId, now);
+        // Already placed by the provider: running upstream (fulfilment records the provider's order id, in this transaction).
+        if (order.status === OrderStatus.PENDING && order.upstream) order.moveTo(OrderStatus.PROCESSING, now);
         await tx.persist(order).flush();
         const post = Object.assign(new SubscriptionPost(), {
           subscriptionId: id,
@@ -178,6 +178,7 @@ export class Subscriptions {
           createdAt: now,
         });
         await tx.persist(post).flush();
+        await onRecorded?.(tx, { id: order.id, providerId: order.providerId });
         return true;
       });
     } catch (error) {

@@ -68,21 +68,10 @@ describe('order transition table', () => {
 });
 
 describe('order', () => {
-  it('snapshots the provider and is due for dispatch at placement', () => {
+  it('snapshots who fulfils it at placement', () => {
     const order = Order.place({ memberId: 1, service: { id: 9, providerId: 3, providerServiceId: '77' }, link: 'l', amount: 10, point: 5n, now });
-    expect(order).toMatchObject({ providerId: 3, providerServiceId: '77', nextDispatchAt: now, status: PENDING, dispatchAttempts: 0 });
-    expect(orderIn(PENDING).nextDispatchAt).toBeNull();
-  });
-
-  it('records sends and failed sends', () => {
-    const order = orderIn(PENDING);
-    const later = new Date(now.getTime() + 60_000);
-    order.markSendFailed('timeout', later);
-    expect(order).toMatchObject({ status: PENDING, dispatchAttempts: 1, lastError: 'timeout', nextDispatchAt: later });
-    order.markSent('up-1', later);
-    expect(order).toMatchObject({ status: PROCESSING, providerOrderId: 'up-1', lastError: null, nextDispatchAt: null });
-    expect(() => order.markSent('up-2', later)).toThrow(IllegalTransitionError);
-    expect(() => order.markSendFailed('x', later)).toThrow(DomainError);
+    expect(order).toMatchObject({ providerId: 3, providerServiceId: '77', status: PENDING, upstream: true });
+    expect(orderIn(PENDING).upstream).toBe(false);
   });
 
   it('walks to a status and refuses an unreachable one', () => {

@@ -50,7 +50,7 @@ export interface StatusDetails {
  */
 @Entity({ tableName: 'service_order' })
 @Index({ name: 'service_order_member_created', properties: ['memberId', 'createdAt'] })
-@Index({ name: 'service_order_dispatch', properties: ['status', 'nextDispatchAt'] })
+@Index({ name: 'service_order_pending', expression: 'create index "service_order_pending" on "service_order" ("id") where "status" = \'PENDING\' and "provider_id" is not null' })
 @Index({ name: 'service_order_created', properties: ['createdAt'] })
 @Unique({ name: 'service_order_run', properties: ['autoOrderId', 'runNumber'] })
 export class Order {
@@ -119,29 +119,13 @@ export class Order {
   @Property({ type: 'string', length: 500, nullable: true })
   cancelRefusal: string | null = null;
 
-  // Upstream bookkeeping (the fulfilment context sends and syncs orders).
+  // Who fulfils it (fulfilment keeps its own dispatch record: provider order id, attempts, sync).
   /** Snapshotted from the service when placed; null: fulfilled by hand. */
   @Property({ type: 'integer', nullable: true })
   providerId: number | null = null;
 
   @Property({ type: 'string', length: 100, nullable: true })
   providerServiceId: string | null = null;
-
-  @Property({ type: 'string', length: 100, nullable: true })
-  providerOrderId: string | null = null;
-
-  @Property({ type: 'integer', default: 0 })
-  dispatchAttempts: number = 0;
-
-  /** When the sender should (next) try; set at placement when a provider fulfils it. */
-  @Property({ type: 'datetime', nullable: true })
-  nextDispatchAt: Date | null = null;
-
-  @Property({ type: 'string', length: 1000, nullable: true })
-  lastError: string | null = null;
-
-  @Property({ type: 'datetime', nullable: true })
-  lastSyncedAt: Date | null = null;
 
   @Property({ type: 'datetime' })
   createdAt!: Date;
@@ -163,7 +147,6 @@ export class Order {
     if (props.service.providerId !== null && props.service.providerServiceId !== null) {
       order.providerId = props.service.providerId;
       order.providerServiceId = props.service.providerServiceId;
-      order.nextDispatchAt = props.now;
     }
     if (props.run) {
       order.autoOrderId = props.run.autoOrder.id;
@@ -191,7 +174,6 @@ export class Order {
     if (status === CANCELED) this.remains = this.amount;
     if (status === COMPLETED) this.remains = 0;
     if (details.startCount !== undefined && details.startCount !== null) this.startCount = details.startCount;
-    if (status !== PENDING) this.nextDispatchAt = null;
     this.status = status;
     this.updatedAt = now;
   }
@@ -203,44 +185,9 @@ export class Order {
     for (const step of path!) this.moveTo(step, now, step === status ? details : {});
   }
 
-  /** The upstream accepted the order. */
-  markSent(providerOrderId: string, now: Date): void {
-    this.moveTo(PROCESSING, now);
-    this.providerOrderId = providerOrderId;
-    this.lastError = null;
-  }
-
-  /** Sending failed; the order stays PENDING and is tried again at `nextAttemptAt`. */
-  markSendFailed(message: string, nextAttemptAt: Date, now?: Date): void {
-    if (this.status !== PENDING) throw new DomainError(`${ORDER_TRANSITIONS.label(this.status)} 상태의 주문에는 발송 실패를 기록할 수 없습니다.`);
-    this.dispatchAttempts += 1;
-    this.lastError = message.slice(0, 1000);
-    this.nextDispatchAt = nextAttemptAt;
-    if (now) this.updatedAt = now;
-  }
-
-  /**
-   * Fulfilment is placing the order upstream (or could not tell whether it was placed): the order is
-   * not due again until the outcome is recorded, and `note` tells operators to check if none ever is.
-   */
-  markDispatching(note: string, now: Date): void {
-    if (this.status !== PENDING) throw new DomainError(`접수 상태의 주문만 발송할 수 있습니다. (현재 ${ORDER_TRANSITIONS.label(this.status)})`);
-    this.nextDispatchAt = null;
-    this.lastError = note.slice(0, 1000);
-    this.updatedAt = now;
-  }
-
-  /**
-   * The provider said something about a running order that needs an operator (a status word we cannot
-   * map, the provider not knowing the order): `note` is kept for the console, nothing else moves.
-   * False when there was nothing to change (ended, or the same note already).
-   */
-  flagForCheck(note: string, now: Date): boolean {
-    const text = note.slice(0, 1000);
-    if (this.isTerminal || this.lastError === text) return false;
-    this.lastError = text;
-    this.updatedAt = now;
-    return true;
+  /** Whether a provider fulfils it (placed upstream once it has left PENDING). */
+  get upstream(): boolean {
+    return this.providerId !== null && this.providerServiceId !== null;
   }
 
   /** A member's cancel of a running order, to be forwarded to the provider; no status moves until it reports one. */

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import type { UpstreamDispatchNotes } from '../../ordering/index.js';
+import { filterFlag, filterId, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import { OrderDispatch, UNCERTAIN_MARK } from '../domain/order-dispatch.entity.js';
+
+/**
+ * Reads of fulfilment's dispatch records: the console's read-only resource (an order's provider order id,
+ * attempts, last error, last sync), and ordering's port (which orders are held or flagged).
+ */
+@Injectable()
+export class DispatchRecords implements UpstreamDispatchNotes {
+  constructor(private readonly em: EntityManager) {}
+
+  page(query: ListQuery): Promise<Page<OrderDispatch>> {
+    return findPage(this.em.fork(), OrderDispatch, 'order-dispatches', query, {
+      sortable: ['id', 'updatedAt', 'lastSyncedAt'],
+      filters: {
+        held: (v) => (filterFlag(v) ? { providerOrderId: null, nextAttemptAt: null } : {}),
+        providerId: (v) => ({ providerId: filterId(v) }),
+      },
+    });
+  }
+
+  async get(orderId: number): Promise<OrderDispatch> {
+    const dispatch = await this.em.fork().findOne(OrderDispatch, { id: orderId });
+    if (!dispatch) throw new NotFoundError('공급사 전송 기록이 없습니다.');
+    return dispatch;
+  }
+
+  async heldAmong(tx: EntityManager, orderIds: number[]): Promise<Set<number>> {
+    if (orderIds.length === 0) return new Set();
+    const rows = await tx.find(OrderDispatch, { id: { $in: orderIds }, providerOrderId: null, nextAttemptAt: null }, { fields: ['id'] });
+    return new Set(rows.map((d) => d.id));
+  }
+
+  async needingCheck(): Promise<{ held: number[]; flagged: number[] }> {
+    const em = this.em.fork();
+    const [held, flagged] = await Promise.all([
+      em.find(OrderDispatch, { providerOrderId: null, nextAttemptAt: null, finishedAt: null }, { fields: ['id'] }),
+      em.find(OrderDispatch, { providerOrderId: { $ne: null }, finishedAt: null, lastError: { $like: `${UNCERTAIN_MARK}%` } }, { fields: ['id'] }),
+    ]);
+    return { held: held.map((d) => d.id), flagged: flagged.map((d) => d.id) };
+  }
+
+  async withNote(): Promise<number[]> {
+    const rows = await this.em.fork().find(OrderDispatch, { lastError: { $ne: null }, finishedAt: null }, { fields: ['id'] });
+    return rows.map((d) => d.id);
+  }
+}

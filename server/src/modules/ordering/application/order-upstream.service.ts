@@ -1,0 +1,187 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import type { ServiceType } from '../../../contracts/index.js';
+import { claimAndProcess, Clock } from '../../../shared/index.js';
+import { Order, OrderStatus, ORDER_TRANSITIONS } from '../domain/order.entity.js';
+import { Refill, RefillStatus } from '../domain/refill.entity.js';
+
+/** What fulfilment needs of an order to place it upstream. */
+export interface UpstreamOrder {
+  id: number;
+  status: OrderStatus;
+  /** Null: fulfilled by hand (never the case for an order waiting to be placed). */
+  providerId: number | null;
+  /** The provider's service id. */
+  service: string | null;
+  link: string;
+  quantity: number;
+  type: ServiceType;
+  comments: string | null;
+}
+
+/** What the status sync needs to tell whether a provider's report is news. */
+export interface SyncedOrder {
+  id: number;
+  status: OrderStatus;
+  amount: number;
+  startCount: number | null;
+  remains: number | null;
+}
+
+/**
+ * Ordering's part of the sender's claim, as SQL: service_order rows (alias `o`) waiting to be placed
+ * upstream, and the columns the sender reads. Fulfilment joins it with its own dispatch record and locks
+ * `o` (FOR UPDATE OF o SKIP LOCKED), so it reads ordering's rows without knowing their columns.
+ */
+export const PENDING_UPSTREAM = {
+  from: 'service_order o',
+  where: `o.status = 'PENDING' and o.provider_id is not null and o.provider_service_id is not null`,
+  columns: 'o.id, o.provider_id, o.provider_service_id, o.link, o.amount, o.service_type, o.comments',
+} as const;
+
+/** A row of {@link PENDING_UPSTREAM}'s columns as the driver returns it. */
+export interface PendingUpstreamRow {
+  id: number;
+  provider_id: number;
+  provider_service_id: string;
+  link: string;
+  amount: number;
+  service_type: ServiceType;
+  comments: string | null;
+}
+
+export const upstreamOrderOf = (row: PendingUpstreamRow): UpstreamOrder => ({
+  id: row.id,
+  status: OrderStatus.PENDING,
+  providerId: row.provider_id,
+  service: row.provider_service_id,
+  link: row.link,
+  quantity: row.amount,
+  type: row.service_type,
+  comments: row.comments,
+});
+
+/** What fulfilment answers for a member's cancel it forwarded (null: try again at the next tick). */
+export type CancelForwarding = { forwarded: true } | { refused: string } | null;
+
+/** What fulfilment did with a refill: forwarded (the provider's refill id), refused, or try again at `retryAt`. */
+export type RefillForwarding = { forwarded: string; checkAt: Date } | { rejected: string } | { retryAt: Date };
+export type RefillReport = { id: number; outcome: 'done' } | { id: number; outcome: 'rejected'; reason: string } | { id: number; outcome: 'open'; checkAt: Date };
+
+/**
+ * Ordering's side of fulfilment's work: the reads it needs and the state changes it asks for, each in
+ * the caller's transaction where one is given. Fulfilment writes only its own tables.
+ */
+@Injectable()
+export class OrderUpstream {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+  ) {}
+
+  /**
+   * The provider accepted these orders: PENDING → PROCESSING in one statement; the ids that moved. The
+   * rest were canceled (or moved by an operator) meanwhile: the caller takes their upstream orders back.
+   */
+  async acceptUpstream(tx: EntityManager, orderIds: number[], now: Date): Promise<number[]> {
+    if (orderIds.length === 0) return [];
+    ORDER_TRANSITIONS.assert(OrderStatus.PENDING, OrderStatus.PROCESSING);
+    const rows = await tx.execute<{ id: number }[]>(`update service_order set status = 'PROCESSING', updated_at = ? where id in (?) and status = 'PENDING' returning id`, [now, orderIds]);
+    return rows.map((r) => r.id);
+  }
+
+  /** One order as the sender needs it (locked when asked), or null. */
+  async upstreamOrder(tx: EntityManager, orderId: number, lock = false): Promise<UpstreamOrder | null> {
+    const order = await tx.findOne(Order, { id: orderId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
+    if (!order) return null;
+    return { id: order.id, status: order.status, providerId: order.providerId, service: order.providerServiceId, link: order.link, quantity: order.amount, type: order.serviceType, comments: order.comments };
+  }
+
+  /** Of these orders, those still PENDING. */
+  async pendingAmong(tx: EntityManager, orderIds: number[]): Promise<Set<number>> {
+    if (orderIds.length === 0) return new Set();
+    const rows = await tx.execute<{ id: number }[]>(`select id from service_order where id in (?) and status = 'PENDING'`, [orderIds]);
+    return new Set(rows.map((r) => r.id));
+  }
+
+  async ordersForSync(orderIds: number[]): Promise<SyncedOrder[]> {
+    if (orderIds.length === 0) return [];
+    const rows = await this.em.fork().find(Order, { id: { $in: orderIds } }, { fields: ['id', 'status', 'amount', 'startCount', 'remains'] });
+    return rows.map((o) => ({ id: o.id, status: o.status, amount: o.amount, startCount: o.startCount, remains: o.remains }));
+  }
+
+  /** How many of the provider's orders have not ended (a provider with some cannot be deleted). */
+  openOrdersOfProvider(tx: EntityManager, providerId: number): Promise<number> {
+    const open = Object.values(OrderStatus).filter((s) => !ORDER_TRANSITIONS.isTerminal(s));
+    return tx.count(Order, { providerId, status: { $in: open } });
+  }
+
+  /**
+   * Members' cancels of running orders, claimed FOR UPDATE SKIP LOCKED (replicas take disjoint sets) and
+   * handed to `forward` one by one; its answer is recorded on the order in the same transaction.
+   */
+  async forwardCancels(limit: number, forward: (order: { id: number; providerId: number }) => Promise<CancelForwarding>): Promise<void> {
+    await claimAndProcess(
+      this.em,
+      Order,
+      {
+        where: { cancelRequestedAt: { $ne: null }, cancelForwardedAt: null, status: { $in: [OrderStatus.PROCESSING, OrderStatus.INPROGRESS] }, providerId: { $ne: null } },
+        orderBy: { cancelRequestedAt: 'ASC', id: 'ASC' },
+        limit,
+      },
+      async (_tx, order) => {
+        const answer = await forward({ id: order.id, providerId: order.providerId! });
+        if (answer === null) return;
+        const now = this.clock.now();
+        if ('forwarded' in answer) order.cancelForwarded(now);
+        else order.cancelRefused(answer.refused, now);
+      },
+    );
+  }
+
+  /** New refills due to be forwarded, claimed FOR UPDATE SKIP LOCKED and handed to `forward` one by one. */
+  async forwardRefills(limit: number, forward: (refill: { id: number; orderId: number; providerId: number }) => Promise<RefillForwarding>): Promise<void> {
+    const now = this.clock.now();
+    await claimAndProcess(
+      this.em,
+      Refill,
+      { where: { status: RefillStatus.PENDING, providerId: { $ne: null }, nextCheckAt: { $lte: now } }, orderBy: { nextCheckAt: 'ASC', id: 'ASC' }, limit },
+      async (_tx, refill) => {
+        const answer = await forward({ id: refill.id, orderId: refill.orderId, providerId: refill.providerId! });
+        const at = this.clock.now();
+        if ('forwarded' in answer) refill.markForwarded(answer.forwarded, answer.checkAt, at);
+        else if ('rejected' in answer) refill.reject(answer.rejected, at);
+        else refill.checkAgainAt(answer.retryAt, at);
+      },
+    );
+  }
+
+  /** Forwarded refills due for a status check. */
+  async refillsToFollow(limit: number): Promise<{ id: number; providerId: number; providerRefillId: string }[]> {
+    const due = await this.em.fork().find(Refill, { status: RefillStatus.PROCESSING, nextCheckAt: { $lte: this.clock.now() } }, { orderBy: { nextCheckAt: 'ASC', id: 'ASC' }, limit });
+    return due.map((r) => ({ id: r.id, providerId: r.providerId!, providerRefillId: r.providerRefillId! }));
+  }
+
+  /**
+   * The provider's answers for forwarded refills, in one transaction: each row is changed only while
+   * still PROCESSING, under its row lock (a status read twice by two replicas changes nothing twice).
+   * The outcomes that took effect.
+   */
+  async settleRefills(reports: RefillReport[]): Promise<RefillReport[]> {
+    if (reports.length === 0) return [];
+    return this.em.fork().transactional(async (tx) => {
+      const rows = new Map((await tx.find(Refill, { id: { $in: reports.map((r) => r.id) }, status: RefillStatus.PROCESSING }, { lockMode: LockMode.PESSIMISTIC_WRITE })).map((r) => [r.id, r]));
+      const applied: RefillReport[] = [];
+      for (const report of reports) {
+        const row = rows.get(report.id);
+        if (!row) continue;
+        const at = this.clock.now();
+        if (report.outcome === 'done') row.complete(at);
+        else if (report.outcome === 'rejected') row.reject(report.reason, at);
+        else row.checkAgainAt(report.checkAt, at);
+        applied.push(report);
+      }
+      return applied;
+    });
+  }
+}
