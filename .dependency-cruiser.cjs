@@ -1,4 +1,4 @@
-/** Module boundaries of DESIGN.md, checked by `npm test` (a violation fails CI). */
+/** Module boundaries of docs/architecture.md, checked by `npm test` (a violation fails CI). */
 
 /** A module's entity classes: its domain/*.entity.ts files and the list of them in its entities.ts. */
 const ENTITY_FILES = '^server/src/modules/[^/]+/(entities\\.ts|domain/[^/]+\\.entity\\.ts)$';

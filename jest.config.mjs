@@ -1,4 +1,4 @@
-// One jest run, four kinds of suites (DESIGN.md "Testing"). ESM throughout: run with --experimental-vm-modules.
+// One jest run, four kinds of suites (docs/testing.md). ESM throughout: run with --experimental-vm-modules.
 const swc = [
   '@swc/jest',
   {

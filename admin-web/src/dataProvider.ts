@@ -39,7 +39,7 @@ async function get<T>(path: string): Promise<T> {
   return (await httpClient(`${API}/${path}`)).json as T;
 }
 
-/** A command: `POST /api/admin/<resource>/:id/<verb>` (DESIGN.md), answering the changed record. */
+/** A command: `POST /api/admin/<resource>/:id/<verb>` (docs/architecture.md), answering the changed record. */
 const command = <T = RaRecord>(resource: string, id: Identifier, verb: string, body?: unknown) =>
   post<T>(`${resource}/${encodeURIComponent(String(id))}/${verb}`, body);
 

@@ -32,7 +32,7 @@ export interface ResourceModule {
   recordRepresentation?: string;
 }
 
-/** Every operator resource (DESIGN.md names, the same as /api/admin/<name>). */
+/** Every operator resource (docs/architecture.md names, the same as /api/admin/<name>). */
 export const resources: Record<string, ResourceModule> = {
   charges,
   deposits,

@@ -2,12 +2,12 @@ import { DateField, FunctionField, NumberField, useRecordContext, type DateField
 import Chip from '@mui/material/Chip';
 import { AUTO_ORDER_STATUS_LABELS, CHARGE_STATUS_LABELS, LEDGER_KIND_LABELS, ORDER_STATUS_LABELS } from '../../../server/src/contracts/statuses.js';
 
-/** Whole won, no fraction digits (spec §9). */
+/** Whole won, no fraction digits (docs/product.md §9). */
 export const WonField = (props: NumberFieldProps) => (
   <NumberField locales="ko-KR" options={{ maximumFractionDigits: 0 }} {...props} />
 );
 
-/** Year-month-day hour:minute:second (spec §9). */
+/** Year-month-day hour:minute:second (docs/product.md §9). */
 export const DateTimeField = (props: DateFieldProps) => (
   <DateField showTime locales="ko-KR" options={{ year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }} {...props} />
 );

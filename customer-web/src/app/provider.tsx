@@ -22,7 +22,7 @@ function BrandTitle() {
   return null;
 }
 
-/** Spec §2: toasts dark, closing after 2 seconds, without a progress bar. */
+/** docs/product.md §2: toasts dark, closing after 2 seconds, without a progress bar. */
 export const TOAST_OPTIONS = { theme: 'dark', autoClose: 2000, hideProgressBar: true, position: 'top-center' } as const;
 
 export function AppProvider({ children }: { children: ReactNode }) {

@@ -24,7 +24,7 @@ const seed: Seed = [
 const at = (path: string, state: SessionState) => renderRoutes(routes, { path, seed, state });
 const landed = async (router: ReturnType<typeof at>['router'], path: string) => waitFor(() => expect(router.state.location.pathname).toBe(path));
 
-describe('routes by session state (spec §2)', () => {
+describe('routes by session state (docs/product.md §2)', () => {
   it.each(['/point', '/account', '/qna', '/order-history', '/auto-order-history', '/api', '/guide', '/logout', '/nowhere'])('a visitor at %s is sent to /order', async (path) => {
     await landed(at(path, 'unAuthorization').router, '/order');
   });

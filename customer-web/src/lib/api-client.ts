@@ -12,7 +12,7 @@ export class ApiError extends Error {
   }
 }
 
-/** The server's message when it sent one, else the fallback (spec §8 "server message if present, else ..."). */
+/** The server's message when it sent one, else the fallback (docs/product.md §8 "server message if present, else ..."). */
 export const errorMessage = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
 
 const HANGUL = /[\uAC00-\uD7A3]/;
@@ -40,7 +40,7 @@ async function send(method: string, path: string, body?: unknown, extraHeaders: 
     data = undefined;
   }
   if (response.status === 401) {
-    // Spec §4: a 401 on any call clears the stored token and sets unAuthorization.
+    // docs/product.md §4: a 401 on any call clears the stored token and sets unAuthorization.
     storage.clearJwt();
     session.set('unAuthorization');
   }
@@ -57,7 +57,7 @@ export interface ListPage<T> {
   total: number;
 }
 
-/** All calls of spec §7 go under /api with the stored token in the Authorization header. */
+/** All calls of docs/product.md §7 go under /api with the stored token in the Authorization header. */
 export const api = {
   get: async <T>(path: string) => (await send('GET', path)).data as T,
   /** A paged list: the rows and the X-Total-Count header. */

@@ -4,7 +4,7 @@ import { queryClient } from './query-client';
 import { session, useSession } from './session';
 import { storage } from './storage';
 
-/** GET /auth/profile (spec §3 Profile). */
+/** GET /auth/profile (docs/product.md §3 Profile). */
 export interface Profile {
   id: string;
   point: number;
@@ -13,7 +13,7 @@ export interface Profile {
 }
 
 export const GUEST_LABEL = '둘러보기 모드';
-/** Spec §3: the guest placeholder, made locally with no call. */
+/** docs/product.md §3: the guest placeholder, made locally with no call. */
 export const GUEST_PROFILE: Profile = { id: GUEST_LABEL, point: 0, apiKey: null, referralCode: null };
 
 export const profileQueryOptions = queryOptions({
@@ -29,7 +29,7 @@ export function useProfile(): Profile | undefined {
   return state === 'authorization' ? data : undefined;
 }
 
-/** Spec §4: the current-user query runs once at start; success is authorization, failure unAuthorization. */
+/** docs/product.md §4: the current-user query runs once at start; success is authorization, failure unAuthorization. */
 export async function startSession(): Promise<void> {
   if (!storage.getJwt()) return session.set('unAuthorization');
   try {
@@ -64,7 +64,7 @@ export function leaveGuestMode(): void {
   session.set('unAuthorization');
 }
 
-/** After deleting the account: cache cleared, guest state (spec §8). */
+/** After deleting the account: cache cleared, guest state (docs/product.md §8). */
 export function becomeGuest(): void {
   storage.clearJwt();
   queryClient.clear();

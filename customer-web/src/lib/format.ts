@@ -6,7 +6,7 @@ type Amount = number | bigint | string | null | undefined;
 /** A count with thousands separators (bigint money stays exact). */
 export const formatNumber = (value: Amount) => wholeNumber.format(typeof value === 'bigint' ? value : Number(value ?? 0) || 0);
 
-/** Won without fraction digits (spec §9). */
+/** Won without fraction digits (docs/product.md §9). */
 export const won = (value: Amount) => `${formatNumber(value)}원`;
 
 const priceNumber = new Intl.NumberFormat('ko-KR', { maximumFractionDigits: 6 });
@@ -29,7 +29,7 @@ export function formatDateTime(value: string | number | Date | null | undefined)
 /** yyyyMMdd in local time (the popup-hidden record). */
 export const dayStamp = (d: Date) => `${d.getFullYear()}${pad(d.getMonth() + 1)}${pad(d.getDate())}`;
 
-/** Start count: blank when negative or not a number (spec §5). */
+/** Start count: blank when negative or not a number (docs/product.md §5). */
 export function startCountText(value: unknown): string {
   const n = typeof value === 'string' && value.trim() !== '' ? Number(value) : value;
   return typeof n === 'number' && Number.isFinite(n) && n >= 0 ? formatNumber(n) : '';

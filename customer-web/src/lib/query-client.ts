@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 
-/** Spec §9: queries neither retry nor refetch on focus, reconnect or interval. */
+/** docs/product.md §9: queries neither retry nor refetch on focus, reconnect or interval. */
 export const queryConfig = {
   queries: { retry: false, refetchOnWindowFocus: false, refetchOnReconnect: false, refetchInterval: false },
   mutations: { retry: false },

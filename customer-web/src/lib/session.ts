@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec §4: loading (nothing rendered), authorization, unAuthorization, guest (browse-only). */
+/** docs/product.md §4: loading (nothing rendered), authorization, unAuthorization, guest (browse-only). */
 export type SessionState = 'loading' | 'authorization' | 'unAuthorization' | 'guest';
 
 let state: SessionState = 'loading';

@@ -7,7 +7,7 @@ const HOUR = 60 * 60 * 1000;
 
 export type SettingsMap = Record<string, unknown>;
 
-/** GET /service/settings: a list of {key, value}; cached one hour, not refetched on mount (spec §7). */
+/** GET /service/settings: a list of {key, value}; cached one hour, not refetched on mount (docs/product.md §7). */
 export const settingsQueryOptions = queryOptions({
   queryKey: ['settings'],
   queryFn: async (): Promise<SettingsMap> => {
@@ -20,7 +20,7 @@ export const settingsQueryOptions = queryOptions({
 });
 
 /**
- * Typed reads; a missing value reads as empty string, false or an empty list (spec §3). Keys are the
+ * Typed reads; a missing value reads as empty string, false or an empty list (docs/product.md §3). Keys are the
  * server's (contracts/settings.ts), each read by its kind: a misspelt key, or flag() of a text key, fails type-check.
  */
 export interface Settings {

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { storage } from './storage';
 
-/** Spec §4: the stored choice, otherwise the system preference, which is then saved. */
+/** docs/product.md §4: the stored choice, otherwise the system preference, which is then saved. */
 export function initialDarkMode(): boolean {
   const stored = storage.getDarkMode();
   if (stored !== null) return stored;

@@ -7,7 +7,7 @@ const flag = z
 
 const optionalText = z.string().trim().min(1).optional();
 
-/** The environment contract of DESIGN.md; anything else in process.env is ignored. */
+/** The environment contract (README.md "Environment"); anything else in process.env is ignored. */
 export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),

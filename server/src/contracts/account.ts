@@ -3,7 +3,7 @@ import { IDENTITY_MESSAGES as M } from './identity-messages.js';
 import { MESSAGES } from './messages.js';
 import { emailField, newPasswordField, text } from './register.js';
 
-/** POST /auth/change-password (spec §3/§5). */
+/** POST /auth/change-password (docs/product.md §3/§5). */
 export const changePasswordSchema = z.object({
   currentPassword: z.string({ error: M.currentPasswordRequired }).min(1, M.currentPasswordRequired).max(100, MESSAGES.formInvalid),
   newPassword: newPasswordField(M.newPasswordRequired),

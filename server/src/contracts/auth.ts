@@ -4,7 +4,7 @@ import { printable } from './register.js';
 
 const noSpace = (s: string) => !/\s/.test(s);
 
-/** Spec §5 login rules. Lengths are capped so a huge body is a 400, not work. */
+/** docs/product.md §5 login rules. Lengths are capped so a huge body is a 400, not work. */
 export const loginSchema = z.object({
   id: z
     .string({ error: MESSAGES.idRequired })

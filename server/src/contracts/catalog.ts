@@ -5,7 +5,7 @@ import { REFILL_DAYS_MAX, SERVICE_TYPES } from './service-types.js';
 export * from './service-types.js';
 
 /**
- * The platforms the order page's picker knows (spec §2: 15 platform ids with icons). Platform rows are
+ * The platforms the order page's picker knows (docs/product.md §2: 15 platform ids with icons). Platform rows are
  * data an operator may add to, but these ids are the ones the storefront has icons for.
  */
 export const PLATFORM_IDS = [

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ChargeStatus } from './statuses.js';
 
 /**
- * Bank-transfer charges (spec §3 "Charge request", §5 "Charge", §8 "Charge"): the request the /point
+ * Bank-transfer charges (docs/product.md §3 "Charge request", §5 "Charge", §8 "Charge"): the request the /point
  * form sends, its rules with the spec's Korean messages, and the shapes the server answers.
  */
 export const CHARGE_MESSAGES = {
@@ -29,14 +29,14 @@ export const CHARGE_MESSAGES = {
   accountNotConfigured: '입금 계좌가 준비되지 않았습니다. 고객센터에 문의해 주세요.',
 } as const;
 
-/** Spec §4 "Payment kind": none, tax invoice (FEE, +10 %), cash receipt (CASH). */
+/** docs/product.md §4 "Payment kind": none, tax invoice (FEE, +10 %), cash receipt (CASH). */
 export const FEE_TYPES = ['NONE', 'FEE', 'CASH'] as const;
 export type FeeType = (typeof FEE_TYPES)[number];
 
 /** What the storefront calls each choice (신청 안함: no receipt asked for). */
 export const FEE_TYPE_LABELS = { NONE: '신청 안함', FEE: '세금계산서', CASH: '현금영수증' } as const satisfies Record<FeeType, string>;
 
-/** Spec §4 "Payment record status" (statuses.ts, with its labels and moves). */
+/** docs/product.md §4 "Payment record status" (statuses.ts, with its labels and moves). */
 export { CHARGE_MOVES, CHARGE_STATUS_LABELS, CHARGE_STATUSES, ChargeStatus } from './statuses.js';
 
 /**
@@ -56,7 +56,7 @@ export function allowedFeeTypes(paymentType: string): readonly FeeType[] {
   return FEE_TYPES_BY_PAYMENT_TYPE[paymentType as keyof typeof FEE_TYPES_BY_PAYMENT_TYPE] ?? FEE_TYPES_BY_PAYMENT_TYPE.ALL;
 }
 
-/** Hours a request waits for its deposit before it fails by itself (spec §4, §9). */
+/** Hours a request waits for its deposit before it fails by itself (docs/product.md §4, §9). */
 export const CHARGE_DEADLINE_HOURS = 3;
 
 /**
@@ -90,7 +90,7 @@ const MAX_POINT = 100_000_000;
 const text = (message: string, max = 100) => z.string({ error: message }).trim().min(1, message).max(max, message);
 const digits = (value: string) => value.replace(/[\s-]/g, '');
 
-/** Tax invoice (세금계산서) details, spec §3 feeValue. */
+/** Tax invoice (세금계산서) details, docs/product.md §3 feeValue. */
 export const taxInvoiceSchema = z.object({
   company: text(CHARGE_MESSAGES.companyRequired),
   businessNumber: z
@@ -113,7 +113,7 @@ export const taxInvoiceSchema = z.object({
 });
 export type TaxInvoice = z.infer<typeof taxInvoiceSchema>;
 
-/** Cash receipt (현금영수증): the mobile number it is issued to, 11 digits (spec §5 phone rule). */
+/** Cash receipt (현금영수증): the mobile number it is issued to, 11 digits (docs/product.md §5 phone rule). */
 export const cashReceiptSchema = z.object({
   phone: z
     .string({ error: CHARGE_MESSAGES.receiptPhoneInvalid })
@@ -181,7 +181,7 @@ export interface ChargeInstructions {
   deadline: string;
 }
 
-/** One row of `GET /api/service/point-history` (spec §3 "Point charge"). */
+/** One row of `GET /api/service/point-history` (docs/product.md §3 "Point charge"). */
 export interface ChargeHistoryItem {
   id: number;
   createdAt: string;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Site content (spec §3 Notice, FAQ, Popup, Register-where option; the link guide of §2): the shapes
+ * Site content (docs/product.md §3 Notice, FAQ, Popup, Register-where option; the link guide of §2): the shapes
  * the storefront reads and the rules operators' edits are checked by. Every field is optional on
  * update (PUT merges), so the schemas carry no defaults: the server's entities hold them.
  */

@@ -1,5 +1,5 @@
 /**
- * Order links (spec §5's link guide): an http(s) URL, and where the service's platform is known, one of
+ * Order links (docs/product.md §5's link guide): an http(s) URL, and where the service's platform is known, one of
  * that platform's hosts, so a customer learns at once that "hello" or a YouTube link on an Instagram
  * service will not be delivered. The storefront form and the server (storefront order, API v1, API v2)
  * run this same check and say the same Korean message. Plain TypeScript (no zod): the landing page uses it.

@@ -6,7 +6,7 @@ export * from './order-links.js';
 export { COMMENT_LINE_MAX, commentLines, SERVICE_TYPE_LABELS, type ServiceType } from './service-types.js';
 
 /**
- * The order rules that need no zod: the spec §5 messages and limits, the service-dependent checks and the
+ * The order rules that need no zod: the docs/product.md §5 messages and limits, the service-dependent checks and the
  * exact cost arithmetic. Kept apart from the schemas (order.ts, which re-exports all of this) so the
  * storefront's landing page can show costs and messages without loading zod.
  */
@@ -40,10 +40,10 @@ export const ORDER_MESSAGES = {
 /** A Custom Comments order's text at most this long in all (1,000 lines of 300 characters). */
 export const ORDER_COMMENTS_MAX = 300_000;
 
-/** Spec §9: runs greater than 1, interval at least 60 minutes; the upper bounds keep numbers sane. */
+/** docs/product.md §9: runs greater than 1, interval at least 60 minutes; the upper bounds keep numbers sane. */
 export const AUTO_ORDER_LIMITS = { minRuns: 2, maxRuns: 1000, minInterval: 60, maxInterval: 43_200 } as const;
 export const ORDER_LINK_MAX = 1000;
-/** Spec §9: 10 rows per page in both order histories. */
+/** docs/product.md §9: 10 rows per page in both order histories. */
 export const ORDER_HISTORY_PAGE_SIZE = 10;
 
 /** What the rules need to know about the chosen service (the services list item has these fields). */
@@ -86,7 +86,7 @@ export function orderQuantity(input: Pick<OrderRequest, 'amount' | 'comments'>, 
   return input.amount;
 }
 
-/** Spec §5 order rules in the spec's order (then the service type's own); the first broken one, or null. */
+/** docs/product.md §5 order rules in the spec's order (then the service type's own); the first broken one, or null. */
 export function orderProblem(input: OrderRequest, service: OrderableService | null | undefined, context: OrderContext = {}): OrderProblem | null {
   if (!service) return { field: 'serviceId', message: ORDER_MESSAGES.serviceRequired };
   if (context.serviceCheck || service.isReadOnly) return { field: 'serviceId', message: ORDER_MESSAGES.unavailable };
@@ -139,7 +139,7 @@ export const isUnitPrice = (point: string): boolean => PRICE_PATTERN.test(point.
 /** ⌈a / b⌉ for a >= 0, b > 0. */
 export const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
 
-/** Spec §5: cost = unit price × amount × max(runs, 1), computed exactly and rounded up to whole won once. */
+/** docs/product.md §5: cost = unit price × amount × max(runs, 1), computed exactly and rounded up to whole won once. */
 export function orderCost(point: string | number, amount: number, runs: number): bigint {
   return ceilDiv(scaledPrice(point) * BigInt(amount) * BigInt(Math.max(runs, 1)), SCALE);
 }

@@ -6,7 +6,7 @@ import { ORDER_COMMENTS_MAX, ORDER_LINK_MAX, ORDER_MESSAGES, orderProblem, type 
 import { httpUrl, LINK_MESSAGES } from './order-links.js';
 
 /**
- * The order form (spec §5 "Order"): the same schema and Korean messages in the storefront and on the
+ * The order form (docs/product.md §5 "Order"): the same schema and Korean messages in the storefront and on the
  * server, plus the exact cost arithmetic both use (order-rules.ts, re-exported here). Plain TypeScript and zod only.
  */
 export * from './order-rules.js';
@@ -24,7 +24,7 @@ const optionalWholeNumber = (message: string) =>
     .optional()
     .transform((v) => (typeof v === 'number' ? v : 0));
 
-/** Spec §3 "Order request": {serviceId, link, amount, runs, interval}. Service-dependent rules: {@link orderProblem}. */
+/** docs/product.md §3 "Order request": {serviceId, link, amount, runs, interval}. Service-dependent rules: {@link orderProblem}. */
 export const orderRequestSchema = z.object({
   serviceId: wholeNumber(ORDER_MESSAGES.serviceRequired).refine((v) => v > 0, ORDER_MESSAGES.serviceRequired),
   link: z

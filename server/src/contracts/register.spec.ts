@@ -20,7 +20,7 @@ describe('register contract', () => {
     expect(firstMessage(registerSchema.safeParse({ ...form, agreePrivacy: undefined }))).toBe('개인정보 수집·이용에 동의해 주세요.');
   });
 
-  it('asks for the codes the switches turn on (spec §5)', () => {
+  it('asks for the codes the switches turn on (docs/product.md §5)', () => {
     const off = { emailVerify: false, phoneVerify: false };
     expect(verificationIssue({}, off)).toBeNull();
     expect(verificationIssue({ emailCode: '1234' }, { ...off, emailVerify: true })).toBe(M.emailCodeRequired);

@@ -13,7 +13,7 @@ const optionalText = (max: number, message?: string) =>
     .nullish()
     .transform((v) => (v ? v : undefined));
 
-/** Spec §5: non-empty, no space. */
+/** docs/product.md §5: non-empty, no space. */
 export const loginIdField = z
   .string({ error: MESSAGES.idRequired })
   .min(1, MESSAGES.idRequired)
@@ -21,7 +21,7 @@ export const loginIdField = z
   .refine(noSpace, MESSAGES.idNoSpace)
   .refine(printable, M.idInvalid);
 
-/** Spec §9: the password fields announce 8 to 20 characters; the server enforces the same (issue 18). */
+/** docs/product.md §9: the password fields announce 8 to 20 characters; the server enforces the same (issue 18). */
 export const PASSWORD_LENGTH = { min: 8, max: 20 } as const;
 /** The placeholder of every new-password field. */
 export const PASSWORD_PLACEHOLDER = `${PASSWORD_LENGTH.min}~${PASSWORD_LENGTH.max}자`;
@@ -35,7 +35,7 @@ export const newPasswordField = (required: string = MESSAGES.passwordRequired) =
     .refine(noSpace, M.passwordNoSpace)
     .refine((s) => s.length >= PASSWORD_LENGTH.min && s.length <= PASSWORD_LENGTH.max, M.passwordLength);
 
-/** Spec §5: contains @ and a dot (checked as something@host.tld), stored lower-case. */
+/** docs/product.md §5: contains @ and a dot (checked as something@host.tld), stored lower-case. */
 export const emailField = (message: string) =>
   z
     .string({ error: message })
@@ -45,7 +45,7 @@ export const emailField = (message: string) =>
     .refine(printable, message)
     .transform((s) => s.toLowerCase());
 
-/** Spec §5/§9: exactly 11 characters (digits, 01012345678). */
+/** docs/product.md §5/§9: exactly 11 characters (digits, 01012345678). */
 export const phoneField = z.string({ error: M.phoneInvalid }).regex(/^\d{11}$/, M.phoneInvalid);
 
 export const registerWhereField = text(100, M.registerWhereRequired).trim().min(1, M.registerWhereRequired);
@@ -77,7 +77,7 @@ const consentParts = {
   agreeMarketing: z.boolean({ error: MESSAGES.formInvalid }).nullish().transform((v) => v === true),
 };
 
-/** POST /auth/register (spec §7). */
+/** POST /auth/register (docs/product.md §7). */
 export const registerSchema = z.object({
   id: loginIdField,
   password: newPasswordField(),
@@ -106,7 +106,7 @@ export interface SignUpSwitches {
 const CODE = /^[^\s]{5}$/;
 
 /**
- * Spec §5: with email verification on, the email code is exactly 5 characters; with phone
+ * docs/product.md §5: with email verification on, the email code is exactly 5 characters; with phone
  * verification on, the phone is 11 characters and its code exactly 5. The first broken rule's
  * message, or null.
  */

@@ -1,5 +1,5 @@
 /**
- * The site settings (spec §3 "Site setting"): every key with its kind, its area and its Korean label, in
+ * The site settings (docs/product.md §3 "Site setting"): every key with its kind, its area and its Korean label, in
  * the order the console shows them, and the choices of the two keys that take one of a list. The
  * server validates values by kind (settings module, setting-registry.ts); the console draws an input
  * by kind; the storefront reads keys typed from this list. Plain TypeScript.
@@ -105,7 +105,7 @@ export interface SettingView extends SettingDefinition {
   value: SettingValue;
 }
 
-/** One row of `GET /api/service/settings` (spec §7: a list of {key, value}). */
+/** One row of `GET /api/service/settings` (docs/product.md §7: a list of {key, value}). */
 export interface PublicSetting {
   key: SettingKey;
   value: unknown;

@@ -28,7 +28,7 @@ export function reachable<S extends string>(moves: Moves<S>, from: S, to: S): bo
   return false;
 }
 
-/** Spec §4 order statuses: received, waiting upstream, running, then completed, partial (refunded in part) or canceled. */
+/** docs/product.md §4 order statuses: received, waiting upstream, running, then completed, partial (refunded in part) or canceled. */
 export const ORDER_STATUSES = ['PENDING', 'PROCESSING', 'INPROGRESS', 'COMPLETED', 'PARTIAL', 'CANCELED'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export const OrderStatus = vocabulary(ORDER_STATUSES);
@@ -52,7 +52,7 @@ export const ORDER_MOVES: Moves<OrderStatus> = {
   CANCELED: [],
 };
 
-/** Spec §4 auto-order statuses (CANCLED spelled so; PARTIAL, stopped because its service ended, is shown as completed). */
+/** docs/product.md §4 auto-order statuses (CANCLED spelled so; PARTIAL, stopped because its service ended, is shown as completed). */
 export const AUTO_ORDER_STATUSES = ['ACTIVE', 'COMPLETED', 'CANCLED', 'PARTIAL'] as const;
 export type AutoOrderStatus = (typeof AUTO_ORDER_STATUSES)[number];
 export const AutoOrderStatus = vocabulary(AUTO_ORDER_STATUSES);
@@ -115,7 +115,7 @@ export const SUBSCRIPTION_MOVES: Moves<SubscriptionStatus> = {
   EXPIRED: [],
 };
 
-/** Spec §4 "Payment record status": a charge waits (대기), then is accepted (수락) or fails (거절). */
+/** docs/product.md §4 "Payment record status": a charge waits (대기), then is accepted (수락) or fails (거절). */
 export const CHARGE_STATUSES = ['PENDING', 'SUCCESS', 'FAIL'] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 export const ChargeStatus = vocabulary(CHARGE_STATUSES);

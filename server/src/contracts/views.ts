@@ -14,7 +14,7 @@ export interface RefillSummary<Time = string> {
   createdAt: Time;
 }
 
-/** A row of `GET /api/service/order-history` (spec §2 order history columns). */
+/** A row of `GET /api/service/order-history` (docs/product.md §2 order history columns). */
 export interface OrderHistoryRow<Time = string, Won = number> {
   id: number;
   createdAt: Time;
@@ -84,7 +84,7 @@ export interface SubscriptionView<Time = string, Won = number> {
   updatedAt: Time;
 }
 
-/** One of `GET /api/service/services` (spec §3 Service): point is the unit price in won (may have fractions). */
+/** One of `GET /api/service/services` (docs/product.md §3 Service): point is the unit price in won (may have fractions). */
 export interface ServiceView {
   id: number;
   text: string;

@@ -78,5 +78,5 @@ export async function registerSecurityHeaders(fastify: FastifyInstance, config: 
   });
 }
 
-/** The storefront's Naver login callback (spec §2: the social login popup callback). */
+/** The storefront's Naver login callback (docs/product.md §2: the social login popup callback). */
 const NAVER_CALLBACK = '/auth/naver';

@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
-// What a newcomer's `npm start` shows: the customer content endpoints of spec §7 on the demo data.
+// What a newcomer's `npm start` shows: the customer content endpoints of docs/product.md §7 on the demo data.
 describe('customer content endpoints on the demo data', () => {
   let t: TestApp;
   beforeAll(async () => {

@@ -7,7 +7,7 @@ import { balance, createReseller, createService, em, footprint, invariantViolati
 
 const INVALID_KEY = { statusCode: 401, message: 'API 키가 올바르지 않습니다.' };
 
-describe('public API v1 (spec §7, key in the api-key header)', () => {
+describe('public API v1 (docs/product.md §7, key in the api-key header)', () => {
   let t: TestApp;
   let service: Service;
   let reseller: Reseller;

@@ -24,7 +24,7 @@ async function open(page: Page, path: string) {
 const widthOf = (page: Page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
 
 /**
- * Issue 18 item 1: every storefront route fits 360px (spec §9 minimum page width) and 390px with no
+ * Issue 18 item 1: every storefront route fits 360px (docs/product.md §9 minimum page width) and 390px with no
  * horizontal scroll, signed out and signed in, light and dark, on the demo data (long names, tables).
  */
 describe('storefront at phone widths', () => {

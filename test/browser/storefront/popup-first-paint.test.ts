@@ -60,7 +60,7 @@ describe('the popup on the first paint', () => {
     await page.waitForFunction(() => (document.querySelector('.popup-image img') as HTMLImageElement | null)?.naturalWidth === 440);
     expect(await image.getAttribute('src')).toBe(imageUrl);
     expect(requests).toHaveLength(1);
-    // 300px wide at 880px or less (spec §2).
+    // 300px wide at 880px or less (docs/product.md §2).
     expect((await dialog(page).boundingBox())?.width).toBe(300);
     // A click outside closes it for now only.
     await page.getByTestId('popup').click({ position: { x: 5, y: 5 } });

@@ -7,7 +7,7 @@ import { LandscapeBanner } from './landscape-banner';
 import { LoginPrompt } from './login-prompt';
 import { TopBar } from './top-bar';
 
-/** Every page's frame. While the session is loading nothing is rendered (spec §4). */
+/** Every page's frame. While the session is loading nothing is rendered (docs/product.md §4). */
 export function AppLayout() {
   if (useSession() === 'loading') return null;
   return (

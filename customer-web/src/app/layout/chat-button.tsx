@@ -23,7 +23,7 @@ function coversControl(button: HTMLElement): boolean {
 }
 
 /**
- * Floating chat-channel button, only when the channel link is set (spec §2). Where it would cover a control
+ * Floating chat-channel button, only when the channel link is set (docs/product.md §2). Where it would cover a control
  * (the 인증번호 발송 button, a login tile on a phone) it steps aside until the page scrolls on (issue 18).
  */
 export function ChatButton() {

@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom';
 import { paths } from '../../config/paths';
 import { useSettings } from '../../lib/settings';
 
-/** Spec §2: company facts from the settings, separated by bars; terms open in a new tab. */
+/** docs/product.md §2: company facts from the settings, separated by bars; terms open in a new tab. */
 export function Footer() {
   const settings = useSettings();
   const company = settings.text('FOOTER_COMPANY');

@@ -5,7 +5,7 @@ import { useSession, type SessionState } from '../../lib/session';
 import { loginPromptState } from './login-prompt';
 
 /**
- * Spec §2: a route outside the session's list redirects to /order. With `loginPrompt` (the member routes) a
+ * docs/product.md §2: a route outside the session's list redirects to /order. With `loginPrompt` (the member routes) a
  * visitor or guest lands there with the login prompt saying why (issue 18), except for /logout.
  */
 export function Allow({ states, loginPrompt = false }: { states: readonly SessionState[]; loginPrompt?: boolean }) {

@@ -103,7 +103,7 @@ function Logo() {
   );
 }
 
-/** Fixed 60px bar (spec §2); at 1280px and below its items move into a dropdown that closes on route change. */
+/** Fixed 60px bar (docs/product.md §2); at 1280px and below its items move into a dropdown that closes on route change. */
 export function TopBar() {
   const state = useSession();
   const { pathname } = useLocation();

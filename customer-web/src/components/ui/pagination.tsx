@@ -1,7 +1,7 @@
 import { useState } from 'react';
 
 /**
- * The page numbers to show around the current one: `siblings` on each side (spec §9: 2 for the order
+ * The page numbers to show around the current one: `siblings` on each side (docs/product.md §9: 2 for the order
  * histories, 4 by default), shifted so the window keeps its width near either end.
  */
 export function pageWindow(page: number, pageCount: number, siblings: number): number[] {

@@ -10,7 +10,7 @@ import { OpenApiController } from './http/openapi.js';
 import { ResellerV1Controller } from './http/v1.controller.js';
 import { ResellerV2Controller, V2ErrorShape } from './http/v2.controller.js';
 
-/** The public reseller APIs: spec §7's v1 (`/api/v1/...`) and the SMM panel API v2 (`POST /api/v2`). */
+/** The public reseller APIs: docs/product.md §7's v1 (`/api/v1/...`) and the SMM panel API v2 (`POST /api/v2`). */
 @Module({
   imports: [IdentityModule, CatalogModule, OrderingModule, WalletModule],
   controllers: [ResellerV1Controller, ResellerV2Controller, OpenApiController],

@@ -12,7 +12,7 @@ import { STOREFRONT_MESSAGES } from '../../../lib/messages';
 import { deleteAccount } from '../api/delete-account';
 import { unlessGuest } from './guest-guard';
 
-/** Two clicks: the first asks, the second deletes (spec §4). */
+/** Two clicks: the first asks, the second deletes (docs/product.md §4). */
 export function DeleteAccountBlock() {
   const navigate = useNavigate();
   const [asking, setAsking] = useState(false);

@@ -5,7 +5,7 @@ import { loading } from '../../../lib/loading';
 import { STOREFRONT_MESSAGES } from '../../../lib/messages';
 import { session } from '../../../lib/session';
 
-/** Spec §6: account actions are blocked in browse-only mode, with a message and no call. */
+/** docs/product.md §6: account actions are blocked in browse-only mode, with a message and no call. */
 export function unlessGuest(action: () => unknown): void {
   if (session.get() === 'guest') toast.error(STOREFRONT_MESSAGES.guestBlocked);
   else void action();

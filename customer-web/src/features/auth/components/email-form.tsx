@@ -7,7 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { findAccountSchema, MESSAGES, type FindAccountInput } from '../../../lib/contracts';
 import { loading } from '../../../lib/loading';
 
-/** Find id / find password: one e-mail field; errors show the server's message (spec §8). */
+/** Find id / find password: one e-mail field; errors show the server's message (docs/product.md §8). */
 export function EmailForm({ label, submitText, onSubmit }: { label: string; submitText: string; onSubmit: (input: FindAccountInput) => Promise<void> }) {
   const form = useForm<FindAccountInput>({ resolver: zodResolver(findAccountSchema), defaultValues: { email: '' } });
   const submit = form.handleSubmit(async (input) => {

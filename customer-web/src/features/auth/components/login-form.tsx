@@ -13,7 +13,7 @@ import { useSettings } from '../../../lib/settings';
 import { storage } from '../../../lib/storage';
 import { login } from '../api/login';
 
-/** Spec §8: 400 and 404 have their own words, anything else is a generic error. */
+/** docs/product.md §8: 400 and 404 have their own words, anything else is a generic error. */
 export function loginErrorMessage(error: unknown): string {
   if (error instanceof ApiError && error.status === 400) return MESSAGES.formInvalid;
   if (error instanceof ApiError && error.status === 404) return MESSAGES.loginFailed;

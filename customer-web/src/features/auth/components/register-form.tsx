@@ -23,7 +23,7 @@ const EMPTY = {
   ...NO_CONSENTS,
 };
 
-/** The ordinary sign-up form (spec §2, §5), checked by the shared register contract. */
+/** The ordinary sign-up form (docs/product.md §2, §5), checked by the shared register contract. */
 export function RegisterForm({ switches, referral }: { switches: SignUpSwitches; referral: boolean }) {
   const send = useRegisterSubmit();
   const form = useForm({ resolver: signUpResolver(registerFormSchema(switches), switches), defaultValues: EMPTY });

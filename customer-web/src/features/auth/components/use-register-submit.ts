@@ -5,7 +5,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { IDENTITY_MESSAGES } from '../../../lib/contracts';
 import { loading } from '../../../lib/loading';
 
-/** Both sign-ups end alike (spec §8): success toast and /login, else the server's message or 회원가입에 실패했습니다. */
+/** Both sign-ups end alike (docs/product.md §8): success toast and /login, else the server's message or 회원가입에 실패했습니다. */
 export function useRegisterSubmit() {
   const navigate = useNavigate();
   return async (call: () => Promise<unknown>) => {

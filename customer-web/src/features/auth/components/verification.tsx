@@ -49,7 +49,7 @@ const CHANNELS = {
   },
 } satisfies Record<string, Channel>;
 
-/** Spec §8: 400 입력 양식을 맞춰주세요, 409 already exists, else a generic error. */
+/** docs/product.md §8: 400 입력 양식을 맞춰주세요, 409 already exists, else a generic error. */
 export function sendCodeErrorMessage(error: unknown, kind: keyof typeof CHANNELS): string {
   if (isStatus(error, 400)) return STOREFRONT_MESSAGES.sendCodeFormInvalid;
   if (isStatus(error, 409)) return CHANNELS[kind].exists;

@@ -1,4 +1,4 @@
-/** Spec §3: the reset token is a JWT whose payload has `exp` in seconds. */
+/** docs/product.md §3: the reset token is a JWT whose payload has `exp` in seconds. */
 export function isUsableResetToken(token: string | null, now = Date.now()): token is string {
   if (!token) return false;
   const payload = token.split('.')[1];

@@ -58,7 +58,7 @@ export async function kakaoAccessToken(settings: Settings): Promise<string> {
   return new Promise((resolve, reject) => kakao.Auth.login({ success: (auth) => resolve(auth.access_token), fail: reject }));
 }
 
-/** Trades the provider's code or token for ours; a 404 means "not registered yet" (spec §4) and carries a sign-up token. */
+/** Trades the provider's code or token for ours; a 404 means "not registered yet" (docs/product.md §4) and carries a sign-up token. */
 export async function socialLogin(provider: SocialProvider, settings: Settings): Promise<SocialOutcome> {
   let providerToken: string;
   try {

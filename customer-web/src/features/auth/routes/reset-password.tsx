@@ -23,7 +23,7 @@ export default function ResetPasswordRoute() {
   const form = useForm({ defaultValues: { password: '', passwordConfirm: '' } });
   if (!usable) return null;
 
-  // A mismatch is a toast and no call (spec §5), so the shared schema is checked here rather than inline.
+  // A mismatch is a toast and no call (docs/product.md §5), so the shared schema is checked here rather than inline.
   const submit = form.handleSubmit(async (values) => {
     const checked = resetPasswordFormSchema.safeParse({ token, ...values });
     if (!checked.success) return void toast.error(checked.error.issues[0]?.message);

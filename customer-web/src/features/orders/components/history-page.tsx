@@ -17,7 +17,7 @@ interface HistoryPageProps<T, C extends string> {
   columns: Column<T>[];
 }
 
-/** A history screen: filter chips, one server page of 10 rows, pagination with 2 neighbours (spec §9). */
+/** A history screen: filter chips, one server page of 10 rows, pagination with 2 neighbours (docs/product.md §9). */
 export function HistoryPage<T extends { id: number }, C extends string>({ title, chips, useRows, columns }: HistoryPageProps<T, C>) {
   const [chip, setChip] = useState<C>(chips[0]!.value);
   const [page, setPage] = useState(1);

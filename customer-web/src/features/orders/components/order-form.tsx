@@ -53,7 +53,7 @@ const Step = ({ n, title, children }: { n: number; title: string; children: Reac
   </div>
 );
 
-/** The platform grid and the 5-step order form (spec §2, §4, §5). */
+/** The platform grid and the 5-step order form (docs/product.md §2, §4, §5). */
 export function OrderForm({
   platforms,
   catalog,

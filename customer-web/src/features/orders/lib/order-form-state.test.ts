@@ -10,7 +10,7 @@ const catalog: Catalog = {
   services: [service(10, 1, 10), service(11, 1, 20), service(20, 2, 50), service(30, 3, 100)],
 };
 
-describe('order form transitions (spec §4)', () => {
+describe('order form transitions (docs/product.md §4)', () => {
   const start = nextOrderForm(EMPTY_ORDER_FORM, { type: 'platform', platformId: 'instagram' }, catalog);
 
   it('changing platform resets to the first category and product, amount at its min', () => {

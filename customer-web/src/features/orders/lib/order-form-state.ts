@@ -44,7 +44,7 @@ const withService = (values: OrderFormValues, service: Service | undefined): Ord
   comments: '',
 });
 
-/** The order form's transitions (spec §4 "Order form"). */
+/** The order form's transitions (docs/product.md §4 "Order form"). */
 export function nextOrderForm(values: OrderFormValues, event: OrderFormEvent, catalog: Catalog): OrderFormValues {
   switch (event.type) {
     case 'platform': {

@@ -2,7 +2,7 @@ import type { ChipOption } from '../../../components/ui/chips';
 import type { AutoOrderStatus } from '../api/get-auto-order-history';
 import type { OrderStatus } from '../api/get-order-history';
 
-/** Spec §4: PENDING received, PROCESSING waiting, INPROGRESS running, PARTIAL failed with a refund. */
+/** docs/product.md §4: PENDING received, PROCESSING waiting, INPROGRESS running, PARTIAL failed with a refund. */
 export const ORDER_STATUS_LABEL: Record<OrderStatus, string> = {
   PENDING: '접수완료',
   PROCESSING: '대기중',

@@ -5,7 +5,7 @@ import { useAutoOrderHistory, type AutoOrder } from '../api/get-auto-order-histo
 import { HistoryPage, LinkCell } from '../components/history-page';
 import { AUTO_ORDER_CHIPS, AUTO_ORDER_STATUS_LABEL, type AutoOrderChip } from '../lib/statuses';
 
-/** /auto-order-history (spec §2 columns). */
+/** /auto-order-history (docs/product.md §2 columns). */
 export default function AutoOrderHistoryRoute() {
   const columns: Column<AutoOrder>[] = [
     { header: '주문번호', cell: (o) => o.id },

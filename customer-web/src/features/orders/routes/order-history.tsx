@@ -7,7 +7,7 @@ import { RefillCell } from '../components/refill-cell';
 import { CancelCell } from '../components/cancel-cell';
 import { ORDER_CHIPS, ORDER_STATUS_LABEL, type OrderChip } from '../lib/statuses';
 
-/** /order-history (spec §2 columns). */
+/** /order-history (docs/product.md §2 columns). */
 export default function OrderHistoryRoute() {
   const columns: Column<Order>[] = [
     { header: '주문번호', cell: (o) => o.id },

@@ -10,7 +10,7 @@ import { loading } from '../../../lib/loading';
 import { refusalMessage } from '../../../lib/api-client';
 import { useCreateCharge } from '../api/create-charge';
 
-/** The tax invoice's eight fields (spec §5), with the form's labels; a cash receipt asks for `phone` only. */
+/** The tax invoice's eight fields (docs/product.md §5), with the form's labels; a cash receipt asks for `phone` only. */
 const TAX_INVOICE_LABELS: Record<keyof TaxInvoice, string> = {
   company: '상호',
   businessNumber: '사업자등록번호',

@@ -8,7 +8,7 @@ import { bankingAppLink } from '../lib/banking-link';
 /** BANKING_DISPLAY_TEXT is often written "예금주: 홍길동"; the row's label already says 예금주. */
 export const holderName = (text: string) => text.replace(/^\s*예금주\s*[:：]?\s*/, '') || text;
 
-/** After a successful request: where and how much to transfer, as the server answered it (spec §4). */
+/** After a successful request: where and how much to transfer, as the server answered it (docs/product.md §4). */
 export function DepositPanel({ charge, onAgain }: { charge: ChargeInstructions; onAgain: () => void }) {
   const settings = useSettings();
   return (

@@ -3,7 +3,7 @@ import { usePopups } from '../api/get-popups';
 import { closedBeforeStart, hideForToday, isHiddenToday } from '../lib/hidden-popups';
 
 /**
- * Enabled popups, one at a time, as full-screen overlays over the page (spec §2). index.html paints the first
+ * Enabled popups, one at a time, as full-screen overlays over the page (docs/product.md §2). index.html paints the first
  * one before the app starts (same markup); this takes over, minding what was closed there.
  */
 export function PopupLayer() {

@@ -1,7 +1,7 @@
 import { dayStamp } from '../../../lib/format';
 import { storage } from '../../../lib/storage';
 
-/** Spec §4: 오늘 하루 보지 않기 hides a popup for the day it was clicked, only. */
+/** docs/product.md §4: 오늘 하루 보지 않기 hides a popup for the day it was clicked, only. */
 export function isHiddenToday(popupId: string | number, now = new Date()): boolean {
   const today = dayStamp(now);
   return storage.getHiddenPopups().some((h) => h.popupId === String(popupId) && h.date === today);

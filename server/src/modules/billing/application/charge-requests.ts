@@ -64,7 +64,7 @@ export class ChargeRequests {
     };
   }
 
-  /** Spec §2: the charge history shows only the last 3 months, newest first. */
+  /** docs/product.md §2: the charge history shows only the last 3 months, newest first. */
   async history(memberId: number): Promise<ChargeHistoryItem[]> {
     const since = this.clock.now();
     since.setUTCMonth(since.getUTCMonth() - 3);

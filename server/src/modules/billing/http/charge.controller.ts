@@ -4,7 +4,7 @@ import { ZodPipe } from '../../../shared/index.js';
 import { chargeRequestSchema, type ChargeRequest } from '../../../contracts/charge.js';
 import { ChargeRequests } from '../application/charge-requests.js';
 
-/** Spec §7: `POST /service/point` and `GET /service/point-history`. */
+/** docs/product.md §7: `POST /service/point` and `GET /service/point-history`. */
 @Controller('service')
 @UseGuards(MemberGuard)
 export class ChargeController {

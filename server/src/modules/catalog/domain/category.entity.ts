@@ -1,7 +1,7 @@
 import { Entity, Index, ManyToOne, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { Platform } from './platform.entity.js';
 
-/** A group of services within a platform (spec §3 Category: id, platform), e.g. 인스타그램 팔로워. */
+/** A group of services within a platform (docs/product.md §3 Category: id, platform), e.g. 인스타그램 팔로워. */
 @Entity({ tableName: 'category' })
 @Index({ name: 'category_platform', properties: ['platform', 'sortOrder'] })
 export class Category {

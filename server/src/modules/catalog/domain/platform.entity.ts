@@ -1,6 +1,6 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
-/** A social network the order page offers (spec §3 Platform: id, text, visible, background colour). */
+/** A social network the order page offers (docs/product.md §3 Platform: id, text, visible, background colour). */
 @Entity({ tableName: 'platform' })
 export class Platform {
   /** The spec's string id ('instagram', 'youtube' …); the storefront picks the icon by it. */

@@ -24,7 +24,7 @@ export interface ServiceProps {
 }
 
 /**
- * Something a customer can buy (spec §3 Service). `point` is the unit price, kept exact in a decimal
+ * Something a customer can buy (docs/product.md §3 Service). `point` is the unit price, kept exact in a decimal
  * column because views and likes sell below 1 won each; an order's cost is rounded up to whole won once.
  * `providerId`/`providerServiceId` say which upstream service fulfils it (null: handled by hand).
  */

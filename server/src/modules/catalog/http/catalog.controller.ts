@@ -2,7 +2,7 @@ import { Controller, Get } from '@nestjs/common';
 import { CatalogFacade } from '../application/catalog.facade.js';
 import type { CategoryView, PlatformView, ServiceView } from '../../../contracts/index.js';
 
-/** Spec §7: the order page's lists, plain arrays with the spec's field names. */
+/** docs/product.md §7: the order page's lists, plain arrays with the spec's field names. */
 @Controller('service')
 export class CatalogController {
   constructor(private readonly catalog: CatalogFacade) {}

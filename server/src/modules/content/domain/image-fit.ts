@@ -5,7 +5,7 @@ import type { UploadPurpose } from '../../../contracts/content.js';
  * 2x screens; a 1.75x phone showing the popup 300px wide needs 525px), never enlarged.
  */
 export const IMAGE_BOXES: Record<UploadPurpose, { width: number; height: number }> = {
-  // Spec §2: the popup is 440px wide (300px at 880px or less), at most 600px high.
+  // docs/product.md §2: the popup is 440px wide (300px at 880px or less), at most 600px high.
   popup: { width: 880, height: 1200 },
   // The link guide fills the page's content column on desktop, the phone's width on mobile.
   'guide-desktop': { width: 1600, height: 4000 },

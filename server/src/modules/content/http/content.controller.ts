@@ -1,7 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import { ContentFacade } from '../application/content.facade.js';
 
-/** Spec §7 content calls; public, plain JSON arrays. */
+/** docs/product.md §7 content calls; public, plain JSON arrays. */
 @Controller('service')
 export class ContentController {
   constructor(private readonly content: ContentFacade) {}

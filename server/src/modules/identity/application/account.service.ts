@@ -16,7 +16,7 @@ function referralCode(): string {
   return Array.from({ length: 8 }, () => REFERRAL_ALPHABET[randomInt(REFERRAL_ALPHABET.length)]).join('');
 }
 
-/** What a logged-in member does to their own account (spec §2 /account, §6). */
+/** What a logged-in member does to their own account (docs/product.md §2 /account, §6). */
 @Injectable()
 export class AccountService {
   constructor(
@@ -37,7 +37,7 @@ export class AccountService {
     });
   }
 
-  /** 409 when the current password is wrong (spec §8); every other session ends. */
+  /** 409 when the current password is wrong (docs/product.md §8); every other session ends. */
   async changePassword(memberId: number, input: ChangePasswordInput): Promise<{ message: string }> {
     const newHash = await this.hasher.hash(input.newPassword);
     return this.withMember(memberId, async (member) => {
@@ -56,7 +56,7 @@ export class AccountService {
     });
   }
 
-  /** Spec §6: only while ENABLE_REFERRAL is on and the member has none. */
+  /** docs/product.md §6: only while ENABLE_REFERRAL is on and the member has none. */
   async issueReferralCode(memberId: number): Promise<{ referralCode: string }> {
     if (!(await this.settings.isOn('ENABLE_REFERRAL'))) throw new DomainError(M.referralDisabled, 403);
     for (let attempt = 0; ; attempt++) {

@@ -22,7 +22,7 @@ export class LoginService {
   ) {}
 
   /**
-   * 404 with one message whether the id or the password is wrong (spec §8), and for a suspended or
+   * 404 with one message whether the id or the password is wrong (docs/product.md §8), and for a suspended or
    * withdrawn member. Attempts are limited per IP (a window across accounts) and slowed per (id, IP)
    * after failures (LoginThrottle, 429 with Retry-After); every attempt is recorded.
    */

@@ -20,7 +20,7 @@ export class ProfileService {
     private readonly secrets: IdentitySecrets,
   ) {}
 
-  /** Spec §3: the owner's own view, including the API key in plaintext (decrypted from its sealed copy). */
+  /** docs/product.md §3: the owner's own view, including the API key in plaintext (decrypted from its sealed copy). */
   async profile(memberId: number): Promise<Profile> {
     const member = await this.em.fork().findOne(Member, memberId);
     if (!member?.loginId) throw new NotFoundError();

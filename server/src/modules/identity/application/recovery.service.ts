@@ -16,7 +16,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Find id, find password (a mailed reset link) and reset password. The screens exist only while
- * email verification is on (spec §2), so the calls do too. Find-password answers the same whether
+ * email verification is on (docs/product.md §2), so the calls do too. Find-password answers the same whether
  * or not the email belongs to a member.
  */
 @Injectable()

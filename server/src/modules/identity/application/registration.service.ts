@@ -48,7 +48,7 @@ export class RegistrationService {
   }
 
   /**
-   * Spec §5/§8: the switch-dependent code rules, a known sign-up route, a free id/email/phone, the
+   * docs/product.md §5/§8: the switch-dependent code rules, a known sign-up route, a free id/email/phone, the
    * codes used up, the referrer linked, all in one transaction: a refusal stores nothing (a wrong
    * code only counts as an attempt).
    */

@@ -23,7 +23,7 @@ export class VerificationService {
     private readonly settings: IdentitySettings,
   ) {}
 
-  /** Spec §8: 409 when a member already uses the address; otherwise a new code replaces any earlier one. */
+  /** docs/product.md §8: 409 when a member already uses the address; otherwise a new code replaces any earlier one. */
   async send(channel: CodeChannel, recipient: string, ip: string): Promise<{ message: string }> {
     // Counted first, so the 409 below cannot be used to test addresses in bulk.
     await this.limiter.hit('sendCode', ip, `${channel}:${recipient}`);

@@ -78,7 +78,7 @@ export class Member {
   @Unique()
   apiKeyHash: string | null = null;
 
-  /** The key itself, AES-256-GCM encrypted, so the owner's profile can show it (spec §2 /account). */
+  /** The key itself, AES-256-GCM encrypted, so the owner's profile can show it (docs/product.md §2 /account). */
   @Property({ type: 'text', nullable: true, hidden: true })
   apiKeyCipher: string | null = null;
 
@@ -160,7 +160,7 @@ export class Member {
     this.apiKeyCipher = cipher;
   }
 
-  /** Spec §6: only when the member has none. */
+  /** docs/product.md §6: only when the member has none. */
   issueReferralCode(code: string): void {
     if (this.referralCode) throw new DomainError(IDENTITY_MESSAGES.referralExists, 409);
     this.referralCode = code;

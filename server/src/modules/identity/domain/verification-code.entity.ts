@@ -19,7 +19,7 @@ export class WrongCodeError extends DomainError {
 }
 
 /**
- * A sign-up verification code sent by mail or SMS (spec §9: 5 characters). It lives 10 minutes,
+ * A sign-up verification code sent by mail or SMS (docs/product.md §9: 5 characters). It lives 10 minutes,
  * allows a few wrong tries, and is used once; sending a new one retires the previous one.
  */
 @Entity({ tableName: 'verification_code' })

@@ -26,7 +26,7 @@ import { CodeChannel } from '../domain/verification-code.entity.js';
 import { SocialProvider } from '../domain/social-account.entity.js';
 import { CurrentMember, MemberGuard, type AuthenticatedMember } from './auth.guards.js';
 
-/** The member account calls of spec §7 under /api/auth. */
+/** The member account calls of docs/product.md §7 under /api/auth. */
 @Controller('auth')
 export class AuthController {
   constructor(

@@ -3,7 +3,7 @@ import { findAccountSchema, resetPasswordSchema, type FindAccountInput, type Res
 import { ZodPipe } from '../../../shared/index.js';
 import { RecoveryService } from '../application/recovery.service.js';
 
-/** Spec §7: find id, find password, reset password under /api/service. */
+/** docs/product.md §7: find id, find password, reset password under /api/service. */
 @Controller('service')
 export class RecoveryController {
   constructor(private readonly recovery: RecoveryService) {}

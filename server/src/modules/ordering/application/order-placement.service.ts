@@ -12,7 +12,7 @@ import { Order } from '../domain/order.entity.js';
 import { autoOrderReference, orderReference } from './order-commands.service.js';
 import { orderRow } from './order-row.js';
 
-/** The success card's data (spec §7: orderId, amount, link, serviceId), the cost, and the auto-order placed if any. */
+/** The success card's data (docs/product.md §7: orderId, amount, link, serviceId), the cost, and the auto-order placed if any. */
 export interface PlacedOrder {
   orderId: number;
   amount: number;
@@ -47,7 +47,7 @@ const fingerprint = (input: OrderRequest): string =>
     .digest('hex');
 
 /**
- * Places an order or an auto-order: the spec §5 rules, then in ONE transaction the order row, the key
+ * Places an order or an auto-order: the docs/product.md §5 rules, then in ONE transaction the order row, the key
  * row (if an Idempotency-Key came) and the debit, which is the balance check. An auto-order pays for all
  * runs up front and starts its first run at once.
  */

@@ -20,10 +20,10 @@ export interface History<T> {
   total: number;
 }
 
-/** Spec §2 order history columns, as the storefront reads them (contracts/views.ts). */
+/** docs/product.md §2 order history columns, as the storefront reads them (contracts/views.ts). */
 export type OrderHistoryRow = OrderHistoryRowOf<Date, bigint>;
 
-/** Spec §2 auto-order history columns: point is the final amount used, totalAmount = amount × runs. */
+/** docs/product.md §2 auto-order history columns: point is the final amount used, totalAmount = amount × runs. */
 export type AutoOrderHistoryRow = AutoOrderHistoryRowOf<Date, bigint>;
 
 export interface OrderDashboardStats {
@@ -33,7 +33,7 @@ export interface OrderDashboardStats {
   stuck: number;
 }
 
-/** Spec §2: histories show the last 3 months. */
+/** docs/product.md §2: histories show the last 3 months. */
 export function historyStart(now: Date): Date {
   const start = new Date(now);
   start.setUTCMonth(start.getUTCMonth() - 3);

@@ -4,7 +4,7 @@ import { DomainError, TransitionTable, entityNamed } from '../../../shared/index
 import { money } from './money.js';
 
 /**
- * Spec §4 auto-order statuses (contracts/statuses.ts): COMPLETED every run started; CANCLED (spelled so)
+ * docs/product.md §4 auto-order statuses (contracts/statuses.ts): COMPLETED every run started; CANCLED (spelled so)
  * canceled by an operator, PARTIAL stopped because its service can no longer be ordered: in both the
  * runs not started are refunded.
  */
@@ -12,7 +12,7 @@ export { AutoOrderStatus };
 
 const { ACTIVE, COMPLETED, CANCLED, PARTIAL } = AutoOrderStatus;
 
-/** DESIGN.md: ACTIVE → COMPLETED | CANCLED | PARTIAL. */
+/** docs/state-machines.md: ACTIVE → COMPLETED | CANCLED | PARTIAL. */
 export const AUTO_ORDER_TRANSITIONS = new TransitionTable<AutoOrderStatus>({
   entity: 'AutoOrder',
   noun: '자동주문',

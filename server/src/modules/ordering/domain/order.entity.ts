@@ -5,12 +5,12 @@ import { DomainError, TransitionTable, entityNamed } from '../../../shared/index
 import { money } from './money.js';
 import { AutoOrder } from './auto-order.entity.js';
 
-/** Spec §4 order statuses: the vocabulary, its labels and moves live in contracts/statuses.ts. */
+/** docs/product.md §4 order statuses: the vocabulary, its labels and moves live in contracts/statuses.ts. */
 export { OrderStatus };
 
 const { PENDING, PROCESSING, INPROGRESS, COMPLETED, PARTIAL, CANCELED } = OrderStatus;
 
-/** DESIGN.md: PENDING → PROCESSING → INPROGRESS → COMPLETED | PARTIAL | CANCELED, and CANCELED from PENDING, PROCESSING or INPROGRESS. */
+/** docs/state-machines.md: PENDING → PROCESSING → INPROGRESS → COMPLETED | PARTIAL | CANCELED, and CANCELED from PENDING, PROCESSING or INPROGRESS. */
 export const ORDER_TRANSITIONS = new TransitionTable<OrderStatus>({
   entity: 'Order',
   noun: '주문',
@@ -44,7 +44,7 @@ export interface StatusDetails {
 }
 
 /**
- * One order against a link (spec §3 Order), also one run of an auto-order. State changes are the
+ * One order against a link (docs/product.md §3 Order), also one run of an auto-order. State changes are the
  * methods below and go through {@link ORDER_TRANSITIONS}; refunds are derived from the final state
  * ({@link refundDue}) and paid once by the application layer.
  */

@@ -12,7 +12,7 @@ const historyQuerySchema = z.object({
   page: z.coerce.number({ error: MESSAGES.formInvalid }).int(MESSAGES.formInvalid).min(1, MESSAGES.formInvalid).max(1_000_000, MESSAGES.formInvalid).optional(),
 });
 
-/** A plain array (spec §7); the matching total in X-Total-Count for the paged form (?status=&page=). */
+/** A plain array (docs/product.md §7); the matching total in X-Total-Count for the paged form (?status=&page=). */
 function answer<T>(reply: FastifyReply, history: History<T>): T[] {
   void reply.header('X-Total-Count', String(history.total));
   void reply.header('Access-Control-Expose-Headers', 'X-Total-Count');
@@ -24,7 +24,7 @@ function answer<T>(reply: FastifyReply, history: History<T>): T[] {
 export class OrderController {
   constructor(private readonly ordering: OrderingFacade) {}
 
-  /** Spec §7: {serviceId, link, amount, runs, interval} → the success card's data. `Idempotency-Key` makes retries safe. */
+  /** docs/product.md §7: {serviceId, link, amount, runs, interval} → the success card's data. `Idempotency-Key` makes retries safe. */
   @Post('order')
   async place(
     @Body(new ZodPipe(orderRequestSchema)) body: OrderRequest,

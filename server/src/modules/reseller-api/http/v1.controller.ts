@@ -7,14 +7,14 @@ import { ResellerApi } from '../application/reseller-api.service.js';
 import { ApiKeyGuard, KeyMember } from './api-key.guard.js';
 import { fieldsOf, remainsOf, resellerOrderSchema, V1_MESSAGES, V1_STATUS } from './wire.js';
 
-/** Spec §3 "Public order request": {serviceId, link, amount}, always a single order (runs/interval are not part of v1). */
+/** docs/product.md §3 "Public order request": {serviceId, link, amount}, always a single order (runs/interval are not part of v1). */
 const v1OrderSchema = z.preprocess((body) => {
   const { serviceId, link, amount } = fieldsOf(body);
   return { serviceId, link, amount };
 }, resellerOrderSchema);
 
 /**
- * Spec §7's public API with the member's key in the `api-key` header. Errors are `{statusCode, message}`
+ * docs/product.md §7's public API with the member's key in the `api-key` header. Errors are `{statusCode, message}`
  * as everywhere else: 401 for a missing or wrong key, 400 with the order form's Korean message for a
  * refused order, 404 for an order id that is not the member's.
  */

@@ -3,7 +3,7 @@ import { parseRecordId } from '../../../shared/index.js';
 import { OrderStatus, type Order } from '../../ordering/index.js';
 
 /**
- * How the two reseller APIs spell an order's status. v1 (spec §7, example `IN PROGRESS`): the spec's
+ * How the two reseller APIs spell an order's status. v1 (docs/product.md §7, example `IN PROGRESS`): the spec's
  * upper-case status words, with the space the example shows. v2: the SMM panel API v2's words.
  */
 export const V1_STATUS: Record<OrderStatus, string> = {

@@ -5,7 +5,7 @@ import { SettingsService } from '../application/settings.service.js';
 export class SettingsController {
   constructor(private readonly settings: SettingsService) {}
 
-  /** Spec §7: a list of {key, value}; missing values read as empty string or false. */
+  /** docs/product.md §7: a list of {key, value}; missing values read as empty string or false. */
   @Get()
   async list(): Promise<{ key: string; value: unknown }[]> {
     return this.settings.publicList();
