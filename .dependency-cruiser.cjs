@@ -8,9 +8,13 @@ module.exports = {
     {
       name: 'module-internals',
       severity: 'error',
-      comment: "A module reaches another only through that module's index.ts (its entities.ts is the entity rules' business, below).",
+      comment:
+        "A module reaches another only through that module's index.ts (its entities.ts is the entity rules' business, below).",
       from: { path: '^server/src/modules/([^/]+)/' },
-      to: { path: '^server/src/modules/([^/]+)/', pathNot: ['^server/src/modules/$1/', '^server/src/modules/[^/]+/(index|entities)\\.ts$'] },
+      to: {
+        path: '^server/src/modules/([^/]+)/',
+        pathNot: ['^server/src/modules/$1/', '^server/src/modules/[^/]+/(index|entities)\\.ts$'],
+      },
     },
     {
       name: 'fulfilment-not-into-ordering-entities',
@@ -30,21 +34,27 @@ module.exports = {
     {
       name: 'entities-stay-in-their-module',
       severity: 'error',
-      comment: "A module's entities are its own: another module works with them through the owning module's facade, never the class (tests aside).",
+      comment:
+        "A module's entities are its own: another module works with them through the owning module's facade, never the class (tests aside).",
       from: { path: '^server/src/modules/([^/]+)/', pathNot: '\\.spec\\.ts$' },
       to: { path: ENTITY_FILES, pathNot: '^server/src/modules/$1/' },
     },
     {
       name: 'entities-registered-once',
       severity: 'error',
-      comment: "Outside the modules only database/entities.ts takes a module's entity list (to register the one list with MikroORM).",
-      from: { path: '^server/src/', pathNot: ['^server/src/modules/', '^server/src/database/entities\\.ts$', '\\.spec\\.ts$'] },
+      comment:
+        "Outside the modules only database/entities.ts takes a module's entity list (to register the one list with MikroORM).",
+      from: {
+        path: '^server/src/',
+        pathNot: ['^server/src/modules/', '^server/src/database/entities\\.ts$', '\\.spec\\.ts$'],
+      },
       to: { path: ENTITY_FILES },
     },
     {
       name: 'index-exports-entities-as-types',
       severity: 'error',
-      comment: "A module's index.ts names its entities as types only (export type { Order }), so no other module can query, construct or relate to them.",
+      comment:
+        "A module's index.ts names its entities as types only (export type { Order }), so no other module can query, construct or relate to them.",
       from: { path: '^server/src/modules/[^/]+/index\\.ts$' },
       to: {
         path: ENTITY_FILES,
@@ -90,16 +100,27 @@ module.exports = {
       name: 'console-resources-apart',
       severity: 'error',
       comment:
-        'admin-web resource folders do not import each other, except to embed another resource\'s list (a member\'s orders); what they share lives in common/.',
+        "admin-web resource folders do not import each other, except to embed another resource's list (a member's orders); what they share lives in common/.",
       from: { path: '^admin-web/src/([^/]+)/', pathNot: '^admin-web/src/(common|layout|i18n)/' },
-      to: { path: '^admin-web/src/([^/]+)/', pathNot: ['^admin-web/src/$1/', '^admin-web/src/(common|layout|i18n)/', '^admin-web/src/[^/]+/[A-Za-z]+List\\.tsx$'] },
+      to: {
+        path: '^admin-web/src/([^/]+)/',
+        pathNot: [
+          '^admin-web/src/$1/',
+          '^admin-web/src/(common|layout|i18n)/',
+          '^admin-web/src/[^/]+/[A-Za-z]+List\\.tsx$',
+        ],
+      },
     },
     {
       name: 'console-shared-stays-shared',
       severity: 'error',
-      comment: 'admin-web common/ and i18n/ never reach into a resource folder or the app shell; layout/ reads only the resource list (resources.ts).',
+      comment:
+        'admin-web common/ and i18n/ never reach into a resource folder or the app shell; layout/ reads only the resource list (resources.ts).',
       from: { path: '^admin-web/src/(common|i18n|layout)/' },
-      to: { path: '^admin-web/src/', pathNot: '^admin-web/src/(common/|i18n/|layout/|dataProvider\\.ts|authProvider\\.ts|resources\\.ts)' },
+      to: {
+        path: '^admin-web/src/',
+        pathNot: '^admin-web/src/(common/|i18n/|layout/|dataProvider\\.ts|authProvider\\.ts|resources\\.ts)',
+      },
     },
     {
       name: 'console-shell-on-top',

@@ -6,7 +6,12 @@ const swc = [
       parser: { syntax: 'typescript', decorators: true, tsx: true },
       target: 'es2023',
       keepClassNames: true,
-      transform: { legacyDecorator: true, decoratorMetadata: true, useDefineForClassFields: false, react: { runtime: 'automatic' } },
+      transform: {
+        legacyDecorator: true,
+        decoratorMetadata: true,
+        useDefineForClassFields: false,
+        react: { runtime: 'automatic' },
+      },
     },
     module: { type: 'es6' },
     sourceMaps: 'inline',
@@ -44,6 +49,8 @@ export default {
       moduleNameMapper: { ...common.moduleNameMapper, '\\.css$': '<rootDir>/customer-web/src/testing/style-stub.ts' },
     },
     // Not a test: `npm run screenshots` saves every storefront screen for a person to look at.
-    ...(process.env.SCREENSHOTS ? [{ ...common, displayName: 'screenshots', testMatch: ['<rootDir>/test/screenshots/**/*.shots.ts'] }] : []),
+    ...(process.env.SCREENSHOTS
+      ? [{ ...common, displayName: 'screenshots', testMatch: ['<rootDir>/test/screenshots/**/*.shots.ts'] }]
+      : []),
   ],
 };

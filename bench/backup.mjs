@@ -17,7 +17,12 @@ function tool(args, extraEnv = {}) {
   const started = performance.now();
   let out;
   try {
-    out = execFileSync(process.execPath, ['server/dist/ops/backup-cli.js', ...args], { env: { ...env, ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] }).toString().trim();
+    out = execFileSync(process.execPath, ['server/dist/ops/backup-cli.js', ...args], {
+      env: { ...env, ...extraEnv },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    })
+      .toString()
+      .trim();
   } catch (error) {
     out = `exit ${error.status}: ${error.stderr.toString().trim()}`;
   }
@@ -26,7 +31,10 @@ function tool(args, extraEnv = {}) {
 
 // A first start of the server makes the demo database (migrations, demo data); while it runs, the tool refuses.
 const port = await freePort();
-const server = spawn(process.execPath, ['server/dist/main.js'], { env: { ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: 'ignore' });
+const server = spawn(process.execPath, ['server/dist/main.js'], {
+  env: { ...env, PORT: String(port), HOST: '127.0.0.1' },
+  stdio: 'ignore',
+});
 for (;;) {
   try {
     if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
@@ -47,7 +55,9 @@ function measure(label) {
   const path = join(dataDir, 'backups', file);
   const target = join(root, `restore-${label.replace(/\W+/g, '-')}`);
   const restore = tool(['restore', path], { DATA_DIR: target });
-  console.log(`${label}: backup ${(statSync(path).size / 1024).toFixed(1)} KiB in ${Math.round(backup.ms)} ms (process included); restore into an empty DATA_DIR in ${Math.round(restore.ms)} ms`);
+  console.log(
+    `${label}: backup ${(statSync(path).size / 1024).toFixed(1)} KiB in ${Math.round(backup.ms)} ms (process included); restore into an empty DATA_DIR in ${Math.round(restore.ms)} ms`,
+  );
   console.log(`  ${backup.out}\n  ${restore.out}`);
   rmSync(target, { recursive: true, force: true });
 }
@@ -56,7 +66,9 @@ measure('demo database');
 const db = await startEmbeddedPostgres(dataDir);
 const client = new pg.Client({ connectionString: db.url });
 await client.connect();
-const { rows } = await client.query('select (select id from member order by id limit 1) as member, (select id from service order by id limit 1) as service');
+const { rows } = await client.query(
+  'select (select id from member order by id limit 1) as member, (select id from service order by id limit 1) as service',
+);
 await client.query(
   `insert into service_order (member_id, service_id, link, amount, point, status, created_at, updated_at)
    select $1, $2, 'https://www.instagram.com/p/bench' || g || '/', 100 + g % 900, 7 * (100 + g % 900), (array['PENDING','PROCESSING','COMPLETED','CANCELED'])[1 + g % 4],

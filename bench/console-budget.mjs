@@ -14,14 +14,21 @@ const size = (file) => {
   const bytes = readFileSync(join(dist, file));
   return { raw: bytes.length, gzip: gzipSync(bytes, { level: 9 }).length };
 };
-const sum = (files) => files.map(size).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
+const sum = (files) =>
+  files.map(size).reduce((a, b) => ({ raw: a.raw + b.raw, gzip: a.gzip + b.gzip }), { raw: 0, gzip: 0 });
 const kb = (n) => `${(n / 1024).toFixed(1)} KB`;
 
-const all = readdirSync(join(dist, 'assets')).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+const all = readdirSync(join(dist, 'assets'))
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => `assets/${f}`);
 const dashboard = all.filter((f) => /\/Dashboard-/.test(f));
 const first = sum(initial);
-console.log(`console initial JS (index.html: ${initial.length} file${initial.length === 1 ? '' : 's'}): ${kb(first.gzip)} gzipped, ${kb(first.raw)} raw (target <= 600 KB gzipped)`);
+console.log(
+  `console initial JS (index.html: ${initial.length} file${initial.length === 1 ? '' : 's'}): ${kb(first.gzip)} gzipped, ${kb(first.raw)} raw (target <= 600 KB gzipped)`,
+);
 const dash = sum(dashboard);
-console.log(`dashboard route chunk (lazy, charts): ${kb(dash.gzip)} gzipped; initial + dashboard: ${kb(first.gzip + dash.gzip)} gzipped`);
+console.log(
+  `dashboard route chunk (lazy, charts): ${kb(dash.gzip)} gzipped; initial + dashboard: ${kb(first.gzip + dash.gzip)} gzipped`,
+);
 const total = sum(all);
 console.log(`all console JS (${all.length} chunks): ${kb(total.gzip)} gzipped, ${kb(total.raw)} raw`);

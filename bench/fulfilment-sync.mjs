@@ -12,7 +12,9 @@ import pg from 'pg';
 import { build } from '../scripts/lib/build.mjs';
 import { FakeProvider } from '../test/support/fake-provider.ts';
 
-const { values } = parseArgs({ options: { orders: { type: 'string', default: '10000' }, runs: { type: 'string', default: '10000' } } });
+const { values } = parseArgs({
+  options: { orders: { type: 'string', default: '10000' }, runs: { type: 'string', default: '10000' } },
+});
 const ORDERS = Number(values.orders);
 const RUNS = Number(values.runs);
 
@@ -28,7 +30,11 @@ const root = join(process.cwd(), '.test-data', `bench-fulfilment-${process.pid}`
 mkdirSync(root, { recursive: true });
 const db = await startEmbeddedPostgres(join(root, 'pg'), { durable: false });
 const fake = await FakeProvider.start();
-console.log(`load average (1/5/15 min) at the start: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
+console.log(
+  `load average (1/5/15 min) at the start: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${availableParallelism()} cores`,
+);
 const secs = (ms) => `${(ms / 1000).toFixed(2)} s`;
 const rate = (n, ms) => `${Math.round((n * 1000) / ms).toLocaleString('en-US')}/s`;
 
@@ -58,12 +64,21 @@ const env = (url, dataDir, extra = {}) => ({
 
 /** Fixture rows straight into the schema the app migrated: a member, the fake provider and one service of it. */
 async function seedCatalogue(client) {
-  const member = (await client.query(`insert into member (login_id, password_hash, email, status, created_at) values ('bench', 'x', 'bench@example.com', 'ACTIVE', now()) returning id`)).rows[0].id;
+  const member = (
+    await client.query(
+      `insert into member (login_id, password_hash, email, status, created_at) values ('bench', 'x', 'bench@example.com', 'ACTIVE', now()) returning id`,
+    )
+  ).rows[0].id;
   const provider = (
-    await client.query(`insert into provider (name, api_url, api_key, enabled, timeout_ms, created_at, updated_at) values ('fake', $1, $2, true, 10000, now(), now()) returning id`, [fake.url, fake.key])
+    await client.query(
+      `insert into provider (name, api_url, api_key, enabled, timeout_ms, created_at, updated_at) values ('fake', $1, $2, true, 10000, now(), now()) returning id`,
+      [fake.url, fake.key],
+    )
   ).rows[0].id;
   await client.query(`insert into platform (id, text) values ('instagram', '인스타그램')`);
-  const category = (await client.query(`insert into category (platform_id, text) values ('instagram', 'bench') returning id`)).rows[0].id;
+  const category = (
+    await client.query(`insert into category (platform_id, text) values ('instagram', 'bench') returning id`)
+  ).rows[0].id;
   const service = (
     await client.query(
       `insert into service (text, point, min, max, category_id, enable_auto, provider_id, provider_service_id) values ('bench', 7, 10, 100000, $1, true, $2, '1') returning id`,
@@ -91,8 +106,27 @@ async function seedCatalogue(client) {
     [member, service, provider, ORDERS],
   );
   rows.rows.forEach((row, i) => {
-    const status = ['Completed', 'Completed', 'Completed', 'Completed', 'Completed', 'Completed', 'Completed', 'Partial', 'Cancelled', 'In progress'][i % 10];
-    fake.orders.set(row.provider_order_id, { id: row.provider_order_id, service: '1', link: '', quantity: 1000, status, startCount: '1200', remains: status === 'Partial' ? '250' : status === 'Completed' ? '-3' : '400' });
+    const status = [
+      'Completed',
+      'Completed',
+      'Completed',
+      'Completed',
+      'Completed',
+      'Completed',
+      'Completed',
+      'Partial',
+      'Cancelled',
+      'In progress',
+    ][i % 10];
+    fake.orders.set(row.provider_order_id, {
+      id: row.provider_order_id,
+      service: '1',
+      link: '',
+      quantity: 1000,
+      status,
+      startCount: '1200',
+      remains: status === 'Partial' ? '250' : status === 'Completed' ? '-3' : '400',
+    });
   });
   const sync = server.app.get(OrderSync);
   const before = fake.calls('status').length;
@@ -106,8 +140,14 @@ async function seedCatalogue(client) {
   const firstPass = performance.now() - started;
   const requests = fake.calls('status').slice(before);
   const largest = Math.max(...requests.map((r) => r.params.orders.split(',').length));
-  const byStatus = (await client.query(`select status, count(*)::int as n from service_order group by status order by status`)).rows;
-  const refunds = (await client.query(`select count(*)::int as n, count(distinct reference_id)::int as orders from point_ledger_entry where kind = 'REFUND'`)).rows[0];
+  const byStatus = (
+    await client.query(`select status, count(*)::int as n from service_order group by status order by status`)
+  ).rows;
+  const refunds = (
+    await client.query(
+      `select count(*)::int as n, count(distinct reference_id)::int as orders from point_ledger_entry where kind = 'REFUND'`,
+    )
+  ).rows[0];
 
   // A second pass after the spacing: only the 10 % still in progress are asked again, and their answer is no news.
   server.app.get(Clock).travel(SYNC_SPACING_MS + 1000);
@@ -117,10 +157,14 @@ async function seedCatalogue(client) {
   const violations = await server.app.get(WalletFacade).invariantViolations();
 
   console.log('\nstatus sync of in-progress orders (one server, fake provider on loopback)');
-  console.log(`  orders                ${polled.toLocaleString('en-US')} polled in ${secs(firstPass)} (${rate(polled, firstPass)})`);
+  console.log(
+    `  orders                ${polled.toLocaleString('en-US')} polled in ${secs(firstPass)} (${rate(polled, firstPass)})`,
+  );
   console.log(`  status requests       ${requests.length} (largest batch ${largest} orders)`);
   console.log(`  statuses after        ${byStatus.map((r) => `${r.status} ${r.n}`).join(', ')}`);
-  console.log(`  refunds               ${refunds.n} ledger entries for ${refunds.orders} orders (duplicates: ${refunds.n - refunds.orders})`);
+  console.log(
+    `  refunds               ${refunds.n} ledger entries for ${refunds.orders} orders (duplicates: ${refunds.n - refunds.orders})`,
+  );
   console.log(`  second pass           ${again.polled} re-polled, ${again.moved} moved, in ${secs(secondPass)}`);
   console.log(`  ledger invariant      ${violations.length === 0 ? 'holds' : `${violations.length} violations`}`);
   await client.end();
@@ -146,7 +190,13 @@ async function seedCatalogue(client) {
   const ports = [await freePort(), await freePort()];
   const started = performance.now();
   const children = ports.map((port, i) =>
-    spawn(process.execPath, ['server/dist/main.js'], { env: { ...process.env, ...env(url, join(root, `dispatch-${i}`), { JOBS: 'true', PORT: String(port), HOST: '127.0.0.1' }) }, stdio: ['ignore', 'ignore', 'inherit'] }),
+    spawn(process.execPath, ['server/dist/main.js'], {
+      env: {
+        ...process.env,
+        ...env(url, join(root, `dispatch-${i}`), { JOBS: 'true', PORT: String(port), HOST: '127.0.0.1' }),
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    }),
   );
   let sent = 0;
   let runs = 0;
@@ -154,27 +204,48 @@ async function seedCatalogue(client) {
   const deadline = started + 10 * 60_000;
   while (performance.now() < deadline) {
     await new Promise((r) => setTimeout(r, 500));
-    runs = (await client.query(`select count(*)::int as n from service_order where auto_order_id is not null`)).rows[0].n;
+    runs = (await client.query(`select count(*)::int as n from service_order where auto_order_id is not null`)).rows[0]
+      .n;
     if (runs >= RUNS && !allStarted) allStarted = performance.now() - started;
-    sent = (await client.query(`select count(*)::int as n from service_order o join order_dispatch d on d.order_id = o.id where o.auto_order_id is not null and d.provider_order_id is not null`)).rows[0].n;
+    sent = (
+      await client.query(
+        `select count(*)::int as n from service_order o join order_dispatch d on d.order_id = o.id where o.auto_order_id is not null and d.provider_order_id is not null`,
+      )
+    ).rows[0].n;
     if (sent >= RUNS) break;
   }
   const elapsed = performance.now() - started;
   for (const child of children) child.kill('SIGTERM');
   await Promise.all(children.map((child) => new Promise((r) => (child.exitCode !== null ? r() : child.on('exit', r)))));
   const adds = fake.calls('add').length - addsBefore;
-  const runTwice = (await client.query(`select count(*)::int as n from (select auto_order_id, run_number from service_order where auto_order_id is not null group by 1, 2 having count(*) > 1) d`)).rows[0].n;
+  const runTwice = (
+    await client.query(
+      `select count(*)::int as n from (select auto_order_id, run_number from service_order where auto_order_id is not null group by 1, 2 having count(*) > 1) d`,
+    )
+  ).rows[0].n;
   const placedTwice = fake.duplicateLinks().filter((link) => link.includes('/auto/')).length;
 
   console.log('\nauto-order runs dispatched upstream (two server processes, JOBS on, fake provider on loopback)');
-  console.log(`  runs started          ${runs.toLocaleString('en-US')} of ${RUNS.toLocaleString('en-US')}${allStarted ? ` (all within ${secs(allStarted)})` : ''}`);
-  console.log(`  orders sent upstream  ${sent.toLocaleString('en-US')} in ${secs(elapsed)} from process start (${rate(sent, elapsed)}), ${adds} add requests`);
-  console.log(`  duplicates            ${runTwice + placedTwice} (runs started twice: ${runTwice}, orders placed upstream twice: ${placedTwice})`);
-  console.log('  (ticks: auto-order runs at start and every 2 s, sender every 500 ms; the time includes process start-up)');
+  console.log(
+    `  runs started          ${runs.toLocaleString('en-US')} of ${RUNS.toLocaleString('en-US')}${allStarted ? ` (all within ${secs(allStarted)})` : ''}`,
+  );
+  console.log(
+    `  orders sent upstream  ${sent.toLocaleString('en-US')} in ${secs(elapsed)} from process start (${rate(sent, elapsed)}), ${adds} add requests`,
+  );
+  console.log(
+    `  duplicates            ${runTwice + placedTwice} (runs started twice: ${runTwice}, orders placed upstream twice: ${placedTwice})`,
+  );
+  console.log(
+    '  (ticks: auto-order runs at start and every 2 s, sender every 500 ms; the time includes process start-up)',
+  );
   await client.end();
 }
 
-console.log(`\nload average (1/5/15 min) at the end: ${loadavg().map((l) => l.toFixed(1)).join(' ')} on ${availableParallelism()} cores`);
+console.log(
+  `\nload average (1/5/15 min) at the end: ${loadavg()
+    .map((l) => l.toFixed(1))
+    .join(' ')} on ${availableParallelism()} cores`,
+);
 await fake.close();
 await db.stop();
 rmSync(root, { recursive: true, force: true });

@@ -23,14 +23,22 @@ function percentile(sorted, p) {
 /** Runs the load for SECONDS; also the CPU time the server's thread spent per request. */
 function load(port, tokens, serviceId, concurrency) {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), { workerData: { port, tokens, serviceId, concurrency, seconds: SECONDS } });
+    const worker = new Worker(new URL(import.meta.url), {
+      workerData: { port, tokens, serviceId, concurrency, seconds: SECONDS },
+    });
     const before = process.threadCpuUsage();
     worker.once('message', ({ latencies, statuses, elapsed }) => {
       const cpu = process.threadCpuUsage(before);
       const busy = (cpu.user + cpu.system) / 1000;
       latencies.sort((a, b) => a - b);
       const ok = statuses[201] ?? 0;
-      resolve({ rate: ok / elapsed, p50: percentile(latencies, 50), p99: percentile(latencies, 99), statuses, cpuPerOrder: busy / Math.max(1, latencies.length) });
+      resolve({
+        rate: ok / elapsed,
+        p50: percentile(latencies, 50),
+        p99: percentile(latencies, 99),
+        statuses,
+        cpuPerOrder: busy / Math.max(1, latencies.length),
+      });
     });
     worker.once('error', reject);
   });
@@ -51,11 +59,31 @@ function hasPgbench() {
 
 function pgbench(url, scriptDir, { hot, concurrency, serviceId, members }) {
   const file = join(scriptDir, hot ? 'hot.sql' : 'many.sql');
-  writeFileSync(file, (hot ? '' : `\\set mid random(${members.min}, ${members.max})\n`) + ORDER_SQL(hot ? String(members.min) : ':mid'));
-  const out = execFileSync('pgbench', ['-n', '-c', String(concurrency), '-j', String(Math.min(concurrency, 2)), '-T', String(SECONDS), '-D', `service=${serviceId}`, '-f', file, url], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  writeFileSync(
+    file,
+    (hot ? '' : `\\set mid random(${members.min}, ${members.max})\n`) + ORDER_SQL(hot ? String(members.min) : ':mid'),
+  );
+  const out = execFileSync(
+    'pgbench',
+    [
+      '-n',
+      '-c',
+      String(concurrency),
+      '-j',
+      String(Math.min(concurrency, 2)),
+      '-T',
+      String(SECONDS),
+      '-D',
+      `service=${serviceId}`,
+      '-f',
+      file,
+      url,
+    ],
+    {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
   const latency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]);
   return { rate: tps, latency };
@@ -74,9 +102,18 @@ async function pgLoop(url, { hot, concurrency, serviceId, members }) {
         while (performance.now() < deadline) {
           const mid = hot ? members.min : members.min + Math.floor(Math.random() * (members.max - members.min + 1));
           await client.query('BEGIN');
-          await client.query('UPDATE point_account SET balance = balance - 5, version = version + 1, updated_at = now() WHERE member_id = $1 AND balance >= 5', [mid]);
-          const { rows } = await client.query("INSERT INTO service_order (member_id, service_id, link, amount, point, created_at, updated_at) VALUES ($1, $2, 'https://instagram.com/p/sql', 10, 5, now(), now()) RETURNING id", [mid, serviceId]);
-          await client.query("INSERT INTO point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, created_at) VALUES ($1, -5, 0, 'ORDER', 'order', $2, now())", [mid, rows[0].id]);
+          await client.query(
+            'UPDATE point_account SET balance = balance - 5, version = version + 1, updated_at = now() WHERE member_id = $1 AND balance >= 5',
+            [mid],
+          );
+          const { rows } = await client.query(
+            "INSERT INTO service_order (member_id, service_id, link, amount, point, created_at, updated_at) VALUES ($1, $2, 'https://instagram.com/p/sql', 10, 5, now(), now()) RETURNING id",
+            [mid, serviceId],
+          );
+          await client.query(
+            "INSERT INTO point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, created_at) VALUES ($1, -5, 0, 'ORDER', 'order', $2, now())",
+            [mid, rows[0].id],
+          );
           await client.query('COMMIT');
           done++;
         }
@@ -100,7 +137,16 @@ async function main() {
   const { MikroORM } = await import('@mikro-orm/postgresql');
 
   const dataDir = mkdtempSync(join(tmpdir(), 'smm-bench-'));
-  const server = await createServer({ env: { DATA_DIR: dataDir, JOBS: 'false', DEMO_DATA: 'false', LOG_LEVEL: 'warn', ADMIN_PASSWORD: 'bench-password', DATABASE_URL: '' } });
+  const server = await createServer({
+    env: {
+      DATA_DIR: dataDir,
+      JOBS: 'false',
+      DEMO_DATA: 'false',
+      LOG_LEVEL: 'warn',
+      ADMIN_PASSWORD: 'bench-password',
+      DATABASE_URL: '',
+    },
+  });
   try {
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const port = server.app.getHttpServer().address().port;
@@ -116,7 +162,14 @@ async function main() {
     const hash = await server.app.get(PasswordHasher).hash('bench-password');
     const members = [];
     for (let i = 0; i < MEMBERS; i++) {
-      const member = new Member({ loginId: `bench${i}`, passwordHash: hash, email: null, phone: null, registerWhere: null, now: new Date() });
+      const member = new Member({
+        loginId: `bench${i}`,
+        passwordHash: hash,
+        email: null,
+        phone: null,
+        registerWhere: null,
+        now: new Date(),
+      });
       em.persist(member);
       members.push(member);
     }
@@ -148,28 +201,65 @@ async function main() {
     // warm-up (JIT, pool, plans)
     await load(port, tokens, serviceId, 8);
 
-    const ceiling = hasPgbench() ? { name: 'pgbench', run: (o) => pgbench(url, dataDir, o) } : { name: 'node pg loop', run: (o) => pgLoop(url, o) };
-    console.log(`\nPOST /api/service/order on the embedded PostgreSQL (durable), ${SECONDS} s per point, ${MEMBERS} members; ceiling: ${ceiling.name}\n`);
+    const ceiling = hasPgbench()
+      ? { name: 'pgbench', run: (o) => pgbench(url, dataDir, o) }
+      : { name: 'node pg loop', run: (o) => pgLoop(url, o) };
+    console.log(
+      `\nPOST /api/service/order on the embedded PostgreSQL (durable), ${SECONDS} s per point, ${MEMBERS} members; ceiling: ${ceiling.name}\n`,
+    );
     const row = (cells) => console.log(cells.map((c, i) => String(c).padStart(i === 0 ? 12 : 11)).join(''));
-    row(['scenario', 'clients', 'orders/s', 'p50 ms', 'p99 ms', 'cpu ms/req', 'SQL tps', 'SQL lat ms', 'ratio', 'non-201']);
+    row([
+      'scenario',
+      'clients',
+      'orders/s',
+      'p50 ms',
+      'p99 ms',
+      'cpu ms/req',
+      'SQL tps',
+      'SQL lat ms',
+      'ratio',
+      'non-201',
+    ]);
     const best = {};
     for (const hot of [false, true]) {
       const scenario = hot ? 'hot member' : 'many members';
       for (const concurrency of CONCURRENCY) {
         const api = await load(port, hot ? [tokens[0]] : tokens, serviceId, concurrency);
         const sql = await ceiling.run({ hot, concurrency, serviceId, members: range });
-        const errors = Object.entries(api.statuses).filter(([s]) => s !== '201').map(([s, n]) => `${s}×${n}`).join(' ') || '-';
-        row([scenario, concurrency, api.rate.toFixed(0), api.p50.toFixed(1), api.p99.toFixed(1), api.cpuPerOrder.toFixed(2), sql.rate.toFixed(0), sql.latency.toFixed(2), (api.rate / sql.rate).toFixed(2), errors]);
-        best[scenario] = { api: Math.max(best[scenario]?.api ?? 0, api.rate), sql: Math.max(best[scenario]?.sql ?? 0, sql.rate) };
+        const errors =
+          Object.entries(api.statuses)
+            .filter(([s]) => s !== '201')
+            .map(([s, n]) => `${s}×${n}`)
+            .join(' ') || '-';
+        row([
+          scenario,
+          concurrency,
+          api.rate.toFixed(0),
+          api.p50.toFixed(1),
+          api.p99.toFixed(1),
+          api.cpuPerOrder.toFixed(2),
+          sql.rate.toFixed(0),
+          sql.latency.toFixed(2),
+          (api.rate / sql.rate).toFixed(2),
+          errors,
+        ]);
+        best[scenario] = {
+          api: Math.max(best[scenario]?.api ?? 0, api.rate),
+          sql: Math.max(best[scenario]?.sql ?? 0, sql.rate),
+        };
       }
     }
     console.log('');
     for (const [scenario, { api, sql }] of Object.entries(best)) {
-      console.log(`${scenario}: best ${api.toFixed(0)} orders/s vs SQL ceiling ${sql.toFixed(0)} tps → ratio ${(api / sql).toFixed(2)} (target across members ≥ 0.33)`);
+      console.log(
+        `${scenario}: best ${api.toFixed(0)} orders/s vs SQL ceiling ${sql.toFixed(0)} tps → ratio ${(api / sql).toFixed(2)} (target across members ≥ 0.33)`,
+      );
     }
     const { WalletFacade } = await import('../server/dist/modules/wallet/index.js');
     const violations = await server.app.get(WalletFacade).invariantViolations();
-    console.log(`ledger invariant (balance = sum of entries) after the run: ${violations.length === 0 ? 'holds' : `${violations.length} violations`}`);
+    console.log(
+      `ledger invariant (balance = sum of entries) after the run: ${violations.length === 0 ? 'holds' : `${violations.length} violations`}`,
+    );
   } finally {
     await server.close();
     rmSync(dataDir, { recursive: true, force: true });
@@ -186,9 +276,26 @@ async function generateLoad() {
   const deadline = performance.now() + seconds * 1000;
   const once = (token) =>
     new Promise((resolve, reject) => {
-      const body = JSON.stringify({ serviceId, link: `https://instagram.com/p/bench${++seq}`, amount: 10, runs: 0, interval: 0 });
+      const body = JSON.stringify({
+        serviceId,
+        link: `https://instagram.com/p/bench${++seq}`,
+        amount: 10,
+        runs: 0,
+        interval: 0,
+      });
       const req = http.request(
-        { port, host: '127.0.0.1', method: 'POST', path: '/api/service/order', agent, headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), authorization: `Bearer ${token}` } },
+        {
+          port,
+          host: '127.0.0.1',
+          method: 'POST',
+          path: '/api/service/order',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            authorization: `Bearer ${token}`,
+          },
+        },
         (res) => {
           res.resume();
           res.on('end', () => resolve(res.statusCode));

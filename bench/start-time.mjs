@@ -43,7 +43,9 @@ try {
   const warm = [await startOnce(dataDir), await startOnce(dataDir), await startOnce(dataDir)];
   console.log(`cold start (new DATA_DIR: initdb, migrations, demo data): ${cold.ms.toFixed(0)} ms`);
   console.log(`warm start (same DATA_DIR), 3 runs: ${warm.map((w) => w.ms.toFixed(0)).join(' / ')} ms`);
-  console.log(`graceful stop (SIGTERM to exit, embedded database stopped): ${[cold, ...warm].map((w) => w.stopMs.toFixed(0)).join(' / ')} ms`);
+  console.log(
+    `graceful stop (SIGTERM to exit, embedded database stopped): ${[cold, ...warm].map((w) => w.stopMs.toFixed(0)).join(' / ')} ms`,
+  );
 } finally {
   rmSync(dataDir, { recursive: true, force: true });
 }

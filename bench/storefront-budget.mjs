@@ -14,7 +14,16 @@ import { chromium } from 'playwright-core';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 // The flags of test/support/browser.ts: headless, and nothing reaching outside this machine.
-const FLAGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+const FLAGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 const port = await new Promise((resolve) => {
@@ -26,7 +35,15 @@ const port = await new Promise((resolve) => {
 const base = `http://127.0.0.1:${port}`;
 const dataDir = mkdtempSync(join(tmpdir(), 'smm-bench-storefront-'));
 const server = spawn(process.execPath, ['server/dist/main.js'], {
-  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS: 'false', DEMO_DATA: 'true' },
+  env: {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+    JOBS: 'false',
+    DEMO_DATA: 'true',
+  },
   stdio: 'ignore',
 });
 
@@ -40,7 +57,16 @@ async function initialJavaScript() {
     const page = await (await browser.newContext({ viewport: { width: 390, height: 844 } })).newPage();
     const scripts = [];
     page.on('response', (response) => {
-      if (response.request().resourceType() === 'script') scripts.push(response.body().then((body) => ({ url: new URL(response.url()).pathname, raw: body.length, gzip: gzipSync(body, { level: 9 }).length })));
+      if (response.request().resourceType() === 'script')
+        scripts.push(
+          response
+            .body()
+            .then((body) => ({
+              url: new URL(response.url()).pathname,
+              raw: body.length,
+              gzip: gzipSync(body, { level: 9 }).length,
+            })),
+        );
     });
     await page.goto(`${base}/order`, { waitUntil: 'networkidle' });
     return Promise.all(scripts);
@@ -53,16 +79,24 @@ async function initialJavaScript() {
 async function lighthouseRun() {
   const chrome = await chromeLauncher.launch({ chromePath: CHROMIUM, chromeFlags: FLAGS });
   try {
-    const result = await lighthouse(`${base}/order`, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
+    const result = await lighthouse(`${base}/order`, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance'],
+    });
     const audit = (id) => result.lhr.audits[id]?.numericValue;
     return {
       lcp: audit('largest-contentful-paint'),
       fcp: audit('first-contentful-paint'),
       tbt: audit('total-blocking-time'),
       score: Math.round((result.lhr.categories.performance.score ?? 0) * 100),
-      lcpElement: result.lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
+      lcpElement:
+        result.lhr.audits['largest-contentful-paint-element']?.details?.items?.[0]?.items?.[0]?.node?.snippet ?? '',
       // Lighthouse's LCP breakdown: TTFB, load delay, load time, render delay.
-      phases: (result.lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? []).map((p) => `${p.phase} ${Math.round(p.timing)} ms`).join(', '),
+      phases: (result.lhr.audits['largest-contentful-paint-element']?.details?.items?.[1]?.items ?? [])
+        .map((p) => `${p.phase} ${Math.round(p.timing)} ms`)
+        .join(', '),
     };
   } finally {
     chrome.kill();
@@ -82,17 +116,23 @@ try {
   const scripts = await initialJavaScript();
   console.log('order page, initial JavaScript (fresh visitor, until network idle):');
   for (const s of scripts) console.log(`  ${s.url}  ${kb(s.raw)} raw, ${kb(s.gzip)} gzipped`);
-  console.log(`  total: ${kb(scripts.reduce((n, s) => n + s.raw, 0))} raw, ${kb(scripts.reduce((n, s) => n + s.gzip, 0))} gzipped (budget 170 KB gzipped)`);
+  console.log(
+    `  total: ${kb(scripts.reduce((n, s) => n + s.raw, 0))} raw, ${kb(scripts.reduce((n, s) => n + s.gzip, 0))} gzipped (budget 170 KB gzipped)`,
+  );
 
   const runs = [];
   for (let i = 0; i < RUNS; i++) runs.push(await lighthouseRun());
   console.log(`order page, Lighthouse mobile (simulated throttling), ${RUNS} runs:`);
   for (const r of runs) {
-    console.log(`  LCP ${(r.lcp / 1000).toFixed(2)} s, FCP ${(r.fcp / 1000).toFixed(2)} s, TBT ${r.tbt.toFixed(0)} ms, performance score ${r.score}`);
+    console.log(
+      `  LCP ${(r.lcp / 1000).toFixed(2)} s, FCP ${(r.fcp / 1000).toFixed(2)} s, TBT ${r.tbt.toFixed(0)} ms, performance score ${r.score}`,
+    );
     if (r.phases) console.log(`    ${r.phases}`);
     if (r.lcpElement !== runs[0].lcpElement) console.log(`    LCP element: ${r.lcpElement}`);
   }
-  console.log(`  LCP median: ${(median(runs.map((r) => r.lcp)) / 1000).toFixed(2)} s (target under 2.5 s, aim under 1.5 s)`);
+  console.log(
+    `  LCP median: ${(median(runs.map((r) => r.lcp)) / 1000).toFixed(2)} s (target under 2.5 s, aim under 1.5 s)`,
+  );
   if (runs[0]?.lcpElement) console.log(`  LCP element: ${runs[0].lcpElement}`);
 } finally {
   await new Promise((resolve) => {

@@ -18,7 +18,10 @@ const port = await new Promise((resolve) => {
   });
 });
 const dataDir = mkdtempSync(join(tmpdir(), 'smm-bench-v2-rate-'));
-const child = spawn(process.execPath, ['server/dist/main.js'], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS: 'false' }, stdio: 'ignore' });
+const child = spawn(process.execPath, ['server/dist/main.js'], {
+  env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', JOBS: 'false' },
+  stdio: 'ignore',
+});
 const base = `http://127.0.0.1:${port}`;
 try {
   for (;;) {
@@ -29,16 +32,35 @@ try {
     }
     await new Promise((r) => setTimeout(r, 50));
   }
-  const login = await (await fetch(`${base}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'demo', password: 'demo1234' }) })).json();
-  const { apiKey } = await (await fetch(`${base}/api/auth/api-key`, { method: 'POST', headers: { authorization: `Bearer ${login.accessToken}` } })).json();
+  const login = await (
+    await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'demo', password: 'demo1234' }),
+    })
+  ).json();
+  const { apiKey } = await (
+    await fetch(`${base}/api/auth/api-key`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${login.accessToken}` },
+    })
+  ).json();
   const ids = Array.from({ length: 100 }, (_, i) => i + 1).join(',');
-  const call = async () => (await fetch(`${base}/api/v2`, { method: 'POST', body: new URLSearchParams({ key: apiKey, action: 'status', orders: ids }) })).status;
+  const call = async () =>
+    (
+      await fetch(`${base}/api/v2`, {
+        method: 'POST',
+        body: new URLSearchParams({ key: apiKey, action: 'status', orders: ids }),
+      })
+    ).status;
 
   const burstStarted = performance.now();
   const burst = await Promise.all(Array.from({ length: 400 }, call));
   const burstSeconds = (performance.now() - burstStarted) / 1000;
   console.log(`defaults: API_V2_RATE=20 per second per key, API_V2_BURST=200`);
-  console.log(`burst: 400 status calls (100 ids each) at once in ${burstSeconds.toFixed(2)} s: ${burst.filter((s) => s === 200).length} × 200, ${burst.filter((s) => s === 429).length} × 429`);
+  console.log(
+    `burst: 400 status calls (100 ids each) at once in ${burstSeconds.toFixed(2)} s: ${burst.filter((s) => s === 200).length} × 200, ${burst.filter((s) => s === 429).length} × 429`,
+  );
 
   await new Promise((r) => setTimeout(r, 11_000)); // the bucket refills (200 at 20/s = 10 s)
   const seconds = 6;
@@ -53,7 +75,9 @@ try {
       }
     }),
   );
-  console.log(`sustained: ${seconds} s back to back from a full bucket: ${ok} × 200 (${(ok / seconds).toFixed(1)}/s, of which 200 the burst), ${limited} × 429`);
+  console.log(
+    `sustained: ${seconds} s back to back from a full bucket: ${ok} × 200 (${(ok / seconds).toFixed(1)}/s, of which 200 the burst), ${limited} × 429`,
+  );
 } finally {
   child.kill('SIGTERM');
   await new Promise((r) => child.on('exit', r));

@@ -17,11 +17,15 @@ for (const name of readdirSync(dir, { recursive: true })) {
   if (!TEXT.test(path) || !statSync(path).isFile()) continue;
   const data = readFileSync(path);
   if (data.length < 1024) continue;
-  const brotli = brotliCompressSync(data, { params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length } });
+  const brotli = brotliCompressSync(data, {
+    params: { [constants.BROTLI_PARAM_QUALITY]: 11, [constants.BROTLI_PARAM_SIZE_HINT]: data.length },
+  });
   writeFileSync(`${path}.br`, brotli);
   writeFileSync(`${path}.gz`, gzipSync(data, { level: 9 }));
   files++;
   raw += data.length;
   br += brotli.length;
 }
-console.log(`precompressed ${files} files in ${dir}: ${(raw / 1024).toFixed(0)} KB -> ${(br / 1024).toFixed(0)} KB brotli`);
+console.log(
+  `precompressed ${files} files in ${dir}: ${(raw / 1024).toFixed(0)} KB -> ${(br / 1024).toFixed(0)} KB brotli`,
+);

@@ -6,7 +6,16 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-const ROOTS = ['server/src', 'customer-web/src', 'admin-web/src', 'test', 'bench', 'scripts', '.dependency-cruiser.cjs', 'jest.config.mjs'];
+const ROOTS = [
+  'server/src',
+  'customer-web/src',
+  'admin-web/src',
+  'test',
+  'bench',
+  'scripts',
+  '.dependency-cruiser.cjs',
+  'jest.config.mjs',
+];
 const EXTENSIONS = /\.(ts|tsx|mjs|cjs|js)$/;
 const SKIP = /(^|\/)(node_modules|dist)(\/|$)|scripts\/repoint-doc-refs\.mjs$/;
 
@@ -55,4 +64,6 @@ for (const root of ROOTS) {
     }
   }
 }
-console.log(`\n${changed} lines in ${files_} files ${write ? 'rewritten' : 'would change (dry run; --write to apply)'}`);
+console.log(
+  `\n${changed} lines in ${files_} files ${write ? 'rewritten' : 'would change (dry run; --write to apply)'}`,
+);

@@ -19,16 +19,31 @@ const run = (cmd, args) => execFileSync(cmd, args, { stdio: 'inherit' });
 
 step('build', () => build({ force: process.env.CI === 'true' }));
 step('typecheck', () => {
-  for (const project of ['server', 'test', 'customer-web', 'admin-web']) run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `${project}/tsconfig.json`, '--noEmit']);
+  for (const project of ['server', 'test', 'customer-web', 'admin-web'])
+    run(process.execPath, ['node_modules/typescript/bin/tsc', '-p', `${project}/tsconfig.json`, '--noEmit']);
 });
 step('module boundaries', () =>
-  run(process.execPath, ['node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', 'server/src', 'customer-web/src', 'admin-web/src', '--config', '.dependency-cruiser.cjs']),
+  run(process.execPath, [
+    'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs',
+    'server/src',
+    'customer-web/src',
+    'admin-web/src',
+    '--config',
+    '.dependency-cruiser.cjs',
+  ]),
 );
 
 mkdirSync('test-artifacts', { recursive: true });
 const jest = spawnSync(
   process.execPath,
-  ['--experimental-vm-modules', '--no-warnings=ExperimentalWarning', 'node_modules/jest/bin/jest.js', '--json', '--outputFile=test-artifacts/jest.json', ...process.argv.slice(2)],
+  [
+    '--experimental-vm-modules',
+    '--no-warnings=ExperimentalWarning',
+    'node_modules/jest/bin/jest.js',
+    '--json',
+    '--outputFile=test-artifacts/jest.json',
+    ...process.argv.slice(2),
+  ],
   { stdio: 'inherit' },
 );
 let summary = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
@@ -38,7 +53,10 @@ try {
   /* jest died before writing its report: the exit code below says so */
 }
 // The plain closing line CI reads.
-console.log(`\njest: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests} skipped`);
+console.log(
+  `\njest: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests} skipped`,
+);
 // A non-zero exit with no failed test (a signal, or jest's own exit code) says why rather than failing silently.
-if (jest.status !== 0 && summary.numFailedTests === 0) console.log(`jest exited with status ${jest.status} (signal ${jest.signal ?? 'none'})`);
+if (jest.status !== 0 && summary.numFailedTests === 0)
+  console.log(`jest exited with status ${jest.status} (signal ${jest.signal ?? 'none'})`);
 process.exit(jest.status ?? 1);

@@ -31,7 +31,10 @@ export interface LedgerEntryRecord extends RaRecord {
 }
 
 async function post<T>(path: string, body?: unknown): Promise<T> {
-  const { json } = await httpClient(`${API}/${path}`, { method: 'POST', body: body === undefined ? undefined : JSON.stringify(body) });
+  const { json } = await httpClient(`${API}/${path}`, {
+    method: 'POST',
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   return json as T;
 }
 
@@ -58,19 +61,27 @@ export const dataProvider = {
   /** Cancels (part of) a Toss charge's payment and takes the points back, only up to what the member has not spent. */
   refundCharge: (id: Identifier, point: number, reason: string) => command('charges', id, 'refund', { point, reason }),
   /** One member's referral figures: joined with their code, rewards, points earned, what could not be taken back. */
-  memberReferrals: (id: Identifier) => get<{ joined: number; rewards: number; earned: number; unrecovered: number }>(`referrals/members/${encodeURIComponent(String(id))}`),
+  memberReferrals: (id: Identifier) =>
+    get<{ joined: number; rewards: number; earned: number; unrecovered: number }>(
+      `referrals/members/${encodeURIComponent(String(id))}`,
+    ),
   /** Bulk accept (POST /charges/accept {ids}): each id settles or is refused on its own. */
   bulkAcceptCharges: (ids: Identifier[]) =>
-    post<{ id: number; ok: boolean; message?: string; ledgerEntry?: LedgerEntryRecord }[]>('charges/accept', { ids: ids.map(Number) }),
-  matchDeposit: (id: Identifier, chargeId: Identifier) => command('deposits', id, 'match', { chargeId: Number(chargeId) }),
+    post<{ id: number; ok: boolean; message?: string; ledgerEntry?: LedgerEntryRecord }[]>('charges/accept', {
+      ids: ids.map(Number),
+    }),
+  matchDeposit: (id: Identifier, chargeId: Identifier) =>
+    command('deposits', id, 'match', { chargeId: Number(chargeId) }),
   dismissDeposit: (id: Identifier, memo: string) => command('deposits', id, 'dismiss', { memo }),
   // Orders and auto-orders (ordering, fulfilment)
   cancelOrder: (id: Identifier) => command('orders', id, 'cancel'),
   partialOrder: (id: Identifier, remains: number) => command('orders', id, 'partial', { remains }),
   setStartCount: (id: Identifier, startCount: number) => command('orders', id, 'start-count', { startCount }),
-  setOrderStatus: (id: Identifier, status: string, remains?: number) => command('orders', id, 'status', { status, remains }),
+  setOrderStatus: (id: Identifier, status: string, remains?: number) =>
+    command('orders', id, 'status', { status, remains }),
   /** Sends a failed or uncertain PENDING order again, or links the provider's order id found on its panel. */
-  resendOrder: (id: Identifier, providerOrderId?: string) => command('orders', id, 'resend', providerOrderId ? { providerOrderId } : {}),
+  resendOrder: (id: Identifier, providerOrderId?: string) =>
+    command('orders', id, 'resend', providerOrderId ? { providerOrderId } : {}),
   cancelAutoOrder: (id: Identifier) => command('auto-orders', id, 'cancel'),
   // Refills (ordering): those no provider takes are done or rejected by an operator.
   completeRefill: (id: Identifier) => command('refills', id, 'complete'),
@@ -78,9 +89,11 @@ export const dataProvider = {
   // Members (identity, wallet)
   suspendMember: (id: Identifier) => command('members', id, 'suspend'),
   reinstateMember: (id: Identifier) => command('members', id, 'reinstate'),
-  adjustPoints: (id: Identifier, amount: number, reason: string) => command('members', id, 'adjust-points', { amount, reason }),
+  adjustPoints: (id: Identifier, amount: number, reason: string) =>
+    command('members', id, 'adjust-points', { amount, reason }),
   // Providers (fulfilment)
-  providerBalance: (id: Identifier) => get<{ balance: string; currency: string }>(`providers/${encodeURIComponent(String(id))}/balance`),
+  providerBalance: (id: Identifier) =>
+    get<{ balance: string; currency: string }>(`providers/${encodeURIComponent(String(id))}/balance`),
   /** Imports (or re-syncs) the provider's services into a category with a markup on its rates. */
   importServices: (id: Identifier, input: { markupPercent: string; currencyRate: string; categoryId: number }) =>
     command<ImportServicesResult>('providers', id, 'import-services', input),
@@ -101,7 +114,8 @@ export const dataProvider = {
     return (json as { url: string }).url;
   },
   dashboard: () => get<DashboardStats>('dashboard'),
-  walletInvariant: () => get<{ ok: boolean; violations: { memberId: number; balance: string; ledgerSum: string }[] }>('wallet/invariant'),
+  walletInvariant: () =>
+    get<{ ok: boolean; violations: { memberId: number; balance: string; ledgerSum: string }[] }>('wallet/invariant'),
 } satisfies DataProvider;
 
 export type ConsoleDataProvider = typeof dataProvider;
@@ -118,5 +132,10 @@ export interface DashboardStats {
   days: DailyFigure[];
   ordersByStatus: { status: string; count: number }[];
   attention: { pendingCharges: number; unmatchedDeposits: number; providerErrors: number; stuckOrders: number };
-  referrals?: { referredMembers: number; rewards: number; rewardedPoints: number | string; unrecoveredPoints: number | string };
+  referrals?: {
+    referredMembers: number;
+    rewards: number;
+    rewardedPoints: number | string;
+    unrecoveredPoints: number | string;
+  };
 }

@@ -10,7 +10,10 @@ const afterPaint = () => new Promise<void>((resolve) => requestAnimationFrame(()
 async function staticPopupShown(): Promise<boolean> {
   const image = document.querySelector<HTMLImageElement>('#root .popup-image img');
   if (!image) return false;
-  await Promise.race([image.decode().catch(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, 3000))]);
+  await Promise.race([
+    image.decode().catch(() => undefined),
+    new Promise<void>((resolve) => setTimeout(resolve, 3000)),
+  ]);
   return true;
 }
 

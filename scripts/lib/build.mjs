@@ -5,8 +5,16 @@ import { join } from 'node:path';
 
 const targets = [
   { workspace: 'server', sources: ['server/src'], output: 'server/dist/main.js' },
-  { workspace: 'customer-web', sources: ['customer-web/src', 'customer-web/index.html', 'customer-web/vite.config.ts', 'server/src/contracts'], output: 'customer-web/dist/index.html' },
-  { workspace: 'admin-web', sources: ['admin-web/src', 'admin-web/index.html', 'admin-web/vite.config.ts'], output: 'admin-web/dist/index.html' },
+  {
+    workspace: 'customer-web',
+    sources: ['customer-web/src', 'customer-web/index.html', 'customer-web/vite.config.ts', 'server/src/contracts'],
+    output: 'customer-web/dist/index.html',
+  },
+  {
+    workspace: 'admin-web',
+    sources: ['admin-web/src', 'admin-web/index.html', 'admin-web/vite.config.ts'],
+    output: 'admin-web/dist/index.html',
+  },
 ];
 
 function newest(path) {
@@ -22,7 +30,9 @@ export function build({ force = false, only } = {}) {
     const built = existsSync(target.output) ? statSync(target.output).mtimeMs : 0;
     if (!force && built && built >= Math.max(...target.sources.map(newest))) continue;
     const started = Date.now();
-    execFileSync('npm', ['run', 'build', '--silent', '-w', target.workspace], { stdio: ['ignore', 'ignore', 'inherit'] });
+    execFileSync('npm', ['run', 'build', '--silent', '-w', target.workspace], {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
     console.log(`built ${target.workspace} in ${Date.now() - started} ms`);
   }
 }

@@ -8,7 +8,15 @@ import { ormConfig } from './database/mikro-orm.config.js';
 import { AuditFacade, AuditModule } from './modules/audit/index.js';
 import { ContentFacade, ContentModule } from './modules/content/index.js';
 import { DashboardModule } from './modules/dashboard/index.js';
-import { AuditRecorder, IdentityModule, IdentitySettings, MemberMoneyCloser, PointAdjuster, PointBalanceReader, RegisterWhereOptions } from './modules/identity/index.js';
+import {
+  AuditRecorder,
+  IdentityModule,
+  IdentitySettings,
+  MemberMoneyCloser,
+  PointAdjuster,
+  PointBalanceReader,
+  RegisterWhereOptions,
+} from './modules/identity/index.js';
 import { memberMoneyCloser } from './composition/member-money-closure.js';
 import { LedgerKind, WalletFacade, WalletModule } from './modules/wallet/index.js';
 import { SettingsModule, SettingsService } from './modules/settings/index.js';
@@ -64,7 +72,14 @@ class CoreModule {
     { provide: AuditRecorder, useExisting: AuditFacade },
     { provide: MemberMoneyCloser, inject: [ModuleRef, WalletFacade, SettingsService], useFactory: memberMoneyCloser },
   ],
-  exports: [PointBalanceReader, PointAdjuster, IdentitySettings, RegisterWhereOptions, AuditRecorder, MemberMoneyCloser],
+  exports: [
+    PointBalanceReader,
+    PointAdjuster,
+    IdentitySettings,
+    RegisterWhereOptions,
+    AuditRecorder,
+    MemberMoneyCloser,
+  ],
 })
 class PortsModule {}
 

@@ -55,7 +55,9 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
   try {
     mkdirSync(join(dataDir, 'uploads'), { recursive: true });
   } catch (error) {
-    throw new ConfigError(`DATA_DIR ${dataDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? 'error'}): point DATA_DIR at a writable folder`);
+    throw new ConfigError(
+      `DATA_DIR ${dataDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? 'error'}): point DATA_DIR at a writable folder`,
+    );
   }
   // The daily backup (JOBS on) must be able to write its folder: found now, not at the first backup.
   if (env.JOBS) {
@@ -74,10 +76,23 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
     databaseUrl = embedded.url;
   }
   try {
-    const config = new AppConfig(env, databaseUrl, dataDir, jwtSecret(dataDir, env.JWT_SECRET), env.DEMO_DATA ?? !!embedded);
-    const adapter = new FastifyAdapter({ trustProxy: fastifyTrustProxy(env.TRUST_PROXY), bodyLimit: BODY_LIMIT, genReqId: requestId, requestIdHeader: false });
+    const config = new AppConfig(
+      env,
+      databaseUrl,
+      dataDir,
+      jwtSecret(dataDir, env.JWT_SECRET),
+      env.DEMO_DATA ?? !!embedded,
+    );
+    const adapter = new FastifyAdapter({
+      trustProxy: fastifyTrustProxy(env.TRUST_PROXY),
+      bodyLimit: BODY_LIMIT,
+      genReqId: requestId,
+      requestIdHeader: false,
+    });
     // Nest's own start-up chatter (every mapped route) is buffered, then logged at debug (AppLogger).
-    const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, { bufferLogs: true });
+    const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+      bufferLogs: true,
+    });
     app.useLogger(new AppLogger(app.get(Logger)));
     app.setGlobalPrefix('api');
     const fastify = app.getHttpAdapter().getInstance();
@@ -86,7 +101,10 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
     echoRequestId(fastify);
     await registerBodyLimits(fastify);
     // Partner hosts are allowed where the server holds that partner's keys (the console switches turn them on).
-    await registerSecurityHeaders(fastify, config, { kakao: env.KAKAO_ENABLED === true, toss: !!(env.TOSS_CLIENT_KEY && env.TOSS_SECRET_KEY) });
+    await registerSecurityHeaders(fastify, config, {
+      kakao: env.KAKAO_ENABLED === true,
+      toss: !!(env.TOSS_CLIENT_KEY && env.TOSS_SECRET_KEY),
+    });
     // The storefront's index.html carries the popups (so their image loads before the app's JavaScript).
     const content = app.get(ContentFacade);
     const web = await serveWeb(fastify, join(dataDir, 'uploads'), () => content.storefrontData());

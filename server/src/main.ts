@@ -37,11 +37,15 @@ const { env } = server.config;
 await server.app.listen({ port: env.PORT, host: env.HOST });
 
 const base = `http://localhost:${env.PORT}`;
-const database = env.DATABASE_URL ? 'external PostgreSQL (DATABASE_URL)' : `embedded PostgreSQL in ${server.config.dataDir}/pg`;
+const database = env.DATABASE_URL
+  ? 'external PostgreSQL (DATABASE_URL)'
+  : `embedded PostgreSQL in ${server.config.dataDir}/pg`;
 // The generated password is shown once, by the start that created it; later starts only say where it is.
 const password =
   server.operator.password ??
-  (server.config.env.ADMIN_PASSWORD ? '(ADMIN_PASSWORD)' : `(generated at first start: ${server.config.dataDir}/operator-password.txt)`);
+  (server.config.env.ADMIN_PASSWORD
+    ? '(ADMIN_PASSWORD)'
+    : `(generated at first start: ${server.config.dataDir}/operator-password.txt)`);
 process.stdout.write(
   [
     '',
@@ -54,4 +58,3 @@ process.stdout.write(
     '',
   ].join('\n') + '\n',
 );
-

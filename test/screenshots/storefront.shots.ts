@@ -6,8 +6,26 @@ import { memberWithPoints, operator, ready, signedIn } from '../browser/storefro
 /** A reset token the page accepts (it only decodes exp; the server checks the signature on submit). */
 const resetToken = `e30.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')}.x`;
 
-const VISITOR_SCREENS = ['/order', '/login', '/register', '/find-id', '/find-password', `/reset-password?token=${resetToken}`, '/terms/service', '/terms/privacy'];
-const MEMBER_SCREENS = ['/order', '/order-history', '/auto-order-history', '/point', '/account', '/qna', '/guide', '/api'];
+const VISITOR_SCREENS = [
+  '/order',
+  '/login',
+  '/register',
+  '/find-id',
+  '/find-password',
+  `/reset-password?token=${resetToken}`,
+  '/terms/service',
+  '/terms/privacy',
+];
+const MEMBER_SCREENS = [
+  '/order',
+  '/order-history',
+  '/auto-order-history',
+  '/point',
+  '/account',
+  '/qna',
+  '/guide',
+  '/api',
+];
 const LAYOUTS = [
   { width: 390, height: 844 },
   { width: 1440, height: 900 },
@@ -45,7 +63,10 @@ describe('storefront screenshots', () => {
       it(`visitor screens at ${layout.width}px, ${colorScheme}`, async () => {
         const page = await h.newPage({ ...layout, colorScheme });
         await open(page, '/order');
-        await page.getByRole('dialog', { name: '공지 팝업' }).locator('img').evaluate((img: HTMLImageElement) => img.decode());
+        await page
+          .getByRole('dialog', { name: '공지 팝업' })
+          .locator('img')
+          .evaluate((img: HTMLImageElement) => img.decode());
         await h.screenshot(page, `storefront-popup-${layout.width}-${colorScheme}`);
         await hidePopups(page);
         for (const path of VISITOR_SCREENS) {

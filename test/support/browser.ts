@@ -48,7 +48,12 @@ export async function startBrowserHarness(env: Record<string, string | undefined
     browser,
     baseUrl,
     async newPage({ width = 1440, height = 900, colorScheme = 'light' } = {}) {
-      const context = await browser.newContext({ viewport: { width, height }, colorScheme, locale: 'ko-KR', baseURL: baseUrl });
+      const context = await browser.newContext({
+        viewport: { width, height },
+        colorScheme,
+        locale: 'ko-KR',
+        baseURL: baseUrl,
+      });
       contexts.push(context);
       return context.newPage();
     },

@@ -48,16 +48,76 @@ export interface FakeProviderOptions {
 }
 
 export const DEFAULT_FAKE_SERVICES = [
-  { service: 1, name: 'Instagram Followers', type: 'Default', category: 'Instagram', rate: '900', min: '10', max: '10000', refill: true, cancel: true },
-  { service: 2, name: 'Instagram Likes', type: 'Default', category: 'Instagram', rate: '0.45', min: 50, max: 50000, refill: false, cancel: true },
-  { service: 3, name: 'YouTube Views', type: 'Default', category: 'YouTube', rate: '1500.5', min: '100', max: '1000000', refill: false, cancel: false },
+  {
+    service: 1,
+    name: 'Instagram Followers',
+    type: 'Default',
+    category: 'Instagram',
+    rate: '900',
+    min: '10',
+    max: '10000',
+    refill: true,
+    cancel: true,
+  },
+  {
+    service: 2,
+    name: 'Instagram Likes',
+    type: 'Default',
+    category: 'Instagram',
+    rate: '0.45',
+    min: 50,
+    max: 50000,
+    refill: false,
+    cancel: true,
+  },
+  {
+    service: 3,
+    name: 'YouTube Views',
+    type: 'Default',
+    category: 'YouTube',
+    rate: '1500.5',
+    min: '100',
+    max: '1000000',
+    refill: false,
+    cancel: false,
+  },
 ];
 
 /** Services of the other types panels sell, for tests that add them to `services`. */
 export const TYPED_FAKE_SERVICES = [
-  { service: 21, name: 'Instagram Custom Comments', type: 'Custom Comments', category: 'Instagram', rate: '15000', min: '1', max: '1000', refill: false, cancel: false },
-  { service: 22, name: 'Instagram Starter Package', type: 'Package', category: 'Instagram', rate: '9', min: '1', max: '1', refill: false, cancel: false },
-  { service: 23, name: 'Instagram Auto Likes', type: 'Subscriptions', category: 'Instagram', rate: '0.45', min: '50', max: '5000', refill: false, cancel: false },
+  {
+    service: 21,
+    name: 'Instagram Custom Comments',
+    type: 'Custom Comments',
+    category: 'Instagram',
+    rate: '15000',
+    min: '1',
+    max: '1000',
+    refill: false,
+    cancel: false,
+  },
+  {
+    service: 22,
+    name: 'Instagram Starter Package',
+    type: 'Package',
+    category: 'Instagram',
+    rate: '9',
+    min: '1',
+    max: '1',
+    refill: false,
+    cancel: false,
+  },
+  {
+    service: 23,
+    name: 'Instagram Auto Likes',
+    type: 'Subscriptions',
+    category: 'Instagram',
+    rate: '0.45',
+    min: '50',
+    max: '5000',
+    refill: false,
+    cancel: false,
+  },
 ];
 
 /** A subscription as the fake panel keeps it: what `add` got and what `status` reports. */
@@ -132,7 +192,15 @@ export class FakeProvider {
     const sub = this.subscriptions.get(subscriptionId);
     if (!sub) throw new Error(`fake provider: no subscription ${subscriptionId}`);
     const id = String(++this.nextId);
-    this.orders.set(id, { id, service: sub.params.service!, link: sub.params.username!, quantity: Number(sub.params.max), status: 'In progress', startCount: '0', remains: sub.params.max! });
+    this.orders.set(id, {
+      id,
+      service: sub.params.service!,
+      link: sub.params.username!,
+      quantity: Number(sub.params.max),
+      status: 'In progress',
+      startCount: '0',
+      remains: sub.params.max!,
+    });
     sub.orders.push(id);
     return id;
   }
@@ -154,7 +222,9 @@ export class FakeProvider {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString('utf8');
     const params: Record<string, string> = (req.headers['content-type'] ?? '').includes('json')
-      ? Object.fromEntries(Object.entries(JSON.parse(text || '{}') as Record<string, unknown>).map(([k, v]) => [k, String(v)]))
+      ? Object.fromEntries(
+          Object.entries(JSON.parse(text || '{}') as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+        )
       : Object.fromEntries(new URLSearchParams(text));
     const action = params.action ?? '';
     const { key: _key, ...recorded } = params;
@@ -173,13 +243,16 @@ export class FakeProvider {
     // The work is done before the (possibly slow) answer, as on a real panel.
     if (answer.delayMs) await new Promise((r) => setTimeout(r, answer.delayMs));
     if (res.destroyed) return;
-    res.writeHead(answer.status ?? 200, { 'content-type': answer.contentType ?? (answer.raw !== undefined ? 'text/html' : 'application/json') });
+    res.writeHead(answer.status ?? 200, {
+      'content-type': answer.contentType ?? (answer.raw !== undefined ? 'text/html' : 'application/json'),
+    });
     res.end(answer.raw ?? JSON.stringify(answer.body));
   }
 
   /** The `type` the services list gives a service id (Default when unlisted). */
   private typeOf(service: string | undefined): string {
-    const listed = this.services.find((s) => String((s as { service?: unknown }).service) === service) as { type?: unknown } | undefined;
+    const listed = this.services.find((s) => String((s as { service?: unknown }).service) === service) as
+      { type?: unknown } | undefined;
     return typeof listed?.type === 'string' ? listed.type : 'Default';
   }
 
@@ -195,8 +268,10 @@ export class FakeProvider {
         const type = this.typeOf(params.service);
         if (type === 'Subscriptions') {
           // As panels take a subscription: username, min and max per post, posts, delay, optional expiry (d/m/Y).
-          if (!params.username || !/^\d+$/.test(params.min ?? '') || !/^\d+$/.test(params.max ?? '')) return { body: { error: 'Incorrect request' } };
-          if (params.expiry !== undefined && !/^\d{2}\/\d{2}\/\d{4}$/.test(params.expiry)) return { body: { error: 'Incorrect expiry' } };
+          if (!params.username || !/^\d+$/.test(params.min ?? '') || !/^\d+$/.test(params.max ?? ''))
+            return { body: { error: 'Incorrect request' } };
+          if (params.expiry !== undefined && !/^\d{2}\/\d{2}\/\d{4}$/.test(params.expiry))
+            return { body: { error: 'Incorrect expiry' } };
           const id = String(++this.nextId);
           this.subscriptions.set(id, { id, params: { ...params }, status: 'Active', orders: [] });
           return { body: { order: Number(id) } };
@@ -206,13 +281,24 @@ export class FakeProvider {
         const quantity = type === 'Package' ? '1' : type === 'Custom Comments' ? String(lines.length) : params.quantity;
         if (!params.service || !params.link || !quantity) return { body: { error: 'Incorrect request' } };
         const id = String(++this.nextId);
-        this.orders.set(id, { id, service: params.service, link: params.link, quantity: Number(quantity), status: 'Pending', startCount: '0', remains: quantity, ...(type === 'Custom Comments' ? { comments: params.comments } : {}) });
+        this.orders.set(id, {
+          id,
+          service: params.service,
+          link: params.link,
+          quantity: Number(quantity),
+          status: 'Pending',
+          startCount: '0',
+          remains: quantity,
+          ...(type === 'Custom Comments' ? { comments: params.comments } : {}),
+        });
         return { body: { order: Number(id) } };
       }
       case 'status': {
         const state = (id: string) => {
           const o = this.orders.get(id);
-          return o ? { charge: '0.5', start_count: o.startCount, status: o.status, remains: o.remains, currency: 'USD' } : { error: 'Incorrect order ID' };
+          return o
+            ? { charge: '0.5', start_count: o.startCount, status: o.status, remains: o.remains, currency: 'USD' }
+            : { error: 'Incorrect order ID' };
         };
         if (params.orders !== undefined) {
           const ids = params.orders.split(',');
@@ -222,7 +308,9 @@ export class FakeProvider {
         const sub = this.subscriptions.get(params.order ?? '');
         if (sub) {
           const expiry = sub.params.expiry ?? null;
-          return { body: { status: sub.status, expiry, posts: String(sub.orders.length), orders: sub.orders.map(Number) } };
+          return {
+            body: { status: sub.status, expiry, posts: String(sub.orders.length), orders: sub.orders.map(Number) },
+          };
         }
         return { body: state(params.order ?? '') };
       }
@@ -236,12 +324,17 @@ export class FakeProvider {
       }
       case 'refill_status': {
         const state = (id: string) => this.refills.get(id)?.status ?? { error: 'Refill not found' };
-        if (params.refills !== undefined) return { body: params.refills.split(',').map((id) => ({ refill: Number(id), status: state(id) })) };
+        if (params.refills !== undefined)
+          return { body: params.refills.split(',').map((id) => ({ refill: Number(id), status: state(id) })) };
         const one = state(params.refill ?? '');
         return { body: typeof one === 'string' ? { status: one } : one };
       }
       case 'cancel':
-        return { body: (params.orders ?? '').split(',').map((id) => ({ order: Number(id), cancel: this.orders.has(id) ? 1 : { error: 'Incorrect order ID' } })) };
+        return {
+          body: (params.orders ?? '')
+            .split(',')
+            .map((id) => ({ order: Number(id), cancel: this.orders.has(id) ? 1 : { error: 'Incorrect order ID' } })),
+        };
       default:
         return { body: { error: 'Incorrect request' } };
     }

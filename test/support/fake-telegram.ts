@@ -38,7 +38,8 @@ export async function startFakeTelegram(token = '123456:TEST-token', chatId = '-
     req.on('data', (c: Buffer) => (raw += c.toString()));
     req.on('end', () => {
       const match = /^\/bot([^/]+)\/sendMessage$/.exec(req.url ?? '');
-      if (req.method !== 'POST' || !match) return reply(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
+      if (req.method !== 'POST' || !match)
+        return reply(res, 404, { ok: false, error_code: 404, description: 'Not Found' });
       if (match[1] !== token) return reply(res, 401, { ok: false, error_code: 401, description: 'Unauthorized' });
       requests++;
       let body: { chat_id?: string | number; text?: string };
@@ -47,14 +48,31 @@ export async function startFakeTelegram(token = '123456:TEST-token', chatId = '-
       } catch {
         return reply(res, 400, { ok: false, error_code: 400, description: 'Bad Request: invalid JSON' });
       }
-      if (String(body.chat_id) !== chatId) return reply(res, 400, { ok: false, error_code: 400, description: 'Bad Request: chat not found' });
-      if (!body.text) return reply(res, 400, { ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
+      if (String(body.chat_id) !== chatId)
+        return reply(res, 400, { ok: false, error_code: 400, description: 'Bad Request: chat not found' });
+      if (!body.text)
+        return reply(res, 400, { ok: false, error_code: 400, description: 'Bad Request: message text is empty' });
       const failure = failures.shift();
-      if (failure?.code === 429) return reply(res, 429, { ok: false, error_code: 429, description: `Too Many Requests: retry after ${failure.retryAfter}`, parameters: { retry_after: failure.retryAfter } });
-      if (failure?.code === 500) return reply(res, 500, { ok: false, error_code: 500, description: 'Internal Server Error' });
+      if (failure?.code === 429)
+        return reply(res, 429, {
+          ok: false,
+          error_code: 429,
+          description: `Too Many Requests: retry after ${failure.retryAfter}`,
+          parameters: { retry_after: failure.retryAfter },
+        });
+      if (failure?.code === 500)
+        return reply(res, 500, { ok: false, error_code: 500, description: 'Internal Server Error' });
       const messageId = nextId++;
       sent.push({ token: match[1]!, chatId: String(body.chat_id), text: body.text, messageId });
-      reply(res, 200, { ok: true, result: { message_id: messageId, chat: { id: Number(chatId), type: 'supergroup' }, date: Math.floor(Date.now() / 1000), text: body.text } });
+      reply(res, 200, {
+        ok: true,
+        result: {
+          message_id: messageId,
+          chat: { id: Number(chatId), type: 'supergroup' },
+          date: Math.floor(Date.now() / 1000),
+          text: body.text,
+        },
+      });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

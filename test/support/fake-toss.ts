@@ -9,7 +9,8 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type TossStatus = 'READY' | 'IN_PROGRESS' | 'WAITING_FOR_DEPOSIT' | 'DONE' | 'CANCELED' | 'PARTIAL_CANCELED' | 'ABORTED' | 'EXPIRED';
+export type TossStatus =
+  'READY' | 'IN_PROGRESS' | 'WAITING_FOR_DEPOSIT' | 'DONE' | 'CANCELED' | 'PARTIAL_CANCELED' | 'ABORTED' | 'EXPIRED';
 
 export interface FakePayment {
   paymentKey: string;
@@ -20,7 +21,16 @@ export interface FakePayment {
   totalAmount: number;
   balanceAmount: number;
   secret: string | null;
-  virtualAccount: { accountNumber: string; bankCode: string; customerName: string; dueDate: string; accountType: string; refundStatus: string; expired: boolean; settlementStatus: string } | null;
+  virtualAccount: {
+    accountNumber: string;
+    bankCode: string;
+    customerName: string;
+    dueDate: string;
+    accountType: string;
+    refundStatus: string;
+    expired: boolean;
+    settlementStatus: string;
+  } | null;
   cashReceipt: { type: string } | null;
   cancels: { cancelAmount: number; cancelReason: string; transactionKey: string; canceledAt: string }[] | null;
   requestedAt: string;
@@ -47,7 +57,12 @@ export interface FakeToss {
   /** Where Toss posts webhooks (our /api/toss/webhook). */
   webhookUrl: string | null;
   /** The payment window: the buyer authenticated a payment of `amount` for `orderId`; answers its paymentKey. */
-  authorize(orderId: string, amount: number, method: 'CARD' | 'TRANSFER' | 'VIRTUAL_ACCOUNT', orderName?: string): string;
+  authorize(
+    orderId: string,
+    amount: number,
+    method: 'CARD' | 'TRANSFER' | 'VIRTUAL_ACCOUNT',
+    orderName?: string,
+  ): string;
   /** The next confirm is refused with this error (a card company declining): the payment is ABORTED. */
   refuseNextConfirm(code: string, message: string): void;
   /** The next confirm is processed but answered only after `ms` (longer than the shop waits). */
@@ -68,7 +83,11 @@ async function readBody(request: IncomingMessage): Promise<string> {
 }
 
 const key = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
-const kst = (date: Date) => new Date(date.getTime() + 9 * 3600_000).toISOString().replace('Z', '+09:00').replace(/\.\d{3}/, '');
+const kst = (date: Date) =>
+  new Date(date.getTime() + 9 * 3600_000)
+    .toISOString()
+    .replace('Z', '+09:00')
+    .replace(/\.\d{3}/, '');
 
 /** The stand-in SDK: `TossPayments(clientKey).payment({customerKey}).requestPayment({...})` redirects to the window. */
 function sdkScript(origin: string): string {
@@ -114,12 +133,23 @@ export async function startFakeToss(): Promise<FakeToss> {
   const send = (response: ServerResponse, status: number, body: unknown) => {
     response.writeHead(status, { 'content-type': 'application/json; charset=utf-8' }).end(JSON.stringify(body));
   };
-  const error = (response: ServerResponse, status: number, code: string, message: string) => send(response, status, { code, message });
-  const view = (p: FakePayment) => ({ ...p, mId: 'tvivarepublica', version: '2022-11-16', currency: 'KRW', type: 'NORMAL' });
+  const error = (response: ServerResponse, status: number, code: string, message: string) =>
+    send(response, status, { code, message });
+  const view = (p: FakePayment) => ({
+    ...p,
+    mId: 'tvivarepublica',
+    version: '2022-11-16',
+    currency: 'KRW',
+    type: 'NORMAL',
+  });
 
   async function postWebhook(body: object): Promise<number> {
     if (!fake.webhookUrl) throw new Error('webhookUrl is not set');
-    const res = await fetch(fake.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const res = await fetch(fake.webhookUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     await res.arrayBuffer();
     return res.status;
   }
@@ -129,7 +159,16 @@ export async function startFakeToss(): Promise<FakeToss> {
       p.status = 'WAITING_FOR_DEPOSIT';
       p.secret = key('ps_');
       const due = new Date(Date.now() + 7 * 24 * 3600_000);
-      p.virtualAccount = { accountNumber: `X${randomBytes(6).readUIntBE(0, 6).toString().slice(0, 13)}`, bankCode: '20', customerName: '김토스', dueDate: kst(due), accountType: '일반', refundStatus: 'NONE', expired: false, settlementStatus: 'INCOMPLETED' };
+      p.virtualAccount = {
+        accountNumber: `X${randomBytes(6).readUIntBE(0, 6).toString().slice(0, 13)}`,
+        bankCode: '20',
+        customerName: '김토스',
+        dueDate: kst(due),
+        accountType: '일반',
+        refundStatus: 'NONE',
+        expired: false,
+        settlementStatus: 'INCOMPLETED',
+      };
     } else {
       p.status = 'DONE';
       p.approvedAt = kst(new Date());
@@ -141,7 +180,9 @@ export async function startFakeToss(): Promise<FakeToss> {
     const raw = await readBody(request);
     // The SDK stand-in and the window (what the browser sees).
     if (request.method === 'GET' && url.pathname === '/v2/standard') {
-      response.writeHead(200, { 'content-type': 'application/javascript; charset=utf-8', 'access-control-allow-origin': '*' }).end(sdkScript(fake.url));
+      response
+        .writeHead(200, { 'content-type': 'application/javascript; charset=utf-8', 'access-control-allow-origin': '*' })
+        .end(sdkScript(fake.url));
       return;
     }
     if (request.method === 'GET' && url.pathname === '/window') {
@@ -152,30 +193,58 @@ export async function startFakeToss(): Promise<FakeToss> {
       const form = new URLSearchParams(raw);
       const orderId = form.get('orderId') ?? '';
       if (form.get('action') === 'pay') {
-        const paymentKey = fake.authorize(orderId, Number(form.get('amount')), form.get('method') as 'CARD', form.get('orderName') ?? '');
+        const paymentKey = fake.authorize(
+          orderId,
+          Number(form.get('amount')),
+          form.get('method') as 'CARD',
+          form.get('orderName') ?? '',
+        );
         const cash = form.get('cashReceipt');
         if (cash) payments.get(paymentKey)!.cashReceipt = { type: cash };
         const target = new URL(form.get('successUrl')!);
-        target.search = new URLSearchParams({ paymentType: 'NORMAL', orderId, paymentKey, amount: form.get('amount')! }).toString();
+        target.search = new URLSearchParams({
+          paymentType: 'NORMAL',
+          orderId,
+          paymentKey,
+          amount: form.get('amount')!,
+        }).toString();
         response.writeHead(302, { location: target.toString() }).end();
       } else {
         const target = new URL(form.get('failUrl')!);
-        target.search = new URLSearchParams({ code: 'PAY_PROCESS_CANCELED', message: '사용자에 의해 결제가 취소되었습니다.', orderId }).toString();
+        target.search = new URLSearchParams({
+          code: 'PAY_PROCESS_CANCELED',
+          message: '사용자에 의해 결제가 취소되었습니다.',
+          orderId,
+        }).toString();
         response.writeHead(302, { location: target.toString() }).end();
       }
       return;
     }
 
     const body = raw ? JSON.parse(raw) : null;
-    calls.push({ method: request.method ?? '', path: url.pathname, authorization: request.headers.authorization, idempotencyKey: request.headers['idempotency-key'] as string | undefined, body });
+    calls.push({
+      method: request.method ?? '',
+      path: url.pathname,
+      authorization: request.headers.authorization,
+      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+      body,
+    });
     if (request.headers.authorization !== `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`) {
       return error(response, 401, 'UNAUTHORIZED_KEY', '인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다.');
     }
     if (request.method === 'POST' && url.pathname === '/v1/payments/confirm') {
       const p = payments.get(body?.paymentKey);
-      if (!p) return error(response, 404, 'NOT_FOUND_PAYMENT_SESSION', '결제 시간이 만료되어 결제 진행 데이터가 존재하지 않습니다.');
-      if (p.orderId !== body.orderId || p.totalAmount !== Number(body.amount)) return error(response, 400, 'INVALID_REQUEST', '잘못된 요청입니다.');
-      if (p.status !== 'IN_PROGRESS') return error(response, 400, 'ALREADY_PROCESSED_PAYMENT', '이미 처리된 결제 입니다.');
+      if (!p)
+        return error(
+          response,
+          404,
+          'NOT_FOUND_PAYMENT_SESSION',
+          '결제 시간이 만료되어 결제 진행 데이터가 존재하지 않습니다.',
+        );
+      if (p.orderId !== body.orderId || p.totalAmount !== Number(body.amount))
+        return error(response, 400, 'INVALID_REQUEST', '잘못된 요청입니다.');
+      if (p.status !== 'IN_PROGRESS')
+        return error(response, 400, 'ALREADY_PROCESSED_PAYMENT', '이미 처리된 결제 입니다.');
       if (refusal) {
         const r = refusal;
         refusal = null;
@@ -192,7 +261,9 @@ export async function startFakeToss(): Promise<FakeToss> {
     const read = /^\/v1\/payments\/([^/]+)$/.exec(url.pathname);
     if (request.method === 'GET' && read) {
       const p = payments.get(decodeURIComponent(read[1]!));
-      return p ? send(response, 200, view(p)) : error(response, 404, 'NOT_FOUND_PAYMENT', '존재하지 않는 결제 정보 입니다.');
+      return p
+        ? send(response, 200, view(p))
+        : error(response, 404, 'NOT_FOUND_PAYMENT', '존재하지 않는 결제 정보 입니다.');
     }
     const cancel = /^\/v1\/payments\/([^/]+)\/cancel$/.exec(url.pathname);
     if (request.method === 'POST' && cancel) {
@@ -208,12 +279,19 @@ export async function startFakeToss(): Promise<FakeToss> {
       const p = payments.get(decodeURIComponent(cancel[1]!));
       if (!p) return answer(404, { code: 'NOT_FOUND_PAYMENT', message: '존재하지 않는 결제 정보 입니다.' });
       if (!body?.cancelReason) return answer(400, { code: 'INVALID_REQUEST', message: '취소 사유를 입력해주세요.' });
-      if (p.status !== 'DONE' && p.status !== 'PARTIAL_CANCELED') return answer(400, { code: 'NOT_CANCELABLE_PAYMENT', message: '취소 할 수 없는 결제 입니다.' });
+      if (p.status !== 'DONE' && p.status !== 'PARTIAL_CANCELED')
+        return answer(400, { code: 'NOT_CANCELABLE_PAYMENT', message: '취소 할 수 없는 결제 입니다.' });
       const amount = body.cancelAmount === undefined ? p.balanceAmount : Number(body.cancelAmount);
-      if (!(amount > 0) || amount > p.balanceAmount) return answer(403, { code: 'NOT_CANCELABLE_AMOUNT', message: '취소 할 수 없는 금액 입니다.' });
+      if (!(amount > 0) || amount > p.balanceAmount)
+        return answer(403, { code: 'NOT_CANCELABLE_AMOUNT', message: '취소 할 수 없는 금액 입니다.' });
       p.balanceAmount -= amount;
       p.status = p.balanceAmount === 0 ? 'CANCELED' : 'PARTIAL_CANCELED';
-      (p.cancels ??= []).push({ cancelAmount: amount, cancelReason: body.cancelReason, transactionKey: key('tx_'), canceledAt: kst(new Date()) });
+      (p.cancels ??= []).push({
+        cancelAmount: amount,
+        cancelReason: body.cancelReason,
+        transactionKey: key('tx_'),
+        canceledAt: kst(new Date()),
+      });
       return answer(200, view(p));
     }
     error(response, 404, 'NOT_FOUND', '요청한 리소스를 찾을 수 없습니다.');
@@ -231,8 +309,19 @@ export async function startFakeToss(): Promise<FakeToss> {
     authorize(orderId: string, amount: number, method: 'CARD' | 'TRANSFER' | 'VIRTUAL_ACCOUNT', orderName = '') {
       const paymentKey = key('tgen_');
       payments.set(paymentKey, {
-        paymentKey, orderId, orderName, status: 'IN_PROGRESS', method: METHOD_NAMES[method]!, totalAmount: amount, balanceAmount: amount,
-        secret: null, virtualAccount: null, cashReceipt: null, cancels: null, requestedAt: kst(new Date()), approvedAt: null,
+        paymentKey,
+        orderId,
+        orderName,
+        status: 'IN_PROGRESS',
+        method: METHOD_NAMES[method]!,
+        totalAmount: amount,
+        balanceAmount: amount,
+        secret: null,
+        virtualAccount: null,
+        cashReceipt: null,
+        cancels: null,
+        requestedAt: kst(new Date()),
+        approvedAt: null,
       });
       return paymentKey;
     },
@@ -246,7 +335,13 @@ export async function startFakeToss(): Promise<FakeToss> {
       const p = payments.get(paymentKey)!;
       p.status = 'DONE';
       p.approvedAt = kst(new Date());
-      return postWebhook({ createdAt: kst(new Date()).replace('+09:00', '.000000'), secret: p.secret, orderId: p.orderId, status: 'DONE', transactionKey: key('tx_') });
+      return postWebhook({
+        createdAt: kst(new Date()).replace('+09:00', '.000000'),
+        secret: p.secret,
+        orderId: p.orderId,
+        status: 'DONE',
+        transactionKey: key('tx_'),
+      });
     },
     async expire(paymentKey: string) {
       const p = payments.get(paymentKey)!;

@@ -22,7 +22,10 @@ export function clientIp(n = ++seq): string {
 }
 
 /** A member made directly (fixture), then logged in through the real login endpoint. */
-export async function createMember(t: TestApp, loginId = `m${process.env.JEST_WORKER_ID}x${++seq}x${randomBytes(3).toString('hex')}`): Promise<TestMember> {
+export async function createMember(
+  t: TestApp,
+  loginId = `m${process.env.JEST_WORKER_ID}x${++seq}x${randomBytes(3).toString('hex')}`,
+): Promise<TestMember> {
   const password = 'password123';
   const em = t.app.get(MikroORM).em.fork();
   const member = new Member({
@@ -34,6 +37,10 @@ export async function createMember(t: TestApp, loginId = `m${process.env.JEST_WO
     now: new Date(),
   });
   await em.persist(member).flush();
-  const res = await t.http.post('/api/auth/login').set('X-Forwarded-For', clientIp()).send({ id: loginId, password }).expect(200);
+  const res = await t.http
+    .post('/api/auth/login')
+    .set('X-Forwarded-For', clientIp())
+    .send({ id: loginId, password })
+    .expect(200);
   return { id: member.id, loginId, password, token: res.body.accessToken as string };
 }

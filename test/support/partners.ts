@@ -46,7 +46,12 @@ export function parseMail(raw: string, from: string, to: string[]): ReceivedMail
     }),
   );
   const encoding = headers.get('content-transfer-encoding')?.toLowerCase();
-  const text = encoding === 'base64' ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8') : encoding === 'quoted-printable' ? decodeQuotedPrintable(body) : body;
+  const text =
+    encoding === 'base64'
+      ? Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')
+      : encoding === 'quoted-printable'
+        ? decodeQuotedPrintable(body)
+        : body;
   return { from, to, subject: decodeHeader(headers.get('subject') ?? ''), text };
 }
 
@@ -132,7 +137,9 @@ export async function startSmsGateway(): Promise<SmsGateway> {
   const server = createServer(async (request, response) => {
     const body = JSON.parse(await readBody(request)) as SmsGateway['received'][number]['body'];
     gateway.received.push({ headers: request.headers, body });
-    response.writeHead(gateway.status, { 'content-type': 'application/json' }).end(JSON.stringify({ ok: gateway.status < 300 }));
+    response
+      .writeHead(gateway.status, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ ok: gateway.status < 300 }));
   });
   return Object.assign(gateway, { url: `${await listen(server)}/send`, close: close(server) });
 }
@@ -202,13 +209,25 @@ export async function startFakeOAuth(): Promise<FakeOAuth> {
   const server = createServer(async (request, response) => {
     const body = await readBody(request);
     const url = new URL(request.url ?? '/', 'http://localhost');
-    requests.push({ method: request.method ?? '', path: url.pathname, query: Object.fromEntries(url.searchParams), body, authorization: request.headers.authorization });
-    const json = (status: number, value: unknown) => response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+    requests.push({
+      method: request.method ?? '',
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body,
+      authorization: request.headers.authorization,
+    });
+    const json = (status: number, value: unknown) =>
+      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
     const bearer = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
     if (request.method === 'POST' && url.pathname === '/oauth2.0/token') {
       const form = new URLSearchParams(body);
       const user = naverCodes.get(form.get('code') ?? '');
-      if (form.get('client_id') !== clientId || form.get('client_secret') !== clientSecret || form.get('grant_type') !== 'authorization_code' || !user) {
+      if (
+        form.get('client_id') !== clientId ||
+        form.get('client_secret') !== clientSecret ||
+        form.get('grant_type') !== 'authorization_code' ||
+        !user
+      ) {
         return json(200, { error: 'invalid_request', error_description: 'no valid data in session' });
       }
       naverCodes.delete(form.get('code')!);
@@ -219,19 +238,32 @@ export async function startFakeOAuth(): Promise<FakeOAuth> {
     if (request.method === 'GET' && url.pathname === '/v1/nid/me') {
       const user = naverTokens.get(bearer);
       if (!user) return json(401, { resultcode: '024', message: 'Authentication failed' });
-      return json(200, { resultcode: '00', message: 'success', response: { id: String(user.id), email: user.email, nickname: 'tester' } });
+      return json(200, {
+        resultcode: '00',
+        message: 'success',
+        response: { id: String(user.id), email: user.email, nickname: 'tester' },
+      });
     }
     if (request.method === 'GET' && url.pathname === '/v2/user/me') {
       const user = kakaoTokens.get(bearer);
       if (!user) return json(401, { msg: 'this access token does not exist', code: -401 });
-      return json(200, { id: user.id, connected_at: '2024-01-01T00:00:00Z', kakao_account: user.email ? { email: user.email, is_email_valid: true, is_email_verified: true } : {} });
+      return json(200, {
+        id: user.id,
+        connected_at: '2024-01-01T00:00:00Z',
+        kakao_account: user.email ? { email: user.email, is_email_valid: true, is_email_verified: true } : {},
+      });
     }
     // The browser's side. Naver's authorize page: the signed-in user consents, the browser goes back to
     // redirect_uri with a fresh code and the state it was given.
     if (request.method === 'GET' && url.pathname === '/oauth2.0/authorize') {
       const q = url.searchParams;
       const redirect = q.get('redirect_uri') ?? '';
-      if (q.get('response_type') !== 'code' || q.get('client_id') !== clientId || !/^https?:\/\//.test(redirect) || !naverUser) {
+      if (
+        q.get('response_type') !== 'code' ||
+        q.get('client_id') !== clientId ||
+        !/^https?:\/\//.test(redirect) ||
+        !naverUser
+      ) {
         return response.writeHead(400, { 'content-type': 'text/html; charset=utf-8' }).end('<p>잘못된 요청입니다.</p>');
       }
       const code = `naver-code-${++issued}`;
@@ -243,7 +275,9 @@ export async function startFakeOAuth(): Promise<FakeOAuth> {
     }
     if (request.method === 'GET' && url.pathname === '/sdk/js/kakao.min.js') {
       // Kakao's SDK gets its token from Kakao's auth host (a browser test routes that host here too).
-      return response.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*' }).end(kakaoSdk('https://kauth.kakao.com'));
+      return response
+        .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*' })
+        .end(kakaoSdk('https://kauth.kakao.com'));
     }
     // What the SDK's Auth.login obtains after the user's consent: an access token for the app key.
     if (request.method === 'POST' && url.pathname === '/oauth/sdk-token') {
@@ -254,11 +288,19 @@ export async function startFakeOAuth(): Promise<FakeOAuth> {
       } catch {
         /* refused below */
       }
-      if (appKey !== kakaoAppKey) return response.writeHead(401, cors).end(JSON.stringify({ error: 'invalid_client', error_description: 'wrong appKey' }));
-      if (!kakaoUser) return response.writeHead(401, cors).end(JSON.stringify({ error: 'access_denied', error_description: 'User denied access' }));
+      if (appKey !== kakaoAppKey)
+        return response
+          .writeHead(401, cors)
+          .end(JSON.stringify({ error: 'invalid_client', error_description: 'wrong appKey' }));
+      if (!kakaoUser)
+        return response
+          .writeHead(401, cors)
+          .end(JSON.stringify({ error: 'access_denied', error_description: 'User denied access' }));
       const token = `kakao-token-${++issued}`;
       kakaoTokens.set(token, kakaoUser);
-      return response.writeHead(200, cors).end(JSON.stringify({ access_token: token, token_type: 'bearer', expires_in: 7199, scope: 'account_email' }));
+      return response
+        .writeHead(200, cors)
+        .end(JSON.stringify({ access_token: token, token_type: 'bearer', expires_in: 7199, scope: 'account_email' }));
     }
     json(404, { error: 'not found' });
   });

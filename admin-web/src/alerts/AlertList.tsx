@@ -5,7 +5,10 @@ import { ALERT_KIND_LABELS, ALERT_STATUS_LABELS } from '../../../server/src/cont
 const kinds = labelChoices(ALERT_KIND_LABELS);
 const statuses = labelChoices(ALERT_STATUS_LABELS);
 
-const filters = [<SelectInput key="kind" source="kind" choices={kinds} alwaysOn />, <SelectInput key="status" source="status" choices={statuses} alwaysOn />];
+const filters = [
+  <SelectInput key="kind" source="kind" choices={kinds} alwaysOn />,
+  <SelectInput key="status" source="status" choices={statuses} alwaysOn />,
+];
 
 /** Operator alerts (Telegram and mail), read-only: what was raised and whether it went out. */
 const AlertList = () => (

@@ -1,4 +1,15 @@
-import { Datagrid, List as RaList, NumberField, NumberInput, ReferenceField, ReferenceInput, SelectInput, TextField, TextInput, required } from 'react-admin';
+import {
+  Datagrid,
+  List as RaList,
+  NumberField,
+  NumberInput,
+  ReferenceField,
+  ReferenceInput,
+  SelectInput,
+  TextField,
+  TextInput,
+  required,
+} from 'react-admin';
 
 const filters = [
   <TextInput key="q" source="q" label="검색 (이름)" alwaysOn />,

@@ -77,7 +77,11 @@ const StatusTabs = () => {
   const { filterValues, setFilters, displayedFilters } = useListContext();
   const current = (filterValues.status as string) ?? 'PENDING';
   return (
-    <Tabs value={current} onChange={(_, status) => setFilters({ ...filterValues, status }, displayedFilters)} sx={{ mb: 1 }}>
+    <Tabs
+      value={current}
+      onChange={(_, status) => setFilters({ ...filterValues, status }, displayedFilters)}
+      sx={{ mb: 1 }}
+    >
       {TABS.map((s) => (
         <Tab key={s} value={s} label={chargeStatuses[s]!.label} data-testid={`tab-${s}`} />
       ))}
@@ -99,9 +103,14 @@ const BulkAcceptButton = () => {
           const results = await dp.bulkAcceptCharges(selectedIds);
           const failed = results.filter((r) => !r.ok);
           const accepted = results.length - failed.length;
-          notify(failed.length ? `${accepted}건 수락, ${failed.length}건 실패: #${failed[0]!.id} ${failed[0]!.message}` : `${accepted}건 수락했습니다.`, {
-            type: failed.length ? 'warning' : 'success',
-          });
+          notify(
+            failed.length
+              ? `${accepted}건 수락, ${failed.length}건 실패: #${failed[0]!.id} ${failed[0]!.message}`
+              : `${accepted}건 수락했습니다.`,
+            {
+              type: failed.length ? 'warning' : 'success',
+            },
+          );
         } catch (e) {
           notify((e as Error).message, { type: 'error' });
         }
@@ -118,14 +127,27 @@ const BulkAcceptButton = () => {
 const AcceptButton = ({ record, size = 'small' }: { record: RaRecord; size?: 'small' | 'large' }) => {
   const { accept } = useAccepting();
   return (
-    <MuiButton color="success" size={size} variant={size === 'large' ? 'contained' : 'text'} startIcon={<CheckIcon />} onClick={() => accept(record.id)}>
+    <MuiButton
+      color="success"
+      size={size}
+      variant={size === 'large' ? 'contained' : 'text'}
+      startIcon={<CheckIcon />}
+      onClick={() => accept(record.id)}
+    >
       수락
     </MuiButton>
   );
 };
 
 const RejectButton = () => (
-  <CommandButton label="거절" icon={<CloseIcon />} color="error" confirm="이 충전 요청을 거절하시겠습니까?" run={(dp, rec) => dp.rejectCharge(rec.id)} success="충전을 거절했습니다." />
+  <CommandButton
+    label="거절"
+    icon={<CloseIcon />}
+    color="error"
+    confirm="이 충전 요청을 거절하시겠습니까?"
+    run={(dp, rec) => dp.rejectCharge(rec.id)}
+    success="충전을 거절했습니다."
+  />
 );
 
 const Actions = (_: { label: string }) => (
@@ -152,7 +174,12 @@ const ChargeCards = () => {
   const { hidden } = useAccepting();
   if (isPending) return null;
   const rows = data.filter((r) => !hidden.has(r.id));
-  if (!rows.length) return <Typography sx={{ p: 2 }} color="text.secondary">충전 요청이 없습니다.</Typography>;
+  if (!rows.length)
+    return (
+      <Typography sx={{ p: 2 }} color="text.secondary">
+        충전 요청이 없습니다.
+      </Typography>
+    );
   return (
     <Stack spacing={1.5} sx={{ p: 1 }} data-testid="charge-cards">
       {rows.map((r) => (
@@ -173,7 +200,11 @@ const ChargeCards = () => {
               </Typography>
               <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mt: 0.5 }}>
                 <MemberField source="memberId" />
-                {r.status === 'PENDING' ? <TimeLeft expiresAt={r.expiresAt} /> : <StatusField source="status" labels={chargeStatuses} />}
+                {r.status === 'PENDING' ? (
+                  <TimeLeft expiresAt={r.expiresAt} />
+                ) : (
+                  <StatusField source="status" labels={chargeStatuses} />
+                )}
               </Stack>
             </CardContent>
             {commandsOf(r).some((c) => c === 'accept' || c === 'reject') ? (
@@ -200,7 +231,10 @@ const ChargeTable = () => {
     >
       <TextField source="id" />
       <DateTimeField source="createdAt" />
-      <FunctionField source="expiresAt" render={(r) => (r.status === 'PENDING' ? <TimeLeft expiresAt={r.expiresAt} /> : '-')} />
+      <FunctionField
+        source="expiresAt"
+        render={(r) => (r.status === 'PENDING' ? <TimeLeft expiresAt={r.expiresAt} /> : '-')}
+      />
       <MemberField source="memberId" />
       <TextField source="depositorName" />
       <MethodField source="method" />
@@ -223,7 +257,12 @@ const filters = [<TextInput key="q" source="q" label="검색 (입금자명)" alw
 const ChargeList = () => {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <List filters={filters} filterDefaultValues={{ status: 'PENDING' }} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
+    <List
+      filters={filters}
+      filterDefaultValues={{ status: 'PENDING' }}
+      sort={{ field: 'id', order: 'DESC' }}
+      exporter={false}
+    >
       <AcceptingProvider>
         <StatusTabs />
         {phone ? <ChargeCards /> : <ChargeTable />}

@@ -1,4 +1,12 @@
-import { FunctionField, NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import {
+  FunctionField,
+  NumberField,
+  Show,
+  SimpleShowLayout,
+  TextField,
+  TopToolbar,
+  useRecordContext,
+} from 'react-admin';
 import UndoIcon from '@mui/icons-material/Undo';
 import { CommandButton } from '../common/CommandButton';
 import { chargeStatuses, DateTimeField, StatusField, WonField } from '../common/fields';
@@ -22,7 +30,12 @@ const Commands = () => {
           color="error"
           disabled={refundable <= 0}
           fields={[
-            { name: 'point', label: `환불할 포인트 (최대 ${refundable.toLocaleString('ko-KR')})`, type: 'number', defaultValue: String(refundable) },
+            {
+              name: 'point',
+              label: `환불할 포인트 (최대 ${refundable.toLocaleString('ko-KR')})`,
+              type: 'number',
+              defaultValue: String(refundable),
+            },
             { name: 'reason', label: '환불 사유' },
           ]}
           run={(dp, r, v) => dp.refundCharge(r.id, Number(v.point), v.reason!)}
@@ -34,7 +47,17 @@ const Commands = () => {
   );
 };
 
-const bankName = (code: string) => ({ '20': '우리은행', '04': 'KB국민은행', '88': '신한은행', '81': '하나은행', '11': 'NH농협은행', '03': 'IBK기업은행', '90': '카카오뱅크', '92': '토스뱅크' })[code] ?? code;
+const bankName = (code: string) =>
+  ({
+    '20': '우리은행',
+    '04': 'KB국민은행',
+    '88': '신한은행',
+    '81': '하나은행',
+    '11': 'NH농협은행',
+    '03': 'IBK기업은행',
+    '90': '카카오뱅크',
+    '92': '토스뱅크',
+  })[code] ?? code;
 
 /** One charge: how it was paid (bank transfer or Toss: method, paymentKey, status, virtual account), refunds. */
 const ChargeShow = () => (
@@ -55,7 +78,11 @@ const ChargeShow = () => (
       <TextField source="tossStatus" emptyText="-" />
       <FunctionField
         source="virtualAccount"
-        render={(r) => (r.virtualAccount ? `${bankName(r.virtualAccount.bankCode)} ${r.virtualAccount.accountNumber} (기한 ${r.virtualAccount.dueDate})` : '-')}
+        render={(r) =>
+          r.virtualAccount
+            ? `${bankName(r.virtualAccount.bankCode)} ${r.virtualAccount.accountNumber} (기한 ${r.virtualAccount.dueDate})`
+            : '-'
+        }
       />
       <NumberField source="refundedPoint" />
       <NumberField source="refundedAmount" />

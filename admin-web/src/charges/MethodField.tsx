@@ -1,6 +1,10 @@
 import { FunctionField, Link, useCreatePath } from 'react-admin';
 
-const TOSS_METHODS: Record<string, string> = { CARD: '카드·간편결제', TRANSFER: '계좌이체', VIRTUAL_ACCOUNT: '가상계좌' };
+const TOSS_METHODS: Record<string, string> = {
+  CARD: '카드·간편결제',
+  TRANSFER: '계좌이체',
+  VIRTUAL_ACCOUNT: '가상계좌',
+};
 
 /** 무통장 입금, or the Toss method with a link to the charge's page (its payment, refund). */
 export const MethodField = ({ source }: { source: string; label?: string }) => {

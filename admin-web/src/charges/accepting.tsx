@@ -47,7 +47,10 @@ export function AcceptingProvider({ children }: { children: ReactNode }) {
   const accept = useCallback(
     (id: Identifier) => {
       setHidden((h) => new Set(h).add(id));
-      waiting.current.set(id, setTimeout(() => void send(id), UNDO_MS));
+      waiting.current.set(
+        id,
+        setTimeout(() => void send(id), UNDO_MS),
+      );
       setNotice(id);
     },
     [send],
@@ -101,5 +104,15 @@ export function TimeLeft({ expiresAt }: { expiresAt: string | undefined }) {
   if (left <= 0) return <span style={{ color: '#b91c1c' }}>기한 지남</span>;
   const minutes = Math.ceil(left / 60_000);
   const text = minutes >= 60 ? `${Math.floor(minutes / 60)}시간 ${minutes % 60}분` : `${minutes}분`;
-  return <span style={{ color: minutes <= 30 ? '#b45309' : undefined, fontWeight: minutes <= 30 ? 700 : undefined, whiteSpace: 'nowrap' }}>{text} 남음</span>;
+  return (
+    <span
+      style={{
+        color: minutes <= 30 ? '#b45309' : undefined,
+        fontWeight: minutes <= 30 ? 700 : undefined,
+        whiteSpace: 'nowrap',
+      }}
+    >
+      {text} 남음
+    </span>
+  );
 }

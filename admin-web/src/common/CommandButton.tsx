@@ -1,5 +1,13 @@
 import { useState, type ReactElement } from 'react';
-import { Button, useDataProvider, useNotify, useRecordContext, useRefresh, type Identifier, type RaRecord } from 'react-admin';
+import {
+  Button,
+  useDataProvider,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  type Identifier,
+  type RaRecord,
+} from 'react-admin';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -53,7 +61,17 @@ const entriesIn = (result: unknown): LedgerEntryRecord[] => {
  * One operator command on the current record: optional confirmation or inputs, the call, a toast with
  * the server's message on failure, a refresh, and the resulting ledger entry when money moved.
  */
-export const CommandButton = ({ label, icon, run, confirm, fields, ledger, success = '처리되었습니다.', disabled, color = 'primary' }: CommandButtonProps) => {
+export const CommandButton = ({
+  label,
+  icon,
+  run,
+  confirm,
+  fields,
+  ledger,
+  success = '처리되었습니다.',
+  disabled,
+  color = 'primary',
+}: CommandButtonProps) => {
   const record = useRecordContext();
   const dp = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
@@ -91,10 +109,13 @@ export const CommandButton = ({ label, icon, run, confirm, fields, ledger, succe
         onClick={(e) => {
           e.stopPropagation();
           if (needsDialog) {
-            setValues(Object.fromEntries((fields ?? []).filter((f) => f.defaultValue !== undefined).map((f) => [f.name, f.defaultValue!])));
+            setValues(
+              Object.fromEntries(
+                (fields ?? []).filter((f) => f.defaultValue !== undefined).map((f) => [f.name, f.defaultValue!]),
+              ),
+            );
             setAsking(true);
-          }
-          else void execute();
+          } else void execute();
         }}
       >
         {icon}
@@ -126,7 +147,12 @@ export const CommandButton = ({ label, icon, run, confirm, fields, ledger, succe
         </DialogContent>
         <DialogActions>
           <MuiButton onClick={() => setAsking(false)}>취소</MuiButton>
-          <MuiButton onClick={() => void execute()} disabled={busy || missing} variant="contained" color={color === 'inherit' ? 'primary' : color}>
+          <MuiButton
+            onClick={() => void execute()}
+            disabled={busy || missing}
+            variant="contained"
+            color={color === 'inherit' ? 'primary' : color}
+          >
             확인
           </MuiButton>
         </DialogActions>

@@ -8,7 +8,15 @@ import type { ConsoleDataProvider, UploadPurpose } from '../dataProvider';
  * An image URL field with an upload button (POST /api/admin/uploads) and a preview of the image. `purpose`
  * tells the server where the image is shown, so it keeps it at that size.
  */
-export const ImageUrlInput = ({ source = 'imageUrl', label, purpose = 'other' }: { source?: string; label?: string; purpose?: UploadPurpose }) => {
+export const ImageUrlInput = ({
+  source = 'imageUrl',
+  label,
+  purpose = 'other',
+}: {
+  source?: string;
+  label?: string;
+  purpose?: UploadPurpose;
+}) => {
   const { field } = useInput({ source });
   const dp = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
@@ -30,10 +38,24 @@ export const ImageUrlInput = ({ source = 'imageUrl', label, purpose = 'other' }:
         <TextInput source={source} label={label} fullWidth />
         <Button component="label" variant="outlined" disabled={uploading} sx={{ whiteSpace: 'nowrap' }}>
           {uploading ? '업로드 중…' : '이미지 업로드'}
-          <input hidden type="file" accept="image/*" data-testid="image-upload" onChange={(e) => void upload(e.target.files?.[0])} />
+          <input
+            hidden
+            type="file"
+            accept="image/*"
+            data-testid="image-upload"
+            onChange={(e) => void upload(e.target.files?.[0])}
+          />
         </Button>
       </Box>
-      {field.value && <Box component="img" src={field.value} alt="미리보기" data-testid="image-preview" sx={{ maxWidth: 440, maxHeight: 600, border: 1, borderColor: 'divider', mt: 1 }} />}
+      {field.value && (
+        <Box
+          component="img"
+          src={field.value}
+          alt="미리보기"
+          data-testid="image-preview"
+          sx={{ maxWidth: 440, maxHeight: 600, border: 1, borderColor: 'divider', mt: 1 }}
+        />
+      )}
     </Box>
   );
 };

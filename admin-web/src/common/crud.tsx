@@ -9,7 +9,8 @@ export const EditPage = ({ children }: { children: ReactNode }) => (
 );
 
 /** An empty sort order is left out, so the server puts the new item at the end of its list. */
-const withoutEmptyOrder = ({ sortOrder, ...rest }: Record<string, unknown>) => (sortOrder === null || sortOrder === undefined || sortOrder === '' ? rest : { ...rest, sortOrder });
+const withoutEmptyOrder = ({ sortOrder, ...rest }: Record<string, unknown>) =>
+  sortOrder === null || sortOrder === undefined || sortOrder === '' ? rest : { ...rest, sortOrder };
 
 export const CreatePage = ({ children }: { children: ReactNode }) => (
   <Create redirect="list" transform={withoutEmptyOrder}>
@@ -18,7 +19,11 @@ export const CreatePage = ({ children }: { children: ReactNode }) => (
 );
 
 /** A resource's lazily loaded list/edit/create from one module that exports List and Form. */
-export function crudResource(load: () => Promise<{ List: ComponentType; Form: ComponentType }>, icon: ComponentType, extra: Record<string, unknown> = {}) {
+export function crudResource(
+  load: () => Promise<{ List: ComponentType; Form: ComponentType }>,
+  icon: ComponentType,
+  extra: Record<string, unknown> = {},
+) {
   let loading: ReturnType<typeof load> | undefined;
   const module = () => (loading ??= load());
   const Form = lazy(async () => ({ default: (await module()).Form }));

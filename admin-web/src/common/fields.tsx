@@ -1,6 +1,18 @@
-import { DateField, FunctionField, NumberField, useRecordContext, type DateFieldProps, type NumberFieldProps } from 'react-admin';
+import {
+  DateField,
+  FunctionField,
+  NumberField,
+  useRecordContext,
+  type DateFieldProps,
+  type NumberFieldProps,
+} from 'react-admin';
 import Chip from '@mui/material/Chip';
-import { AUTO_ORDER_STATUS_LABELS, CHARGE_STATUS_LABELS, LEDGER_KIND_LABELS, ORDER_STATUS_LABELS } from '../../../server/src/contracts/statuses.js';
+import {
+  AUTO_ORDER_STATUS_LABELS,
+  CHARGE_STATUS_LABELS,
+  LEDGER_KIND_LABELS,
+  ORDER_STATUS_LABELS,
+} from '../../../server/src/contracts/statuses.js';
 
 /** Whole won, no fraction digits (docs/product.md §9). */
 export const WonField = (props: NumberFieldProps) => (
@@ -9,7 +21,20 @@ export const WonField = (props: NumberFieldProps) => (
 
 /** Year-month-day hour:minute:second (docs/product.md §9). */
 export const DateTimeField = (props: DateFieldProps) => (
-  <DateField showTime locales="ko-KR" options={{ year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }} {...props} />
+  <DateField
+    showTime
+    locales="ko-KR"
+    options={{
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hour12: false,
+    }}
+    {...props}
+  />
 );
 
 type Tone = 'default' | 'primary' | 'success' | 'warning' | 'error' | 'info';
@@ -28,7 +53,12 @@ export const orderStatuses = toned(ORDER_STATUS_LABELS, {
   CANCELED: 'error',
 });
 
-export const autoOrderStatuses = toned(AUTO_ORDER_STATUS_LABELS, { ACTIVE: 'primary', COMPLETED: 'success', PARTIAL: 'warning', CANCLED: 'error' });
+export const autoOrderStatuses = toned(AUTO_ORDER_STATUS_LABELS, {
+  ACTIVE: 'primary',
+  COMPLETED: 'success',
+  PARTIAL: 'warning',
+  CANCLED: 'error',
+});
 
 export const chargeStatuses = toned(CHARGE_STATUS_LABELS, { PENDING: 'warning', SUCCESS: 'success', FAIL: 'error' });
 
@@ -43,13 +73,23 @@ export const ledgerKinds = toned(LEDGER_KIND_LABELS, {
 });
 
 /** Choices for a SelectInput from a vocabulary's labels (server/src/contracts), in their order. */
-export const labelChoices = (labels: Readonly<Record<string, string>>) => Object.entries(labels).map(([id, name]) => ({ id, name }));
+export const labelChoices = (labels: Readonly<Record<string, string>>) =>
+  Object.entries(labels).map(([id, name]) => ({ id, name }));
 
 /** Choices for a SelectInput from a label table. */
-export const choicesOf = (labels: StatusLabels) => Object.entries(labels).map(([id, { label }]) => ({ id, name: label }));
+export const choicesOf = (labels: StatusLabels) =>
+  Object.entries(labels).map(([id, { label }]) => ({ id, name: label }));
 
 /** A coloured chip with the Korean label of a status-like value. */
-export const StatusField = ({ source, labels }: { source: string; labels: StatusLabels; label?: string; sortable?: boolean }) => {
+export const StatusField = ({
+  source,
+  labels,
+}: {
+  source: string;
+  labels: StatusLabels;
+  label?: string;
+  sortable?: boolean;
+}) => {
   const record = useRecordContext();
   const value = record?.[source] as string | undefined;
   if (!value) return null;
@@ -70,4 +110,3 @@ export const LinkField = ({ source }: { source: string; label?: string; sortable
     }
   />
 );
-

@@ -1,5 +1,13 @@
 import type { ReactElement } from 'react';
-import { DateInput, NumberInput, Pagination, ReferenceField, ReferenceManyField, SelectInput, TextField } from 'react-admin';
+import {
+  DateInput,
+  NumberInput,
+  Pagination,
+  ReferenceField,
+  ReferenceManyField,
+  SelectInput,
+  TextField,
+} from 'react-admin';
 import { choicesOf, type StatusLabels } from './fields';
 
 /** The member's login id, linked to the member's page (`source` names the column for the grid header). */
@@ -17,8 +25,25 @@ export const ServiceField = ({ source, link = false }: { source: 'serviceId'; li
 );
 
 /** Rows of another resource that point at this record, newest first, paged. */
-export const Related = ({ reference, target, filter, children }: { reference: string; target: string; filter?: Record<string, unknown>; children: ReactElement }) => (
-  <ReferenceManyField reference={reference} target={target} filter={filter} sort={{ field: 'id', order: 'DESC' }} pagination={<Pagination />} label={false}>
+export const Related = ({
+  reference,
+  target,
+  filter,
+  children,
+}: {
+  reference: string;
+  target: string;
+  filter?: Record<string, unknown>;
+  children: ReactElement;
+}) => (
+  <ReferenceManyField
+    reference={reference}
+    target={target}
+    filter={filter}
+    sort={{ field: 'id', order: 'DESC' }}
+    pagination={<Pagination />}
+    label={false}
+  >
     {children}
   </ReferenceManyField>
 );

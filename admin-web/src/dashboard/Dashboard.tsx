@@ -4,13 +4,36 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import {
+  Bar,
+  BarChart,
+  CartesianGrid,
+  Legend,
+  Line,
+  LineChart,
+  ResponsiveContainer,
+  Tooltip,
+  XAxis,
+  YAxis,
+} from 'recharts';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { orderStatuses } from '../common/fields';
 
 const won = (n: number) => `${Number(n).toLocaleString('ko-KR')}원`;
 
-const Figure = ({ title, value, to, testId, alert }: { title: string; value: string | number; to?: string; testId: string; alert?: boolean }) => {
+const Figure = ({
+  title,
+  value,
+  to,
+  testId,
+  alert,
+}: {
+  title: string;
+  value: string | number;
+  to?: string;
+  testId: string;
+  alert?: boolean;
+}) => {
   const body = (
     <Card sx={{ height: '100%', borderLeft: 4, borderColor: alert ? 'error.main' : 'primary.main' }}>
       <CardContent>
@@ -23,7 +46,13 @@ const Figure = ({ title, value, to, testId, alert }: { title: string; value: str
       </CardContent>
     </Card>
   );
-  return to ? <Link to={to} sx={{ textDecoration: 'none' }}>{body}</Link> : body;
+  return to ? (
+    <Link to={to} sx={{ textDecoration: 'none' }}>
+      {body}
+    </Link>
+  ) : (
+    body
+  );
 };
 
 const Chart = ({ title, children }: { title: string; children: React.ReactElement }) => (
@@ -48,7 +77,12 @@ const Dashboard = () => {
   const dp = useDataProvider<ConsoleDataProvider>();
   const { data, isPending, error } = useQuery({ queryKey: ['dashboard'], queryFn: () => dp.dashboard() });
   if (isPending) return <Loading />;
-  if (error || !data) return <Typography color="error" sx={{ mt: 2 }}>대시보드를 불러오지 못했습니다: {(error as Error)?.message}</Typography>;
+  if (error || !data)
+    return (
+      <Typography color="error" sx={{ mt: 2 }}>
+        대시보드를 불러오지 못했습니다: {(error as Error)?.message}
+      </Typography>
+    );
   const days = data.days.map((d) => ({ ...d, day: d.date.slice(5) }));
   const byStatus = data.ordersByStatus.map((s) => ({ ...s, label: orderStatuses[s.status]?.label ?? s.status }));
   const { attention, today } = data;
@@ -59,10 +93,34 @@ const Dashboard = () => {
         처리가 필요한 항목
       </Typography>
       <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
-        <Figure title="대기 중인 충전" value={attention.pendingCharges} to="/charges" testId="pending-charges" alert={attention.pendingCharges > 0} />
-        <Figure title="미매칭 입금" value={attention.unmatchedDeposits} to="/deposits" testId="unmatched-deposits" alert={attention.unmatchedDeposits > 0} />
-        <Figure title="공급사 오류 주문" value={attention.providerErrors} to="/orders" testId="provider-errors" alert={attention.providerErrors > 0} />
-        <Figure title="정체된 주문" value={attention.stuckOrders} to="/orders" testId="stuck-orders" alert={attention.stuckOrders > 0} />
+        <Figure
+          title="대기 중인 충전"
+          value={attention.pendingCharges}
+          to="/charges"
+          testId="pending-charges"
+          alert={attention.pendingCharges > 0}
+        />
+        <Figure
+          title="미매칭 입금"
+          value={attention.unmatchedDeposits}
+          to="/deposits"
+          testId="unmatched-deposits"
+          alert={attention.unmatchedDeposits > 0}
+        />
+        <Figure
+          title="공급사 오류 주문"
+          value={attention.providerErrors}
+          to="/orders"
+          testId="provider-errors"
+          alert={attention.providerErrors > 0}
+        />
+        <Figure
+          title="정체된 주문"
+          value={attention.stuckOrders}
+          to="/orders"
+          testId="stuck-orders"
+          alert={attention.stuckOrders > 0}
+        />
       </Box>
       <Typography variant="h6" gutterBottom>
         오늘
@@ -82,7 +140,13 @@ const Dashboard = () => {
             <Figure title="추천으로 가입한 회원" value={data.referrals.referredMembers} testId="referred-members" />
             <Figure title="적립 건수" value={data.referrals.rewards} to="/referrals" testId="referral-rewards" />
             <Figure title="적립 포인트" value={won(Number(data.referrals.rewardedPoints))} testId="referral-points" />
-            <Figure title="회수하지 못한 포인트" value={won(Number(data.referrals.unrecoveredPoints))} to="/referrals" testId="referral-unrecovered" alert={Number(data.referrals.unrecoveredPoints) > 0} />
+            <Figure
+              title="회수하지 못한 포인트"
+              value={won(Number(data.referrals.unrecoveredPoints))}
+              to="/referrals"
+              testId="referral-unrecovered"
+              alert={Number(data.referrals.unrecoveredPoints) > 0}
+            />
           </Box>
         </>
       ) : null}

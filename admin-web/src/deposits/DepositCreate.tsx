@@ -7,7 +7,11 @@ const DepositCreate = () => (
       <TextInput source="bankTransactionId" validate={required()} />
       <TextInput source="depositorName" validate={required()} />
       <NumberInput source="amount" validate={required()} />
-      <DateTimeInput source="depositedAt" validate={required()} parse={(v: string) => (v ? new Date(v).toISOString() : v)} />
+      <DateTimeInput
+        source="depositedAt"
+        validate={required()}
+        parse={(v: string) => (v ? new Date(v).toISOString() : v)}
+      />
     </SimpleForm>
   </Create>
 );

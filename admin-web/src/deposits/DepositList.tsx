@@ -5,12 +5,25 @@ import { CommandButton } from '../common/CommandButton';
 import { DateTimeField, StatusField, toned, WonField } from '../common/fields';
 import { DEPOSIT_STATUS_LABELS } from '../../../server/src/contracts/statuses.js';
 
-const depositStatuses = toned(DEPOSIT_STATUS_LABELS, { UNMATCHED: 'warning', MATCHED: 'success', DISMISSED: 'default' });
+const depositStatuses = toned(DEPOSIT_STATUS_LABELS, {
+  UNMATCHED: 'warning',
+  MATCHED: 'success',
+  DISMISSED: 'default',
+});
 
-const REASONS: Record<string, string> = { NO_MATCH: '일치하는 충전 요청 없음', AMBIGUOUS: '후보가 여러 건', CONFLICT: '처리 충돌' };
+const REASONS: Record<string, string> = {
+  NO_MATCH: '일치하는 충전 요청 없음',
+  AMBIGUOUS: '후보가 여러 건',
+  CONFLICT: '처리 충돌',
+};
 
 const filters = [
-  <SelectInput key="status" source="status" choices={Object.entries(depositStatuses).map(([id, s]) => ({ id, name: s.label }))} alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    choices={Object.entries(depositStatuses).map(([id, s]) => ({ id, name: s.label }))}
+    alwaysOn
+  />,
   <TextInput key="q" source="q" label="검색 (입금자명)" alwaysOn />,
 ];
 
@@ -23,7 +36,7 @@ const DepositList = () => (
       <TextField source="depositorName" />
       <WonField source="amount" />
       <StatusField source="status" labels={depositStatuses} />
-      <FunctionField source="reason" render={(r) => (r.reason ? REASONS[r.reason] ?? r.reason : '')} />
+      <FunctionField source="reason" render={(r) => (r.reason ? (REASONS[r.reason] ?? r.reason) : '')} />
       <ReferenceField source="chargeId" reference="charges" link={false} emptyText="-">
         <TextField source="id" />
       </ReferenceField>
@@ -32,22 +45,22 @@ const DepositList = () => (
         render={(r) =>
           r.status === 'UNMATCHED' ? (
             <span style={{ whiteSpace: 'nowrap' }}>
-            <CommandButton
-              label="수동 매칭"
-              icon={<LinkIcon />}
-              fields={[{ name: 'chargeId', label: '충전 요청 번호', type: 'number' }]}
-              run={(dp, rec, v) => dp.matchDeposit(rec.id, v.chargeId!)}
-              ledger={(_, v) => ['charge', v.chargeId!]}
-              success="입금을 충전 요청에 매칭했습니다."
-            />
-            <CommandButton
-              label="보류"
-              icon={<DoNotDisturbIcon />}
-              color="inherit"
-              fields={[{ name: 'memo', label: '메모', required: false }]}
-              run={(dp, rec, v) => dp.dismissDeposit(rec.id, v.memo ?? '')}
-              success="입금을 보류 처리했습니다."
-            />
+              <CommandButton
+                label="수동 매칭"
+                icon={<LinkIcon />}
+                fields={[{ name: 'chargeId', label: '충전 요청 번호', type: 'number' }]}
+                run={(dp, rec, v) => dp.matchDeposit(rec.id, v.chargeId!)}
+                ledger={(_, v) => ['charge', v.chargeId!]}
+                success="입금을 충전 요청에 매칭했습니다."
+              />
+              <CommandButton
+                label="보류"
+                icon={<DoNotDisturbIcon />}
+                color="inherit"
+                fields={[{ name: 'memo', label: '메모', required: false }]}
+                run={(dp, rec, v) => dp.dismissDeposit(rec.id, v.memo ?? '')}
+                success="입금을 보류 처리했습니다."
+              />
             </span>
           ) : null
         }

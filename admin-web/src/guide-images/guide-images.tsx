@@ -1,4 +1,13 @@
-import { Datagrid, FormDataConsumer, FunctionField, List as RaList, SelectField, SelectInput, TextField, required } from 'react-admin';
+import {
+  Datagrid,
+  FormDataConsumer,
+  FunctionField,
+  List as RaList,
+  SelectField,
+  SelectInput,
+  TextField,
+  required,
+} from 'react-admin';
 import { ImagePreview, ImageUrlInput } from '../common/ImageUrlInput';
 
 const DEVICES = [
@@ -20,7 +29,11 @@ const PURPOSES = { DESKTOP: 'guide-desktop', MOBILE: 'guide-mobile' } as const;
 
 /** The upload is kept at the size of the device it is for. */
 const GuideImageInput = () => (
-  <FormDataConsumer>{({ formData }) => <ImageUrlInput source="imageUrl" purpose={PURPOSES[formData.device as keyof typeof PURPOSES] ?? 'other'} />}</FormDataConsumer>
+  <FormDataConsumer>
+    {({ formData }) => (
+      <ImageUrlInput source="imageUrl" purpose={PURPOSES[formData.device as keyof typeof PURPOSES] ?? 'other'} />
+    )}
+  </FormDataConsumer>
 );
 
 export const Form = () => (

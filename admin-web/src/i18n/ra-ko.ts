@@ -187,7 +187,12 @@ export const raKorean: TranslationMessages = {
       },
       Datagrid: { title: '데이터 표', unlabeled: '이름 없는 열 #%{column}' },
       SimpleForm: { title: '양식', unlabeled: '이름 없는 입력 #%{input}' },
-      SimpleList: { title: '목록', primaryText: '기본 텍스트', secondaryText: '보조 텍스트', tertiaryText: '세 번째 텍스트' },
+      SimpleList: {
+        title: '목록',
+        primaryText: '기본 텍스트',
+        secondaryText: '보조 텍스트',
+        tertiaryText: '세 번째 텍스트',
+      },
     },
   },
 };

@@ -11,9 +11,11 @@ export const Menu = () => {
       {menuSections.map(({ title, names }) => (
         <div key={title}>
           <ListSubheader sx={{ lineHeight: '32px', background: 'transparent' }}>{title}</ListSubheader>
-          {names.filter((name) => resources[name]).map((name) => (
-            <RaMenu.ResourceItem key={name} name={name} />
-          ))}
+          {names
+            .filter((name) => resources[name])
+            .map((name) => (
+              <RaMenu.ResourceItem key={name} name={name} />
+            ))}
         </div>
       ))}
     </RaMenu>

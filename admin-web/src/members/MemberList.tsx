@@ -4,7 +4,12 @@ import { memberStatuses } from './statuses';
 
 const filters = [
   <TextInput key="q" source="q" label="검색 (아이디, 이메일, 휴대전화)" alwaysOn />,
-  <SelectInput key="status" source="status" choices={Object.entries(memberStatuses).map(([id, s]) => ({ id, name: s.label }))} alwaysOn />,
+  <SelectInput
+    key="status"
+    source="status"
+    choices={Object.entries(memberStatuses).map(([id, s]) => ({ id, name: s.label }))}
+    alwaysOn
+  />,
 ];
 
 const MemberList = () => (

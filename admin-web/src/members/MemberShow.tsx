@@ -28,7 +28,12 @@ const Commands = () => {
         success="포인트를 조정했습니다."
       />
       {suspended ? (
-        <CommandButton label="정지 해제" icon={<LockOpenIcon />} run={(dp, r) => dp.reinstateMember(r.id)} success="정지를 해제했습니다." />
+        <CommandButton
+          label="정지 해제"
+          icon={<LockOpenIcon />}
+          run={(dp, r) => dp.reinstateMember(r.id)}
+          success="정지를 해제했습니다."
+        />
       ) : (
         <CommandButton
           label="이용 정지"

@@ -10,13 +10,21 @@ const won = (v: number) => `${v.toLocaleString('ko-KR')}원`;
 export const ReferralFigures = () => {
   const member = useRecordContext();
   const dp = useDataProvider<ConsoleDataProvider>();
-  const { data } = useQuery({ queryKey: ['member-referrals', member?.id], queryFn: () => dp.memberReferrals(member!.id), enabled: !!member });
+  const { data } = useQuery({
+    queryKey: ['member-referrals', member?.id],
+    queryFn: () => dp.memberReferrals(member!.id),
+    enabled: !!member,
+  });
   if (!data) return null;
   return (
     <Stack direction="row" spacing={3} sx={{ my: 1 }} data-testid="member-referrals">
       <Typography>추천으로 가입: {data.joined}명</Typography>
-      <Typography>적립: {data.rewards}건 · {won(data.earned)}</Typography>
-      <Typography color={data.unrecovered > 0 ? 'error' : undefined}>회수하지 못한 포인트: {won(data.unrecovered)}</Typography>
+      <Typography>
+        적립: {data.rewards}건 · {won(data.earned)}
+      </Typography>
+      <Typography color={data.unrecovered > 0 ? 'error' : undefined}>
+        회수하지 못한 포인트: {won(data.unrecovered)}
+      </Typography>
     </Stack>
   );
 };

@@ -1,4 +1,13 @@
-import { BooleanField, BooleanInput, Datagrid, FunctionField, List as RaList, TextField, TextInput, required } from 'react-admin';
+import {
+  BooleanField,
+  BooleanInput,
+  Datagrid,
+  FunctionField,
+  List as RaList,
+  TextField,
+  TextInput,
+  required,
+} from 'react-admin';
 import { DateTimeField } from '../common/fields';
 
 const colour = (v: string) => (!v || /^#[0-9a-fA-F]{6}$/.test(v) ? undefined : '#fff3cd 형식이어야 합니다');
@@ -7,7 +16,10 @@ export const List = () => (
   <RaList sort={{ field: 'id', order: 'DESC' }} exporter={false}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
-      <FunctionField source="content" render={(r) => <span style={{ background: r.bgColor || undefined, padding: '2px 6px' }}>{r.content}</span>} />
+      <FunctionField
+        source="content"
+        render={(r) => <span style={{ background: r.bgColor || undefined, padding: '2px 6px' }}>{r.content}</span>}
+      />
       <BooleanField source="isTop" />
       <TextField source="bgColor" emptyText="-" />
       <DateTimeField source="createdAt" />

@@ -18,7 +18,14 @@ export const OrderGrid = ({ showMember = true }: { showMember?: boolean }) => (
     <NumberField source="startCount" emptyText="-" />
     <NumberField source="remains" emptyText="-" />
     {/* The provider's error or the [확인 필요] note lives in fulfilment's dispatch record (one per order, keyed by its id). */}
-    <ReferenceField source="id" reference="order-dispatches" link={false} label="resources.orders.fields.lastError" sortable={false} emptyText="">
+    <ReferenceField
+      source="id"
+      reference="order-dispatches"
+      link={false}
+      label="resources.orders.fields.lastError"
+      sortable={false}
+      emptyText=""
+    >
       <TextField source="lastError" emptyText="" />
     </ReferenceField>
   </Datagrid>

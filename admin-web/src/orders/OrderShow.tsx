@@ -26,9 +26,32 @@ const OrderCommands = () => {
   const allowed = orderCommands(order as unknown as OrderFacts);
   return (
     <TopToolbar>
-      <CommandButton label="취소 및 환불" icon={<CancelIcon />} color="error" disabled={!allowed.includes('cancel')} confirm="주문을 취소하고 결제 포인트 전액을 환불합니다." run={(dp, r) => dp.cancelOrder(r.id)} ledger success="주문을 취소하고 환불했습니다." />
-      <CommandButton label="부분 완료" icon={<ContentCutIcon />} color="warning" disabled={!allowed.includes('partial')} fields={[{ name: 'remains', label: '남은 수량', type: 'number' }]} run={(dp, r, v) => dp.partialOrder(r.id, Number(v.remains))} ledger success="부분 완료로 처리하고 남은 수량을 환불했습니다." />
-      <CommandButton label="시작 수량" icon={<PlayArrowIcon />} fields={[{ name: 'startCount', label: '주문 전 수량', type: 'number' }]} run={(dp, r, v) => dp.setStartCount(r.id, Number(v.startCount))} />
+      <CommandButton
+        label="취소 및 환불"
+        icon={<CancelIcon />}
+        color="error"
+        disabled={!allowed.includes('cancel')}
+        confirm="주문을 취소하고 결제 포인트 전액을 환불합니다."
+        run={(dp, r) => dp.cancelOrder(r.id)}
+        ledger
+        success="주문을 취소하고 환불했습니다."
+      />
+      <CommandButton
+        label="부분 완료"
+        icon={<ContentCutIcon />}
+        color="warning"
+        disabled={!allowed.includes('partial')}
+        fields={[{ name: 'remains', label: '남은 수량', type: 'number' }]}
+        run={(dp, r, v) => dp.partialOrder(r.id, Number(v.remains))}
+        ledger
+        success="부분 완료로 처리하고 남은 수량을 환불했습니다."
+      />
+      <CommandButton
+        label="시작 수량"
+        icon={<PlayArrowIcon />}
+        fields={[{ name: 'startCount', label: '주문 전 수량', type: 'number' }]}
+        run={(dp, r, v) => dp.setStartCount(r.id, Number(v.startCount))}
+      />
       <CommandButton
         label="상태 변경"
         icon={<SyncAltIcon />}
@@ -76,16 +99,40 @@ const OrderShow = () => (
         <TextField source="name" />
       </ReferenceField>
       {/* Fulfilment's dispatch record of the order (GET /api/admin/order-dispatches, keyed by the order's id). */}
-      <ReferenceField source="id" reference="order-dispatches" link={false} label="resources.orders.fields.providerOrderId" emptyText="-">
+      <ReferenceField
+        source="id"
+        reference="order-dispatches"
+        link={false}
+        label="resources.orders.fields.providerOrderId"
+        emptyText="-"
+      >
         <TextField source="providerOrderId" emptyText="-" />
       </ReferenceField>
-      <ReferenceField source="id" reference="order-dispatches" link={false} label="resources.orders.fields.dispatchAttempts" emptyText="-">
+      <ReferenceField
+        source="id"
+        reference="order-dispatches"
+        link={false}
+        label="resources.orders.fields.dispatchAttempts"
+        emptyText="-"
+      >
         <NumberField source="attempts" />
       </ReferenceField>
-      <ReferenceField source="id" reference="order-dispatches" link={false} label="resources.orders.fields.lastError" emptyText="-">
+      <ReferenceField
+        source="id"
+        reference="order-dispatches"
+        link={false}
+        label="resources.orders.fields.lastError"
+        emptyText="-"
+      >
         <TextField source="lastError" emptyText="-" />
       </ReferenceField>
-      <ReferenceField source="id" reference="order-dispatches" link={false} label="resources.orders.fields.lastSyncedAt" emptyText="-">
+      <ReferenceField
+        source="id"
+        reference="order-dispatches"
+        link={false}
+        label="resources.orders.fields.lastSyncedAt"
+        emptyText="-"
+      >
         <DateTimeField source="lastSyncedAt" emptyText="-" />
       </ReferenceField>
       <ReferenceField source="autoOrderId" reference="auto-orders" link="show" emptyText="-">

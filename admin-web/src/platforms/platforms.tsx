@@ -1,4 +1,14 @@
-import { BooleanField, BooleanInput, Datagrid, FunctionField, List as RaList, NumberField, NumberInput, TextField, TextInput } from 'react-admin';
+import {
+  BooleanField,
+  BooleanInput,
+  Datagrid,
+  FunctionField,
+  List as RaList,
+  NumberField,
+  NumberInput,
+  TextField,
+  TextInput,
+} from 'react-admin';
 
 const colour = (v: string) => (!v || /^#[0-9a-fA-F]{6}$/.test(v) ? undefined : '#1a73e8 형식이어야 합니다');
 
@@ -8,7 +18,10 @@ export const List = () => (
       <TextField source="id" />
       <TextField source="text" />
       <BooleanField source="visible" />
-      <FunctionField source="bgColor" render={(r) => <span style={{ background: r.bgColor, padding: '2px 10px', borderRadius: 4 }}>{r.bgColor}</span>} />
+      <FunctionField
+        source="bgColor"
+        render={(r) => <span style={{ background: r.bgColor, padding: '2px 10px', borderRadius: 4 }}>{r.bgColor}</span>}
+      />
       <NumberField source="sortOrder" />
     </Datagrid>
   </RaList>

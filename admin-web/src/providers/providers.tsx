@@ -1,4 +1,16 @@
-import { BooleanField, BooleanInput, Datagrid, FunctionField, List as RaList, NumberInput, PasswordInput, TextField, TextInput, required, useGetList } from 'react-admin';
+import {
+  BooleanField,
+  BooleanInput,
+  Datagrid,
+  FunctionField,
+  List as RaList,
+  NumberInput,
+  PasswordInput,
+  TextField,
+  TextInput,
+  required,
+  useGetList,
+} from 'react-admin';
 import type { ImportServicesResult } from '../dataProvider';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
@@ -6,28 +18,43 @@ import { CommandButton } from '../common/CommandButton';
 import { DateTimeField } from '../common/fields';
 
 const Commands = () => {
-  const { data: categories = [] } = useGetList('categories', { pagination: { page: 1, perPage: 500 }, sort: { field: 'sortOrder', order: 'ASC' } });
+  const { data: categories = [] } = useGetList('categories', {
+    pagination: { page: 1, perPage: 500 },
+    sort: { field: 'sortOrder', order: 'ASC' },
+  });
   return (
-  <span style={{ whiteSpace: 'nowrap' }}>
-    <CommandButton
-      label="잔액 확인"
-      icon={<AccountBalanceWalletIcon />}
-      run={(dp, r) => dp.providerBalance(r.id)}
-      success={(b: { balance: string; currency: string }, r) => `${r.name} 잔액: ${b.balance} ${b.currency}`}
-    />
-    <CommandButton
-      label="서비스 가져오기"
-      icon={<CloudDownloadIcon />}
-      confirm="공급사의 서비스를 가져와 상품으로 추가하거나, 이미 가져온 상품의 단가·수량을 갱신합니다."
-      fields={[
-        { name: 'categoryId', label: '넣을 카테고리', choices: categories.map((c) => ({ id: String(c.id), name: `${c.platform} / ${c.text}` })) },
-        { name: 'markupPercent', label: '마진율 (%)', type: 'number', defaultValue: '30' },
-        { name: 'currencyRate', label: '환율 (공급사 통화 1단위당 원)', type: 'number', defaultValue: '1' },
-      ]}
-      run={(dp, r, v) => dp.importServices(r.id, { categoryId: Number(v.categoryId), markupPercent: v.markupPercent!, currencyRate: v.currencyRate! })}
-      success={(res: ImportServicesResult) => `서비스를 가져왔습니다. 추가 ${res.created}건, 갱신 ${res.updated}건, 건너뜀 ${res.skipped.length}건`}
-    />
-  </span>
+    <span style={{ whiteSpace: 'nowrap' }}>
+      <CommandButton
+        label="잔액 확인"
+        icon={<AccountBalanceWalletIcon />}
+        run={(dp, r) => dp.providerBalance(r.id)}
+        success={(b: { balance: string; currency: string }, r) => `${r.name} 잔액: ${b.balance} ${b.currency}`}
+      />
+      <CommandButton
+        label="서비스 가져오기"
+        icon={<CloudDownloadIcon />}
+        confirm="공급사의 서비스를 가져와 상품으로 추가하거나, 이미 가져온 상품의 단가·수량을 갱신합니다."
+        fields={[
+          {
+            name: 'categoryId',
+            label: '넣을 카테고리',
+            choices: categories.map((c) => ({ id: String(c.id), name: `${c.platform} / ${c.text}` })),
+          },
+          { name: 'markupPercent', label: '마진율 (%)', type: 'number', defaultValue: '30' },
+          { name: 'currencyRate', label: '환율 (공급사 통화 1단위당 원)', type: 'number', defaultValue: '1' },
+        ]}
+        run={(dp, r, v) =>
+          dp.importServices(r.id, {
+            categoryId: Number(v.categoryId),
+            markupPercent: v.markupPercent!,
+            currencyRate: v.currencyRate!,
+          })
+        }
+        success={(res: ImportServicesResult) =>
+          `서비스를 가져왔습니다. 추가 ${res.created}건, 갱신 ${res.updated}건, 건너뜀 ${res.skipped.length}건`
+        }
+      />
+    </span>
   );
 };
 
@@ -38,7 +65,10 @@ export const List = () => (
       <TextField source="name" />
       <TextField source="apiUrl" />
       <BooleanField source="enabled" />
-      <FunctionField source="hasKey" render={(r) => (r.hasKey ? `설정됨${r.keyLast4 ? ` (…${r.keyLast4})` : ''}` : '없음')} />
+      <FunctionField
+        source="hasKey"
+        render={(r) => (r.hasKey ? `설정됨${r.keyLast4 ? ` (…${r.keyLast4})` : ''}` : '없음')}
+      />
       <DateTimeField source="createdAt" />
       <FunctionField label="작업" render={() => <Commands />} />
     </Datagrid>
@@ -50,7 +80,11 @@ export const Form = () => (
   <>
     <TextInput source="name" validate={required()} />
     <TextInput source="apiUrl" validate={required()} fullWidth helperText="SMM 패널 API v2 주소" />
-    <PasswordInput source="apiKey" parse={(v: string) => v || undefined} helperText="변경할 때만 입력하세요 (저장 후에는 표시되지 않습니다)" />
+    <PasswordInput
+      source="apiKey"
+      parse={(v: string) => v || undefined}
+      helperText="변경할 때만 입력하세요 (저장 후에는 표시되지 않습니다)"
+    />
     <BooleanInput source="enabled" defaultValue />
     <NumberInput source="timeoutMs" defaultValue={15000} helperText="공급사 응답 제한 시간 (ms)" />
   </>

@@ -1,7 +1,11 @@
 import { Datagrid, List, NumberInput, ReferenceField, TextField } from 'react-admin';
 import { DateTimeField, WonField } from '../common/fields';
 
-const filters = [<NumberInput key="referrerId" source="referrerId" alwaysOn />, <NumberInput key="referredId" source="referredId" />, <NumberInput key="chargeId" source="chargeId" />];
+const filters = [
+  <NumberInput key="referrerId" source="referrerId" alwaysOn />,
+  <NumberInput key="referredId" source="referredId" />,
+  <NumberInput key="chargeId" source="chargeId" />,
+];
 
 /**
  * Referral rewards, one per accepted charge of a referred member (ledger REFERRAL). "회수하지 못한

@@ -1,4 +1,14 @@
-import { BooleanInput, Datagrid, List, NumberInput, ReferenceField, SelectField, SelectInput, TextField, useRecordContext } from 'react-admin';
+import {
+  BooleanInput,
+  Datagrid,
+  List,
+  NumberInput,
+  ReferenceField,
+  SelectField,
+  SelectInput,
+  TextField,
+  useRecordContext,
+} from 'react-admin';
 import CheckIcon from '@mui/icons-material/Check';
 import BlockIcon from '@mui/icons-material/Block';
 import { CommandButton } from '../common/CommandButton';
@@ -8,7 +18,12 @@ import { refillCommands } from '../../../server/src/contracts/commands.js';
 import type { RefillStatus } from '../../../server/src/contracts/statuses.js';
 
 /** The console's own words for a refill's state (the server's messages say 접수 and 진행중). */
-const STATUS_NAMES: Record<RefillStatus, string> = { PENDING: '요청됨', PROCESSING: '공급사 진행중', COMPLETED: '완료', REJECTED: '거절' };
+const STATUS_NAMES: Record<RefillStatus, string> = {
+  PENDING: '요청됨',
+  PROCESSING: '공급사 진행중',
+  COMPLETED: '완료',
+  REJECTED: '거절',
+};
 const statuses = labelChoices(STATUS_NAMES);
 
 const filters = [
@@ -25,7 +40,13 @@ const Commands = () => {
   const allowed = refillCommands({ status: refill.status as RefillStatus });
   return (
     <>
-      <CommandButton label="완료 처리" icon={<CheckIcon />} disabled={!allowed.includes('complete')} run={(dp, r) => dp.completeRefill(r.id)} success="리필을 완료로 처리했습니다." />
+      <CommandButton
+        label="완료 처리"
+        icon={<CheckIcon />}
+        disabled={!allowed.includes('complete')}
+        run={(dp, r) => dp.completeRefill(r.id)}
+        success="리필을 완료로 처리했습니다."
+      />
       <CommandButton
         label="거절"
         icon={<BlockIcon />}

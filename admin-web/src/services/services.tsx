@@ -64,7 +64,13 @@ export const Form = () => (
       <SelectInput optionText="text" validate={required()} />
     </ReferenceInput>
     <TextInput source="text" validate={required()} fullWidth />
-    <SelectInput source="type" choices={typeChoices} defaultValue="Default" validate={required()} helperText="패키지는 최소·최대 수량 1, 단가는 패키지 1개 가격입니다." />
+    <SelectInput
+      source="type"
+      choices={typeChoices}
+      defaultValue="Default"
+      validate={required()}
+      helperText="패키지는 최소·최대 수량 1, 단가는 패키지 1개 가격입니다."
+    />
     <TextInput source="point" validate={required()} helperText="1개당 포인트 (소수점 6자리까지, 예: 1.5)" />
     <NumberInput source="min" validate={[required(), minValue(1)]} />
     <NumberInput source="max" validate={[required(), minValue(1)]} />
@@ -80,6 +86,10 @@ export const Form = () => (
     <ReferenceInput source="providerId" reference="providers">
       <SelectInput optionText="name" emptyText="연결 안 함" parse={(v: string) => (v === '' ? null : v)} />
     </ReferenceInput>
-    <TextInput source="providerServiceId" parse={(v: string) => v || null} helperText="공급사와 함께 입력 (공급사의 서비스 번호)" />
+    <TextInput
+      source="providerServiceId"
+      parse={(v: string) => v || null}
+      helperText="공급사와 함께 입력 (공급사의 서비스 번호)"
+    />
   </>
 );

@@ -19,7 +19,12 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ImageUrlInput } from '../common/ImageUrlInput';
 import { labelChoices } from '../common/fields';
-import { DELETION_BALANCE_LABELS, PAYMENT_TYPE_LABELS, type SettingGroup, type SettingView } from '../../../server/src/contracts/settings.js';
+import {
+  DELETION_BALANCE_LABELS,
+  PAYMENT_TYPE_LABELS,
+  type SettingGroup,
+  type SettingView,
+} from '../../../server/src/contracts/settings.js';
 
 /** GET /api/admin/settings: every key with its kind, area and label (server/src/contracts/settings.ts). */
 type SettingRow = SettingView;
@@ -41,10 +46,14 @@ const AREAS: { id: SettingGroup | 'presets'; title: string; holds: (s: SettingRo
 const PAYMENT_TYPE_CHOICES = labelChoices(PAYMENT_TYPE_LABELS);
 const DELETION_BALANCE_CHOICES = labelChoices(DELETION_BALANCE_LABELS);
 
-const urlRule: Validator = (v: string) => (!v || /^https?:\/\/\S+$/.test(v) ? undefined : 'http(s)로 시작하는 주소이거나 비워 두어야 합니다');
-const colorRule: Validator = (v: string) => (!v || /^#[0-9a-fA-F]{6}$/.test(v) ? undefined : '#1a73e8 형식의 색상이거나 비워 두어야 합니다');
+const urlRule: Validator = (v: string) =>
+  !v || /^https?:\/\/\S+$/.test(v) ? undefined : 'http(s)로 시작하는 주소이거나 비워 두어야 합니다';
+const colorRule: Validator = (v: string) =>
+  !v || /^#[0-9a-fA-F]{6}$/.test(v) ? undefined : '#1a73e8 형식의 색상이거나 비워 두어야 합니다';
 const listRule: Validator = (v: unknown) =>
-  Array.isArray(v) && v.every((n) => Number.isInteger(n) && n > 0) ? undefined : '쉼표로 구분한 양의 정수(원)여야 합니다';
+  Array.isArray(v) && v.every((n) => Number.isInteger(n) && n > 0)
+    ? undefined
+    : '쉼표로 구분한 양의 정수(원)여야 합니다';
 
 const formatList = (v: unknown) => (Array.isArray(v) ? v.join(', ') : (v as string));
 const parseList = (text: string) =>
@@ -83,7 +92,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * (PUT /api/admin/settings/:key); a key the server refuses keeps its error under its field.
  */
 const SettingsPage = () => {
-  const { data, isPending, error } = useGetList<SettingRow>('settings', { pagination: { page: 1, perPage: 200 }, sort: { field: 'group', order: 'ASC' } });
+  const { data, isPending, error } = useGetList<SettingRow>('settings', {
+    pagination: { page: 1, perPage: 200 },
+    sort: { field: 'group', order: 'ASC' },
+  });
   const dp = useDataProvider();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -103,7 +115,8 @@ const SettingsPage = () => {
         await dp.update('settings', { id: key, data: { value }, previousData: previous });
         saved += 1;
       } catch (e) {
-        errors[key] = String((e as Error).message ?? '').replace(new RegExp(`^${key}\\s*`), '') || '저장하지 못했습니다';
+        errors[key] =
+          String((e as Error).message ?? '').replace(new RegExp(`^${key}\\s*`), '') || '저장하지 못했습니다';
       }
     }
     if (Object.keys(errors).length > 0) {

@@ -22,16 +22,30 @@ const seed: Seed = [
   [['notices'], []],
 ];
 const at = (path: string, state: SessionState) => renderRoutes(routes, { path, seed, state });
-const landed = async (router: ReturnType<typeof at>['router'], path: string) => waitFor(() => expect(router.state.location.pathname).toBe(path));
+const landed = async (router: ReturnType<typeof at>['router'], path: string) =>
+  waitFor(() => expect(router.state.location.pathname).toBe(path));
 
 describe('routes by session state (docs/product.md §2)', () => {
-  it.each(['/point', '/account', '/qna', '/order-history', '/auto-order-history', '/api', '/guide', '/logout', '/nowhere'])('a visitor at %s is sent to /order', async (path) => {
+  it.each([
+    '/point',
+    '/account',
+    '/qna',
+    '/order-history',
+    '/auto-order-history',
+    '/api',
+    '/guide',
+    '/logout',
+    '/nowhere',
+  ])('a visitor at %s is sent to /order', async (path) => {
     await landed(at(path, 'unAuthorization').router, '/order');
   });
 
-  it.each(['/login', '/register', '/find-id', '/find-password', '/register/naver', '/nowhere'])('a member at %s is sent to /order', async (path) => {
-    await landed(at(path, 'authorization').router, '/order');
-  });
+  it.each(['/login', '/register', '/find-id', '/find-password', '/register/naver', '/nowhere'])(
+    'a member at %s is sent to /order',
+    async (path) => {
+      await landed(at(path, 'authorization').router, '/order');
+    },
+  );
 
   it('a guest has the visitor routes and / goes to /order', async () => {
     await landed(at('/account', 'guest').router, '/order');
@@ -65,7 +79,9 @@ describe('routes by session state (docs/product.md §2)', () => {
 
   it('the terms are public to everyone', async () => {
     at('/terms/service', 'unAuthorization');
-    expect(await screen.findByRole('heading', { name: '제21조 (준거법 및 재판관할)' })).toHaveTextContent('제21조 (준거법 및 재판관할)');
+    expect(await screen.findByRole('heading', { name: '제21조 (준거법 및 재판관할)' })).toHaveTextContent(
+      '제21조 (준거법 및 재판관할)',
+    );
     expect(screen.queryByRole('heading', { name: /제22조/ })).not.toBeInTheDocument();
   });
 
@@ -93,7 +109,9 @@ describe('the frame', () => {
   it('shows a member the links (자주묻는질문 with ENABLE_QNA), the balance with 충전, 계정 설정 and 로그아웃', async () => {
     at('/order', 'authorization');
     const nav = await screen.findByRole('navigation', { name: '주 메뉴' });
-    expect(nav).toHaveTextContent('주문하기주문내역자동주문 내역잔액충전링크 입력 가이드자주묻는질문12,345원충전계정 설정로그아웃');
+    expect(nav).toHaveTextContent(
+      '주문하기주문내역자동주문 내역잔액충전링크 입력 가이드자주묻는질문12,345원충전계정 설정로그아웃',
+    );
     expect(screen.getByTestId('balance')).toHaveTextContent(/^12,345원$/);
   });
 

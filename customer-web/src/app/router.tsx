@@ -16,7 +16,12 @@ export const routes: RouteObject[] = [
   {
     element: <BareLayout />,
     HydrateFallback: Blank,
-    children: [{ element: <Allow states={VISITOR_STATES} />, children: [{ path: paths.naverCallback, lazy: page(() => import('../features/auth/routes/naver-callback')) }] }],
+    children: [
+      {
+        element: <Allow states={VISITOR_STATES} />,
+        children: [{ path: paths.naverCallback, lazy: page(() => import('../features/auth/routes/naver-callback')) }],
+      },
+    ],
   },
   {
     element: <AppLayout />,
@@ -48,7 +53,10 @@ export const routes: RouteObject[] = [
           { path: paths.qna, lazy: page(() => import('../features/qna/routes/qna')) },
           { path: paths.orderHistory, lazy: page(() => import('../features/orders/routes/order-history')) },
           { path: paths.autoOrderHistory, lazy: page(() => import('../features/orders/routes/auto-order-history')) },
-          { path: paths.subscriptionHistory, lazy: page(() => import('../features/orders/routes/subscription-history')) },
+          {
+            path: paths.subscriptionHistory,
+            lazy: page(() => import('../features/orders/routes/subscription-history')),
+          },
           { path: paths.logout, lazy: page(() => import('../features/auth/routes/logout')) },
           { path: paths.apiDocs, lazy: page(() => import('../features/api-docs/routes/api-docs')) },
           { path: paths.guide, lazy: page(() => import('../features/guide/routes/guide')) },

@@ -13,7 +13,8 @@ export class ApiError extends Error {
 }
 
 /** The server's message when it sent one, else the fallback (docs/product.md §8 "server message if present, else ..."). */
-export const errorMessage = (error: unknown, fallback: string) => (error instanceof ApiError && error.message ? error.message : fallback);
+export const errorMessage = (error: unknown, fallback: string) =>
+  error instanceof ApiError && error.message ? error.message : fallback;
 
 const HANGUL = /[\uAC00-\uD7A3]/;
 
@@ -22,16 +23,27 @@ const HANGUL = /[\uAC00-\uD7A3]/;
  * the generic `fallback` is only for network failures, 5xx and a 4xx that carries no Korean reason.
  */
 export const refusalMessage = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 && HANGUL.test(error.message) ? error.message : fallback;
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && HANGUL.test(error.message)
+    ? error.message
+    : fallback;
 
 export const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
 
-async function send(method: string, path: string, body?: unknown, extraHeaders: Record<string, string> = {}): Promise<{ data: unknown; response: Response }> {
+async function send(
+  method: string,
+  path: string,
+  body?: unknown,
+  extraHeaders: Record<string, string> = {},
+): Promise<{ data: unknown; response: Response }> {
   const token = storage.getJwt();
   const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   if (token) headers.Authorization = `Bearer ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+  const response = await fetch(`/api${path}`, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
   const text = await response.text();
   let data: unknown;
   try {
@@ -66,6 +78,7 @@ export const api = {
     const rows = Array.isArray(data) ? (data as T[]) : [];
     return { rows, total: Number(response.headers.get('X-Total-Count') ?? rows.length) || 0 };
   },
-  post: async <T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) => (await send('POST', path, body ?? {}, headers)).data as T,
+  post: async <T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) =>
+    (await send('POST', path, body ?? {}, headers)).data as T,
   delete: async <T = unknown>(path: string) => (await send('DELETE', path)).data as T,
 };

@@ -4,7 +4,8 @@ const pad = (n: number, size = 2) => String(n).padStart(size, '0');
 type Amount = number | bigint | string | null | undefined;
 
 /** A count with thousands separators (bigint money stays exact). */
-export const formatNumber = (value: Amount) => wholeNumber.format(typeof value === 'bigint' ? value : Number(value ?? 0) || 0);
+export const formatNumber = (value: Amount) =>
+  wholeNumber.format(typeof value === 'bigint' ? value : Number(value ?? 0) || 0);
 
 /** Won without fraction digits (docs/product.md §9). */
 export const won = (value: Amount) => `${formatNumber(value)}원`;
@@ -36,8 +37,10 @@ export function startCountText(value: unknown): string {
 }
 
 /** Desktop systems draw flag emojis as letters; there the spec swaps them for a couple emoji. */
-export const isDesktop = () => typeof navigator !== 'undefined' && !/Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
-export const swapFlags = (text: string, desktop = isDesktop()) => (desktop ? text.replace(/[\u{1F1E6}-\u{1F1FF}]{2}/gu, '👫') : text);
+export const isDesktop = () =>
+  typeof navigator !== 'undefined' && !/Android|iPhone|iPad|iPod|Mobile/i.test(navigator.userAgent);
+export const swapFlags = (text: string, desktop = isDesktop()) =>
+  desktop ? text.replace(/[\u{1F1E6}-\u{1F1FF}]{2}/gu, '👫') : text;
 
 /**
  * A preset charge amount with the spec's units 만원, 천원, 백원 and 원, composed as Korean shops write

@@ -1,7 +1,11 @@
 import { readSettings } from './settings';
 
 describe('readSettings', () => {
-  const settings = readSettings({ ENABLE_QNA: 'true', SITE_KAKAO_TEXT: '상담하기', POINT_CHARGE_BUTTON_OPTIONS: [10000, 'x', -5, 50000] });
+  const settings = readSettings({
+    ENABLE_QNA: 'true',
+    SITE_KAKAO_TEXT: '상담하기',
+    POINT_CHARGE_BUTTON_OPTIONS: [10000, 'x', -5, 50000],
+  });
 
   it('reads each key by its kind; a missing value reads as empty text, off or no numbers', () => {
     expect(settings.flag('ENABLE_QNA')).toBe(true);

@@ -24,7 +24,8 @@ export const storage = {
   setJwt: (token: string) => localStorage.setItem(KEYS.jwt, token),
   clearJwt: () => localStorage.removeItem(KEYS.jwt),
   getSavedId: () => localStorage.getItem(KEYS.savedId) ?? '',
-  setSavedId: (id: string | null) => (id ? localStorage.setItem(KEYS.savedId, id) : localStorage.removeItem(KEYS.savedId)),
+  setSavedId: (id: string | null) =>
+    id ? localStorage.setItem(KEYS.savedId, id) : localStorage.removeItem(KEYS.savedId),
   getDarkMode: (): boolean | null => {
     const value = read<unknown>(KEYS.darkMode, null);
     return typeof value === 'boolean' ? value : null;
@@ -32,7 +33,9 @@ export const storage = {
   setDarkMode: (dark: boolean) => write(KEYS.darkMode, dark),
   getHiddenPopups: (): HiddenPopup[] => {
     const value = read<unknown>(KEYS.popupHidden, []);
-    return Array.isArray(value) ? value.filter((v): v is HiddenPopup => typeof v?.popupId === 'string' && typeof v?.date === 'string') : [];
+    return Array.isArray(value)
+      ? value.filter((v): v is HiddenPopup => typeof v?.popupId === 'string' && typeof v?.date === 'string')
+      : [];
   },
   setHiddenPopups: (list: HiddenPopup[]) => write(KEYS.popupHidden, list),
 };

@@ -4,6 +4,15 @@ import { TestEnvironment } from 'jest-environment-jsdom';
 export default class StorefrontEnvironment extends TestEnvironment {
   constructor(config, context) {
     super(config, context);
-    Object.assign(this.global, { Request, Response, Headers, AbortController, AbortSignal, TextEncoder, TextDecoder, structuredClone });
+    Object.assign(this.global, {
+      Request,
+      Response,
+      Headers,
+      AbortController,
+      AbortSignal,
+      TextEncoder,
+      TextDecoder,
+      structuredClone,
+    });
   }
 }

@@ -17,7 +17,11 @@ export const forfeitReference = (memberId: number) => ({ type: 'member', id: mem
  * as the operator's MEMBER_DELETION_BALANCE says. Billing and ordering are looked up when first used:
  * their modules import identity (guards), so the ports module cannot import them.
  */
-export function memberMoneyCloser(moduleRef: ModuleRef, wallet: WalletFacade, settings: SettingsService): MemberMoneyCloser {
+export function memberMoneyCloser(
+  moduleRef: ModuleRef,
+  wallet: WalletFacade,
+  settings: SettingsService,
+): MemberMoneyCloser {
   const logger = new Logger('MemberMoneyCloser');
   return {
     async close(tx: EntityManager, memberId: number): Promise<void> {
@@ -26,7 +30,15 @@ export function memberMoneyCloser(moduleRef: ModuleRef, wallet: WalletFacade, se
       const charges = await billing.closeMemberCharges(tx, memberId);
       const { orders, autoOrders } = await ordering.closeForDeletedMember(tx, memberId);
       const keep = String(await settings.get('MEMBER_DELETION_BALANCE')) === 'KEEP';
-      const forfeited = keep ? null : await wallet.takeAll(tx, memberId, LedgerKind.FORFEIT, forfeitReference(memberId), `회원 ${memberId} 탈퇴: 잔여 포인트 소멸`);
+      const forfeited = keep
+        ? null
+        : await wallet.takeAll(
+            tx,
+            memberId,
+            LedgerKind.FORFEIT,
+            forfeitReference(memberId),
+            `회원 ${memberId} 탈퇴: 잔여 포인트 소멸`,
+          );
       logger.log(
         `member ${memberId} deleted: charges closed [${charges.join(',')}], orders canceled [${orders.join(',')}], auto-orders canceled [${autoOrders.join(',')}], balance ${keep ? 'kept' : forfeited?.applied ? 'forfeited' : 'was zero'}`,
       );

@@ -12,13 +12,19 @@ export const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
-  DATABASE_URL: z.string().regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL').optional(),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'DATABASE_URL must be a postgres:// URL')
+    .optional(),
   DATA_DIR: z.string().min(1).default('.data'),
   JWT_SECRET: z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional(),
   ADMIN_ID: optionalText,
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
   PUBLIC_URL: z.url().optional(),
-  SMTP_URL: z.string().regex(/^smtps?:\/\//, 'SMTP_URL must be smtp:// or smtps://').optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'SMTP_URL must be smtp:// or smtps://')
+    .optional(),
   MAIL_FROM: z.string().default('SMM Panel <no-reply@localhost>'),
   SMS_URL: z.url().optional(),
   SMS_API_KEY: optionalText,
@@ -77,7 +83,9 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
     throw new ConfigError(`Invalid environment:\n${lines.join('\n')}`);
   }
   if (!!result.data.TELEGRAM_BOT_TOKEN !== !!result.data.TELEGRAM_CHAT_ID) {
-    throw new ConfigError(`Invalid environment: ${result.data.TELEGRAM_BOT_TOKEN ? 'TELEGRAM_BOT_TOKEN is set without TELEGRAM_CHAT_ID' : 'TELEGRAM_CHAT_ID is set without TELEGRAM_BOT_TOKEN'}: set both for Telegram alerts, or neither`);
+    throw new ConfigError(
+      `Invalid environment: ${result.data.TELEGRAM_BOT_TOKEN ? 'TELEGRAM_BOT_TOKEN is set without TELEGRAM_CHAT_ID' : 'TELEGRAM_CHAT_ID is set without TELEGRAM_BOT_TOKEN'}: set both for Telegram alerts, or neither`,
+    );
   }
   return result.data;
 }

@@ -32,14 +32,19 @@ export const trustProxySchema = z
     const items = raw.split(',').map((s) => s.trim());
     const bad = items.find((item) => !isAddressOrRange(item));
     if (bad !== undefined) {
-      ctx.addIssue({ code: 'custom', message: `TRUST_PROXY must be true, false, a hop count or a comma list of addresses/CIDRs/loopback (bad: "${bad}")` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `TRUST_PROXY must be true, false, a hop count or a comma list of addresses/CIDRs/loopback (bad: "${bad}")`,
+      });
       return z.NEVER;
     }
     return items;
   });
 
 /** Fastify's trustProxy for the setting: a hop count as the function Fastify itself makes of one (its types omit numbers). */
-export function fastifyTrustProxy(value: TrustProxy | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+export function fastifyTrustProxy(
+  value: TrustProxy | undefined,
+): boolean | string[] | ((address: string, hop: number) => boolean) {
   if (typeof value === 'number') return (_address, hop) => hop < value;
   return value ?? false;
 }

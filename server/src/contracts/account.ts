@@ -5,14 +5,20 @@ import { emailField, newPasswordField, text } from './register.js';
 
 /** POST /auth/change-password (docs/product.md §3/§5). */
 export const changePasswordSchema = z.object({
-  currentPassword: z.string({ error: M.currentPasswordRequired }).min(1, M.currentPasswordRequired).max(100, MESSAGES.formInvalid),
+  currentPassword: z
+    .string({ error: M.currentPasswordRequired })
+    .min(1, M.currentPasswordRequired)
+    .max(100, MESSAGES.formInvalid),
   newPassword: newPasswordField(M.newPasswordRequired),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
 export const changePasswordFormSchema = changePasswordSchema
   .extend({ newPasswordConfirm: z.string({ error: M.passwordConfirmMismatch }) })
-  .refine((f) => f.newPassword === f.newPasswordConfirm, { path: ['newPasswordConfirm'], message: M.passwordConfirmMismatch });
+  .refine((f) => f.newPassword === f.newPasswordConfirm, {
+    path: ['newPasswordConfirm'],
+    message: M.passwordConfirmMismatch,
+  });
 
 /** POST /service/find-id and /service/find-password. */
 export const findAccountSchema = z.object({ email: emailField(M.emailFormat) });

@@ -12,6 +12,9 @@ export const loginSchema = z.object({
     .max(50, MESSAGES.formInvalid)
     .refine(noSpace, MESSAGES.idNoSpace)
     .refine(printable, MESSAGES.formInvalid),
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, MESSAGES.passwordRequired).max(100, MESSAGES.formInvalid),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, MESSAGES.passwordRequired)
+    .max(100, MESSAGES.formInvalid),
 });
 export type LoginInput = z.infer<typeof loginSchema>;

@@ -41,20 +41,31 @@ export const CATALOG_MESSAGES = {
   packageMinMax: '패키지 상품의 최소·최대 수량은 1이어야 합니다.',
 } as const;
 
-const text = z.string({ error: CATALOG_MESSAGES.text }).trim().min(1, CATALOG_MESSAGES.text).max(200, CATALOG_MESSAGES.text);
+const text = z
+  .string({ error: CATALOG_MESSAGES.text })
+  .trim()
+  .min(1, CATALOG_MESSAGES.text)
+  .max(200, CATALOG_MESSAGES.text);
 const sortOrder = z.number().int().min(-1_000_000).max(1_000_000).default(0);
 
 export const platformInputSchema = z.object({
   id: z.string({ error: CATALOG_MESSAGES.platformId }).regex(/^[a-z0-9-]{2,32}$/, CATALOG_MESSAGES.platformId),
   text,
   visible: z.boolean().default(true),
-  bgColor: z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/, CATALOG_MESSAGES.color)], { error: CATALOG_MESSAGES.color }).default(''),
+  bgColor: z
+    .union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/, CATALOG_MESSAGES.color)], {
+      error: CATALOG_MESSAGES.color,
+    })
+    .default(''),
   sortOrder,
 });
 export type PlatformInput = z.infer<typeof platformInputSchema>;
 
 export const categoryInputSchema = z.object({
-  platform: z.string({ error: CATALOG_MESSAGES.platform }).min(1, CATALOG_MESSAGES.platform).max(32, CATALOG_MESSAGES.platform),
+  platform: z
+    .string({ error: CATALOG_MESSAGES.platform })
+    .min(1, CATALOG_MESSAGES.platform)
+    .max(32, CATALOG_MESSAGES.platform),
   text,
   sortOrder,
 });
@@ -66,7 +77,11 @@ export const unitPriceSchema = z
   .transform((v) => (typeof v === 'number' ? String(v) : v.trim()))
   .refine((v) => isUnitPrice(v) && /[1-9]/.test(v), CATALOG_MESSAGES.point);
 
-const count = z.number({ error: CATALOG_MESSAGES.minMax }).int(CATALOG_MESSAGES.minMax).min(1, CATALOG_MESSAGES.minMax).max(1_000_000_000, CATALOG_MESSAGES.minMax);
+const count = z
+  .number({ error: CATALOG_MESSAGES.minMax })
+  .int(CATALOG_MESSAGES.minMax)
+  .min(1, CATALOG_MESSAGES.minMax)
+  .max(1_000_000_000, CATALOG_MESSAGES.minMax);
 
 export const serviceInputSchema = z
   .object({
@@ -75,7 +90,10 @@ export const serviceInputSchema = z
     min: count,
     max: count,
     notice: z.string().max(5000).default(''),
-    categoryId: z.number({ error: CATALOG_MESSAGES.category }).int(CATALOG_MESSAGES.category).positive(CATALOG_MESSAGES.category),
+    categoryId: z
+      .number({ error: CATALOG_MESSAGES.category })
+      .int(CATALOG_MESSAGES.category)
+      .positive(CATALOG_MESSAGES.category),
     isReadOnly: z.boolean().default(false),
     enableAuto: z.boolean().default(false),
     visible: z.boolean().default(true),
@@ -86,11 +104,22 @@ export const serviceInputSchema = z
     type: z.enum(SERVICE_TYPES, { error: CATALOG_MESSAGES.type }).default('Default'),
     /** Members may ask for a refill within `refillDays` of completion. */
     refill: z.boolean().default(false),
-    refillDays: z.number({ error: CATALOG_MESSAGES.refillDays }).int(CATALOG_MESSAGES.refillDays).min(1, CATALOG_MESSAGES.refillDays).max(REFILL_DAYS_MAX, CATALOG_MESSAGES.refillDays).default(30),
+    refillDays: z
+      .number({ error: CATALOG_MESSAGES.refillDays })
+      .int(CATALOG_MESSAGES.refillDays)
+      .min(1, CATALOG_MESSAGES.refillDays)
+      .max(REFILL_DAYS_MAX, CATALOG_MESSAGES.refillDays)
+      .default(30),
     /** The provider takes a cancel of a running order. */
     cancel: z.boolean().default(false),
   })
   .refine((s) => s.min <= s.max, { path: ['max'], message: CATALOG_MESSAGES.minMax })
-  .refine((s) => s.type !== 'Package' || (s.min === 1 && s.max === 1), { path: ['min'], message: CATALOG_MESSAGES.packageMinMax })
-  .refine((s) => (s.providerId === null) === (s.providerServiceId === null), { path: ['providerServiceId'], message: CATALOG_MESSAGES.provider });
+  .refine((s) => s.type !== 'Package' || (s.min === 1 && s.max === 1), {
+    path: ['min'],
+    message: CATALOG_MESSAGES.packageMinMax,
+  })
+  .refine((s) => (s.providerId === null) === (s.providerServiceId === null), {
+    path: ['providerServiceId'],
+    message: CATALOG_MESSAGES.provider,
+  });
 export type ServiceInput = z.infer<typeof serviceInputSchema>;

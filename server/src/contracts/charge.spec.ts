@@ -1,4 +1,11 @@
-import { allowedFeeTypes, CHARGE_MESSAGES, chargeAmounts, chargeRequestSchema, depositAmountFor, paymentFeeEnabled } from './charge.js';
+import {
+  allowedFeeTypes,
+  CHARGE_MESSAGES,
+  chargeAmounts,
+  chargeRequestSchema,
+  depositAmountFor,
+  paymentFeeEnabled,
+} from './charge.js';
 
 const taxInvoice = {
   company: '주식회사 테스트',
@@ -29,13 +36,20 @@ describe('charge request contract', () => {
   });
 
   it('reads a missing or empty fee type as NONE and drops feeValue', () => {
-    expect(chargeRequestSchema.parse({ name: ' 홍길동 ', point: 5000, feeValue: { phone: 'x' } })).toEqual({ name: '홍길동', point: 5000, feeType: 'NONE', feeValue: null });
+    expect(chargeRequestSchema.parse({ name: ' 홍길동 ', point: 5000, feeValue: { phone: 'x' } })).toEqual({
+      name: '홍길동',
+      point: 5000,
+      feeType: 'NONE',
+      feeValue: null,
+    });
     expect(chargeRequestSchema.parse({ name: '홍길동', point: 5000, feeType: '' }).feeType).toBe('NONE');
     expect(firstMessage({ name: '홍길동', point: 5000, feeType: 'CARD' })).toBe(CHARGE_MESSAGES.feeTypeInvalid);
   });
 
   it('needs every tax-invoice field for FEE, and normalises numbers', () => {
-    expect(chargeRequestSchema.parse({ name: '홍길동', point: 10000, feeType: 'FEE', feeValue: taxInvoice }).feeValue).toEqual({
+    expect(
+      chargeRequestSchema.parse({ name: '홍길동', point: 10000, feeType: 'FEE', feeValue: taxInvoice }).feeValue,
+    ).toEqual({
       ...taxInvoice,
       businessNumber: '1234567890',
       phone: '0212345678',
@@ -51,14 +65,25 @@ describe('charge request contract', () => {
       ['email', 'tax.example.com', CHARGE_MESSAGES.emailInvalid],
     ];
     for (const [field, value, message] of cases) {
-      expect(firstMessage({ name: '홍길동', point: 10000, feeType: 'FEE', feeValue: { ...taxInvoice, [field]: value } })).toBe(message);
+      expect(
+        firstMessage({ name: '홍길동', point: 10000, feeType: 'FEE', feeValue: { ...taxInvoice, [field]: value } }),
+      ).toBe(message);
     }
     expect(firstMessage({ name: '홍길동', point: 10000, feeType: 'FEE' })).toBe(CHARGE_MESSAGES.companyRequired);
   });
 
   it('needs an 11-digit mobile number for CASH and keeps only it', () => {
-    expect(chargeRequestSchema.parse({ name: '홍길동', point: 10000, feeType: 'CASH', feeValue: { ...taxInvoice, phone: '010-1234-5678' } }).feeValue).toEqual({ phone: '01012345678' });
-    expect(firstMessage({ name: '홍길동', point: 10000, feeType: 'CASH', feeValue: { phone: '010-123-456' } })).toBe('휴대전화 번호가 올바르지 않습니다');
+    expect(
+      chargeRequestSchema.parse({
+        name: '홍길동',
+        point: 10000,
+        feeType: 'CASH',
+        feeValue: { ...taxInvoice, phone: '010-1234-5678' },
+      }).feeValue,
+    ).toEqual({ phone: '01012345678' });
+    expect(firstMessage({ name: '홍길동', point: 10000, feeType: 'CASH', feeValue: { phone: '010-123-456' } })).toBe(
+      '휴대전화 번호가 올바르지 않습니다',
+    );
     expect(firstMessage({ name: '홍길동', point: 10000, feeType: 'CASH' })).toBe('휴대전화 번호가 올바르지 않습니다');
   });
 

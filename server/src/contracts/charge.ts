@@ -34,7 +34,10 @@ export const FEE_TYPES = ['NONE', 'FEE', 'CASH'] as const;
 export type FeeType = (typeof FEE_TYPES)[number];
 
 /** What the storefront calls each choice (신청 안함: no receipt asked for). */
-export const FEE_TYPE_LABELS = { NONE: '신청 안함', FEE: '세금계산서', CASH: '현금영수증' } as const satisfies Record<FeeType, string>;
+export const FEE_TYPE_LABELS = { NONE: '신청 안함', FEE: '세금계산서', CASH: '현금영수증' } as const satisfies Record<
+  FeeType,
+  string
+>;
 
 /** docs/product.md §4 "Payment record status" (statuses.ts, with its labels and moves). */
 export { CHARGE_MOVES, CHARGE_STATUS_LABELS, CHARGE_STATUSES, ChargeStatus } from './statuses.js';
@@ -53,7 +56,9 @@ export const FEE_TYPES_BY_PAYMENT_TYPE = {
 } as const satisfies Record<string, readonly FeeType[]>;
 
 export function allowedFeeTypes(paymentType: string): readonly FeeType[] {
-  return FEE_TYPES_BY_PAYMENT_TYPE[paymentType as keyof typeof FEE_TYPES_BY_PAYMENT_TYPE] ?? FEE_TYPES_BY_PAYMENT_TYPE.ALL;
+  return (
+    FEE_TYPES_BY_PAYMENT_TYPE[paymentType as keyof typeof FEE_TYPES_BY_PAYMENT_TYPE] ?? FEE_TYPES_BY_PAYMENT_TYPE.ALL
+  );
 }
 
 /** Hours a request waits for its deposit before it fails by itself (docs/product.md §4, §9). */
@@ -134,7 +139,11 @@ export type ChargeRequest =
  */
 export const chargeRequestSchema = z
   .object({
-    name: z.string({ error: CHARGE_MESSAGES.nameRequired }).trim().min(1, CHARGE_MESSAGES.nameRequired).max(20, CHARGE_MESSAGES.nameTooLong),
+    name: z
+      .string({ error: CHARGE_MESSAGES.nameRequired })
+      .trim()
+      .min(1, CHARGE_MESSAGES.nameRequired)
+      .max(20, CHARGE_MESSAGES.nameTooLong),
     point: z
       .number({ error: CHARGE_MESSAGES.pointRequired })
       .int(CHARGE_MESSAGES.pointRequired)
@@ -151,10 +160,13 @@ export const chargeRequestSchema = z
     const schema = feeType === 'FEE' ? taxInvoiceSchema : cashReceiptSchema;
     const parsed = schema.safeParse(body.feeValue ?? {});
     if (!parsed.success) {
-      for (const issue of parsed.error.issues) ctx.addIssue({ code: 'custom', message: issue.message, path: ['feeValue', ...issue.path] });
+      for (const issue of parsed.error.issues)
+        ctx.addIssue({ code: 'custom', message: issue.message, path: ['feeValue', ...issue.path] });
       return z.NEVER;
     }
-    return feeType === 'FEE' ? { name, point, feeType, feeValue: parsed.data as TaxInvoice } : { name, point, feeType, feeValue: parsed.data as CashReceipt };
+    return feeType === 'FEE'
+      ? { name, point, feeType, feeValue: parsed.data as TaxInvoice }
+      : { name, point, feeType, feeValue: parsed.data as CashReceipt };
   });
 export type ChargeRequestInput = z.input<typeof chargeRequestSchema>;
 

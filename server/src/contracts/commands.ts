@@ -93,5 +93,7 @@ export type RefillCommand = (typeof REFILL_COMMANDS)[number];
 /** Both while the refill is open (asked, or with the provider). */
 export function refillCommands(refill: { status: RefillStatus }): RefillCommand[] {
   if (!OPEN_REFILL_STATUSES.includes(refill.status)) return [];
-  return REFILL_COMMANDS.filter((c) => REFILL_MOVES[refill.status].includes(c === 'complete' ? 'COMPLETED' : 'REJECTED'));
+  return REFILL_COMMANDS.filter((c) =>
+    REFILL_MOVES[refill.status].includes(c === 'complete' ? 'COMPLETED' : 'REJECTED'),
+  );
 }

@@ -25,8 +25,13 @@ export const UPLOAD_PURPOSES = ['popup', 'guide-desktop', 'guide-mobile', 'other
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES).catch('other');
 
-const text = (message: string, max: number) => z.string({ error: message }).trim().min(1, message).max(max, `${max}자 이하로 입력해 주세요.`);
-const order = z.number({ error: '정렬 순서는 정수여야 합니다.' }).int('정렬 순서는 정수여야 합니다.').min(-1_000_000).max(1_000_000);
+const text = (message: string, max: number) =>
+  z.string({ error: message }).trim().min(1, message).max(max, `${max}자 이하로 입력해 주세요.`);
+const order = z
+  .number({ error: '정렬 순서는 정수여야 합니다.' })
+  .int('정렬 순서는 정수여야 합니다.')
+  .min(-1_000_000)
+  .max(1_000_000);
 
 export const imageUrlSchema = z
   .string({ error: CONTENT_MESSAGES.imageUrlInvalid })
@@ -39,7 +44,9 @@ export const noticeSchema = z.object({
   isTop: z.boolean().optional(),
   // '' or null: no colour.
   bgColor: z
-    .union([z.string().regex(/^#[0-9a-fA-F]{6}$/, CONTENT_MESSAGES.colorInvalid), z.literal(''), z.null()], { error: CONTENT_MESSAGES.colorInvalid })
+    .union([z.string().regex(/^#[0-9a-fA-F]{6}$/, CONTENT_MESSAGES.colorInvalid), z.literal(''), z.null()], {
+      error: CONTENT_MESSAGES.colorInvalid,
+    })
     .optional()
     .transform((v) => (v === undefined ? undefined : v || null)),
 });

@@ -80,14 +80,21 @@ export const isAutoOrder = (input: Pick<OrderRequest, 'runs' | 'interval'>, cont
  * The quantity an order is for, by the service's type: a package is one; custom comments are as many as
  * the non-empty lines; otherwise what was asked. The form, the server and the API use this one rule.
  */
-export function orderQuantity(input: Pick<OrderRequest, 'amount' | 'comments'>, service: Pick<OrderableService, 'type'> | null | undefined): number {
+export function orderQuantity(
+  input: Pick<OrderRequest, 'amount' | 'comments'>,
+  service: Pick<OrderableService, 'type'> | null | undefined,
+): number {
   if (service?.type === 'Package') return 1;
   if (service?.type === 'Custom Comments') return commentLines(input.comments).length;
   return input.amount;
 }
 
 /** docs/product.md §5 order rules in the spec's order (then the service type's own); the first broken one, or null. */
-export function orderProblem(input: OrderRequest, service: OrderableService | null | undefined, context: OrderContext = {}): OrderProblem | null {
+export function orderProblem(
+  input: OrderRequest,
+  service: OrderableService | null | undefined,
+  context: OrderContext = {},
+): OrderProblem | null {
   if (!service) return { field: 'serviceId', message: ORDER_MESSAGES.serviceRequired };
   if (context.serviceCheck || service.isReadOnly) return { field: 'serviceId', message: ORDER_MESSAGES.unavailable };
   // Whether it is a link at all is the schema's rule (orderRequestSchema); here, whether it is the platform's.
@@ -99,11 +106,13 @@ export function orderProblem(input: OrderRequest, service: OrderableService | nu
   if (type === 'Custom Comments') {
     const lines = commentLines(input.comments);
     if (lines.length === 0) return { field: 'comments', message: ORDER_MESSAGES.commentsRequired };
-    if (lines.some((line) => line.length > COMMENT_LINE_MAX)) return { field: 'comments', message: ORDER_MESSAGES.commentTooLong };
+    if (lines.some((line) => line.length > COMMENT_LINE_MAX))
+      return { field: 'comments', message: ORDER_MESSAGES.commentTooLong };
     if (amount < service.min) return { field: 'comments', message: ORDER_MESSAGES.commentsBelowMin };
     if (amount > service.max) return { field: 'comments', message: ORDER_MESSAGES.commentsAboveMax };
   } else {
-    if (commentLines(input.comments).length > 0) return { field: 'comments', message: ORDER_MESSAGES.commentsNotAllowed };
+    if (commentLines(input.comments).length > 0)
+      return { field: 'comments', message: ORDER_MESSAGES.commentsNotAllowed };
     if (amount < service.min) return { field: 'amount', message: ORDER_MESSAGES.amountBelowMin };
     if (amount > service.max) return { field: 'amount', message: ORDER_MESSAGES.amountAboveMax };
   }
@@ -111,9 +120,14 @@ export function orderProblem(input: OrderRequest, service: OrderableService | nu
     if (!service.enableAuto || type !== 'Default') return { field: 'runs', message: ORDER_MESSAGES.autoNotAllowed };
     const { minRuns, maxRuns, minInterval, maxInterval } = AUTO_ORDER_LIMITS;
     if (input.runs < minRuns || input.runs > maxRuns) return { field: 'runs', message: ORDER_MESSAGES.runsInvalid };
-    if (input.interval < minInterval || input.interval > maxInterval) return { field: 'interval', message: ORDER_MESSAGES.intervalInvalid };
+    if (input.interval < minInterval || input.interval > maxInterval)
+      return { field: 'interval', message: ORDER_MESSAGES.intervalInvalid };
   }
-  if (context.balance !== undefined && context.balance !== null && orderCost(service.point, amount, input.runs) > BigInt(context.balance)) {
+  if (
+    context.balance !== undefined &&
+    context.balance !== null &&
+    orderCost(service.point, amount, input.runs) > BigInt(context.balance)
+  ) {
     return { field: type === 'Custom Comments' ? 'comments' : 'amount', message: ORDER_MESSAGES.insufficientPoints };
   }
   return null;
@@ -128,7 +142,12 @@ const PRICE_PATTERN = new RegExp(`^(\\d{1,10})(?:\\.(\\d{1,${PRICE_SCALE}}))?$`)
 
 /** A unit price as an exact integer of millionths of a won ("0.35" → 350000n); throws on anything else. */
 export function scaledPrice(point: string | number): bigint {
-  const text = typeof point === 'number' ? (PRICE_PATTERN.test(String(point)) ? String(point) : point.toFixed(PRICE_SCALE)) : point.trim();
+  const text =
+    typeof point === 'number'
+      ? PRICE_PATTERN.test(String(point))
+        ? String(point)
+        : point.toFixed(PRICE_SCALE)
+      : point.trim();
   const match = PRICE_PATTERN.exec(text);
   if (!match) throw new RangeError(`not a unit price: ${String(point)}`);
   return BigInt(match[1]!) * SCALE + BigInt((match[2] ?? '').padEnd(PRICE_SCALE, '0'));

@@ -1,4 +1,14 @@
-import { ceilDiv, ORDER_MESSAGES, orderCost, orderFormSchema, orderProblem, orderQuantity, orderRequestSchema, scaledPrice, type OrderRequest } from './order.js';
+import {
+  ceilDiv,
+  ORDER_MESSAGES,
+  orderCost,
+  orderFormSchema,
+  orderProblem,
+  orderQuantity,
+  orderRequestSchema,
+  scaledPrice,
+  type OrderRequest,
+} from './order.js';
 
 describe('order cost arithmetic', () => {
   it('reads unit prices exactly as millionths of a won', () => {
@@ -12,7 +22,8 @@ describe('order cost arithmetic', () => {
   });
 
   it('refuses what is not a price', () => {
-    for (const bad of ['', '-1', '1.1234567', 'abc', '1e3', '.5', '1,000']) expect(() => scaledPrice(bad)).toThrow(RangeError);
+    for (const bad of ['', '-1', '1.1234567', 'abc', '1e3', '.5', '1,000'])
+      expect(() => scaledPrice(bad)).toThrow(RangeError);
   });
 
   it('rounds the total up to whole won once, never per unit or per run', () => {
@@ -41,7 +52,14 @@ describe('order cost arithmetic', () => {
 
 describe('order rules', () => {
   const service = { point: '2.5', min: 10, max: 1000, enableAuto: true, isReadOnly: false };
-  const input = (over: Partial<OrderRequest> = {}): OrderRequest => ({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 10, runs: 0, interval: 0, ...over });
+  const input = (over: Partial<OrderRequest> = {}): OrderRequest => ({
+    serviceId: 1,
+    link: 'https://instagram.com/p/x',
+    amount: 10,
+    runs: 0,
+    interval: 0,
+    ...over,
+  });
   const message = (body: unknown) => {
     const result = orderRequestSchema.safeParse(body);
     return result.success ? null : result.error.issues[0]!.message;
@@ -49,16 +67,28 @@ describe('order rules', () => {
 
   it('parses the request with the spec messages', () => {
     expect(message({ link: 'https://instagram.com/p/x', amount: 10 })).toBe(ORDER_MESSAGES.serviceRequired);
-    expect(message({ serviceId: 0, link: 'https://instagram.com/p/x', amount: 10 })).toBe(ORDER_MESSAGES.serviceRequired);
+    expect(message({ serviceId: 0, link: 'https://instagram.com/p/x', amount: 10 })).toBe(
+      ORDER_MESSAGES.serviceRequired,
+    );
     expect(message({ serviceId: 1, link: '   ', amount: 10 })).toBe(ORDER_MESSAGES.linkRequired);
     expect(message({ serviceId: 1, amount: 10 })).toBe(ORDER_MESSAGES.linkRequired);
     expect(message({ serviceId: 1, link: 'hello', amount: 10 })).toBe('올바른 링크를 입력해 주세요.');
-    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x'.repeat(1001), amount: 10 })).toBe(ORDER_MESSAGES.linkTooLong);
+    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x'.repeat(1001), amount: 10 })).toBe(
+      ORDER_MESSAGES.linkTooLong,
+    );
     expect(message({ serviceId: 1, link: 'https://instagram.com/p/x' })).toBe(ORDER_MESSAGES.amountRequired);
-    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 1.5 })).toBe(ORDER_MESSAGES.amountRequired);
-    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 10, runs: 2.5 })).toBe(ORDER_MESSAGES.runsInvalid);
-    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 10, runs: 2, interval: 'soon' })).toBe(ORDER_MESSAGES.intervalInvalid);
-    expect(orderRequestSchema.parse({ serviceId: '3', link: ' https://instagram.com/p/x ', amount: '10', runs: null })).toEqual({ serviceId: 3, link: 'https://instagram.com/p/x', amount: 10, runs: 0, interval: 0 });
+    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 1.5 })).toBe(
+      ORDER_MESSAGES.amountRequired,
+    );
+    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 10, runs: 2.5 })).toBe(
+      ORDER_MESSAGES.runsInvalid,
+    );
+    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 10, runs: 2, interval: 'soon' })).toBe(
+      ORDER_MESSAGES.intervalInvalid,
+    );
+    expect(
+      orderRequestSchema.parse({ serviceId: '3', link: ' https://instagram.com/p/x ', amount: '10', runs: null }),
+    ).toEqual({ serviceId: 3, link: 'https://instagram.com/p/x', amount: 10, runs: 0, interval: 0 });
   });
 
   it('applies the service rules in the spec order', () => {
@@ -72,7 +102,9 @@ describe('order rules', () => {
   });
 
   it('checks auto-order runs and interval only when auto is on', () => {
-    expect(orderProblem(input({ runs: 2, interval: 60 }), { ...service, enableAuto: false })?.message).toBe(ORDER_MESSAGES.autoNotAllowed);
+    expect(orderProblem(input({ runs: 2, interval: 60 }), { ...service, enableAuto: false })?.message).toBe(
+      ORDER_MESSAGES.autoNotAllowed,
+    );
     expect(orderProblem(input({ runs: 1, interval: 60 }), service)?.message).toBe(ORDER_MESSAGES.runsInvalid);
     expect(orderProblem(input({ runs: 0, interval: 60 }), service)?.message).toBe(ORDER_MESSAGES.runsInvalid);
     expect(orderProblem(input({ runs: 1001, interval: 60 }), service)?.message).toBe(ORDER_MESSAGES.runsInvalid);
@@ -85,8 +117,12 @@ describe('order rules', () => {
 
   it('refuses a cost above a known balance (cost = price × amount × max(runs, 1))', () => {
     expect(orderProblem(input({ amount: 100 }), service, { balance: 250 })).toBeNull();
-    expect(orderProblem(input({ amount: 100 }), service, { balance: 249n })?.message).toBe(ORDER_MESSAGES.insufficientPoints);
-    expect(orderProblem(input({ amount: 100, runs: 2, interval: 60 }), service, { balance: 499 })?.message).toBe(ORDER_MESSAGES.insufficientPoints);
+    expect(orderProblem(input({ amount: 100 }), service, { balance: 249n })?.message).toBe(
+      ORDER_MESSAGES.insufficientPoints,
+    );
+    expect(orderProblem(input({ amount: 100, runs: 2, interval: 60 }), service, { balance: 499 })?.message).toBe(
+      ORDER_MESSAGES.insufficientPoints,
+    );
   });
 
   it('gives the form schema the same first message', () => {
@@ -99,24 +135,55 @@ describe('order rules', () => {
     const comments = { ...service, type: 'Custom Comments' as const, min: 2, max: 3 };
     expect(orderQuantity(input({ comments: '좋아요\n\n  최고  \r\n' }), comments)).toBe(2);
     expect(orderProblem(input({ amount: 999, comments: '하나\n둘' }), comments)).toBeNull();
-    expect(orderProblem(input({ comments: '' }), comments)).toEqual({ field: 'comments', message: ORDER_MESSAGES.commentsRequired });
-    expect(orderProblem(input({ comments: '하나' }), comments)).toEqual({ field: 'comments', message: ORDER_MESSAGES.commentsBelowMin });
-    expect(orderProblem(input({ comments: '1\n2\n3\n4' }), comments)).toEqual({ field: 'comments', message: ORDER_MESSAGES.commentsAboveMax });
-    expect(orderProblem(input({ comments: `짧음\n${'가'.repeat(301)}` }), comments)).toEqual({ field: 'comments', message: ORDER_MESSAGES.commentTooLong });
-    expect(orderProblem(input({ comments: '하나\n둘', runs: 2, interval: 60 }), comments)).toEqual({ field: 'runs', message: ORDER_MESSAGES.autoNotAllowed });
+    expect(orderProblem(input({ comments: '' }), comments)).toEqual({
+      field: 'comments',
+      message: ORDER_MESSAGES.commentsRequired,
+    });
+    expect(orderProblem(input({ comments: '하나' }), comments)).toEqual({
+      field: 'comments',
+      message: ORDER_MESSAGES.commentsBelowMin,
+    });
+    expect(orderProblem(input({ comments: '1\n2\n3\n4' }), comments)).toEqual({
+      field: 'comments',
+      message: ORDER_MESSAGES.commentsAboveMax,
+    });
+    expect(orderProblem(input({ comments: `짧음\n${'가'.repeat(301)}` }), comments)).toEqual({
+      field: 'comments',
+      message: ORDER_MESSAGES.commentTooLong,
+    });
+    expect(orderProblem(input({ comments: '하나\n둘', runs: 2, interval: 60 }), comments)).toEqual({
+      field: 'runs',
+      message: ORDER_MESSAGES.autoNotAllowed,
+    });
     // cost = price × lines
-    expect(orderProblem(input({ comments: '하나\n둘' }), comments, { balance: 4 })).toEqual({ field: 'comments', message: ORDER_MESSAGES.insufficientPoints });
+    expect(orderProblem(input({ comments: '하나\n둘' }), comments, { balance: 4 })).toEqual({
+      field: 'comments',
+      message: ORDER_MESSAGES.insufficientPoints,
+    });
     expect(orderProblem(input({ comments: '하나\n둘' }), comments, { balance: 5 })).toBeNull();
-    expect(orderProblem(input({ comments: '댓글' }), service)).toEqual({ field: 'comments', message: ORDER_MESSAGES.commentsNotAllowed });
-    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 1, comments: 'a\u0000b' })).toBe(ORDER_MESSAGES.commentsInvalid);
-    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 1, comments: 'a'.repeat(300_001) })).toBe(ORDER_MESSAGES.commentsTooLong);
+    expect(orderProblem(input({ comments: '댓글' }), service)).toEqual({
+      field: 'comments',
+      message: ORDER_MESSAGES.commentsNotAllowed,
+    });
+    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 1, comments: 'a\u0000b' })).toBe(
+      ORDER_MESSAGES.commentsInvalid,
+    );
+    expect(message({ serviceId: 1, link: 'https://instagram.com/p/x', amount: 1, comments: 'a'.repeat(300_001) })).toBe(
+      ORDER_MESSAGES.commentsTooLong,
+    );
   });
 
   it('takes a Package as one, whatever quantity is sent, and refuses subscriptions on the order form', () => {
     const bundle = { ...service, type: 'Package' as const, point: '9900', min: 1, max: 1 };
     expect(orderQuantity(input({ amount: 500 }), bundle)).toBe(1);
     expect(orderProblem(input({ amount: 500 }), bundle)).toBeNull();
-    expect(orderProblem(input({ amount: 0 }), bundle, { balance: 9899 })).toEqual({ field: 'amount', message: ORDER_MESSAGES.insufficientPoints });
-    expect(orderProblem(input(), { ...service, type: 'Subscriptions' })).toEqual({ field: 'serviceId', message: ORDER_MESSAGES.subscriptionForm });
+    expect(orderProblem(input({ amount: 0 }), bundle, { balance: 9899 })).toEqual({
+      field: 'amount',
+      message: ORDER_MESSAGES.insufficientPoints,
+    });
+    expect(orderProblem(input(), { ...service, type: 'Subscriptions' })).toEqual({
+      field: 'serviceId',
+      message: ORDER_MESSAGES.subscriptionForm,
+    });
   });
 });

@@ -2,7 +2,14 @@ import { z } from 'zod';
 import { MESSAGES } from './messages.js';
 import { printable } from './register.js';
 
-import { ORDER_COMMENTS_MAX, ORDER_LINK_MAX, ORDER_MESSAGES, orderProblem, type OrderableService, type OrderContext } from './order-rules.js';
+import {
+  ORDER_COMMENTS_MAX,
+  ORDER_LINK_MAX,
+  ORDER_MESSAGES,
+  orderProblem,
+  type OrderableService,
+  type OrderContext,
+} from './order-rules.js';
 import { httpUrl, LINK_MESSAGES } from './order-links.js';
 
 /**
@@ -14,7 +21,17 @@ export * from './order-rules.js';
 /** A whole number, sent as a JSON number or a digit string (form posts). */
 const wholeNumber = (message: string) =>
   z
-    .union([z.number(), z.string().trim().regex(/^-?\d{1,15}$/, message).transform(Number)], { error: message })
+    .union(
+      [
+        z.number(),
+        z
+          .string()
+          .trim()
+          .regex(/^-?\d{1,15}$/, message)
+          .transform(Number),
+      ],
+      { error: message },
+    )
     .pipe(z.number({ error: message }).int(message).safe(message));
 
 /** Runs and interval are 0 (or absent) for a single order. */
@@ -58,4 +75,3 @@ export function orderFormSchema(service: OrderableService | null | undefined, co
     if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 }
-

@@ -6,7 +6,8 @@ const noSpace = (s: string) => !/\s/.test(s);
 // Control and format characters (NUL, zero-width spaces ...) are never part of an id, a code or a name.
 export const printable = (s: string) => !/[\p{Cc}\p{Cf}]/u.test(s);
 /** A string of at most `max` printable characters; anything else fails with `message`. */
-export const text = (max: number, message: string = MESSAGES.formInvalid) => z.string({ error: message }).max(max, message).refine(printable, message);
+export const text = (max: number, message: string = MESSAGES.formInvalid) =>
+  z.string({ error: message }).max(max, message).refine(printable, message);
 /** An optional text field: absent, null or '' all mean "not given". */
 const optionalText = (max: number, message?: string) =>
   text(max, message)
@@ -74,7 +75,10 @@ export const TERMS_VERSION = '2021-06-20';
 const consentParts = {
   agreeTerms: z.boolean({ error: M.termsRequired }).refine((v) => v, M.termsRequired),
   agreePrivacy: z.boolean({ error: M.privacyRequired }).refine((v) => v, M.privacyRequired),
-  agreeMarketing: z.boolean({ error: MESSAGES.formInvalid }).nullish().transform((v) => v === true),
+  agreeMarketing: z
+    .boolean({ error: MESSAGES.formInvalid })
+    .nullish()
+    .transform((v) => v === true),
 };
 
 /** POST /auth/register (docs/product.md §7). */
@@ -117,20 +121,30 @@ export function verificationIssue(input: VerificationInput, switches: SignUpSwit
 type VerificationInput = { emailCode?: string; phoneNumber?: string; sendCode?: string };
 
 /** {@link verificationIssue} with the field it belongs to, so a form shows it under that field. */
-export function verificationProblem(input: VerificationInput, switches: SignUpSwitches, social = false): { field: keyof VerificationInput; message: string } | null {
-  if (switches.emailVerify && !social && !CODE.test(input.emailCode ?? '')) return { field: 'emailCode', message: M.emailCodeRequired };
-  if (switches.phoneVerify && !phoneField.safeParse(input.phoneNumber ?? '').success) return { field: 'phoneNumber', message: M.phoneInvalid };
-  if (switches.phoneVerify && !CODE.test(input.sendCode ?? '')) return { field: 'sendCode', message: M.phoneCodeRequired };
+export function verificationProblem(
+  input: VerificationInput,
+  switches: SignUpSwitches,
+  social = false,
+): { field: keyof VerificationInput; message: string } | null {
+  if (switches.emailVerify && !social && !CODE.test(input.emailCode ?? ''))
+    return { field: 'emailCode', message: M.emailCodeRequired };
+  if (switches.phoneVerify && !phoneField.safeParse(input.phoneNumber ?? '').success)
+    return { field: 'phoneNumber', message: M.phoneInvalid };
+  if (switches.phoneVerify && !CODE.test(input.sendCode ?? ''))
+    return { field: 'sendCode', message: M.phoneCodeRequired };
   return null;
 }
 
 /** The storefront's ordinary register form: the request plus the password re-entry and the switch-dependent rules. */
 export const registerFormSchema = (switches: SignUpSwitches) =>
-  registerSchema.extend({ passwordConfirm: z.string({ error: M.passwordConfirmMismatch }) }).superRefine((form, ctx) => {
-    if (form.password !== form.passwordConfirm) ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: M.passwordConfirmMismatch });
-    const problem = verificationProblem(form, switches);
-    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
-  });
+  registerSchema
+    .extend({ passwordConfirm: z.string({ error: M.passwordConfirmMismatch }) })
+    .superRefine((form, ctx) => {
+      if (form.password !== form.passwordConfirm)
+        ctx.addIssue({ code: 'custom', path: ['passwordConfirm'], message: M.passwordConfirmMismatch });
+      const problem = verificationProblem(form, switches);
+      if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+    });
 
 /** The storefront's social register form (phone rules only; the token comes from navigation state). */
 export const socialRegisterFormSchema = (switches: SignUpSwitches) =>

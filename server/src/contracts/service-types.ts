@@ -16,7 +16,8 @@ export const SERVICE_TYPE_LABELS: Record<ServiceType, string> = {
   Subscriptions: '구독 (자동 좋아요)',
 };
 
-export const isServiceType = (value: unknown): value is ServiceType => typeof value === 'string' && (SERVICE_TYPES as readonly string[]).includes(value);
+export const isServiceType = (value: unknown): value is ServiceType =>
+  typeof value === 'string' && (SERVICE_TYPES as readonly string[]).includes(value);
 
 /**
  * An upstream's `type` read tolerantly ("custom_comments", "Custom comments", "package"); a type we do
@@ -26,7 +27,10 @@ export function serviceTypeOf(raw: unknown): ServiceType | null {
   if (raw === undefined || raw === null || raw === '') return 'Default';
   if (typeof raw !== 'string') return null;
   const key = raw.toLowerCase().replace(/[^a-z]/g, '');
-  return SERVICE_TYPES.find((t) => t.toLowerCase().replace(/[^a-z]/g, '') === key) ?? (key === 'subscription' ? 'Subscriptions' : null);
+  return (
+    SERVICE_TYPES.find((t) => t.toLowerCase().replace(/[^a-z]/g, '') === key) ??
+    (key === 'subscription' ? 'Subscriptions' : null)
+  );
 }
 
 /** Refill windows an operator may set: 1 day to a year. */

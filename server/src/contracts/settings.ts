@@ -27,11 +27,34 @@ export const DELETION_BALANCE_LABELS = {
 } as const satisfies Record<DeletionBalance, string>;
 
 /** How a value is written and checked: a switch is a boolean, a numberList a list of won, the rest text. */
-export const SETTING_KINDS = ['text', 'switch', 'paymentType', 'numberList', 'color', 'url', 'deletionBalance', 'percent', 'count', 'hours', 'siteName', 'imageUrl'] as const;
+export const SETTING_KINDS = [
+  'text',
+  'switch',
+  'paymentType',
+  'numberList',
+  'color',
+  'url',
+  'deletionBalance',
+  'percent',
+  'count',
+  'hours',
+  'siteName',
+  'imageUrl',
+] as const;
 export type SettingKind = (typeof SETTING_KINDS)[number];
 
 /** The areas of the console's settings form. */
-export const SETTING_GROUPS = ['footer', 'banking', 'site', 'switches', 'payment', 'social', 'members', 'alerts', 'orders'] as const;
+export const SETTING_GROUPS = [
+  'footer',
+  'banking',
+  'site',
+  'switches',
+  'payment',
+  'social',
+  'members',
+  'alerts',
+  'orders',
+] as const;
 export type SettingGroup = (typeof SETTING_GROUPS)[number];
 
 export interface SettingDefinition {
@@ -41,7 +64,12 @@ export interface SettingDefinition {
   label: string;
 }
 
-const def = <const K extends string, const T extends SettingKind>(key: K, kind: T, group: SettingGroup, label: string) => ({ key, kind, group, label });
+const def = <const K extends string, const T extends SettingKind>(
+  key: K,
+  kind: T,
+  group: SettingGroup,
+  label: string,
+) => ({ key, kind, group, label });
 
 /** Every setting, in the order the console shows them. */
 export const SETTINGS = [
@@ -97,7 +125,8 @@ export type TextSettingKey = Exclude<SettingKey, SwitchSettingKey | NumberListSe
 
 export type SettingValue = string | boolean | number[];
 /** The value a key holds: a switch a boolean, a number list won amounts, any other kind text. */
-export type SettingValueOf<K extends SettingKey> = SettingKindOf<K> extends 'switch' ? boolean : SettingKindOf<K> extends 'numberList' ? number[] : string;
+export type SettingValueOf<K extends SettingKey> =
+  SettingKindOf<K> extends 'switch' ? boolean : SettingKindOf<K> extends 'numberList' ? number[] : string;
 
 /** One row of `GET /api/admin/settings` (and the answer to a change): the definition with its value. */
 export interface SettingView extends SettingDefinition {

@@ -120,7 +120,10 @@ export const CHARGE_STATUSES = ['PENDING', 'SUCCESS', 'FAIL'] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 export const ChargeStatus = vocabulary(CHARGE_STATUSES);
 
-export const CHARGE_STATUS_LABELS = { PENDING: '대기', SUCCESS: '수락', FAIL: '거절' } as const satisfies Record<ChargeStatus, string>;
+export const CHARGE_STATUS_LABELS = { PENDING: '대기', SUCCESS: '수락', FAIL: '거절' } as const satisfies Record<
+  ChargeStatus,
+  string
+>;
 
 /** PENDING → SUCCESS (accepted: points credited) | FAIL (rejected, or 3 hours passed). */
 export const CHARGE_MOVES: Moves<ChargeStatus> = { PENDING: ['SUCCESS', 'FAIL'], SUCCESS: [], FAIL: [] };
@@ -148,16 +151,27 @@ export const MEMBER_STATUSES = ['ACTIVE', 'SUSPENDED', 'DELETED'] as const;
 export type MemberStatus = (typeof MEMBER_STATUSES)[number];
 export const MemberStatus = vocabulary(MEMBER_STATUSES);
 
-export const MEMBER_STATUS_LABELS = { ACTIVE: '정상', SUSPENDED: '정지', DELETED: '탈퇴' } as const satisfies Record<MemberStatus, string>;
+export const MEMBER_STATUS_LABELS = { ACTIVE: '정상', SUSPENDED: '정지', DELETED: '탈퇴' } as const satisfies Record<
+  MemberStatus,
+  string
+>;
 
-export const MEMBER_MOVES: Moves<MemberStatus> = { ACTIVE: ['SUSPENDED', 'DELETED'], SUSPENDED: ['ACTIVE', 'DELETED'], DELETED: [] };
+export const MEMBER_MOVES: Moves<MemberStatus> = {
+  ACTIVE: ['SUSPENDED', 'DELETED'],
+  SUSPENDED: ['ACTIVE', 'DELETED'],
+  DELETED: [],
+};
 
 /** A bank deposit the bank reported: UNMATCHED → MATCHED (paid a charge) | DISMISSED (an operator set it aside). */
 export const DEPOSIT_STATUSES = ['UNMATCHED', 'MATCHED', 'DISMISSED'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 export const DepositStatus = vocabulary(DEPOSIT_STATUSES);
 
-export const DEPOSIT_STATUS_LABELS = { UNMATCHED: '미매칭', MATCHED: '매칭됨', DISMISSED: '보류 처리' } as const satisfies Record<DepositStatus, string>;
+export const DEPOSIT_STATUS_LABELS = {
+  UNMATCHED: '미매칭',
+  MATCHED: '매칭됨',
+  DISMISSED: '보류 처리',
+} as const satisfies Record<DepositStatus, string>;
 
 export const DEPOSIT_MOVES: Moves<DepositStatus> = { UNMATCHED: ['MATCHED', 'DISMISSED'], MATCHED: [], DISMISSED: [] };
 
@@ -166,7 +180,11 @@ export const OUTBOX_STATUSES = ['SENT', 'FAILED', 'STORED'] as const;
 export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
 export const OutboxStatus = vocabulary(OUTBOX_STATUSES);
 
-export const OUTBOX_STATUS_LABELS = { SENT: '발송됨', FAILED: '실패', STORED: '보관 (발송 수단 없음)' } as const satisfies Record<OutboxStatus, string>;
+export const OUTBOX_STATUS_LABELS = {
+  SENT: '발송됨',
+  FAILED: '실패',
+  STORED: '보관 (발송 수단 없음)',
+} as const satisfies Record<OutboxStatus, string>;
 
 export const OUTBOX_CHANNELS = ['EMAIL', 'SMS'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
@@ -179,10 +197,20 @@ export const LOGIN_ATTEMPT_RESULTS = ['SUCCEEDED', 'FAILED', 'THROTTLED'] as con
 export type LoginAttemptResult = (typeof LOGIN_ATTEMPT_RESULTS)[number];
 export const LoginAttemptResult = vocabulary(LOGIN_ATTEMPT_RESULTS);
 
-export const LOGIN_ATTEMPT_RESULT_LABELS = { SUCCEEDED: '성공', FAILED: '실패', THROTTLED: '지연 (시도 과다)' } as const satisfies Record<LoginAttemptResult, string>;
+export const LOGIN_ATTEMPT_RESULT_LABELS = {
+  SUCCEEDED: '성공',
+  FAILED: '실패',
+  THROTTLED: '지연 (시도 과다)',
+} as const satisfies Record<LoginAttemptResult, string>;
 
 /** What an operator alert is about. */
-export const ALERT_KINDS = ['CHARGE_REQUEST', 'UNMATCHED_DEPOSIT', 'ORDER_CHECK', 'PROVIDER_BALANCE', 'PROVIDER_ERRORS'] as const;
+export const ALERT_KINDS = [
+  'CHARGE_REQUEST',
+  'UNMATCHED_DEPOSIT',
+  'ORDER_CHECK',
+  'PROVIDER_BALANCE',
+  'PROVIDER_ERRORS',
+] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
 export const ALERT_KIND_LABELS = {
@@ -197,4 +225,9 @@ export const ALERT_KIND_LABELS = {
 export const ALERT_STATUSES = ['PENDING', 'SENT', 'STORED', 'FAILED'] as const;
 export type AlertStatus = (typeof ALERT_STATUSES)[number];
 
-export const ALERT_STATUS_LABELS = { PENDING: '발송 대기', SENT: '발송됨', STORED: '보관 (발송 수단 없음)', FAILED: '실패' } as const satisfies Record<AlertStatus, string>;
+export const ALERT_STATUS_LABELS = {
+  PENDING: '발송 대기',
+  SENT: '발송됨',
+  STORED: '보관 (발송 수단 없음)',
+  FAILED: '실패',
+} as const satisfies Record<AlertStatus, string>;

@@ -1,7 +1,20 @@
-import { SUBSCRIPTION_MESSAGES, subscriptionCost, subscriptionProblem, type SubscriptionRequest } from './subscription.js';
+import {
+  SUBSCRIPTION_MESSAGES,
+  subscriptionCost,
+  subscriptionProblem,
+  type SubscriptionRequest,
+} from './subscription.js';
 
 const service = { type: 'Subscriptions', min: 10, max: 1000 };
-const ok: SubscriptionRequest = { serviceId: 1, username: 'kim.insta', min: 50, max: 100, posts: 5, delay: 30, expiry: null };
+const ok: SubscriptionRequest = {
+  serviceId: 1,
+  username: 'kim.insta',
+  min: 50,
+  max: 100,
+  posts: 5,
+  delay: 30,
+  expiry: null,
+};
 const today = '2026-11-24';
 
 describe('subscription rules (shared by the storefront and the server)', () => {
@@ -27,7 +40,10 @@ describe('subscription rules (shared by the storefront and the server)', () => {
   });
 
   it('refuses a service of another type', () => {
-    expect(subscriptionProblem(ok, { ...service, type: 'Default' }, today)).toEqual({ field: 'serviceId', message: SUBSCRIPTION_MESSAGES.notSubscription });
+    expect(subscriptionProblem(ok, { ...service, type: 'Default' }, today)).toEqual({
+      field: 'serviceId',
+      message: SUBSCRIPTION_MESSAGES.notSubscription,
+    });
   });
 
   it('costs price × max × posts, rounded up to whole won', () => {

@@ -15,6 +15,7 @@ describe('Toss contract', () => {
     expect(tossOrderId(7)).toBe('charge-7');
     expect(tossOrderId(7).length).toBeGreaterThanOrEqual(6);
     expect(chargeIdOfOrder('charge-123')).toBe(123);
-    for (const bad of ['charge-', 'charge-1x', 'xcharge-1', 'charge-1234567890', '123']) expect(chargeIdOfOrder(bad)).toBeNull();
+    for (const bad of ['charge-', 'charge-1x', 'xcharge-1', 'charge-1234567890', '123'])
+      expect(chargeIdOfOrder(bad)).toBeNull();
   });
 });

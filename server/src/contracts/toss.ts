@@ -8,7 +8,8 @@ import { CHARGE_MESSAGES, FEE_TYPES, type FeeType } from './charge.js';
 export const TOSS_MESSAGES = {
   disabled: '온라인 결제를 사용할 수 없습니다. 계좌이체로 충전해 주세요.',
   methodInvalid: '결제 수단을 선택해 주세요.',
-  receiptNotForCard: '카드 결제는 현금영수증·세금계산서를 발행할 수 없습니다. 증빙 없이 결제하시거나 계좌이체·가상계좌를 선택해 주세요.',
+  receiptNotForCard:
+    '카드 결제는 현금영수증·세금계산서를 발행할 수 없습니다. 증빙 없이 결제하시거나 계좌이체·가상계좌를 선택해 주세요.',
   chargeUnknown: '충전 요청을 찾을 수 없습니다.',
   amountMismatch: '결제 금액이 충전 요청 금액과 다릅니다.',
   otherPayment: '이미 다른 결제로 진행 중인 충전 요청입니다.',
@@ -45,8 +46,14 @@ export type TossCashReceiptType = '소득공제' | '지출증빙' | '미발행';
  * cash receipt (소득공제 for CASH); a tax invoice (FEE) is issued by the shop itself, so Toss issues
  * no cash receipt for it (one purchase never gets both).
  */
-export function tossReceiptFor(feeType: FeeType, method: TossMethod): { ok: true; cashReceipt: TossCashReceiptType | null } | { ok: false; message: string } {
-  if (method === 'CARD') return feeType === 'NONE' ? { ok: true, cashReceipt: null } : { ok: false, message: TOSS_MESSAGES.receiptNotForCard };
+export function tossReceiptFor(
+  feeType: FeeType,
+  method: TossMethod,
+): { ok: true; cashReceipt: TossCashReceiptType | null } | { ok: false; message: string } {
+  if (method === 'CARD')
+    return feeType === 'NONE'
+      ? { ok: true, cashReceipt: null }
+      : { ok: false, message: TOSS_MESSAGES.receiptNotForCard };
   if (feeType === 'CASH') return { ok: true, cashReceipt: '소득공제' };
   if (feeType === 'FEE') return { ok: true, cashReceipt: '미발행' };
   return { ok: true, cashReceipt: null };
@@ -54,7 +61,11 @@ export function tossReceiptFor(feeType: FeeType, method: TossMethod): { ok: true
 
 /** `POST /api/service/point/toss`: the charge to pay online. Same fee rules as the bank-transfer form, no depositor name. */
 export const tossChargeRequestSchema = z.object({
-  point: z.number({ error: CHARGE_MESSAGES.pointRequired }).int(CHARGE_MESSAGES.pointRequired).positive(CHARGE_MESSAGES.pointRequired).max(100_000_000, CHARGE_MESSAGES.pointTooLarge),
+  point: z
+    .number({ error: CHARGE_MESSAGES.pointRequired })
+    .int(CHARGE_MESSAGES.pointRequired)
+    .positive(CHARGE_MESSAGES.pointRequired)
+    .max(100_000_000, CHARGE_MESSAGES.pointTooLarge),
   method: z.enum(TOSS_METHODS, { error: TOSS_MESSAGES.methodInvalid }),
   feeType: z.union([z.enum(FEE_TYPES), z.literal('')], { error: CHARGE_MESSAGES.feeTypeInvalid }).nullish(),
   feeValue: z.unknown().optional(),
@@ -76,15 +87,30 @@ export interface TossCheckout {
 
 /** The success redirect's query (paymentKey, orderId, amount), posted back by our success page. */
 export const tossConfirmSchema = z.object({
-  paymentKey: z.string({ error: TOSS_MESSAGES.failed }).trim().min(1, TOSS_MESSAGES.failed).max(200, TOSS_MESSAGES.failed),
-  orderId: z.string({ error: TOSS_MESSAGES.chargeUnknown }).trim().min(1, TOSS_MESSAGES.chargeUnknown).max(64, TOSS_MESSAGES.chargeUnknown),
-  amount: z.coerce.number({ error: TOSS_MESSAGES.amountMismatch }).int(TOSS_MESSAGES.amountMismatch).nonnegative(TOSS_MESSAGES.amountMismatch),
+  paymentKey: z
+    .string({ error: TOSS_MESSAGES.failed })
+    .trim()
+    .min(1, TOSS_MESSAGES.failed)
+    .max(200, TOSS_MESSAGES.failed),
+  orderId: z
+    .string({ error: TOSS_MESSAGES.chargeUnknown })
+    .trim()
+    .min(1, TOSS_MESSAGES.chargeUnknown)
+    .max(64, TOSS_MESSAGES.chargeUnknown),
+  amount: z.coerce
+    .number({ error: TOSS_MESSAGES.amountMismatch })
+    .int(TOSS_MESSAGES.amountMismatch)
+    .nonnegative(TOSS_MESSAGES.amountMismatch),
 });
 export type TossConfirmInput = z.input<typeof tossConfirmSchema>;
 
 /** The fail redirect's query (code, message, orderId), posted back by our fail page. */
 export const tossFailSchema = z.object({
-  orderId: z.string({ error: TOSS_MESSAGES.chargeUnknown }).trim().min(1, TOSS_MESSAGES.chargeUnknown).max(64, TOSS_MESSAGES.chargeUnknown),
+  orderId: z
+    .string({ error: TOSS_MESSAGES.chargeUnknown })
+    .trim()
+    .min(1, TOSS_MESSAGES.chargeUnknown)
+    .max(64, TOSS_MESSAGES.chargeUnknown),
   code: z.string().max(100).optional(),
   message: z.string().max(500).optional(),
 });

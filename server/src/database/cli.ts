@@ -30,7 +30,10 @@ const dir = mkdtempSync(join(tmpdir(), 'smm-migrations-'));
 const db = await startEmbeddedPostgres(dir, { durable: false });
 try {
   const base = ormConfig(db.url);
-  const orm = await MikroORM.init({ ...base, migrations: { ...base.migrations, path: migrationsDir, snapshot: false } });
+  const orm = await MikroORM.init({
+    ...base,
+    migrations: { ...base.migrations, path: migrationsDir, snapshot: false },
+  });
   await orm.migrator.up();
   const result = await orm.migrator.create(migrationsDir, false, false, process.argv[2]);
   await orm.close();

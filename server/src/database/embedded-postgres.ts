@@ -1,6 +1,23 @@
 import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { accessSync, chmodSync, chownSync, constants, cpSync, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, realpathSync, renameSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  accessSync,
+  chmodSync,
+  chownSync,
+  constants,
+  cpSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  renameSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { arch, platform, tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
@@ -85,7 +102,10 @@ async function packagedBinaries(): Promise<string> {
     const pkg = (await import(name)) as { postgres: string };
     return dirname(pkg.postgres);
   } catch {
-    throw new EmbeddedDatabaseError(`no PostgreSQL binaries for ${platform()}-${arch()} (${name} is not installed)`, 'run `npm ci` on this machine, or set DATABASE_URL to a PostgreSQL 15+ server');
+    throw new EmbeddedDatabaseError(
+      `no PostgreSQL binaries for ${platform()}-${arch()} (${name} is not installed)`,
+      'run `npm ci` on this machine, or set DATABASE_URL to a PostgreSQL 15+ server',
+    );
   }
 }
 
@@ -95,15 +115,23 @@ interface PostgresUser {
 }
 
 function postgresUser(): PostgresUser {
-  const read = () => ({ uid: Number(execFileSync('id', ['-u', USER]).toString().trim()), gid: Number(execFileSync('id', ['-g', USER]).toString().trim()) });
+  const read = () => ({
+    uid: Number(execFileSync('id', ['-u', USER]).toString().trim()),
+    gid: Number(execFileSync('id', ['-g', USER]).toString().trim()),
+  });
   try {
     return read();
   } catch {
     try {
-      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', USER], { stdio: 'ignore' });
+      execFileSync('useradd', ['--system', '--user-group', '--no-create-home', '--shell', '/usr/sbin/nologin', USER], {
+        stdio: 'ignore',
+      });
       return read();
     } catch {
-      throw new EmbeddedDatabaseError('running as root, PostgreSQL needs a "postgres" system user and it could not be created', 'create it (`useradd --system postgres`), run as another user, or set DATABASE_URL');
+      throw new EmbeddedDatabaseError(
+        'running as root, PostgreSQL needs a "postgres" system user and it could not be created',
+        'create it (`useradd --system postgres`), run as another user, or set DATABASE_URL',
+      );
     }
   }
 }
@@ -118,7 +146,8 @@ function reachable(path: string, user: PostgresUser, need = constants.X_OK): boo
     } catch {
       return false;
     }
-    const bits = stat.uid === user.uid ? (stat.mode >> 6) & 7 : stat.gid === user.gid ? (stat.mode >> 3) & 7 : stat.mode & 7;
+    const bits =
+      stat.uid === user.uid ? (stat.mode >> 6) & 7 : stat.gid === user.gid ? (stat.mode >> 3) & 7 : stat.mode & 7;
     const wanted = current === resolve(path) ? need : constants.X_OK;
     if ((bits & wanted) !== wanted) return false;
     const parent = dirname(current);
@@ -132,15 +161,26 @@ function ensureRuntimeRoot(runtimeRoot: string, user: PostgresUser): void {
   mkdirSync(runtimeRoot, { recursive: true, mode: 0o755 });
   chmodSync(runtimeRoot, 0o755);
   if (!reachable(runtimeRoot, user)) {
-    throw new EmbeddedDatabaseError(`the postgres user cannot reach ${runtimeRoot} either`, `let it pass (chmod o+x on each parent folder of ${runtimeRoot}), or set DATABASE_URL`);
+    throw new EmbeddedDatabaseError(
+      `the postgres user cannot reach ${runtimeRoot} either`,
+      `let it pass (chmod o+x on each parent folder of ${runtimeRoot}), or set DATABASE_URL`,
+    );
   }
 }
 
 /** As root: a copy of the binaries the postgres user can execute (made once per source folder). */
-function reachableBinaries(binDir: string, user: PostgresUser, runtimeRoot: string, notice: (line: string) => void): string {
+function reachableBinaries(
+  binDir: string,
+  user: PostgresUser,
+  runtimeRoot: string,
+  notice: (line: string) => void,
+): string {
   if (reachable(join(binDir, 'postgres'), user, constants.X_OK | constants.R_OK)) return binDir;
   const native = dirname(binDir);
-  const target = join(runtimeRoot, `postgres-${createHash('sha256').update(realpathSync(native)).digest('hex').slice(0, 12)}`);
+  const target = join(
+    runtimeRoot,
+    `postgres-${createHash('sha256').update(realpathSync(native)).digest('hex').slice(0, 12)}`,
+  );
   if (!existsSync(join(target, '.complete'))) {
     ensureRuntimeRoot(runtimeRoot, user);
     const partial = `${target}.partial-${process.pid}`;
@@ -160,7 +200,12 @@ function reachableBinaries(binDir: string, user: PostgresUser, runtimeRoot: stri
  * (a checkout in a private folder such as /root/app) a folder under `runtimeRoot`, with DATA_DIR/pg a
  * symlink to it, so DATA_DIR still names everything of this install.
  */
-function reachableDataDir(link: string, user: PostgresUser, runtimeRoot: string, notice: (line: string) => void): string {
+function reachableDataDir(
+  link: string,
+  user: PostgresUser,
+  runtimeRoot: string,
+  notice: (line: string) => void,
+): string {
   if (existsSync(link) && lstatSync(link).isSymbolicLink()) return realpathSync(link);
   if (reachable(dirname(link), user)) {
     mkdirSync(link, { recursive: true });
@@ -181,7 +226,9 @@ function reachableDataDir(link: string, user: PostgresUser, runtimeRoot: string,
   chmodSync(target, 0o700);
   rmSync(link, { recursive: true, force: true });
   symlinkSync(target, link);
-  notice(`embedded PostgreSQL: the postgres user cannot reach ${dirname(link)}; its data is kept in ${target} (linked from ${link})`);
+  notice(
+    `embedded PostgreSQL: the postgres user cannot reach ${dirname(link)}; its data is kept in ${target} (linked from ${link})`,
+  );
   return target;
 }
 
@@ -212,19 +259,30 @@ async function recoverStaleCluster(dataDir: string, ownerFile: string, notice: (
     owner = null;
   }
   if (!owner || owner.postgres !== pid) {
-    throw new EmbeddedDatabaseError(`the database folder ${dataDir} is in use by a PostgreSQL (pid ${pid}) this server did not start`, 'stop that PostgreSQL, or use another DATA_DIR');
+    throw new EmbeddedDatabaseError(
+      `the database folder ${dataDir} is in use by a PostgreSQL (pid ${pid}) this server did not start`,
+      'stop that PostgreSQL, or use another DATA_DIR',
+    );
   }
   const parent = parentOf(pid);
   if (parent === owner.server && processAlive(owner.server)) {
-    throw new EmbeddedDatabaseError(`the database folder ${dataDir} is in use by a running server (pid ${owner.server})`, 'stop that server first, or give this one another DATA_DIR');
+    throw new EmbeddedDatabaseError(
+      `the database folder ${dataDir} is in use by a running server (pid ${owner.server})`,
+      'stop that server first, or give this one another DATA_DIR',
+    );
   }
   process.kill(pid, 'SIGINT');
   const deadline = Date.now() + 60_000;
   while (processAlive(pid) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
   if (processAlive(pid)) {
-    throw new EmbeddedDatabaseError(`the PostgreSQL left running by a previous server (pid ${pid}) did not stop within 60 s`, `stop it (kill ${pid}) and start again`);
+    throw new EmbeddedDatabaseError(
+      `the PostgreSQL left running by a previous server (pid ${pid}) did not stop within 60 s`,
+      `stop it (kill ${pid}) and start again`,
+    );
   }
-  notice(`embedded PostgreSQL: stopped the database left running by a server that is gone (postgres pid ${pid}, server pid ${owner.server}); starting it again`);
+  notice(
+    `embedded PostgreSQL: stopped the database left running by a server that is gone (postgres pid ${pid}, server pid ${owner.server}); starting it again`,
+  );
 }
 
 function run(binary: string, args: string[], user: PostgresUser | null): Promise<string> {
@@ -232,7 +290,11 @@ function run(binary: string, args: string[], user: PostgresUser | null): Promise
     let output = '';
     let child: ChildProcess;
     try {
-      child = spawn(binary, args, { ...(user ?? {}), env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
+      child = spawn(binary, args, {
+        ...(user ?? {}),
+        env: { ...process.env, LC_MESSAGES: 'C' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
     } catch (error) {
       reject(error);
       return;
@@ -240,7 +302,9 @@ function run(binary: string, args: string[], user: PostgresUser | null): Promise
     child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
     child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
     child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(output) : reject(new Error(lastLines(output) || `exit code ${code}`))));
+    child.on('close', (code) =>
+      code === 0 ? resolve(output) : reject(new Error(lastLines(output) || `exit code ${code}`)),
+    );
   });
 }
 
@@ -254,9 +318,17 @@ const lastLines = (text: string) =>
 
 function spawnFailure(error: unknown, what: string, binary: string): EmbeddedDatabaseError {
   const code = (error as NodeJS.ErrnoException).code;
-  if (code === 'EACCES') return new EmbeddedDatabaseError(`${what} (${binary}) may not be executed: permission denied`, 'put the checkout where the user running PostgreSQL can reach it, or set DATABASE_URL');
-  if (code === 'ENOENT') return new EmbeddedDatabaseError(`${what} (${binary}) is missing`, 'run `npm ci` again, or set DATABASE_URL');
-  return new EmbeddedDatabaseError(`${what} failed: ${error instanceof Error ? error.message.replace(/\s+/g, ' ') : String(error)}`, 'check the message above, free disk space and permissions of DATA_DIR, or set DATABASE_URL');
+  if (code === 'EACCES')
+    return new EmbeddedDatabaseError(
+      `${what} (${binary}) may not be executed: permission denied`,
+      'put the checkout where the user running PostgreSQL can reach it, or set DATABASE_URL',
+    );
+  if (code === 'ENOENT')
+    return new EmbeddedDatabaseError(`${what} (${binary}) is missing`, 'run `npm ci` again, or set DATABASE_URL');
+  return new EmbeddedDatabaseError(
+    `${what} failed: ${error instanceof Error ? error.message.replace(/\s+/g, ' ') : String(error)}`,
+    'check the message above, free disk space and permissions of DATA_DIR, or set DATABASE_URL',
+  );
 }
 
 /**
@@ -271,12 +343,16 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
   const notice = options.notice ?? log;
   const runtimeRoot = options.runtimeRoot ?? '/var/lib/smm-panel';
   // Throw-away test clusters skip fsync; a cluster that keeps data never does.
-  const speed = options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [];
+  const speed =
+    options.durable === false ? ['-c', 'fsync=off', '-c', 'synchronous_commit=off', '-c', 'full_page_writes=off'] : [];
   try {
     mkdirSync(dir, { recursive: true });
     accessSync(dir, constants.W_OK);
   } catch {
-    throw new EmbeddedDatabaseError(`DATA_DIR ${dir} cannot be created or written`, 'point DATA_DIR at a writable folder');
+    throw new EmbeddedDatabaseError(
+      `DATA_DIR ${dir} cannot be created or written`,
+      'point DATA_DIR at a writable folder',
+    );
   }
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   const user = isRoot ? postgresUser() : null;
@@ -293,7 +369,10 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
     }
   } catch (error) {
     if (error instanceof EmbeddedDatabaseError) throw error;
-    throw new EmbeddedDatabaseError(`could not prepare ${dataDir}: ${(error as Error).message}`, 'check the permissions of DATA_DIR and of /var/lib, or set DATABASE_URL');
+    throw new EmbeddedDatabaseError(
+      `could not prepare ${dataDir}: ${(error as Error).message}`,
+      'check the permissions of DATA_DIR and of /var/lib, or set DATABASE_URL',
+    );
   }
   const ownerFile = join(dir, OWNER_FILE);
   await recoverStaleCluster(dataDir, ownerFile, notice);
@@ -304,7 +383,18 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
     writeFileSync(pwFile, `${PASSWORD}\n`, { mode: 0o600 });
     if (user) chownSync(pwFile, user.uid, user.gid);
     try {
-      await run(join(binDir, 'initdb'), [`--pgdata=${dataDir}`, '--auth=password', `--username=${USER}`, `--pwfile=${pwFile}`, '--encoding=UTF8', '--locale=C'], user);
+      await run(
+        join(binDir, 'initdb'),
+        [
+          `--pgdata=${dataDir}`,
+          '--auth=password',
+          `--username=${USER}`,
+          `--pwfile=${pwFile}`,
+          '--encoding=UTF8',
+          '--locale=C',
+        ],
+        user,
+      );
     } catch (error) {
       throw spawnFailure(error, 'initdb', join(binDir, 'initdb'));
     } finally {
@@ -313,11 +403,25 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
   }
 
   const port = await freePort();
-  const args = ['-D', dataDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=300', ...speed];
+  const args = [
+    '-D',
+    dataDir,
+    '-p',
+    String(port),
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'max_connections=300',
+    ...speed,
+  ];
   const postgres = join(binDir, 'postgres');
   let child: ChildProcess;
   try {
-    child = spawn(postgres, args, { ...(user ?? {}), env: { ...process.env, LC_MESSAGES: 'C' }, stdio: ['ignore', 'ignore', 'pipe'] });
+    child = spawn(postgres, args, {
+      ...(user ?? {}),
+      env: { ...process.env, LC_MESSAGES: 'C' },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
   } catch (error) {
     throw spawnFailure(error, 'postgres', postgres);
   }
@@ -332,7 +436,12 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
     });
     child.on('exit', (code) => {
       const fatal = output.split('\n').find((l) => /FATAL|PANIC/.test(l));
-      reject(new EmbeddedDatabaseError(`postgres exited with code ${code}${fatal ? `: ${fatal.replace(/^.*?(FATAL|PANIC):\s*/, '')}` : ''}`, `check ${dataDir} (disk space, permissions), or set DATABASE_URL`));
+      reject(
+        new EmbeddedDatabaseError(
+          `postgres exited with code ${code}${fatal ? `: ${fatal.replace(/^.*?(FATAL|PANIC):\s*/, '')}` : ''}`,
+          `check ${dataDir} (disk space, permissions), or set DATABASE_URL`,
+        ),
+      );
     });
   });
   writeFileSync(ownerFile, JSON.stringify({ server: process.pid, postgres: child.pid! } satisfies Owner));

@@ -12,7 +12,6 @@ const modules = readdirSync(modulesDir, { withFileTypes: true })
 const hasFile = (dir: string, name: string) => readdirSync(new URL(`${dir}/`, modulesDir)).includes(name);
 const registered = new Set<unknown>(entities);
 
-
 describe('entities: one list, no entity class across modules', () => {
   it('registers each entity once', () => {
     expect(new Set(entities).size).toBe(entities.length);
@@ -21,7 +20,9 @@ describe('entities: one list, no entity class across modules', () => {
   it('is exactly the modules’ own lists and ops’ BackupRun', async () => {
     const fromModules: unknown[] = [];
     for (const name of modules.filter((m) => hasFile(m, 'entities.ts'))) {
-      const list = Object.entries(await import(`../modules/${name}/entities.js`)).find(([key]) => key.endsWith('Entities'))?.[1];
+      const list = Object.entries(await import(`../modules/${name}/entities.js`)).find(([key]) =>
+        key.endsWith('Entities'),
+      )?.[1];
       expect(Array.isArray(list)).toBe(true);
       fromModules.push(...(list as unknown[]));
     }
@@ -36,7 +37,9 @@ describe('entities: one list, no entity class across modules', () => {
       }
     }
     // What @Entity() recorded (its `class` is set); property decorators alone do not make an entity.
-    const decorated = Object.values(MetadataStorage.getMetadata()).flatMap((meta) => (meta.class && meta.name ? [meta.class] : []));
+    const decorated = Object.values(MetadataStorage.getMetadata()).flatMap((meta) =>
+      meta.class && meta.name ? [meta.class] : [],
+    );
     expect(decorated.length).toBeGreaterThanOrEqual(entities.length);
     expect(decorated.filter((cls) => !registered.has(cls)).map((cls) => cls.name)).toEqual([]);
   });

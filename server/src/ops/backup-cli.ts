@@ -16,7 +16,8 @@ function fail(message: string): never {
 }
 
 if (command !== 'backup' && command !== 'restore') fail('usage: npm run backup | npm run restore -- FILE [--force]');
-if (command === 'restore' && !file) fail('usage: npm run restore -- FILE [--force]   (FILE: a backup from DATA_DIR/backups)');
+if (command === 'restore' && !file)
+  fail('usage: npm run restore -- FILE [--force]   (FILE: a backup from DATA_DIR/backups)');
 
 let embedded: EmbeddedDatabase | undefined;
 try {
@@ -28,7 +29,9 @@ try {
       embedded = await startEmbeddedPostgres(dataDir, { notice: (line) => process.stderr.write(`${line}\n`) });
     } catch (error) {
       if (error instanceof EmbeddedDatabaseError && /in use by a running server/.test(error.message)) {
-        fail(`The server is running on DATA_DIR ${dataDir}: stop it first (npm run ${command} starts the embedded database itself), or point DATABASE_URL at the database.`);
+        fail(
+          `The server is running on DATA_DIR ${dataDir}: stop it first (npm run ${command} starts the embedded database itself), or point DATABASE_URL at the database.`,
+        );
       }
       throw error;
     }
@@ -39,11 +42,15 @@ try {
     ensureBackupDir(dir);
     const result = await backupDatabase(url, dir);
     const rows = Object.values(result.tables).reduce((a, b) => a + b, 0);
-    process.stdout.write(`backup ${result.file} (${result.format === 'custom' ? 'pg_dump custom format' : `${Object.keys(result.tables).length} tables, ${rows} rows`}, ${(result.bytes / 1024).toFixed(1)} KiB, ${Math.round(result.ms)} ms)\n`);
+    process.stdout.write(
+      `backup ${result.file} (${result.format === 'custom' ? 'pg_dump custom format' : `${Object.keys(result.tables).length} tables, ${rows} rows`}, ${(result.bytes / 1024).toFixed(1)} KiB, ${Math.round(result.ms)} ms)\n`,
+    );
   } else {
     const result = await restoreDatabase(url, resolve(file!), { force });
     const rows = Object.values(result.tables).reduce((a, b) => a + b, 0);
-    process.stdout.write(`restored ${file} (${result.format === 'custom' ? 'pg_restore' : `${Object.keys(result.tables).length} tables, ${rows} rows`}, ${Math.round(result.ms)} ms); start the server to apply any newer migrations\n`);
+    process.stdout.write(
+      `restored ${file} (${result.format === 'custom' ? 'pg_restore' : `${Object.keys(result.tables).length} tables, ${rows} rows`}, ${Math.round(result.ms)} ms); start the server to apply any newer migrations\n`,
+    );
   }
 } catch (error) {
   if (error instanceof BackupError || error instanceof ConfigError || error instanceof EmbeddedDatabaseError) {

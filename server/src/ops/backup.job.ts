@@ -62,8 +62,14 @@ export class BackupJob implements OnApplicationBootstrap, OnApplicationShutdown 
     try {
       const result = await backupDatabase(this.config.databaseUrl, dir, { now: this.clock.now() });
       const removed = pruneBackups(dir, this.config.env.BACKUP_KEEP);
-      await em.execute('update backup_run set file = ?, bytes = ?, finished_at = now() where day = ?', [result.file, result.bytes, day]);
-      this.logger.log(`daily backup ${result.file} (${Math.round(result.bytes / 1024)} KiB, ${Math.round(result.ms)} ms)${removed.length ? `; removed ${removed.length} older` : ''}`);
+      await em.execute('update backup_run set file = ?, bytes = ?, finished_at = now() where day = ?', [
+        result.file,
+        result.bytes,
+        day,
+      ]);
+      this.logger.log(
+        `daily backup ${result.file} (${Math.round(result.bytes / 1024)} KiB, ${Math.round(result.ms)} ms)${removed.length ? `; removed ${removed.length} older` : ''}`,
+      );
       return result.file;
     } catch (error) {
       await em.execute('update backup_run set error = ? where day = ?', [(error as Error).message.slice(0, 2000), day]);

@@ -2,7 +2,16 @@
 // least as new as the server is on PATH; otherwise the project's own logical dump (see README "Backups"):
 // the embedded PostgreSQL is 18 and ships no pg_dump, and an older pg_dump refuses a newer server.
 import { execFile, spawn } from 'node:child_process';
-import { createReadStream, createWriteStream, mkdirSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  createReadStream,
+  createWriteStream,
+  mkdirSync,
+  readdirSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { basename, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
@@ -74,7 +83,9 @@ export function ensureBackupDir(dir: string): void {
     writeFileSync(probe, '');
     rmSync(probe, { force: true });
   } catch (error) {
-    throw new BackupError(`the backup folder ${dir} cannot be created or written (${(error as NodeJS.ErrnoException).code ?? 'error'}): point BACKUP_DIR (or DATA_DIR) at a writable folder`);
+    throw new BackupError(
+      `the backup folder ${dir} cannot be created or written (${(error as NodeJS.ErrnoException).code ?? 'error'}): point BACKUP_DIR (or DATA_DIR) at a writable folder`,
+    );
   }
 }
 
@@ -89,7 +100,11 @@ async function connect(url: string): Promise<pg.Client> {
 }
 
 /** Writes one backup of the database at `url` into `dir`; the file appears only once complete. */
-export async function backupDatabase(url: string, dir: string, options: { now?: Date; preferPgDump?: boolean } = {}): Promise<BackupResult> {
+export async function backupDatabase(
+  url: string,
+  dir: string,
+  options: { now?: Date; preferPgDump?: boolean } = {},
+): Promise<BackupResult> {
   const started = performance.now();
   mkdirSync(dir, { recursive: true });
   const client = await connect(url);
@@ -125,9 +140,21 @@ function runTool(tool: string, args: string[]): Promise<void> {
     let errors = '';
     child.stderr.on('data', (c: Buffer) => (errors += c.toString()));
     child.on('error', (error: NodeJS.ErrnoException) =>
-      reject(error.code === 'ENOENT' ? new BackupError(`${tool} is not on PATH: install the PostgreSQL client tools of the server's major version`) : error),
+      reject(
+        error.code === 'ENOENT'
+          ? new BackupError(`${tool} is not on PATH: install the PostgreSQL client tools of the server's major version`)
+          : error,
+      ),
     );
-    child.on('close', (code) => (code === 0 ? resolve() : reject(new BackupError(`${tool} failed: ${errors.trim().split('\n').slice(-2).join(' / ') || `exit code ${code}`}`))));
+    child.on('close', (code) =>
+      code === 0
+        ? resolve()
+        : reject(
+            new BackupError(
+              `${tool} failed: ${errors.trim().split('\n').slice(-2).join(' / ') || `exit code ${code}`}`,
+            ),
+          ),
+    );
   });
 }
 
@@ -143,24 +170,48 @@ async function logicalDump(client: pg.Client, file: string): Promise<Record<stri
   await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
   try {
     const version = (await client.query<{ v: string }>('SHOW server_version')).rows[0]!.v;
-    const hasMigrations = (await client.query<{ t: string | null }>('SELECT to_regclass($1) AS t', [MIGRATIONS_TABLE])).rows[0]!.t !== null;
-    const migrations = hasMigrations ? (await client.query<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY id`)).rows.map((r) => r.name) : [];
+    const hasMigrations =
+      (await client.query<{ t: string | null }>('SELECT to_regclass($1) AS t', [MIGRATIONS_TABLE])).rows[0]!.t !== null;
+    const migrations = hasMigrations
+      ? (await client.query<{ name: string }>(`SELECT name FROM ${MIGRATIONS_TABLE} ORDER BY id`)).rows.map(
+          (r) => r.name,
+        )
+      : [];
     const unordered = await tableColumns(client);
     // Parents before children, so a restore's COPY statements meet every foreign key as they go.
-    const tables = (await foreignKeyOrder(client, unordered.map((t) => t.name))).map((n) => unordered.find((t) => t.name === n)!);
+    const tables = (
+      await foreignKeyOrder(
+        client,
+        unordered.map((t) => t.name),
+      )
+    ).map((n) => unordered.find((t) => t.name === n)!);
     const sequences = (
-      await client.query<{ name: string }>(`SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'S' AND n.nspname = current_schema() ORDER BY 1`)
+      await client.query<{ name: string }>(
+        `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relkind = 'S' AND n.nspname = current_schema() ORDER BY 1`,
+      )
     ).rows;
     const sequenceValues: Header['sequences'] = [];
     for (const { name } of sequences) {
-      const { rows } = await client.query<{ last_value: string; is_called: boolean }>(`SELECT last_value::text, is_called FROM ${quote(name)}`);
+      const { rows } = await client.query<{ last_value: string; is_called: boolean }>(
+        `SELECT last_value::text, is_called FROM ${quote(name)}`,
+      );
       sequenceValues.push({ name, lastValue: rows[0]!.last_value, isCalled: rows[0]!.is_called });
     }
-    const header: Header = { format: FORMAT, version: 1, createdAt: new Date().toISOString(), serverVersion: version, migrations, tables, sequences: sequenceValues };
+    const header: Header = {
+      format: FORMAT,
+      version: 1,
+      createdAt: new Date().toISOString(),
+      serverVersion: version,
+      migrations,
+      tables,
+      sequences: sequenceValues,
+    };
     await write(gzip, `${JSON.stringify(header)}\n`);
     for (const table of tables) {
       await write(gzip, `${JSON.stringify({ table: table.name })}\n`);
-      const stream = client.query(copyTo(`COPY ${quote(table.name)} (${table.columns.map(quote).join(', ')}) TO STDOUT`));
+      const stream = client.query(
+        copyTo(`COPY ${quote(table.name)} (${table.columns.map(quote).join(', ')}) TO STDOUT`),
+      );
       for await (const chunk of stream) await write(gzip, chunk as string);
       counts[table.name] = stream.rowCount;
       await write(gzip, `${END_OF_TABLE}\n`);
@@ -229,7 +280,11 @@ export interface RestoreResult {
  * `force`, which drops the schema first. The project's format: the migrations recorded in the file,
  * then every table's rows in one transaction, then every sequence; a custom-format file: pg_restore.
  */
-export async function restoreDatabase(url: string, file: string, options: { force?: boolean } = {}): Promise<RestoreResult> {
+export async function restoreDatabase(
+  url: string,
+  file: string,
+  options: { force?: boolean } = {},
+): Promise<RestoreResult> {
   const started = performance.now();
   try {
     statSync(file);
@@ -240,7 +295,10 @@ export async function restoreDatabase(url: string, file: string, options: { forc
   try {
     const existing = await existingTables(client);
     if (existing.length > 0) {
-      if (!options.force) throw new BackupError(`the database is not empty (${existing.length} tables): restore into an empty database, or pass --force to drop its schema first`);
+      if (!options.force)
+        throw new BackupError(
+          `the database is not empty (${existing.length} tables): restore into an empty database, or pass --force to drop its schema first`,
+        );
       const { rows } = await client.query<{ s: string }>('SELECT current_schema() AS s');
       const schema = quote(rows[0]!.s);
       await client.query(`DROP SCHEMA ${schema} CASCADE; CREATE SCHEMA ${schema}`);
@@ -257,7 +315,9 @@ export async function restoreDatabase(url: string, file: string, options: { forc
 }
 
 async function logicalRestore(client: pg.Client, url: string, file: string): Promise<Record<string, number>> {
-  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity })[Symbol.asyncIterator]();
+  const lines = createInterface({ input: createReadStream(file).pipe(createGunzip()), crlfDelay: Infinity })[
+    Symbol.asyncIterator
+  ]();
   const first = await lines.next();
   let header: Header;
   try {
@@ -265,11 +325,16 @@ async function logicalRestore(client: pg.Client, url: string, file: string): Pro
   } catch {
     throw new BackupError(`${basename(file)} is not a backup of this project (no header)`);
   }
-  if (header.format !== FORMAT || header.version !== 1) throw new BackupError(`${basename(file)} is not a backup of this project`);
+  if (header.format !== FORMAT || header.version !== 1)
+    throw new BackupError(`${basename(file)} is not a backup of this project`);
   const known = migrationsList.map((m) => m.name);
   const unknown = header.migrations.filter((m) => !known.includes(m));
-  if (unknown.length) throw new BackupError(`${basename(file)} was made by a newer version (migration ${unknown[0]} unknown here): restore it with that version`);
-  if (header.migrations.some((m, i) => m !== known[i])) throw new BackupError(`${basename(file)} has migrations out of this version's order`);
+  if (unknown.length)
+    throw new BackupError(
+      `${basename(file)} was made by a newer version (migration ${unknown[0]} unknown here): restore it with that version`,
+    );
+  if (header.migrations.some((m, i) => m !== known[i]))
+    throw new BackupError(`${basename(file)} has migrations out of this version's order`);
 
   // The schema exactly as it was: the same migrations the server runs, up to the last one recorded.
   const last = header.migrations.at(-1);

@@ -10,7 +10,14 @@ const UPLOAD_ROUTES = new Set(['/api/admin/uploads']);
 const UPLOAD_BODY_LIMIT = UPLOAD_FILE_LIMIT + 64 * 1024;
 
 /** Multipart fields: how many, how long each (a v2 call has a handful of short ones). */
-export const MULTIPART_LIMITS = { fields: 50, fieldSize: 64 * 1024, files: 1, fileSize: UPLOAD_FILE_LIMIT, parts: 51, headerPairs: 100 };
+export const MULTIPART_LIMITS = {
+  fields: 50,
+  fieldSize: 64 * 1024,
+  files: 1,
+  fileSize: UPLOAD_FILE_LIMIT,
+  parts: 51,
+  headerPairs: 100,
+};
 
 export const BODY_MESSAGES = {
   tooLarge: '요청 본문이 너무 큽니다.',
@@ -32,7 +39,8 @@ export async function registerBodyLimits(fastify: FastifyInstance): Promise<void
     const declared = request.headers['content-length'];
     if (declared !== undefined && Number(declared) > limit) return refuse(reply, 413, BODY_MESSAGES.tooLarge);
     const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
-    if (multipart && declared === undefined && request.headers['transfer-encoding'] !== undefined) return refuse(reply, 411, BODY_MESSAGES.lengthRequired);
+    if (multipart && declared === undefined && request.headers['transfer-encoding'] !== undefined)
+      return refuse(reply, 411, BODY_MESSAGES.lengthRequired);
     return undefined;
   });
 }

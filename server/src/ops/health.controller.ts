@@ -1,4 +1,12 @@
-import { Controller, ForbiddenException, Get, Req, Res, ServiceUnavailableException, UnauthorizedException } from '@nestjs/common';
+import {
+  Controller,
+  ForbiddenException,
+  Get,
+  Req,
+  Res,
+  ServiceUnavailableException,
+  UnauthorizedException,
+} from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
@@ -24,7 +32,12 @@ export class HealthController {
     } catch {
       throw new ServiceUnavailableException('database unavailable');
     }
-    return { status: 'ok', database: 'ok', databaseMs: Math.round((performance.now() - started) * 100) / 100, uptimeS: Math.round(process.uptime()) };
+    return {
+      status: 'ok',
+      database: 'ok',
+      databaseMs: Math.round((performance.now() - started) * 100) / 100,
+      uptimeS: Math.round(process.uptime()),
+    };
   }
 
   @Get('metrics')
@@ -33,7 +46,8 @@ export class HealthController {
     const token = this.config.env.METRICS_TOKEN;
     if (token) {
       const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      if (!timingSafeEqual(digest(given), digest(token))) throw new UnauthorizedException('METRICS_TOKEN이 필요합니다.');
+      if (!timingSafeEqual(digest(given), digest(token)))
+        throw new UnauthorizedException('METRICS_TOKEN이 필요합니다.');
     } else if (!LOOPBACK.has(request.ip)) {
       throw new ForbiddenException('지표는 이 서버 안에서만 볼 수 있습니다.');
     }

@@ -9,7 +9,15 @@ describe('log masking', () => {
   });
 
   it('masks credential headers, keeping the Authorization scheme', () => {
-    expect(maskHeaders({ authorization: 'Bearer eyJ.abc.def', 'api-key': 'k1', 'x-api-key': 'k2', cookie: 'a=b', accept: '*/*' })).toEqual({
+    expect(
+      maskHeaders({
+        authorization: 'Bearer eyJ.abc.def',
+        'api-key': 'k1',
+        'x-api-key': 'k2',
+        cookie: 'a=b',
+        accept: '*/*',
+      }),
+    ).toEqual({
       authorization: 'Bearer ***',
       'api-key': '***',
       'x-api-key': '***',
@@ -19,7 +27,14 @@ describe('log masking', () => {
   });
 
   it('logs no body and no parsed query', () => {
-    const out = serializeRequest({ id: 'r1', method: 'POST', url: '/api/v2?key=s', query: { key: 's' }, body: { key: 's' }, headers: {} });
+    const out = serializeRequest({
+      id: 'r1',
+      method: 'POST',
+      url: '/api/v2?key=s',
+      query: { key: 's' },
+      body: { key: 's' },
+      headers: {},
+    });
     expect(JSON.stringify(out)).not.toContain('"s"');
     expect(out.url).toBe('/api/v2?key=***');
   });

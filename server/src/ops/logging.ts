@@ -12,7 +12,15 @@ const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
 /** Query parameters and headers that carry credentials: their values never reach a log line. */
 const SECRET_PARAMS = /^(key|api_key|apikey|api-key|token|access_token|password)$/i;
-const SECRET_HEADERS = new Set(['authorization', 'api-key', 'x-api-key', 'cookie', 'set-cookie', 'x-bank-alert-key', 'proxy-authorization']);
+const SECRET_HEADERS = new Set([
+  'authorization',
+  'api-key',
+  'x-api-key',
+  'cookie',
+  'set-cookie',
+  'x-bank-alert-key',
+  'proxy-authorization',
+]);
 export const MASK = '***';
 
 /** The request id of `req` (Fastify's genReqId): the caller's X-Request-Id when it is sane, else a fresh UUID. */
@@ -55,7 +63,8 @@ export function maskHeaders(headers: Record<string, unknown>): Record<string, un
   const out: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (!SECRET_HEADERS.has(name.toLowerCase())) out[name] = value;
-    else if (name.toLowerCase() === 'authorization' && typeof value === 'string' && /^\w+\s/.test(value)) out[name] = `${value.split(/\s/)[0]} ${MASK}`;
+    else if (name.toLowerCase() === 'authorization' && typeof value === 'string' && /^\w+\s/.test(value))
+      out[name] = `${value.split(/\s/)[0]} ${MASK}`;
     else out[name] = MASK;
   }
   return out;
@@ -74,7 +83,11 @@ interface SerializedRequest {
 /** pino-http's request as logged: url and headers masked, the parsed query dropped (the url has it), no body. */
 export function serializeRequest(req: SerializedRequest): SerializedRequest {
   const { query: _query, params: _params, raw: _raw, body: _body, ...rest } = req;
-  return { ...rest, url: typeof req.url === 'string' ? maskUrl(req.url) : req.url, headers: req.headers ? maskHeaders(req.headers) : req.headers };
+  return {
+    ...rest,
+    url: typeof req.url === 'string' ? maskUrl(req.url) : req.url,
+    headers: req.headers ? maskHeaders(req.headers) : req.headers,
+  };
 }
 
 /** Pretty on a terminal, JSON lines otherwise (a pipe, a file, a log collector) or when LOG_FORMAT=json. */
@@ -111,7 +124,8 @@ export function loggerParams(env: Env): Params {
                 colorize: true,
                 translateTime: 'SYS:HH:MM:ss.l',
                 // One line per request: method, url, status, time and the id the caller got back.
-                messageFormat: '{if context}[{context}] {end}{msg}{if req.method} {req.method} {req.url} {res.statusCode} {responseTime} ms id={req.id}{end}',
+                messageFormat:
+                  '{if context}[{context}] {end}{msg}{if req.method} {req.method} {req.url} {res.statusCode} {responseTime} ms id={req.id}{end}',
                 ignore: 'pid,hostname,context,req,res,responseTime',
               },
             },
@@ -122,7 +136,13 @@ export function loggerParams(env: Env): Params {
 }
 
 /** Nest's own start-up chatter (modules loaded, every mapped route) goes to debug; the rest as Nest says. */
-const STARTUP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
+const STARTUP_CONTEXTS = new Set([
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestFactory',
+  'NestApplication',
+]);
 
 export class AppLogger implements LoggerService {
   constructor(private readonly pino: Logger) {}
@@ -153,7 +173,14 @@ export class AppLogger implements LoggerService {
 export function startupLogger(env: Env): { warn: (message: string) => void } {
   const logger = pino({
     level: env.LOG_LEVEL,
-    ...(prettyLogs(env) ? { transport: { target: 'pino-pretty', options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' } } } : {}),
+    ...(prettyLogs(env)
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { colorize: true, translateTime: 'SYS:HH:MM:ss.l', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
   });
   return { warn: (message) => logger.warn(message) };
 }

@@ -7,7 +7,11 @@ import type { AppConfig } from '../config/index.js';
 import { webDirs } from './static-web.js';
 
 /** Kakao's JavaScript SDK (customer-web social-login.ts) and the login window it talks to. */
-const KAKAO = { script: ['https://developers.kakao.com', 'https://t1.kakaocdn.net'], connect: ['https://kauth.kakao.com', 'https://kapi.kakao.com'], frame: ['https://kauth.kakao.com'] };
+const KAKAO = {
+  script: ['https://developers.kakao.com', 'https://t1.kakaocdn.net'],
+  connect: ['https://kauth.kakao.com', 'https://kapi.kakao.com'],
+  frame: ['https://kauth.kakao.com'],
+};
 /** Toss Payments' payment widget SDK, per its docs (script, API and event hosts, its payment window). */
 const TOSS = {
   script: ['https://js.tosspayments.com'],
@@ -57,7 +61,11 @@ export function cspDirectives(scriptHashes: string[], hosts: PageHosts): Record<
  * Security headers on every answer (@fastify/helmet): the CSP above, nosniff, frame denial,
  * strict-origin-when-cross-origin referrers, and HSTS only when the public address is https.
  */
-export async function registerSecurityHeaders(fastify: FastifyInstance, config: AppConfig, hosts: PageHosts): Promise<void> {
+export async function registerSecurityHeaders(
+  fastify: FastifyInstance,
+  config: AppConfig,
+  hosts: PageHosts,
+): Promise<void> {
   const hashes = inlineScriptHashes([join(webDirs.customer, 'index.html'), join(webDirs.admin, 'index.html')]);
   const https = config.publicUrl.startsWith('https://');
   await fastify.register(helmet, {
@@ -65,7 +73,8 @@ export async function registerSecurityHeaders(fastify: FastifyInstance, config: 
     contentSecurityPolicy: { useDefaults: false, directives: cspDirectives(hashes, hosts) },
     crossOriginEmbedderPolicy: false,
     // Kakao's login window talks back to its opener.
-    crossOriginOpenerPolicy: hosts.kakao || hosts.toss ? { policy: 'same-origin-allow-popups' } : { policy: 'same-origin' },
+    crossOriginOpenerPolicy:
+      hosts.kakao || hosts.toss ? { policy: 'same-origin-allow-popups' } : { policy: 'same-origin' },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: true } : false,

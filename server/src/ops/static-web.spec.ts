@@ -21,7 +21,10 @@ describe('the storefront index.html with its popups written in', () => {
       },
       () => now,
     );
-  const written = (html: Buffer) => JSON.parse(/<script type="application\/json" id="storefront-data">(.*?)<\/script>/.exec(html.toString())![1]!) as StorefrontBootData;
+  const written = (html: Buffer) =>
+    JSON.parse(
+      /<script type="application\/json" id="storefront-data">(.*?)<\/script>/.exec(html.toString())![1]!,
+    ) as StorefrontBootData;
 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'storefront-index-'));

@@ -52,7 +52,9 @@ export class StorefrontIndex {
 
   /** Without its data the page goes out plain (the app then asks GET /api/service/popup) and is not kept. */
   render(): Promise<Buffer> {
-    return this.pages.get('index').catch(() => Buffer.from(readFileSync(this.file, 'utf8').replace(STOREFRONT_DATA_MARKER, '')));
+    return this.pages
+      .get('index')
+      .catch(() => Buffer.from(readFileSync(this.file, 'utf8').replace(STOREFRONT_DATA_MARKER, '')));
   }
 
   private async build(): Promise<Buffer> {
@@ -72,15 +74,33 @@ export async function serveWeb(
   storefrontData?: () => Promise<StorefrontBootData>,
 ): Promise<{ notFound: (request: FastifyRequest, reply: FastifyReply) => boolean; invalidate: () => void }> {
   // Uploads get a fresh name each (never rewritten), so browsers may keep them for good.
-  await fastify.register(fastifyStatic, { root: uploadsDir, prefix: '/uploads/', wildcard: true, maxAge: '365d', immutable: true });
+  await fastify.register(fastifyStatic, {
+    root: uploadsDir,
+    prefix: '/uploads/',
+    wildcard: true,
+    maxAge: '365d',
+    immutable: true,
+  });
   // Hashed assets never change under a name; the build leaves .br and .gz beside them (scripts/precompress.mjs).
   // index.html is answered by the fallback below, uncached.
   const assets = { decorateReply: false, wildcard: false, index: false, preCompressed: true } as const;
   if (existsSync(webDirs.customer)) {
-    await fastify.register(fastifyStatic, { ...assets, root: webDirs.customer, prefix: '/', maxAge: '7d', setHeaders: immutableAssets });
+    await fastify.register(fastifyStatic, {
+      ...assets,
+      root: webDirs.customer,
+      prefix: '/',
+      maxAge: '7d',
+      setHeaders: immutableAssets,
+    });
   }
   if (existsSync(webDirs.admin)) {
-    await fastify.register(fastifyStatic, { ...assets, root: webDirs.admin, prefix: '/admin/', maxAge: '7d', setHeaders: immutableAssets });
+    await fastify.register(fastifyStatic, {
+      ...assets,
+      root: webDirs.admin,
+      prefix: '/admin/',
+      maxAge: '7d',
+      setHeaders: immutableAssets,
+    });
   }
   const customerIndex = join(webDirs.customer, 'index.html');
   const storefront = storefrontData ? new StorefrontIndex(customerIndex, storefrontData) : undefined;
@@ -95,8 +115,13 @@ export async function serveWeb(
     const isAdmin = path === '/admin' || path.startsWith('/admin/');
     const index = isAdmin ? join(webDirs.admin, 'index.html') : customerIndex;
     if (!existsSync(index)) return false;
-    const html = !isAdmin && storefront ? storefront.render().catch(() => readFileSync(index)) : Promise.resolve(readFileSync(index));
-    void html.then((body) => reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(body));
+    const html =
+      !isAdmin && storefront
+        ? storefront.render().catch(() => readFileSync(index))
+        : Promise.resolve(readFileSync(index));
+    void html.then((body) =>
+      reply.status(200).header('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(body),
+    );
     return true;
   };
   return { notFound, invalidate: () => storefront?.invalidate() };

@@ -1,4 +1,20 @@
-import { Body, Controller, Delete, Get, Inject, Injectable, Optional, Param, Post, Put, Query, UseGuards, type CanActivate, type PipeTransform, type Type } from '@nestjs/common';
+import {
+  Body,
+  Controller,
+  Delete,
+  Get,
+  Inject,
+  Injectable,
+  Optional,
+  Param,
+  Post,
+  Put,
+  Query,
+  UseGuards,
+  type CanActivate,
+  type PipeTransform,
+  type Type,
+} from '@nestjs/common';
 import { ForeignKeyConstraintViolationException, UniqueConstraintViolationException, wrap } from '@mikro-orm/core';
 import { EntityManager, type EntityClass, type FilterQuery, type RequiredEntityData } from '@mikro-orm/postgresql';
 import type { z } from 'zod';
@@ -26,10 +42,16 @@ export interface RecordIds<I extends number | string> {
 }
 
 /** int4 ids (a serial column). */
-export const numberedIds = (options?: IdPipeOptions): RecordIds<number> => ({ pipe: idPipe(options), filter: filterId });
+export const numberedIds = (options?: IdPipeOptions): RecordIds<number> => ({
+  pipe: idPipe(options),
+  filter: filterId,
+});
 
 /** Text keys of a known shape (platforms' 'instagram'). */
-export const keyedIds = (pattern: RegExp, max: number): RecordIds<string> => ({ pipe: keyPipe(pattern), filter: (v) => filterString(v, max) });
+export const keyedIds = (pattern: RegExp, max: number): RecordIds<string> => ({
+  pipe: keyPipe(pattern),
+  filter: (v) => filterString(v, max),
+});
 
 export interface CrudContext<E extends CrudRow> {
   tx: EntityManager;
@@ -78,7 +100,11 @@ export interface CrudActor {
 
 /** Where writes are audited, in their transaction (the audit module's AuditFacade, bound by each module). */
 export abstract class CrudAuditLog {
-  abstract record(tx: EntityManager, actor: CrudActor, entry: { action: string; resource: string; resourceId: string | number; before?: unknown; after?: unknown }): void;
+  abstract record(
+    tx: EntityManager,
+    actor: CrudActor,
+    entry: { action: string; resource: string; resourceId: string | number; before?: unknown; after?: unknown },
+  ): void;
 }
 
 /** Told after a write of a resource commits (content keeps a copy of itself in the storefront's page). */
@@ -86,7 +112,8 @@ export abstract class CrudWriteListener {
   abstract written(resource: string): void;
 }
 
-const defined = (fields: object): Snapshot => Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
+const defined = (fields: object): Snapshot =>
+  Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined));
 const snapshot = (row: object): Snapshot => wrap(row).toObject() as Snapshot;
 
 /** Runs the definitions: list, read, create, update, delete, each write audited. One per module (its audit and listener). */
@@ -100,7 +127,11 @@ export class AdminCrud {
   ) {}
 
   list<E extends CrudRow, C, U>(resource: AdminResource<E, C, U>, query: ListQuery): Promise<Page<E>> {
-    return findPage(this.em.fork(), resource.entity, resource.name, query, { sortable: resource.sortable, filters: resource.filters, id: resource.ids.filter });
+    return findPage(this.em.fork(), resource.entity, resource.name, query, {
+      sortable: resource.sortable,
+      filters: resource.filters,
+      id: resource.ids.filter,
+    });
   }
 
   getOne<E extends CrudRow, C, U>(resource: AdminResource<E, C, U>, id: E['id']): Promise<E> {
@@ -110,15 +141,29 @@ export class AdminCrud {
   create<E extends CrudRow, C, U>(resource: AdminResource<E, C, U>, body: unknown, actor: CrudActor): Promise<E> {
     const input = resource.create.parse(body);
     return this.write(resource, 'create', async (tx) => {
-      const context: CrudContext<E> = { tx, now: this.clock.now(), insert: (fields) => tx.create(resource.entity, defined(fields) as RequiredEntityData<E>) };
+      const context: CrudContext<E> = {
+        tx,
+        now: this.clock.now(),
+        insert: (fields) => tx.create(resource.entity, defined(fields) as RequiredEntityData<E>),
+      };
       const row = resource.build ? await resource.build(input, context) : context.insert(input as Snapshot);
       await tx.persist(row).flush();
-      this.audit.record(tx, actor, { action: 'create', resource: resource.name, resourceId: row.id, after: snapshot(row) });
+      this.audit.record(tx, actor, {
+        action: 'create',
+        resource: resource.name,
+        resourceId: row.id,
+        after: snapshot(row),
+      });
       return row;
     });
   }
 
-  update<E extends CrudRow, C, U>(resource: AdminResource<E, C, U>, id: E['id'], body: unknown, actor: CrudActor): Promise<E> {
+  update<E extends CrudRow, C, U>(
+    resource: AdminResource<E, C, U>,
+    id: E['id'],
+    body: unknown,
+    actor: CrudActor,
+  ): Promise<E> {
     const { check, schema } = resource.update;
     // Fields checked alone are refused before the lookup; a whole record needs the stored one first.
     const fields = check === 'fields' ? schema.parse(body) : undefined;
@@ -129,7 +174,13 @@ export class AdminCrud {
       if (resource.apply) resource.apply(row, input);
       else Object.assign(row, defined(input as Snapshot));
       await tx.flush();
-      this.audit.record(tx, actor, { action: 'update', resource: resource.name, resourceId: row.id, before, after: snapshot(row) });
+      this.audit.record(tx, actor, {
+        action: 'update',
+        resource: resource.name,
+        resourceId: row.id,
+        before,
+        after: snapshot(row),
+      });
       return row;
     });
   }
@@ -145,14 +196,22 @@ export class AdminCrud {
     });
   }
 
-  private async find<E extends CrudRow, C, U>(em: EntityManager, resource: AdminResource<E, C, U>, id: E['id']): Promise<E> {
+  private async find<E extends CrudRow, C, U>(
+    em: EntityManager,
+    resource: AdminResource<E, C, U>,
+    id: E['id'],
+  ): Promise<E> {
     const row = await em.findOne(resource.entity, { id } as FilterQuery<NoInfer<E>>);
     if (!row) throw new NotFoundError();
     return row;
   }
 
   /** A write in its own transaction; the constraint violations the definition names become its 4xx. */
-  private async write<E extends CrudRow, C, U, R>(resource: AdminResource<E, C, U>, action: 'create' | 'update' | 'delete', work: (tx: EntityManager) => Promise<R>): Promise<R> {
+  private async write<E extends CrudRow, C, U, R>(
+    resource: AdminResource<E, C, U>,
+    action: 'create' | 'update' | 'delete',
+    work: (tx: EntityManager) => Promise<R>,
+  ): Promise<R> {
     let result: R;
     try {
       result = await this.em.fork().transactional(work);
@@ -177,7 +236,10 @@ export interface CrudAccess {
 }
 
 /** The controller of one resource at /api/admin/<name>, answering ra-data-simple-rest's five calls. */
-export function adminCrudController<E extends CrudRow, C, U>(resource: AdminResource<E, C, U>, access: CrudAccess): Type {
+export function adminCrudController<E extends CrudRow, C, U>(
+  resource: AdminResource<E, C, U>,
+  access: CrudAccess,
+): Type {
   const Actor = access.actor;
   const byId = resource.ids.pipe;
 

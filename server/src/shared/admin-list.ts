@@ -37,7 +37,20 @@ const FILTER = '필터(filter)는 JSON 객체여야 합니다.';
 const offset = z.number({ error: RANGE }).int(RANGE).min(0, RANGE).max(MAX_OFFSET, RANGE);
 
 const querySchema = z.object({
-  sort: json(z.tuple([z.string().min(1).max(64).regex(/^[A-Za-z][A-Za-z0-9_.]*$/, SORT), z.enum(['ASC', 'DESC', 'asc', 'desc'], { error: SORT })], { error: SORT }), SORT).optional(),
+  sort: json(
+    z.tuple(
+      [
+        z
+          .string()
+          .min(1)
+          .max(64)
+          .regex(/^[A-Za-z][A-Za-z0-9_.]*$/, SORT),
+        z.enum(['ASC', 'DESC', 'asc', 'desc'], { error: SORT }),
+      ],
+      { error: SORT },
+    ),
+    SORT,
+  ).optional(),
   range: json(z.tuple([offset, offset], { error: RANGE }), RANGE).optional(),
   filter: json(z.record(z.string().max(64, FILTER), z.unknown(), { error: FILTER }), FILTER).optional(),
 });
@@ -76,15 +89,27 @@ export class Page<T> {
  * Sort, filter and slice rows held in memory (small registries such as settings): filters and sorts
  * on the rows' own scalar fields only, with the same Korean refusals as the database lists.
  */
-export function pageOf<T extends Record<string, unknown>>(resource: string, rows: T[], query: ListQuery, fields: readonly string[] = Object.keys(rows[0] ?? {})): Page<T> {
+export function pageOf<T extends Record<string, unknown>>(
+  resource: string,
+  rows: T[],
+  query: ListQuery,
+  fields: readonly string[] = Object.keys(rows[0] ?? {}),
+): Page<T> {
   const wanted = Object.entries(query.filter)
     .filter(([, value]) => value !== undefined && value !== null && value !== '')
     .map(([key, value]) => {
-      if (key !== 'q' && key !== 'id' && !fields.includes(key)) throw new BadRequestException(`알 수 없는 목록 필터입니다: ${key.slice(0, 64)}`);
+      if (key !== 'q' && key !== 'id' && !fields.includes(key))
+        throw new BadRequestException(`알 수 없는 목록 필터입니다: ${key.slice(0, 64)}`);
       try {
-        return [key, key === 'id' ? filterIds(value, (v) => filterString(v)) : [key === 'q' ? filterText(value) : filterString(value, 200)]] as const;
+        return [
+          key,
+          key === 'id'
+            ? filterIds(value, (v) => filterString(v))
+            : [key === 'q' ? filterText(value) : filterString(value, 200)],
+        ] as const;
       } catch (error) {
-        if (error instanceof FilterValueError) throw new BadRequestException(`목록 필터 '${key}'의 값이 올바르지 않습니다. ${error.message}`);
+        if (error instanceof FilterValueError)
+          throw new BadRequestException(`목록 필터 '${key}'의 값이 올바르지 않습니다. ${error.message}`);
         throw error;
       }
     });
@@ -96,9 +121,16 @@ export function pageOf<T extends Record<string, unknown>>(resource: string, rows
   );
   if (query.sort) {
     const { field, order } = query.sort;
-    if (field !== 'id' && !fields.includes(field)) throw new BadRequestException(`이 필드로는 정렬할 수 없습니다: ${field}`);
+    if (field !== 'id' && !fields.includes(field))
+      throw new BadRequestException(`이 필드로는 정렬할 수 없습니다: ${field}`);
     const sign = order === 'ASC' ? 1 : -1;
-    result = [...result].sort((a, b) => (String(a[field] ?? '') < String(b[field] ?? '') ? -sign : String(a[field] ?? '') > String(b[field] ?? '') ? sign : 0));
+    result = [...result].sort((a, b) =>
+      String(a[field] ?? '') < String(b[field] ?? '')
+        ? -sign
+        : String(a[field] ?? '') > String(b[field] ?? '')
+          ? sign
+          : 0,
+    );
   }
   const { start, end } = query.range;
   return new Page(resource, result.slice(start, end + 1), result.length, start);

@@ -28,21 +28,32 @@ export async function findPage<T extends object>(
   const conditions: FilterQuery<T>[] = options.where ? [options.where] : [];
   for (const [key, value] of Object.entries(query.filter)) {
     if (value === undefined || value === null || value === '') continue;
-    const build = key === 'id' ? (v: unknown) => ({ id: { $in: filterIds(v, options.id ?? filterId) } }) as unknown as FilterQuery<T> : options.filters?.[key];
+    const build =
+      key === 'id'
+        ? (v: unknown) => ({ id: { $in: filterIds(v, options.id ?? filterId) } }) as unknown as FilterQuery<T>
+        : options.filters?.[key];
     if (!build) throw new BadRequestException(`알 수 없는 목록 필터입니다: ${key.slice(0, 64)}`);
     try {
       conditions.push(build(value));
     } catch (error) {
-      if (error instanceof FilterValueError) throw new BadRequestException(`목록 필터 '${key}'의 값이 올바르지 않습니다. ${error.message}`);
+      if (error instanceof FilterValueError)
+        throw new BadRequestException(`목록 필터 '${key}'의 값이 올바르지 않습니다. ${error.message}`);
       throw error;
     }
   }
   const field = query.sort?.field ?? options.sortable[0];
-  if (!field || !options.sortable.includes(field)) throw new BadRequestException(`이 필드로는 정렬할 수 없습니다: ${field}`);
+  if (!field || !options.sortable.includes(field))
+    throw new BadRequestException(`이 필드로는 정렬할 수 없습니다: ${field}`);
   const order = query.sort?.order ?? 'DESC';
-  const where = (conditions.length === 0 ? {} : conditions.length === 1 ? conditions[0] : { $and: conditions }) as FilterQuery<T>;
+  const where = (
+    conditions.length === 0 ? {} : conditions.length === 1 ? conditions[0] : { $and: conditions }
+  ) as FilterQuery<T>;
   // The field is one of `sortable`, names the resource's author chose; id breaks ties so pages never overlap.
   const orderBy = { [field]: order, ...(field === 'id' ? {} : { id: order }) } as OrderDefinition<T>;
-  const [rows, total] = await em.findAndCount<T>(entity, where as FilterQuery<NoInfer<T>>, { orderBy, offset: query.range.start, limit: query.range.end - query.range.start + 1 });
+  const [rows, total] = await em.findAndCount<T>(entity, where as FilterQuery<NoInfer<T>>, {
+    orderBy,
+    offset: query.range.start,
+    limit: query.range.end - query.range.start + 1,
+  });
   return new Page(resource, rows, total, query.range.start);
 }

@@ -28,8 +28,16 @@ export function hasControlCharacter(value: unknown, depth = 0): boolean {
  */
 export function refuseControlCharacters(fastify: FastifyInstance): void {
   fastify.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
-    if ((request.routeOptions.config as { controlCharacters?: string } | undefined)?.controlCharacters === OWN_INPUT_CHECK.controlCharacters) return;
-    if (hasControlCharacter(request.query) || hasControlCharacter(request.params) || hasControlCharacter(request.body)) {
+    if (
+      (request.routeOptions.config as { controlCharacters?: string } | undefined)?.controlCharacters ===
+      OWN_INPUT_CHECK.controlCharacters
+    )
+      return;
+    if (
+      hasControlCharacter(request.query) ||
+      hasControlCharacter(request.params) ||
+      hasControlCharacter(request.body)
+    ) {
       return reply.code(400).send({ statusCode: 400, message: CONTROL_CHARACTER_MESSAGE });
     }
   });

@@ -15,7 +15,8 @@ export function registerEntities(list: readonly EntityClass<object>[]): void {
 export function entityNamed(name: string): () => EntityClass<object> {
   return () => {
     const entity = registered.get(name);
-    if (!entity) throw new Error(`Entity ${name} is not registered: list it in its module's entities.ts (database/entities.ts)`);
+    if (!entity)
+      throw new Error(`Entity ${name} is not registered: list it in its module's entities.ts (database/entities.ts)`);
     return entity;
   };
 }

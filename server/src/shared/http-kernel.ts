@@ -51,7 +51,9 @@ export class HttpErrorFilter implements ExceptionFilter {
       // A race lost to a unique key is a 409, but one a domain check should have caught: leave a trace.
       status = 409;
       message = '이미 처리된 요청입니다.';
-      this.logger.warn(`${request.method} ${request.routeOptions?.url ?? request.url.split('?')[0]}: unique violation answered 409: ${uniqueDetail(error)}`);
+      this.logger.warn(
+        `${request.method} ${request.routeOptions?.url ?? request.url.split('?')[0]}: unique violation answered 409: ${uniqueDetail(error)}`,
+      );
     } else if (isFastifyClientError(error)) {
       status = error.statusCode;
       message = error.message;
@@ -59,13 +61,14 @@ export class HttpErrorFilter implements ExceptionFilter {
       this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     }
     // Fastify's own refusals (also when Nest wrapped them in an HttpException) get a Korean reason.
-    const code = (error as { code?: unknown })?.code ?? ((error as { cause?: { code?: unknown } })?.cause?.code);
+    const code = (error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code;
     if (status < 500 && typeof code === 'string' && BODY_REFUSALS[code]) message = BODY_REFUSALS[code];
     // No answer repeats the request's address: its query may carry a key (Nest's "Cannot GET /api/v2?key=...").
     if (status === 404 && message === `Cannot ${request.method} ${request.url}`) message = NOT_FOUND_MESSAGE;
     else {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
-      if (query.length > 0 && message.includes(query)) message = status === 404 ? NOT_FOUND_MESSAGE : '잘못된 요청입니다.';
+      if (query.length > 0 && message.includes(query))
+        message = status === 404 ? NOT_FOUND_MESSAGE : '잘못된 요청입니다.';
     }
     // An error may name headers of its answer (a 429's Retry-After).
     const headers = (error as { headers?: unknown })?.headers;

@@ -32,7 +32,9 @@ export function idPipe(options: IdPipeOptions = {}): PipeTransform<unknown, numb
     transform(value: unknown): number {
       const id = parseRecordId(value);
       if (id !== null) return id;
-      throw options.status === 404 ? new NotFoundError(options.message) : new BadRequestException(options.message ?? MESSAGE);
+      throw options.status === 404
+        ? new NotFoundError(options.message)
+        : new BadRequestException(options.message ?? MESSAGE);
     },
   };
 }

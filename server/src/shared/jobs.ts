@@ -1,5 +1,11 @@
 import { Logger } from '@nestjs/common';
-import { LockMode, type EntityManager, type EntityName, type FilterQuery, type QueryOrderMap } from '@mikro-orm/postgresql';
+import {
+  LockMode,
+  type EntityManager,
+  type EntityName,
+  type FilterQuery,
+  type QueryOrderMap,
+} from '@mikro-orm/postgresql';
 
 export interface ClaimOptions<T extends object> {
   /** Which rows are due (e.g. status PENDING and dueAt <= now). */
@@ -31,18 +37,24 @@ export async function claimAndProcess<T extends object>(
   onError?: (tx: EntityManager, row: T, error: unknown) => Promise<void> | void,
 ): Promise<BatchResult> {
   return em.fork().transactional(async (tx) => {
-    const rows = await tx.find(entity, options.where as never, {
-      orderBy: options.orderBy,
-      limit: options.limit,
-      lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE,
-    } as never);
+    const rows = await tx.find(
+      entity,
+      options.where as never,
+      {
+        orderBy: options.orderBy,
+        limit: options.limit,
+        lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE,
+      } as never,
+    );
     let failed = 0;
     for (const row of rows) {
       try {
         await tx.transactional((inner) => handle(inner, row));
       } catch (error) {
         failed++;
-        logger.warn(`${String((entity as { name?: string }).name ?? entity)}: ${error instanceof Error ? error.message : String(error)}`);
+        logger.warn(
+          `${String((entity as { name?: string }).name ?? entity)}: ${error instanceof Error ? error.message : String(error)}`,
+        );
         if (onError) await onError(tx, row, error);
       }
     }

@@ -1,5 +1,19 @@
 import { hasControlCharacter } from './control-characters.js';
-import { contains, filterDate, filterFlag, filterId, filterIds, filterOneOf, filterOneOrMany, filterText, FilterValueError, flagOf, idOf, likePattern, searchIn } from './list-filters.js';
+import {
+  contains,
+  filterDate,
+  filterFlag,
+  filterId,
+  filterIds,
+  filterOneOf,
+  filterOneOrMany,
+  filterText,
+  FilterValueError,
+  flagOf,
+  idOf,
+  likePattern,
+  searchIn,
+} from './list-filters.js';
 
 describe('operator list filter values', () => {
   const refused = (read: () => unknown) => expect(read).toThrow(FilterValueError);
@@ -7,9 +21,15 @@ describe('operator list filter values', () => {
   it('reads ids as int4 and refuses anything else', () => {
     expect(filterId(7)).toBe(7);
     expect(filterId(' 42 ')).toBe(42);
-    for (const v of [-1, 1.5, 2 ** 31, 1e19, '1e3', 'abc', '', true, null, [1], { $ne: null }]) refused(() => filterId(v));
+    for (const v of [-1, 1.5, 2 ** 31, 1e19, '1e3', 'abc', '', true, null, [1], { $ne: null }])
+      refused(() => filterId(v));
     expect(filterIds([1, '2'], filterId)).toEqual([1, 2]);
-    refused(() => filterIds(Array.from({ length: 1001 }, (_, i) => i), filterId));
+    refused(() =>
+      filterIds(
+        Array.from({ length: 1001 }, (_, i) => i),
+        filterId,
+      ),
+    );
   });
 
   it('reads switches, dates and enums strictly', () => {
@@ -31,9 +51,11 @@ describe('operator list filter values', () => {
     for (const v of [{ $ne: null }, ['a'], 'a\u0000', 'x'.repeat(201)]) refused(() => filterText(v));
   });
 
-  it('builds a field\'s condition with the same checks', () => {
+  it("builds a field's condition with the same checks", () => {
     expect(searchIn('text')('5%')).toEqual({ text: { $ilike: '%5\\%%' } });
-    expect(searchIn('title', 'answer')('a')).toEqual({ $or: [{ title: { $ilike: '%a%' } }, { answer: { $ilike: '%a%' } }] });
+    expect(searchIn('title', 'answer')('a')).toEqual({
+      $or: [{ title: { $ilike: '%a%' } }, { answer: { $ilike: '%a%' } }],
+    });
     expect(flagOf('visible')('false')).toEqual({ visible: false });
     expect(idOf('categoryId')('7')).toEqual({ categoryId: 7 });
     for (const build of [searchIn('text'), flagOf('visible'), idOf('categoryId')]) refused(() => build({ $ne: null }));

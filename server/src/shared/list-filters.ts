@@ -43,7 +43,8 @@ export function filterString(value: unknown, max = 100): string {
 /** An id (int4): a whole number 0..2147483647, as a JSON number or a digit string. */
 export function filterId(value: unknown): number {
   const reason = '0 이상의 정수 번호로 입력해 주세요.';
-  if (typeof value !== 'number' && !(typeof value === 'string' && /^\d{1,10}$/.test(value.trim()))) throw new FilterValueError(reason);
+  if (typeof value !== 'number' && !(typeof value === 'string' && /^\d{1,10}$/.test(value.trim())))
+    throw new FilterValueError(reason);
   const n = Number(value);
   if (!Number.isSafeInteger(n) || n < 0 || n > INT4_MAX) throw new FilterValueError(reason);
   return n;
@@ -61,20 +62,23 @@ export function filterDate(value: unknown): Date {
   const reason = '날짜(예: 2026-01-31T00:00:00Z)로 입력해 주세요.';
   if (typeof value !== 'string' || value.length > 40) throw new FilterValueError(reason);
   const date = new Date(value);
-  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1 || date.getUTCFullYear() > 9999) throw new FilterValueError(reason);
+  if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1 || date.getUTCFullYear() > 9999)
+    throw new FilterValueError(reason);
   return date;
 }
 
 /** One of a column's allowed values. */
 export function filterOneOf<T extends string>(values: readonly T[], value: unknown): T {
-  if (typeof value !== 'string' || !values.includes(value as T)) throw new FilterValueError(`다음 중 하나로 입력해 주세요: ${values.join(', ')}`);
+  if (typeof value !== 'string' || !values.includes(value as T))
+    throw new FilterValueError(`다음 중 하나로 입력해 주세요: ${values.join(', ')}`);
   return value as T;
 }
 
 /** One allowed value or a list of them (a multi-select), at most as many as there are values. */
 export function filterOneOrMany<T extends string>(values: readonly T[], value: unknown): T[] {
   const list = Array.isArray(value) ? value : [value];
-  if (list.length === 0 || list.length > values.length) throw new FilterValueError(`다음 중 하나 이상으로 입력해 주세요: ${values.join(', ')}`);
+  if (list.length === 0 || list.length > values.length)
+    throw new FilterValueError(`다음 중 하나 이상으로 입력해 주세요: ${values.join(', ')}`);
   return list.map((v) => filterOneOf(values, v));
 }
 
@@ -91,7 +95,9 @@ export const contains = (value: unknown) => ({ $ilike: likePattern(filterText(va
  * reads, checked by the helpers above.
  */
 /** `q` over text columns: ILIKE '%text%' on each (any may match), the text's wildcards taken literally. */
-export function searchIn<F extends string>(...fields: [F, ...F[]]): (value: unknown) => Record<F, { $ilike: string }> | { $or: Record<F, { $ilike: string }>[] } {
+export function searchIn<F extends string>(
+  ...fields: [F, ...F[]]
+): (value: unknown) => Record<F, { $ilike: string }> | { $or: Record<F, { $ilike: string }>[] } {
   return (value) => {
     const match = contains(value);
     const each = fields.map((field) => ({ [field]: match }) as Record<F, { $ilike: string }>);

@@ -6,10 +6,15 @@ describe('ShortCache', () => {
 
   const counting = (maxKeys?: number) => {
     const loads: string[] = [];
-    const cache = new ShortCache<string, string>(2_000, async (key) => {
-      loads.push(key);
-      return `${key}#${loads.length}`;
-    }, maxKeys, clock);
+    const cache = new ShortCache<string, string>(
+      2_000,
+      async (key) => {
+        loads.push(key);
+        return `${key}#${loads.length}`;
+      },
+      maxKeys,
+      clock,
+    );
     return { cache, loads };
   };
 

@@ -7,7 +7,11 @@ const lights = new TransitionTable<Light>({
   noun: '신호등',
   labels: { RED: '빨강', GREEN: '초록', YELLOW: '노랑', OFF: '꺼짐' },
   moves: { RED: ['GREEN', 'OFF'], GREEN: ['YELLOW', 'OFF'], YELLOW: ['RED', 'OFF'], OFF: [] },
-  refusals: { OFF: '이미 꺼진 신호등입니다.', RED: { YELLOW: '빨강에서 노랑으로 바로 바꿀 수 없습니다.' }, GREEN: { '*': '초록 신호는 노랑을 거칩니다.' } },
+  refusals: {
+    OFF: '이미 꺼진 신호등입니다.',
+    RED: { YELLOW: '빨강에서 노랑으로 바로 바꿀 수 없습니다.' },
+    GREEN: { '*': '초록 신호는 노랑을 거칩니다.' },
+  },
 });
 
 describe('TransitionTable', () => {
@@ -23,7 +27,11 @@ describe('TransitionTable', () => {
       }
     })() as IllegalTransitionError;
     expect(error).toBeInstanceOf(IllegalTransitionError);
-    expect(error).toMatchObject({ status: 409, message: '이미 꺼진 신호등입니다.', move: { entity: 'Light', from: 'OFF', to: 'RED' } });
+    expect(error).toMatchObject({
+      status: 409,
+      message: '이미 꺼진 신호등입니다.',
+      move: { entity: 'Light', from: 'OFF', to: 'RED' },
+    });
   });
 
   it('says a refusal by the state moved from, by target, by the "*" target, or from the labels', () => {

@@ -46,7 +46,8 @@ export class TransitionTable<S extends string> {
 
   /** Throws the domain's 409, with the Korean reason, unless `from → to` is one of the table's moves. */
   assert(from: S, to: S): void {
-    if (!this.allows(from, to)) throw new IllegalTransitionError(this.refusal(from, to), { entity: this.entity, from, to });
+    if (!this.allows(from, to))
+      throw new IllegalTransitionError(this.refusal(from, to), { entity: this.entity, from, to });
   }
 
   /** Why `from → to` is refused (also for moves the table allows: what it would say if it did not). */

@@ -48,8 +48,16 @@ export const em = (t: TestApp) => t.app.get(MikroORM).em.fork();
 export async function auditOf(t: TestApp, resource: string, resourceId: number | string) {
   const res = await t.http
     .get('/api/admin/audit-logs')
-    .query({ filter: JSON.stringify({ resource, resourceId: String(resourceId) }), sort: JSON.stringify(['id', 'ASC']) })
+    .query({
+      filter: JSON.stringify({ resource, resourceId: String(resourceId) }),
+      sort: JSON.stringify(['id', 'ASC']),
+    })
     .set('Authorization', bearer(await t.operatorToken()))
     .expect(200);
-  return res.body as { action: string; operatorLoginId: string; before: Record<string, unknown>; after: Record<string, unknown> }[];
+  return res.body as {
+    action: string;
+    operatorLoginId: string;
+    before: Record<string, unknown>;
+    after: Record<string, unknown>;
+  }[];
 }

@@ -3,7 +3,17 @@ import { createMember, type TestMember } from '../../support/members.js';
 import { LedgerKind, WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { ChargeExpiryJob } from '../../../server/src/modules/billing/index.js';
 import { Charge } from '../../../server/src/modules/billing/entities.js';
-import { auditOf, bearer, clock, configureBilling, em, HOUR, openCharge, requestCharge, TAX_INVOICE } from './billing-support.js';
+import {
+  auditOf,
+  bearer,
+  clock,
+  configureBilling,
+  em,
+  HOUR,
+  openCharge,
+  requestCharge,
+  TAX_INVOICE,
+} from './billing-support.js';
 
 describe('settling charges: accept, reject, bulk accept, 3-hour expiry', () => {
   let t: TestApp;
@@ -26,29 +36,59 @@ describe('settling charges: accept, reject, bulk accept, 3-hour expiry', () => {
 
   const accept = (id: number) => t.http.post(`/api/admin/charges/${id}/accept`).set('Authorization', admin);
   const reject = (id: number) => t.http.post(`/api/admin/charges/${id}/reject`).set('Authorization', admin);
-  const history = async (member: TestMember) => (await t.http.get('/api/service/point-history').set('Authorization', bearer(member.token)).expect(200)).body;
-  const creditsOf = async (chargeId: number) => (await em(t).execute('select count(*)::int as n from point_ledger_entry where kind = ? and reference_id = ?', ['CHARGE', String(chargeId)]))[0].n;
+  const history = async (member: TestMember) =>
+    (await t.http.get('/api/service/point-history').set('Authorization', bearer(member.token)).expect(200)).body;
+  const creditsOf = async (chargeId: number) =>
+    (
+      await em(t).execute('select count(*)::int as n from point_ledger_entry where kind = ? and reference_id = ?', [
+        'CHARGE',
+        String(chargeId),
+      ])
+    )[0].n;
 
   it('accepts: SUCCESS, the points credited once, the CHARGE ledger entry answered, and an audit row', async () => {
     const c = await openCharge(t, m, 25_000);
     const before = await wallet.balanceOf(m.id);
     const res = await accept(c.chargeId).expect(200);
-    expect(res.body.charge).toMatchObject({ id: c.chargeId, status: 'SUCCESS', resolvedBy: 'operator:operator', point: 25000 });
-    expect(res.body.ledgerEntry).toMatchObject({ memberId: m.id, kind: 'CHARGE', referenceType: 'charge', referenceId: String(c.chargeId) });
+    expect(res.body.charge).toMatchObject({
+      id: c.chargeId,
+      status: 'SUCCESS',
+      resolvedBy: 'operator:operator',
+      point: 25000,
+    });
+    expect(res.body.ledgerEntry).toMatchObject({
+      memberId: m.id,
+      kind: 'CHARGE',
+      referenceType: 'charge',
+      referenceId: String(c.chargeId),
+    });
     expect(Number(res.body.ledgerEntry.amount)).toBe(25_000);
     expect(await wallet.balanceOf(m.id)).toBe(before + 25_000n);
     const profile = await t.http.get('/api/auth/profile').set('Authorization', bearer(m.token)).expect(200);
     expect(profile.body.point).toBe(Number(before + 25_000n));
-    expect((await history(m)).find((h: { id: number }) => h.id === c.chargeId)).toMatchObject({ status: 'SUCCESS', responseAt: expect.any(String) });
+    expect((await history(m)).find((h: { id: number }) => h.id === c.chargeId)).toMatchObject({
+      status: 'SUCCESS',
+      responseAt: expect.any(String),
+    });
 
     const audit = await auditOf(t, 'charges', c.chargeId);
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ action: 'accept', operatorLoginId: 'operator', before: { status: 'PENDING' }, after: { status: 'SUCCESS' } });
+    expect(audit[0]).toMatchObject({
+      action: 'accept',
+      operatorLoginId: 'operator',
+      before: { status: 'PENDING' },
+      after: { status: 'SUCCESS' },
+    });
   });
 
   it('credits a tax-invoice charge with point, not with the amount deposited', async () => {
     const member = await createMember(t);
-    const res = await requestCharge(t, member, { name: '홍길동', point: 10000, feeType: 'FEE', feeValue: TAX_INVOICE }).expect(201);
+    const res = await requestCharge(t, member, {
+      name: '홍길동',
+      point: 10000,
+      feeType: 'FEE',
+      feeValue: TAX_INVOICE,
+    }).expect(201);
     expect(res.body.depositAmount).toBe(11000);
     await accept(res.body.chargeId).expect(200);
     expect(await wallet.balanceOf(member.id)).toBe(10_000n);
@@ -62,7 +102,12 @@ describe('settling charges: accept, reject, bulk accept, 3-hour expiry', () => {
     expect((await reject(a.chargeId).expect(409)).body.message).toBe('이미 승인된 충전입니다.');
     const b = await openCharge(t, m);
     const rejected = await reject(b.chargeId).expect(200);
-    expect(rejected.body).toMatchObject({ id: b.chargeId, status: 'FAIL', resolvedBy: 'operator:operator', responseAt: expect.any(String) });
+    expect(rejected.body).toMatchObject({
+      id: b.chargeId,
+      status: 'FAIL',
+      resolvedBy: 'operator:operator',
+      responseAt: expect.any(String),
+    });
     expect((await accept(b.chargeId).expect(409)).body.message).toBe('이미 거절된 충전입니다.');
     expect(await wallet.balanceOf(m.id)).toBe(balance);
     expect(await creditsOf(b.chargeId)).toBe(0);
@@ -111,9 +156,15 @@ describe('settling charges: accept, reject, bulk accept, 3-hour expiry', () => {
     expect(await job.runOnce()).toBe(1);
     expect(await job.runOnce()).toBe(0);
     let rows = await history(member);
-    expect(rows.find((h: { id: number }) => h.id === early.chargeId)).toMatchObject({ status: 'FAIL', responseAt: expect.any(String) });
+    expect(rows.find((h: { id: number }) => h.id === early.chargeId)).toMatchObject({
+      status: 'FAIL',
+      responseAt: expect.any(String),
+    });
     expect(rows.find((h: { id: number }) => h.id === later.chargeId)).toMatchObject({ status: 'PENDING' });
-    expect((await t.http.get(`/api/admin/charges/${early.chargeId}`).set('Authorization', admin)).body).toMatchObject({ status: 'FAIL', resolvedBy: 'expiry' });
+    expect((await t.http.get(`/api/admin/charges/${early.chargeId}`).set('Authorization', admin)).body).toMatchObject({
+      status: 'FAIL',
+      resolvedBy: 'expiry',
+    });
 
     clock(t).travel(HOUR);
     expect(await job.runOnce()).toBe(1);
@@ -147,10 +198,18 @@ describe('settling charges: accept, reject, bulk accept, 3-hour expiry', () => {
       .send({ ids: [a.chargeId, done.chargeId, 987_654, b.chargeId, a.chargeId] })
       .expect(200);
     expect(res.body).toEqual([
-      { id: a.chargeId, ok: true, ledgerEntry: expect.objectContaining({ kind: 'CHARGE', referenceId: String(a.chargeId) }) },
+      {
+        id: a.chargeId,
+        ok: true,
+        ledgerEntry: expect.objectContaining({ kind: 'CHARGE', referenceId: String(a.chargeId) }),
+      },
       { id: done.chargeId, ok: false, statusCode: 409, message: '이미 거절된 충전입니다.' },
       { id: 987_654, ok: false, statusCode: 404, message: '충전 요청을 찾을 수 없습니다.' },
-      { id: b.chargeId, ok: true, ledgerEntry: expect.objectContaining({ kind: 'CHARGE', referenceId: String(b.chargeId) }) },
+      {
+        id: b.chargeId,
+        ok: true,
+        ledgerEntry: expect.objectContaining({ kind: 'CHARGE', referenceId: String(b.chargeId) }),
+      },
     ]);
     expect(await wallet.balanceOf(member.id)).toBe(3_000n);
     expect(await wallet.findEntry(LedgerKind.CHARGE, { type: 'charge', id: a.chargeId })).not.toBeNull();

@@ -11,10 +11,17 @@ describe('demo catalogue', () => {
   afterAll(() => t.close());
 
   it('shows the 15 platforms of the order page, each with categories and orderable services', async () => {
-    const platforms = (await t.http.get('/api/service/platforms').expect(200)).body as { id: string; bgColor: string; visible: boolean }[];
+    const platforms = (await t.http.get('/api/service/platforms').expect(200)).body as {
+      id: string;
+      bgColor: string;
+      visible: boolean;
+    }[];
     expect(platforms.map((p) => p.id)).toEqual([...PLATFORM_IDS]);
     expect(platforms.every((p) => /^#[0-9A-Fa-f]{6}$/.test(p.bgColor) && p.visible)).toBe(true);
-    const categories = (await t.http.get('/api/service/categorys').expect(200)).body as { id: number; platform: string }[];
+    const categories = (await t.http.get('/api/service/categorys').expect(200)).body as {
+      id: number;
+      platform: string;
+    }[];
     const services = (await t.http.get('/api/service/services').expect(200)).body as {
       text: string;
       point: number;
@@ -46,10 +53,22 @@ describe('demo catalogue', () => {
   });
 
   it('sells custom comments as Custom Comments, a package as a Package, and the 30-day refill services with refill', async () => {
-    const services = (await t.http.get('/api/service/services').expect(200)).body as { text: string; type: string; refill: boolean; refillDays: number; min: number; max: number }[];
-    expect(services.find((s) => s.text === '🇰🇷 한국인 커스텀 댓글')).toMatchObject({ type: 'Custom Comments', refill: false });
+    const services = (await t.http.get('/api/service/services').expect(200)).body as {
+      text: string;
+      type: string;
+      refill: boolean;
+      refillDays: number;
+      min: number;
+      max: number;
+    }[];
+    expect(services.find((s) => s.text === '🇰🇷 한국인 커스텀 댓글')).toMatchObject({
+      type: 'Custom Comments',
+      refill: false,
+    });
     expect(services.filter((s) => s.type === 'Package').length).toBeGreaterThanOrEqual(1);
-    expect(services.filter((s) => s.type === 'Subscriptions').map((s) => s.text)).toEqual(['🇰🇷 한국인 자동 좋아요 (새 게시물 구독)']);
+    expect(services.filter((s) => s.type === 'Subscriptions').map((s) => s.text)).toEqual([
+      '🇰🇷 한국인 자동 좋아요 (새 게시물 구독)',
+    ]);
     expect(services.filter((s) => s.type === 'Package').every((s) => s.min === 1 && s.max === 1)).toBe(true);
     const refill = services.filter((s) => s.text.includes('30일 리필'));
     expect(refill.length).toBeGreaterThanOrEqual(2);

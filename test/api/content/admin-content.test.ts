@@ -85,22 +85,36 @@ describe('operator content CRUD (ra-data-simple-rest, audited)', () => {
         .query({ filter: JSON.stringify({ resource, resourceId: String(id) }), sort: JSON.stringify(['id', 'ASC']) })
         .set('Authorization', admin)
         .expect(200)
-    ).body as { action: string; operatorLoginId: string; before: Record<string, unknown>; after: Record<string, unknown> }[];
+    ).body as {
+      action: string;
+      operatorLoginId: string;
+      before: Record<string, unknown>;
+      after: Record<string, unknown>;
+    }[];
 
   it.each([
     ['faqs', (n: number) => ({ title: `질문 ${n}`, answer: '답' })],
     ['register-wheres', (n: number) => ({ text: `경로 ${n}` })],
   ] as const)('%s: a new item without a sort order goes to the end of its list', async (resource, body) => {
     const base = `/api/admin/${resource}`;
-    const zero = await t.http.post(base).set('Authorization', admin).send({ ...body(1), sortOrder: 40 }).expect(201);
+    const zero = await t.http
+      .post(base)
+      .set('Authorization', admin)
+      .send({ ...body(1), sortOrder: 40 })
+      .expect(201);
     const first = await t.http.post(base).set('Authorization', admin).send(body(2)).expect(201);
     const second = await t.http.post(base).set('Authorization', admin).send(body(3)).expect(201);
     expect([first.body.sortOrder, second.body.sortOrder]).toEqual([41, 42]);
-    const list = await t.http.get(base).query({ sort: JSON.stringify(['sortOrder', 'ASC']), range: JSON.stringify([0, 999]) }).set('Authorization', admin).expect(200);
+    const list = await t.http
+      .get(base)
+      .query({ sort: JSON.stringify(['sortOrder', 'ASC']), range: JSON.stringify([0, 999]) })
+      .set('Authorization', admin)
+      .expect(200);
     expect(list.body.at(-1).id).toBe(second.body.id);
     expect(list.body.at(-2).id).toBe(first.body.id);
     // Leave the lists as found for the suites below.
-    for (const row of [zero, first, second]) await t.http.delete(`${base}/${row.body.id}`).set('Authorization', admin).expect(200);
+    for (const row of [zero, first, second])
+      await t.http.delete(`${base}/${row.body.id}`).set('Authorization', admin).expect(200);
   });
 
   describe.each(CASES)('$resource', ({ resource, valid, stored, update, invalid }) => {
@@ -112,7 +126,11 @@ describe('operator content CRUD (ra-data-simple-rest, audited)', () => {
       const id = created.body.id as number;
       expect((await t.http.get(`${base}/${id}`).set('Authorization', admin).expect(200)).body).toEqual(created.body);
 
-      const updated = await t.http.put(`${base}/${id}`).set('Authorization', admin).send({ ...update, id }).expect(200);
+      const updated = await t.http
+        .put(`${base}/${id}`)
+        .set('Authorization', admin)
+        .send({ ...update, id })
+        .expect(200);
       const expectedUpdate = Object.fromEntries(Object.entries(update).map(([k, v]) => [k, v === '' ? null : v]));
       expect(updated.body).toEqual({ ...created.body, ...expectedUpdate });
 
@@ -156,7 +174,13 @@ describe('operator content CRUD (ra-data-simple-rest, audited)', () => {
     it('refuses member tokens and missing tokens on every route (401)', async () => {
       const { id } = (await t.http.post(base).set('Authorization', admin).send(valid).expect(201)).body;
       for (const auth of [member, undefined]) {
-        const calls = [t.http.get(base), t.http.get(`${base}/${id}`), t.http.post(base).send(valid), t.http.put(`${base}/${id}`).send(update), t.http.delete(`${base}/${id}`)];
+        const calls = [
+          t.http.get(base),
+          t.http.get(`${base}/${id}`),
+          t.http.post(base).send(valid),
+          t.http.put(`${base}/${id}`).send(update),
+          t.http.delete(`${base}/${id}`),
+        ];
         for (const call of calls) await (auth ? call.set('Authorization', auth) : call).expect(401);
       }
       expect((await t.http.get(`${base}/${id}`).set('Authorization', admin).expect(200)).body).toMatchObject(stored);
@@ -165,9 +189,16 @@ describe('operator content CRUD (ra-data-simple-rest, audited)', () => {
   });
 
   it('pages, sorts and filters notices with Content-Range; the storefront shows pinned ones first', async () => {
-    const make = (content: string, isTop = false) => t.http.post('/api/admin/notices').set('Authorization', admin).send({ content, isTop }).expect(201);
+    const make = (content: string, isTop = false) =>
+      t.http.post('/api/admin/notices').set('Authorization', admin).send({ content, isTop }).expect(201);
     const ids = [];
-    for (const [content, top] of [['하나', false], ['둘 (고정)', true], ['셋', false], ['넷', false]] as const) ids.push((await make(content, top)).body.id);
+    for (const [content, top] of [
+      ['하나', false],
+      ['둘 (고정)', true],
+      ['셋', false],
+      ['넷', false],
+    ] as const)
+      ids.push((await make(content, top)).body.id);
     const list = (query: Record<string, unknown>) =>
       t.http
         .get('/api/admin/notices')
@@ -180,8 +211,16 @@ describe('operator content CRUD (ra-data-simple-rest, audited)', () => {
     expect((await list({})).body.map((n: { id: number }) => n.id)).toEqual([...ids].reverse());
     expect((await list({ filter: { isTop: true } })).body.map((n: { id: number }) => n.id)).toEqual([ids[1]]);
     expect((await list({ filter: { q: '셋' } })).body.map((n: { id: number }) => n.id)).toEqual([ids[2]]);
-    await t.http.get('/api/admin/notices').query({ filter: JSON.stringify({ isTop: 'maybe' }) }).set('Authorization', admin).expect(400);
-    await t.http.get('/api/admin/notices').query({ sort: JSON.stringify(['content', 'ASC']) }).set('Authorization', admin).expect(400);
+    await t.http
+      .get('/api/admin/notices')
+      .query({ filter: JSON.stringify({ isTop: 'maybe' }) })
+      .set('Authorization', admin)
+      .expect(400);
+    await t.http
+      .get('/api/admin/notices')
+      .query({ sort: JSON.stringify(['content', 'ASC']) })
+      .set('Authorization', admin)
+      .expect(400);
 
     const shown = (await t.http.get('/api/service/notices').expect(200)).body.map((n: { id: number }) => n.id);
     expect(shown).toEqual([ids[1], ids[3], ids[2], ids[0]]);
@@ -189,7 +228,12 @@ describe('operator content CRUD (ra-data-simple-rest, audited)', () => {
   });
 
   it('orders the FAQ by sortOrder for customers, filters it by text, and answers {id, title, answer}', async () => {
-    const make = (title: string, sortOrder: number) => t.http.post('/api/admin/faqs').set('Authorization', admin).send({ title, answer: `${title}의 답`, sortOrder }).expect(201);
+    const make = (title: string, sortOrder: number) =>
+      t.http
+        .post('/api/admin/faqs')
+        .set('Authorization', admin)
+        .send({ title, answer: `${title}의 답`, sortOrder })
+        .expect(201);
     const third = (await make('셋째', 30)).body.id;
     const first = (await make('첫째', 10)).body.id;
     const second = (await make('둘째', 20)).body.id;
@@ -198,28 +242,67 @@ describe('operator content CRUD (ra-data-simple-rest, audited)', () => {
       { id: second, title: '둘째', answer: '둘째의 답' },
       { id: third, title: '셋째', answer: '셋째의 답' },
     ]);
-    const sorted = await t.http.get('/api/admin/faqs').query({ sort: JSON.stringify(['sortOrder', 'ASC']) }).set('Authorization', admin).expect(200);
+    const sorted = await t.http
+      .get('/api/admin/faqs')
+      .query({ sort: JSON.stringify(['sortOrder', 'ASC']) })
+      .set('Authorization', admin)
+      .expect(200);
     expect(sorted.body.map((f: { id: number }) => f.id)).toEqual([first, second, third]);
     expect(sorted.headers['content-range']).toBe('faqs 0-2/3');
-    const found = await t.http.get('/api/admin/faqs').query({ filter: JSON.stringify({ q: '둘째의' }) }).set('Authorization', admin).expect(200);
+    const found = await t.http
+      .get('/api/admin/faqs')
+      .query({ filter: JSON.stringify({ q: '둘째의' }) })
+      .set('Authorization', admin)
+      .expect(200);
     expect(found.body.map((f: { id: number }) => f.id)).toEqual([second]);
-    for (const id of [first, second, third]) await t.http.delete(`/api/admin/faqs/${id}`).set('Authorization', admin).expect(200);
+    for (const id of [first, second, third])
+      await t.http.delete(`/api/admin/faqs/${id}`).set('Authorization', admin).expect(200);
   });
 
   it('shows customers only enabled popups, and filters them for operators', async () => {
-    const on = (await t.http.post('/api/admin/popups').set('Authorization', admin).send({ imageUrl: '/uploads/on.png' }).expect(201)).body;
-    const off = (await t.http.post('/api/admin/popups').set('Authorization', admin).send({ imageUrl: '/uploads/off.png', enabled: false }).expect(201)).body;
-    expect((await t.http.get('/api/service/popup').expect(200)).body).toEqual([{ id: on.id, enabled: true, imageUrl: '/uploads/on.png' }]);
-    const disabled = await t.http.get('/api/admin/popups').query({ filter: JSON.stringify({ enabled: false }) }).set('Authorization', admin).expect(200);
+    const on = (
+      await t.http
+        .post('/api/admin/popups')
+        .set('Authorization', admin)
+        .send({ imageUrl: '/uploads/on.png' })
+        .expect(201)
+    ).body;
+    const off = (
+      await t.http
+        .post('/api/admin/popups')
+        .set('Authorization', admin)
+        .send({ imageUrl: '/uploads/off.png', enabled: false })
+        .expect(201)
+    ).body;
+    expect((await t.http.get('/api/service/popup').expect(200)).body).toEqual([
+      { id: on.id, enabled: true, imageUrl: '/uploads/on.png' },
+    ]);
+    const disabled = await t.http
+      .get('/api/admin/popups')
+      .query({ filter: JSON.stringify({ enabled: false }) })
+      .set('Authorization', admin)
+      .expect(200);
     expect(disabled.body.map((p: { id: number }) => p.id)).toEqual([off.id]);
     await t.http.put(`/api/admin/popups/${on.id}`).set('Authorization', admin).send({ enabled: false }).expect(200);
     expect((await t.http.get('/api/service/popup').expect(200)).body).toEqual([]);
     for (const p of [on, off]) await t.http.delete(`/api/admin/popups/${p.id}`).set('Authorization', admin).expect(200);
   });
 
-  it('offers operators\' sign-up routes on the sign-up form, in their order', async () => {
-    const a = (await t.http.post('/api/admin/register-wheres').set('Authorization', admin).send({ text: '지인 추천', sortOrder: 2 }).expect(201)).body;
-    const b = (await t.http.post('/api/admin/register-wheres').set('Authorization', admin).send({ text: '검색', sortOrder: 1 }).expect(201)).body;
+  it("offers operators' sign-up routes on the sign-up form, in their order", async () => {
+    const a = (
+      await t.http
+        .post('/api/admin/register-wheres')
+        .set('Authorization', admin)
+        .send({ text: '지인 추천', sortOrder: 2 })
+        .expect(201)
+    ).body;
+    const b = (
+      await t.http
+        .post('/api/admin/register-wheres')
+        .set('Authorization', admin)
+        .send({ text: '검색', sortOrder: 1 })
+        .expect(201)
+    ).body;
     expect((await t.http.get('/api/service/register-where').expect(200)).body).toEqual([
       { id: b.id, text: '검색' },
       { id: a.id, text: '지인 추천' },
@@ -231,17 +314,52 @@ describe('operator content CRUD (ra-data-simple-rest, audited)', () => {
   });
 
   it('keeps one guide image per device (409 on a second) and serves both to the /guide page', async () => {
-    const desktop = (await t.http.post('/api/admin/guide-images').set('Authorization', admin).send({ device: 'DESKTOP', imageUrl: '/uploads/pc.png' }).expect(201)).body;
-    const dup = await t.http.post('/api/admin/guide-images').set('Authorization', admin).send({ device: 'DESKTOP', imageUrl: '/uploads/pc2.png' }).expect(409);
+    const desktop = (
+      await t.http
+        .post('/api/admin/guide-images')
+        .set('Authorization', admin)
+        .send({ device: 'DESKTOP', imageUrl: '/uploads/pc.png' })
+        .expect(201)
+    ).body;
+    const dup = await t.http
+      .post('/api/admin/guide-images')
+      .set('Authorization', admin)
+      .send({ device: 'DESKTOP', imageUrl: '/uploads/pc2.png' })
+      .expect(409);
     expect(dup.body.message).toBe('이 기기의 가이드 이미지가 이미 있습니다. 기존 항목을 수정해 주세요.');
-    expect((await t.http.get('/api/service/guide').expect(200)).body).toEqual({ desktopImageUrl: '/uploads/pc.png', mobileImageUrl: null });
-    const mobile = (await t.http.post('/api/admin/guide-images').set('Authorization', admin).send({ device: 'MOBILE', imageUrl: '/uploads/m.png' }).expect(201)).body;
-    await t.http.put(`/api/admin/guide-images/${mobile.id}`).set('Authorization', admin).send({ device: 'DESKTOP' }).expect(409);
-    expect((await t.http.get('/api/service/guide').expect(200)).body).toEqual({ desktopImageUrl: '/uploads/pc.png', mobileImageUrl: '/uploads/m.png' });
-    const byDevice = await t.http.get('/api/admin/guide-images').query({ filter: JSON.stringify({ device: 'MOBILE' }) }).set('Authorization', admin).expect(200);
+    expect((await t.http.get('/api/service/guide').expect(200)).body).toEqual({
+      desktopImageUrl: '/uploads/pc.png',
+      mobileImageUrl: null,
+    });
+    const mobile = (
+      await t.http
+        .post('/api/admin/guide-images')
+        .set('Authorization', admin)
+        .send({ device: 'MOBILE', imageUrl: '/uploads/m.png' })
+        .expect(201)
+    ).body;
+    await t.http
+      .put(`/api/admin/guide-images/${mobile.id}`)
+      .set('Authorization', admin)
+      .send({ device: 'DESKTOP' })
+      .expect(409);
+    expect((await t.http.get('/api/service/guide').expect(200)).body).toEqual({
+      desktopImageUrl: '/uploads/pc.png',
+      mobileImageUrl: '/uploads/m.png',
+    });
+    const byDevice = await t.http
+      .get('/api/admin/guide-images')
+      .query({ filter: JSON.stringify({ device: 'MOBILE' }) })
+      .set('Authorization', admin)
+      .expect(200);
     expect(byDevice.body.map((g: { id: number }) => g.id)).toEqual([mobile.id]);
     expect(byDevice.headers['content-range']).toBe('guide-images 0-0/1');
-    await t.http.get('/api/admin/guide-images').query({ filter: JSON.stringify({ device: 'TV' }) }).set('Authorization', admin).expect(400);
-    for (const g of [desktop, mobile]) await t.http.delete(`/api/admin/guide-images/${g.id}`).set('Authorization', admin).expect(200);
+    await t.http
+      .get('/api/admin/guide-images')
+      .query({ filter: JSON.stringify({ device: 'TV' }) })
+      .set('Authorization', admin)
+      .expect(400);
+    for (const g of [desktop, mobile])
+      await t.http.delete(`/api/admin/guide-images/${g.id}`).set('Authorization', admin).expect(200);
   });
 });

@@ -15,7 +15,9 @@ describe('customer content endpoints on the demo data', () => {
     expect(Object.keys(res.body[0]).sort()).toEqual(['bgColor', 'content', 'createdAt', 'id', 'isTop']);
     expect(res.body[0]).toMatchObject({ isTop: true, bgColor: expect.stringMatching(/^#[0-9a-f]{6}$/i) });
     expect(res.body[0].content).toContain('입금자명');
-    expect(res.body.slice(1).every((n: { isTop: boolean; bgColor: string | null }) => !n.isTop && n.bgColor === null)).toBe(true);
+    expect(
+      res.body.slice(1).every((n: { isTop: boolean; bgColor: string | null }) => !n.isTop && n.bgColor === null),
+    ).toBe(true);
     const times = res.body.slice(1).map((n: { createdAt: string }) => Date.parse(n.createdAt));
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
@@ -31,7 +33,9 @@ describe('customer content endpoints on the demo data', () => {
 
   it('GET /api/service/popup: the enabled popup, whose image is served as a compact WebP of the popup size', async () => {
     const res = await t.http.get('/api/service/popup').expect(200);
-    expect(res.body).toEqual([{ id: expect.any(Number), enabled: true, imageUrl: expect.stringMatching(/^\/uploads\/[\w-]+\.webp$/) }]);
+    expect(res.body).toEqual([
+      { id: expect.any(Number), enabled: true, imageUrl: expect.stringMatching(/^\/uploads\/[\w-]+\.webp$/) },
+    ]);
     const image = await t.http.get(res.body[0].imageUrl).buffer(true).expect(200);
     expect(image.headers['content-type']).toBe('image/webp');
     expect(await sharp(image.body as Buffer).metadata()).toMatchObject({ format: 'webp', width: 440, height: 600 });
@@ -40,9 +44,13 @@ describe('customer content endpoints on the demo data', () => {
 
   it('GET /api/service/guide: desktop and mobile link-guide images, both served', async () => {
     const res = await t.http.get('/api/service/guide').expect(200);
-    expect(res.body).toEqual({ desktopImageUrl: expect.stringMatching(/^\/uploads\/.+\.webp$/), mobileImageUrl: expect.stringMatching(/^\/uploads\/.+\.webp$/) });
+    expect(res.body).toEqual({
+      desktopImageUrl: expect.stringMatching(/^\/uploads\/.+\.webp$/),
+      mobileImageUrl: expect.stringMatching(/^\/uploads\/.+\.webp$/),
+    });
     expect(res.body.desktopImageUrl).not.toBe(res.body.mobileImageUrl);
-    for (const url of Object.values(res.body) as string[]) await t.http.get(url).expect(200).expect('content-type', 'image/webp');
+    for (const url of Object.values(res.body) as string[])
+      await t.http.get(url).expect(200).expect('content-type', 'image/webp');
   });
 });
 
@@ -54,7 +62,11 @@ describe('customer content endpoints on an empty database', () => {
   afterAll(() => t.close());
 
   it('answers empty lists and no guide images, without a login', async () => {
-    for (const path of ['notices', 'qnas', 'popup', 'register-where']) expect((await t.http.get(`/api/service/${path}`).expect(200)).body).toEqual([]);
-    expect((await t.http.get('/api/service/guide').expect(200)).body).toEqual({ desktopImageUrl: null, mobileImageUrl: null });
+    for (const path of ['notices', 'qnas', 'popup', 'register-where'])
+      expect((await t.http.get(`/api/service/${path}`).expect(200)).body).toEqual([]);
+    expect((await t.http.get('/api/service/guide').expect(200)).body).toEqual({
+      desktopImageUrl: null,
+      mobileImageUrl: null,
+    });
   });
 });

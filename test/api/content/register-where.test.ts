@@ -9,7 +9,14 @@ describe('sign-up route options and demo data', () => {
 
   it('serves the demo sign-up routes as {id, text} in order', async () => {
     const res = await t.http.get('/api/service/register-where').expect(200);
-    expect(res.body.map((o: { text: string }) => o.text)).toEqual(['인스타그램 광고', '네이버 검색', '유튜브', '지인 추천', '블로그/카페', '기타']);
+    expect(res.body.map((o: { text: string }) => o.text)).toEqual([
+      '인스타그램 광고',
+      '네이버 검색',
+      '유튜브',
+      '지인 추천',
+      '블로그/카페',
+      '기타',
+    ]);
     expect(Object.keys(res.body[0]).sort()).toEqual(['id', 'text']);
   });
 

@@ -12,7 +12,14 @@ interface Answer {
  * Streams `totalMb` of `chunk` after `head` (chunked unless `contentLength` is given), stopping as soon
  * as the server answers; a reset after the answer is expected (the server stops reading).
  */
-function stream(port: number, path: string, headers: Record<string, string>, head: string, chunk: Buffer, totalMb: number): Promise<Answer> {
+function stream(
+  port: number,
+  path: string,
+  headers: Record<string, string>,
+  head: string,
+  chunk: Buffer,
+  totalMb: number,
+): Promise<Answer> {
   return new Promise((resolve, reject) => {
     let sent = 0;
     let answered: Answer | null = null;
@@ -64,16 +71,68 @@ describe('body limits before parsing and before authentication', () => {
     const record = (name: string, answer: Answer) => (answers[name] ??= []).push(answer);
     for (const size of [50, 300, 300]) {
       // Declared too large: refused before a byte of the body is read, on the unauthenticated v2 route too.
-      record('v2 multipart, declared', await stream(port, '/api/v2', { 'content-type': multipart, 'content-length': String(size * 1024 * 1024) }, `--${boundary}\r\ncontent-disposition: form-data; name="key"\r\n\r\n`, mb, size));
-      record('v2 json, declared', await stream(port, '/api/v2', { 'content-type': 'application/json', 'content-length': String(size * 1024 * 1024) }, '{"key":"', mb, size));
+      record(
+        'v2 multipart, declared',
+        await stream(
+          port,
+          '/api/v2',
+          { 'content-type': multipart, 'content-length': String(size * 1024 * 1024) },
+          `--${boundary}\r\ncontent-disposition: form-data; name="key"\r\n\r\n`,
+          mb,
+          size,
+        ),
+      );
+      record(
+        'v2 json, declared',
+        await stream(
+          port,
+          '/api/v2',
+          { 'content-type': 'application/json', 'content-length': String(size * 1024 * 1024) },
+          '{"key":"',
+          mb,
+          size,
+        ),
+      );
       // Chunked (no length): JSON and urlencoded are counted while read and cut at 1 MB.
-      record('login json, chunked', await stream(port, '/api/auth/login', { 'content-type': 'application/json' }, '{"id":"', mb, size));
-      record('login urlencoded, chunked', await stream(port, '/api/auth/login', { 'content-type': 'application/x-www-form-urlencoded' }, 'id=', mb, size));
+      record(
+        'login json, chunked',
+        await stream(port, '/api/auth/login', { 'content-type': 'application/json' }, '{"id":"', mb, size),
+      );
+      record(
+        'login urlencoded, chunked',
+        await stream(port, '/api/auth/login', { 'content-type': 'application/x-www-form-urlencoded' }, 'id=', mb, size),
+      );
       // Chunked multipart is refused (411): only a declared length bounds what the route will read.
-      record('v2 multipart, chunked', await stream(port, '/api/v2', { 'content-type': multipart }, `--${boundary}\r\n`, mb, size));
-      record('v2 json, chunked', await stream(port, '/api/v2', { 'content-type': 'application/json' }, '{"key":"', mb, size));
-      record('upload multipart, chunked', await stream(port, '/api/admin/uploads?purpose=popup', { 'content-type': multipart }, `--${boundary}\r\n`, mb, size));
-      record('upload multipart, declared', await stream(port, '/api/admin/uploads?purpose=popup', { 'content-type': multipart, 'content-length': String(size * 1024 * 1024) }, `--${boundary}\r\n`, mb, size));
+      record(
+        'v2 multipart, chunked',
+        await stream(port, '/api/v2', { 'content-type': multipart }, `--${boundary}\r\n`, mb, size),
+      );
+      record(
+        'v2 json, chunked',
+        await stream(port, '/api/v2', { 'content-type': 'application/json' }, '{"key":"', mb, size),
+      );
+      record(
+        'upload multipart, chunked',
+        await stream(
+          port,
+          '/api/admin/uploads?purpose=popup',
+          { 'content-type': multipart },
+          `--${boundary}\r\n`,
+          mb,
+          size,
+        ),
+      );
+      record(
+        'upload multipart, declared',
+        await stream(
+          port,
+          '/api/admin/uploads?purpose=popup',
+          { 'content-type': multipart, 'content-length': String(size * 1024 * 1024) },
+          `--${boundary}\r\n`,
+          mb,
+          size,
+        ),
+      );
     }
     const after = rssMb();
     process.stdout.write(`body limits: rss before ${before} MB, after ${after} MB (growth ${after - before} MB)\n`);
@@ -99,17 +158,24 @@ describe('body limits before parsing and before authentication', () => {
   });
 
   it('bounds multipart fields: too many parts is refused, a long field is cut, the key is checked after', async () => {
-    const field = (name: string, value: string) => `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
+    const field = (name: string, value: string) =>
+      `--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`;
     const many = Array.from({ length: 1000 }, (_, i) => field(`f${i}`, 'x')).join('') + `--${boundary}--\r\n`;
     const res = await t.http.post('/api/v2').set('content-type', multipart).send(many);
     // v2 answers refusals as {"error"} (its dialect); the refusal is the body limit's, not the key's.
     expect(res.body).toEqual({ error: '요청에 포함된 항목이 너무 많습니다.' });
 
     const long = field('key', 'k'.repeat(900 * 1024)) + field('action', 'balance') + `--${boundary}--\r\n`;
-    expect((await t.http.post('/api/v2').set('content-type', multipart).send(long)).body).toEqual({ error: expect.stringMatching(/API 키가 올바르지 않습니다|Invalid API key/) });
+    expect((await t.http.post('/api/v2').set('content-type', multipart).send(long)).body).toEqual({
+      error: expect.stringMatching(/API 키가 올바르지 않습니다|Invalid API key/),
+    });
 
     const tooMany = Array.from({ length: 1000 }, (_, i) => field(`f${i}`, 'x')).join('') + `--${boundary}--\r\n`;
-    const admin = await t.http.post('/api/admin/uploads?purpose=popup').set('Authorization', `Bearer ${await t.operatorToken()}`).set('content-type', multipart).send(tooMany);
+    const admin = await t.http
+      .post('/api/admin/uploads?purpose=popup')
+      .set('Authorization', `Bearer ${await t.operatorToken()}`)
+      .set('content-type', multipart)
+      .send(tooMany);
     expect(admin.status).toBe(413);
   });
 });

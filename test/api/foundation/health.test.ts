@@ -17,7 +17,9 @@ describe('health and metrics', () => {
     const res = await t.http.get('/api/metrics').expect(200);
     expect(res.headers['content-type']).toContain('text/plain');
     expect(res.text).toContain('process_cpu_user_seconds_total');
-    expect(res.text).toMatch(/http_request_duration_seconds_count\{method="GET",route="\/api\/service\/settings",status="200"\} \d+/);
+    expect(res.text).toMatch(
+      /http_request_duration_seconds_count\{method="GET",route="\/api\/service\/settings",status="200"\} \d+/,
+    );
   });
 
   it('answers unknown API paths with a JSON 404, not the SPA', async () => {
@@ -26,7 +28,11 @@ describe('health and metrics', () => {
   });
 
   it('answers malformed JSON bodies with a 400', async () => {
-    const res = await t.http.post('/api/admin/auth/login').set('content-type', 'application/json').send('{"id":').expect(400);
+    const res = await t.http
+      .post('/api/admin/auth/login')
+      .set('content-type', 'application/json')
+      .send('{"id":')
+      .expect(400);
     expect(res.body.statusCode).toBe(400);
   });
 });

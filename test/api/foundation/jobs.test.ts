@@ -19,11 +19,16 @@ describe('claimAndProcess', () => {
     const seen = new Map<number, string[]>();
     const runner = async (name: string) => {
       for (;;) {
-        const { handled } = await claimAndProcess(em(), RegisterWhere, { where: { text: 'due' }, orderBy: { id: 'ASC' }, limit: 7 }, async (_tx, row) => {
-          seen.set(row.id, [...(seen.get(row.id) ?? []), name]);
-          await new Promise((r) => setTimeout(r, 2));
-          row.text = `done by ${name}`;
-        });
+        const { handled } = await claimAndProcess(
+          em(),
+          RegisterWhere,
+          { where: { text: 'due' }, orderBy: { id: 'ASC' }, limit: 7 },
+          async (_tx, row) => {
+            seen.set(row.id, [...(seen.get(row.id) ?? []), name]);
+            await new Promise((r) => setTimeout(r, 2));
+            row.text = `done by ${name}`;
+          },
+        );
         if (handled === 0) return;
       }
     };
@@ -52,7 +57,11 @@ describe('claimAndProcess', () => {
       },
     );
     expect(result).toEqual({ handled: 2, failed: 1 });
-    const after = await em().find(RegisterWhere, { id: { $in: rows.map((r) => r.id) } }, { orderBy: { sortOrder: 'ASC' } });
+    const after = await em().find(
+      RegisterWhere,
+      { id: { $in: rows.map((r) => r.id) } },
+      { orderBy: { sortOrder: 'ASC' } },
+    );
     expect(after.map((r) => r.text)).toEqual(['ok', 'failed', 'ok']);
   });
 });

@@ -13,20 +13,61 @@ type FilterType = 'text' | 'id' | 'textId' | 'flag' | 'date' | 'enum' | 'string'
 
 /** Each operator list, its filters by the type of value they take, and the fields it sorts by. */
 const LISTS: Record<string, { filters: Record<string, FilterType>; sortable: string[] }> = {
-  members: { filters: { q: 'text', status: 'enum', referredById: 'id' }, sortable: ['id', 'createdAt', 'loginId', 'email', 'status'] },
-  outbox: { filters: { channel: 'enum', status: 'enum', recipient: 'string', q: 'text' }, sortable: ['id', 'createdAt', 'recipient', 'status', 'channel'] },
-  'login-attempts': { filters: { kind: 'enum', result: 'enum', loginId: 'string', ip: 'string', q: 'text' }, sortable: ['id', 'createdAt', 'loginId', 'ip', 'result', 'kind'] },
-  alerts: { filters: { kind: 'enum', status: 'enum' }, sortable: ['id', 'createdAt', 'kind', 'status', 'sentAt', 'attempts'] },
-  referrals: { filters: { referrerId: 'id', referredId: 'id', chargeId: 'id' }, sortable: ['id', 'createdAt', 'amount', 'referrerId', 'referredId', 'chargeId'] },
-  refills: { filters: { status: 'enum', memberId: 'id', orderId: 'id', open: 'flag' }, sortable: ['id', 'createdAt', 'updatedAt', 'status', 'orderId', 'memberId'] },
-  'audit-logs': { filters: { resource: 'string', resourceId: 'string', action: 'string', operatorLoginId: 'string' }, sortable: ['id', 'createdAt', 'resource', 'action'] },
-  'ledger-entries': { filters: { memberId: 'id', kind: 'enum', referenceType: 'string', referenceId: 'string' }, sortable: ['id', 'createdAt', 'amount', 'memberId'] },
+  members: {
+    filters: { q: 'text', status: 'enum', referredById: 'id' },
+    sortable: ['id', 'createdAt', 'loginId', 'email', 'status'],
+  },
+  outbox: {
+    filters: { channel: 'enum', status: 'enum', recipient: 'string', q: 'text' },
+    sortable: ['id', 'createdAt', 'recipient', 'status', 'channel'],
+  },
+  'login-attempts': {
+    filters: { kind: 'enum', result: 'enum', loginId: 'string', ip: 'string', q: 'text' },
+    sortable: ['id', 'createdAt', 'loginId', 'ip', 'result', 'kind'],
+  },
+  alerts: {
+    filters: { kind: 'enum', status: 'enum' },
+    sortable: ['id', 'createdAt', 'kind', 'status', 'sentAt', 'attempts'],
+  },
+  referrals: {
+    filters: { referrerId: 'id', referredId: 'id', chargeId: 'id' },
+    sortable: ['id', 'createdAt', 'amount', 'referrerId', 'referredId', 'chargeId'],
+  },
+  refills: {
+    filters: { status: 'enum', memberId: 'id', orderId: 'id', open: 'flag' },
+    sortable: ['id', 'createdAt', 'updatedAt', 'status', 'orderId', 'memberId'],
+  },
+  'audit-logs': {
+    filters: { resource: 'string', resourceId: 'string', action: 'string', operatorLoginId: 'string' },
+    sortable: ['id', 'createdAt', 'resource', 'action'],
+  },
+  'ledger-entries': {
+    filters: { memberId: 'id', kind: 'enum', referenceType: 'string', referenceId: 'string' },
+    sortable: ['id', 'createdAt', 'amount', 'memberId'],
+  },
   orders: {
-    filters: { memberId: 'id', serviceId: 'id', createdAt_gte: 'date', createdAt_lte: 'date', status: 'enum', providerId: 'id', autoOrderId: 'id', needsCheck: 'flag', q: 'text' },
+    filters: {
+      memberId: 'id',
+      serviceId: 'id',
+      createdAt_gte: 'date',
+      createdAt_lte: 'date',
+      status: 'enum',
+      providerId: 'id',
+      autoOrderId: 'id',
+      needsCheck: 'flag',
+      q: 'text',
+    },
     sortable: ['id', 'createdAt', 'updatedAt', 'status', 'point', 'amount', 'memberId', 'serviceId', 'providerId'],
   },
   'auto-orders': {
-    filters: { memberId: 'id', serviceId: 'id', createdAt_gte: 'date', createdAt_lte: 'date', status: 'enum', providerId: 'id' },
+    filters: {
+      memberId: 'id',
+      serviceId: 'id',
+      createdAt_gte: 'date',
+      createdAt_lte: 'date',
+      status: 'enum',
+      providerId: 'id',
+    },
     sortable: ['id', 'createdAt', 'updatedAt', 'status', 'point', 'nextRunAt', 'memberId', 'serviceId'],
   },
   platforms: { filters: { id: 'textId', q: 'text', visible: 'flag' }, sortable: ['sortOrder', 'id', 'text'] },
@@ -37,11 +78,25 @@ const LISTS: Record<string, { filters: Record<string, FilterType>; sortable: str
   },
   providers: { filters: { q: 'text', enabled: 'flag' }, sortable: ['id', 'name', 'createdAt', 'enabled'] },
   charges: {
-    filters: { status: 'enum', feeType: 'enum', memberId: 'id', q: 'text', createdAt_gte: 'date', createdAt_lte: 'date' },
+    filters: {
+      status: 'enum',
+      feeType: 'enum',
+      memberId: 'id',
+      q: 'text',
+      createdAt_gte: 'date',
+      createdAt_lte: 'date',
+    },
     sortable: ['id', 'createdAt', 'point', 'depositAmount', 'status', 'expiresAt', 'responseAt', 'memberId'],
   },
   deposits: {
-    filters: { status: 'enum', reason: 'enum', chargeId: 'id', q: 'text', depositedAt_gte: 'date', depositedAt_lte: 'date' },
+    filters: {
+      status: 'enum',
+      reason: 'enum',
+      chargeId: 'id',
+      q: 'text',
+      depositedAt_gte: 'date',
+      depositedAt_lte: 'date',
+    },
     sortable: ['id', 'depositedAt', 'createdAt', 'amount', 'status'],
   },
   notices: { filters: { q: 'text', isTop: 'flag' }, sortable: ['id', 'createdAt', 'isTop'] },
@@ -49,7 +104,10 @@ const LISTS: Record<string, { filters: Record<string, FilterType>; sortable: str
   popups: { filters: { enabled: 'flag' }, sortable: ['id', 'createdAt', 'enabled'] },
   'register-wheres': { filters: { q: 'text' }, sortable: ['sortOrder', 'id', 'text'] },
   'guide-images': { filters: { device: 'enum' }, sortable: ['id', 'device'] },
-  settings: { filters: { id: 'textId', q: 'text', key: 'string', group: 'string', kind: 'string' }, sortable: ['key', 'group', 'label'] },
+  settings: {
+    filters: { id: 'textId', q: 'text', key: 'string', group: 'string', kind: 'string' },
+    sortable: ['key', 'group', 'label'],
+  },
 };
 
 /** Wrong values, as raw JSON (so a 20-digit number reaches the server as written). */
@@ -75,8 +133,34 @@ const MALFORMED: Record<FilterType, string[]> = {
   id: ['list', 'object', 'nested', 'bigNumber', 'negative', 'fraction', 'bool', 'word', 'nul', 'long', 'emptyList'],
   textId: ['object', 'nested', 'nul', 'long'],
   flag: ['list', 'idList', 'object', 'nested', 'bigNumber', 'negative', 'fraction', 'word', 'nul', 'long', 'emptyList'],
-  date: ['list', 'idList', 'object', 'nested', 'bigNumber', 'negative', 'fraction', 'bool', 'word', 'nul', 'long', 'emptyList'],
-  enum: ['list', 'idList', 'object', 'nested', 'bigNumber', 'negative', 'fraction', 'bool', 'word', 'nul', 'long', 'emptyList'],
+  date: [
+    'list',
+    'idList',
+    'object',
+    'nested',
+    'bigNumber',
+    'negative',
+    'fraction',
+    'bool',
+    'word',
+    'nul',
+    'long',
+    'emptyList',
+  ],
+  enum: [
+    'list',
+    'idList',
+    'object',
+    'nested',
+    'bigNumber',
+    'negative',
+    'fraction',
+    'bool',
+    'word',
+    'nul',
+    'long',
+    'emptyList',
+  ],
 };
 
 const korean = (message: unknown) => typeof message === 'string' && /[가-힣]/.test(message);
@@ -133,20 +217,32 @@ describe('malformed input: no 5xx anywhere, a Korean 400 for every malformed val
         for (const [name, raw] of Object.entries(WRONG)) {
           const res = await list(resource, { filter: `{"${filter}": ${raw}}` });
           // getMany's id filter takes a list of ids (an empty one too).
-          const malformed = MALFORMED[type].includes(name) && !(filter === 'id' && (name === 'idList' || name === 'emptyList'));
+          const malformed =
+            MALFORMED[type].includes(name) && !(filter === 'id' && (name === 'idList' || name === 'emptyList'));
           const r = record(`${resource} filter ${filter}=${name}`, res.status, res.body?.message, malformed);
-          if (res.status >= 500 || (malformed && !(res.status === 400 && korean(res.body?.message))) || (!malformed && res.status !== 200 && !korean(res.body?.message))) wrongAnswers.push(r);
+          if (
+            res.status >= 500 ||
+            (malformed && !(res.status === 400 && korean(res.body?.message))) ||
+            (!malformed && res.status !== 200 && !korean(res.body?.message))
+          )
+            wrongAnswers.push(r);
         }
       }
       expect(wrongAnswers).toEqual([]);
     });
 
     it("keeps getMany's {id: [..]} working", async () => {
-      const ids = resource === 'platforms' ? '["instagram", "youtube"]' : resource === 'settings' ? '["FOOTER_COMPANY", "ENABLE_QNA"]' : '[1, 2]';
+      const ids =
+        resource === 'platforms'
+          ? '["instagram", "youtube"]'
+          : resource === 'settings'
+            ? '["FOOTER_COMPANY", "ENABLE_QNA"]'
+            : '[1, 2]';
       const res = await list(resource, { filter: `{"id": ${ids}}` });
       record(`${resource} getMany`, res.status, res.body?.message, false);
       expect(res.status).toBe(200);
-      if (resource === 'settings') expect(res.body.map((r: { id: string }) => r.id).sort()).toEqual(['ENABLE_QNA', 'FOOTER_COMPANY']);
+      if (resource === 'settings')
+        expect(res.body.map((r: { id: string }) => r.id).sort()).toEqual(['ENABLE_QNA', 'FOOTER_COMPANY']);
     });
 
     it('sorts by each sortable field, and refuses a malformed sort or range with a Korean 400', async () => {
@@ -179,7 +275,11 @@ describe('malformed input: no 5xx anywhere, a Korean 400 for every malformed val
       for (const [what, params] of Object.entries(bad)) {
         const res = await list(resource, params);
         record(`${resource} ${what}`, res.status, res.body?.message, true);
-        expect({ what, status: res.status, korean: korean(res.body?.message) }).toEqual({ what, status: 400, korean: true });
+        expect({ what, status: res.status, korean: korean(res.body?.message) }).toEqual({
+          what,
+          status: 400,
+          korean: true,
+        });
       }
     });
 
@@ -210,23 +310,162 @@ describe('malformed input: no 5xx anywhere, a Korean 400 for every malformed val
   };
 
   /** Write endpoints with a valid body; each field is replaced in turn by each wrong value. */
-  const WRITES: { name: string; method: 'post' | 'put'; path: () => string; auth: () => Record<string, string>; body: () => Record<string, unknown>; objectFields?: string[] }[] = [
-    { name: 'charge request', method: 'post', path: () => '/api/service/point', auth: () => ({ Authorization: `Bearer ${member.token}` }), body: () => ({ name: '홍길동', point: 10_000, feeType: 'NONE', feeValue: null }), objectFields: ['feeValue'] },
-    { name: 'storefront order', method: 'post', path: () => '/api/service/order', auth: () => ({ Authorization: `Bearer ${member.token}` }), body: () => ({ serviceId, link: 'https://www.instagram.com/p/malformed/', amount: 10, runs: 0, interval: 0 }) },
-    { name: 'API v1 order', method: 'post', path: () => '/api/v1/order', auth: () => ({ 'api-key': member.apiKey }), body: () => ({ serviceId, link: 'https://www.instagram.com/p/v1/', amount: 10 }) },
-    { name: 'API v2 add', method: 'post', path: () => '/api/v2', auth: () => ({}), body: () => ({ key: member.apiKey, action: 'add', service: serviceId, link: 'https://www.instagram.com/p/v2/', quantity: 10 }) },
-    { name: 'platform', method: 'post', path: () => '/api/admin/platforms', auth: () => ({ Authorization: admin }), body: () => ({ id: `p-${Math.random().toString(36).slice(2, 10)}`, text: '플랫폼', visible: true, bgColor: '', sortOrder: 0 }) },
-    { name: 'category', method: 'post', path: () => '/api/admin/categories', auth: () => ({ Authorization: admin }), body: () => ({ platform: 'instagram', text: '카테고리', sortOrder: 0 }) },
-    { name: 'service', method: 'post', path: () => '/api/admin/services', auth: () => ({ Authorization: admin }), body: () => ({ text: '서비스', point: '1.5', min: 1, max: 10, notice: '', categoryId: 1, isReadOnly: false, enableAuto: false, visible: true, sortOrder: 0 }) },
-    { name: 'provider', method: 'post', path: () => '/api/admin/providers', auth: () => ({ Authorization: admin }), body: () => ({ name: '공급사', apiUrl: 'https://93.184.216.34/api/v2', apiKey: 'key-0123', enabled: true, timeoutMs: 5000 }) },
-    { name: 'notice', method: 'post', path: () => '/api/admin/notices', auth: () => ({ Authorization: admin }), body: () => ({ content: '공지', isTop: false }) },
-    { name: 'faq', method: 'post', path: () => '/api/admin/faqs', auth: () => ({ Authorization: admin }), body: () => ({ title: '질문', answer: '답변', sortOrder: 0 }) },
-    { name: 'register-where', method: 'post', path: () => '/api/admin/register-wheres', auth: () => ({ Authorization: admin }), body: () => ({ text: `경로${Math.random()}`.slice(0, 20), sortOrder: 0 }) },
-    { name: 'points adjustment', method: 'post', path: () => `/api/admin/members/${member.id}/adjust-points`, auth: () => ({ Authorization: admin }), body: () => ({ amount: 1, reason: '보정' }) },
-    { name: 'deposit', method: 'post', path: () => '/api/admin/deposits', auth: () => ({ Authorization: admin }), body: () => ({ bankTransactionId: `T-${Math.random()}`, depositedAt: new Date().toISOString(), depositorName: '김입금', amount: 1000 }) },
-    { name: 'text setting', method: 'put', path: () => '/api/admin/settings/FOOTER_COMPANY', auth: () => ({ Authorization: admin }), body: () => ({ value: '주식회사 테스트' }) },
-    { name: 'switch setting', method: 'put', path: () => '/api/admin/settings/ENABLE_QNA', auth: () => ({ Authorization: admin }), body: () => ({ value: true }) },
-    { name: 'list setting', method: 'put', path: () => '/api/admin/settings/POINT_CHARGE_BUTTON_OPTIONS', auth: () => ({ Authorization: admin }), body: () => ({ value: [10_000, 50_000] }), objectFields: ['value'] },
+  const WRITES: {
+    name: string;
+    method: 'post' | 'put';
+    path: () => string;
+    auth: () => Record<string, string>;
+    body: () => Record<string, unknown>;
+    objectFields?: string[];
+  }[] = [
+    {
+      name: 'charge request',
+      method: 'post',
+      path: () => '/api/service/point',
+      auth: () => ({ Authorization: `Bearer ${member.token}` }),
+      body: () => ({ name: '홍길동', point: 10_000, feeType: 'NONE', feeValue: null }),
+      objectFields: ['feeValue'],
+    },
+    {
+      name: 'storefront order',
+      method: 'post',
+      path: () => '/api/service/order',
+      auth: () => ({ Authorization: `Bearer ${member.token}` }),
+      body: () => ({ serviceId, link: 'https://www.instagram.com/p/malformed/', amount: 10, runs: 0, interval: 0 }),
+    },
+    {
+      name: 'API v1 order',
+      method: 'post',
+      path: () => '/api/v1/order',
+      auth: () => ({ 'api-key': member.apiKey }),
+      body: () => ({ serviceId, link: 'https://www.instagram.com/p/v1/', amount: 10 }),
+    },
+    {
+      name: 'API v2 add',
+      method: 'post',
+      path: () => '/api/v2',
+      auth: () => ({}),
+      body: () => ({
+        key: member.apiKey,
+        action: 'add',
+        service: serviceId,
+        link: 'https://www.instagram.com/p/v2/',
+        quantity: 10,
+      }),
+    },
+    {
+      name: 'platform',
+      method: 'post',
+      path: () => '/api/admin/platforms',
+      auth: () => ({ Authorization: admin }),
+      body: () => ({
+        id: `p-${Math.random().toString(36).slice(2, 10)}`,
+        text: '플랫폼',
+        visible: true,
+        bgColor: '',
+        sortOrder: 0,
+      }),
+    },
+    {
+      name: 'category',
+      method: 'post',
+      path: () => '/api/admin/categories',
+      auth: () => ({ Authorization: admin }),
+      body: () => ({ platform: 'instagram', text: '카테고리', sortOrder: 0 }),
+    },
+    {
+      name: 'service',
+      method: 'post',
+      path: () => '/api/admin/services',
+      auth: () => ({ Authorization: admin }),
+      body: () => ({
+        text: '서비스',
+        point: '1.5',
+        min: 1,
+        max: 10,
+        notice: '',
+        categoryId: 1,
+        isReadOnly: false,
+        enableAuto: false,
+        visible: true,
+        sortOrder: 0,
+      }),
+    },
+    {
+      name: 'provider',
+      method: 'post',
+      path: () => '/api/admin/providers',
+      auth: () => ({ Authorization: admin }),
+      body: () => ({
+        name: '공급사',
+        apiUrl: 'https://93.184.216.34/api/v2',
+        apiKey: 'key-0123',
+        enabled: true,
+        timeoutMs: 5000,
+      }),
+    },
+    {
+      name: 'notice',
+      method: 'post',
+      path: () => '/api/admin/notices',
+      auth: () => ({ Authorization: admin }),
+      body: () => ({ content: '공지', isTop: false }),
+    },
+    {
+      name: 'faq',
+      method: 'post',
+      path: () => '/api/admin/faqs',
+      auth: () => ({ Authorization: admin }),
+      body: () => ({ title: '질문', answer: '답변', sortOrder: 0 }),
+    },
+    {
+      name: 'register-where',
+      method: 'post',
+      path: () => '/api/admin/register-wheres',
+      auth: () => ({ Authorization: admin }),
+      body: () => ({ text: `경로${Math.random()}`.slice(0, 20), sortOrder: 0 }),
+    },
+    {
+      name: 'points adjustment',
+      method: 'post',
+      path: () => `/api/admin/members/${member.id}/adjust-points`,
+      auth: () => ({ Authorization: admin }),
+      body: () => ({ amount: 1, reason: '보정' }),
+    },
+    {
+      name: 'deposit',
+      method: 'post',
+      path: () => '/api/admin/deposits',
+      auth: () => ({ Authorization: admin }),
+      body: () => ({
+        bankTransactionId: `T-${Math.random()}`,
+        depositedAt: new Date().toISOString(),
+        depositorName: '김입금',
+        amount: 1000,
+      }),
+    },
+    {
+      name: 'text setting',
+      method: 'put',
+      path: () => '/api/admin/settings/FOOTER_COMPANY',
+      auth: () => ({ Authorization: admin }),
+      body: () => ({ value: '주식회사 테스트' }),
+    },
+    {
+      name: 'switch setting',
+      method: 'put',
+      path: () => '/api/admin/settings/ENABLE_QNA',
+      auth: () => ({ Authorization: admin }),
+      body: () => ({ value: true }),
+    },
+    {
+      name: 'list setting',
+      method: 'put',
+      path: () => '/api/admin/settings/POINT_CHARGE_BUTTON_OPTIONS',
+      auth: () => ({ Authorization: admin }),
+      body: () => ({ value: [10_000, 50_000] }),
+      objectFields: ['value'],
+    },
   ];
 
   describe.each(WRITES.map((w) => [w.name, w] as const))('%s', (_name, write) => {
@@ -248,7 +487,12 @@ describe('malformed input: no 5xx anywhere, a Korean 400 for every malformed val
           const message = v2Error ?? res.body?.message;
           const r = record(`${write.name} ${field}=${name}`, status, message, malformed);
           const explained = v2 ? typeof message === 'string' && message.length > 0 : korean(message);
-          if (status >= 500 || (malformed && !(status === 400 && explained)) || (status >= 400 && status !== 401 && !explained)) wrongAnswers.push(r);
+          if (
+            status >= 500 ||
+            (malformed && !(status === 400 && explained)) ||
+            (status >= 400 && status !== 401 && !explained)
+          )
+            wrongAnswers.push(r);
         }
       }
       expect(wrongAnswers).toEqual([]);

@@ -10,7 +10,18 @@ const MAIN = join(process.cwd(), 'server', 'dist', 'main.js');
 function start(dataDir: string, port: number): { child: ChildProcess; output: () => string; ready: Promise<void> } {
   let output = '';
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', DATABASE_URL: '', ADMIN_ID: '', ADMIN_PASSWORD: '', JWT_SECRET: '', DEMO_DATA: '' },
+    env: {
+      ...process.env,
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ADMIN_ID: '',
+      ADMIN_PASSWORD: '',
+      JWT_SECRET: '',
+      DEMO_DATA: '',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const ready = new Promise<void>((resolve, reject) => {
@@ -37,7 +48,8 @@ describe('npm start on the embedded database', () => {
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
   it('starts with demo data, stops gracefully, and keeps the data for the next start', async () => {
-    if (!existsSync(MAIN)) throw new Error('server/dist is missing: `npm test` builds it, or run `npm run build -w server`');
+    if (!existsSync(MAIN))
+      throw new Error('server/dist is missing: `npm test` builds it, or run `npm run build -w server`');
     const port = await freePort();
     const first = start(dataDir, port);
     await first.ready;

@@ -4,14 +4,22 @@ import { join } from 'node:path';
 import { inlineScriptHashes } from '../../../server/src/ops/security-headers.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
-const directives = (csp: string) => new Map(csp.split(';').map((d) => d.trim().split(/\s+/)).map(([name, ...values]) => [name!, values]));
+const directives = (csp: string) =>
+  new Map(
+    csp
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...values]) => [name!, values]),
+  );
 
 describe('security headers and metrics access', () => {
   it('hashes every inline script of the storefront page (none is allowed otherwise)', () => {
     const file = join(process.cwd(), 'customer-web', 'index.html');
     const scripts = [...readFileSync(file, 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
     expect(scripts.length).toBeGreaterThanOrEqual(3);
-    expect(inlineScriptHashes([file]).sort()).toEqual(scripts.map((s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`).sort());
+    expect(inlineScriptHashes([file]).sort()).toEqual(
+      scripts.map((s) => `'sha256-${createHash('sha256').update(s).digest('base64')}'`).sort(),
+    );
   });
 
   describe('on http, metrics from loopback only', () => {
@@ -22,7 +30,11 @@ describe('security headers and metrics access', () => {
     afterAll(() => t.close());
 
     it('sends CSP without inline scripts, frame-ancestors none, nosniff, the referrer policy, no HSTS, on every answer', async () => {
-      for (const res of [await t.http.get('/api/health'), await t.http.get('/api/no-such'), await t.http.post('/api/v2').send({})]) {
+      for (const res of [
+        await t.http.get('/api/health'),
+        await t.http.get('/api/no-such'),
+        await t.http.post('/api/v2').send({}),
+      ]) {
         const csp = directives(res.headers['content-security-policy'] ?? '');
         expect(csp.get('script-src')).toEqual(expect.arrayContaining(["'self'"]));
         expect(csp.get('script-src')).not.toContain("'unsafe-inline'");
@@ -55,13 +67,19 @@ describe('security headers and metrics access', () => {
     it('adds HSTS and the Kakao SDK host', async () => {
       const res = await t.http.get('/api/health').expect(200);
       expect(res.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
-      expect(directives(res.headers['content-security-policy']!).get('script-src')).toContain('https://developers.kakao.com');
+      expect(directives(res.headers['content-security-policy']!).get('script-src')).toContain(
+        'https://developers.kakao.com',
+      );
     });
 
     it('answers /api/metrics only to the bearer of METRICS_TOKEN, from anywhere', async () => {
       expect((await t.http.get('/api/metrics').expect(401)).body.message).toBe('METRICS_TOKEN이 필요합니다.');
       await t.http.get('/api/metrics').set('Authorization', 'Bearer wrong-token-0123456789').expect(401);
-      await t.http.get('/api/metrics').set('Authorization', `Bearer ${token}`).set('X-Forwarded-For', '203.0.113.9').expect(200);
+      await t.http
+        .get('/api/metrics')
+        .set('Authorization', `Bearer ${token}`)
+        .set('X-Forwarded-For', '203.0.113.9')
+        .expect(200);
     });
   });
 });

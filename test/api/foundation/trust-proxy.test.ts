@@ -5,7 +5,10 @@ import { startTestApp, type TestApp } from '../../support/test-app.js';
 async function sendCodes(t: TestApp, tag: string): Promise<number[]> {
   const statuses: number[] = [];
   for (let i = 0; i < 12; i++) {
-    const res = await t.http.post('/api/auth/send-email').set('X-Forwarded-For', `203.0.113.${i + 1}`).send({ email: `${tag}-${i}@example.com` });
+    const res = await t.http
+      .post('/api/auth/send-email')
+      .set('X-Forwarded-For', `203.0.113.${i + 1}`)
+      .send({ email: `${tag}-${i}@example.com` });
     statuses.push(res.status);
   }
   return statuses;
@@ -17,9 +20,15 @@ describe('TRUST_PROXY', () => {
     expect(parseEnv({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
     expect(parseEnv({ TRUST_PROXY: '2' }).TRUST_PROXY).toBe(2);
     expect(parseEnv({ TRUST_PROXY: 'loopback' }).TRUST_PROXY).toEqual(['loopback']);
-    expect(parseEnv({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,fd00::/8' }).TRUST_PROXY).toEqual(['10.0.0.1', '172.16.0.0/12', 'fd00::/8']);
+    expect(parseEnv({ TRUST_PROXY: '10.0.0.1, 172.16.0.0/12,fd00::/8' }).TRUST_PROXY).toEqual([
+      '10.0.0.1',
+      '172.16.0.0/12',
+      'fd00::/8',
+    ]);
     for (const bad of ['yes please', '10.0.0.0/33', '300.1.1.1', 'loopback,', '-1']) {
-      expect(() => parseEnv({ TRUST_PROXY: bad })).toThrow(/^Invalid environment:\n {2}TRUST_PROXY: TRUST_PROXY must be/);
+      expect(() => parseEnv({ TRUST_PROXY: bad })).toThrow(
+        /^Invalid environment:\n {2}TRUST_PROXY: TRUST_PROXY must be/,
+      );
     }
   });
 

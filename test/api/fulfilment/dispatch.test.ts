@@ -17,7 +17,9 @@ describe('sending orders upstream', () => {
   const send = () => t.app.get(OrderSender).runOnce();
   const answers: string[] = [];
   const operator = async (method: 'get' | 'post' | 'put', path: string, body?: object) => {
-    const res = await t.http[method](path).set('Authorization', await admin(t)).send(body);
+    const res = await t.http[method](path)
+      .set('Authorization', await admin(t))
+      .send(body);
     answers.push(JSON.stringify(res.headers) + res.text);
     return res;
   };
@@ -68,7 +70,14 @@ describe('sending orders upstream', () => {
 
   it('never resends a timed-out add by itself; the operator links the order found upstream or resends', async () => {
     const clock = t.app.get(Clock);
-    const [first, second] = await placeOrders(t, memberId, serviceId, 2, 100, (i) => `https://instagram.com/timeout-${i}`);
+    const [first, second] = await placeOrders(
+      t,
+      memberId,
+      serviceId,
+      2,
+      100,
+      (i) => `https://instagram.com/timeout-${i}`,
+    );
     // The provider takes both orders but answers after our 1 s timeout.
     fake.on('add', () => ({ delayMs: 1500 }), 2);
     const stats = await send();
@@ -87,14 +96,22 @@ describe('sending orders upstream', () => {
     expect(fake.calls('add').length).toBe(addsBefore);
 
     // Operators find them in the orders list.
-    const flagged = await operator('get', `/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ needsCheck: true }))}`);
+    const flagged = await operator(
+      'get',
+      `/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ needsCheck: true }))}`,
+    );
     expect(flagged.body.map((o: { id: number }) => o.id).sort()).toEqual([first, second].sort());
 
     // The first was placed upstream after all: link it, nothing is sent.
     const upstreamFirst = [...fake.orders.values()].find((o) => o.link === 'https://instagram.com/timeout-0')!;
     const linked = await operator('post', `/api/admin/orders/${first}/resend`, { providerOrderId: upstreamFirst.id });
     expect(linked.status).toBe(200);
-    expect(linked.body).toMatchObject({ id: first, status: 'PROCESSING', providerOrderId: upstreamFirst.id, lastError: null });
+    expect(linked.body).toMatchObject({
+      id: first,
+      status: 'PROCESSING',
+      providerOrderId: upstreamFirst.id,
+      lastError: null,
+    });
     // The operator decides the second must go again: resend places it now.
     const resent = await operator('post', `/api/admin/orders/${second}/resend`, {});
     expect(resent.body).toMatchObject({ id: second, status: 'PROCESSING', lastError: null });
@@ -104,8 +121,13 @@ describe('sending orders upstream', () => {
 
     // Resending a sent order is refused; both commands are audited.
     expect((await operator('post', `/api/admin/orders/${second}/resend`, {})).status).toBe(409);
-    const audit = await operator('get', `/api/admin/audit-logs?filter=${encodeURIComponent(JSON.stringify({ resource: 'orders' }))}`);
-    expect(audit.body.map((a: { action: string; resourceId: string }) => `${a.action}:${a.resourceId}`)).toEqual(expect.arrayContaining([`link-upstream:${first}`, `resend:${second}`]));
+    const audit = await operator(
+      'get',
+      `/api/admin/audit-logs?filter=${encodeURIComponent(JSON.stringify({ resource: 'orders' }))}`,
+    );
+    expect(audit.body.map((a: { action: string; resourceId: string }) => `${a.action}:${a.resourceId}`)).toEqual(
+      expect.arrayContaining([`link-upstream:${first}`, `resend:${second}`]),
+    );
   });
 
   it('retries provider errors with exponential backoff, and holds ambiguous failures', async () => {
@@ -114,7 +136,11 @@ describe('sending orders upstream', () => {
     fake.on('add', () => ({ body: { error: 'Not enough funds on balance' } }), 2);
     expect(await send()).toMatchObject({ failed: 1, sent: 0 });
     let order = (await ordersById(t, [id!])).get(id!)!;
-    expect(order).toMatchObject({ status: OrderStatus.PENDING, dispatchAttempts: 1, lastError: 'add: Not enough funds on balance' });
+    expect(order).toMatchObject({
+      status: OrderStatus.PENDING,
+      dispatchAttempts: 1,
+      lastError: 'add: Not enough funds on balance',
+    });
     expect(order.nextDispatchAt!.getTime() - clock.now().getTime()).toBeGreaterThan(25_000);
     expect((await send()).failed).toBe(0);
     clock.travel(31_000);
@@ -128,8 +154,22 @@ describe('sending orders upstream', () => {
     expect(fake.calls('add').filter((r) => r.params.link === 'https://instagram.com/backoff').length).toBe(3);
 
     // A 404 page means nothing was placed (retry); a 502 page might hide a placed order (hold).
-    const [notFound, badGateway] = await placeOrders(t, memberId, serviceId, 2, 100, (i) => `https://instagram.com/html-${i}`);
-    fake.on('add', (p) => (p.link === 'https://instagram.com/html-0' ? { status: 404, raw: '<h1>Not Found</h1>' } : { status: 502, raw: '<html>Bad gateway</html>' }), 2);
+    const [notFound, badGateway] = await placeOrders(
+      t,
+      memberId,
+      serviceId,
+      2,
+      100,
+      (i) => `https://instagram.com/html-${i}`,
+    );
+    fake.on(
+      'add',
+      (p) =>
+        p.link === 'https://instagram.com/html-0'
+          ? { status: 404, raw: '<h1>Not Found</h1>' }
+          : { status: 502, raw: '<html>Bad gateway</html>' },
+      2,
+    );
     expect(await send()).toMatchObject({ failed: 1, uncertain: 1 });
     const both = await ordersById(t, [notFound!, badGateway!]);
     expect(both.get(notFound!)!.nextDispatchAt).not.toBeNull();
@@ -150,11 +190,15 @@ describe('sending orders upstream', () => {
 
   it('takes back an upstream order whose order was canceled while it was being placed', async () => {
     const [id] = await placeOrders(t, memberId, serviceId, 1, 100, () => 'https://instagram.com/raced');
-    fake.on('add', async () => {
-      // The member cancels while the request is out.
-      await t.app.get(OrderingFacade).cancelOrder(memberId, id!);
-      return undefined;
-    }, 1);
+    fake.on(
+      'add',
+      async () => {
+        // The member cancels while the request is out.
+        await t.app.get(OrderingFacade).cancelOrder(memberId, id!);
+        return undefined;
+      },
+      1,
+    );
     await send();
     const order = (await ordersById(t, [id!])).get(id!)!;
     expect(order.status).toBe(OrderStatus.CANCELED);
@@ -168,7 +212,11 @@ describe('sending orders upstream', () => {
     const manual = await createService(t, { point: '1' });
     const [id] = await placeOrders(t, memberId, manual.id, 1);
     await send();
-    expect((await ordersById(t, [id!])).get(id!)!).toMatchObject({ status: OrderStatus.PENDING, providerId: null, nextDispatchAt: null });
+    expect((await ordersById(t, [id!])).get(id!)!).toMatchObject({
+      status: OrderStatus.PENDING,
+      providerId: null,
+      nextDispatchAt: null,
+    });
     expect((await operator('post', `/api/admin/orders/${id}/resend`, {})).status).toBe(409);
     expect((await operator('post', `/api/admin/orders/${id}/status`, { status: 'PROCESSING' })).status).toBe(200);
   });

@@ -13,7 +13,11 @@ export { createService, fund };
 export const admin = async (t: TestApp) => `Bearer ${await t.operatorToken()}`;
 
 /** A provider row pointing at the fake provider, made through the operator API; its id. */
-export async function addProvider(t: TestApp, fake: FakeProvider, overrides: Record<string, unknown> = {}): Promise<number> {
+export async function addProvider(
+  t: TestApp,
+  fake: FakeProvider,
+  overrides: Record<string, unknown> = {},
+): Promise<number> {
   const res = await t.http
     .post('/api/admin/providers')
     .set('Authorization', await admin(t))
@@ -23,17 +27,32 @@ export async function addProvider(t: TestApp, fake: FakeProvider, overrides: Rec
 }
 
 /** A member's orders placed through ordering (the use case behind POST /api/service/order); their ids. */
-export async function placeOrders(t: TestApp, memberId: number, serviceId: number, count: number, amount = 100, link = (i: number) => `https://instagram.com/p/${memberId}-${serviceId}-${i}`): Promise<number[]> {
+export async function placeOrders(
+  t: TestApp,
+  memberId: number,
+  serviceId: number,
+  count: number,
+  amount = 100,
+  link = (i: number) => `https://instagram.com/p/${memberId}-${serviceId}-${i}`,
+): Promise<number[]> {
   const ids: number[] = [];
   for (let i = 0; i < count; i++) {
-    const { placed } = await t.app.get(OrderingFacade).placeOrder(memberId, { serviceId, link: link(i), amount, runs: 0, interval: 0 });
+    const { placed } = await t.app
+      .get(OrderingFacade)
+      .placeOrder(memberId, { serviceId, link: link(i), amount, runs: 0, interval: 0 });
     ids.push(placed.orderId);
   }
   return ids;
 }
 
 /** An order with its dispatch record (fulfilment's table) under the names the order once carried them. */
-export type DispatchedOrder = Order & { providerOrderId: string | null; dispatchAttempts: number; nextDispatchAt: Date | null; lastError: string | null; lastSyncedAt: Date | null };
+export type DispatchedOrder = Order & {
+  providerOrderId: string | null;
+  dispatchAttempts: number;
+  nextDispatchAt: Date | null;
+  lastError: string | null;
+  lastSyncedAt: Date | null;
+};
 
 /**
  * The orders with their dispatch records. `nextDispatchAt` is when the sender will next take the order:
@@ -46,8 +65,15 @@ export async function ordersById(t: TestApp, ids: number[]): Promise<Map<number,
   return new Map(
     rows.map((o) => {
       const d = records.get(o.id);
-      const due = o.status === OrderStatus.PENDING && o.providerId !== null && o.providerServiceId !== null ? o.createdAt : null;
-      const dispatch = { providerOrderId: d?.providerOrderId ?? null, dispatchAttempts: d?.attempts ?? 0, nextDispatchAt: d ? d.nextAttemptAt : due, lastError: d?.lastError ?? null, lastSyncedAt: d?.lastSyncedAt ?? null };
+      const due =
+        o.status === OrderStatus.PENDING && o.providerId !== null && o.providerServiceId !== null ? o.createdAt : null;
+      const dispatch = {
+        providerOrderId: d?.providerOrderId ?? null,
+        dispatchAttempts: d?.attempts ?? 0,
+        nextDispatchAt: d ? d.nextAttemptAt : due,
+        lastError: d?.lastError ?? null,
+        lastSyncedAt: d?.lastSyncedAt ?? null,
+      };
       return [o.id, Object.assign(o, dispatch)];
     }),
   );

@@ -34,19 +34,48 @@ describe('order dispatch records', () => {
     await t.app.get(OrderSender).runOnce(2);
     fake.clearScripts();
     const filter = encodeURIComponent(JSON.stringify({ id: [sent, refused, unsent] }));
-    const list = await t.http.get(`/api/admin/order-dispatches?filter=${filter}`).set('Authorization', await admin(t)).expect(200);
+    const list = await t.http
+      .get(`/api/admin/order-dispatches?filter=${filter}`)
+      .set('Authorization', await admin(t))
+      .expect(200);
     expect(list.headers['content-range']).toBe('order-dispatches 0-1/2');
     const byId = new Map((list.body as { id: number }[]).map((r) => [r.id, r]));
-    expect(byId.get(sent!)).toMatchObject({ id: sent, providerId, providerOrderId: expect.any(String), attempts: 0, nextAttemptAt: null, lastError: null });
-    expect(byId.get(refused!)).toMatchObject({ id: refused, providerOrderId: null, attempts: 1, nextAttemptAt: expect.any(String), lastError: 'add: Not enough funds on balance' });
+    expect(byId.get(sent!)).toMatchObject({
+      id: sent,
+      providerId,
+      providerOrderId: expect.any(String),
+      attempts: 0,
+      nextAttemptAt: null,
+      lastError: null,
+    });
+    expect(byId.get(refused!)).toMatchObject({
+      id: refused,
+      providerOrderId: null,
+      attempts: 1,
+      nextAttemptAt: expect.any(String),
+      lastError: 'add: Not enough funds on balance',
+    });
     // Not claimed yet: no record.
     expect(byId.has(unsent!)).toBe(false);
 
-    const one = await t.http.get(`/api/admin/order-dispatches/${sent}`).set('Authorization', await admin(t)).expect(200);
+    const one = await t.http
+      .get(`/api/admin/order-dispatches/${sent}`)
+      .set('Authorization', await admin(t))
+      .expect(200);
     expect(one.body).toEqual(byId.get(sent!));
-    expect((await t.http.get(`/api/admin/order-dispatches/${unsent}`).set('Authorization', await admin(t)).expect(404)).body.message).toBe('공급사 전송 기록이 없습니다.');
+    expect(
+      (
+        await t.http
+          .get(`/api/admin/order-dispatches/${unsent}`)
+          .set('Authorization', await admin(t))
+          .expect(404)
+      ).body.message,
+    ).toBe('공급사 전송 기록이 없습니다.');
     await t.http.get(`/api/admin/order-dispatches?filter=${filter}`).expect(401);
-    await t.http.get('/api/admin/order-dispatches/abc').set('Authorization', await admin(t)).expect(400);
+    await t.http
+      .get('/api/admin/order-dispatches/abc')
+      .set('Authorization', await admin(t))
+      .expect(400);
   });
 
   it("a deleted member's order the provider may have ([확인 필요]) is left for an operator; failed and unsent ones are canceled and refunded", async () => {
@@ -56,25 +85,41 @@ describe('order dispatch records', () => {
     const place = async (name: string) => (await placeOrders(t, m.id, serviceId, 1, 100, () => link(name)))[0]!;
     const held = await place('held');
     const failed = await place('failed');
-    fake.on('add', (p) => (p.link === link('held') ? { delayMs: 1500, body: { order: 1 } } : p.link === link('failed') ? { body: { error: 'Not enough funds on balance' } } : undefined));
+    fake.on('add', (p) =>
+      p.link === link('held')
+        ? { delayMs: 1500, body: { order: 1 } }
+        : p.link === link('failed')
+          ? { body: { error: 'Not enough funds on balance' } }
+          : undefined,
+    );
     expect(await t.app.get(OrderSender).runOnce()).toMatchObject({ failed: 1, uncertain: 1 });
     fake.clearScripts();
     const unsent = await place('unsent');
 
     await t.http.delete('/api/auth/account').set('Authorization', `Bearer ${m.token}`).expect(200);
     const db = t.app.get(MikroORM).em.fork();
-    const rows = await db.execute<{ id: number; status: string }[]>('select id, status from service_order where id in (?) order by id', [[held, failed, unsent]]);
+    const rows = await db.execute<{ id: number; status: string }[]>(
+      'select id, status from service_order where id in (?) order by id',
+      [[held, failed, unsent]],
+    );
     expect(rows).toEqual([
       { id: held, status: 'PENDING' },
       { id: failed, status: 'CANCELED' },
       { id: unsent, status: 'CANCELED' },
     ]);
-    const refunds = (await ledgerOf(t, m.id)).filter((r) => r.kind === 'REFUND').map((r) => `${r.reference_type}:${r.reference_id}`);
+    const refunds = (await ledgerOf(t, m.id))
+      .filter((r) => r.kind === 'REFUND')
+      .map((r) => `${r.reference_type}:${r.reference_id}`);
     expect(refunds.sort()).toEqual([`order:${failed}`, `order:${unsent}`].sort());
     // Nothing goes out for them afterwards.
     const adds = fake.calls('add').length;
     await t.app.get(OrderSender).runOnce();
-    expect(fake.calls('add').slice(adds).filter((r) => r.params.link!.includes(`deleted-${m.id}-`))).toEqual([]);
+    expect(
+      fake
+        .calls('add')
+        .slice(adds)
+        .filter((r) => r.params.link!.includes(`deleted-${m.id}-`)),
+    ).toEqual([]);
   });
 
   it("the migration moves every touched order's dispatch fields into order_dispatch, and back down", async () => {
@@ -88,37 +133,91 @@ describe('order dispatch records', () => {
         const names = Object.keys(columns);
         const sql = `insert into service_order (member_id, service_id, link, amount, point, status, provider_id, provider_service_id, created_at, updated_at${names.map((n) => `, ${n}`).join('')})
           values ($1, $2, 'https://instagram.com/p/migrated', 100, 300, $3, $4, '1', now(), now()${names.map((_, i) => `, $${i + 5}`).join('')}) returning id`;
-        return (await db.query(sql, [memberId, serviceId, status, providerId, ...Object.values(columns)])).rows[0].id as number;
+        return (await db.query(sql, [memberId, serviceId, status, providerId, ...Object.values(columns)])).rows[0]
+          .id as number;
       };
       const synced = new Date('2026-11-20T10:00:00Z');
       const retryAt = new Date('2026-11-20T11:00:00Z');
       const running = await insert('INPROGRESS', { provider_order_id: 'up-900', last_synced_at: synced });
       const done = await insert('COMPLETED', { provider_order_id: 'up-901', last_synced_at: synced });
-      const failed = await insert('PENDING', { dispatch_attempts: 2, next_dispatch_at: retryAt, last_error: 'add: Not enough funds on balance' });
-      const held = await insert('PENDING', { next_dispatch_at: null, last_error: `${UNCERTAIN_MARK} 공급사 전송 결과를 받지 못했습니다` });
+      const failed = await insert('PENDING', {
+        dispatch_attempts: 2,
+        next_dispatch_at: retryAt,
+        last_error: 'add: Not enough funds on balance',
+      });
+      const held = await insert('PENDING', {
+        next_dispatch_at: null,
+        last_error: `${UNCERTAIN_MARK} 공급사 전송 결과를 받지 못했습니다`,
+      });
       const due = await insert('PENDING', { next_dispatch_at: new Date() });
 
       await migrator.up();
-      const rows = (await db.query(`select * from order_dispatch where order_id = any($1) order by order_id`, [[running, done, failed, held, due]])).rows;
+      const rows = (
+        await db.query(`select * from order_dispatch where order_id = any($1) order by order_id`, [
+          [running, done, failed, held, due],
+        ])
+      ).rows;
       expect(rows.map((r) => r.order_id)).toEqual([running, done, failed, held]);
       const of = (id: number) => rows.find((r) => r.order_id === id);
-      expect(of(running)).toMatchObject({ provider_id: providerId, provider_order_id: 'up-900', attempts: 0, next_attempt_at: null, last_error: null, last_synced_at: synced, finished_at: null });
+      expect(of(running)).toMatchObject({
+        provider_id: providerId,
+        provider_order_id: 'up-900',
+        attempts: 0,
+        next_attempt_at: null,
+        last_error: null,
+        last_synced_at: synced,
+        finished_at: null,
+      });
       expect(of(done)).toMatchObject({ provider_order_id: 'up-901', finished_at: expect.any(Date) });
-      expect(of(failed)).toMatchObject({ provider_order_id: null, attempts: 2, next_attempt_at: retryAt, last_error: 'add: Not enough funds on balance' });
-      expect(of(held)).toMatchObject({ provider_order_id: null, next_attempt_at: null, last_error: `${UNCERTAIN_MARK} 공급사 전송 결과를 받지 못했습니다` });
-      const columns = (await db.query(`select column_name from information_schema.columns where table_name = 'service_order'`)).rows.map((r) => r.column_name);
-      for (const moved of ['provider_order_id', 'dispatch_attempts', 'next_dispatch_at', 'last_error', 'last_synced_at']) expect(columns).not.toContain(moved);
+      expect(of(failed)).toMatchObject({
+        provider_order_id: null,
+        attempts: 2,
+        next_attempt_at: retryAt,
+        last_error: 'add: Not enough funds on balance',
+      });
+      expect(of(held)).toMatchObject({
+        provider_order_id: null,
+        next_attempt_at: null,
+        last_error: `${UNCERTAIN_MARK} 공급사 전송 결과를 받지 못했습니다`,
+      });
+      const columns = (
+        await db.query(`select column_name from information_schema.columns where table_name = 'service_order'`)
+      ).rows.map((r) => r.column_name);
+      for (const moved of [
+        'provider_order_id',
+        'dispatch_attempts',
+        'next_dispatch_at',
+        'last_error',
+        'last_synced_at',
+      ])
+        expect(columns).not.toContain(moved);
       expect(columns).toEqual(expect.arrayContaining(['provider_id', 'provider_service_id']));
-      const indexes = (await db.query(`select indexname from pg_indexes where tablename in ('service_order', 'order_dispatch')`)).rows.map((r) => r.indexname);
+      const indexes = (
+        await db.query(`select indexname from pg_indexes where tablename in ('service_order', 'order_dispatch')`)
+      ).rows.map((r) => r.indexname);
       expect(indexes).not.toContain('service_order_dispatch');
-      expect(indexes).toEqual(expect.arrayContaining(['order_dispatch_due', 'order_dispatch_sync', 'service_order_pending']));
+      expect(indexes).toEqual(
+        expect.arrayContaining(['order_dispatch_due', 'order_dispatch_sync', 'service_order_pending']),
+      );
 
       // The migrated records work: the failed one is retried when due, the held one never by itself, the due one sent.
-      await db.query(`update order_dispatch set next_attempt_at = now() - interval '1 second' where order_id = $1`, [failed]);
+      await db.query(`update order_dispatch set next_attempt_at = now() - interval '1 second' where order_id = $1`, [
+        failed,
+      ]);
       const adds = fake.calls('add').length;
       expect(await t.app.get(OrderSender).runOnce()).toMatchObject({ failed: 0, uncertain: 0 });
-      expect(fake.calls('add').slice(adds).filter((r) => r.params.link === 'https://instagram.com/p/migrated')).toHaveLength(2);
-      const after = (await db.query(`select order_id, provider_order_id from order_dispatch where order_id = any($1) order by order_id`, [[failed, held, due]])).rows;
+      expect(
+        fake
+          .calls('add')
+          .slice(adds)
+          .filter((r) => r.params.link === 'https://instagram.com/p/migrated'),
+      ).toHaveLength(2);
+      const after = (
+        await db.query(
+          `select order_id, provider_order_id from order_dispatch where order_id = any($1) order by order_id`,
+          [[failed, held, due]],
+        )
+      ).rows;
       expect(after.map((r) => [r.order_id, r.provider_order_id !== null])).toEqual([
         [failed, true],
         [held, false],

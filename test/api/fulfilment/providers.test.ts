@@ -21,7 +21,12 @@ describe('providers (operator API)', () => {
   const create = async (overrides: object = {}) => {
     const key = `secret-${Math.random().toString(36).slice(2)}-KEY9`;
     keys.push(key);
-    const res = await call('post', '/api/admin/providers', { name: '테스트 공급사', apiUrl: fake.url, apiKey: key, ...overrides });
+    const res = await call('post', '/api/admin/providers', {
+      name: '테스트 공급사',
+      apiUrl: fake.url,
+      apiKey: key,
+      ...overrides,
+    });
     return { res, key };
   };
 
@@ -39,7 +44,14 @@ describe('providers (operator API)', () => {
   it('creates, lists, updates and deletes providers, showing only whether a key is set and its last 4', async () => {
     const { res } = await create({ timeoutMs: 5000 });
     expect(res.status).toBe(201);
-    expect(res.body).toMatchObject({ name: '테스트 공급사', apiUrl: fake.url, enabled: true, timeoutMs: 5000, hasKey: true, keyLast4: 'KEY9' });
+    expect(res.body).toMatchObject({
+      name: '테스트 공급사',
+      apiUrl: fake.url,
+      enabled: true,
+      timeoutMs: 5000,
+      hasKey: true,
+      keyLast4: 'KEY9',
+    });
     expect(res.body).not.toHaveProperty('apiKey');
     const id = res.body.id as number;
 
@@ -53,8 +65,13 @@ describe('providers (operator API)', () => {
     expect(updated.body).toMatchObject({ name: '바뀐 이름', enabled: false, keyLast4: 'KEY9' });
     const newKey = 'replacement-key-ABCD';
     keys.push(newKey);
-    expect((await call('put', `/api/admin/providers/${id}`, { apiKey: newKey })).body).toMatchObject({ keyLast4: 'ABCD' });
-    expect((await call('get', `/api/admin/providers/${id}`)).body).toMatchObject({ name: '바뀐 이름', keyLast4: 'ABCD' });
+    expect((await call('put', `/api/admin/providers/${id}`, { apiKey: newKey })).body).toMatchObject({
+      keyLast4: 'ABCD',
+    });
+    expect((await call('get', `/api/admin/providers/${id}`)).body).toMatchObject({
+      name: '바뀐 이름',
+      keyLast4: 'ABCD',
+    });
 
     expect((await call('delete', `/api/admin/providers/${id}`)).status).toBe(200);
     expect((await call('get', `/api/admin/providers/${id}`)).status).toBe(404);
@@ -64,16 +81,25 @@ describe('providers (operator API)', () => {
     const { res } = await create();
     await call('put', `/api/admin/providers/${res.body.id}`, { apiKey: 'another-secret-key-WXYZ' });
     keys.push('another-secret-key-WXYZ');
-    const audit = await call('get', `/api/admin/audit-logs?filter=${encodeURIComponent(JSON.stringify({ resource: 'providers', resourceId: String(res.body.id) }))}&sort=${encodeURIComponent('["id","ASC"]')}`);
+    const audit = await call(
+      'get',
+      `/api/admin/audit-logs?filter=${encodeURIComponent(JSON.stringify({ resource: 'providers', resourceId: String(res.body.id) }))}&sort=${encodeURIComponent('["id","ASC"]')}`,
+    );
     expect(audit.body.map((a: { action: string }) => a.action)).toEqual(['create', 'update']);
-    expect(audit.body[1]).toMatchObject({ before: { keyLast4: 'KEY9' }, after: { keyLast4: 'WXYZ', keyChanged: true } });
+    expect(audit.body[1]).toMatchObject({
+      before: { keyLast4: 'KEY9' },
+      after: { keyLast4: 'WXYZ', keyChanged: true },
+    });
   });
 
   it.each([
     [{ name: '', apiUrl: 'http://x.test/api/v2', apiKey: 'k' }, '공급사 이름을 입력해 주세요.'],
     [{ name: 'a', apiUrl: 'ftp://x.test', apiKey: 'k' }, 'API URL은 http(s) 주소여야 합니다.'],
     [{ name: 'a', apiUrl: 'http://x.test/api/v2' }, 'API 키를 입력해 주세요.'],
-    [{ name: 'a', apiUrl: 'http://x.test/api/v2', apiKey: 'k', timeoutMs: 10 }, '시간 제한은 1000ms 이상이어야 합니다.'],
+    [
+      { name: 'a', apiUrl: 'http://x.test/api/v2', apiKey: 'k', timeoutMs: 10 },
+      '시간 제한은 1000ms 이상이어야 합니다.',
+    ],
   ])('refuses %j with a reason', async (body, message) => {
     const res = await call('post', '/api/admin/providers', body);
     expect(res.status).toBe(400);
@@ -81,23 +107,42 @@ describe('providers (operator API)', () => {
   });
 
   it('answers 400, never a database error, to huge ids and control characters', async () => {
-    for (const path of ['/api/admin/providers/99999999999', '/api/admin/providers/abc', '/api/admin/providers/99999999999/balance']) {
+    for (const path of [
+      '/api/admin/providers/99999999999',
+      '/api/admin/providers/abc',
+      '/api/admin/providers/99999999999/balance',
+    ]) {
       expect((await call('get', path)).status).toBe(400);
     }
     expect((await call('post', '/api/admin/orders/99999999999/resend', {})).status).toBe(400);
-    expect((await call('post', '/api/admin/providers', { name: 'a\u0000b', apiUrl: fake.url, apiKey: 'k' })).body.message).toBe('입력값에 쓸 수 없는 문자(제어 문자)가 있습니다.');
-    expect((await call('post', '/api/admin/providers', { name: 'a', apiUrl: fake.url, apiKey: 'k\u0000' })).body.message).toBe('입력값에 쓸 수 없는 문자(제어 문자)가 있습니다.');
-    expect((await call('get', `/api/admin/providers?filter=${encodeURIComponent(JSON.stringify({ q: 'a\u0000' }))}`)).status).toBe(400);
-    const search = await call('get', `/api/admin/providers?filter=${encodeURIComponent(JSON.stringify({ q: '100%_' }))}`);
+    expect(
+      (await call('post', '/api/admin/providers', { name: 'a\u0000b', apiUrl: fake.url, apiKey: 'k' })).body.message,
+    ).toBe('입력값에 쓸 수 없는 문자(제어 문자)가 있습니다.');
+    expect(
+      (await call('post', '/api/admin/providers', { name: 'a', apiUrl: fake.url, apiKey: 'k\u0000' })).body.message,
+    ).toBe('입력값에 쓸 수 없는 문자(제어 문자)가 있습니다.');
+    expect(
+      (await call('get', `/api/admin/providers?filter=${encodeURIComponent(JSON.stringify({ q: 'a\u0000' }))}`)).status,
+    ).toBe(400);
+    const search = await call(
+      'get',
+      `/api/admin/providers?filter=${encodeURIComponent(JSON.stringify({ q: '100%_' }))}`,
+    );
     expect(search.status).toBe(200);
     expect(search.body).toEqual([]);
-    expect((await call('get', `/api/admin/providers?filter=${encodeURIComponent(JSON.stringify({ id: [99999999999] }))}`)).status).toBeLessThan(500);
+    expect(
+      (await call('get', `/api/admin/providers?filter=${encodeURIComponent(JSON.stringify({ id: [99999999999] }))}`))
+        .status,
+    ).toBeLessThan(500);
   });
 
   it('asks the provider for its balance and turns provider failures into 502 with a reason', async () => {
     const { res } = await create({ apiKey: fake.key });
     const id = res.body.id;
-    expect((await call('get', `/api/admin/providers/${id}/balance`)).body).toEqual({ balance: '1234.5678', currency: 'USD' });
+    expect((await call('get', `/api/admin/providers/${id}/balance`)).body).toEqual({
+      balance: '1234.5678',
+      currency: 'USD',
+    });
     expect(fake.calls('balance').at(-1)!.keyOk).toBe(true);
 
     fake.once('balance', { body: { error: `Invalid API key ${fake.key}\u0000` } });
@@ -130,7 +175,15 @@ describe('providers (operator API)', () => {
     const service = await createService(t, { providerId: id, providerServiceId: '1' });
     const member = await createMember(t);
     await fund(t, member.id, 10_000n);
-    const { placed } = await t.app.get(OrderingFacade).placeOrder(member.id, { serviceId: service.id, link: 'https://instagram.com/p/provider-delete', amount: 100, runs: 0, interval: 0 });
+    const { placed } = await t.app
+      .get(OrderingFacade)
+      .placeOrder(member.id, {
+        serviceId: service.id,
+        link: 'https://instagram.com/p/provider-delete',
+        amount: 100,
+        runs: 0,
+        interval: 0,
+      });
 
     const withService = await call('delete', `/api/admin/providers/${id}`);
     expect([withService.status, withService.body.message]).toEqual([409, refusal]);

@@ -5,7 +5,15 @@ import { Clock } from '../../../server/src/shared/index.js';
 import { CatalogFacade } from '../../../server/src/modules/catalog/index.js';
 import { OrderStatus, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
 import { Subscription } from '../../../server/src/modules/ordering/entities.js';
-import { FulfilmentFacade, OrderSender, OrderSync, SIMULATED_MAX_DURATION_MS, SIMULATED_POST_EVERY_MS, SubscriptionSync, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
+import {
+  FulfilmentFacade,
+  OrderSender,
+  OrderSync,
+  SIMULATED_MAX_DURATION_MS,
+  SIMULATED_POST_EVERY_MS,
+  SubscriptionSync,
+  SYNC_SPACING_MS,
+} from '../../../server/src/modules/fulfilment/index.js';
 import { Provider } from '../../../server/src/modules/fulfilment/entities.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -30,7 +38,9 @@ describe('simulated provider, end to end', () => {
     expect(providers).toHaveLength(1);
     expect(providers[0]!.apiUrl).toBe(`http://127.0.0.1:${t.server.config.env.PORT}/api/simulated-provider/v2`);
     const services = await t.app.get(CatalogFacade).listServices({ includeHidden: true });
-    expect(services.every((s) => s.providerId === providers[0]!.id && /^\d{3}$/.test(s.providerServiceId ?? ''))).toBe(true);
+    expect(services.every((s) => s.providerId === providers[0]!.id && /^\d{3}$/.test(s.providerServiceId ?? ''))).toBe(
+      true,
+    );
     expect(new Set(services.map((s) => s.providerServiceId)).size).toBeGreaterThan(3);
   });
 
@@ -44,7 +54,16 @@ describe('simulated provider, end to end', () => {
       // A link on the service's own platform (order links are checked against it).
       const platform = await t.app.get(CatalogFacade).platformOfCategory(service.categoryId);
       const host = (platform && PLATFORM_LINK_HOSTS[platform]?.hosts[0]) ?? 'example.com';
-      ids.push(...(await placeOrders(t, member.id, service.id, 5, service.min * 10, (i) => `https://${host}/p/${service.id}-${i}`)));
+      ids.push(
+        ...(await placeOrders(
+          t,
+          member.id,
+          service.id,
+          5,
+          service.min * 10,
+          (i) => `https://${host}/p/${service.id}-${i}`,
+        )),
+      );
     }
 
     expect(await t.app.get(OrderSender).runOnce()).toMatchObject({ sent: ids.length, failed: 0, uncertain: 0 });
@@ -92,7 +111,9 @@ describe('simulated provider, end to end', () => {
       await t.app.get(OrderSync).runOnce();
       clock.travel(SYNC_SPACING_MS);
     }
-    const history = (await t.http.get('/api/service/subscriptions').set('Authorization', `Bearer ${member.token}`).expect(200)).body;
+    const history = (
+      await t.http.get('/api/service/subscriptions').set('Authorization', `Bearer ${member.token}`).expect(200)
+    ).body;
     const children = await ordersById(t, history[0].orders);
     expect(children.size).toBe(2);
     for (const order of children.values()) expect([OrderStatus.COMPLETED, OrderStatus.PARTIAL]).toContain(order.status);

@@ -88,7 +88,14 @@ describe('subscription sync (fake provider)', () => {
     expect(fake.calls('status').at(-1)!.params).toEqual({ action: 'status', order: upstreamId });
     const children = await em(t).find(Order, { link: 'kim.insta', memberId: m.id }, { orderBy: { id: 'ASC' } });
     expect(
-      await Promise.all(children.map(async (o) => ({ providerOrderId: await providerOrderIdOf(t, o.id), status: o.status, point: o.point, amount: o.amount }))),
+      await Promise.all(
+        children.map(async (o) => ({
+          providerOrderId: await providerOrderIdOf(t, o.id),
+          status: o.status,
+          point: o.point,
+          amount: o.amount,
+        })),
+      ),
     ).toEqual([
       { providerOrderId: first, status: OrderStatus.PROCESSING, point: 250n, amount: 100 },
       { providerOrderId: second, status: OrderStatus.PROCESSING, point: 250n, amount: 100 },

@@ -43,17 +43,33 @@ describe('status sync', () => {
     const orders = await placed(member.id, 250);
     expect(orders.every((o) => o.status === OrderStatus.PROCESSING)).toBe(true);
     const spellings = ['In progress', 'Inprogress', 'Completed', 'COMPLETED', 'Processing', 'Pending'];
-    orders.forEach((o, i) => fake.setOrder(o.providerOrderId!, { status: spellings[i % spellings.length]!, startCount: String(1000 + i), remains: i % 6 === 3 ? '-12' : String(i % 50) }));
+    orders.forEach((o, i) =>
+      fake.setOrder(o.providerOrderId!, {
+        status: spellings[i % spellings.length]!,
+        startCount: String(1000 + i),
+        remains: i % 6 === 3 ? '-12' : String(i % 50),
+      }),
+    );
     const before = fake.calls('status').length;
     const stats = await sync();
     const requests = fake.calls('status').slice(before);
     expect(stats).toMatchObject({ polled: 250, requests: 3, errors: 0 });
     expect(requests.map((r) => r.params.orders!.split(',').length).sort((a, b) => a - b)).toEqual([50, 100, 100]);
     expect(requests.every((r) => r.keyOk && r.params.order === undefined)).toBe(true);
-    const after = await ordersById(t, orders.map((o) => o.id));
+    const after = await ordersById(
+      t,
+      orders.map((o) => o.id),
+    );
     orders.forEach((o, i) => {
       const now = after.get(o.id)!;
-      const expected = [OrderStatus.INPROGRESS, OrderStatus.INPROGRESS, OrderStatus.COMPLETED, OrderStatus.COMPLETED, OrderStatus.PROCESSING, OrderStatus.PROCESSING][i % 6];
+      const expected = [
+        OrderStatus.INPROGRESS,
+        OrderStatus.INPROGRESS,
+        OrderStatus.COMPLETED,
+        OrderStatus.COMPLETED,
+        OrderStatus.PROCESSING,
+        OrderStatus.PROCESSING,
+      ][i % 6];
       expect(now.status).toBe(expected);
       if (expected !== OrderStatus.PROCESSING) expect(now.startCount).toBe(1000 + i);
       if (expected === OrderStatus.COMPLETED) expect(now.remains).toBe(0);
@@ -87,7 +103,12 @@ describe('status sync', () => {
       await other.close();
     }
     const after = await ordersById(t, [partial!.id, canceled!.id, refunded!.id, over!.id]);
-    expect(after.get(partial!.id)).toMatchObject({ status: OrderStatus.PARTIAL, remains: 33, startCount: 500, refunded: 231n });
+    expect(after.get(partial!.id)).toMatchObject({
+      status: OrderStatus.PARTIAL,
+      remains: 33,
+      startCount: 500,
+      refunded: 231n,
+    });
     expect(after.get(canceled!.id)).toMatchObject({ status: OrderStatus.CANCELED, refunded: 700n });
     expect(after.get(refunded!.id)).toMatchObject({ status: OrderStatus.CANCELED, refunded: 700n });
     expect(after.get(over!.id)).toMatchObject({ status: OrderStatus.PARTIAL, remains: 100, refunded: 700n });
@@ -114,7 +135,16 @@ describe('status sync', () => {
     let after = await ordersById(t, [a!.id, b!.id]);
     expect(after.get(a!.id)!.status).toBe(OrderStatus.PROCESSING);
     later();
-    fake.on('status', (p) => ({ body: Object.fromEntries(p.orders!.split(',').map((id) => [id, id === a!.providerOrderId ? { status: 'Completed', remains: '0' } : { error: 'Incorrect order ID' }])) }));
+    fake.on('status', (p) => ({
+      body: Object.fromEntries(
+        p
+          .orders!.split(',')
+          .map((id) => [
+            id,
+            id === a!.providerOrderId ? { status: 'Completed', remains: '0' } : { error: 'Incorrect order ID' },
+          ]),
+      ),
+    }));
     const stats = await sync();
     expect(stats.errors).toBeGreaterThanOrEqual(1);
     after = await ordersById(t, [a!.id, b!.id]);
@@ -126,12 +156,20 @@ describe('status sync', () => {
     const member = await createMember(t);
     await fund(t, member.id, 100_000n);
     const [order] = await placed(member.id, 1);
-    await t.http.put(`/api/admin/providers/${providerId}`).set('Authorization', await admin(t)).send({ enabled: false }).expect(200);
+    await t.http
+      .put(`/api/admin/providers/${providerId}`)
+      .set('Authorization', await admin(t))
+      .send({ enabled: false })
+      .expect(200);
     fake.setOrder(order!.providerOrderId!, { status: 'Completed', remains: '0' });
     later();
     await sync();
     const after: Order = (await ordersById(t, [order!.id])).get(order!.id)!;
     expect(after.status).toBe(OrderStatus.COMPLETED);
-    await t.http.put(`/api/admin/providers/${providerId}`).set('Authorization', await admin(t)).send({ enabled: true }).expect(200);
+    await t.http
+      .put(`/api/admin/providers/${providerId}`)
+      .set('Authorization', await admin(t))
+      .send({ enabled: true })
+      .expect(200);
   });
 });

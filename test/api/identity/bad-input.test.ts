@@ -6,9 +6,39 @@ import { CONTROL_CHARACTER_MESSAGE } from '../../../server/src/shared/index.js';
 /** Bodies of the wrong shape for any endpoint: every one must be a 4xx with a reason, storing nothing. */
 const GARBAGE: unknown[] = [
   {},
-  { id: null, password: null, email: null, phoneNumber: null, code: null, accessToken: null, token: null, currentPassword: null, newPassword: null, registerWhere: null },
-  { id: ['a'], password: { a: 1 }, email: ['x@y.z'], phoneNumber: 1.5, code: true, accessToken: {}, token: [], currentPassword: 0, newPassword: false, registerWhere: [] },
-  { id: 'x'.repeat(100_000), password: 'x'.repeat(100_000), email: `${'x'.repeat(100_000)}@a.bc`, phoneNumber: '1'.repeat(100_000), code: 'x'.repeat(100_000), accessToken: 'x'.repeat(100_000), token: 'x'.repeat(100_000) },
+  {
+    id: null,
+    password: null,
+    email: null,
+    phoneNumber: null,
+    code: null,
+    accessToken: null,
+    token: null,
+    currentPassword: null,
+    newPassword: null,
+    registerWhere: null,
+  },
+  {
+    id: ['a'],
+    password: { a: 1 },
+    email: ['x@y.z'],
+    phoneNumber: 1.5,
+    code: true,
+    accessToken: {},
+    token: [],
+    currentPassword: 0,
+    newPassword: false,
+    registerWhere: [],
+  },
+  {
+    id: 'x'.repeat(100_000),
+    password: 'x'.repeat(100_000),
+    email: `${'x'.repeat(100_000)}@a.bc`,
+    phoneNumber: '1'.repeat(100_000),
+    code: 'x'.repeat(100_000),
+    accessToken: 'x'.repeat(100_000),
+    token: 'x'.repeat(100_000),
+  },
   { id: ' spaced id ', password: ' ', email: ' @ . ', phoneNumber: '010 1234 5678', registerWhere: ' ' },
   { id: '\u0000', password: '\u0000', email: 'a\u0000@b.cd', phoneNumber: '0101234567\u0000' },
   { code: 'a\r\nb', accessToken: 'a\r\nX-Evil: 1', token: 'a\u0000b' },
@@ -43,13 +73,20 @@ describe('bad input on every identity endpoint', () => {
   it.each(PUBLIC)('%s answers 4xx with a reason and stores nothing', async (path) => {
     const before = await identityTables(t);
     for (const body of GARBAGE) {
-      const res = await t.http.post(path).set('X-Forwarded-For', clientIp()).send(body as object);
+      const res = await t.http
+        .post(path)
+        .set('X-Forwarded-For', clientIp())
+        .send(body as object);
       expect([400, 403, 413]).toContain(res.status);
       expect(typeof res.body.message).toBe('string');
       expect(res.body.message.length).toBeGreaterThan(0);
     }
     for (const raw of ['', 'null', '[]', '"x"', '{"id":', '{"id": "a", "id": 5}']) {
-      const res = await t.http.post(path).set('X-Forwarded-For', clientIp()).set('Content-Type', 'application/json').send(raw);
+      const res = await t.http
+        .post(path)
+        .set('X-Forwarded-For', clientIp())
+        .set('Content-Type', 'application/json')
+        .send(raw);
       expect(res.status).toBeGreaterThanOrEqual(400);
       expect(res.status).toBeLessThan(500);
     }
@@ -67,15 +104,31 @@ describe('bad input on every identity endpoint', () => {
     ['phone code', { phoneNumber: '01012345678', sendCode: '1234\u0000' }, CONTROL_CHARACTER_MESSAGE],
   ])('register refuses a NUL in the %s', async (_, change, message) => {
     const before = await identityTables(t);
-    const body = { id: 'nul-test', password: 'pw-12345', email: 'nul@example.com', registerWhere: '기타', emailCode: '12345', phoneNumber: '01012345678', sendCode: '12345', agreeTerms: true, agreePrivacy: true, ...change };
-    expect((await t.http.post('/api/auth/register').set('X-Forwarded-For', clientIp()).send(body).expect(400)).body).toEqual({ statusCode: 400, message });
+    const body = {
+      id: 'nul-test',
+      password: 'pw-12345',
+      email: 'nul@example.com',
+      registerWhere: '기타',
+      emailCode: '12345',
+      phoneNumber: '01012345678',
+      sendCode: '12345',
+      agreeTerms: true,
+      agreePrivacy: true,
+      ...change,
+    };
+    expect(
+      (await t.http.post('/api/auth/register').set('X-Forwarded-For', clientIp()).send(body).expect(400)).body,
+    ).toEqual({ statusCode: 400, message });
     expect(await identityTables(t)).toEqual(before);
   });
 
   it('member endpoints answer 4xx for garbage and change nothing', async () => {
     const before = await identityTables(t);
     for (const body of GARBAGE) {
-      const res = await t.http.post('/api/auth/change-password').set('Authorization', `Bearer ${m.token}`).send(body as object);
+      const res = await t.http
+        .post('/api/auth/change-password')
+        .set('Authorization', `Bearer ${m.token}`)
+        .send(body as object);
       expect(res.status).toBe(400);
     }
     await t.http.get('/api/auth/profile').set('Authorization', `Bearer ${m.token}`).expect(200);

@@ -10,24 +10,35 @@ describe('mail and SMS when the SMTP server or the gateway is down', () => {
 
   beforeAll(async () => {
     const closed = await freePort();
-    t = await startTestApp({ SMTP_URL: `smtp://127.0.0.1:${closed}`, SMS_URL: `http://127.0.0.1:${closed}/send`, SMS_API_KEY: 'k' });
+    t = await startTestApp({
+      SMTP_URL: `smtp://127.0.0.1:${closed}`,
+      SMS_URL: `http://127.0.0.1:${closed}/send`,
+      SMS_API_KEY: 'k',
+    });
     await setSettings(t, { ENABLE_EMAIL_VERIFY: true });
   });
   afterAll(() => t.close());
 
   it('answers 502 for a code that could not be sent, recorded as FAILED with the reason', async () => {
-    expect((await post('/api/auth/send-email', { email: 'down@example.com' }).expect(502)).body).toEqual({ statusCode: 502, message: M.deliveryFailed });
+    expect((await post('/api/auth/send-email', { email: 'down@example.com' }).expect(502)).body).toEqual({
+      statusCode: 502,
+      message: M.deliveryFailed,
+    });
     const mail = await lastOutboxMessage(t, 'down@example.com');
     expect(mail).toMatchObject({ channel: 'EMAIL', status: 'FAILED' });
     expect((mail as unknown as { error: string }).error).toBeTruthy();
-    expect((await post('/api/auth/send-phone-number', { phoneNumber: '01012121212' }).expect(502)).body.message).toBe(M.deliveryFailed);
+    expect((await post('/api/auth/send-phone-number', { phoneNumber: '01012121212' }).expect(502)).body.message).toBe(
+      M.deliveryFailed,
+    );
     expect(await lastOutboxMessage(t, '01012121212')).toMatchObject({ channel: 'SMS', status: 'FAILED' });
   });
 
   it('still answers find-password with success (it never tells whether the email exists)', async () => {
     const m = await createMember(t);
     const email = `${m.loginId}@example.com`;
-    expect((await post('/api/service/find-password', { email }).expect(200)).body.message).toBe('이메일이 전송되었습니다.');
+    expect((await post('/api/service/find-password', { email }).expect(200)).body.message).toBe(
+      '이메일이 전송되었습니다.',
+    );
     expect(await lastOutboxMessage(t, email)).toMatchObject({ status: 'FAILED' });
   });
 });

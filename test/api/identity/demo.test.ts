@@ -13,7 +13,10 @@ describe('demo data', () => {
 
   it('has a demo member who logs in and has points from an ADJUST entry', async () => {
     const login = await t.http.post('/api/auth/login').send({ id: 'demo', password: 'demo1234' }).expect(200);
-    const profile = await t.http.get('/api/auth/profile').set('Authorization', `Bearer ${login.body.accessToken}`).expect(200);
+    const profile = await t.http
+      .get('/api/auth/profile')
+      .set('Authorization', `Bearer ${login.body.accessToken}`)
+      .expect(200);
     expect(profile.body).toMatchObject({ id: DEMO_MEMBER.id, point: Number(DEMO_MEMBER.points) });
     expect(await t.app.get(WalletFacade).invariantViolations()).toEqual([]);
   });

@@ -11,12 +11,17 @@ function jwt(header: object, payload: object, signature: (data: string) => strin
   const data = `${part(header)}.${part(payload)}`;
   return `${data}.${signature(data)}`;
 }
-const hmac = (algorithm: 'sha256' | 'sha512', secret: string) => (data: string) => createHmac(algorithm, secret).update(data).digest('base64url');
+const hmac = (algorithm: 'sha256' | 'sha512', secret: string) => (data: string) =>
+  createHmac(algorithm, secret).update(data).digest('base64url');
 
 describe('login and tokens', () => {
   let t: TestApp;
   let admin: string;
-  const login = (body: unknown, ip = clientIp()) => t.http.post('/api/auth/login').set('X-Forwarded-For', ip).send(body as object);
+  const login = (body: unknown, ip = clientIp()) =>
+    t.http
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', ip)
+      .send(body as object);
   const profile = (token: string) => t.http.get('/api/auth/profile').set('Authorization', `Bearer ${token}`);
   const now = () => Math.floor(Date.now() / 1000);
 
@@ -30,7 +35,12 @@ describe('login and tokens', () => {
     const m = await createMember(t);
     const ok = await login({ id: m.loginId, password: m.password }).expect(200);
     expect(Object.keys(ok.body)).toEqual(['accessToken']);
-    expect((await profile(ok.body.accessToken).expect(200)).body).toEqual({ id: m.loginId, point: 0, apiKey: null, referralCode: null });
+    expect((await profile(ok.body.accessToken).expect(200)).body).toEqual({
+      id: m.loginId,
+      point: 0,
+      apiKey: null,
+      referralCode: null,
+    });
     const wrongPassword = await login({ id: m.loginId, password: 'nope' }).expect(404);
     const wrongId = await login({ id: `${m.loginId}x`, password: m.password }).expect(404);
     expect(wrongPassword.body).toEqual({ statusCode: 404, message: '아이디 또는 비밀번호가 다릅니다.' });
@@ -54,7 +64,11 @@ describe('login and tokens', () => {
   it('stores passwords as argon2id hashes, for members and operators', async () => {
     const m = await createMember(t);
     const [member] = await sql<{ password_hash: string }>(t, 'select password_hash from member where id = ?', [m.id]);
-    const [operator] = await sql<{ password_hash: string }>(t, 'select password_hash from operator where login_id = ?', [TEST_OPERATOR.id]);
+    const [operator] = await sql<{ password_hash: string }>(
+      t,
+      'select password_hash from operator where login_id = ?',
+      [TEST_OPERATOR.id],
+    );
     for (const hash of [member!.password_hash, operator!.password_hash]) expect(hash).toMatch(/^\$argon2id\$v=19\$/);
   });
 
@@ -62,7 +76,10 @@ describe('login and tokens', () => {
     const suspended = await createMember(t);
     await t.http.post(`/api/admin/members/${suspended.id}/suspend`).set('Authorization', admin).expect(200);
     await login({ id: suspended.loginId, password: suspended.password }).expect(404);
-    expect((await profile(suspended.token).expect(401)).body).toEqual({ statusCode: 401, message: '로그인이 필요합니다.' });
+    expect((await profile(suspended.token).expect(401)).body).toEqual({
+      statusCode: 401,
+      message: '로그인이 필요합니다.',
+    });
     await t.http.post(`/api/admin/members/${suspended.id}/reinstate`).set('Authorization', admin).expect(200);
     // Suspension ended the old session for good; a new login works.
     await profile(suspended.token).expect(401);
@@ -89,21 +106,64 @@ describe('login and tokens', () => {
     it.each([
       ['alg none, no signature', () => jwt({ alg: 'none', typ: 'JWT' }, claims(), () => '')],
       ['alg none with a signature', () => jwt({ alg: 'none', typ: 'JWT' }, claims(), hmac('sha256', TEST_JWT_SECRET))],
-      ['HS512 with the right secret', () => jwt({ alg: 'HS512', typ: 'JWT' }, claims(), hmac('sha512', TEST_JWT_SECRET))],
-      ['HS256 with another secret', () => jwt({ alg: 'HS256', typ: 'JWT' }, claims(), hmac('sha256', 'another-secret-another-secret-another-secret'))],
+      [
+        'HS512 with the right secret',
+        () => jwt({ alg: 'HS512', typ: 'JWT' }, claims(), hmac('sha512', TEST_JWT_SECRET)),
+      ],
+      [
+        'HS256 with another secret',
+        () =>
+          jwt({ alg: 'HS256', typ: 'JWT' }, claims(), hmac('sha256', 'another-secret-another-secret-another-secret')),
+      ],
       [
         'RS256 with its own key pair',
         () => {
           const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
-          return jwt({ alg: 'RS256', typ: 'JWT' }, claims(), (data) => rsaSign('sha256', Buffer.from(data), privateKey).toString('base64url'));
+          return jwt({ alg: 'RS256', typ: 'JWT' }, claims(), (data) =>
+            rsaSign('sha256', Buffer.from(data), privateKey).toString('base64url'),
+          );
         },
       ],
-      ['expired', () => jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims(), iat: now() - 7200, exp: now() - 60 }, hmac('sha256', TEST_JWT_SECRET))],
-      ['an operator token', () => jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims(), typ: 'operator', sub: 1 }, hmac('sha256', TEST_JWT_SECRET))],
-      ['no typ', () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: m.id, ver: 0, iat: now(), exp: now() + 60 }, hmac('sha256', TEST_JWT_SECRET))],
-      ['no session version', () => jwt({ alg: 'HS256', typ: 'JWT' }, { sub: m.id, typ: 'member', iat: now(), exp: now() + 60 }, hmac('sha256', TEST_JWT_SECRET))],
-      ['a string subject', () => jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims(), sub: String(m.id) }, hmac('sha256', TEST_JWT_SECRET))],
-      ['an unknown member', () => jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims(), sub: 987654 }, hmac('sha256', TEST_JWT_SECRET))],
+      [
+        'expired',
+        () =>
+          jwt(
+            { alg: 'HS256', typ: 'JWT' },
+            { ...claims(), iat: now() - 7200, exp: now() - 60 },
+            hmac('sha256', TEST_JWT_SECRET),
+          ),
+      ],
+      [
+        'an operator token',
+        () =>
+          jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims(), typ: 'operator', sub: 1 }, hmac('sha256', TEST_JWT_SECRET)),
+      ],
+      [
+        'no typ',
+        () =>
+          jwt(
+            { alg: 'HS256', typ: 'JWT' },
+            { sub: m.id, ver: 0, iat: now(), exp: now() + 60 },
+            hmac('sha256', TEST_JWT_SECRET),
+          ),
+      ],
+      [
+        'no session version',
+        () =>
+          jwt(
+            { alg: 'HS256', typ: 'JWT' },
+            { sub: m.id, typ: 'member', iat: now(), exp: now() + 60 },
+            hmac('sha256', TEST_JWT_SECRET),
+          ),
+      ],
+      [
+        'a string subject',
+        () => jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims(), sub: String(m.id) }, hmac('sha256', TEST_JWT_SECRET)),
+      ],
+      [
+        'an unknown member',
+        () => jwt({ alg: 'HS256', typ: 'JWT' }, { ...claims(), sub: 987654 }, hmac('sha256', TEST_JWT_SECRET)),
+      ],
       [
         'a tampered payload',
         () => {
@@ -111,7 +171,10 @@ describe('login and tokens', () => {
           return `${header}.${part({ ...claims(), sub: m.id + 1 })}.${signature}`;
         },
       ],
-      ['a reset-password token', () => t.app.get(TokenService).purposeToken('password-reset-token', { sub: m.id, jti: 'x' }, 600)],
+      [
+        'a reset-password token',
+        () => t.app.get(TokenService).purposeToken('password-reset-token', { sub: m.id, jti: 'x' }, 600),
+      ],
       ['garbage', () => 'not.a.jwt'],
     ])('refuses %s with 401', async (_, token) => {
       const res = await profile(token()).expect(401);
@@ -129,10 +192,21 @@ describe('login and tokens', () => {
     it('a member token opens no /api/admin route', async () => {
       const m = await createMember(t);
       const member = `Bearer ${m.token}`;
-      for (const path of ['/api/admin/auth/me', '/api/admin/members', `/api/admin/members/${m.id}`, '/api/admin/outbox', '/api/admin/settings', '/api/admin/audit-logs']) {
+      for (const path of [
+        '/api/admin/auth/me',
+        '/api/admin/members',
+        `/api/admin/members/${m.id}`,
+        '/api/admin/outbox',
+        '/api/admin/settings',
+        '/api/admin/audit-logs',
+      ]) {
         expect((await t.http.get(path).set('Authorization', member)).status).toBe(401);
       }
-      await t.http.post(`/api/admin/members/${m.id}/adjust-points`).set('Authorization', member).send({ amount: 1000, reason: 'self' }).expect(401);
+      await t.http
+        .post(`/api/admin/members/${m.id}/adjust-points`)
+        .set('Authorization', member)
+        .send({ amount: 1000, reason: 'self' })
+        .expect(401);
       await t.http.post(`/api/admin/members/${m.id}/suspend`).set('Authorization', member).expect(401);
     });
 
@@ -140,13 +214,21 @@ describe('login and tokens', () => {
       await t.http.get('/api/admin/auth/me').set('Authorization', admin).expect(200);
       await t.http.get('/api/auth/profile').set('Authorization', admin).expect(401);
       await t.http.post('/api/auth/api-key').set('Authorization', admin).expect(401);
-      await t.http.post('/api/auth/change-password').set('Authorization', admin).send({ currentPassword: 'a', newPassword: 'b' }).expect(401);
+      await t.http
+        .post('/api/auth/change-password')
+        .set('Authorization', admin)
+        .send({ currentPassword: 'a', newPassword: 'b' })
+        .expect(401);
       await t.http.delete('/api/auth/account').set('Authorization', admin).expect(401);
     });
 
     it('operators log in with their own accounts, not member ones', async () => {
       const m = await createMember(t);
-      await t.http.post('/api/admin/auth/login').set('X-Forwarded-For', clientIp()).send({ id: m.loginId, password: m.password }).expect(404);
+      await t.http
+        .post('/api/admin/auth/login')
+        .set('X-Forwarded-For', clientIp())
+        .send({ id: m.loginId, password: m.password })
+        .expect(404);
       await login({ id: TEST_OPERATOR.id, password: TEST_OPERATOR.password }).expect(404);
     });
   });

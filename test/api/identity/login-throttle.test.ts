@@ -17,7 +17,8 @@ describe('login throttle: per account and address, growing delays, the owner nev
   afterAll(() => t.close());
 
   /** A login from `remoteAddress` (the socket: no proxy header). */
-  const login = (path: string, remoteAddress: string, id: string, password: string) => fastify.inject({ method: 'POST', url: path, remoteAddress, payload: { id, password } });
+  const login = (path: string, remoteAddress: string, id: string, password: string) =>
+    fastify.inject({ method: 'POST', url: path, remoteAddress, payload: { id, password } });
 
   it("slows one address's repeated failures with 429, a Korean reason and Retry-After, growing; the right password elsewhere works", async () => {
     const m = await createMember(t);
@@ -42,7 +43,9 @@ describe('login throttle: per account and address, growing delays, the owner nev
     expect(held.statusCode).toBe(429);
     expect(held.json()).toMatchObject({ statusCode: 429, message: expect.stringMatching(SLOWED) });
     const retryAfter = Number(held.headers['retry-after']);
-    process.stdout.write(`login throttle: waits after failures 6..10: ${waits.join(', ')} s; after 10 failures: Retry-After ${retryAfter} s\n`);
+    process.stdout.write(
+      `login throttle: waits after failures 6..10: ${waits.join(', ')} s; after 10 failures: Retry-After ${retryAfter} s\n`,
+    );
     // ... growing: each wait at least the one before, and the last longer than the first.
     expect(waits.length).toBeGreaterThanOrEqual(4);
     expect(waits.every((w, i) => i === 0 || w >= waits[i - 1]!)).toBe(true);
@@ -58,38 +61,61 @@ describe('login throttle: per account and address, growing delays, the owner nev
   it.each([
     ['member', '/api/auth/login'],
     ['operator', '/api/admin/auth/login'],
-  ])("1,000 wrong tries from 20 other addresses do not stop the %s's correct login", async (kind, path) => {
-    const account = kind === 'member' ? await createMember(t) : { loginId: TEST_OPERATOR.id, password: TEST_OPERATOR.password };
-    const prefix = kind === 'member' ? '100.64.0.' : '100.65.0.';
-    const addresses = Array.from({ length: 20 }, (_, i) => `${prefix}${i + 1}`);
-    const statuses = new Map<number, number>();
-    // 50 rounds; in each, every address tries once (in parallel across addresses, one after another per address).
-    for (let round = 0; round < 50; round++) {
-      const answers = await Promise.all(addresses.map((ip) => login(path, ip, account.loginId, `wrong-${round}`)));
-      for (const res of answers) statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
-    }
-    const owner = await login(path, '192.0.2.77', account.loginId, account.password);
-    const [recorded] = await sql<{ n: string }>(t, `select count(*) as n from login_attempt where kind = ? and login_id = ? and ip like ?`, [kind, account.loginId.toLowerCase(), `${prefix}%`]);
-    process.stdout.write(`login throttle (${kind}): 1000 wrong tries from 20 addresses: ${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')}; recorded ${recorded!.n}; owner from a clean address: ${owner.statusCode}\n`);
-    expect(owner.statusCode).toBe(200);
-    expect(owner.json().accessToken).toEqual(expect.any(String));
-    expect([...statuses.keys()].every((s) => s === 404 || s === 429)).toBe(true);
-    expect((statuses.get(404) ?? 0) + (statuses.get(429) ?? 0)).toBe(1000);
-    // Each address got its free tries (the rest waited or failed).
-    expect(statuses.get(404)).toBeGreaterThanOrEqual(20 * LOGIN_THROTTLE.FREE_FAILURES);
-    expect(Number(recorded!.n)).toBe(1000);
-  }, 300_000);
+  ])(
+    "1,000 wrong tries from 20 other addresses do not stop the %s's correct login",
+    async (kind, path) => {
+      const account =
+        kind === 'member' ? await createMember(t) : { loginId: TEST_OPERATOR.id, password: TEST_OPERATOR.password };
+      const prefix = kind === 'member' ? '100.64.0.' : '100.65.0.';
+      const addresses = Array.from({ length: 20 }, (_, i) => `${prefix}${i + 1}`);
+      const statuses = new Map<number, number>();
+      // 50 rounds; in each, every address tries once (in parallel across addresses, one after another per address).
+      for (let round = 0; round < 50; round++) {
+        const answers = await Promise.all(addresses.map((ip) => login(path, ip, account.loginId, `wrong-${round}`)));
+        for (const res of answers) statuses.set(res.statusCode, (statuses.get(res.statusCode) ?? 0) + 1);
+      }
+      const owner = await login(path, '192.0.2.77', account.loginId, account.password);
+      const [recorded] = await sql<{ n: string }>(
+        t,
+        `select count(*) as n from login_attempt where kind = ? and login_id = ? and ip like ?`,
+        [kind, account.loginId.toLowerCase(), `${prefix}%`],
+      );
+      process.stdout.write(
+        `login throttle (${kind}): 1000 wrong tries from 20 addresses: ${[...statuses].map(([s, n]) => `${n} × ${s}`).join(', ')}; recorded ${recorded!.n}; owner from a clean address: ${owner.statusCode}\n`,
+      );
+      expect(owner.statusCode).toBe(200);
+      expect(owner.json().accessToken).toEqual(expect.any(String));
+      expect([...statuses.keys()].every((s) => s === 404 || s === 429)).toBe(true);
+      expect((statuses.get(404) ?? 0) + (statuses.get(429) ?? 0)).toBe(1000);
+      // Each address got its free tries (the rest waited or failed).
+      expect(statuses.get(404)).toBeGreaterThanOrEqual(20 * LOGIN_THROTTLE.FREE_FAILURES);
+      expect(Number(recorded!.n)).toBe(1000);
+    },
+    300_000,
+  );
 
   it('lists the attempts to operators, read-only', async () => {
     const admin = `Bearer ${await t.operatorToken()}`;
     const res = await t.http
       .get('/api/admin/login-attempts')
-      .query({ filter: JSON.stringify({ kind: 'operator', result: 'FAILED' }), sort: JSON.stringify(['id', 'DESC']), range: JSON.stringify([0, 9]) })
+      .query({
+        filter: JSON.stringify({ kind: 'operator', result: 'FAILED' }),
+        sort: JSON.stringify(['id', 'DESC']),
+        range: JSON.stringify([0, 9]),
+      })
       .set('Authorization', admin)
       .expect(200);
     expect(res.headers['content-range']).toMatch(/^login-attempts 0-9\/\d+$/);
-    expect(res.body[0]).toEqual({ id: expect.any(Number), kind: 'operator', loginId: TEST_OPERATOR.id, ip: expect.stringMatching(/^100\.65\.0\.\d+$/), result: 'FAILED', createdAt: expect.any(String) });
+    expect(res.body[0]).toEqual({
+      id: expect.any(Number),
+      kind: 'operator',
+      loginId: TEST_OPERATOR.id,
+      ip: expect.stringMatching(/^100\.65\.0\.\d+$/),
+      result: 'FAILED',
+      createdAt: expect.any(String),
+    });
     await t.http.get('/api/admin/login-attempts').expect(401);
-    for (const method of ['post', 'put', 'delete'] as const) expect((await t.http[method]('/api/admin/login-attempts/1').set('Authorization', admin)).status).toBe(404);
+    for (const method of ['post', 'put', 'delete'] as const)
+      expect((await t.http[method]('/api/admin/login-attempts/1').set('Authorization', admin)).status).toBe(404);
   });
 });

@@ -24,16 +24,52 @@ describe('member deletion closes their money', () => {
   });
 
   /** A member with a waiting charge, a PENDING order, an ACTIVE auto-order and an order already upstream. */
-  async function busyMember(): Promise<{ m: TestMember; chargeId: number; pending: number; auto: number; firstRun: number; upstream: number }> {
+  async function busyMember(): Promise<{
+    m: TestMember;
+    chargeId: number;
+    pending: number;
+    auto: number;
+    firstRun: number;
+    upstream: number;
+  }> {
     const m = await createMember(t);
     await fund(t, m.id, 100_000n);
     const service = await createService(t, { point: '10' });
     const charge = await openCharge(t, m, 30_000, `탈퇴${m.id}`.slice(0, 20));
-    const pending = (await placeOrder(t, m, { serviceId: service.id, link: 'https://www.instagram.com/p/deleted1/', amount: 100 }).expect(201)).body;
-    const auto = (await placeOrder(t, m, { serviceId: service.id, link: 'https://www.instagram.com/p/deleted2/', amount: 100, runs: 3, interval: 60 }).expect(201)).body;
-    const upstream = (await placeOrder(t, m, { serviceId: service.id, link: 'https://www.instagram.com/p/deleted3/', amount: 200 }).expect(201)).body;
-    await tx(t, (db) => t.app.get(OrderingFacade).applyUpstream(db, upstream.orderId, { status: OrderStatus.PROCESSING }));
-    return { m, chargeId: charge.chargeId, pending: pending.orderId as number, auto: auto.autoOrderId as number, firstRun: auto.orderId as number, upstream: upstream.orderId as number };
+    const pending = (
+      await placeOrder(t, m, {
+        serviceId: service.id,
+        link: 'https://www.instagram.com/p/deleted1/',
+        amount: 100,
+      }).expect(201)
+    ).body;
+    const auto = (
+      await placeOrder(t, m, {
+        serviceId: service.id,
+        link: 'https://www.instagram.com/p/deleted2/',
+        amount: 100,
+        runs: 3,
+        interval: 60,
+      }).expect(201)
+    ).body;
+    const upstream = (
+      await placeOrder(t, m, {
+        serviceId: service.id,
+        link: 'https://www.instagram.com/p/deleted3/',
+        amount: 200,
+      }).expect(201)
+    ).body;
+    await tx(t, (db) =>
+      t.app.get(OrderingFacade).applyUpstream(db, upstream.orderId, { status: OrderStatus.PROCESSING }),
+    );
+    return {
+      m,
+      chargeId: charge.chargeId,
+      pending: pending.orderId as number,
+      auto: auto.autoOrderId as number,
+      firstRun: auto.orderId as number,
+      upstream: upstream.orderId as number,
+    };
   }
 
   it('closes the waiting charge, cancels PENDING orders and ACTIVE auto-orders with refunds, and forfeits the rest (FORFEIT)', async () => {
@@ -50,13 +86,25 @@ describe('member deletion closes their money', () => {
     const deposit = await t.http
       .post('/api/admin/deposits')
       .set('Authorization', admin)
-      .send({ bankTransactionId: `DEL-${m.id}`, depositedAt: new Date().toISOString(), depositorName: `탈퇴${m.id}`.slice(0, 20), amount: 30_000 })
+      .send({
+        bankTransactionId: `DEL-${m.id}`,
+        depositedAt: new Date().toISOString(),
+        depositorName: `탈퇴${m.id}`.slice(0, 20),
+        amount: 30_000,
+      })
       .expect(201);
     expect(deposit.body.status).toBe('UNMATCHED');
-    const match = await t.http.post(`/api/admin/deposits/${deposit.body.id}/match`).set('Authorization', admin).send({ chargeId }).expect(409);
+    const match = await t.http
+      .post(`/api/admin/deposits/${deposit.body.id}/match`)
+      .set('Authorization', admin)
+      .send({ chargeId })
+      .expect(409);
     expect(match.body.message).toMatch(/[가-힣]/);
 
-    const rows = await em(t).execute<{ id: number; status: string }[]>('select id, status from service_order where member_id = ? order by id', [m.id]);
+    const rows = await em(t).execute<{ id: number; status: string }[]>(
+      'select id, status from service_order where member_id = ? order by id',
+      [m.id],
+    );
     expect(rows).toEqual([
       { id: pending, status: 'CANCELED' },
       // The auto-order's first run, not yet sent upstream: canceled with its share refunded.
@@ -68,7 +116,9 @@ describe('member deletion closes their money', () => {
     expect(autoRow!.status).toBe('CANCLED');
 
     const ledger = await ledgerOf(t, m.id);
-    process.stdout.write(`deleted member ${m.id}, MEMBER_DELETION_BALANCE=FORFEIT, ledger:\n${ledger.map((r) => `  ${r.kind.padEnd(8)} ${String(r.amount).padStart(8)}  ${r.reference_type}:${r.reference_id}`).join('\n')}\n`);
+    process.stdout.write(
+      `deleted member ${m.id}, MEMBER_DELETION_BALANCE=FORFEIT, ledger:\n${ledger.map((r) => `  ${r.kind.padEnd(8)} ${String(r.amount).padStart(8)}  ${r.reference_type}:${r.reference_id}`).join('\n')}\n`,
+    );
     expect(ledger.map((r) => [r.kind, r.amount, `${r.reference_type}:${r.reference_id}`])).toEqual([
       ['CHARGE', '100000', expect.stringMatching(/^charge:/)],
       ['ORDER', '-1000', `order:${pending}`],
@@ -103,6 +153,10 @@ describe('member deletion closes their money', () => {
   });
 
   it('refuses an unknown MEMBER_DELETION_BALANCE value', async () => {
-    await t.http.put('/api/admin/settings/MEMBER_DELETION_BALANCE').set('Authorization', admin).send({ value: 'GIVE_AWAY' }).expect(400);
+    await t.http
+      .put('/api/admin/settings/MEMBER_DELETION_BALANCE')
+      .set('Authorization', admin)
+      .send({ value: 'GIVE_AWAY' })
+      .expect(400);
   });
 });

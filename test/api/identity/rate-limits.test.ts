@@ -18,7 +18,8 @@ describe('rate limits (per IP and per account, counted in PostgreSQL)', () => {
       clock.travel(WINDOW_MS - (clock.now().getTime() % WINDOW_MS) + 1000);
     }
   };
-  const from = (app: TestApp, ip: string) => (path: string, body: object) => app.http.post(path).set('X-Forwarded-For', ip).send(body);
+  const from = (app: TestApp, ip: string) => (path: string, body: object) =>
+    app.http.post(path).set('X-Forwarded-For', ip).send(body);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -37,8 +38,11 @@ describe('rate limits (per IP and per account, counted in PostgreSQL)', () => {
     const ip = '203.0.113.7';
     const m = await createMember(t);
     const limit = RATE_LIMITS.login.ip.limit;
-    for (let i = 0; i < limit; i++) await from(i % 2 ? replica : t, ip)('/api/auth/login', { id: `nobody${i}`, password: 'x' }).expect(404);
-    expect((await from(t, ip)('/api/auth/login', { id: m.loginId, password: m.password }).expect(429)).body).toEqual(TOO_MANY);
+    for (let i = 0; i < limit; i++)
+      await from(i % 2 ? replica : t, ip)('/api/auth/login', { id: `nobody${i}`, password: 'x' }).expect(404);
+    expect((await from(t, ip)('/api/auth/login', { id: m.loginId, password: m.password }).expect(429)).body).toEqual(
+      TOO_MANY,
+    );
     // The operator login shares the IP's budget.
     await from(replica, ip)('/api/admin/auth/login', { id: 'operator', password: 'operator-password' }).expect(429);
     await from(t, clientIp())('/api/auth/login', { id: m.loginId, password: m.password }).expect(200);
@@ -51,17 +55,39 @@ describe('rate limits (per IP and per account, counted in PostgreSQL)', () => {
   });
 
   it.each([
-    ['/api/auth/send-email', 'sendCode', (n: number) => ({ email: `code${n}@example.com` }), { email: 'same-code@example.com' }],
-    ['/api/auth/send-phone-number', 'sendCode', (n: number) => ({ phoneNumber: `010${String(n).padStart(8, '0')}` }), { phoneNumber: '01098765432' }],
-    ['/api/service/find-id', 'findId', (n: number) => ({ email: `find${n}@example.com` }), { email: 'same-find@example.com' }],
-    ['/api/service/find-password', 'findPassword', (n: number) => ({ email: `reset${n}@example.com` }), { email: 'same-reset@example.com' }],
+    [
+      '/api/auth/send-email',
+      'sendCode',
+      (n: number) => ({ email: `code${n}@example.com` }),
+      { email: 'same-code@example.com' },
+    ],
+    [
+      '/api/auth/send-phone-number',
+      'sendCode',
+      (n: number) => ({ phoneNumber: `010${String(n).padStart(8, '0')}` }),
+      { phoneNumber: '01098765432' },
+    ],
+    [
+      '/api/service/find-id',
+      'findId',
+      (n: number) => ({ email: `find${n}@example.com` }),
+      { email: 'same-find@example.com' },
+    ],
+    [
+      '/api/service/find-password',
+      'findPassword',
+      (n: number) => ({ email: `reset${n}@example.com` }),
+      { email: 'same-reset@example.com' },
+    ],
   ] as const)('limits %s per IP and per account', async (path, action, distinct, same) => {
     const rules = RATE_LIMITS[action];
     const ip = `198.51.100.${path.length}`;
-    for (let i = 0; i < rules.ip.limit; i++) expect((await from(i % 2 ? replica : t, ip)(path, distinct(i))).status).toBeLessThan(429);
+    for (let i = 0; i < rules.ip.limit; i++)
+      expect((await from(i % 2 ? replica : t, ip)(path, distinct(i))).status).toBeLessThan(429);
     expect((await from(t, ip)(path, distinct(999)).expect(429)).body).toEqual(TOO_MANY);
 
-    for (let i = 0; i < rules.account.limit; i++) expect((await from(i % 2 ? replica : t, clientIp())(path, same)).status).toBeLessThan(429);
+    for (let i = 0; i < rules.account.limit; i++)
+      expect((await from(i % 2 ? replica : t, clientIp())(path, same)).status).toBeLessThan(429);
     expect((await from(replica, clientIp())(path, same).expect(429)).body).toEqual(TOO_MANY);
   });
 });

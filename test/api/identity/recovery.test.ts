@@ -12,9 +12,14 @@ const PUBLIC_URL = 'https://panel.example.com';
 describe('mail over SMTP, find id, find password and reset password', () => {
   let t: TestApp;
   let smtp: SmtpCatcher;
-  const post = (path: string, body: unknown) => t.http.post(path).set('X-Forwarded-For', clientIp()).send(body as object);
+  const post = (path: string, body: unknown) =>
+    t.http
+      .post(path)
+      .set('X-Forwarded-For', clientIp())
+      .send(body as object);
   const login = (id: string, password: string) => post('/api/auth/login', { id, password });
-  const decode = (token: string) => JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number; iat: number };
+  const decode = (token: string) =>
+    JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString('utf8')) as { exp: number; iat: number };
 
   /** Asks for a reset link and reads it from the mail the SMTP server received. */
   const resetLink = async (email: string) => {
@@ -44,8 +49,20 @@ describe('mail over SMTP, find id, find password and reset password', () => {
     expect(mail.from).toBe('no-reply@panel.example.com');
     expect(mail.subject).toBe('[SMM 패널] 이메일 인증코드');
     const code = codeIn(mail.text);
-    expect(await lastOutboxMessage(t, email)).toMatchObject({ channel: 'EMAIL', status: 'SENT', body: mail.text.trim().replace(code, '[비공개]') });
-    await post('/api/auth/register', { id: 'smtpuser', password: 'pw-12345', email, emailCode: code, registerWhere: '기타', agreeTerms: true, agreePrivacy: true }).expect(201);
+    expect(await lastOutboxMessage(t, email)).toMatchObject({
+      channel: 'EMAIL',
+      status: 'SENT',
+      body: mail.text.trim().replace(code, '[비공개]'),
+    });
+    await post('/api/auth/register', {
+      id: 'smtpuser',
+      password: 'pw-12345',
+      email,
+      emailCode: code,
+      registerWhere: '기타',
+      agreeTerms: true,
+      agreePrivacy: true,
+    }).expect(201);
     await login('smtpuser', 'pw-12345').expect(200);
   });
 
@@ -55,26 +72,34 @@ describe('mail over SMTP, find id, find password and reset password', () => {
     expect(res.body.message).toBe('인증번호가 발송되었습니다.');
     const message = await lastOutboxMessage(t, '01011112222');
     expect(message).toMatchObject({ channel: 'SMS', status: 'STORED' });
-    const [stored] = await sql<{ code: string }>(t, "select code from verification_code where recipient = '01011112222'");
+    const [stored] = await sql<{ code: string }>(
+      t,
+      "select code from verification_code where recipient = '01011112222'",
+    );
     expect(message.body).not.toContain(stored!.code);
     expect(message.body).toBe('[SMM 패널] 인증번호 [비공개] (10분 안에 입력해 주세요)');
     await setSettings(t, { ENABLE_PHONE_NUMBER: false });
   });
 
   describe('find id', () => {
-    it('answers the id for a member\'s email, whatever its case', async () => {
+    it("answers the id for a member's email, whatever its case", async () => {
       const m = await createMember(t);
       const res = await post('/api/service/find-id', { email: `${m.loginId.toUpperCase()}@EXAMPLE.com` }).expect(200);
       expect(res.body).toEqual({ userId: m.loginId });
     });
 
-    it('answers 404 for an unknown or withdrawn member\'s email, and 400 for a malformed one', async () => {
-      expect((await post('/api/service/find-id', { email: 'nobody@example.com' }).expect(404)).body).toEqual({ statusCode: 404, message: M.emailNotFound });
+    it("answers 404 for an unknown or withdrawn member's email, and 400 for a malformed one", async () => {
+      expect((await post('/api/service/find-id', { email: 'nobody@example.com' }).expect(404)).body).toEqual({
+        statusCode: 404,
+        message: M.emailNotFound,
+      });
       const gone = await createMember(t);
       await t.http.delete('/api/auth/account').set('Authorization', `Bearer ${gone.token}`).expect(200);
       await post('/api/service/find-id', { email: `${gone.loginId}@example.com` }).expect(404);
       for (const email of [undefined, '', 'x', 42, 'a@b', 'x'.repeat(300)]) {
-        expect((await post('/api/service/find-id', { email }).expect(400)).body.message).toBe('이메일 형식을 맞춰주세요');
+        expect((await post('/api/service/find-id', { email }).expect(400)).body.message).toBe(
+          '이메일 형식을 맞춰주세요',
+        );
       }
     });
   });
@@ -116,11 +141,17 @@ describe('mail over SMTP, find id, find password and reset password', () => {
 
       const [header, payload, signature] = newer.token.split('.');
       const other = await createMember(t);
-      const forged = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: other.id })).toString('base64url');
-      await post('/api/service/reset-password', { token: `${header}.${forged}.${signature}`, password: 'nope-1234' }).expect(400);
+      const forged = Buffer.from(
+        JSON.stringify({ ...JSON.parse(Buffer.from(payload!, 'base64url').toString()), sub: other.id }),
+      ).toString('base64url');
+      await post('/api/service/reset-password', {
+        token: `${header}.${forged}.${signature}`,
+        password: 'nope-1234',
+      }).expect(400);
       // An access token is not a reset token.
       await post('/api/service/reset-password', { token: m.token, password: 'nope-1234' }).expect(400);
-      for (const token of ['', 'garbage', 'a.b.c', 'x'.repeat(5000), 12]) expect((await post('/api/service/reset-password', { token, password: 'nope-1234' })).status).toBe(400);
+      for (const token of ['', 'garbage', 'a.b.c', 'x'.repeat(5000), 12])
+        expect((await post('/api/service/reset-password', { token, password: 'nope-1234' })).status).toBe(400);
       await login(m.loginId, m.password).expect(200);
       await login(other.loginId, other.password).expect(200);
 
@@ -139,7 +170,8 @@ describe('mail over SMTP, find id, find password and reset password', () => {
     it('refuses a bad new password without using the link', async () => {
       const m = await createMember(t);
       const { token } = await resetLink(`${m.loginId}@example.com`);
-      for (const password of ['', 'has space', 'x'.repeat(101), 123, undefined]) expect((await post('/api/service/reset-password', { token, password })).status).toBe(400);
+      for (const password of ['', 'has space', 'x'.repeat(101), 123, undefined])
+        expect((await post('/api/service/reset-password', { token, password })).status).toBe(400);
       await post('/api/service/reset-password', { token, password: 'good-one-1' }).expect(200);
     });
   });
@@ -149,7 +181,9 @@ describe('mail over SMTP, find id, find password and reset password', () => {
     try {
       const m = await createMember(t);
       for (const path of ['/api/service/find-id', '/api/service/find-password']) {
-        expect((await post(path, { email: `${m.loginId}@example.com` }).expect(403)).body.message).toBe(M.emailFeatureOff);
+        expect((await post(path, { email: `${m.loginId}@example.com` }).expect(403)).body.message).toBe(
+          M.emailFeatureOff,
+        );
       }
     } finally {
       await setSettings(t, { ENABLE_EMAIL_VERIFY: true });
@@ -161,7 +195,12 @@ describe('mail over SMTP, find id, find password and reset password', () => {
     await resetLink(`${m.loginId}@example.com`);
     await post('/api/auth/send-email', { email: 'prune-me@example.com' }).expect(200);
     const [codes, resets] = [await count(t, 'verification_code'), await count(t, 'password_reset')];
-    expect(await t.app.get(IdentityCleanupJob).runOnce()).toEqual({ codes: 0, resets: 0, counters: 0, loginAttempts: 0 });
+    expect(await t.app.get(IdentityCleanupJob).runOnce()).toEqual({
+      codes: 0,
+      resets: 0,
+      counters: 0,
+      loginAttempts: 0,
+    });
     t.app.get(Clock).travel(25 * 3600 * 1000);
     const pruned = await t.app.get(IdentityCleanupJob).runOnce();
     expect(pruned).toMatchObject({ codes, resets });

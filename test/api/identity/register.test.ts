@@ -11,12 +11,28 @@ describe('register', () => {
   let sms: SmsGateway;
   let seq = 0;
   const route = '유튜브';
-  const post = (path: string, body: unknown) => t.http.post(path).set('X-Forwarded-For', clientIp()).send(body as object);
+  const post = (path: string, body: unknown) =>
+    t.http
+      .post(path)
+      .set('X-Forwarded-For', clientIp())
+      .send(body as object);
   const fresh = (prefix = 'user') => {
     const n = ++seq;
-    return { id: `${prefix}${n}`, password: 'secret123', email: `${prefix}${n}@Example.com`, registerWhere: route, phoneNumber: '', sendCode: '', referral: '', emailCode: '', agreeTerms: true, agreePrivacy: true };
+    return {
+      id: `${prefix}${n}`,
+      password: 'secret123',
+      email: `${prefix}${n}@Example.com`,
+      registerWhere: route,
+      phoneNumber: '',
+      sendCode: '',
+      referral: '',
+      emailCode: '',
+      agreeTerms: true,
+      agreePrivacy: true,
+    };
   };
-  const canLogIn = async (id: string, password: string) => (await post('/api/auth/login', { id, password })).status === 200;
+  const canLogIn = async (id: string, password: string) =>
+    (await post('/api/auth/login', { id, password })).status === 200;
   const emailCode = async (email: string) => {
     const res = await post('/api/auth/send-email', { email }).expect(200);
     expect(res.body).toEqual({ message: '인증코드가 발송되었습니다.' });
@@ -59,12 +75,19 @@ describe('register', () => {
     expect(row!.password_hash).not.toContain(body.password);
   });
 
-  it('records the consents with their time and the terms\' version; marketing only when given', async () => {
+  it("records the consents with their time and the terms' version; marketing only when given", async () => {
     const plain = fresh();
     await post('/api/auth/register', plain).expect(201);
     const marketing = { ...fresh(), agreeMarketing: true };
     await post('/api/auth/register', marketing).expect(201);
-    type Row = { login_id: string; created_at: string; terms_agreed_at: string; privacy_agreed_at: string; terms_version: string; marketing_agreed_at: string | null };
+    type Row = {
+      login_id: string;
+      created_at: string;
+      terms_agreed_at: string;
+      privacy_agreed_at: string;
+      terms_version: string;
+      marketing_agreed_at: string | null;
+    };
     const rows = await sql<Row>(
       t,
       'select login_id, created_at, terms_agreed_at, privacy_agreed_at, terms_version, marketing_agreed_at from member where login_id in (?, ?) order by id',
@@ -72,8 +95,22 @@ describe('register', () => {
     );
     // The consent is given with the sign-up itself: the same instant as the member's creation.
     expect(rows).toEqual([
-      { login_id: plain.id, created_at: rows[0]!.created_at, terms_agreed_at: rows[0]!.created_at, privacy_agreed_at: rows[0]!.created_at, terms_version: '2021-06-20', marketing_agreed_at: null },
-      { login_id: marketing.id, created_at: rows[1]!.created_at, terms_agreed_at: rows[1]!.created_at, privacy_agreed_at: rows[1]!.created_at, terms_version: '2021-06-20', marketing_agreed_at: rows[1]!.created_at },
+      {
+        login_id: plain.id,
+        created_at: rows[0]!.created_at,
+        terms_agreed_at: rows[0]!.created_at,
+        privacy_agreed_at: rows[0]!.created_at,
+        terms_version: '2021-06-20',
+        marketing_agreed_at: null,
+      },
+      {
+        login_id: marketing.id,
+        created_at: rows[1]!.created_at,
+        terms_agreed_at: rows[1]!.created_at,
+        privacy_agreed_at: rows[1]!.created_at,
+        terms_version: '2021-06-20',
+        marketing_agreed_at: rows[1]!.created_at,
+      },
     ]);
     expect(rows[0]!.created_at).toMatch(/^\d{4}-\d\d-\d\d /);
   });
@@ -130,18 +167,25 @@ describe('register', () => {
       const expired = fresh('late');
       const lateCode = await emailCode(expired.email);
       t.app.get(Clock).travel(10 * 60 * 1000 + 1000);
-      expect((await post('/api/auth/register', { ...expired, emailCode: lateCode }).expect(400)).body.message).toBe(M.codeExpired);
+      expect((await post('/api/auth/register', { ...expired, emailCode: lateCode }).expect(400)).body.message).toBe(
+        M.codeExpired,
+      );
       t.app.get(Clock).reset();
 
       const replaced = fresh('twice');
       const oldCode = await emailCode(replaced.email);
       const newCode = await emailCode(replaced.email);
-      if (oldCode !== newCode) expect((await post('/api/auth/register', { ...replaced, emailCode: oldCode }).expect(400)).body.message).toBe(M.emailCodeWrong);
+      if (oldCode !== newCode)
+        expect((await post('/api/auth/register', { ...replaced, emailCode: oldCode }).expect(400)).body.message).toBe(
+          M.emailCodeWrong,
+        );
       await post('/api/auth/register', { ...replaced, emailCode: newCode }).expect(201);
 
       const guessed = fresh('guess');
       const right = await emailCode(guessed.email);
-      const guesses = ['00000', '11111', '22222', '33333', '44444', '55555', '66666'].filter((g) => g !== right).slice(0, 5);
+      const guesses = ['00000', '11111', '22222', '33333', '44444', '55555', '66666']
+        .filter((g) => g !== right)
+        .slice(0, 5);
       for (const g of guesses) await post('/api/auth/register', { ...guessed, emailCode: g }).expect(400);
       const locked = await post('/api/auth/register', { ...guessed, emailCode: right }).expect(400);
       expect(locked.body.message).toBe(M.codeExpired);
@@ -184,17 +228,25 @@ describe('register', () => {
       expect(sent.headers['x-api-key']).toBe('sms-key-123');
       expect(sent.body).toMatchObject({ to: '01012345678', from: '0212345678' });
       expect(await lastOutboxMessage(t, '01012345678')).toMatchObject({ channel: 'SMS', status: 'SENT' });
-      expect((await post('/api/auth/register', body).expect(400)).body.message).toBe('휴대전화 인증번호 5자리를 입력해주세요');
-      expect((await post('/api/auth/register', { ...body, phoneNumber: '0101234' }).expect(400)).body.message).toBe('휴대전화 번호가 올바르지 않습니다');
+      expect((await post('/api/auth/register', body).expect(400)).body.message).toBe(
+        '휴대전화 인증번호 5자리를 입력해주세요',
+      );
+      expect((await post('/api/auth/register', { ...body, phoneNumber: '0101234' }).expect(400)).body.message).toBe(
+        '휴대전화 번호가 올바르지 않습니다',
+      );
       await post('/api/auth/register', { ...body, sendCode: code }).expect(201);
-      expect((await sql<{ phone: string }>(t, 'select phone from member where login_id = ?', [body.id]))[0]!.phone).toBe('01012345678');
+      expect(
+        (await sql<{ phone: string }>(t, 'select phone from member where login_id = ?', [body.id]))[0]!.phone,
+      ).toBe('01012345678');
       const again = await post('/api/auth/send-phone-number', { phoneNumber: '01012345678' }).expect(409);
       expect(again.body.message).toBe('이미 존재하는 휴대전화 번호 입니다');
     });
 
     it('refuses malformed numbers and reports a gateway failure, recorded as FAILED', async () => {
       for (const phoneNumber of ['0101234567', '010123456789', '010-1234-56', 1012345678, '']) {
-        expect((await post('/api/auth/send-phone-number', { phoneNumber }).expect(400)).body.message).toBe('휴대전화 번호가 올바르지 않습니다');
+        expect((await post('/api/auth/send-phone-number', { phoneNumber }).expect(400)).body.message).toBe(
+          '휴대전화 번호가 올바르지 않습니다',
+        );
       }
       sms.status = 500;
       const res = await post('/api/auth/send-phone-number', { phoneNumber: '01099998888' }).expect(502);
@@ -207,10 +259,15 @@ describe('register', () => {
     it('link the new member to the referrer while ENABLE_REFERRAL is on', async () => {
       await switches({ ENABLE_REFERRAL: true });
       const referrer = await createMember(t);
-      const issued = await t.http.post('/api/auth/referral-code').set('Authorization', `Bearer ${referrer.token}`).expect(200);
+      const issued = await t.http
+        .post('/api/auth/referral-code')
+        .set('Authorization', `Bearer ${referrer.token}`)
+        .expect(200);
       const body = { ...fresh('ref'), referral: issued.body.referralCode };
       await post('/api/auth/register', body).expect(201);
-      const [row] = await sql<{ referred_by_id: number }>(t, 'select referred_by_id from member where login_id = ?', [body.id]);
+      const [row] = await sql<{ referred_by_id: number }>(t, 'select referred_by_id from member where login_id = ?', [
+        body.id,
+      ]);
       expect(row!.referred_by_id).toBe(referrer.id);
 
       const before = await identityTables(t);
@@ -289,9 +346,15 @@ describe('register', () => {
       await switches({ ENABLE_EMAIL_VERIFY: true, ENABLE_PHONE_NUMBER: true });
       const before = await identityTables(t);
       const base = { ...fresh('codes'), phoneNumber: '01055556666', sendCode: '12345', emailCode: '12345' };
-      expect((await post('/api/auth/register', { ...base, emailCode: '1234' }).expect(400)).body.message).toBe('이메일 인증코드 5자리를 입력해주세요');
-      expect((await post('/api/auth/register', { ...base, sendCode: '123456' }).expect(400)).body.message).toBe('휴대전화 인증번호 5자리를 입력해주세요');
-      expect((await post('/api/auth/register', { ...base, phoneNumber: '' }).expect(400)).body.message).toBe('휴대전화 번호가 올바르지 않습니다');
+      expect((await post('/api/auth/register', { ...base, emailCode: '1234' }).expect(400)).body.message).toBe(
+        '이메일 인증코드 5자리를 입력해주세요',
+      );
+      expect((await post('/api/auth/register', { ...base, sendCode: '123456' }).expect(400)).body.message).toBe(
+        '휴대전화 인증번호 5자리를 입력해주세요',
+      );
+      expect((await post('/api/auth/register', { ...base, phoneNumber: '' }).expect(400)).body.message).toBe(
+        '휴대전화 번호가 올바르지 않습니다',
+      );
       // Well-formed but never sent: nothing to check against.
       expect((await post('/api/auth/register', base).expect(400)).body.message).toBe(M.codeNotSent);
       expect(await identityTables(t)).toEqual(before);

@@ -10,8 +10,17 @@ function captureLogs(t: TestApp): string[] {
   const keep =
     (level: string) =>
     (message: unknown, ...rest: unknown[]) =>
-      lines.push(`${level} ${[message, ...rest].map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(' ')}`);
-  const logger: LoggerService = { log: keep('log'), error: keep('error'), warn: keep('warn'), debug: keep('debug'), verbose: keep('verbose'), fatal: keep('fatal') };
+      lines.push(
+        `${level} ${[message, ...rest].map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(' ')}`,
+      );
+  const logger: LoggerService = {
+    log: keep('log'),
+    error: keep('error'),
+    warn: keep('warn'),
+    debug: keep('debug'),
+    verbose: keep('verbose'),
+    fatal: keep('fatal'),
+  };
   t.app.useLogger(logger);
   return lines;
 }
@@ -19,8 +28,16 @@ function captureLogs(t: TestApp): string[] {
 /** Every place an operator or a log could show the token: the outbox API (list and one), its table, the log lines. */
 async function whereSeen(t: TestApp, logs: string[], secret: string): Promise<string[]> {
   const admin = `Bearer ${await t.operatorToken()}`;
-  const list = await t.http.get('/api/admin/outbox').query({ range: JSON.stringify([0, 999]) }).set('Authorization', admin).expect(200);
-  const ones = await Promise.all((list.body as { id: number }[]).map(async (m) => (await t.http.get(`/api/admin/outbox/${m.id}`).set('Authorization', admin).expect(200)).text));
+  const list = await t.http
+    .get('/api/admin/outbox')
+    .query({ range: JSON.stringify([0, 999]) })
+    .set('Authorization', admin)
+    .expect(200);
+  const ones = await Promise.all(
+    (list.body as { id: number }[]).map(
+      async (m) => (await t.http.get(`/api/admin/outbox/${m.id}`).set('Authorization', admin).expect(200)).text,
+    ),
+  );
   const rows = await sql(t, 'select * from outbox_message');
   const places: [string, string][] = [
     ['GET /api/admin/outbox', list.text],
@@ -59,11 +76,20 @@ describe('secrets are not stored or logged', () => {
       const seen = await whereSeen(t, logs, token);
       const signature = token.split('.').at(-1)!;
       const seenSignature = await whereSeen(t, logs, signature);
-      process.stdout.write(`secrets (SMTP): token ${token.slice(0, 12)}… found in: [${seen.join(', ')}]; its signature found in: [${seenSignature.join(', ')}]; log lines captured: ${logs.length}\n`);
+      process.stdout.write(
+        `secrets (SMTP): token ${token.slice(0, 12)}… found in: [${seen.join(', ')}]; its signature found in: [${seenSignature.join(', ')}]; log lines captured: ${logs.length}\n`,
+      );
       expect(seen).toEqual([]);
       expect(seenSignature).toEqual([]);
-      const [row] = await sql<{ body: string; status: string }>(t, 'select body, status from outbox_message where recipient = ? order by id desc limit 1', [email]);
-      expect(row).toEqual({ status: 'SENT', body: expect.stringContaining('https://panel.example.com/reset-password?token=[비공개]') });
+      const [row] = await sql<{ body: string; status: string }>(
+        t,
+        'select body, status from outbox_message where recipient = ? order by id desc limit 1',
+        [email],
+      );
+      expect(row).toEqual({
+        status: 'SENT',
+        body: expect.stringContaining('https://panel.example.com/reset-password?token=[비공개]'),
+      });
     });
   });
 
@@ -81,17 +107,28 @@ describe('secrets are not stored or logged', () => {
       const email = `${m.loginId}@example.com`;
       await t.http.post('/api/service/find-password').send({ email }).expect(200);
       await t.http.post('/api/auth/send-email').send({ email: 'code-holder@example.com' }).expect(200);
-      const [code] = await sql<{ code: string }>(t, "select code from verification_code where recipient = 'code-holder@example.com'");
+      const [code] = await sql<{ code: string }>(
+        t,
+        "select code from verification_code where recipient = 'code-holder@example.com'",
+      );
       const [reset] = await sql<{ body: string }>(t, 'select body from outbox_message where recipient = ?', [email]);
       process.stdout.write(`secrets (no SMTP): log lines:\n${logs.map((l) => `  ${l}`).join('\n')}\n`);
-      expect(logs).toEqual(expect.arrayContaining([`log EMAIL held for ${email[0]}***@example.com (no transport configured; kept in the outbox) Outbox`]));
+      expect(logs).toEqual(
+        expect.arrayContaining([
+          `log EMAIL held for ${email[0]}***@example.com (no transport configured; kept in the outbox) Outbox`,
+        ]),
+      );
       expect(logs.join('\n')).not.toMatch(/reset-password|아래 링크|인증코드는/);
       expect(await whereSeen(t, logs, code!.code)).toEqual([]);
       expect(reset!.body).toMatch(/reset-password\?token=\[비공개\]\n/);
     });
 
     it('never repeats the query string of a request in an answer', async () => {
-      for (const path of ['/api/v3?key=super-secret-key-123', '/api/no-such-thing?key=super-secret-key-123', '/api/admin/nothing?token=super-secret-key-123']) {
+      for (const path of [
+        '/api/v3?key=super-secret-key-123',
+        '/api/no-such-thing?key=super-secret-key-123',
+        '/api/admin/nothing?token=super-secret-key-123',
+      ]) {
         const res = await t.http.get(path);
         expect(res.status).toBe(404);
         expect(res.text).not.toContain('super-secret-key-123');

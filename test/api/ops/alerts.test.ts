@@ -23,7 +23,13 @@ describe('operator alerts', () => {
 
   beforeAll(async () => {
     telegram = await startFakeTelegram();
-    env = { TELEGRAM_BOT_TOKEN: telegram.token, TELEGRAM_CHAT_ID: telegram.chatId, TELEGRAM_API_URL: telegram.url, OPERATOR_EMAIL, BANK_ALERT_KEY: 'bank-alert-secret-0123456789' };
+    env = {
+      TELEGRAM_BOT_TOKEN: telegram.token,
+      TELEGRAM_CHAT_ID: telegram.chatId,
+      TELEGRAM_API_URL: telegram.url,
+      OPERATOR_EMAIL,
+      BANK_ALERT_KEY: 'bank-alert-secret-0123456789',
+    };
     t = await startTestApp(env);
     admin = bearer(await t.operatorToken());
     await configureBilling(t);
@@ -31,15 +37,31 @@ describe('operator alerts', () => {
   afterAll(async () => {
     const client = new pg.Client({ connectionString: t.databaseUrl });
     await client.connect();
-    const rows = (await client.query('select id, kind, status, attempts, dedupe_key, sent_at is not null as sent, mailed_at is not null as mailed, last_error from operator_alert order by id')).rows;
+    const rows = (
+      await client.query(
+        'select id, kind, status, attempts, dedupe_key, sent_at is not null as sent, mailed_at is not null as mailed, last_error from operator_alert order by id',
+      )
+    ).rows;
     await client.end();
-    console.log(`operator_alert after the run:\n${rows.map((r) => `  ${String(r.id).padStart(3)} ${r.kind.padEnd(18)} ${r.status.padEnd(7)} attempts=${r.attempts} sent=${r.sent} mailed=${r.mailed} ${r.dedupe_key}${r.last_error ? ` last_error="${r.last_error}"` : ''}`).join('\n')}`);
-    console.log(`Telegram messages:\n${telegram.sent.map((m) => `  #${m.messageId} ${m.text.split('\n').slice(0, 3).join(' | ')}`).join('\n')}`);
+    console.log(
+      `operator_alert after the run:\n${rows.map((r) => `  ${String(r.id).padStart(3)} ${r.kind.padEnd(18)} ${r.status.padEnd(7)} attempts=${r.attempts} sent=${r.sent} mailed=${r.mailed} ${r.dedupe_key}${r.last_error ? ` last_error="${r.last_error}"` : ''}`).join('\n')}`,
+    );
+    console.log(
+      `Telegram messages:\n${telegram.sent.map((m) => `  #${m.messageId} ${m.text.split('\n').slice(0, 3).join(' | ')}`).join('\n')}`,
+    );
     await t.close();
     await telegram.close();
   });
 
-  const outboxTo = async () => (await t.http.get(`/api/admin/outbox?filter=${encodeURIComponent(JSON.stringify({ recipient: OPERATOR_EMAIL }))}&_start=0&_end=1000`).set('Authorization', admin).expect(200)).body as { subject: string; body: string }[];
+  const outboxTo = async () =>
+    (
+      await t.http
+        .get(
+          `/api/admin/outbox?filter=${encodeURIComponent(JSON.stringify({ recipient: OPERATOR_EMAIL }))}&_start=0&_end=1000`,
+        )
+        .set('Authorization', admin)
+        .expect(200)
+    ).body as { subject: string; body: string }[];
 
   it('a new charge request: one Telegram message, one mail, once', async () => {
     const m = await createMember(t);
@@ -48,13 +70,23 @@ describe('operator alerts', () => {
     expect(await send()).toBe(1);
     expect(await send()).toBe(0);
     expect(telegram.sent).toHaveLength(1);
-    expect(telegram.sent[0]!.text).toBe(`[SMM 알림] 새 충전 요청 #${charge.chargeId}: 회원 #${m.id}, 입금자명 알림테스트, 입금액 10,000원`);
+    expect(telegram.sent[0]!.text).toBe(
+      `[SMM 알림] 새 충전 요청 #${charge.chargeId}: 회원 #${m.id}, 입금자명 알림테스트, 입금액 10,000원`,
+    );
     const mails = await outboxTo();
     expect(mails).toHaveLength(mailsBefore + 1);
     expect(mails.some((mail) => mail.body === telegram.sent[0]!.text)).toBe(true);
-    const list = await t.http.get('/api/admin/alerts?_sort=id&_order=DESC&_start=0&_end=10').set('Authorization', admin).expect(200);
+    const list = await t.http
+      .get('/api/admin/alerts?_sort=id&_order=DESC&_start=0&_end=10')
+      .set('Authorization', admin)
+      .expect(200);
     expect(list.headers['content-range']).toBe('alerts 0-0/1');
-    expect(list.body[0]).toMatchObject({ kind: 'CHARGE_REQUEST', status: 'SENT', attempts: 1, dedupeKey: `charge:${charge.chargeId}` });
+    expect(list.body[0]).toMatchObject({
+      kind: 'CHARGE_REQUEST',
+      status: 'SENT',
+      attempts: 1,
+      dedupeKey: `charge:${charge.chargeId}`,
+    });
     await t.http.get(`/api/admin/alerts/${list.body[0].id}`).set('Authorization', admin).expect(200);
     await t.http.get('/api/admin/alerts').expect(401);
   });
@@ -64,13 +96,28 @@ describe('operator alerts', () => {
     const deposit = await t.http
       .post('/api/admin/deposits')
       .set('x-bank-alert-key', 'bank-alert-secret-0123456789')
-      .send({ bankTransactionId: 'ALERT-1', depositorName: '모르는사람', amount: 12_345, depositedAt: new Date().toISOString() })
+      .send({
+        bankTransactionId: 'ALERT-1',
+        depositorName: '모르는사람',
+        amount: 12_345,
+        depositedAt: new Date().toISOString(),
+      })
       .expect(201);
     expect(deposit.body.status).toBe('UNMATCHED');
     // The bank's retry of the same transaction raises nothing new.
-    await t.http.post('/api/admin/deposits').set('x-bank-alert-key', 'bank-alert-secret-0123456789').send({ bankTransactionId: 'ALERT-1', depositorName: '모르는사람', amount: 12_345, depositedAt: new Date().toISOString() });
+    await t.http
+      .post('/api/admin/deposits')
+      .set('x-bank-alert-key', 'bank-alert-secret-0123456789')
+      .send({
+        bankTransactionId: 'ALERT-1',
+        depositorName: '모르는사람',
+        amount: 12_345,
+        depositedAt: new Date().toISOString(),
+      });
     expect(await send()).toBe(1);
-    expect(telegram.sent.slice(before).map((m) => m.text)).toEqual([`[SMM 알림] 확인되지 않은 입금 #${deposit.body.id}: 입금자명 모르는사람, 12,345원`]);
+    expect(telegram.sent.slice(before).map((m) => m.text)).toEqual([
+      `[SMM 알림] 확인되지 않은 입금 #${deposit.body.id}: 입금자명 모르는사람, 12,345원`,
+    ]);
   });
 
   it('a burst of 20 charge requests becomes one summary, sent once by two replicas ticking together', async () => {
@@ -81,7 +128,12 @@ describe('operator alerts', () => {
         const m = await createMember(t);
         for (let j = 0; j < 5; j++) await openCharge(t, m, 10_000 + j, `버스트${i}${j}`);
       }
-      const handled = await Promise.all([send(), replica.app.get(AlertSenderJob).runOnce(), send(), replica.app.get(AlertSenderJob).runOnce()]);
+      const handled = await Promise.all([
+        send(),
+        replica.app.get(AlertSenderJob).runOnce(),
+        send(),
+        replica.app.get(AlertSenderJob).runOnce(),
+      ]);
       expect(handled.reduce((a, b) => a + b, 0)).toBe(20);
       const sent = telegram.sent.slice(before);
       expect(sent).toHaveLength(1);
@@ -102,8 +154,14 @@ describe('operator alerts', () => {
     await openCharge(t, m, 10_000, '재시도');
     expect(await send()).toBe(1);
     expect(telegram.sent.length).toBe(before);
-    const [row] = (await t.http.get('/api/admin/alerts?_sort=id&_order=DESC&_start=0&_end=1').set('Authorization', admin).expect(200)).body;
-    expect(row).toMatchObject({ status: 'PENDING', attempts: 1, lastError: 'Telegram answered 429: Too Many Requests: retry after 7' });
+    const [row] = (
+      await t.http.get('/api/admin/alerts?_sort=id&_order=DESC&_start=0&_end=1').set('Authorization', admin).expect(200)
+    ).body;
+    expect(row).toMatchObject({
+      status: 'PENDING',
+      attempts: 1,
+      lastError: 'Telegram answered 429: Too Many Requests: retry after 7',
+    });
     // The mail went at the first attempt and is not repeated.
     expect((await outboxTo()).length).toBe(mailsBefore + 1);
     expect(await send()).toBe(0);
@@ -116,7 +174,9 @@ describe('operator alerts', () => {
     t.app.get(Clock).travel(30_000);
     expect(await send()).toBe(1);
     expect(telegram.sent.slice(before).map((s) => s.text)).toHaveLength(1);
-    const [after] = (await t.http.get('/api/admin/alerts?_sort=id&_order=DESC&_start=0&_end=1').set('Authorization', admin).expect(200)).body;
+    const [after] = (
+      await t.http.get('/api/admin/alerts?_sort=id&_order=DESC&_start=0&_end=1').set('Authorization', admin).expect(200)
+    ).body;
     expect(after).toMatchObject({ status: 'SENT', attempts: 3, lastError: null });
     expect((await outboxTo()).length).toBe(mailsBefore + 1);
   });
@@ -186,7 +246,9 @@ describe('operator alerts', () => {
       expect(await send()).toBe(1);
       const texts = telegram.sent.slice(before).map((m) => m.text);
       expect(texts).toHaveLength(1);
-      expect(texts[0]).toMatch(new RegExp(`^\\[SMM 알림\\] 공급사 .+\\(#${providerId}\\) 주문 전송이 4번 연속 실패했습니다: `));
+      expect(texts[0]).toMatch(
+        new RegExp(`^\\[SMM 알림\\] 공급사 .+\\(#${providerId}\\) 주문 전송이 4번 연속 실패했습니다: `),
+      );
       // A success resets the count; the next failures alert only at 3 again.
       fake.clearScripts();
       await placeOrders(t, member.id, serviceId, 1);
@@ -204,9 +266,19 @@ describe('operator alerts', () => {
   });
 
   it('a Telegram token without a chat id (or the reverse) stops the start with one line', async () => {
-    await expect(createServer({ env: { NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, TELEGRAM_BOT_TOKEN: 'x:y', TELEGRAM_CHAT_ID: '' } })).rejects.toThrow(
-      new ConfigError('Invalid environment: TELEGRAM_BOT_TOKEN is set without TELEGRAM_CHAT_ID: set both for Telegram alerts, or neither'),
+    await expect(
+      createServer({
+        env: { NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, TELEGRAM_BOT_TOKEN: 'x:y', TELEGRAM_CHAT_ID: '' },
+      }),
+    ).rejects.toThrow(
+      new ConfigError(
+        'Invalid environment: TELEGRAM_BOT_TOKEN is set without TELEGRAM_CHAT_ID: set both for Telegram alerts, or neither',
+      ),
     );
-    await expect(createServer({ env: { NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, TELEGRAM_CHAT_ID: '42', TELEGRAM_BOT_TOKEN: '' } })).rejects.toThrow(/^Invalid environment: TELEGRAM_CHAT_ID is set without TELEGRAM_BOT_TOKEN/);
+    await expect(
+      createServer({
+        env: { NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, TELEGRAM_CHAT_ID: '42', TELEGRAM_BOT_TOKEN: '' },
+      }),
+    ).rejects.toThrow(/^Invalid environment: TELEGRAM_CHAT_ID is set without TELEGRAM_BOT_TOKEN/);
   });
 });

@@ -30,9 +30,12 @@ describe('backup and restore', () => {
     const client = new pg.Client({ connectionString: t.databaseUrl });
     await client.connect();
     try {
-      const tables = (await client.query<{ n: string }>(`select tablename as n from pg_tables where schemaname = 'public' order by 1`)).rows.map((r) => r.n);
+      const tables = (
+        await client.query<{ n: string }>(`select tablename as n from pg_tables where schemaname = 'public' order by 1`)
+      ).rows.map((r) => r.n);
       const out: Record<string, number> = {};
-      for (const name of tables) out[name] = Number((await client.query(`select count(*) as c from "${name}"`)).rows[0].c);
+      for (const name of tables)
+        out[name] = Number((await client.query(`select count(*) as c from "${name}"`)).rows[0].c);
       return out;
     } finally {
       await client.end();
@@ -56,15 +59,27 @@ describe('backup and restore', () => {
       const m = await createMember(t);
       await fund(t, m.id, 50_000n);
       await openCharge(t, m, 10_000 + i, `백업${i}`);
-      await placeOrder(t, m, { serviceId: service.id, link: `https://www.instagram.com/p/backup${i}/`, amount: 100 }).expect(201);
-      await placeOrder(t, m, { serviceId: service.id, link: `https://www.instagram.com/p/backupauto${i}/`, amount: 100, runs: 2, interval: 60 }).expect(201);
+      await placeOrder(t, m, {
+        serviceId: service.id,
+        link: `https://www.instagram.com/p/backup${i}/`,
+        amount: 100,
+      }).expect(201);
+      await placeOrder(t, m, {
+        serviceId: service.id,
+        link: `https://www.instagram.com/p/backupauto${i}/`,
+        amount: 100,
+        runs: 2,
+        interval: 60,
+      }).expect(201);
     }
     const before = await counts();
     expect(before.member).toBeGreaterThanOrEqual(5);
     expect(before.charge).toBe(5);
     expect(before.service_order).toBeGreaterThanOrEqual(10);
     expect(before.point_ledger_entry).toBeGreaterThanOrEqual(15);
-    const maxOrder = (await t.http.get('/api/admin/orders?_sort=id&_order=DESC&_start=0&_end=1').set('Authorization', admin).expect(200)).body[0].id as number;
+    const maxOrder = (
+      await t.http.get('/api/admin/orders?_sort=id&_order=DESC&_start=0&_end=1').set('Authorization', admin).expect(200)
+    ).body[0].id as number;
 
     const backup = await backupDatabase(t.databaseUrl, dir, { preferPgDump: false });
     expect(backup.file).toMatch(/smm-\d{8}-\d{6}\.dump\.gz$/);
@@ -81,7 +96,12 @@ describe('backup and restore', () => {
 
     const restored = await restoreDatabase(t.databaseUrl, backup.file);
     const after = await counts();
-    console.log(`backup ${backup.bytes} bytes in ${Math.round(backup.ms)} ms; restore in ${Math.round(restored.ms)} ms\n` + Object.entries(after).map(([k, v]) => `  ${k.padEnd(28)} before ${String(before[k]).padStart(5)}  after ${String(v).padStart(5)}`).join('\n'));
+    console.log(
+      `backup ${backup.bytes} bytes in ${Math.round(backup.ms)} ms; restore in ${Math.round(restored.ms)} ms\n` +
+        Object.entries(after)
+          .map(([k, v]) => `  ${k.padEnd(28)} before ${String(before[k]).padStart(5)}  after ${String(v).padStart(5)}`)
+          .join('\n'),
+    );
     expect(after).toEqual(before);
 
     const invariant = await t.http.get('/api/admin/wallet/invariant').set('Authorization', admin).expect(200);
@@ -89,7 +109,13 @@ describe('backup and restore', () => {
     // Sequences follow the rows: the next order gets a new id.
     const m = await createMember(t);
     await fund(t, m.id, 10_000n);
-    const next = (await placeOrder(t, m, { serviceId: service.id, link: 'https://www.instagram.com/p/afterrestore/', amount: 100 }).expect(201)).body;
+    const next = (
+      await placeOrder(t, m, {
+        serviceId: service.id,
+        link: 'https://www.instagram.com/p/afterrestore/',
+        amount: 100,
+      }).expect(201)
+    ).body;
     expect(next.orderId).toBeGreaterThan(maxOrder);
 
     // --force drops the schema first and restores the backup's rows again.
@@ -118,12 +144,19 @@ describe('backup and restore', () => {
           .then((r) => c.end().then(() => ok(r.rows)))
           .catch(ko);
       });
-      console.log(`daily backup claims:\n${runs.map((r) => `  ${r.day} ${r.file} finished=${r.finished}`).join('\n')}\nfiles kept: ${readdirSync(shared).sort().join(', ')}`);
+      console.log(
+        `daily backup claims:\n${runs.map((r) => `  ${r.day} ${r.file} finished=${r.finished}`).join('\n')}\nfiles kept: ${readdirSync(shared).sort().join(', ')}`,
+      );
       expect(runs).toHaveLength(3);
       expect(runs.every((r) => r.finished)).toBe(true);
       expect(made.filter(Boolean)).toHaveLength(3);
       // BACKUP_KEEP=2: the oldest of the three is gone.
-      expect(readdirSync(shared).sort()).toEqual(runs.slice(1).map((r) => r.file.split('/').pop()).sort());
+      expect(readdirSync(shared).sort()).toEqual(
+        runs
+          .slice(1)
+          .map((r) => r.file.split('/').pop())
+          .sort(),
+      );
     } finally {
       await a.close();
       await b.close();
@@ -134,14 +167,26 @@ describe('backup and restore', () => {
   it('an unwritable backup folder stops a start with JOBS on with one clear line', async () => {
     const file = join(dir, 'not-a-folder');
     writeFileSync(file, 'x');
-    const start = createServer({ env: { NODE_ENV: 'test', DATABASE_URL: t.databaseUrl, DATA_DIR: join(dir, 'data'), JOBS: 'true', LOG_LEVEL: 'silent', BACKUP_DIR: join(file, 'backups') } });
+    const start = createServer({
+      env: {
+        NODE_ENV: 'test',
+        DATABASE_URL: t.databaseUrl,
+        DATA_DIR: join(dir, 'data'),
+        JOBS: 'true',
+        LOG_LEVEL: 'silent',
+        BACKUP_DIR: join(file, 'backups'),
+      },
+    });
     await expect(start).rejects.toThrow(ConfigError);
-    await expect(start).rejects.toThrow(/^the backup folder .*not-a-folder\/backups cannot be created or written \(ENOTDIR\): point BACKUP_DIR \(or DATA_DIR\) at a writable folder$/);
+    await expect(start).rejects.toThrow(
+      /^the backup folder .*not-a-folder\/backups cannot be created or written \(ENOTDIR\): point BACKUP_DIR \(or DATA_DIR\) at a writable folder$/,
+    );
   });
 
   it('keeps the newest BACKUP_KEEP files', () => {
     const keepDir = mkdtempSync(join(tmpdir(), 'smm-keep-'));
-    for (const d of ['20261101', '20261102', '20261103', '20261104']) writeFileSync(join(keepDir, `smm-${d}-010000.dump.gz`), 'x');
+    for (const d of ['20261101', '20261102', '20261103', '20261104'])
+      writeFileSync(join(keepDir, `smm-${d}-010000.dump.gz`), 'x');
     expect(pruneBackups(keepDir, 2)).toEqual(['smm-20261101-010000.dump.gz', 'smm-20261102-010000.dump.gz']);
     expect(readdirSync(keepDir).sort()).toEqual(['smm-20261103-010000.dump.gz', 'smm-20261104-010000.dump.gz']);
     rmSync(keepDir, { recursive: true, force: true });

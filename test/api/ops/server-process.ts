@@ -19,10 +19,21 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   if (!existsSync(MAIN)) throw new Error('server/dist is missing: run `npm run build -w server`');
   let output = '';
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, HOST: '127.0.0.1', ADMIN_ID: '', ADMIN_PASSWORD: '', JWT_SECRET: '', DEMO_DATA: '', LOG_FORMAT: '', ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      ADMIN_ID: '',
+      ADMIN_PASSWORD: '',
+      JWT_SECRET: '',
+      DEMO_DATA: '',
+      LOG_FORMAT: '',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  const exited = new Promise<number | string>((resolve) =>
+    child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)),
+  );
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
@@ -36,7 +47,10 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   return { child, output: () => output, ready, exited };
 }
 
-export async function stopServerProcess(server: ServerProcess, signal: NodeJS.Signals = 'SIGTERM'): Promise<number | string> {
+export async function stopServerProcess(
+  server: ServerProcess,
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<number | string> {
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
   return server.exited;
 }

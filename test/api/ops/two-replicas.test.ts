@@ -62,14 +62,26 @@ describe('two replicas with JOBS on', () => {
     const RUNS = 400;
     const SYNCED = 100;
     const CHARGES = 50;
-    const member = (await client.query(`insert into member (login_id, password_hash, email, status, created_at) values ('replica', 'x', 'replica@example.com', 'ACTIVE', now()) returning id`)).rows[0].id;
+    const member = (
+      await client.query(
+        `insert into member (login_id, password_hash, email, status, created_at) values ('replica', 'x', 'replica@example.com', 'ACTIVE', now()) returning id`,
+      )
+    ).rows[0].id;
     const provider = (
-      await client.query(`insert into provider (name, api_url, api_key, enabled, timeout_ms, created_at, updated_at) values ('fake', $1, $2, true, 10000, now(), now()) returning id`, [fake.url, fake.key])
+      await client.query(
+        `insert into provider (name, api_url, api_key, enabled, timeout_ms, created_at, updated_at) values ('fake', $1, $2, true, 10000, now(), now()) returning id`,
+        [fake.url, fake.key],
+      )
     ).rows[0].id;
     await client.query(`insert into platform (id, text) values ('instagram', '인스타그램')`);
-    const category = (await client.query(`insert into category (platform_id, text) values ('instagram', 'replicas') returning id`)).rows[0].id;
+    const category = (
+      await client.query(`insert into category (platform_id, text) values ('instagram', 'replicas') returning id`)
+    ).rows[0].id;
     const service = (
-      await client.query(`insert into service (text, point, min, max, category_id, enable_auto, provider_id, provider_service_id) values ('replicas', 7, 10, 100000, $1, true, $2, '1') returning id`, [category, provider])
+      await client.query(
+        `insert into service (text, point, min, max, category_id, enable_auto, provider_id, provider_service_id) values ('replicas', 7, 10, 100000, $1, true, $2, '1') returning id`,
+        [category, provider],
+      )
     ).rows[0].id;
     // Due auto-order runs (each must become one order, placed upstream once).
     await client.query(
@@ -87,7 +99,15 @@ describe('two replicas with JOBS on', () => {
       [member, service, provider, SYNCED],
     );
     synced.rows.forEach((row, i) =>
-      fake.orders.set(row.provider_order_id, { id: row.provider_order_id, service: '1', link: '', quantity: 1000, status: i % 2 ? 'Completed' : 'Canceled', startCount: '5', remains: i % 2 ? '0' : '1000' }),
+      fake.orders.set(row.provider_order_id, {
+        id: row.provider_order_id,
+        service: '1',
+        link: '',
+        quantity: 1000,
+        status: i % 2 ? 'Completed' : 'Canceled',
+        startCount: '5',
+        remains: i % 2 ? '0' : '1000',
+      }),
     );
     // Charges past their deadline.
     await client.query(
@@ -116,22 +136,57 @@ describe('two replicas with JOBS on', () => {
           (select count(*) from charge where status = 'FAIL')::int as expired`)
       ).rows[0] as { runs: number; sent: number; synced: number; expired: number };
     let now = await counts();
-    const alertsSent = async () => Number((await client.query(`select count(*) from operator_alert where status = 'SENT' and dedupe_key like 'replicas:%'`)).rows[0].count);
-    const backups = async () => (await client.query(`select day, replica, file, finished_at is not null as finished from backup_run`)).rows as { day: string; replica: string; file: string | null; finished: boolean }[];
-    while (Date.now() < deadline && (now.sent < RUNS || now.synced < SYNCED || now.expired < CHARGES || (await alertsSent()) < ALERTS || !(await backups()).every((b) => b.finished) || (await backups()).length === 0)) {
+    const alertsSent = async () =>
+      Number(
+        (
+          await client.query(
+            `select count(*) from operator_alert where status = 'SENT' and dedupe_key like 'replicas:%'`,
+          )
+        ).rows[0].count,
+      );
+    const backups = async () =>
+      (await client.query(`select day, replica, file, finished_at is not null as finished from backup_run`)).rows as {
+        day: string;
+        replica: string;
+        file: string | null;
+        finished: boolean;
+      }[];
+    while (
+      Date.now() < deadline &&
+      (now.sent < RUNS ||
+        now.synced < SYNCED ||
+        now.expired < CHARGES ||
+        (await alertsSent()) < ALERTS ||
+        !(await backups()).every((b) => b.finished) ||
+        (await backups()).length === 0)
+    ) {
       await new Promise((r) => setTimeout(r, 500));
       now = await counts();
     }
-    const runTwice = (await client.query(`select count(*)::int as n from (select auto_order_id, run_number from service_order where auto_order_id is not null group by 1, 2 having count(*) > 1) d`)).rows[0].n;
-    const refunds = (await client.query(`select count(*)::int as n, count(distinct reference_id)::int as orders from point_ledger_entry where kind = 'REFUND'`)).rows[0];
+    const runTwice = (
+      await client.query(
+        `select count(*)::int as n from (select auto_order_id, run_number from service_order where auto_order_id is not null group by 1, 2 having count(*) > 1) d`,
+      )
+    ).rows[0].n;
+    const refunds = (
+      await client.query(
+        `select count(*)::int as n, count(distinct reference_id)::int as orders from point_ledger_entry where kind = 'REFUND'`,
+      )
+    ).rows[0];
     const adds = fake.calls('add').length;
     console.log(
       `two replicas: runs started ${now.runs}/${RUNS} (twice: ${runTwice}), sent upstream ${now.sent} with ${adds} add requests (links placed twice: ${fake.duplicateLinks().filter((l) => l.includes('/auto/')).length}), ` +
         `sync applied ${now.synced}/${SYNCED} with ${refunds.n} refunds for ${refunds.orders} orders, charges expired ${now.expired}/${CHARGES}`,
     );
     const runsOfBackup = await backups();
-    const files = [0, 1].flatMap((i) => (existsSync(join(dataDir, `r${i}`, 'backups')) ? readdirSync(join(dataDir, `r${i}`, 'backups')).map((f) => `r${i}/${f}`) : []));
-    const summaries = telegram.sent.map((m) => m.text.split('\n').filter((l) => l.startsWith('• ') || l.startsWith('[SMM 알림] 새 충전 요청')).length);
+    const files = [0, 1].flatMap((i) =>
+      existsSync(join(dataDir, `r${i}`, 'backups'))
+        ? readdirSync(join(dataDir, `r${i}`, 'backups')).map((f) => `r${i}/${f}`)
+        : [],
+    );
+    const summaries = telegram.sent.map(
+      (m) => m.text.split('\n').filter((l) => l.startsWith('• ') || l.startsWith('[SMM 알림] 새 충전 요청')).length,
+    );
     console.log(
       `two replicas: alerts ${await alertsSent()}/${ALERTS} sent in ${telegram.sent.length} Telegram message(s) (${summaries.join(' + ')} lines); ` +
         `daily backups ${runsOfBackup.length} (${runsOfBackup.map((b) => `${b.day} by ${b.replica}`).join(', ')}), files: ${files.join(', ')}`,

@@ -26,9 +26,21 @@ describe('order state changes', () => {
 
   /** A fresh order of 1000 for 700 won, moved along the happy path to `status` by upstream reports. */
   async function orderIn(status: OrderStatus): Promise<number> {
-    const res = await placeOrder(t, member, { serviceId: service.id, link: 'https://instagram.com/p/x', amount: 1000, runs: 0, interval: 0 }).expect(201);
+    const res = await placeOrder(t, member, {
+      serviceId: service.id,
+      link: 'https://instagram.com/p/x',
+      amount: 1000,
+      runs: 0,
+      interval: 0,
+    }).expect(201);
     const id = res.body.orderId as number;
-    if (status === CANCELED || status === PARTIAL || status === COMPLETED || status === INPROGRESS || status === PROCESSING) {
+    if (
+      status === CANCELED ||
+      status === PARTIAL ||
+      status === COMPLETED ||
+      status === INPROGRESS ||
+      status === PROCESSING
+    ) {
       const through = status === CANCELED ? PENDING : status === PARTIAL || status === COMPLETED ? INPROGRESS : status;
       if (through !== PENDING) await upstream(id, { status: through });
       if (status === CANCELED) await upstream(id, { status: CANCELED });
@@ -39,11 +51,20 @@ describe('order state changes', () => {
     return id;
   }
   const load = (id: number) => em(t).findOneOrFail(Order, id);
-  const upstream = (id: number, report: Parameters<OrderingFacade['applyUpstream']>[2]) => tx(t, (db) => t.app.get(OrderingFacade).applyUpstream(db, id, report));
-  const refunds = async (id: number) => (await ledgerOf(t, member.id)).filter((e) => e.kind === 'REFUND' && e.reference_id === String(id));
-  const command = (id: number, verb: string, body: object = {}) => t.http.post(`/api/admin/orders/${id}/${verb}`).set('Authorization', admin).send(body);
+  const upstream = (id: number, report: Parameters<OrderingFacade['applyUpstream']>[2]) =>
+    tx(t, (db) => t.app.get(OrderingFacade).applyUpstream(db, id, report));
+  const refunds = async (id: number) =>
+    (await ledgerOf(t, member.id)).filter((e) => e.kind === 'REFUND' && e.reference_id === String(id));
+  const command = (id: number, verb: string, body: object = {}) =>
+    t.http.post(`/api/admin/orders/${id}/${verb}`).set('Authorization', admin).send(body);
   const audits = async (id: number) =>
-    (await t.http.get('/api/admin/audit-logs').query({ filter: JSON.stringify({ resource: 'orders', resourceId: String(id) }) }).set('Authorization', admin).expect(200)).body as {
+    (
+      await t.http
+        .get('/api/admin/audit-logs')
+        .query({ filter: JSON.stringify({ resource: 'orders', resourceId: String(id) }) })
+        .set('Authorization', admin)
+        .expect(200)
+    ).body as {
       action: string;
       before: { status: string };
       after: { status: string; startCount: number | null; remains: number | null };
@@ -60,7 +81,9 @@ describe('order state changes', () => {
       [INPROGRESS, CANCELED],
     ];
     const all = Object.values(OrderStatus);
-    const cases = all.flatMap((from) => all.map((to) => [from, to, LEGAL.some(([a, b]) => a === from && b === to)] as const));
+    const cases = all.flatMap((from) =>
+      all.map((to) => [from, to, LEGAL.some(([a, b]) => a === from && b === to)] as const),
+    );
 
     it.each(cases)('%s → %s (legal: %s)', async (from, to, legal) => {
       const id = await orderIn(from);
@@ -94,7 +117,13 @@ describe('order state changes', () => {
     const before = await balance(t, member.id);
     const res = await command(id, 'cancel').expect(200);
     expect(res.body.order).toMatchObject({ id, status: CANCELED, refunded: 700, remains: 1000 });
-    expect(res.body.ledgerEntry).toMatchObject({ kind: 'REFUND', amount: 700, referenceType: 'order', referenceId: String(id), memberId: member.id });
+    expect(res.body.ledgerEntry).toMatchObject({
+      kind: 'REFUND',
+      amount: 700,
+      referenceType: 'order',
+      referenceId: String(id),
+      memberId: member.id,
+    });
     expect((await command(id, 'cancel').expect(409)).body.message).toBe('이미 취소된 주문입니다.');
     expect(await balance(t, member.id)).toBe(before + 700n);
     expect(await refunds(id)).toHaveLength(1);
@@ -108,7 +137,9 @@ describe('order state changes', () => {
     expect(res.body.order).toMatchObject({ status: PARTIAL, remains: 333, refunded: 233 }); // 700 × 333 / 1000 = 233.1
     expect(res.body.ledgerEntry).toMatchObject({ amount: 233 });
     expect(await balance(t, member.id)).toBe(before + 233n);
-    expect((await command(id, 'partial', { remains: 10 }).expect(409)).body.message).toBe('이미 부분완료된 주문입니다.');
+    expect((await command(id, 'partial', { remains: 10 }).expect(409)).body.message).toBe(
+      '이미 부분완료된 주문입니다.',
+    );
     await command(await orderIn(INPROGRESS), 'partial', { remains: 1001 }).expect(400);
     await command(id, 'partial', {}).expect(400);
   });
@@ -191,7 +222,8 @@ describe('order state changes', () => {
       const done = await orderIn(COMPLETED);
       const running = await orderIn(INPROGRESS);
       const before = await balance(t, member.id);
-      for (const status of [CANCELED, PARTIAL, PENDING, COMPLETED]) expect((await upstream(done, { status, remains: 10 })).changed).toBe(false);
+      for (const status of [CANCELED, PARTIAL, PENDING, COMPLETED])
+        expect((await upstream(done, { status, remains: 10 })).changed).toBe(false);
       expect(await load(done)).toMatchObject({ status: COMPLETED, remains: 0 });
       expect((await upstream(running, { status: PROCESSING })).changed).toBe(false);
       expect((await upstream(running, { status: PENDING })).changed).toBe(false);
@@ -218,12 +250,16 @@ describe('order state changes', () => {
         db.persist(record);
       });
       expect(await load(id)).toMatchObject({ status: PENDING });
-      expect(await dispatchOf(t, id)).toMatchObject({ attempts: 1, lastError: 'connection refused', nextAttemptAt: retryAt });
+      expect(await dispatchOf(t, id)).toMatchObject({
+        attempts: 1,
+        lastError: 'connection refused',
+        nextAttemptAt: retryAt,
+      });
     });
   });
 
   describe('member cancel (reseller APIs)', () => {
-    it('cancels the member\'s own PENDING order with a full refund', async () => {
+    it("cancels the member's own PENDING order with a full refund", async () => {
       const id = await orderIn(PENDING);
       const before = await balance(t, member.id);
       const order = await t.app.get(OrderingFacade).cancelOrder(member.id, id);
@@ -231,11 +267,13 @@ describe('order state changes', () => {
       expect(await balance(t, member.id)).toBe(before + 700n);
     });
 
-    it('refuses an order already sent upstream, and another member\'s order reads as missing', async () => {
+    it("refuses an order already sent upstream, and another member's order reads as missing", async () => {
       const sent = await orderIn(PROCESSING);
       await expect(t.app.get(OrderingFacade).cancelOrder(member.id, sent)).rejects.toMatchObject({ status: 409 });
       const other = await createMember(t);
-      await expect(t.app.get(OrderingFacade).cancelOrder(other.id, await orderIn(PENDING))).rejects.toMatchObject({ status: 404 });
+      await expect(t.app.get(OrderingFacade).cancelOrder(other.id, await orderIn(PENDING))).rejects.toMatchObject({
+        status: 404,
+      });
       expect(await t.app.get(OrderingFacade).orderForMember(other.id, sent)).toBeNull();
       expect((await t.app.get(OrderingFacade).orderForMember(member.id, sent))?.id).toBe(sent);
       expect((await t.app.get(OrderingFacade).ordersForMember(other.id, [sent])).length).toBe(0);
@@ -246,7 +284,13 @@ describe('order state changes', () => {
     it('filter by status, member, service, provider and date, sorted, with Content-Range', async () => {
       const other = await createMember(t);
       await fund(t, other.id, 10_000n);
-      const mine = await placeOrder(t, other, { serviceId: service.id, link: 'https://instagram.com/p/list', amount: 10, runs: 0, interval: 0 }).expect(201);
+      const mine = await placeOrder(t, other, {
+        serviceId: service.id,
+        link: 'https://instagram.com/p/list',
+        amount: 10,
+        runs: 0,
+        interval: 0,
+      }).expect(201);
       const list = (filter: object, extra: Record<string, string> = {}) =>
         t.http
           .get('/api/admin/orders')
@@ -257,17 +301,36 @@ describe('order state changes', () => {
       expect(byMember.body.map((o: { id: number }) => o.id)).toEqual([mine.body.orderId]);
       expect(byMember.headers['content-range']).toBe('orders 0-0/1');
       expect((await list({ memberId: other.id, status: CANCELED })).body).toEqual([]);
-      expect((await list({ memberId: other.id, status: [PENDING, CANCELED], serviceId: service.id, providerId: 2 })).body).toHaveLength(1);
+      expect(
+        (await list({ memberId: other.id, status: [PENDING, CANCELED], serviceId: service.id, providerId: 2 })).body,
+      ).toHaveLength(1);
       expect((await list({ memberId: other.id, providerId: 3 })).body).toHaveLength(0);
       const future = new Date(Date.now() + 3_600_000).toISOString();
       expect((await list({ memberId: other.id, createdAt_gte: future })).body).toHaveLength(0);
-      expect((await list({ memberId: other.id, createdAt_lte: future, createdAt_gte: '2020-01-01' })).body).toHaveLength(1);
-      const sorted = await list({ memberId: member.id }, { sort: JSON.stringify(['id', 'ASC']), range: JSON.stringify([0, 2]) });
-      expect(sorted.body.map((o: { id: number }) => o.id)).toEqual([...sorted.body.map((o: { id: number }) => o.id)].sort((a, b) => a - b));
+      expect(
+        (await list({ memberId: other.id, createdAt_lte: future, createdAt_gte: '2020-01-01' })).body,
+      ).toHaveLength(1);
+      const sorted = await list(
+        { memberId: member.id },
+        { sort: JSON.stringify(['id', 'ASC']), range: JSON.stringify([0, 2]) },
+      );
+      expect(sorted.body.map((o: { id: number }) => o.id)).toEqual(
+        [...sorted.body.map((o: { id: number }) => o.id)].sort((a, b) => a - b),
+      );
       expect(sorted.headers['content-range']).toMatch(/^orders 0-2\/\d+$/);
-      await t.http.get('/api/admin/orders').query({ filter: JSON.stringify({ createdAt_gte: 'yesterday' }) }).set('Authorization', admin).expect(400);
+      await t.http
+        .get('/api/admin/orders')
+        .query({ filter: JSON.stringify({ createdAt_gte: 'yesterday' }) })
+        .set('Authorization', admin)
+        .expect(400);
       const one = await t.http.get(`/api/admin/orders/${mine.body.orderId}`).set('Authorization', admin).expect(200);
-      expect(one.body).toMatchObject({ id: mine.body.orderId, memberId: other.id, point: 7, providerId: 2, providerServiceId: '501' });
+      expect(one.body).toMatchObject({
+        id: mine.body.orderId,
+        memberId: other.id,
+        point: 7,
+        providerId: 2,
+        providerServiceId: '501',
+      });
     });
   });
 
@@ -286,7 +349,9 @@ describe('order state changes', () => {
     for (const [method, url] of routes) {
       for (const token of [`Bearer ${member.token}`, null]) {
         const req = (t.http as unknown as Record<string, (u: string) => import('supertest').Test>)[method]!(url);
-        await (token ? req.set('Authorization', token) : req).send({ status: CANCELED, remains: 1, startCount: 1 }).expect(401);
+        await (token ? req.set('Authorization', token) : req)
+          .send({ status: CANCELED, remains: 1, startCount: 1 })
+          .expect(401);
       }
     }
   });

@@ -12,7 +12,8 @@ export const em = (t: TestApp): EntityManager => t.app.get(MikroORM).em.fork();
 export const tx = <T>(t: TestApp, work: (em: EntityManager) => Promise<T>): Promise<T> => em(t).transactional(work);
 
 /** Fulfilment's dispatch record of an order (provider order id, attempts, last error, last sync), or null before its first claim. */
-export const dispatchOf = (t: TestApp, orderId: number): Promise<OrderDispatch | null> => em(t).findOne(OrderDispatch, { id: orderId });
+export const dispatchOf = (t: TestApp, orderId: number): Promise<OrderDispatch | null> =>
+  em(t).findOne(OrderDispatch, { id: orderId });
 
 /** The provider's order id for an order fulfilment placed upstream. */
 export async function providerOrderIdOf(t: TestApp, orderId: number): Promise<string | null> {
@@ -46,7 +47,16 @@ export async function createService(t: TestApp, props: Partial<ServiceProps> = {
 
 /** Tops the member up as a bank-transfer charge would. */
 export async function fund(t: TestApp, memberId: number, amount: bigint): Promise<void> {
-  await tx(t, (db) => t.app.get(WalletFacade).credit(db, { memberId, amount, kind: LedgerKind.CHARGE, reference: { type: 'charge', id: `fixture-${memberId}-${++seq}` } }));
+  await tx(t, (db) =>
+    t.app
+      .get(WalletFacade)
+      .credit(db, {
+        memberId,
+        amount,
+        kind: LedgerKind.CHARGE,
+        reference: { type: 'charge', id: `fixture-${memberId}-${++seq}` },
+      }),
+  );
 }
 
 export const balance = (t: TestApp, memberId: number): Promise<bigint> => t.app.get(WalletFacade).balanceOf(memberId);

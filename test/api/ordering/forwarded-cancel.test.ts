@@ -4,7 +4,12 @@ import { FakeProvider } from '../../support/fake-provider.js';
 import { CANCEL_MESSAGES } from '../../../server/src/contracts/index.js';
 import { OrderStatus } from '../../../server/src/modules/ordering/index.js';
 import { Order } from '../../../server/src/modules/ordering/entities.js';
-import { CancelForwarder, OrderSender, OrderSync, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
+import {
+  CancelForwarder,
+  OrderSender,
+  OrderSync,
+  SYNC_SPACING_MS,
+} from '../../../server/src/modules/fulfilment/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { addProvider, admin } from '../fulfilment/helpers.js';
@@ -22,8 +27,22 @@ describe('cancels that reach the provider', () => {
     t = await startTestApp();
     fake = await FakeProvider.start();
     const providerId = await addProvider(t, fake);
-    cancelable = await createService(t, { cancel: true, point: '10', min: 10, max: 10_000, providerId, providerServiceId: '1' });
-    fixed = await createService(t, { cancel: false, point: '10', min: 10, max: 10_000, providerId, providerServiceId: '2' });
+    cancelable = await createService(t, {
+      cancel: true,
+      point: '10',
+      min: 10,
+      max: 10_000,
+      providerId,
+      providerServiceId: '1',
+    });
+    fixed = await createService(t, {
+      cancel: false,
+      point: '10',
+      min: 10,
+      max: 10_000,
+      providerId,
+      providerServiceId: '2',
+    });
   });
   afterAll(async () => {
     await fake.close();
@@ -35,15 +54,24 @@ describe('cancels that reach the provider', () => {
     await t.app.get(OrderSync).runOnce();
   };
   const running = async (m: TestMember, service: Service, link: string) => {
-    const id = (await placeOrder(t, m, { serviceId: service.id, link, amount: 100 }).expect(201)).body.orderId as number;
+    const id = (await placeOrder(t, m, { serviceId: service.id, link, amount: 100 }).expect(201)).body
+      .orderId as number;
     await t.app.get(OrderSender).runOnce();
     const order = await em(t).findOneOrFail(Order, id);
     expect(order.status).toBe(OrderStatus.PROCESSING);
     return Object.assign(order, { providerOrderId: await providerOrderIdOf(t, id) });
   };
-  const cancel = (m: TestMember, id: number) => t.http.post(`/api/service/order/${id}/cancel`).set('Authorization', `Bearer ${m.token}`);
+  const cancel = (m: TestMember, id: number) =>
+    t.http.post(`/api/service/order/${id}/cancel`).set('Authorization', `Bearer ${m.token}`);
   const invariantClean = async () =>
-    expect((await t.http.get('/api/admin/wallet/invariant').set('Authorization', await admin(t)).expect(200)).body).toEqual({ ok: true, violations: [] });
+    expect(
+      (
+        await t.http
+          .get('/api/admin/wallet/invariant')
+          .set('Authorization', await admin(t))
+          .expect(200)
+      ).body,
+    ).toEqual({ ok: true, violations: [] });
 
   it('round trip: 취소 요청됨 → forwarded as `cancel` → provider says Canceled → full refund, exactly once', async () => {
     const m = await createMember(t);
@@ -52,13 +80,25 @@ describe('cancels that reach the provider', () => {
     const res = await cancel(m, order.id).expect(200);
     expect(res.body).toEqual({ id: order.id, status: 'PROCESSING', refunded: 0, cancelRequested: true });
     expect((await cancel(m, order.id).expect(409)).body.message).toBe(CANCEL_MESSAGES.alreadyRequested);
-    const history = await t.http.get('/api/service/order-history').set('Authorization', `Bearer ${m.token}`).expect(200);
+    const history = await t.http
+      .get('/api/service/order-history')
+      .set('Authorization', `Bearer ${m.token}`)
+      .expect(200);
     expect(history.body[0]).toMatchObject({ id: order.id, status: 'PROCESSING', cancelRequested: true });
 
     expect(await t.app.get(CancelForwarder).runOnce()).toEqual({ forwarded: 1, refused: 0 });
     expect(fake.calls('cancel').at(-1)!.params).toEqual({ action: 'cancel', orders: order.providerOrderId });
-    const forwarded = (await t.http.get(`/api/admin/orders/${order.id}`).set('Authorization', await admin(t)).expect(200)).body;
-    expect(forwarded).toMatchObject({ cancelRequestedAt: expect.any(String), cancelForwardedAt: expect.any(String), cancelRefusal: null });
+    const forwarded = (
+      await t.http
+        .get(`/api/admin/orders/${order.id}`)
+        .set('Authorization', await admin(t))
+        .expect(200)
+    ).body;
+    expect(forwarded).toMatchObject({
+      cancelRequestedAt: expect.any(String),
+      cancelForwardedAt: expect.any(String),
+      cancelRefusal: null,
+    });
     expect(await t.app.get(CancelForwarder).runOnce()).toEqual({ forwarded: 0, refused: 0 });
     expect(await balance(t, m.id)).toBe(9000n);
 
@@ -67,7 +107,9 @@ describe('cancels that reach the provider', () => {
     await sync(); // the same answer again changes nothing
     expect(await em(t).findOneOrFail(Order, order.id)).toMatchObject({ status: OrderStatus.CANCELED, refunded: 1000n });
     expect(await balance(t, m.id)).toBe(10_000n);
-    expect((await ledgerOf(t, m.id)).filter((e) => e.kind === 'REFUND')).toEqual([{ kind: 'REFUND', amount: '1000', reference_type: 'order', reference_id: String(order.id) }]);
+    expect((await ledgerOf(t, m.id)).filter((e) => e.kind === 'REFUND')).toEqual([
+      { kind: 'REFUND', amount: '1000', reference_type: 'order', reference_id: String(order.id) },
+    ]);
     await invariantClean();
   });
 
@@ -80,7 +122,11 @@ describe('cancels that reach the provider', () => {
     fake.setOrder(order.providerOrderId!, { status: 'Partial', remains: 30, startCount: 5 });
     await sync();
     await sync();
-    expect(await em(t).findOneOrFail(Order, order.id)).toMatchObject({ status: OrderStatus.PARTIAL, remains: 30, refunded: 300n });
+    expect(await em(t).findOneOrFail(Order, order.id)).toMatchObject({
+      status: OrderStatus.PARTIAL,
+      remains: 30,
+      refunded: 300n,
+    });
     expect(await balance(t, m.id)).toBe(9300n);
     await invariantClean();
   });
@@ -90,13 +136,30 @@ describe('cancels that reach the provider', () => {
     await fund(t, m.id, 10_000n);
     const order = await running(m, cancelable, 'https://instagram.com/cancel-refused');
     await cancel(m, order.id).expect(200);
-    fake.once('cancel', { body: [{ order: Number(order.providerOrderId), cancel: { error: 'Order is already in progress' } }] });
+    fake.once('cancel', {
+      body: [{ order: Number(order.providerOrderId), cancel: { error: 'Order is already in progress' } }],
+    });
     expect(await t.app.get(CancelForwarder).runOnce()).toEqual({ forwarded: 0, refused: 1 });
-    expect(await em(t).findOneOrFail(Order, order.id)).toMatchObject({ status: OrderStatus.PROCESSING, cancelRequestedAt: null, cancelRefusal: 'Order is already in progress', refunded: 0n });
+    expect(await em(t).findOneOrFail(Order, order.id)).toMatchObject({
+      status: OrderStatus.PROCESSING,
+      cancelRequestedAt: null,
+      cancelRefusal: 'Order is already in progress',
+      refunded: 0n,
+    });
     // The console's order show reads these fields from the admin order.
-    const shown = await t.http.get(`/api/admin/orders/${order.id}`).set('Authorization', await admin(t)).expect(200);
-    expect(shown.body).toMatchObject({ cancelRequestedAt: null, cancelForwardedAt: null, cancelRefusal: 'Order is already in progress' });
-    const history = await t.http.get('/api/service/order-history').set('Authorization', `Bearer ${m.token}`).expect(200);
+    const shown = await t.http
+      .get(`/api/admin/orders/${order.id}`)
+      .set('Authorization', await admin(t))
+      .expect(200);
+    expect(shown.body).toMatchObject({
+      cancelRequestedAt: null,
+      cancelForwardedAt: null,
+      cancelRefusal: 'Order is already in progress',
+    });
+    const history = await t.http
+      .get('/api/service/order-history')
+      .set('Authorization', `Bearer ${m.token}`)
+      .expect(200);
     expect(history.body[0]).toMatchObject({ cancelRequested: false, cancelRefusal: 'Order is already in progress' });
     await cancel(m, order.id).expect(200);
     expect(await balance(t, m.id)).toBe(9000n);
@@ -110,13 +173,33 @@ describe('cancels that reach the provider', () => {
     expect((await em(t).findOneOrFail(Order, order.id)).cancelRequestedAt).toBeNull();
 
     const r = await createReseller(t, 10_000n);
-    const placed = (await v2(t, { key: r.apiKey, action: 'add', service: cancelable.id, link: 'https://instagram.com/v2-cancel', quantity: 100 }).expect(200)).body.order;
+    const placed = (
+      await v2(t, {
+        key: r.apiKey,
+        action: 'add',
+        service: cancelable.id,
+        link: 'https://instagram.com/v2-cancel',
+        quantity: 100,
+      }).expect(200)
+    ).body.order;
     await t.app.get(OrderSender).runOnce();
     expect((await v2(t, { key: r.apiKey, action: 'cancel', order: placed }).expect(200)).body).toEqual({ cancel: 1 });
-    expect((await v2(t, { key: r.apiKey, action: 'cancel', orders: String(placed) }).expect(200)).body).toEqual([{ order: placed, cancel: { error: CANCEL_MESSAGES.alreadyRequested } }]);
-    const fixedOrder = (await v2(t, { key: r.apiKey, action: 'add', service: fixed.id, link: 'https://instagram.com/v2-fixed', quantity: 100 }).expect(200)).body.order;
+    expect((await v2(t, { key: r.apiKey, action: 'cancel', orders: String(placed) }).expect(200)).body).toEqual([
+      { order: placed, cancel: { error: CANCEL_MESSAGES.alreadyRequested } },
+    ]);
+    const fixedOrder = (
+      await v2(t, {
+        key: r.apiKey,
+        action: 'add',
+        service: fixed.id,
+        link: 'https://instagram.com/v2-fixed',
+        quantity: 100,
+      }).expect(200)
+    ).body.order;
     await t.app.get(OrderSender).runOnce();
-    expect((await v2(t, { key: r.apiKey, action: 'cancel', order: fixedOrder }).expect(200)).body).toEqual({ error: CANCEL_MESSAGES.notSupported });
+    expect((await v2(t, { key: r.apiKey, action: 'cancel', order: fixedOrder }).expect(200)).body).toEqual({
+      error: CANCEL_MESSAGES.notSupported,
+    });
     await invariantClean();
   });
 });

@@ -18,7 +18,14 @@ describe('placing orders', () => {
   });
   afterAll(() => t.close());
 
-  const body = (over: Record<string, unknown> = {}) => ({ serviceId: service.id, link: 'https://instagram.com/p/abc', amount: 100, runs: 0, interval: 0, ...over });
+  const body = (over: Record<string, unknown> = {}) => ({
+    serviceId: service.id,
+    link: 'https://instagram.com/p/abc',
+    amount: 100,
+    runs: 0,
+    interval: 0,
+    ...over,
+  });
 
   /** The member's orders, auto-orders and ledger rows: what a refused order must leave untouched. */
   const footprint = async (m: TestMember) => ({
@@ -32,10 +39,26 @@ describe('placing orders', () => {
     const m = await createMember(t);
     await fund(t, m.id, 1_000n);
     const res = await placeOrder(t, m, body({ amount: 101, link: '  https://instagram.com/p/abc  ' })).expect(201);
-    expect(res.body).toEqual({ orderId: expect.any(Number), amount: 101, link: 'https://instagram.com/p/abc', serviceId: service.id, point: 253, autoOrderId: null });
+    expect(res.body).toEqual({
+      orderId: expect.any(Number),
+      amount: 101,
+      link: 'https://instagram.com/p/abc',
+      serviceId: service.id,
+      point: 253,
+      autoOrderId: null,
+    });
     expect(await balance(t, m.id)).toBe(747n); // ceil(2.5 × 101) = 253
     const order = await em(t).findOneOrFail(Order, res.body.orderId);
-    expect(order).toMatchObject({ memberId: m.id, status: OrderStatus.PENDING, point: 253n, amount: 101, runs: 0, interval: 0, autoOrderId: null, providerId: null });
+    expect(order).toMatchObject({
+      memberId: m.id,
+      status: OrderStatus.PENDING,
+      point: 253n,
+      amount: 101,
+      runs: 0,
+      interval: 0,
+      autoOrderId: null,
+      providerId: null,
+    });
     expect(await ledgerOf(t, m.id)).toEqual([
       expect.objectContaining({ kind: 'CHARGE' }),
       { kind: 'ORDER', amount: '-253', reference_type: 'order', reference_id: String(order.id) },
@@ -77,7 +100,11 @@ describe('placing orders', () => {
       ['no link', { link: undefined }, ORDER_MESSAGES.linkRequired],
       ['blank link', { link: '   ' }, ORDER_MESSAGES.linkRequired],
       ['link too long', { link: `https://x.com/${'a'.repeat(1000)}` }, ORDER_MESSAGES.linkTooLong],
-      ['control character in the link', { link: 'https://instagram.com/p/a\u0000' }, '입력값에 쓸 수 없는 문자(제어 문자)가 있습니다.'],
+      [
+        'control character in the link',
+        { link: 'https://instagram.com/p/a\u0000' },
+        '입력값에 쓸 수 없는 문자(제어 문자)가 있습니다.',
+      ],
       ['no amount', { amount: undefined }, ORDER_MESSAGES.amountRequired],
       ['fractional amount', { amount: 10.5 }, ORDER_MESSAGES.amountRequired],
       ['amount below min', { amount: 9 }, ORDER_MESSAGES.amountBelowMin],
@@ -101,17 +128,24 @@ describe('placing orders', () => {
 
     it('a hidden service', async () => {
       const hidden = await createService(t, { visible: false });
-      expect((await placeOrder(t, m, body({ serviceId: hidden.id })).expect(400)).body.message).toBe(ORDER_MESSAGES.serviceRequired);
+      expect((await placeOrder(t, m, body({ serviceId: hidden.id })).expect(400)).body.message).toBe(
+        ORDER_MESSAGES.serviceRequired,
+      );
     });
 
     it('a read-only service', async () => {
       const readOnly = await createService(t, { isReadOnly: true });
-      expect((await placeOrder(t, m, body({ serviceId: readOnly.id })).expect(400)).body.message).toBe(ORDER_MESSAGES.unavailable);
+      expect((await placeOrder(t, m, body({ serviceId: readOnly.id })).expect(400)).body.message).toBe(
+        ORDER_MESSAGES.unavailable,
+      );
     });
 
     it('an auto-order on a service that does not allow it', async () => {
       const single = await createService(t, { enableAuto: false });
-      expect((await placeOrder(t, m, body({ serviceId: single.id, amount: 10, runs: 2, interval: 60 })).expect(400)).body.message).toBe(ORDER_MESSAGES.autoNotAllowed);
+      expect(
+        (await placeOrder(t, m, body({ serviceId: single.id, amount: 10, runs: 2, interval: 60 })).expect(400)).body
+          .message,
+      ).toBe(ORDER_MESSAGES.autoNotAllowed);
     });
 
     it('every service while the service check is on', async () => {
@@ -143,15 +177,23 @@ describe('placing orders', () => {
     expect((await placeOrder(t, m, body({ serviceId: edited.id, amount: 10 })).expect(201)).body.point).toBe(20);
     await t.http.put(`/api/admin/services/${edited.id}`).set('Authorization', admin).send({ point: '3' }).expect(200);
     expect((await placeOrder(t, m, body({ serviceId: edited.id, amount: 10 })).expect(201)).body.point).toBe(30);
-    await t.http.put(`/api/admin/services/${edited.id}`).set('Authorization', admin).send({ visible: false }).expect(200);
-    expect((await placeOrder(t, m, body({ serviceId: edited.id, amount: 10 })).expect(400)).body.message).toBe(ORDER_MESSAGES.serviceRequired);
+    await t.http
+      .put(`/api/admin/services/${edited.id}`)
+      .set('Authorization', admin)
+      .send({ visible: false })
+      .expect(200);
+    expect((await placeOrder(t, m, body({ serviceId: edited.id, amount: 10 })).expect(400)).body.message).toBe(
+      ORDER_MESSAGES.serviceRequired,
+    );
     expect(await balance(t, m.id)).toBe(9_950n);
   });
 
   it('lets exactly k of 100 concurrent orders through on a balance that pays for k, and the books balance', async () => {
     const m = await createMember(t);
     await fund(t, m.id, 250n * 37n + 249n);
-    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => placeOrder(t, m, body({ link: `https://instagram.com/p/${i}` }))));
+    const results = await Promise.all(
+      Array.from({ length: 100 }, (_, i) => placeOrder(t, m, body({ link: `https://instagram.com/p/${i}` }))),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(37);
     const refused = results.filter((r) => r.status !== 201);
     expect(refused.every((r) => r.status === 400 && r.body.message === ORDER_MESSAGES.insufficientPoints)).toBe(true);
@@ -205,12 +247,16 @@ describe('placing orders', () => {
       await fund(t, a.id, 1_000n);
       await fund(t, b.id, 100n);
       const ra = await placeOrder(t, a, body(), 'shared').expect(201);
-      expect((await placeOrder(t, b, body(), 'shared').expect(400)).body.message).toBe(ORDER_MESSAGES.insufficientPoints);
+      expect((await placeOrder(t, b, body(), 'shared').expect(400)).body.message).toBe(
+        ORDER_MESSAGES.insufficientPoints,
+      );
       expect(await em(t).count(IdempotencyKey, { memberId: b.id })).toBe(0);
       await fund(t, b.id, 150n);
       const rb = await placeOrder(t, b, body(), 'shared').expect(201);
       expect(rb.body.orderId).not.toBe(ra.body.orderId);
-      expect((await placeOrder(t, a, body(), 'k'.repeat(101)).expect(400)).body.message).toBe(ORDER_MESSAGES.idempotencyKeyInvalid);
+      expect((await placeOrder(t, a, body(), 'k'.repeat(101)).expect(400)).body.message).toBe(
+        ORDER_MESSAGES.idempotencyKeyInvalid,
+      );
     });
 
     it('replays an auto-order placement too', async () => {

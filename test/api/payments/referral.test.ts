@@ -19,16 +19,36 @@ describe('referral rewards', () => {
 
   beforeAll(async () => {
     toss = await startFakeToss();
-    t = await startTestApp({ TOSS_CLIENT_KEY: toss.clientKey, TOSS_SECRET_KEY: toss.secretKey, TOSS_API_URL: toss.url });
+    t = await startTestApp({
+      TOSS_CLIENT_KEY: toss.clientKey,
+      TOSS_SECRET_KEY: toss.secretKey,
+      TOSS_API_URL: toss.url,
+    });
     await t.app.get(ContentFacade).seedDemo();
     await setSettings(t, { ...BANK, ENABLE_TOSS_PAYMENT: true, ENABLE_REFERRAL: true });
     wallet = t.app.get(WalletFacade);
     admin = bearer(await t.operatorToken());
     referrer = await createMember(t);
-    code = (await t.http.post('/api/auth/referral-code').set('Authorization', bearer(referrer.token)).expect(200)).body.referralCode;
-    const signup = { id: 'referred1', password: 'secret123', email: 'referred1@example.com', registerWhere: '유튜브', phoneNumber: '', sendCode: '', referral: code, emailCode: '', agreeTerms: true, agreePrivacy: true };
+    code = (await t.http.post('/api/auth/referral-code').set('Authorization', bearer(referrer.token)).expect(200)).body
+      .referralCode;
+    const signup = {
+      id: 'referred1',
+      password: 'secret123',
+      email: 'referred1@example.com',
+      registerWhere: '유튜브',
+      phoneNumber: '',
+      sendCode: '',
+      referral: code,
+      emailCode: '',
+      agreeTerms: true,
+      agreePrivacy: true,
+    };
     await t.http.post('/api/auth/register').set('X-Forwarded-For', clientIp()).send(signup).expect(201);
-    const login = await t.http.post('/api/auth/login').set('X-Forwarded-For', clientIp()).send({ id: signup.id, password: signup.password }).expect(200);
+    const login = await t.http
+      .post('/api/auth/login')
+      .set('X-Forwarded-For', clientIp())
+      .send({ id: signup.id, password: signup.password })
+      .expect(200);
     const [row] = await sql<{ id: number }>(t, 'select id from member where login_id = ?', [signup.id]);
     referred = { id: row!.id, loginId: signup.id, password: signup.password, token: login.body.accessToken };
   });
@@ -38,8 +58,14 @@ describe('referral rewards', () => {
     await toss.close();
   });
 
-  const rewards = async () => sql<{ amount: string; reference_type: string; reference_id: string }>(t, `select amount, reference_type, reference_id from point_ledger_entry where kind = 'REFERRAL' and member_id = ? order by id`, [referrer.id]);
-  const summary = async (m: TestMember) => (await t.http.get('/api/service/referral').set('Authorization', bearer(m.token)).expect(200)).body;
+  const rewards = async () =>
+    sql<{ amount: string; reference_type: string; reference_id: string }>(
+      t,
+      `select amount, reference_type, reference_id from point_ledger_entry where kind = 'REFERRAL' and member_id = ? order by id`,
+      [referrer.id],
+    );
+  const summary = async (m: TestMember) =>
+    (await t.http.get('/api/service/referral').set('Authorization', bearer(m.token)).expect(200)).body;
 
   it('round trip: bank transfer, Toss and a refund; the account page, the console and the dashboard', async () => {
     // 1. A bank-transfer charge accepted by the operator: 3 % (the default) of 33,333 → 999 (floored).
@@ -51,15 +77,37 @@ describe('referral rewards', () => {
 
     // 1b. A bank deposit the operator records, matched to the open charge automatically: 3 % of 10,000 → 300.
     const matched = await openCharge(t, referred, 10_000, '추천받은회원');
-    const dep = await t.http.post('/api/admin/deposits').set('Authorization', admin).send({ bankTransactionId: 'tx-referral-1', depositorName: '추천받은회원', amount: 10_000, depositedAt: new Date().toISOString() }).expect(201);
+    const dep = await t.http
+      .post('/api/admin/deposits')
+      .set('Authorization', admin)
+      .send({
+        bankTransactionId: 'tx-referral-1',
+        depositorName: '추천받은회원',
+        amount: 10_000,
+        depositedAt: new Date().toISOString(),
+      })
+      .expect(201);
     expect(dep.body).toMatchObject({ status: 'MATCHED', chargeId: matched.chargeId });
     expect(await wallet.balanceOf(referrer.id)).toBe(1_299n);
 
     // 2. The operator raises REFERRAL_RATE to 5; a Toss card payment of 20,000 → 1,000.
     await setSettings(t, { REFERRAL_RATE: '5' });
-    const c = (await t.http.post('/api/service/point/toss').set('Authorization', bearer(referred.token)).send({ point: 20_000, method: 'CARD' }).expect(201)).body;
+    const c = (
+      await t.http
+        .post('/api/service/point/toss')
+        .set('Authorization', bearer(referred.token))
+        .send({ point: 20_000, method: 'CARD' })
+        .expect(201)
+    ).body;
     const paymentKey = toss.authorize(c.orderId, c.amount, 'CARD');
-    await Promise.all(Array.from({ length: 5 }, () => t.http.post('/api/service/point/toss/confirm').set('Authorization', bearer(referred.token)).send({ paymentKey, orderId: c.orderId, amount: c.amount })));
+    await Promise.all(
+      Array.from({ length: 5 }, () =>
+        t.http
+          .post('/api/service/point/toss/confirm')
+          .set('Authorization', bearer(referred.token))
+          .send({ paymentKey, orderId: c.orderId, amount: c.amount }),
+      ),
+    );
     expect(await wallet.balanceOf(referrer.id)).toBe(2_299n);
     expect((await rewards()).map((r) => [r.amount, r.reference_type, r.reference_id])).toEqual([
       ['999', 'charge', String(bank.chargeId)],
@@ -74,25 +122,54 @@ describe('referral rewards', () => {
     // 4. The referrer spends all but 300 points (2,299 − 1,999); the Toss charge is refunded in full: its 1,000
     //    reward is taken back as far as it goes (300), the rest recorded for the operator.
     const em = t.app.get(MikroORM).em.fork();
-    await wallet.debit(em, { memberId: referrer.id, amount: 1_999n, kind: LedgerKind.ORDER, reference: { type: 'test-spend', id: referrer.id } });
-    await t.http.post(`/api/admin/charges/${c.chargeId}/refund`).set('Authorization', admin).send({ point: 20_000, reason: '고객 요청' }).expect(200);
+    await wallet.debit(em, {
+      memberId: referrer.id,
+      amount: 1_999n,
+      kind: LedgerKind.ORDER,
+      reference: { type: 'test-spend', id: referrer.id },
+    });
+    await t.http
+      .post(`/api/admin/charges/${c.chargeId}/refund`)
+      .set('Authorization', admin)
+      .send({ point: 20_000, reason: '고객 요청' })
+      .expect(200);
     expect(await wallet.balanceOf(referrer.id)).toBe(0n);
     const after = await rewards();
     expect(after.at(-1)).toMatchObject({ amount: '-300', reference_type: 'charge-refund' });
     expect(after).toHaveLength(4);
     // Taken back once: the charge has nothing left to refund.
-    await t.http.post(`/api/admin/charges/${c.chargeId}/refund`).set('Authorization', admin).send({ point: 1, reason: '다시' }).expect(400);
+    await t.http
+      .post(`/api/admin/charges/${c.chargeId}/refund`)
+      .set('Authorization', admin)
+      .send({ point: 1, reason: '다시' })
+      .expect(400);
     expect(await rewards()).toHaveLength(4);
     // Earned is net of what was taken back: 999 + 300 + 1,000 − 300 (the 700 it could not take back stays recorded).
     expect(await summary(referrer)).toMatchObject({ joined: 1, earned: 1_999 });
 
     // 5. The console: rewards listed, per member figures, the dashboard's counts.
-    const list = await t.http.get('/api/admin/referrals').query({ filter: JSON.stringify({ referrerId: referrer.id }) }).set('Authorization', admin).expect(200);
+    const list = await t.http
+      .get('/api/admin/referrals')
+      .query({ filter: JSON.stringify({ referrerId: referrer.id }) })
+      .set('Authorization', admin)
+      .expect(200);
     expect(list.body).toHaveLength(3);
-    expect((list.body as { chargeId: number }[]).find((r) => r.chargeId === c.chargeId)).toMatchObject({ amount: 1000, reclaimed: 300, unrecovered: 700, rate: 5 });
-    const member = await t.http.get(`/api/admin/referrals/members/${referrer.id}`).set('Authorization', admin).expect(200);
+    expect((list.body as { chargeId: number }[]).find((r) => r.chargeId === c.chargeId)).toMatchObject({
+      amount: 1000,
+      reclaimed: 300,
+      unrecovered: 700,
+      rate: 5,
+    });
+    const member = await t.http
+      .get(`/api/admin/referrals/members/${referrer.id}`)
+      .set('Authorization', admin)
+      .expect(200);
     expect(member.body).toEqual({ id: referrer.id, joined: 1, rewards: 3, earned: 1_999, unrecovered: 700 });
-    const ledger = await t.http.get('/api/admin/ledger-entries').query({ filter: JSON.stringify({ kind: 'REFERRAL' }) }).set('Authorization', admin).expect(200);
+    const ledger = await t.http
+      .get('/api/admin/ledger-entries')
+      .query({ filter: JSON.stringify({ kind: 'REFERRAL' }) })
+      .set('Authorization', admin)
+      .expect(200);
     expect(ledger.body).toHaveLength(4);
     const dashboard = await t.http.get('/api/admin/dashboard').set('Authorization', admin).expect(200);
     expect(dashboard.body.referrals).toMatchObject({ referredMembers: 1, rewards: 3 });
@@ -110,11 +187,28 @@ describe('referral rewards', () => {
 
   it('pays a withdrawn referrer nothing, and the account page counts only members still here', async () => {
     const second = await createMember(t);
-    const secondCode = (await t.http.post('/api/auth/referral-code').set('Authorization', bearer(second.token)).expect(200)).body.referralCode;
+    const secondCode = (
+      await t.http.post('/api/auth/referral-code').set('Authorization', bearer(second.token)).expect(200)
+    ).body.referralCode;
     const join = async (id: string): Promise<TestMember> => {
-      const signup = { id, password: 'secret123', email: `${id}@example.com`, registerWhere: '유튜브', phoneNumber: '', sendCode: '', referral: secondCode, emailCode: '', agreeTerms: true, agreePrivacy: true };
+      const signup = {
+        id,
+        password: 'secret123',
+        email: `${id}@example.com`,
+        registerWhere: '유튜브',
+        phoneNumber: '',
+        sendCode: '',
+        referral: secondCode,
+        emailCode: '',
+        agreeTerms: true,
+        agreePrivacy: true,
+      };
       await t.http.post('/api/auth/register').set('X-Forwarded-For', clientIp()).send(signup).expect(201);
-      const login = await t.http.post('/api/auth/login').set('X-Forwarded-For', clientIp()).send({ id, password: signup.password }).expect(200);
+      const login = await t.http
+        .post('/api/auth/login')
+        .set('X-Forwarded-For', clientIp())
+        .send({ id, password: signup.password })
+        .expect(200);
       const [row] = await sql<{ id: number }>(t, 'select id from member where login_id = ?', [id]);
       return { id: row!.id, loginId: id, password: signup.password, token: login.body.accessToken };
     };
@@ -124,19 +218,32 @@ describe('referral rewards', () => {
     await t.http.delete('/api/auth/account').set('Authorization', bearer(leaves.token)).expect(200);
     expect(await summary(second)).toEqual({ code: secondCode, joined: 1, earned: 0, rate: 5 });
     // The console counts every member who joined with the code, withdrawn or not.
-    const figures = await t.http.get(`/api/admin/referrals/members/${second.id}`).set('Authorization', admin).expect(200);
+    const figures = await t.http
+      .get(`/api/admin/referrals/members/${second.id}`)
+      .set('Authorization', admin)
+      .expect(200);
     expect(figures.body).toEqual({ id: second.id, joined: 2, rewards: 0, earned: 0, unrecovered: 0 });
 
     await t.http.delete('/api/auth/account').set('Authorization', bearer(second.token)).expect(200);
     const bank = await openCharge(t, stays, 10_000);
     await t.http.post(`/api/admin/charges/${bank.chargeId}/accept`).set('Authorization', admin).expect(200);
     expect(await wallet.balanceOf(stays.id)).toBe(10_000n);
-    expect(await sql(t, `select count(*)::int as n from point_ledger_entry where kind = 'REFERRAL' and member_id = ?`, [second.id])).toEqual([{ n: 0 }]);
-    expect(await sql(t, 'select count(*)::int as n from referral_reward where referred_id = ?', [stays.id])).toEqual([{ n: 0 }]);
+    expect(
+      await sql(t, `select count(*)::int as n from point_ledger_entry where kind = 'REFERRAL' and member_id = ?`, [
+        second.id,
+      ]),
+    ).toEqual([{ n: 0 }]);
+    expect(await sql(t, 'select count(*)::int as n from referral_reward where referred_id = ?', [stays.id])).toEqual([
+      { n: 0 },
+    ]);
   });
 
   it('REFERRAL_RATE refuses anything but a whole percent', async () => {
-    const res = await t.http.put('/api/admin/settings/REFERRAL_RATE').set('Authorization', admin).send({ value: '3.5' }).expect(400);
+    const res = await t.http
+      .put('/api/admin/settings/REFERRAL_RATE')
+      .set('Authorization', admin)
+      .send({ value: '3.5' })
+      .expect(400);
     expect(res.body.message).toContain('REFERRAL_RATE');
   });
 });

@@ -21,10 +21,17 @@ describe('Toss Payments: paying charges online, exactly once', () => {
 
   beforeAll(async () => {
     toss = await startFakeToss();
-    t = await startTestApp({ TOSS_CLIENT_KEY: toss.clientKey, TOSS_SECRET_KEY: toss.secretKey, TOSS_API_URL: toss.url, TOSS_TIMEOUT_MS: '300' });
+    t = await startTestApp({
+      TOSS_CLIENT_KEY: toss.clientKey,
+      TOSS_SECRET_KEY: toss.secretKey,
+      TOSS_API_URL: toss.url,
+      TOSS_TIMEOUT_MS: '300',
+    });
     await t.app.listen(0, '127.0.0.1');
     toss.webhookUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api/toss/webhook`;
-    await t.app.get(SettingsService).setMany({ ENABLE_TOSS_PAYMENT: true, ENABLE_PAYMENT_TYPE: 'ALL', ENABLE_PAYMENT_FEE: true });
+    await t.app
+      .get(SettingsService)
+      .setMany({ ENABLE_TOSS_PAYMENT: true, ENABLE_PAYMENT_TYPE: 'ALL', ENABLE_PAYMENT_FEE: true });
     wallet = t.app.get(WalletFacade);
     admin = bearer(await t.operatorToken());
   });
@@ -35,10 +42,26 @@ describe('Toss Payments: paying charges online, exactly once', () => {
     await toss.close();
   });
 
-  const checkout = (m: TestMember, body: Record<string, unknown>) => t.http.post('/api/service/point/toss').set('Authorization', bearer(m.token)).send(body);
-  const confirm = (m: TestMember, body: Record<string, unknown>) => t.http.post('/api/service/point/toss/confirm').set('Authorization', bearer(m.token)).send(body);
-  const charge = async (id: number) => (await sql<Record<string, unknown>>(t, 'select status, toss_payment_key, toss_status, virtual_account, refunded_point, toss_secret from charge where id = ?', [id]))[0];
-  const credits = async (id: number) => (await sql<{ n: number }>(t, `select count(*)::int as n from point_ledger_entry where kind = 'CHARGE' and reference_id = ?`, [String(id)]))[0]!.n;
+  const checkout = (m: TestMember, body: Record<string, unknown>) =>
+    t.http.post('/api/service/point/toss').set('Authorization', bearer(m.token)).send(body);
+  const confirm = (m: TestMember, body: Record<string, unknown>) =>
+    t.http.post('/api/service/point/toss/confirm').set('Authorization', bearer(m.token)).send(body);
+  const charge = async (id: number) =>
+    (
+      await sql<Record<string, unknown>>(
+        t,
+        'select status, toss_payment_key, toss_status, virtual_account, refunded_point, toss_secret from charge where id = ?',
+        [id],
+      )
+    )[0];
+  const credits = async (id: number) =>
+    (
+      await sql<{ n: number }>(
+        t,
+        `select count(*)::int as n from point_ledger_entry where kind = 'CHARGE' and reference_id = ?`,
+        [String(id)],
+      )
+    )[0]!.n;
   const runJob = () => t.app.get(TossRecheckJob).runOnce();
 
   async function paidByCard(m: TestMember, point = 10_000) {
@@ -59,11 +82,22 @@ describe('Toss Payments: paying charges online, exactly once', () => {
   it('card success: the charge id as orderId, the server amount, confirm with Basic auth, credited once', async () => {
     const m = await createMember(t);
     const res = await checkout(m, { point: 30_000, method: 'CARD' }).expect(201);
-    expect(res.body).toMatchObject({ clientKey: toss.clientKey, orderId: `charge-${res.body.chargeId}`, amount: 30_000, point: 30_000, method: 'CARD', cashReceipt: null });
+    expect(res.body).toMatchObject({
+      clientKey: toss.clientKey,
+      orderId: `charge-${res.body.chargeId}`,
+      amount: 30_000,
+      point: 30_000,
+      method: 'CARD',
+      cashReceipt: null,
+    });
     expect(JSON.stringify(res.body)).not.toContain(toss.secretKey);
     const paymentKey = toss.authorize(res.body.orderId, 30_000, 'CARD');
     const ok = await confirm(m, { paymentKey, orderId: res.body.orderId, amount: 30_000 }).expect(200);
-    expect(ok.body).toMatchObject({ status: 'SUCCESS', message: '결제가 완료되어 포인트가 충전되었습니다.', point: 30_000 });
+    expect(ok.body).toMatchObject({
+      status: 'SUCCESS',
+      message: '결제가 완료되어 포인트가 충전되었습니다.',
+      point: 30_000,
+    });
     const call = toss.calls.find((c) => c.path === '/v1/payments/confirm' && c.body.paymentKey === paymentKey)!;
     expect(call.authorization).toBe(`Basic ${Buffer.from(`${toss.secretKey}:`).toString('base64')}`);
     expect(call.body).toEqual({ paymentKey, orderId: res.body.orderId, amount: 30_000 });
@@ -90,7 +124,11 @@ describe('Toss Payments: paying charges online, exactly once', () => {
   it('user cancel: the fail page closes the charge, nothing credited', async () => {
     const m = await createMember(t);
     const c = (await checkout(m, { point: 10_000, method: 'CARD' }).expect(201)).body;
-    const res = await t.http.post('/api/service/point/toss/fail').set('Authorization', bearer(m.token)).send({ orderId: c.orderId, code: 'PAY_PROCESS_CANCELED', message: '사용자에 의해 결제가 취소되었습니다.' }).expect(200);
+    const res = await t.http
+      .post('/api/service/point/toss/fail')
+      .set('Authorization', bearer(m.token))
+      .send({ orderId: c.orderId, code: 'PAY_PROCESS_CANCELED', message: '사용자에 의해 결제가 취소되었습니다.' })
+      .expect(200);
     expect(res.body).toMatchObject({ status: 'FAIL', message: '결제를 취소하셨습니다.' });
     expect((await charge(c.chargeId)).status).toBe('FAIL');
     expect(await wallet.balanceOf(m.id)).toBe(0n);
@@ -113,7 +151,10 @@ describe('Toss Payments: paying charges online, exactly once', () => {
     const { c, paymentKey } = await paidByCard(m, 20_000);
     toss.delayNextConfirm(1_500);
     const res = await confirm(m, { paymentKey, orderId: c.orderId, amount: c.amount }).expect(200);
-    expect(res.body).toMatchObject({ status: 'PENDING', message: '결제를 확인하고 있습니다. 잠시 후 충전 내역에서 확인해 주세요.' });
+    expect(res.body).toMatchObject({
+      status: 'PENDING',
+      message: '결제를 확인하고 있습니다. 잠시 후 충전 내역에서 확인해 주세요.',
+    });
     expect(await wallet.balanceOf(m.id)).toBe(0n);
     // The 3-hour expiry never fails a charge Toss holds a payment for: only Toss can say.
     clock(t).travel(4 * HOUR);
@@ -133,30 +174,69 @@ describe('Toss Payments: paying charges online, exactly once', () => {
     const results = await Promise.all([
       ...Array.from({ length: N }, () => confirm(m, { paymentKey, orderId: c.orderId, amount: c.amount })),
       ...Array.from({ length: N }, () => runJob()),
-      ...Array.from({ length: N }, () => toss.postWebhook({ eventType: 'PAYMENT_STATUS_CHANGED', createdAt: new Date().toISOString(), data: { paymentKey, orderId: c.orderId } })),
+      ...Array.from({ length: N }, () =>
+        toss.postWebhook({
+          eventType: 'PAYMENT_STATUS_CHANGED',
+          createdAt: new Date().toISOString(),
+          data: { paymentKey, orderId: c.orderId },
+        }),
+      ),
     ]);
     const statuses = results.slice(0, N).map((r) => (r as { status: number }).status);
     expect(statuses.every((s) => s === 200)).toBe(true);
     expect(await credits(c.chargeId)).toBe(1);
     expect(await wallet.balanceOf(m.id)).toBe(15_000n);
-    console.log(`exactly-once: ${N} confirms + ${N} re-check jobs + ${N} webhooks for one payment -> ${await credits(c.chargeId)} CHARGE credit, balance ${await wallet.balanceOf(m.id)}`);
+    console.log(
+      `exactly-once: ${N} confirms + ${N} re-check jobs + ${N} webhooks for one payment -> ${await credits(c.chargeId)} CHARGE credit, balance ${await wallet.balanceOf(m.id)}`,
+    );
   });
 
   it('virtual account: issued (panel shows the account) → deposited (webhook) → credited once; repeats and forged webhooks change nothing', async () => {
     const m = await createMember(t);
-    const c = (await checkout(m, { point: 50_000, method: 'VIRTUAL_ACCOUNT', feeType: 'CASH', feeValue: { phone: '01012345678' } }).expect(201)).body;
+    const c = (
+      await checkout(m, {
+        point: 50_000,
+        method: 'VIRTUAL_ACCOUNT',
+        feeType: 'CASH',
+        feeValue: { phone: '01012345678' },
+      }).expect(201)
+    ).body;
     expect(c.cashReceipt).toBe('소득공제');
     const paymentKey = toss.authorize(c.orderId, c.amount, 'VIRTUAL_ACCOUNT');
     const issued = await confirm(m, { paymentKey, orderId: c.orderId, amount: c.amount }).expect(200);
-    expect(issued.body).toMatchObject({ status: 'WAITING_FOR_DEPOSIT', message: '가상계좌가 발급되었습니다. 입금 기한 안에 입금해 주세요.' });
+    expect(issued.body).toMatchObject({
+      status: 'WAITING_FOR_DEPOSIT',
+      message: '가상계좌가 발급되었습니다. 입금 기한 안에 입금해 주세요.',
+    });
     const account = toss.payments.get(paymentKey)!.virtualAccount!;
-    expect(issued.body.virtualAccount).toEqual({ bankCode: '20', accountNumber: account.accountNumber, customerName: '김토스', dueDate: account.dueDate });
+    expect(issued.body.virtualAccount).toEqual({
+      bankCode: '20',
+      accountNumber: account.accountNumber,
+      customerName: '김토스',
+      dueDate: account.dueDate,
+    });
     expect(JSON.stringify(issued.body)).not.toContain(toss.payments.get(paymentKey)!.secret!);
     expect(await wallet.balanceOf(m.id)).toBe(0n);
 
     // Forged: the wrong secret, or a deposit "DONE" posted before the money arrived.
-    expect(await toss.postWebhook({ createdAt: '2026-01-01T00:00:00.000000', secret: 'forged-secret', orderId: c.orderId, status: 'DONE', transactionKey: 'tx_forged' })).toBe(403);
-    expect(await toss.postWebhook({ createdAt: '2026-01-01T00:00:00.000000', secret: toss.payments.get(paymentKey)!.secret, orderId: c.orderId, status: 'DONE', transactionKey: 'tx_early' })).toBe(200);
+    expect(
+      await toss.postWebhook({
+        createdAt: '2026-01-01T00:00:00.000000',
+        secret: 'forged-secret',
+        orderId: c.orderId,
+        status: 'DONE',
+        transactionKey: 'tx_forged',
+      }),
+    ).toBe(403);
+    expect(
+      await toss.postWebhook({
+        createdAt: '2026-01-01T00:00:00.000000',
+        secret: toss.payments.get(paymentKey)!.secret,
+        orderId: c.orderId,
+        status: 'DONE',
+        transactionKey: 'tx_early',
+      }),
+    ).toBe(200);
     expect((await charge(c.chargeId)).status).toBe('PENDING');
     expect(await wallet.balanceOf(m.id)).toBe(0n);
 
@@ -165,7 +245,15 @@ describe('Toss Payments: paying charges online, exactly once', () => {
     // Repeated and out-of-order deliveries: still one credit.
     const secret = toss.payments.get(paymentKey)!.secret;
     const repeats = await Promise.all(
-      ['DONE', 'WAITING_FOR_DEPOSIT', 'DONE', 'DONE'].map((status) => toss.postWebhook({ createdAt: '2026-01-01T00:00:00.000000', secret, orderId: c.orderId, status, transactionKey: 'tx_again' })),
+      ['DONE', 'WAITING_FOR_DEPOSIT', 'DONE', 'DONE'].map((status) =>
+        toss.postWebhook({
+          createdAt: '2026-01-01T00:00:00.000000',
+          secret,
+          orderId: c.orderId,
+          status,
+          transactionKey: 'tx_again',
+        }),
+      ),
     );
     expect(repeats).toEqual([200, 200, 200, 200]);
     expect(await credits(c.chargeId)).toBe(1);
@@ -182,24 +270,43 @@ describe('Toss Payments: paying charges online, exactly once', () => {
     payment.status = 'DONE';
     // The job looks at it now too (as when the due date came).
     await sql(t, 'update charge set next_check_at = now() where id = ?', [c.chargeId]);
-    const body = { createdAt: '2026-01-01T00:00:00.000000', secret: payment.secret, orderId: c.orderId, status: 'DONE', transactionKey: 'tx_once' };
-    const answers = await Promise.all([...Array.from({ length: N }, () => toss.postWebhook(body)), ...Array.from({ length: N }, () => runJob().then(() => 200))]);
+    const body = {
+      createdAt: '2026-01-01T00:00:00.000000',
+      secret: payment.secret,
+      orderId: c.orderId,
+      status: 'DONE',
+      transactionKey: 'tx_once',
+    };
+    const answers = await Promise.all([
+      ...Array.from({ length: N }, () => toss.postWebhook(body)),
+      ...Array.from({ length: N }, () => runJob().then(() => 200)),
+    ]);
     expect(answers.every((a) => a === 200)).toBe(true);
     expect(await credits(c.chargeId)).toBe(1);
     expect(await wallet.balanceOf(m.id)).toBe(25_000n);
-    console.log(`exactly-once: ${N} DEPOSIT_CALLBACK webhooks + ${N} re-check jobs for one virtual account -> ${await credits(c.chargeId)} CHARGE credit, balance ${await wallet.balanceOf(m.id)}`);
+    console.log(
+      `exactly-once: ${N} DEPOSIT_CALLBACK webhooks + ${N} re-check jobs for one virtual account -> ${await credits(c.chargeId)} CHARGE credit, balance ${await wallet.balanceOf(m.id)}`,
+    );
   });
 
   it('bad webhooks and unknown payments get a clear refusal and change nothing', async () => {
-    const post = (body: unknown) => t.http.post('/api/toss/webhook').set('content-type', 'application/json').send(body as object);
-    expect((await post({ secret: 'x', orderId: 'charge-999999', status: 'DONE' }).expect(404)).body.message).toBe('확인할 수 없는 결제 알림입니다.');
+    const post = (body: unknown) =>
+      t.http
+        .post('/api/toss/webhook')
+        .set('content-type', 'application/json')
+        .send(body as object);
+    expect((await post({ secret: 'x', orderId: 'charge-999999', status: 'DONE' }).expect(404)).body.message).toBe(
+      '확인할 수 없는 결제 알림입니다.',
+    );
     await post({ secret: 'x', orderId: 'not-ours', status: 'DONE' }).expect(404);
     await post({ secret: 12, orderId: [] }).expect(400);
     await t.http.post('/api/toss/webhook').set('content-type', 'application/json').send('{"broken').expect(400);
     // A charge with no payment yet: a webhook naming a payment for it is refused.
     const m = await createMember(t);
     const c = (await checkout(m, { point: 10_000, method: 'CARD' }).expect(201)).body;
-    await post({ eventType: 'PAYMENT_STATUS_CHANGED', data: { paymentKey: 'tgen_forged', orderId: c.orderId } }).expect(404);
+    await post({ eventType: 'PAYMENT_STATUS_CHANGED', data: { paymentKey: 'tgen_forged', orderId: c.orderId } }).expect(
+      404,
+    );
     // A payment key Toss never issued: confirm answers Toss's reason, the job closes the charge.
     const res = await confirm(m, { paymentKey: 'tgen_unknown', orderId: c.orderId, amount: c.amount }).expect(400);
     expect(res.body.message).toBe('결제 시간이 만료되어 결제 진행 데이터가 존재하지 않습니다.');
@@ -216,15 +323,30 @@ describe('Toss Payments: paying charges online, exactly once', () => {
     expect(await toss.expire(paymentKey)).toBe(200);
     expect(await charge(c.chargeId)).toMatchObject({ status: 'FAIL', toss_status: 'EXPIRED' });
     // A late "deposit" webhook for an expired account cannot revive it.
-    expect(await toss.postWebhook({ createdAt: '2026-01-01T00:00:00.000000', secret: toss.payments.get(paymentKey)!.secret, orderId: c.orderId, status: 'DONE', transactionKey: 'tx_late' })).toBe(200);
+    expect(
+      await toss.postWebhook({
+        createdAt: '2026-01-01T00:00:00.000000',
+        secret: toss.payments.get(paymentKey)!.secret,
+        orderId: c.orderId,
+        status: 'DONE',
+        transactionKey: 'tx_late',
+      }),
+    ).toBe(200);
     expect(await credits(c.chargeId)).toBe(0);
   });
 
   it('receipts map to what Toss offers per method: none on cards, cash receipt on transfer', async () => {
     const m = await createMember(t);
-    const card = await checkout(m, { point: 10_000, method: 'CARD', feeType: 'FEE', feeValue: TAX_INVOICE }).expect(400);
+    const card = await checkout(m, { point: 10_000, method: 'CARD', feeType: 'FEE', feeValue: TAX_INVOICE }).expect(
+      400,
+    );
     expect(card.body.message).toContain('카드 결제는 현금영수증·세금계산서를 발행할 수 없습니다');
-    const transfer = await checkout(m, { point: 10_000, method: 'TRANSFER', feeType: 'FEE', feeValue: TAX_INVOICE }).expect(201);
+    const transfer = await checkout(m, {
+      point: 10_000,
+      method: 'TRANSFER',
+      feeType: 'FEE',
+      feeValue: TAX_INVOICE,
+    }).expect(201);
     expect(transfer.body).toMatchObject({ amount: 11_000, point: 10_000, cashReceipt: '미발행' });
   });
 
@@ -232,10 +354,16 @@ describe('Toss Payments: paying charges online, exactly once', () => {
     const m = await createMember(t);
     const { c, paymentKey } = await paidByCard(m, 40_000);
     await confirm(m, { paymentKey, orderId: c.orderId, amount: c.amount }).expect(200);
-    const refund = (point: number, reason = '고객 요청') => t.http.post(`/api/admin/charges/${c.chargeId}/refund`).set('Authorization', admin).send({ point, reason });
+    const refund = (point: number, reason = '고객 요청') =>
+      t.http.post(`/api/admin/charges/${c.chargeId}/refund`).set('Authorization', admin).send({ point, reason });
 
     // The member spent 15,000: only 25,000 is refundable.
-    await wallet.debit(t.app.get(WalletFacade)['em'].fork(), { memberId: m.id, amount: 15_000n, kind: 'ORDER' as never, reference: { type: 'test-spend', id: c.chargeId } });
+    await wallet.debit(t.app.get(WalletFacade)['em'].fork(), {
+      memberId: m.id,
+      amount: 15_000n,
+      kind: 'ORDER' as never,
+      reference: { type: 'test-spend', id: c.chargeId },
+    });
     const tooMuch = await refund(30_000).expect(400);
     expect(tooMuch.body.message).toBe('환불할 포인트가 회원의 남은 포인트 또는 환불 가능한 금액보다 많습니다.');
     expect(toss.payments.get(paymentKey)!.balanceAmount).toBe(40_000);
@@ -258,7 +386,11 @@ describe('Toss Payments: paying charges online, exactly once', () => {
     const rest = await refund(15_000).expect(200);
     expect(rest.body).toMatchObject({ refundedPoint: 25_000 });
     expect(await wallet.balanceOf(m.id)).toBe(0n);
-    const refunds = await sql<{ n: number }>(t, `select count(*)::int as n from point_ledger_entry where kind = 'CHARGE_REFUND' and member_id = ?`, [m.id]);
+    const refunds = await sql<{ n: number }>(
+      t,
+      `select count(*)::int as n from point_ledger_entry where kind = 'CHARGE_REFUND' and member_id = ?`,
+      [m.id],
+    );
     expect(refunds[0]!.n).toBe(2);
     await refund(1).expect(400);
   });
@@ -286,12 +418,22 @@ describe('Toss Payments: paying charges online, exactly once', () => {
     const m = await createMember(t);
     const { c, paymentKey } = await paidByCard(m, 12_000);
     await confirm(m, { paymentKey, orderId: c.orderId, amount: c.amount }).expect(200);
-    const res = await t.http.post(`/api/admin/charges/${c.chargeId}/refund`).set('Authorization', admin).send({ point: 12_000, reason: '전액 환불' }).expect(200);
+    const res = await t.http
+      .post(`/api/admin/charges/${c.chargeId}/refund`)
+      .set('Authorization', admin)
+      .send({ point: 12_000, reason: '전액 환불' })
+      .expect(200);
     expect(res.body).toMatchObject({ refundedPoint: 12_000, refundedAmount: 12_000, tossStatus: 'CANCELED' });
-    expect(toss.calls.filter((x) => x.path === `/v1/payments/${paymentKey}/cancel`).at(-1)!.body).toEqual({ cancelReason: '전액 환불' });
+    expect(toss.calls.filter((x) => x.path === `/v1/payments/${paymentKey}/cancel`).at(-1)!.body).toEqual({
+      cancelReason: '전액 환불',
+    });
     expect(await wallet.balanceOf(m.id)).toBe(0n);
     // Bank-transfer charges have no payment to cancel.
-    const list = await t.http.get('/api/admin/charges').query({ filter: JSON.stringify({ method: 'TOSS' }) }).set('Authorization', admin).expect(200);
+    const list = await t.http
+      .get('/api/admin/charges')
+      .query({ filter: JSON.stringify({ method: 'TOSS' }) })
+      .set('Authorization', admin)
+      .expect(200);
     expect((list.body as { method: string }[]).every((x) => x.method === 'TOSS')).toBe(true);
     expect(JSON.stringify(list.body)).not.toContain('tossSecret');
   });

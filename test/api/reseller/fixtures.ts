@@ -37,7 +37,8 @@ export const v1 = {
     if (idempotencyKey !== undefined) request.set('Idempotency-Key', idempotencyKey);
     return request.send(body as object);
   },
-  status: (t: TestApp, key: string | undefined, wId: string | number) => withKey(t.http.get(`/api/v1/status/${wId}`), key),
+  status: (t: TestApp, key: string | undefined, wId: string | number) =>
+    withKey(t.http.get(`/api/v1/status/${wId}`), key),
 };
 
 function withKey<R extends { set(name: string, value: string): R }>(request: R, key: string | undefined): R {

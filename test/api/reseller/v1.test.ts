@@ -3,7 +3,18 @@ import { ORDER_MESSAGES } from '../../../server/src/contracts/index.js';
 import { OrderStatus } from '../../../server/src/modules/ordering/index.js';
 import { Order } from '../../../server/src/modules/ordering/entities.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
-import { balance, createReseller, createService, em, footprint, invariantViolations, renewKey, report, v1, type Reseller } from './fixtures.js';
+import {
+  balance,
+  createReseller,
+  createService,
+  em,
+  footprint,
+  invariantViolations,
+  renewKey,
+  report,
+  v1,
+  type Reseller,
+} from './fixtures.js';
 
 const INVALID_KEY = { statusCode: 401, message: 'API 키가 올바르지 않습니다.' };
 
@@ -19,7 +30,12 @@ describe('public API v1 (docs/product.md §7, key in the api-key header)', () =>
   });
   afterAll(() => t.close());
 
-  const body = (over: Record<string, unknown> = {}) => ({ serviceId: service.id, link: 'https://instagram.com/p/abc', amount: 101, ...over });
+  const body = (over: Record<string, unknown> = {}) => ({
+    serviceId: service.id,
+    link: 'https://instagram.com/p/abc',
+    amount: 101,
+    ...over,
+  });
 
   describe('the key', () => {
     it.each([
@@ -45,7 +61,10 @@ describe('public API v1 (docs/product.md §7, key in the api-key header)', () =>
     it("refuses a suspended member's key", async () => {
       const m = await createReseller(t);
       await v1.services(t, m.apiKey).expect(200);
-      await t.http.post(`/api/admin/members/${m.id}/suspend`).set('Authorization', `Bearer ${await t.operatorToken()}`).expect(200);
+      await t.http
+        .post(`/api/admin/members/${m.id}/suspend`)
+        .set('Authorization', `Bearer ${await t.operatorToken()}`)
+        .expect(200);
       expect((await v1.services(t, m.apiKey).expect(401)).body).toEqual(INVALID_KEY);
     });
   });
@@ -66,20 +85,38 @@ describe('public API v1 (docs/product.md §7, key in the api-key header)', () =>
     const res = await v1.order(t, m.apiKey, body()).expect(201);
     expect(res.body).toEqual({ wId: expect.any(Number) });
     const order = await em(t).findOneOrFail(Order, res.body.wId);
-    expect(order).toMatchObject({ memberId: m.id, serviceId: service.id, link: 'https://instagram.com/p/abc', amount: 101, point: 253n, status: OrderStatus.PENDING, autoOrderId: null });
+    expect(order).toMatchObject({
+      memberId: m.id,
+      serviceId: service.id,
+      link: 'https://instagram.com/p/abc',
+      amount: 101,
+      point: 253n,
+      status: OrderStatus.PENDING,
+      autoOrderId: null,
+    });
     expect(await balance(t, m.id)).toBe(747n); // ⌈2.5 × 101⌉ = 253
   });
 
   it('takes a form-encoded body too', async () => {
     const m = await createReseller(t, 1_000n);
-    const res = await t.http.post('/api/v1/order').set('api-key', m.apiKey).type('form').send({ serviceId: String(service.id), link: 'https://instagram.com/p/form', amount: '40' }).expect(201);
+    const res = await t.http
+      .post('/api/v1/order')
+      .set('api-key', m.apiKey)
+      .type('form')
+      .send({ serviceId: String(service.id), link: 'https://instagram.com/p/form', amount: '40' })
+      .expect(201);
     expect(await em(t).findOneOrFail(Order, res.body.wId)).toMatchObject({ memberId: m.id, amount: 40, point: 100n });
   });
 
   it('places a single order even when runs and interval are sent (they are not part of v1)', async () => {
     const m = await createReseller(t, 10_000n);
     const res = await v1.order(t, m.apiKey, body({ runs: 5, interval: 60 })).expect(201);
-    expect(await em(t).findOneOrFail(Order, res.body.wId)).toMatchObject({ runs: 0, interval: 0, autoOrderId: null, point: 253n });
+    expect(await em(t).findOneOrFail(Order, res.body.wId)).toMatchObject({
+      runs: 0,
+      interval: 0,
+      autoOrderId: null,
+      point: 253n,
+    });
     expect(await footprint(t, m.id)).toMatchObject({ autoOrders: 0, balance: 9_747n });
   });
 
@@ -124,19 +161,26 @@ describe('public API v1 (docs/product.md §7, key in the api-key header)', () =>
     it('a read-only service (주문불가 상품입니다.)', async () => {
       const readOnly = await createService(t, { isReadOnly: true });
       const before = await footprint(t, reseller.id);
-      expect((await v1.order(t, reseller.apiKey, body({ serviceId: readOnly.id })).expect(400)).body.message).toBe(ORDER_MESSAGES.unavailable);
+      expect((await v1.order(t, reseller.apiKey, body({ serviceId: readOnly.id })).expect(400)).body.message).toBe(
+        ORDER_MESSAGES.unavailable,
+      );
       expect(await footprint(t, reseller.id)).toEqual(before);
     });
   });
 
   describe('status', () => {
-    const place = async (m: Reseller) => (await v1.order(t, m.apiKey, body({ amount: 500 })).expect(201)).body.wId as number;
+    const place = async (m: Reseller) =>
+      (await v1.order(t, m.apiKey, body({ amount: 500 })).expect(201)).body.wId as number;
 
     // Upstream reports bring the order to its status; a second report at the same status records progress.
     it.each([
       ['PENDING', [], 500],
       ['PROCESSING', [{ status: OrderStatus.PROCESSING }], 500],
-      ['IN PROGRESS', [{ status: OrderStatus.INPROGRESS }, { status: OrderStatus.INPROGRESS, remains: 320, startCount: 1500 }], 320],
+      [
+        'IN PROGRESS',
+        [{ status: OrderStatus.INPROGRESS }, { status: OrderStatus.INPROGRESS, remains: 320, startCount: 1500 }],
+        320,
+      ],
       ['COMPLETED', [{ status: OrderStatus.COMPLETED }], 0],
       ['PARTIAL', [{ status: OrderStatus.PARTIAL, remains: 120 }], 120],
       ['CANCELED', [{ status: OrderStatus.CANCELED }], 500],
@@ -155,10 +199,15 @@ describe('public API v1 (docs/product.md §7, key in the api-key header)', () =>
       expect(foreign.body).toEqual({ statusCode: 404, message: '주문을 찾을 수 없습니다.' });
       await v1.status(t, other.apiKey, theirs).expect(200);
       for (const bad of ['abc', '0', '-1', '1.5', '99999999999', '1e3', 'x'.repeat(90)]) {
-        expect((await v1.status(t, reseller.apiKey, bad).expect(400)).body).toEqual({ statusCode: 400, message: '주문 번호가 올바르지 않습니다.' });
+        expect((await v1.status(t, reseller.apiKey, bad).expect(400)).body).toEqual({
+          statusCode: 400,
+          message: '주문 번호가 올바르지 않습니다.',
+        });
       }
       // Past Fastify's path-parameter limit the router answers before the API does: a 414, not a 500.
-      expect((await v1.status(t, reseller.apiKey, 'x'.repeat(5000)).expect(414)).body).toMatchObject({ statusCode: 414 });
+      expect((await v1.status(t, reseller.apiKey, 'x'.repeat(5000)).expect(414)).body).toMatchObject({
+        statusCode: 414,
+      });
     });
   });
 

@@ -3,7 +3,17 @@ import { ORDER_MESSAGES, REFILL_MESSAGES } from '../../../server/src/contracts/i
 import { OrderStatus } from '../../../server/src/modules/ordering/index.js';
 import { AutoOrder, Order } from '../../../server/src/modules/ordering/entities.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
-import { balance, createReseller, createService, em, footprint, invariantViolations, report, v2, type Reseller } from './fixtures.js';
+import {
+  balance,
+  createReseller,
+  createService,
+  em,
+  footprint,
+  invariantViolations,
+  report,
+  v2,
+  type Reseller,
+} from './fixtures.js';
 
 const INVALID_KEY = { error: 'Invalid API key' };
 const INCORRECT_REQUEST = { error: 'Incorrect request' };
@@ -22,7 +32,18 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
   afterAll(() => t.close());
 
   const add = (m: Reseller, over: Record<string, unknown> = {}, as: 'form' | 'json' = 'form') =>
-    v2(t, { key: m.apiKey, action: 'add', service: service.id, link: 'https://instagram.com/p/abc', quantity: 100, ...over }, as).expect(200);
+    v2(
+      t,
+      {
+        key: m.apiKey,
+        action: 'add',
+        service: service.id,
+        link: 'https://instagram.com/p/abc',
+        quantity: 100,
+        ...over,
+      },
+      as,
+    ).expect(200);
   const placed = async (m: Reseller) => (await add(m)).body.order as number;
 
   describe('protocol errors answer HTTP 200 with {"error"} and store nothing', () => {
@@ -38,7 +59,11 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
     });
 
     it('a repeated key field in a form is no key', async () => {
-      const res = await t.http.post('/api/v2').type('form').send(`key=${reseller.apiKey}&key=${reseller.apiKey}&action=balance`).expect(200);
+      const res = await t.http
+        .post('/api/v2')
+        .type('form')
+        .send(`key=${reseller.apiKey}&key=${reseller.apiKey}&action=balance`)
+        .expect(200);
       expect(res.body).toEqual(INVALID_KEY);
     });
 
@@ -46,7 +71,10 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
       const m = await createReseller(t, 10_000n);
       const before = await footprint(t, m.id);
       expect((await add({ ...m, apiKey: `${m.apiKey}0` })).body).toEqual(INVALID_KEY);
-      await t.http.post(`/api/admin/members/${m.id}/suspend`).set('Authorization', `Bearer ${await t.operatorToken()}`).expect(200);
+      await t.http
+        .post(`/api/admin/members/${m.id}/suspend`)
+        .set('Authorization', `Bearer ${await t.operatorToken()}`)
+        .expect(200);
       expect((await add(m)).body).toEqual(INVALID_KEY);
       expect(await footprint(t, m.id)).toEqual(before);
     });
@@ -64,13 +92,29 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
     });
 
     it('bodies the server cannot read', async () => {
-      const json = (raw: string) => t.http.post('/api/v2').set('Content-Type', 'application/json').send(raw).expect(200);
+      const json = (raw: string) =>
+        t.http.post('/api/v2').set('Content-Type', 'application/json').send(raw).expect(200);
       expect((await json('{"key": ')).body).toEqual({ error: '요청 본문이 올바른 JSON이 아닙니다.' });
       expect((await json('')).body).toEqual({ error: '요청 본문이 비어 있습니다.' });
-      expect((await json(`{"key": "${reseller.apiKey}", "action": "balance", "__proto__": {}}`)).body).toEqual({ error: expect.stringContaining('JSON') });
-      expect((await t.http.post('/api/v2').type('form').send(`key=${reseller.apiKey}&action=balance&__proto__=1`).expect(200)).body).toEqual({ error: expect.stringContaining('prototype') });
-      expect((await v2(t, { key: reseller.apiKey, action: 'balance', pad: 'x'.repeat(2_000_000) }, 'json').expect(200)).body).toEqual({ error: '요청 본문이 너무 큽니다.' });
-      expect((await t.http.post('/api/v2').set('Content-Type', 'text/plain').send(`key=${reseller.apiKey}`).expect(200)).body).toEqual(INVALID_KEY);
+      expect((await json(`{"key": "${reseller.apiKey}", "action": "balance", "__proto__": {}}`)).body).toEqual({
+        error: expect.stringContaining('JSON'),
+      });
+      expect(
+        (
+          await t.http
+            .post('/api/v2')
+            .type('form')
+            .send(`key=${reseller.apiKey}&action=balance&__proto__=1`)
+            .expect(200)
+        ).body,
+      ).toEqual({ error: expect.stringContaining('prototype') });
+      expect(
+        (await v2(t, { key: reseller.apiKey, action: 'balance', pad: 'x'.repeat(2_000_000) }, 'json').expect(200)).body,
+      ).toEqual({ error: '요청 본문이 너무 큽니다.' });
+      expect(
+        (await t.http.post('/api/v2').set('Content-Type', 'text/plain').send(`key=${reseller.apiKey}`).expect(200))
+          .body,
+      ).toEqual(INVALID_KEY);
       expect((await t.http.post('/api/v2').expect(200)).body).toEqual(INVALID_KEY);
     });
   });
@@ -79,18 +123,42 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
     const expected = { balance: String(await balance(t, reseller.id)), currency: 'KRW' };
     expect((await v2(t, { key: reseller.apiKey, action: 'balance' }, 'form').expect(200)).body).toEqual(expected);
     expect((await v2(t, { key: reseller.apiKey, action: 'balance' }, 'json').expect(200)).body).toEqual(expected);
-    const multipart = await t.http.post('/api/v2').field('key', reseller.apiKey).field('action', 'balance').attach('ignored', Buffer.from('file'), 'x.txt').expect(200);
+    const multipart = await t.http
+      .post('/api/v2')
+      .field('key', reseller.apiKey)
+      .field('action', 'balance')
+      .attach('ignored', Buffer.from('file'), 'x.txt')
+      .expect(200);
     expect(multipart.body).toEqual(expected);
   });
 
   it('lists the orderable services with their exact rate per 1000', async () => {
-    const cheap = await createService(t, { point: '0.35', min: 100, max: 1_000_000, text: '릴스 조회수', enableAuto: false });
+    const cheap = await createService(t, {
+      point: '0.35',
+      min: 100,
+      max: 1_000_000,
+      text: '릴스 조회수',
+      enableAuto: false,
+    });
     const fine = await createService(t, { point: '0.123456', min: 1, max: 5, enableAuto: false });
     await createService(t, { visible: false });
     await createService(t, { isReadOnly: true });
-    const comments = await createService(t, { point: '350', min: 5, max: 500, enableAuto: false, type: 'Custom Comments' });
+    const comments = await createService(t, {
+      point: '350',
+      min: 5,
+      max: 500,
+      enableAuto: false,
+      type: 'Custom Comments',
+    });
     const bundle = await createService(t, { point: '9900.5', min: 1, max: 1, enableAuto: false, type: 'Package' });
-    const refilled = await createService(t, { point: '7.2', min: 100, max: 30_000, enableAuto: false, refill: true, refillDays: 30 });
+    const refilled = await createService(t, {
+      point: '7.2',
+      min: 100,
+      max: 30_000,
+      enableAuto: false,
+      refill: true,
+      refillDays: 30,
+    });
     const res = await v2(t, { key: reseller.apiKey, action: 'services' }).expect(200);
     const row = (s: Service, rate: string, dripfeed: boolean, type = 'Default', refill = false) => ({
       service: s.id,
@@ -120,14 +188,27 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
       const m = await createReseller(t, 1_000n);
       const res = await add(m, { quantity: '101' });
       expect(res.body).toEqual({ order: expect.any(Number) });
-      expect(await em(t).findOneOrFail(Order, res.body.order)).toMatchObject({ memberId: m.id, amount: 101, point: 253n, status: OrderStatus.PENDING, autoOrderId: null });
-      expect((await v2(t, { key: m.apiKey, action: 'balance' }).expect(200)).body).toEqual({ balance: '747', currency: 'KRW' });
+      expect(await em(t).findOneOrFail(Order, res.body.order)).toMatchObject({
+        memberId: m.id,
+        amount: 101,
+        point: 253n,
+        status: OrderStatus.PENDING,
+        autoOrderId: null,
+      });
+      expect((await v2(t, { key: m.apiKey, action: 'balance' }).expect(200)).body).toEqual({
+        balance: '747',
+        currency: 'KRW',
+      });
     });
 
     it('places an order from JSON numbers', async () => {
       const m = await createReseller(t, 1_000n);
       const res = await add(m, { service: service.id, quantity: 40 }, 'json');
-      expect(await em(t).findOneOrFail(Order, res.body.order)).toMatchObject({ memberId: m.id, amount: 40, point: 100n });
+      expect(await em(t).findOneOrFail(Order, res.body.order)).toMatchObject({
+        memberId: m.id,
+        amount: 40,
+        point: 100n,
+      });
     });
 
     it('places an auto-order with runs and interval: order is its first run (its status: the whole drip-feed), auto_order the auto-order', async () => {
@@ -136,9 +217,19 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
       expect(res.body).toEqual({ order: expect.any(Number), auto_order: expect.any(Number) });
       const auto = await em(t).findOneOrFail(AutoOrder, res.body.auto_order);
       expect(auto).toMatchObject({ memberId: m.id, amount: 100, runs: 3, interval: 60, completed: 1, point: 750n });
-      expect(await em(t).findOneOrFail(Order, res.body.order)).toMatchObject({ autoOrderId: auto.id, runNumber: 1, amount: 100, point: 250n });
+      expect(await em(t).findOneOrFail(Order, res.body.order)).toMatchObject({
+        autoOrderId: auto.id,
+        runNumber: 1,
+        amount: 100,
+        point: 250n,
+      });
       expect(await balance(t, m.id)).toBe(9_250n);
-      expect((await v2(t, { key: m.apiKey, action: 'status', order: res.body.order }).expect(200)).body).toMatchObject({ charge: '750', status: 'Pending', runs: '3', runs_done: '0' });
+      expect((await v2(t, { key: m.apiKey, action: 'status', order: res.body.order }).expect(200)).body).toMatchObject({
+        charge: '750',
+        status: 'Pending',
+        runs: '3',
+        runs_done: '0',
+      });
     });
 
     it('replays an add under the same Idempotency-Key; another add under it is refused', async () => {
@@ -148,8 +239,12 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
       expect(again.body).toEqual(first.body);
       expect(again.headers['idempotent-replayed']).toBe('true');
       expect(await footprint(t, m.id)).toMatchObject({ orders: 1, idempotencyKeys: 1, balance: 750n });
-      expect((await add(m, { quantity: 101 }).set('Idempotency-Key', 'v2-retry-1')).body).toEqual({ error: ORDER_MESSAGES.idempotencyMismatch });
-      expect((await add(m).set('Idempotency-Key', 'k'.repeat(101))).body).toEqual({ error: ORDER_MESSAGES.idempotencyKeyInvalid });
+      expect((await add(m, { quantity: 101 }).set('Idempotency-Key', 'v2-retry-1')).body).toEqual({
+        error: ORDER_MESSAGES.idempotencyMismatch,
+      });
+      expect((await add(m).set('Idempotency-Key', 'k'.repeat(101))).body).toEqual({
+        error: ORDER_MESSAGES.idempotencyKeyInvalid,
+      });
       expect(await footprint(t, m.id)).toMatchObject({ orders: 1, idempotencyKeys: 1, balance: 750n });
     });
 
@@ -184,7 +279,9 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
       const single = await createService(t, { enableAuto: false });
       const readOnly = await createService(t, { isReadOnly: true });
       const before = await footprint(t, reseller.id);
-      expect((await add(reseller, { service: single.id, runs: 3, interval: 60 })).body).toEqual({ error: ORDER_MESSAGES.autoNotAllowed });
+      expect((await add(reseller, { service: single.id, runs: 3, interval: 60 })).body).toEqual({
+        error: ORDER_MESSAGES.autoNotAllowed,
+      });
       expect((await add(reseller, { service: readOnly.id })).body).toEqual({ error: ORDER_MESSAGES.unavailable });
       expect(await footprint(t, reseller.id)).toEqual(before);
     });
@@ -194,29 +291,55 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
     it.each([
       ['Pending', [], { charge: '250', start_count: '0', remains: '100' }],
       ['Processing', [{ status: OrderStatus.PROCESSING }], { charge: '250', start_count: '0', remains: '100' }],
-      ['In progress', [{ status: OrderStatus.INPROGRESS, startCount: 1500 }, { status: OrderStatus.INPROGRESS, remains: 40 }], { charge: '250', start_count: '1500', remains: '40' }],
-      ['Completed', [{ status: OrderStatus.COMPLETED, startCount: 1500 }], { charge: '250', start_count: '1500', remains: '0' }],
+      [
+        'In progress',
+        [
+          { status: OrderStatus.INPROGRESS, startCount: 1500 },
+          { status: OrderStatus.INPROGRESS, remains: 40 },
+        ],
+        { charge: '250', start_count: '1500', remains: '40' },
+      ],
+      [
+        'Completed',
+        [{ status: OrderStatus.COMPLETED, startCount: 1500 }],
+        { charge: '250', start_count: '1500', remains: '0' },
+      ],
       // 30 of 100 undelivered: ⌊250 × 30 / 100⌋ = 75 refunded, so the order now costs 175.
       ['Partial', [{ status: OrderStatus.PARTIAL, remains: 30 }], { charge: '175', start_count: '0', remains: '30' }],
       ['Canceled', [{ status: OrderStatus.CANCELED }], { charge: '0', start_count: '0', remains: '100' }],
     ] as const)('answers %s with charge, start_count, remains and KRW', async (status, reports, figures) => {
       const id = await placed(reseller);
       for (const r of reports) await report(t, id, r);
-      expect((await v2(t, { key: reseller.apiKey, action: 'status', order: id }).expect(200)).body).toEqual({ ...figures, status, currency: 'KRW' });
+      expect((await v2(t, { key: reseller.apiKey, action: 'status', order: id }).expect(200)).body).toEqual({
+        ...figures,
+        status,
+        currency: 'KRW',
+      });
     });
 
-    it.each([['no order', {}], ['an empty id', { order: '' }], ['a text id', { order: 'abc' }], ['id 0', { order: 0 }], ['an id beyond int4', { order: '99999999999' }], ['a huge id', { order: '9'.repeat(100_000) }], ['an unknown id', { order: 2_000_000_000 }]])(
-      'answers %s with Incorrect order ID',
-      async (_, fields) => {
-        expect((await v2(t, { key: reseller.apiKey, action: 'status', ...fields }, 'json').expect(200)).body).toEqual(INCORRECT_ORDER);
-      },
-    );
+    it.each([
+      ['no order', {}],
+      ['an empty id', { order: '' }],
+      ['a text id', { order: 'abc' }],
+      ['id 0', { order: 0 }],
+      ['an id beyond int4', { order: '99999999999' }],
+      ['a huge id', { order: '9'.repeat(100_000) }],
+      ['an unknown id', { order: 2_000_000_000 }],
+    ])('answers %s with Incorrect order ID', async (_, fields) => {
+      expect((await v2(t, { key: reseller.apiKey, action: 'status', ...fields }, 'json').expect(200)).body).toEqual(
+        INCORRECT_ORDER,
+      );
+    });
 
     it("answers a batch of up to 100 ids in one map, each id on its own; others' orders are incorrect ids", async () => {
       const other = await createReseller(t, 10_000n);
       const [mine1, mine2, theirs] = [await placed(reseller), await placed(reseller), await placed(other)];
       await report(t, mine2, { status: OrderStatus.COMPLETED });
-      const res = await v2(t, { key: reseller.apiKey, action: 'status', orders: `${mine1}, ${mine2},${theirs},abc,,2000000000,${mine1}` }).expect(200);
+      const res = await v2(t, {
+        key: reseller.apiKey,
+        action: 'status',
+        orders: `${mine1}, ${mine2},${theirs},abc,,2000000000,${mine1}`,
+      }).expect(200);
       expect(res.body).toEqual({
         [mine1]: { charge: '250', start_count: '0', status: 'Pending', remains: '100', currency: 'KRW' },
         [mine2]: { charge: '250', start_count: '0', status: 'Completed', remains: '0', currency: 'KRW' },
@@ -224,7 +347,11 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
         abc: INCORRECT_ORDER,
         '2000000000': INCORRECT_ORDER,
       });
-      const json = await v2(t, { key: reseller.apiKey, action: 'status', orders: [mine1, String(mine2)] }, 'json').expect(200);
+      const json = await v2(
+        t,
+        { key: reseller.apiKey, action: 'status', orders: [mine1, String(mine2)] },
+        'json',
+      ).expect(200);
       expect(Object.keys(json.body).sort()).toEqual([String(mine1), String(mine2)].sort());
     });
 
@@ -232,9 +359,15 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
       const ids = Array.from({ length: 100 }, (_, i) => 1_000_000 + i);
       const hundred = await v2(t, { key: reseller.apiKey, action: 'status', orders: ids.join(',') }).expect(200);
       expect(Object.keys(hundred.body)).toHaveLength(100);
-      expect((await v2(t, { key: reseller.apiKey, action: 'status', orders: [...ids, 5].join(',') }).expect(200)).body).toEqual({ error: 'At most 100 ids per request' });
-      expect((await v2(t, { key: reseller.apiKey, action: 'status', orders: ' , ' }).expect(200)).body).toEqual(INCORRECT_ORDER);
-      expect((await v2(t, { key: reseller.apiKey, action: 'status', orders: { a: 1 } }, 'json').expect(200)).body).toEqual(INCORRECT_ORDER);
+      expect(
+        (await v2(t, { key: reseller.apiKey, action: 'status', orders: [...ids, 5].join(',') }).expect(200)).body,
+      ).toEqual({ error: 'At most 100 ids per request' });
+      expect((await v2(t, { key: reseller.apiKey, action: 'status', orders: ' , ' }).expect(200)).body).toEqual(
+        INCORRECT_ORDER,
+      );
+      expect(
+        (await v2(t, { key: reseller.apiKey, action: 'status', orders: { a: 1 } }, 'json').expect(200)).body,
+      ).toEqual(INCORRECT_ORDER);
     });
   });
 
@@ -243,7 +376,10 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
     const id = await placed(m); // 250
     await placed(m); // 250
     await report(t, id, { status: OrderStatus.CANCELED }); // +250
-    expect((await v2(t, { key: m.apiKey, action: 'balance' }).expect(200)).body).toEqual({ balance: '4750', currency: 'KRW' });
+    expect((await v2(t, { key: m.apiKey, action: 'balance' }).expect(200)).body).toEqual({
+      balance: '4750',
+      currency: 'KRW',
+    });
     expect(await balance(t, m.id)).toBe(4_750n);
   });
 
@@ -255,7 +391,9 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
       expect(await em(t).findOneOrFail(Order, id)).toMatchObject({ status: OrderStatus.CANCELED, refunded: 250n });
       expect(await balance(t, m.id)).toBe(1_000n);
       // Once canceled, it is no longer cancelable, and nothing is refunded twice.
-      expect((await v2(t, { key: m.apiKey, action: 'cancel', order: id }).expect(200)).body).toEqual({ error: '이미 처리 중이거나 끝난 주문은 취소할 수 없습니다.' });
+      expect((await v2(t, { key: m.apiKey, action: 'cancel', order: id }).expect(200)).body).toEqual({
+        error: '이미 처리 중이거나 끝난 주문은 취소할 수 없습니다.',
+      });
       expect(await balance(t, m.id)).toBe(1_000n);
     });
 
@@ -263,7 +401,9 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
       const m = await createReseller(t, 1_000n);
       const id = await placed(m);
       await report(t, id, { status: OrderStatus.PROCESSING });
-      expect((await v2(t, { key: m.apiKey, action: 'cancel', order: id }).expect(200)).body).toEqual({ error: '이미 처리 중이거나 끝난 주문은 취소할 수 없습니다.' });
+      expect((await v2(t, { key: m.apiKey, action: 'cancel', order: id }).expect(200)).body).toEqual({
+        error: '이미 처리 중이거나 끝난 주문은 취소할 수 없습니다.',
+      });
       expect(await em(t).findOneOrFail(Order, id)).toMatchObject({ status: OrderStatus.PROCESSING, refunded: 0n });
     });
 
@@ -284,8 +424,12 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
   describe('refill and refill_status', () => {
     it('refuses a refill of an own order of a service without refill, with the shared Korean message', async () => {
       const id = await placed(reseller);
-      expect((await v2(t, { key: reseller.apiKey, action: 'refill', order: id }).expect(200)).body).toEqual({ error: REFILL_MESSAGES.notAvailable });
-      expect((await v2(t, { key: reseller.apiKey, action: 'refill', order: 'abc' }).expect(200)).body).toEqual(INCORRECT_ORDER);
+      expect((await v2(t, { key: reseller.apiKey, action: 'refill', order: id }).expect(200)).body).toEqual({
+        error: REFILL_MESSAGES.notAvailable,
+      });
+      expect((await v2(t, { key: reseller.apiKey, action: 'refill', order: 'abc' }).expect(200)).body).toEqual(
+        INCORRECT_ORDER,
+      );
       expect((await v2(t, { key: reseller.apiKey, action: 'refill', orders: `${id},abc` }).expect(200)).body).toEqual([
         { order: id, refill: { error: REFILL_MESSAGES.notAvailable } },
         { order: 'abc', refill: INCORRECT_ORDER },
@@ -293,11 +437,15 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
     });
 
     it('knows no refill id', async () => {
-      expect((await v2(t, { key: reseller.apiKey, action: 'refill_status', refill: 1 }).expect(200)).body).toEqual({ error: 'Incorrect refill ID' });
-      expect((await v2(t, { key: reseller.apiKey, action: 'refill_status', refills: '1,x' }).expect(200)).body).toEqual([
-        { refill: 1, status: { error: 'Incorrect refill ID' } },
-        { refill: 'x', status: { error: 'Incorrect refill ID' } },
-      ]);
+      expect((await v2(t, { key: reseller.apiKey, action: 'refill_status', refill: 1 }).expect(200)).body).toEqual({
+        error: 'Incorrect refill ID',
+      });
+      expect((await v2(t, { key: reseller.apiKey, action: 'refill_status', refills: '1,x' }).expect(200)).body).toEqual(
+        [
+          { refill: 1, status: { error: 'Incorrect refill ID' } },
+          { refill: 'x', status: { error: 'Incorrect refill ID' } },
+        ],
+      );
     });
   });
 
@@ -317,12 +465,16 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
     for (const [i, call] of calls(theirs).entries()) {
       const foreign = (await v2(t, { key: reseller.apiKey, ...call }).expect(200)).body;
       const absent = (await v2(t, { key: reseller.apiKey, ...calls(missing)[i] }).expect(200)).body;
-      expect(JSON.stringify(foreign).replaceAll(String(theirs), 'ID')).toEqual(JSON.stringify(absent).replaceAll(String(missing), 'ID'));
+      expect(JSON.stringify(foreign).replaceAll(String(theirs), 'ID')).toEqual(
+        JSON.stringify(absent).replaceAll(String(missing), 'ID'),
+      );
     }
     expect(await footprint(t, reseller.id)).toEqual(before.mine);
     expect(await footprint(t, other.id)).toEqual(before.theirs);
     expect(await em(t).findOneOrFail(Order, theirs)).toMatchObject({ status: OrderStatus.PENDING, refunded: 0n });
-    expect((await v2(t, { key: other.apiKey, action: 'status', order: theirs }).expect(200)).body).toMatchObject({ status: 'Pending' });
+    expect((await v2(t, { key: other.apiKey, action: 'status', order: theirs }).expect(200)).body).toMatchObject({
+      status: 'Pending',
+    });
   });
 
   it('keeps every balance equal to its ledger', async () => {

@@ -7,7 +7,8 @@ describe('wallet ledger', () => {
   let t: TestApp;
   let wallet: WalletFacade;
   let admin: string;
-  const tx = <T>(fn: (em: import('@mikro-orm/postgresql').EntityManager) => Promise<T>) => t.app.get(MikroORM).em.fork().transactional(fn);
+  const tx = <T>(fn: (em: import('@mikro-orm/postgresql').EntityManager) => Promise<T>) =>
+    t.app.get(MikroORM).em.fork().transactional(fn);
 
   beforeAll(async () => {
     t = await startTestApp();
@@ -22,7 +23,9 @@ describe('wallet ledger', () => {
   it('credits, debits and shows the balance in the profile', async () => {
     const m = await createMember(t);
     expect((await charge(m.id, 10_000n, 'a1')).balanceAfter).toBe(10_000n);
-    const debit = await tx((em) => wallet.debit(em, { memberId: m.id, amount: 2_500n, kind: LedgerKind.ORDER, reference: { type: 'order', id: 1 } }));
+    const debit = await tx((em) =>
+      wallet.debit(em, { memberId: m.id, amount: 2_500n, kind: LedgerKind.ORDER, reference: { type: 'order', id: 1 } }),
+    );
     expect(debit.balanceAfter).toBe(7_500n);
     const profile = await t.http.get('/api/auth/profile').set('Authorization', `Bearer ${m.token}`).expect(200);
     expect(profile.body).toMatchObject({ id: m.loginId, point: 7500 });
@@ -32,37 +35,79 @@ describe('wallet ledger', () => {
     const [a, b, c] = [await createMember(t), await createMember(t), await createMember(t)];
     await charge(a.id, 1_200n, 'h1');
     await charge(c.id, 300n, 'h2');
-    expect(await wallet.balancesOf([a.id, b.id, c.id])).toEqual(new Map([[a.id, 1_200n], [b.id, 0n], [c.id, 300n]]));
+    expect(await wallet.balancesOf([a.id, b.id, c.id])).toEqual(
+      new Map([
+        [a.id, 1_200n],
+        [b.id, 0n],
+        [c.id, 300n],
+      ]),
+    );
     expect(await wallet.balancesOf([])).toEqual(new Map());
   });
 
   it('refuses a debit above the balance and changes nothing', async () => {
     const m = await createMember(t);
     await charge(m.id, 1_000n, 'b1');
-    await expect(tx((em) => wallet.debit(em, { memberId: m.id, amount: 1_001n, kind: LedgerKind.ORDER, reference: { type: 'order', id: 2 } }))).rejects.toBeInstanceOf(
-      InsufficientPointsError,
-    );
+    await expect(
+      tx((em) =>
+        wallet.debit(em, {
+          memberId: m.id,
+          amount: 1_001n,
+          kind: LedgerKind.ORDER,
+          reference: { type: 'order', id: 2 },
+        }),
+      ),
+    ).rejects.toBeInstanceOf(InsufficientPointsError);
     expect(await wallet.balanceOf(m.id)).toBe(1_000n);
-    const ledger = await t.http.get('/api/admin/ledger-entries').query({ filter: JSON.stringify({ memberId: m.id }) }).set('Authorization', admin).expect(200);
+    const ledger = await t.http
+      .get('/api/admin/ledger-entries')
+      .query({ filter: JSON.stringify({ memberId: m.id }) })
+      .set('Authorization', admin)
+      .expect(200);
     expect(ledger.body).toHaveLength(1);
   });
 
   it('refuses a debit from a member with no account', async () => {
     const m = await createMember(t);
-    await expect(tx((em) => wallet.debit(em, { memberId: m.id, amount: 1n, kind: LedgerKind.ORDER, reference: { type: 'order', id: 3 } }))).rejects.toBeInstanceOf(
-      InsufficientPointsError,
-    );
+    await expect(
+      tx((em) =>
+        wallet.debit(em, { memberId: m.id, amount: 1n, kind: LedgerKind.ORDER, reference: { type: 'order', id: 3 } }),
+      ),
+    ).rejects.toBeInstanceOf(InsufficientPointsError);
   });
 
   describe('paying for a new row in one statement', () => {
-    const insert = (label: string) => ({ table: 'paid_thing', columns: ['label'], values: [label], referenceType: 'thing', memoPrefix: '물건 ' });
-    const things = async (label: string) => Number((await t.app.get(MikroORM).em.fork().execute<{ n: string }[]>('select count(*) as n from paid_thing where label = ?', [label]))[0]!.n);
-    beforeAll(() => t.app.get(MikroORM).em.fork().execute('create table if not exists paid_thing (id serial primary key, label text not null)'));
+    const insert = (label: string) => ({
+      table: 'paid_thing',
+      columns: ['label'],
+      values: [label],
+      referenceType: 'thing',
+      memoPrefix: '물건 ',
+    });
+    const things = async (label: string) =>
+      Number(
+        (
+          await t.app
+            .get(MikroORM)
+            .em.fork()
+            .execute<{ n: string }[]>('select count(*) as n from paid_thing where label = ?', [label])
+        )[0]!.n,
+      );
+    beforeAll(() =>
+      t.app
+        .get(MikroORM)
+        .em.fork()
+        .execute('create table if not exists paid_thing (id serial primary key, label text not null)'),
+    );
 
     it('inserts the row, debits and writes the ledger entry referencing the new id', async () => {
       const m = await createMember(t);
       await charge(m.id, 1_000n, 'p1');
-      const paid = await wallet.debitForNewRow(t.app.get(MikroORM).em.fork(), { memberId: m.id, amount: 400n, kind: LedgerKind.ORDER }, insert('paid-a'));
+      const paid = await wallet.debitForNewRow(
+        t.app.get(MikroORM).em.fork(),
+        { memberId: m.id, amount: 400n, kind: LedgerKind.ORDER },
+        insert('paid-a'),
+      );
       expect(paid.balanceAfter).toBe(600n);
       expect(await things('paid-a')).toBe(1);
       const entry = await wallet.findEntry(LedgerKind.ORDER, { type: 'thing', id: paid.id });
@@ -73,7 +118,13 @@ describe('wallet ledger', () => {
     it('on a short balance inserts nothing and moves nothing', async () => {
       const m = await createMember(t);
       await charge(m.id, 399n, 'p2');
-      await expect(wallet.debitForNewRow(t.app.get(MikroORM).em.fork(), { memberId: m.id, amount: 400n, kind: LedgerKind.ORDER }, insert('paid-b'))).rejects.toBeInstanceOf(InsufficientPointsError);
+      await expect(
+        wallet.debitForNewRow(
+          t.app.get(MikroORM).em.fork(),
+          { memberId: m.id, amount: 400n, kind: LedgerKind.ORDER },
+          insert('paid-b'),
+        ),
+      ).rejects.toBeInstanceOf(InsufficientPointsError);
       expect(await things('paid-b')).toBe(0);
       expect(await wallet.balancesOf([m.id])).toEqual(new Map([[m.id, 399n]]));
     });
@@ -82,7 +133,13 @@ describe('wallet ledger', () => {
       const m = await createMember(t);
       await charge(m.id, 10n, 'p3');
       const bad = { ...insert('x'), columns: ['label', 'id'] };
-      await expect(wallet.debitForNewRow(t.app.get(MikroORM).em.fork(), { memberId: m.id, amount: 1n, kind: LedgerKind.ORDER }, bad)).rejects.toThrow('paid_thing: 2 columns, 1 values');
+      await expect(
+        wallet.debitForNewRow(
+          t.app.get(MikroORM).em.fork(),
+          { memberId: m.id, amount: 1n, kind: LedgerKind.ORDER },
+          bad,
+        ),
+      ).rejects.toThrow('paid_thing: 2 columns, 1 values');
       expect(await wallet.balanceOf(m.id)).toBe(10n);
     });
   });
@@ -101,20 +158,38 @@ describe('wallet ledger', () => {
     const m = await createMember(t);
     await charge(m.id, 37_000n, 'd1');
     const results = await Promise.allSettled(
-      Array.from({ length: 100 }, (_, i) => tx((em) => wallet.debit(em, { memberId: m.id, amount: 1_000n, kind: LedgerKind.ORDER, reference: { type: 'order', id: `d-${i}` } }))),
+      Array.from({ length: 100 }, (_, i) =>
+        tx((em) =>
+          wallet.debit(em, {
+            memberId: m.id,
+            amount: 1_000n,
+            kind: LedgerKind.ORDER,
+            reference: { type: 'order', id: `d-${i}` },
+          }),
+        ),
+      ),
     );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(37);
-    expect(results.filter((r) => r.status === 'rejected').every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientPointsError)).toBe(true);
+    expect(
+      results
+        .filter((r) => r.status === 'rejected')
+        .every((r) => (r as PromiseRejectedResult).reason instanceof InsufficientPointsError),
+    ).toBe(true);
     expect(await wallet.balanceOf(m.id)).toBe(0n);
     expect(await wallet.invariantViolations()).toEqual([]);
   });
 
-  it('rolls the movement back with the caller\'s transaction', async () => {
+  it("rolls the movement back with the caller's transaction", async () => {
     const m = await createMember(t);
     await charge(m.id, 3_000n, 'e1');
     await expect(
       tx(async (em) => {
-        await wallet.debit(em, { memberId: m.id, amount: 3_000n, kind: LedgerKind.ORDER, reference: { type: 'order', id: 'e-1' } });
+        await wallet.debit(em, {
+          memberId: m.id,
+          amount: 3_000n,
+          kind: LedgerKind.ORDER,
+          reference: { type: 'order', id: 'e-1' },
+        });
         throw new Error('the order insert failed');
       }),
     ).rejects.toThrow('the order insert failed');
@@ -126,7 +201,9 @@ describe('wallet ledger', () => {
     const m = await createMember(t);
     await tx((em) => wallet.adjust(em, m.id, 2_000n, { type: 'adjustment', id: 'f1' }, '이벤트 지급'));
     await tx((em) => wallet.adjust(em, m.id, -500n, { type: 'adjustment', id: 'f2' }, '오지급 회수'));
-    await expect(tx((em) => wallet.adjust(em, m.id, -5_000n, { type: 'adjustment', id: 'f3' }, '과회수'))).rejects.toBeInstanceOf(InsufficientPointsError);
+    await expect(
+      tx((em) => wallet.adjust(em, m.id, -5_000n, { type: 'adjustment', id: 'f3' }, '과회수')),
+    ).rejects.toBeInstanceOf(InsufficientPointsError);
     expect(await wallet.balanceOf(m.id)).toBe(1_500n);
     expect((await wallet.findEntry(LedgerKind.ADJUST, { type: 'adjustment', id: 'f2' }))?.memo).toBe('오지급 회수');
   });
@@ -148,8 +225,14 @@ describe('wallet ledger', () => {
   it('reports a tampered balance as a violation', async () => {
     const m = await createMember(t);
     await charge(m.id, 100n, 'g1');
-    await t.app.get(MikroORM).em.fork().execute('update point_account set balance = balance + 1 where member_id = ?', [m.id]);
+    await t.app
+      .get(MikroORM)
+      .em.fork()
+      .execute('update point_account set balance = balance + 1 where member_id = ?', [m.id]);
     expect(await wallet.invariantViolations()).toEqual([{ memberId: m.id, balance: '101', ledgerSum: '100' }]);
-    await t.app.get(MikroORM).em.fork().execute('update point_account set balance = balance - 1 where member_id = ?', [m.id]);
+    await t.app
+      .get(MikroORM)
+      .em.fork()
+      .execute('update point_account set balance = balance - 1 where member_id = ?', [m.id]);
   });
 });

@@ -18,7 +18,13 @@ describe('operator console: charges and deposits against the real server', () =>
   let admin: string;
   const balance = () => balanceOf(h, member);
   const requestCharge = async (name: string, point: number) =>
-    (await h.t.http.post('/api/service/point').set('Authorization', `Bearer ${member.token}`).send({ name, point, feeType: 'NONE', feeValue: null }).expect(201)).body;
+    (
+      await h.t.http
+        .post('/api/service/point')
+        .set('Authorization', `Bearer ${member.token}`)
+        .send({ name, point, feeType: 'NONE', feeValue: null })
+        .expect(201)
+    ).body;
 
   beforeAll(async () => {
     h = await startBrowserHarness();
@@ -37,7 +43,10 @@ describe('operator console: charges and deposits against the real server', () =>
     const hong = page.locator('tr', { hasText: '홍길동' });
     await hong.getByRole('button', { name: '수락' }).click();
     // One tap: the row leaves the waiting list at once and a short notice offers 실행 취소 (no dialog to close).
-    await page.getByTestId('accept-notice').getByText(/^충전 #\d+을 수락했습니다\.$/).waitFor();
+    await page
+      .getByTestId('accept-notice')
+      .getByText(/^충전 #\d+을 수락했습니다\.$/)
+      .waitFor();
     await hong.waitFor({ state: 'detached' });
     expect(await page.getByRole('dialog').count()).toBe(0);
     // The accept is sent when the undo window closes: then the member is credited, once, through the ledger.
@@ -52,7 +61,10 @@ describe('operator console: charges and deposits against the real server', () =>
     await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
     await toast(page, '충전을 거절했습니다.').waitFor();
     expect(await balance()).toBe(50000);
-    const charges = (await h.t.http.get('/api/admin/charges').set('Authorization', admin).expect(200)).body as { depositorName: string; status: string }[];
+    const charges = (await h.t.http.get('/api/admin/charges').set('Authorization', admin).expect(200)).body as {
+      depositorName: string;
+      status: string;
+    }[];
     expect(charges.map((c) => [c.depositorName, c.status]).sort()).toEqual([
       ['김철수', 'FAIL'],
       ['홍길동', 'SUCCESS'],
@@ -74,7 +86,9 @@ describe('operator console: charges and deposits against the real server', () =>
     await page.locator('tr', { hasText: '되돌림' }).waitFor({ state: 'visible' });
     // Past the undo window nothing was sent.
     await page.waitForTimeout(6000);
-    expect((await h.t.http.get(`/api/admin/charges/${charge.chargeId}`).set('Authorization', admin).expect(200)).body.status).toBe('PENDING');
+    expect(
+      (await h.t.http.get(`/api/admin/charges/${charge.chargeId}`).set('Authorization', admin).expect(200)).body.status,
+    ).toBe('PENDING');
     expect(await balance()).toBe(before);
   }, 120_000);
 
@@ -98,7 +112,10 @@ describe('operator console: charges and deposits against the real server', () =>
     await h.screenshot(page, 'console-charges-390');
     await accept.click();
     await card.waitFor({ state: 'hidden' });
-    await page.getByTestId('accept-notice').getByText(/^충전 #\d+을 수락했습니다\.$/).waitFor();
+    await page
+      .getByTestId('accept-notice')
+      .getByText(/^충전 #\d+을 수락했습니다\.$/)
+      .waitFor();
     expect(await settled(balance, before + 30000)).toBe(before + 30000);
   }, 120_000);
 
@@ -119,9 +136,17 @@ describe('operator console: charges and deposits against the real server', () =>
     await h.t.http
       .post('/api/admin/deposits')
       .set('Authorization', admin)
-      .send({ bankTransactionId: 'tx-manual-1', depositorName: '다른 이름', amount: 8000, depositedAt: new Date().toISOString() })
+      .send({
+        bankTransactionId: 'tx-manual-1',
+        depositorName: '다른 이름',
+        amount: 8000,
+        depositedAt: new Date().toISOString(),
+      })
       .expect(201);
-    const charges = (await h.t.http.get('/api/admin/charges').set('Authorization', admin).expect(200)).body as { id: number; depositorName: string }[];
+    const charges = (await h.t.http.get('/api/admin/charges').set('Authorization', admin).expect(200)).body as {
+      id: number;
+      depositorName: string;
+    }[];
     const chargeId = charges.find((c) => c.depositorName === '매칭대상')!.id;
     const before = await balance();
     const page = await logInToConsole(h);

@@ -2,7 +2,10 @@ import { startBrowserHarness, type BrowserHarness } from '../../support/browser.
 import { logInToConsole, toast } from './support.js';
 
 /** A 1×1 PNG. */
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==', 'base64');
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+  'base64',
+);
 
 describe('operator console: content against the real server', () => {
   let h: BrowserHarness;
@@ -29,7 +32,10 @@ describe('operator console: content against the real server', () => {
     await h.screenshot(page, 'console-popup-upload');
     await page.getByRole('button', { name: '저장' }).click();
     await toast(page, '생성되었습니다').waitFor();
-    const popups = (await h.t.http.get('/api/service/popup').expect(200)).body as { imageUrl: string; enabled: boolean }[];
+    const popups = (await h.t.http.get('/api/service/popup').expect(200)).body as {
+      imageUrl: string;
+      enabled: boolean;
+    }[];
     expect(popups).toEqual([expect.objectContaining({ imageUrl: src, enabled: true })]);
   }, 120_000);
 
@@ -44,7 +50,13 @@ describe('operator console: content against the real server', () => {
     await page.locator('input[name="bgColor"]').fill('#fff3cd');
     await page.getByRole('button', { name: '저장' }).click();
     await toast(page, '생성되었습니다').waitFor();
-    const notices = (await h.t.http.get('/api/service/notices').expect(200)).body as { content: string; isTop: boolean; bgColor: string | null }[];
-    expect(notices).toContainEqual(expect.objectContaining({ content: '점검 안내: 오늘 밤 2시', isTop: true, bgColor: '#fff3cd' }));
+    const notices = (await h.t.http.get('/api/service/notices').expect(200)).body as {
+      content: string;
+      isTop: boolean;
+      bgColor: string | null;
+    }[];
+    expect(notices).toContainEqual(
+      expect.objectContaining({ content: '점검 안내: 오늘 밤 2시', isTop: true, bgColor: '#fff3cd' }),
+    );
   }, 120_000);
 });

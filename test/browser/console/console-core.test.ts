@@ -10,7 +10,11 @@ describe('operator console: login, settings, audit log, ledger', () => {
   beforeAll(async () => {
     h = await startBrowserHarness();
     member = await createMember(h.t);
-    await h.t.http.put('/api/admin/settings/FOOTER_COMPANY').set('Authorization', `Bearer ${await h.t.operatorToken()}`).send({ value: '콘솔테스트 상사' }).expect(200);
+    await h.t.http
+      .put('/api/admin/settings/FOOTER_COMPANY')
+      .set('Authorization', `Bearer ${await h.t.operatorToken()}`)
+      .send({ value: '콘솔테스트 상사' })
+      .expect(200);
   }, 60_000);
   afterAll(() => h.close());
 
@@ -35,7 +39,15 @@ describe('operator console: login, settings, audit log, ledger', () => {
   it('edits settings in one grouped form, shows a per-key error, and the storefront shows the new value', async () => {
     const page = await logInToConsole(h);
     await page.goto('/admin/settings');
-    for (const area of ['푸터 (사업자 정보)', '입금 계좌', '사이트', '기능 스위치', '결제 유형', '충전 금액 버튼', '소셜 로그인']) {
+    for (const area of [
+      '푸터 (사업자 정보)',
+      '입금 계좌',
+      '사이트',
+      '기능 스위치',
+      '결제 유형',
+      '충전 금액 버튼',
+      '소셜 로그인',
+    ]) {
       await page.getByRole('heading', { name: area, exact: true }).waitFor();
     }
     await page.locator('input[name="FOOTER_COMPANY"]').fill('바뀐상호 주식회사');
@@ -75,10 +87,23 @@ describe('operator console: login, settings, audit log, ledger', () => {
 
   it('lists the point ledger with Korean kinds and filters it by member', async () => {
     const wallet = h.t.app.get(WalletFacade);
-    await h.t.app.get(MikroORM).em.fork().transactional(async (tx) => {
-      await wallet.credit(tx, { memberId: member.id, amount: 30000n, kind: LedgerKind.CHARGE, reference: { type: 'charge', id: 'fixture-1' } });
-      await wallet.debit(tx, { memberId: member.id, amount: 1200n, kind: LedgerKind.ORDER, reference: { type: 'order', id: 'fixture-1' } });
-    });
+    await h.t.app
+      .get(MikroORM)
+      .em.fork()
+      .transactional(async (tx) => {
+        await wallet.credit(tx, {
+          memberId: member.id,
+          amount: 30000n,
+          kind: LedgerKind.CHARGE,
+          reference: { type: 'charge', id: 'fixture-1' },
+        });
+        await wallet.debit(tx, {
+          memberId: member.id,
+          amount: 1200n,
+          kind: LedgerKind.ORDER,
+          reference: { type: 'order', id: 'fixture-1' },
+        });
+      });
     const page = await logInToConsole(h);
     await page.goto(`/admin/ledger-entries?filter=${encodeURIComponent(JSON.stringify({ memberId: member.id }))}`);
     const charge = page.locator('tr', { hasText: '충전' }).filter({ hasText: '30,000' });

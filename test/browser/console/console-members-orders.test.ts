@@ -16,7 +16,11 @@ describe('operator console: members, catalogue and orders against the real serve
     admin = `Bearer ${await h.t.operatorToken()}`;
     member = await createMember(h.t);
     categoryId = await createCategory(h, admin);
-    await h.t.http.post(`/api/admin/members/${member.id}/adjust-points`).set('Authorization', admin).send({ amount: 10000, reason: '테스트 지급' }).expect(200);
+    await h.t.http
+      .post(`/api/admin/members/${member.id}/adjust-points`)
+      .set('Authorization', admin)
+      .send({ amount: 10000, reason: '테스트 지급' })
+      .expect(200);
   }, 60_000);
   afterAll(() => h.close());
 
@@ -51,7 +55,10 @@ describe('operator console: members, catalogue and orders against the real serve
     await page.getByRole('button', { name: '정지 해제' }).click();
     await toast(page, '정지를 해제했습니다.').waitFor();
     // Suspension revoked the member's tokens; once reinstated they can log in again.
-    const login = await h.t.http.post('/api/auth/login').send({ id: member.loginId, password: member.password }).expect(200);
+    const login = await h.t.http
+      .post('/api/auth/login')
+      .send({ id: member.loginId, password: member.password })
+      .expect(200);
     member.token = login.body.accessToken;
     expect(await balance()).toBe(8500);
   }, 120_000);
@@ -68,7 +75,13 @@ describe('operator console: members, catalogue and orders against the real serve
     await h.screenshot(page, 'console-service-create');
     await page.getByRole('button', { name: '저장' }).click();
     await toast(page, '생성되었습니다').waitFor();
-    const services = (await h.t.http.get('/api/service/services').expect(200)).body as { text: string; point: string | number; categoryId: number; min: number; max: number }[];
+    const services = (await h.t.http.get('/api/service/services').expect(200)).body as {
+      text: string;
+      point: string | number;
+      categoryId: number;
+      min: number;
+      max: number;
+    }[];
     const created = services.find((s) => s.text === '콘솔에서 만든 팔로워');
     expect(created).toMatchObject({ categoryId, min: 10, max: 5000 });
     expect(Number(created!.point)).toBe(12.5);
@@ -109,23 +122,46 @@ describe('operator console: members, catalogue and orders against the real serve
   it("shows what fulfilment's dispatch record says: the provider's order id on the order, its error in the list", async () => {
     const fake = await FakeProvider.start();
     try {
-      const providerId = (await h.t.http.post('/api/admin/providers').set('Authorization', admin).send({ name: '콘솔 공급사', apiUrl: fake.url, apiKey: fake.key, timeoutMs: 2000 }).expect(201)).body.id as number;
+      const providerId = (
+        await h.t.http
+          .post('/api/admin/providers')
+          .set('Authorization', admin)
+          .send({ name: '콘솔 공급사', apiUrl: fake.url, apiKey: fake.key, timeoutMs: 2000 })
+          .expect(201)
+      ).body.id as number;
       const service = await h.t.http
         .post('/api/admin/services')
         .set('Authorization', admin)
-        .send({ text: '전송 테스트 좋아요', point: '3', min: 10, max: 1000, categoryId, providerId, providerServiceId: '1' })
+        .send({
+          text: '전송 테스트 좋아요',
+          point: '3',
+          min: 10,
+          max: 1000,
+          categoryId,
+          providerId,
+          providerServiceId: '1',
+        })
         .expect(201);
       const place = (link: string) =>
-        h.t.http.post('/api/service/order').set('Authorization', `Bearer ${member.token}`).send({ serviceId: service.body.id, link, amount: 100, runs: 0, interval: 0 }).expect(201);
+        h.t.http
+          .post('/api/service/order')
+          .set('Authorization', `Bearer ${member.token}`)
+          .send({ serviceId: service.body.id, link, amount: 100, runs: 0, interval: 0 })
+          .expect(201);
       const sent = (await place('https://instagram.com/p/dispatched')).body.orderId as number;
       await place('https://instagram.com/p/refused');
-      fake.on('add', (p) => (p.link === 'https://instagram.com/p/refused' ? { body: { error: 'Not enough funds on balance' } } : undefined));
+      fake.on('add', (p) =>
+        p.link === 'https://instagram.com/p/refused' ? { body: { error: 'Not enough funds on balance' } } : undefined,
+      );
       expect(await h.t.app.get(OrderSender).runOnce()).toMatchObject({ sent: 1, failed: 1 });
       const upstreamId = [...fake.orders.values()].find((o) => o.link === 'https://instagram.com/p/dispatched')!.id;
 
       const page = await logInToConsole(h);
       await page.goto(`/admin/orders?filter=${encodeURIComponent(JSON.stringify({ memberId: member.id }))}`);
-      await page.locator('tr', { hasText: 'https://instagram.com/p/refused' }).getByText('add: Not enough funds on balance').waitFor();
+      await page
+        .locator('tr', { hasText: 'https://instagram.com/p/refused' })
+        .getByText('add: Not enough funds on balance')
+        .waitFor();
       await page.goto(`/admin/orders/${sent}/show`);
       await page.getByText('공급사 주문번호', { exact: true }).waitFor();
       await page.getByText(upstreamId, { exact: true }).waitFor();

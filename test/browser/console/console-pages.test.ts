@@ -15,22 +15,49 @@ describe('operator console: dashboard and every main page', () => {
     await configureBanking(h, admin);
     const members = [await createMember(h.t), await createMember(h.t)];
     const charge = async (m: TestMember, name: string, point: number) =>
-      (await h.t.http.post('/api/service/point').set('Authorization', `Bearer ${m.token}`).send({ name, point, feeType: 'NONE', feeValue: null }).expect(201)).body;
+      (
+        await h.t.http
+          .post('/api/service/point')
+          .set('Authorization', `Bearer ${m.token}`)
+          .send({ name, point, feeType: 'NONE', feeValue: null })
+          .expect(201)
+      ).body;
     await charge(members[0]!, '대시가', 7000);
     await charge(members[1]!, '대시나', 4000);
-    const list = (await h.t.http.get('/api/admin/charges').set('Authorization', admin).expect(200)).body as { id: number; depositorName: string }[];
-    await h.t.http.post(`/api/admin/charges/${list.find((c) => c.depositorName === '대시가')!.id}/accept`).set('Authorization', admin).expect(200);
+    const list = (await h.t.http.get('/api/admin/charges').set('Authorization', admin).expect(200)).body as {
+      id: number;
+      depositorName: string;
+    }[];
+    await h.t.http
+      .post(`/api/admin/charges/${list.find((c) => c.depositorName === '대시가')!.id}/accept`)
+      .set('Authorization', admin)
+      .expect(200);
     await h.t.http
       .post('/api/admin/deposits')
       .set('Authorization', admin)
-      .send({ bankTransactionId: 'tx-dashboard-1', depositorName: '모르는사람', amount: 12345, depositedAt: new Date().toISOString() })
+      .send({
+        bankTransactionId: 'tx-dashboard-1',
+        depositorName: '모르는사람',
+        amount: 12345,
+        depositedAt: new Date().toISOString(),
+      })
       .expect(201);
     const categoryId = await createCategory(h, admin);
-    const service = await h.t.http.post('/api/admin/services').set('Authorization', admin).send({ text: '대시보드 좋아요', point: '2.5', min: 10, max: 1000, categoryId }).expect(201);
+    const service = await h.t.http
+      .post('/api/admin/services')
+      .set('Authorization', admin)
+      .send({ text: '대시보드 좋아요', point: '2.5', min: 10, max: 1000, categoryId })
+      .expect(201);
     await h.t.http
       .post('/api/service/order')
       .set('Authorization', `Bearer ${members[0]!.token}`)
-      .send({ serviceId: service.body.id, link: 'https://instagram.com/p/dashboard', amount: 200, runs: 0, interval: 0 })
+      .send({
+        serviceId: service.body.id,
+        link: 'https://instagram.com/p/dashboard',
+        amount: 200,
+        runs: 0,
+        interval: 0,
+      })
       .expect(201);
 
     const page = await logInToConsole(h);

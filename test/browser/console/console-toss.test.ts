@@ -12,7 +12,11 @@ describe('operator console: Toss charges and refunds', () => {
 
   beforeAll(async () => {
     toss = await startFakeToss();
-    h = await startBrowserHarness({ TOSS_CLIENT_KEY: toss.clientKey, TOSS_SECRET_KEY: toss.secretKey, TOSS_API_URL: toss.url });
+    h = await startBrowserHarness({
+      TOSS_CLIENT_KEY: toss.clientKey,
+      TOSS_SECRET_KEY: toss.secretKey,
+      TOSS_API_URL: toss.url,
+    });
     await setSettings(h.t, { ENABLE_TOSS_PAYMENT: true });
     member = await createMember(h.t);
   }, 60_000);
@@ -23,9 +27,19 @@ describe('operator console: Toss charges and refunds', () => {
 
   it('shows the method and the payment, refunds part of it, and answers Toss’s reason on a refusal', async () => {
     const auth = `Bearer ${member.token}`;
-    const c = (await h.t.http.post('/api/service/point/toss').set('Authorization', auth).send({ point: 30_000, method: 'CARD' }).expect(201)).body;
+    const c = (
+      await h.t.http
+        .post('/api/service/point/toss')
+        .set('Authorization', auth)
+        .send({ point: 30_000, method: 'CARD' })
+        .expect(201)
+    ).body;
     const paymentKey = toss.authorize(c.orderId, c.amount, 'CARD');
-    await h.t.http.post('/api/service/point/toss/confirm').set('Authorization', auth).send({ paymentKey, orderId: c.orderId, amount: c.amount }).expect(200);
+    await h.t.http
+      .post('/api/service/point/toss/confirm')
+      .set('Authorization', auth)
+      .send({ paymentKey, orderId: c.orderId, amount: c.amount })
+      .expect(200);
 
     const page = await logInToConsole(h);
     await page.goto('/admin/charges');
@@ -42,7 +56,10 @@ describe('operator console: Toss charges and refunds', () => {
     await toast(page, '결제를 환불했습니다.').waitFor();
     expect(await balanceOf(h, member)).toBe(20_000);
     expect(toss.payments.get(paymentKey)!.balanceAmount).toBe(20_000);
-    await page.getByRole('button', { name: '닫기' }).click().catch(() => undefined);
+    await page
+      .getByRole('button', { name: '닫기' })
+      .click()
+      .catch(() => undefined);
 
     // Toss refuses (the payment was canceled at Toss meanwhile): its reason shows, nothing moves.
     toss.payments.get(paymentKey)!.status = 'CANCELED';

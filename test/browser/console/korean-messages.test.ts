@@ -6,7 +6,8 @@ type Tree = { [key: string]: string | Tree };
 const keys = (tree: Tree, prefix = ''): string[] =>
   Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keys(v, `${prefix}${k}.`)));
 
-const valueAt = (tree: Tree, path: string): unknown => path.split('.').reduce<unknown>((node, k) => (node as Tree | undefined)?.[k], tree);
+const valueAt = (tree: Tree, path: string): unknown =>
+  path.split('.').reduce<unknown>((node, k) => (node as Tree | undefined)?.[k], tree);
 
 const placeholders = (text: string) => [...text.matchAll(/%\{(\w+)\}/g)].map((m) => m[1]).sort();
 

@@ -15,17 +15,27 @@ export async function logInToConsole(h: BrowserHarness, credentials = TEST_OPERA
 }
 
 /** The toast react-admin shows (MUI Snackbar). */
-export const toast = (page: Page, text: string | RegExp) => page.locator('.MuiSnackbarContent-message', { hasText: text }).first();
+export const toast = (page: Page, text: string | RegExp) =>
+  page.locator('.MuiSnackbarContent-message', { hasText: text }).first();
 
 /** The member's balance as the storefront reads it. */
 export async function balanceOf(h: BrowserHarness, member: TestMember): Promise<number> {
-  return (await h.t.http.get('/api/auth/profile').set('Authorization', `Bearer ${member.token}`).expect(200)).body.point as number;
+  return (await h.t.http.get('/api/auth/profile').set('Authorization', `Bearer ${member.token}`).expect(200)).body
+    .point as number;
 }
 
 /** A platform and a category to put services in (operator API). */
 export async function createCategory(h: BrowserHarness, admin: string): Promise<number> {
-  await h.t.http.post('/api/admin/platforms').set('Authorization', admin).send({ id: 'instagram', text: '인스타그램' }).expect(201);
-  const category = await h.t.http.post('/api/admin/categories').set('Authorization', admin).send({ platform: 'instagram', text: '인스타그램 팔로워' }).expect(201);
+  await h.t.http
+    .post('/api/admin/platforms')
+    .set('Authorization', admin)
+    .send({ id: 'instagram', text: '인스타그램' })
+    .expect(201);
+  const category = await h.t.http
+    .post('/api/admin/categories')
+    .set('Authorization', admin)
+    .send({ platform: 'instagram', text: '인스타그램 팔로워' })
+    .expect(201);
   return category.body.id as number;
 }
 

@@ -4,10 +4,58 @@ import { createMember } from '../../support/members.js';
 import { logInToConsole } from '../console/support.js';
 import { operator } from '../storefront/storefront.js';
 
-const VISITOR_ROUTES = ['/', '/order', '/login', '/register', '/find-id', '/find-password', '/reset-password?token=x', '/terms/service', '/terms/privacy', '/api', '/guide', '/qna'];
+const VISITOR_ROUTES = [
+  '/',
+  '/order',
+  '/login',
+  '/register',
+  '/find-id',
+  '/find-password',
+  '/reset-password?token=x',
+  '/terms/service',
+  '/terms/privacy',
+  '/api',
+  '/guide',
+  '/qna',
+];
 /** Every console resource (admin-web/src/resources.ts). */
-const CONSOLE_RESOURCES = ['charges', 'deposits', 'orders', 'auto-orders', 'members', 'ledger-entries', 'services', 'categories', 'platforms', 'providers', 'notices', 'faqs', 'popups', 'register-wheres', 'guide-images', 'settings', 'outbox', 'alerts', 'audit-logs', 'login-attempts', 'referrals', 'refills', 'subscriptions'];
-const MEMBER_ROUTES = ['/order', '/point', '/account', '/qna', '/order-history', '/auto-order-history', '/subscription-history', '/point/toss/fail?code=PAY_PROCESS_CANCELED&message=x&orderId=charge-1', '/api', '/guide'];
+const CONSOLE_RESOURCES = [
+  'charges',
+  'deposits',
+  'orders',
+  'auto-orders',
+  'members',
+  'ledger-entries',
+  'services',
+  'categories',
+  'platforms',
+  'providers',
+  'notices',
+  'faqs',
+  'popups',
+  'register-wheres',
+  'guide-images',
+  'settings',
+  'outbox',
+  'alerts',
+  'audit-logs',
+  'login-attempts',
+  'referrals',
+  'refills',
+  'subscriptions',
+];
+const MEMBER_ROUTES = [
+  '/order',
+  '/point',
+  '/account',
+  '/qna',
+  '/order-history',
+  '/auto-order-history',
+  '/subscription-history',
+  '/point/toss/fail?code=PAY_PROCESS_CANCELED&message=x&orderId=charge-1',
+  '/api',
+  '/guide',
+];
 
 /** Records every CSP violation the page reports (the DOM event, and Chromium's console error). */
 async function watchCsp(page: Page): Promise<string[]> {
@@ -15,7 +63,9 @@ async function watchCsp(page: Page): Promise<string[]> {
   await page.exposeFunction('__cspViolation', (text: string) => violations.push(text));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __cspViolation(text: string): void }).__cspViolation(`${e.violatedDirective} ${e.blockedURI}`);
+      (window as unknown as { __cspViolation(text: string): void }).__cspViolation(
+        `${e.violatedDirective} ${e.blockedURI}`,
+      );
     });
   });
   page.on('console', (message) => {
@@ -69,6 +119,7 @@ describe('Content-Security-Policy: no violation on any page', () => {
     const page = await logInToConsole(h);
     const violations = await watchCsp(page);
     expect(await visit(page, violations, '/admin/', 'console')).toEqual([]);
-    for (const name of CONSOLE_RESOURCES) expect(await visit(page, violations, `/admin/${name}`, 'console')).toEqual([]);
+    for (const name of CONSOLE_RESOURCES)
+      expect(await visit(page, violations, `/admin/${name}`, 'console')).toEqual([]);
   }, 180_000);
 });

@@ -5,8 +5,16 @@ describe('the served storefront and console', () => {
   beforeAll(async () => {
     h = await startBrowserHarness();
     const admin = `Bearer ${await h.t.operatorToken()}`;
-    await h.t.http.put('/api/admin/settings/FOOTER_COMPANY').set('Authorization', admin).send({ value: '브라우저테스트 주식회사' }).expect(200);
-    await h.t.http.put('/api/admin/settings/FOOTER_CEO').set('Authorization', admin).send({ value: '홍길동' }).expect(200);
+    await h.t.http
+      .put('/api/admin/settings/FOOTER_COMPANY')
+      .set('Authorization', admin)
+      .send({ value: '브라우저테스트 주식회사' })
+      .expect(200);
+    await h.t.http
+      .put('/api/admin/settings/FOOTER_CEO')
+      .set('Authorization', admin)
+      .send({ value: '홍길동' })
+      .expect(200);
   });
   afterAll(() => h.close());
 
@@ -32,7 +40,12 @@ describe('the served storefront and console', () => {
     const assets: { url: string; encoding?: string; cache?: string }[] = [];
     page.on('response', (response) => {
       const { pathname } = new URL(response.url());
-      if (/^\/(admin\/)?assets\/.+\.(js|css)$/.test(pathname)) assets.push({ url: pathname, encoding: response.headers()['content-encoding'], cache: response.headers()['cache-control'] });
+      if (/^\/(admin\/)?assets\/.+\.(js|css)$/.test(pathname))
+        assets.push({
+          url: pathname,
+          encoding: response.headers()['content-encoding'],
+          cache: response.headers()['cache-control'],
+        });
     });
     const index = await page.goto('/order');
     expect(index?.headers()['cache-control']).toBe('no-cache');
@@ -42,7 +55,8 @@ describe('the served storefront and console', () => {
     expect(assets.some((a) => a.url.startsWith('/assets/'))).toBe(true);
     expect(assets.some((a) => a.url.startsWith('/admin/assets/'))).toBe(true);
     // Chromium accepts br; every script and style sheet of both apps went out as brotli (the tiny ones, under 1 KB, are sent as they are).
-    for (const asset of assets.filter((a) => a.encoding !== undefined)) expect(asset).toMatchObject({ encoding: 'br', cache: 'public, max-age=31536000, immutable' });
+    for (const asset of assets.filter((a) => a.encoding !== undefined))
+      expect(asset).toMatchObject({ encoding: 'br', cache: 'public, max-age=31536000, immutable' });
     expect(assets.filter((a) => a.encoding === 'br').length).toBeGreaterThanOrEqual(4);
     for (const asset of assets) expect(asset.cache).toBe('public, max-age=31536000, immutable');
   });

@@ -11,15 +11,28 @@ import { mainMenu, operator, ready, storageOf, toast } from './storefront.js';
 describe('a customer on the storefront', () => {
   let h: BrowserHarness;
   let page: Page;
-  const customer = { id: 'journey01', password: 'first-pass1', newPassword: 'second-pass2', email: 'Journey01@Example.com', phone: '01055501234' };
+  const customer = {
+    id: 'journey01',
+    password: 'first-pass1',
+    newPassword: 'second-pass2',
+    email: 'Journey01@Example.com',
+    phone: '01055501234',
+  };
   const service = { text: '한국인 팔로워 (여정)', point: 5, min: 10, max: 1000 };
   let popupIds: number[];
   /** A Custom Comments service and a Package, in a category of their own. */
-  const typed = { comments: { text: '한국인 커스텀 댓글 (여정)', point: '300', min: 2, max: 10 }, bundle: { text: '스타터 패키지 (여정)', point: '900', min: 1, max: 1 }, subscription: { text: '자동 좋아요 (여정)', point: '2', min: 10, max: 500 } };
+  const typed = {
+    comments: { text: '한국인 커스텀 댓글 (여정)', point: '300', min: 2, max: 10 },
+    bundle: { text: '스타터 패키지 (여정)', point: '900', min: 1, max: 1 },
+    subscription: { text: '자동 좋아요 (여정)', point: '2', min: 10, max: 500 },
+  };
 
   /** The customer's own view of a call, with the token the page holds. */
   const asCustomer = async (path: string) => {
-    const res = await h.t.http.get(path).set('Authorization', `Bearer ${await storageOf(page, 'jwt')}`).expect(200);
+    const res = await h.t.http
+      .get(path)
+      .set('Authorization', `Bearer ${await storageOf(page, 'jwt')}`)
+      .expect(200);
     return res.body;
   };
   const balance = () => page.getByTestId('balance').first();
@@ -52,16 +65,43 @@ describe('a customer on the storefront', () => {
     });
     await op.post('/api/admin/platforms', { id: 'instagram', text: '인스타그램' });
     const category = await op.post('/api/admin/categories', { platform: 'instagram', text: '인스타그램 팔로워' });
-    await op.post('/api/admin/services', { ...service, point: String(service.point), categoryId: category.id, enableAuto: true, notice: '공개 계정만 가능합니다.' });
-    const typedCategory = await op.post('/api/admin/categories', { platform: 'instagram', text: '인스타그램 댓글·패키지' });
-    await op.post('/api/admin/services', { ...typed.comments, categoryId: typedCategory.id, type: 'Custom Comments', notice: '댓글을 한 줄에 하나씩 입력해 주세요.' });
-    await op.post('/api/admin/services', { ...typed.bundle, categoryId: typedCategory.id, type: 'Package', notice: '팔로워 100 + 좋아요 300' });
-    await op.post('/api/admin/services', { ...typed.subscription, categoryId: typedCategory.id, type: 'Subscriptions', notice: '새 게시물마다 좋아요가 자동으로 진행됩니다.' });
+    await op.post('/api/admin/services', {
+      ...service,
+      point: String(service.point),
+      categoryId: category.id,
+      enableAuto: true,
+      notice: '공개 계정만 가능합니다.',
+    });
+    const typedCategory = await op.post('/api/admin/categories', {
+      platform: 'instagram',
+      text: '인스타그램 댓글·패키지',
+    });
+    await op.post('/api/admin/services', {
+      ...typed.comments,
+      categoryId: typedCategory.id,
+      type: 'Custom Comments',
+      notice: '댓글을 한 줄에 하나씩 입력해 주세요.',
+    });
+    await op.post('/api/admin/services', {
+      ...typed.bundle,
+      categoryId: typedCategory.id,
+      type: 'Package',
+      notice: '팔로워 100 + 좋아요 300',
+    });
+    await op.post('/api/admin/services', {
+      ...typed.subscription,
+      categoryId: typedCategory.id,
+      type: 'Subscriptions',
+      notice: '새 게시물마다 좋아요가 자동으로 진행됩니다.',
+    });
     await op.post('/api/admin/register-wheres', { text: '지인 추천' });
     await op.post('/api/admin/notices', { content: '여정 고정 공지', isTop: true, bgColor: '#fff3cd' });
     await op.post('/api/admin/faqs', { title: '충전은 언제 되나요?', answer: '입금 확인 후 1~10분 안에 충전됩니다.' });
     const image = await op.upload('popup-notice.png');
-    popupIds = [(await op.post('/api/admin/popups', { imageUrl: image })).id, (await op.post('/api/admin/popups', { imageUrl: image })).id];
+    popupIds = [
+      (await op.post('/api/admin/popups', { imageUrl: image })).id,
+      (await op.post('/api/admin/popups', { imageUrl: image })).id,
+    ];
     page = await h.newPage();
   });
   afterAll(() => h.close());
@@ -76,7 +116,9 @@ describe('a customer on the storefront', () => {
       const d = new Date();
       return `${d.getFullYear()}${String(d.getMonth() + 1).padStart(2, '0')}${String(d.getDate()).padStart(2, '0')}`;
     });
-    expect(JSON.parse((await storageOf(popups, 'popup-hidden'))!)).toEqual([{ popupId: String(popupIds[0]), date: today }]);
+    expect(JSON.parse((await storageOf(popups, 'popup-hidden'))!)).toEqual([
+      { popupId: String(popupIds[0]), date: today },
+    ]);
     // The second popup follows; 닫기 closes it for this visit.
     await dialog.waitFor();
     await dialog.getByRole('button', { name: '닫기' }).click();
@@ -89,7 +131,10 @@ describe('a customer on the storefront', () => {
     await dialog.waitFor({ state: 'detached' });
     expect(JSON.parse((await storageOf(popups, 'popup-hidden'))!)).toHaveLength(1);
     // A record of another day hides nothing: both popups show again, one after the other.
-    await popups.evaluate((id) => localStorage.setItem('popup-hidden', JSON.stringify([{ popupId: String(id), date: '20000101' }])), popupIds[0]);
+    await popups.evaluate(
+      (id) => localStorage.setItem('popup-hidden', JSON.stringify([{ popupId: String(id), date: '20000101' }])),
+      popupIds[0],
+    );
     await popups.reload();
     for (let i = 0; i < 2; i++) await dialog.getByRole('button', { name: '닫기' }).click();
     await dialog.waitFor({ state: 'detached' });
@@ -110,7 +155,9 @@ describe('a customer on the storefront', () => {
     await page.getByLabel('링크').fill('https://www.instagram.com/guest/');
     await page.getByRole('button', { name: '주문하기' }).click();
     const prompt = page.getByRole('dialog', { name: '로그인이 필요합니다' });
-    await prompt.getByText('주문하려면 로그인해 주세요. 입력하신 주문 내용은 로그인 후에도 그대로 남아 있습니다.').waitFor();
+    await prompt
+      .getByText('주문하려면 로그인해 주세요. 입력하신 주문 내용은 로그인 후에도 그대로 남아 있습니다.')
+      .waitFor();
     await prompt.getByRole('button', { name: '닫기' }).click();
     await prompt.waitFor({ state: 'detached' });
     await mainMenu(page).getByRole('link', { name: '주문내역' }).click();
@@ -180,7 +227,9 @@ describe('a customer on the storefront', () => {
     expect(await page.getByTestId('deposit-total').textContent()).toBe('60,000원');
     await page.locator('table tbody tr td', { hasText: '대기' }).waitFor();
 
-    const [charge] = await operator(h).get(`/api/admin/charges?filter=${encodeURIComponent(JSON.stringify({ q: '여정고객' }))}`);
+    const [charge] = await operator(h).get(
+      `/api/admin/charges?filter=${encodeURIComponent(JSON.stringify({ q: '여정고객' }))}`,
+    );
     expect(charge).toMatchObject({ status: 'PENDING', point: 60_000 });
     await operator(h).post(`/api/admin/charges/${charge.id}/accept`);
 
@@ -231,14 +280,33 @@ describe('a customer on the storefront', () => {
     await page.waitForURL('**/order-history');
     await bodyRows().nth(1).waitFor();
     expect(await bodyRows().count()).toBe(2);
-    const label: Record<string, string> = { PENDING: '접수완료', PROCESSING: '대기중', INPROGRESS: '진행중', COMPLETED: '완료', PARTIAL: '부분완료', CANCELED: '취소' };
+    const label: Record<string, string> = {
+      PENDING: '접수완료',
+      PROCESSING: '대기중',
+      INPROGRESS: '진행중',
+      COMPLETED: '완료',
+      PARTIAL: '부분완료',
+      CANCELED: '취소',
+    };
     for (const [i, order] of orders.entries()) {
       const cells = await cellsOf(i);
-      expect([cells[0], cells[2], cells[3], cells[4], cells[5], cells[6]]).toEqual([String(order.id), service.text, order.link, `${order.point}원`, String(order.amount), label[order.status]]);
+      expect([cells[0], cells[2], cells[3], cells[4], cells[5], cells[6]]).toEqual([
+        String(order.id),
+        service.text,
+        order.link,
+        `${order.point}원`,
+        String(order.amount),
+        label[order.status],
+      ]);
     }
     // Newest first: the auto-order's first run, then the single order.
-    expect(orders.map((o: { link: string }) => o.link)).toEqual(['https://www.instagram.com/journey-auto/', 'https://www.instagram.com/journey/']);
-    const completed = page.waitForResponse((r) => r.url().includes('/api/service/order-history?status=COMPLETED&page=1') && r.ok());
+    expect(orders.map((o: { link: string }) => o.link)).toEqual([
+      'https://www.instagram.com/journey-auto/',
+      'https://www.instagram.com/journey/',
+    ]);
+    const completed = page.waitForResponse(
+      (r) => r.url().includes('/api/service/order-history?status=COMPLETED&page=1') && r.ok(),
+    );
     await page.getByRole('button', { name: '완료', exact: true }).click();
     expect(await (await completed).json()).toEqual([]);
     await page.getByText('내역이 없습니다.').waitFor();
@@ -259,10 +327,15 @@ describe('a customer on the storefront', () => {
       '30',
       '진행중',
     ]);
-    const active = page.waitForResponse((r) => r.url().includes('/api/service/auto-order-history?status=ACTIVE&page=1') && r.ok());
+    const active = page.waitForResponse(
+      (r) => r.url().includes('/api/service/auto-order-history?status=ACTIVE&page=1') && r.ok(),
+    );
     await page.getByRole('button', { name: '진행중' }).click();
     expect(await (await active).json()).toEqual(autos);
-    await bodyRows().first().getByRole('cell', { name: String(auto.id), exact: true }).waitFor();
+    await bodyRows()
+      .first()
+      .getByRole('cell', { name: String(auto.id), exact: true })
+      .waitFor();
   });
 
   it('orders each service type at 390 px: the default form, custom comments with a live count, a package without quantity', async () => {
@@ -294,7 +367,9 @@ describe('a customer on the storefront', () => {
     await h.screenshot(phone, 'order-form-custom-comments-390');
     await phone.getByRole('button', { name: '주문하기' }).click();
     await phone.getByTestId('success-comments').waitFor();
-    expect(await phone.getByTestId('success-comments').textContent()).toBe('사진 너무 예뻐요!\n정보 감사합니다 :)\n다음 글도 기대할게요');
+    expect(await phone.getByTestId('success-comments').textContent()).toBe(
+      '사진 너무 예뻐요!\n정보 감사합니다 :)\n다음 글도 기대할게요',
+    );
 
     await phone.getByLabel('상품').selectOption({ label: typed.bundle.text });
     await phone.getByTestId('package-note').waitFor();
@@ -307,8 +382,19 @@ describe('a customer on the storefront', () => {
 
     const orders = await asCustomer('/api/service/order-history');
     expect(orders.slice(0, 2)).toEqual([
-      expect.objectContaining({ link: 'https://www.instagram.com/journey-package/', amount: 1, point: 900, serviceType: 'Package', comments: null }),
-      expect.objectContaining({ amount: 3, point: 900, serviceType: 'Custom Comments', comments: '사진 너무 예뻐요!\n정보 감사합니다 :)\n다음 글도 기대할게요' }),
+      expect.objectContaining({
+        link: 'https://www.instagram.com/journey-package/',
+        amount: 1,
+        point: 900,
+        serviceType: 'Package',
+        comments: null,
+      }),
+      expect.objectContaining({
+        amount: 3,
+        point: 900,
+        serviceType: 'Custom Comments',
+        comments: '사진 너무 예뻐요!\n정보 감사합니다 :)\n다음 글도 기대할게요',
+      }),
     ]);
     await phone.goto('/order-history');
     await phone.getByText('댓글 3개 보기').waitFor();
@@ -330,7 +416,17 @@ describe('a customer on the storefront', () => {
     await phone.getByText('구독을 신청했습니다.', { exact: false }).waitFor();
     await phone.goto('/subscription-history');
     await phone.getByText('journey.insta').waitFor();
-    expect(await asCustomer('/api/service/subscriptions')).toEqual([expect.objectContaining({ username: 'journey.insta', min: 10, max: 20, posts: 2, delay: 30, point: 80, status: 'ACTIVE' })]);
+    expect(await asCustomer('/api/service/subscriptions')).toEqual([
+      expect.objectContaining({
+        username: 'journey.insta',
+        min: 10,
+        max: 20,
+        posts: 2,
+        delay: 30,
+        point: 80,
+        status: 'ACTIVE',
+      }),
+    ]);
     await phone.close();
     // A new page, two orders and three full-page screenshots on a shared two-core machine.
   }, 120_000);

@@ -6,8 +6,28 @@ import { memberWithPoints, operator, ready, signedIn } from './storefront.js';
 /** A reset token the page accepts (it only decodes exp; the server checks the signature on submit). */
 const resetToken = `e30.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')}.x`;
 
-const VISITOR_ROUTES = ['/order', '/login', '/register', '/find-id', '/find-password', `/reset-password?token=${resetToken}`, '/terms/service', '/terms/privacy'];
-const MEMBER_ROUTES = ['/order', '/order-history', '/auto-order-history', '/point', '/account', '/qna', '/guide', '/api', '/terms/service', '/terms/privacy'];
+const VISITOR_ROUTES = [
+  '/order',
+  '/login',
+  '/register',
+  '/find-id',
+  '/find-password',
+  `/reset-password?token=${resetToken}`,
+  '/terms/service',
+  '/terms/privacy',
+];
+const MEMBER_ROUTES = [
+  '/order',
+  '/order-history',
+  '/auto-order-history',
+  '/point',
+  '/account',
+  '/qna',
+  '/guide',
+  '/api',
+  '/terms/service',
+  '/terms/privacy',
+];
 const WIDTHS = [360, 390] as const;
 const THEMES = ['light', 'dark'] as const;
 
@@ -21,7 +41,8 @@ async function open(page: Page, path: string) {
 }
 
 /** The document's widest content against the viewport: any excess is a horizontal scroll. */
-const widthOf = (page: Page) => page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+const widthOf = (page: Page) =>
+  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
 
 /**
  * Issue 18 item 1: every storefront route fits 360px (docs/product.md §9 minimum page width) and 390px with no
@@ -33,7 +54,12 @@ describe('storefront at phone widths', () => {
   beforeAll(async () => {
     h = await startBrowserHarness();
     await loadDemoData(h.t.app);
-    await operator(h).settings({ ENABLE_EMAIL_VERIFY: true, ENABLE_PHONE_NUMBER: true, ENABLE_PAYMENT_TYPE: 'ALL', ENABLE_PAYMENT_FEE: true });
+    await operator(h).settings({
+      ENABLE_EMAIL_VERIFY: true,
+      ENABLE_PHONE_NUMBER: true,
+      ENABLE_PAYMENT_TYPE: 'ALL',
+      ENABLE_PAYMENT_FEE: true,
+    });
   });
   afterAll(async () => {
     // The table the closing note asks for (route × width × theme).

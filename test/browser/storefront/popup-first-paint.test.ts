@@ -19,8 +19,15 @@ describe('the popup on the first paint', () => {
     });
   /** What the server wrote into the storefront's index.html. */
   const pageData = async () => {
-    const html = (await h.t.http.get('/order').expect(200).expect('content-type', /text\/html/)).text;
-    return JSON.parse(/<script type="application\/json" id="storefront-data">(.*?)<\/script>/.exec(html)![1]!) as { popups: { id: number; enabled: boolean; imageUrl: string }[] };
+    const html = (
+      await h.t.http
+        .get('/order')
+        .expect(200)
+        .expect('content-type', /text\/html/)
+    ).text;
+    return JSON.parse(/<script type="application\/json" id="storefront-data">(.*?)<\/script>/.exec(html)![1]!) as {
+      popups: { id: number; enabled: boolean; imageUrl: string }[];
+    };
   };
   /** Requests of the popup's image the page made. */
   const imageRequests = (page: Page) => {
@@ -57,7 +64,9 @@ describe('the popup on the first paint', () => {
     await page.goto('/order');
     await dialog(page).waitFor();
     const image = dialog(page).getByRole('img', { name: '공지 팝업' });
-    await page.waitForFunction(() => (document.querySelector('.popup-image img') as HTMLImageElement | null)?.naturalWidth === 440);
+    await page.waitForFunction(
+      () => (document.querySelector('.popup-image img') as HTMLImageElement | null)?.naturalWidth === 440,
+    );
     expect(await image.getAttribute('src')).toBe(imageUrl);
     expect(requests).toHaveLength(1);
     // 300px wide at 880px or less (docs/product.md §2).
@@ -69,14 +78,21 @@ describe('the popup on the first paint', () => {
     await page.reload();
     await dialog(page).getByRole('button', { name: '오늘 하루 보지 않기' }).click();
     await dialog(page).waitFor({ state: 'detached' });
-    expect(JSON.parse((await storageOf(page, 'popup-hidden'))!)).toEqual([{ popupId: String(popupId), date: await today(page) }]);
+    expect(JSON.parse((await storageOf(page, 'popup-hidden'))!)).toEqual([
+      { popupId: String(popupId), date: await today(page) },
+    ]);
   });
 
   it('a visitor who hid it today neither downloads nor sees it; one who hid it another day does', async () => {
     const visit = async (date: string) => {
       // A fresh browser (nothing cached) whose storage holds the record before the page's first script runs.
       const page = await h.newPage({ width: 390, height: 844 });
-      await page.context().addInitScript(([id, day]) => localStorage.setItem('popup-hidden', JSON.stringify([{ popupId: id, date: day }])), [String(popupId), date] as const);
+      await page
+        .context()
+        .addInitScript(
+          ([id, day]) => localStorage.setItem('popup-hidden', JSON.stringify([{ popupId: id, date: day }])),
+          [String(popupId), date] as const,
+        );
       const requests = imageRequests(page);
       await page.goto('/order');
       await ready(page);

@@ -32,7 +32,9 @@ describe('storefront screens on a phone', () => {
     const chosen = await page.getByLabel('상품').inputValue();
     await page.getByRole('button', { name: '주문하기' }).click();
     const dialog = page.getByRole('dialog', { name: '로그인이 필요합니다' });
-    await dialog.getByText('주문하려면 로그인해 주세요. 입력하신 주문 내용은 로그인 후에도 그대로 남아 있습니다.').waitFor();
+    await dialog
+      .getByText('주문하려면 로그인해 주세요. 입력하신 주문 내용은 로그인 후에도 그대로 남아 있습니다.')
+      .waitFor();
     expect(await page.locator('.Toastify').getByText('포인트가 부족합니다.').count()).toBe(0);
     await h.screenshot(page, 'storefront-order-visitor-login-prompt-390');
     await dialog.getByRole('button', { name: '로그인' }).click();
@@ -86,10 +88,16 @@ describe('storefront screens on a phone', () => {
     // Scroll so that the send button sits exactly where the chat button floats, then tap-test its centre.
     const chatBox = (await chat.boundingBox())!;
     const sendBox = (await send.boundingBox())!;
-    await page.evaluate((dy) => window.scrollBy(0, dy), sendBox.y + sendBox.height / 2 - (chatBox.y + chatBox.height / 2));
+    await page.evaluate(
+      (dy) => window.scrollBy(0, dy),
+      sendBox.y + sendBox.height / 2 - (chatBox.y + chatBox.height / 2),
+    );
     await page.waitForTimeout(400);
     const box = (await send.boundingBox())!;
-    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent ?? null, [box.x + box.width - 6, box.y + box.height / 2]);
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.closest('button')?.textContent ?? null,
+      [box.x + box.width - 6, box.y + box.height / 2],
+    );
     expect(hit).toBe('인증번호 발송');
     expect(await chat.getAttribute('data-tucked')).toBe('true');
     const favicon = await h.t.http.get('/favicon.ico').expect(200);
@@ -102,7 +110,12 @@ describe('storefront screens on a phone', () => {
     const page = await h.newPage(PHONE);
     await page.context().addInitScript((token) => localStorage.setItem('jwt', token), member.token);
     await open(page, '/point');
-    expect(await page.locator('.preset-buttons button').allTextContents()).toEqual(['+1만5천원', '+5만원', '+10만원', '초기화']);
+    expect(await page.locator('.preset-buttons button').allTextContents()).toEqual([
+      '+1만5천원',
+      '+5만원',
+      '+10만원',
+      '초기화',
+    ]);
     for (let i = 0; i < 6; i++) {
       await page.getByLabel('입금자명').fill('홍길동');
       await page.getByRole('button', { name: '+1만5천원' }).click();

@@ -19,11 +19,15 @@ describe('social login on the storefront', () => {
   /** A fresh visitor whose browser reaches the providers' hosts at the loopback fake. */
   async function visitor(): Promise<Page> {
     const page = await h.newPage({ width: 1440, height: 900 });
-    await page.context().route(/^https:\/\/(nid\.naver\.com|developers\.kakao\.com|kauth\.kakao\.com)\//, async (route) => {
-      // Served as if from the provider's host (a redirect to loopback would take the page's CSP out of play).
-      const url = new URL(route.request().url());
-      return route.fulfill({ response: await route.fetch({ url: `${oauth.url}${url.pathname}${url.search}`, maxRedirects: 0 }) });
-    });
+    await page
+      .context()
+      .route(/^https:\/\/(nid\.naver\.com|developers\.kakao\.com|kauth\.kakao\.com)\//, async (route) => {
+        // Served as if from the provider's host (a redirect to loopback would take the page's CSP out of play).
+        const url = new URL(route.request().url());
+        return route.fulfill({
+          response: await route.fetch({ url: `${oauth.url}${url.pathname}${url.search}`, maxRedirects: 0 }),
+        });
+      });
     await page.goto('/login');
     await ready(page);
     return page;
@@ -41,7 +45,8 @@ describe('social login on the storefront', () => {
   const loggedInAs = async (page: Page) => {
     const token = await storageOf(page, 'jwt');
     expect(token).toBeTruthy();
-    return (await h.t.http.get('/api/auth/profile').set('Authorization', `Bearer ${token}`).expect(200)).body.id as string;
+    return (await h.t.http.get('/api/auth/profile').set('Authorization', `Bearer ${token}`).expect(200)).body
+      .id as string;
   };
   /** Signs the account up through the API (login's 404 token, then the social register call), as an earlier visit did. */
   async function registered(provider: 'naver' | 'kakao', user: SocialUser): Promise<string> {
@@ -49,13 +54,27 @@ describe('social login on the storefront', () => {
     const credential = `${provider}-setup-${user.id}`;
     if (provider === 'naver') oauth.naverCode(credential, user);
     else oauth.kakaoToken(credential, user);
-    const unknown = await post(`/api/auth/login/${provider}`, provider === 'naver' ? { code: credential } : { accessToken: credential }).expect(404);
-    await post(`/api/auth/register/${provider}`, { registerWhere: '지인 추천', phoneNumber: '', sendCode: '', referral: '', agreeTerms: true, agreePrivacy: true, accessToken: unknown.body.token }).expect(201);
+    const unknown = await post(
+      `/api/auth/login/${provider}`,
+      provider === 'naver' ? { code: credential } : { accessToken: credential },
+    ).expect(404);
+    await post(`/api/auth/register/${provider}`, {
+      registerWhere: '지인 추천',
+      phoneNumber: '',
+      sendCode: '',
+      referral: '',
+      agreeTerms: true,
+      agreePrivacy: true,
+      accessToken: unknown.body.token,
+    }).expect(201);
     return (await boundMember(provider === 'naver' ? 'NAVER' : 'KAKAO', user))!.login_id;
   }
   /** Clicks 네이버로 로그인 and waits for the provider's popup to hand the code back and close. */
   async function naverLogin(page: Page) {
-    const [popup] = await Promise.all([page.waitForEvent('popup'), page.getByRole('button', { name: '네이버로 로그인' }).click()]);
+    const [popup] = await Promise.all([
+      page.waitForEvent('popup'),
+      page.getByRole('button', { name: '네이버로 로그인' }).click(),
+    ]);
     await popup.waitForEvent('close');
     return popup;
   }
@@ -65,8 +84,15 @@ describe('social login on the storefront', () => {
     oauth = await startFakeOAuth();
     h = await startBrowserHarness(oauthEnv(oauth));
     const op = operator(h);
-    await op.settings({ ENABLE_SNS_NAVER: true, ENABLE_SNS_KAKAO: true, NAVER_CLIENT_ID: oauth.clientId, NAVER_STATE, KAKAO_TOKEN: oauth.kakaoAppKey });
-    for (const text of ['지인 추천', '네이버 검색', '블로그/카페']) await op.post('/api/admin/register-wheres', { text });
+    await op.settings({
+      ENABLE_SNS_NAVER: true,
+      ENABLE_SNS_KAKAO: true,
+      NAVER_CLIENT_ID: oauth.clientId,
+      NAVER_STATE,
+      KAKAO_TOKEN: oauth.kakaoAppKey,
+    });
+    for (const text of ['지인 추천', '네이버 검색', '블로그/카페'])
+      await op.post('/api/admin/register-wheres', { text });
   });
   afterAll(async () => {
     await h.close();
@@ -84,10 +110,18 @@ describe('social login on the storefront', () => {
     await page.getByTestId('balance').first().waitFor();
     expect(await loggedInAs(page)).toBe(loginId);
     // The authorisation request carried the console's client id and state and came back to the callback page.
-    expect(lastAuthorize()?.query).toEqual({ response_type: 'code', client_id: oauth.clientId, redirect_uri: `${h.baseUrl}/auth/naver`, state: NAVER_STATE });
+    expect(lastAuthorize()?.query).toEqual({
+      response_type: 'code',
+      client_id: oauth.clientId,
+      redirect_uri: `${h.baseUrl}/auth/naver`,
+      state: NAVER_STATE,
+    });
     expect(new URL(popup.url()).pathname).toBe('/auth/naver');
     const exchange = oauth.requests.filter((r) => r.path === '/oauth2.0/token').at(-1)!;
-    expect(Object.fromEntries(new URLSearchParams(exchange.body))).toMatchObject({ code: new URL(popup.url()).searchParams.get('code'), state: NAVER_STATE });
+    expect(Object.fromEntries(new URLSearchParams(exchange.body))).toMatchObject({
+      code: new URL(popup.url()).searchParams.get('code'),
+      state: NAVER_STATE,
+    });
   });
 
   it('Naver, a new account: the social register form completes the sign-up, and the next Naver login lands logged in', async () => {
@@ -127,9 +161,13 @@ describe('social login on the storefront', () => {
     expect(await loggedInAs(page)).toBe(loginId);
     // The page loaded the SDK from Kakao's address, and the server read the SDK's token at /v2/user/me.
     expect(oauth.requests.some((r) => r.path === '/sdk/js/kakao.min.js')).toBe(true);
-    const token = JSON.parse(oauth.requests.filter((r) => r.path === '/oauth/sdk-token').at(-1)!.body) as { app_key: string };
+    const token = JSON.parse(oauth.requests.filter((r) => r.path === '/oauth/sdk-token').at(-1)!.body) as {
+      app_key: string;
+    };
     expect(token.app_key).toBe(oauth.kakaoAppKey);
-    expect(oauth.requests.filter((r) => r.path === '/v2/user/me').at(-1)?.authorization).toMatch(/^Bearer kakao-token-\d+$/);
+    expect(oauth.requests.filter((r) => r.path === '/v2/user/me').at(-1)?.authorization).toMatch(
+      /^Bearer kakao-token-\d+$/,
+    );
   });
 
   it('Kakao, a new account: the social register form completes the sign-up, and the next Kakao login lands logged in', async () => {

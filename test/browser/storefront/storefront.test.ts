@@ -25,7 +25,9 @@ describe('the storefront', () => {
     await ready(page);
     await page.getByText('브라우저 주식회사 | 대표 김대표').first().waitFor();
     expect(await page.textContent('footer')).toContain('사업자등록번호 123-45-67890');
-    expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--main').trim())).toBe('#e11d48');
+    expect(
+      await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--main').trim()),
+    ).toBe('#e11d48');
     const chat = page.getByTestId('chat-button');
     expect(await chat.getAttribute('href')).toBe('https://pf.kakao.com/_browser');
     expect(await chat.textContent()).toBe('카톡 상담');

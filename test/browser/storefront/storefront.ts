@@ -12,7 +12,8 @@ export function operator(h: BrowserHarness) {
     const request = h.t.http[method](path).set('Authorization', `Bearer ${await h.t.operatorToken()}`);
     const res = await (body === undefined ? request : request.send(body as object));
     const expected = status ?? (method === 'post' && !/\/\d+\/[a-z-]+$/.test(path) ? 201 : 200);
-    if (res.status !== expected) throw new Error(`${method.toUpperCase()} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
+    if (res.status !== expected)
+      throw new Error(`${method.toUpperCase()} ${path}: ${res.status} ${JSON.stringify(res.body)}`);
     return res.body;
   };
   return {
@@ -23,7 +24,11 @@ export function operator(h: BrowserHarness) {
     /** Uploads one of the demo images (server/src/database/demo-assets) and answers its /uploads/ url. */
     async upload(asset: string): Promise<string> {
       const data = readFileSync(new URL(`../../../server/src/database/demo-assets/${asset}`, import.meta.url));
-      const res = await h.t.http.post('/api/admin/uploads').set('Authorization', `Bearer ${await h.t.operatorToken()}`).attach('file', data, asset).expect(201);
+      const res = await h.t.http
+        .post('/api/admin/uploads')
+        .set('Authorization', `Bearer ${await h.t.operatorToken()}`)
+        .attach('file', data, asset)
+        .expect(201);
       return res.body.url as string;
     },
   };
@@ -32,12 +37,17 @@ export function operator(h: BrowserHarness) {
 /** A member (fixture) with `points` credited by an operator's adjustment (POST /api/admin/members/:id/adjust-points). */
 export async function memberWithPoints(h: BrowserHarness, points: bigint): Promise<TestMember> {
   const member = await createMember(h.t);
-  if (points > 0n) await operator(h).post(`/api/admin/members/${member.id}/adjust-points`, { amount: Number(points), reason: '브라우저 테스트 지급' });
+  if (points > 0n)
+    await operator(h).post(`/api/admin/members/${member.id}/adjust-points`, {
+      amount: Number(points),
+      reason: '브라우저 테스트 지급',
+    });
   return member;
 }
 
 /** Starts the page's storage with the member's token, as after a login. */
-export const signedIn = (page: Page, member: TestMember) => page.context().addInitScript((token) => localStorage.setItem('jwt', token), member.token);
+export const signedIn = (page: Page, member: TestMember) =>
+  page.context().addInitScript((token) => localStorage.setItem('jwt', token), member.token);
 
 /** The storefront is ready once the session left `loading` and the frame is drawn. */
 export const ready = (page: Page) => page.getByTestId('footer').waitFor();
@@ -48,4 +58,5 @@ export const storageOf = (page: Page, key: string) => page.evaluate((k) => local
 export const mainMenu = (page: Page) => page.getByRole('navigation', { name: '주 메뉴' });
 
 /** A toast with exactly this text. */
-export const toast = (page: Page, text: string) => page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
+export const toast = (page: Page, text: string) =>
+  page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();

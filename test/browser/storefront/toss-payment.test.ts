@@ -21,7 +21,11 @@ describe('Toss payment window on /point (390 px)', () => {
 
   beforeAll(async () => {
     toss = await startFakeToss();
-    h = await startBrowserHarness({ TOSS_CLIENT_KEY: toss.clientKey, TOSS_SECRET_KEY: toss.secretKey, TOSS_API_URL: toss.url });
+    h = await startBrowserHarness({
+      TOSS_CLIENT_KEY: toss.clientKey,
+      TOSS_SECRET_KEY: toss.secretKey,
+      TOSS_API_URL: toss.url,
+    });
     toss.webhookUrl = `${h.baseUrl}/api/toss/webhook`;
     await operator(h).settings({
       ENABLE_TOSS_PAYMENT: true,
@@ -41,7 +45,9 @@ describe('Toss payment window on /point (390 px)', () => {
     // Served as if from Toss's host (a redirect to loopback would take the page's CSP out of play).
     await page.context().route(/^https:\/\/js\.tosspayments\.com\//, async (route) => {
       const url = new URL(route.request().url());
-      return route.fulfill({ response: await route.fetch({ url: `${toss.url}${url.pathname}${url.search}`, maxRedirects: 0 }) });
+      return route.fulfill({
+        response: await route.fetch({ url: `${toss.url}${url.pathname}${url.search}`, maxRedirects: 0 }),
+      });
     });
     await signedIn(page, member);
     await page.goto('/point');
@@ -59,7 +65,14 @@ describe('Toss payment window on /point (390 px)', () => {
     await page.waitForURL(`${toss.url}/window**`);
   }
 
-  const credits = async (memberId: number) => (await sql<{ n: number }>(h.t, `select count(*)::int as n from point_ledger_entry where kind = 'CHARGE' and member_id = ?`, [memberId]))[0]!.n;
+  const credits = async (memberId: number) =>
+    (
+      await sql<{ n: number }>(
+        h.t,
+        `select count(*)::int as n from point_ledger_entry where kind = 'CHARGE' and member_id = ?`,
+        [memberId],
+      )
+    )[0]!.n;
 
   it('card: the window, 결제하기, our success page, 20,000 points credited once', async () => {
     const member = await createMember(h.t);
@@ -93,7 +106,11 @@ describe('Toss payment window on /point (390 px)', () => {
     await page.waitForURL('**/point/toss/fail**');
     await page.getByText('결제를 취소하셨습니다.').waitFor();
     await h.screenshot(page, 'toss-cancel-390');
-    const [row] = await sql<{ status: string }>(h.t, 'select status from charge where member_id = ? order by id desc limit 1', [member.id]);
+    const [row] = await sql<{ status: string }>(
+      h.t,
+      'select status from charge where member_id = ? order by id desc limit 1',
+      [member.id],
+    );
     expect(row!.status).toBe('FAIL');
     expect(await credits(member.id)).toBe(0);
   });
@@ -106,7 +123,9 @@ describe('Toss payment window on /point (390 px)', () => {
     await page.waitForURL('**/point/toss/success**');
     await page.getByText('가상계좌가 발급되었습니다. 입금 기한 안에 입금해 주세요.').waitFor();
     const paymentKey = new URL(page.url()).searchParams.get('paymentKey')!;
-    expect(await page.getByTestId('toss-account').textContent()).toBe(toss.payments.get(paymentKey)!.virtualAccount!.accountNumber);
+    expect(await page.getByTestId('toss-account').textContent()).toBe(
+      toss.payments.get(paymentKey)!.virtualAccount!.accountNumber,
+    );
     await page.getByText('우리은행').waitFor();
     await h.screenshot(page, 'toss-virtual-account-390');
     expect(await credits(member.id)).toBe(0);

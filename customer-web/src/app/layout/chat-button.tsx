@@ -11,7 +11,12 @@ const CONTROL = 'a, button, input, select, textarea, [role="button"], [role="rad
  */
 function coversControl(button: HTMLElement): boolean {
   if (typeof document.elementsFromPoint !== 'function') return false;
-  const r = { left: button.offsetLeft, top: button.offsetTop, right: button.offsetLeft + button.offsetWidth, bottom: button.offsetTop + button.offsetHeight };
+  const r = {
+    left: button.offsetLeft,
+    top: button.offsetTop,
+    right: button.offsetLeft + button.offsetWidth,
+    bottom: button.offsetTop + button.offsetHeight,
+  };
   const points: [number, number][] = [
     [r.left + 2, r.top + 2],
     [r.right - 2, r.top + 2],
@@ -19,7 +24,11 @@ function coversControl(button: HTMLElement): boolean {
     [r.right - 2, r.bottom - 2],
     [(r.left + r.right) / 2, (r.top + r.bottom) / 2],
   ];
-  return points.some(([x, y]) => document.elementsFromPoint(x, y).some((el) => !button.contains(el) && el instanceof HTMLElement && el.closest(CONTROL) !== null));
+  return points.some(([x, y]) =>
+    document
+      .elementsFromPoint(x, y)
+      .some((el) => !button.contains(el) && el instanceof HTMLElement && el.closest(CONTROL) !== null),
+  );
 }
 
 /**

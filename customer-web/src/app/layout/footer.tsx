@@ -9,7 +9,8 @@ export function Footer() {
   const facts = [
     company,
     settings.text('FOOTER_CEO') && `대표 ${settings.text('FOOTER_CEO')}`,
-    settings.text('FOOTER_CORPORATION_MARKET_NUMBER') && `통신판매업 신고번호 ${settings.text('FOOTER_CORPORATION_MARKET_NUMBER')}`,
+    settings.text('FOOTER_CORPORATION_MARKET_NUMBER') &&
+      `통신판매업 신고번호 ${settings.text('FOOTER_CORPORATION_MARKET_NUMBER')}`,
     settings.text('FOOTER_CEO_PHONE_NUMBER') && `전화 ${settings.text('FOOTER_CEO_PHONE_NUMBER')}`,
     settings.text('FOOTER_ADDRESS'),
     settings.text('FOOTER_CORPORATION_NUMBER') && `사업자등록번호 ${settings.text('FOOTER_CORPORATION_NUMBER')}`,

@@ -32,7 +32,13 @@ export function LoginPrompt() {
   };
   return (
     <div className="modal-backdrop" onClick={close}>
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby="login-prompt-title" onClick={(e) => e.stopPropagation()}>
+      <div
+        className="modal"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="login-prompt-title"
+        onClick={(e) => e.stopPropagation()}
+      >
         <h2 id="login-prompt-title" className="card-title">
           로그인이 필요합니다
         </h2>

@@ -11,10 +11,20 @@ import { toggleDarkMode, useDarkMode } from '../../lib/theme';
 function DarkModeToggle() {
   const dark = useDarkMode();
   return (
-    <button type="button" className="icon-button" aria-label="다크 모드" aria-pressed={dark} title={dark ? '라이트 모드로 보기' : '다크 모드로 보기'} onClick={toggleDarkMode}>
+    <button
+      type="button"
+      className="icon-button"
+      aria-label="다크 모드"
+      aria-pressed={dark}
+      title={dark ? '라이트 모드로 보기' : '다크 모드로 보기'}
+      onClick={toggleDarkMode}
+    >
       {dark ? (
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-          <path fill="currentColor" d="M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10Zm0-5 1.5 3h-3L12 2Zm0 20-1.5-3h3L12 22ZM2 12l3-1.5v3L2 12Zm20 0-3 1.5v-3l3 1.5ZM4.9 4.9l3.2 1-2.1 2.1-1.1-3.1Zm14.2 14.2-3.2-1 2.1-2.1 1.1 3.1Zm0-14.2-1 3.2-2.1-2.1 3.1-1.1ZM4.9 19.1l1-3.2 2.1 2.1-3.1 1.1Z" />
+          <path
+            fill="currentColor"
+            d="M12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10Zm0-5 1.5 3h-3L12 2Zm0 20-1.5-3h3L12 22ZM2 12l3-1.5v3L2 12Zm20 0-3 1.5v-3l3 1.5ZM4.9 4.9l3.2 1-2.1 2.1-1.1-3.1Zm14.2 14.2-3.2-1 2.1-2.1 1.1 3.1Zm0-14.2-1 3.2-2.1-2.1 3.1-1.1ZM4.9 19.1l1-3.2 2.1 2.1-3.1 1.1Z"
+          />
         </svg>
       ) : (
         <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
@@ -74,10 +84,18 @@ function Items({ onNavigate }: { onNavigate?: () => void }) {
           </>
         ) : (
           <>
-            <button type="button" className="link-button" onClick={() => go(paths.login, state === 'guest' ? leaveGuestMode : undefined)}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => go(paths.login, state === 'guest' ? leaveGuestMode : undefined)}
+            >
               로그인
             </button>
-            <button type="button" className="link-button" onClick={() => go(paths.register, state === 'guest' ? leaveGuestMode : undefined)}>
+            <button
+              type="button"
+              className="link-button"
+              onClick={() => go(paths.register, state === 'guest' ? leaveGuestMode : undefined)}
+            >
               회원가입
             </button>
             {state === 'guest' ? null : (
@@ -97,8 +115,16 @@ function Logo() {
   const { name, logoUrl } = useBrand();
   return (
     <>
-      {logoUrl ? <img className="logo-image" src={logoUrl} alt="" data-testid="logo-image" /> : <span className="logo-mark" data-testid="logo-mark">{name.charAt(0).toUpperCase()}</span>}
-      <span className="logo-text" data-testid="logo-text">{name}</span>
+      {logoUrl ? (
+        <img className="logo-image" src={logoUrl} alt="" data-testid="logo-image" />
+      ) : (
+        <span className="logo-mark" data-testid="logo-mark">
+          {name.charAt(0).toUpperCase()}
+        </span>
+      )}
+      <span className="logo-text" data-testid="logo-text">
+        {name}
+      </span>
     </>
   );
 }
@@ -122,9 +148,22 @@ export function TopBar() {
         </nav>
         <div className="topbar-end">
           <DarkModeToggle />
-          <button type="button" className="icon-button menu-button" aria-label="메뉴" aria-expanded={open} onClick={() => setOpenOn(open ? null : pathname)}>
+          <button
+            type="button"
+            className="icon-button menu-button"
+            aria-label="메뉴"
+            aria-expanded={open}
+            onClick={() => setOpenOn(open ? null : pathname)}
+          >
             <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-              <path fill="currentColor" d={open ? 'M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6 6.4 5Z' : 'M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z'} />
+              <path
+                fill="currentColor"
+                d={
+                  open
+                    ? 'M6.4 5 5 6.4 10.6 12 5 17.6 6.4 19l5.6-5.6 5.6 5.6 1.4-1.4-5.6-5.6L19 6.4 17.6 5 12 10.6 6.4 5Z'
+                    : 'M3 6h18v2H3V6Zm0 5h18v2H3v-2Zm0 5h18v2H3v-2Z'
+                }
+              />
             </svg>
           </button>
         </div>

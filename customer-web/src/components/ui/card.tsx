@@ -1,6 +1,12 @@
 import type { HTMLAttributes, ReactNode } from 'react';
 
-export function Card({ title, actions, className = '', children, ...props }: HTMLAttributes<HTMLElement> & { title?: ReactNode; actions?: ReactNode }) {
+export function Card({
+  title,
+  actions,
+  className = '',
+  children,
+  ...props
+}: HTMLAttributes<HTMLElement> & { title?: ReactNode; actions?: ReactNode }) {
   return (
     <section className={`card ${className}`.trim()} {...props}>
       {title || actions ? (

@@ -7,7 +7,19 @@ export interface Column<T> {
 }
 
 /** A horizontally scrollable table with an empty-state line. */
-export function DataTable<T>({ columns, rows, rowKey, empty = '내역이 없습니다.', loading }: { columns: Column<T>[]; rows: readonly T[]; rowKey: (row: T) => string | number; empty?: string; loading?: boolean }) {
+export function DataTable<T>({
+  columns,
+  rows,
+  rowKey,
+  empty = '내역이 없습니다.',
+  loading,
+}: {
+  columns: Column<T>[];
+  rows: readonly T[];
+  rowKey: (row: T) => string | number;
+  empty?: string;
+  loading?: boolean;
+}) {
   return (
     <div className="table-wrap">
       <table className="table">

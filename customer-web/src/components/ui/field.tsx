@@ -33,17 +33,29 @@ export function Field({ label, error, hint, addon, children }: FieldProps) {
   );
 }
 
-type InputProps = InputHTMLAttributes<HTMLInputElement> & { label?: ReactNode; error?: string; hint?: ReactNode; addon?: ReactNode; ref?: Ref<HTMLInputElement> };
+type InputProps = InputHTMLAttributes<HTMLInputElement> & {
+  label?: ReactNode;
+  error?: string;
+  hint?: ReactNode;
+  addon?: ReactNode;
+  ref?: Ref<HTMLInputElement>;
+};
 
 export function Input({ label, error, hint, addon, className = '', ...props }: InputProps) {
   return (
     <Field label={label} error={error} hint={hint} addon={addon}>
-      {(id) => <input id={id} className={`input ${className}`.trim()} aria-invalid={error ? true : undefined} {...props} />}
+      {(id) => (
+        <input id={id} className={`input ${className}`.trim()} aria-invalid={error ? true : undefined} {...props} />
+      )}
     </Field>
   );
 }
 
-type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & { label?: ReactNode; error?: string; ref?: Ref<HTMLSelectElement> };
+type SelectProps = SelectHTMLAttributes<HTMLSelectElement> & {
+  label?: ReactNode;
+  error?: string;
+  ref?: Ref<HTMLSelectElement>;
+};
 
 export function Select({ label, error, className = '', children, ...props }: SelectProps) {
   return (

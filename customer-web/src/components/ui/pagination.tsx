@@ -14,9 +14,20 @@ export function pageWindow(page: number, pageCount: number, siblings: number): n
 export const pageCountOf = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
 /** The rows of one page (pages count from 1). */
-export const pageSlice = <T,>(rows: readonly T[], page: number, pageSize: number) => rows.slice((page - 1) * pageSize, page * pageSize);
+export const pageSlice = <T,>(rows: readonly T[], page: number, pageSize: number) =>
+  rows.slice((page - 1) * pageSize, page * pageSize);
 
-export function Pagination({ page, pageCount, onChange, siblings = 4 }: { page: number; pageCount: number; onChange: (page: number) => void; siblings?: number }) {
+export function Pagination({
+  page,
+  pageCount,
+  onChange,
+  siblings = 4,
+}: {
+  page: number;
+  pageCount: number;
+  onChange: (page: number) => void;
+  siblings?: number;
+}) {
   if (pageCount <= 1) return null;
   const go = (p: number) => onChange(Math.min(pageCount, Math.max(1, p)));
   return (
@@ -28,7 +39,13 @@ export function Pagination({ page, pageCount, onChange, siblings = 4 }: { page: 
         ‹
       </button>
       {pageWindow(page, pageCount, siblings).map((p) => (
-        <button key={p} type="button" className={p === page ? 'on' : undefined} aria-current={p === page ? 'page' : undefined} onClick={() => go(p)}>
+        <button
+          key={p}
+          type="button"
+          className={p === page ? 'on' : undefined}
+          aria-current={p === page ? 'page' : undefined}
+          onClick={() => go(p)}
+        >
           {p}
         </button>
       ))}

@@ -19,8 +19,24 @@ import { AdminTossRefundController, TossChargeController, TossWebhookController 
 
 @Module({
   imports: [AuditModule, SettingsModule, WalletModule, ReferralModule, AlertsModule],
-  controllers: [ChargeController, AdminChargesController, AdminDepositsController, TossChargeController, TossWebhookController, AdminTossRefundController],
-  providers: [ChargeRequests, ChargeSettlement, Deposits, ChargeExpiryJob, BillingFacade, TossClient, TossPayments, TossRecheckJob],
+  controllers: [
+    ChargeController,
+    AdminChargesController,
+    AdminDepositsController,
+    TossChargeController,
+    TossWebhookController,
+    AdminTossRefundController,
+  ],
+  providers: [
+    ChargeRequests,
+    ChargeSettlement,
+    Deposits,
+    ChargeExpiryJob,
+    BillingFacade,
+    TossClient,
+    TossPayments,
+    TossRecheckJob,
+  ],
   exports: [BillingFacade],
 })
 export class BillingModule {}

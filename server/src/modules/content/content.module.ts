@@ -18,7 +18,11 @@ import { ContentController } from './http/content.controller.js';
     AdminCrud,
     { provide: CrudAuditLog, useExisting: AuditFacade },
     // The storefront's page keeps a copy of the popups: every committed content write refreshes it.
-    { provide: CrudWriteListener, useFactory: (changes: ContentChanges): CrudWriteListener => ({ written: (resource) => changes.emit(resource) }), inject: [ContentChanges] },
+    {
+      provide: CrudWriteListener,
+      useFactory: (changes: ContentChanges): CrudWriteListener => ({ written: (resource) => changes.emit(resource) }),
+      inject: [ContentChanges],
+    },
   ],
   exports: [ContentFacade],
 })

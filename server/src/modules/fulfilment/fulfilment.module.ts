@@ -15,7 +15,10 @@ import { ProvidersService } from './application/providers.service.js';
 import { SimulatedProvider } from './application/simulated-provider.js';
 import { SmmClient } from './application/smm-client.js';
 import { ProviderAddressGuard } from './application/provider-address.js';
-import { AdminOrderDispatchController, AdminOrderDispatchesController } from './http/admin-order-dispatch.controller.js';
+import {
+  AdminOrderDispatchController,
+  AdminOrderDispatchesController,
+} from './http/admin-order-dispatch.controller.js';
 import { AdminProvidersController } from './http/admin-providers.controller.js';
 import { SimulatedProviderController } from './http/simulated-provider.controller.js';
 import { FulfilmentJobs } from './jobs/fulfilment.jobs.js';
@@ -23,8 +26,28 @@ import { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
 
 @Module({
   imports: [AuditModule, CatalogModule, OrderingModule, AlertsModule, SettingsModule],
-  controllers: [AdminProvidersController, AdminOrderDispatchController, AdminOrderDispatchesController, SimulatedProviderController],
-  providers: [DispatchRecords, { provide: UpstreamDispatchNotes, useExisting: DispatchRecords }, ProviderAddressGuard, SmmClient, ProvidersService, SimulatedProvider, OrderSender, OrderSync, RefillSync, CancelForwarder, SubscriptionSync, FulfilmentJobs, ProviderBalanceAlertJob, FulfilmentFacade],
+  controllers: [
+    AdminProvidersController,
+    AdminOrderDispatchController,
+    AdminOrderDispatchesController,
+    SimulatedProviderController,
+  ],
+  providers: [
+    DispatchRecords,
+    { provide: UpstreamDispatchNotes, useExisting: DispatchRecords },
+    ProviderAddressGuard,
+    SmmClient,
+    ProvidersService,
+    SimulatedProvider,
+    OrderSender,
+    OrderSync,
+    RefillSync,
+    CancelForwarder,
+    SubscriptionSync,
+    FulfilmentJobs,
+    ProviderBalanceAlertJob,
+    FulfilmentFacade,
+  ],
   exports: [FulfilmentFacade],
 })
 export class FulfilmentModule {}

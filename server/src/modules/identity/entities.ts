@@ -8,5 +8,23 @@ import { RateLimitCounter } from './domain/rate-limit-counter.entity.js';
 import { SocialAccount } from './domain/social-account.entity.js';
 import { VerificationCode } from './domain/verification-code.entity.js';
 
-export { LoginAttempt, Member, Operator, OutboxMessage, PasswordReset, RateLimitCounter, SocialAccount, VerificationCode };
-export const identityEntities = [Member, Operator, SocialAccount, VerificationCode, PasswordReset, OutboxMessage, LoginAttempt, RateLimitCounter];
+export {
+  LoginAttempt,
+  Member,
+  Operator,
+  OutboxMessage,
+  PasswordReset,
+  RateLimitCounter,
+  SocialAccount,
+  VerificationCode,
+};
+export const identityEntities = [
+  Member,
+  Operator,
+  SocialAccount,
+  VerificationCode,
+  PasswordReset,
+  OutboxMessage,
+  LoginAttempt,
+  RateLimitCounter,
+];

@@ -19,7 +19,11 @@ import { SocialProviders } from './application/social-providers.js';
 import { TokenService } from './application/tokens.js';
 import { VerificationService } from './application/verification.service.js';
 import { AdminAuthController } from './http/admin-auth.controller.js';
-import { AdminLoginAttemptsController, AdminMembersController, AdminOutboxController } from './http/admin-members.controller.js';
+import {
+  AdminLoginAttemptsController,
+  AdminMembersController,
+  AdminOutboxController,
+} from './http/admin-members.controller.js';
 import { LoginThrottle } from './application/login-throttle.js';
 import { AuthController } from './http/auth.controller.js';
 import { MemberGuard, MemberJwtStrategy, OperatorGuard, OperatorJwtStrategy } from './http/auth.guards.js';
@@ -38,7 +42,14 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
       }),
     }),
   ],
-  controllers: [AuthController, RecoveryController, AdminAuthController, AdminMembersController, AdminOutboxController, AdminLoginAttemptsController],
+  controllers: [
+    AuthController,
+    RecoveryController,
+    AdminAuthController,
+    AdminMembersController,
+    AdminOutboxController,
+    AdminLoginAttemptsController,
+  ],
   providers: [
     IdentitySecrets,
     PasswordHasher,

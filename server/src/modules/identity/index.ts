@@ -1,5 +1,12 @@
 export { IdentityModule } from './identity.module.js';
-export { MemberGuard, OperatorGuard, CurrentMember, CurrentOperator, type AuthenticatedMember, type AuthenticatedOperator } from './http/auth.guards.js';
+export {
+  MemberGuard,
+  OperatorGuard,
+  CurrentMember,
+  CurrentOperator,
+  type AuthenticatedMember,
+  type AuthenticatedOperator,
+} from './http/auth.guards.js';
 export { IdentityFacade, DEMO_MEMBER } from './application/identity.facade.js';
 export { OperatorBootstrap, type OperatorLogin } from './application/operator-bootstrap.js';
 export { TokenService } from './application/tokens.js';
@@ -7,7 +14,14 @@ export { Messenger } from './application/messenger.js';
 export { PasswordHasher } from './application/password-hasher.js';
 export { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
 export { RATE_LIMITS } from './application/rate-limiter.js';
-export { MemberStatus, SocialProvider, CodeChannel, OutboxChannel, OutboxStatus, LoginAttemptResult } from './domain/vocabulary.js';
+export {
+  MemberStatus,
+  SocialProvider,
+  CodeChannel,
+  OutboxChannel,
+  OutboxStatus,
+  LoginAttemptResult,
+} from './domain/vocabulary.js';
 export type { Member } from './domain/member.entity.js';
 export type { Operator } from './domain/operator.entity.js';
 export type { SocialAccount } from './domain/social-account.entity.js';

@@ -2,9 +2,23 @@ export { OrderingModule } from './ordering.module.js';
 export { OrderingFacade } from './application/ordering.facade.js';
 export { type PlacedOrder, type Placement } from './application/order-placement.service.js';
 export { type UpstreamReport, orderReference, autoOrderReference } from './application/order-commands.service.js';
-export { upstreamOrderOf, type UpstreamOrder, type SyncedOrder, type PendingUpstreamRow, type CancelForwarding, type RefillForwarding, type RefillReport } from './application/order-upstream.service.js';
+export {
+  upstreamOrderOf,
+  type UpstreamOrder,
+  type SyncedOrder,
+  type PendingUpstreamRow,
+  type CancelForwarding,
+  type RefillForwarding,
+  type RefillReport,
+} from './application/order-upstream.service.js';
 export { UpstreamDispatchNotes } from './application/upstream-dispatch.port.js';
-export { type HistoryQuery, type History, type OrderHistoryRow, type AutoOrderHistoryRow, type OrderDashboardStats } from './application/order-queries.service.js';
+export {
+  type HistoryQuery,
+  type History,
+  type OrderHistoryRow,
+  type AutoOrderHistoryRow,
+  type OrderDashboardStats,
+} from './application/order-queries.service.js';
 export {
   OrderStatus,
   ORDER_TRANSITIONS,

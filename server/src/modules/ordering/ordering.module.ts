@@ -19,8 +19,26 @@ import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
 
 @Module({
   imports: [AuditModule, CatalogModule, SettingsModule, WalletModule],
-  controllers: [OrderController, AdminOrdersController, AdminAutoOrdersController, MemberRefillController, AdminRefillsController, MemberSubscriptionsController, AdminSubscriptionsController],
-  providers: [OrderPlacement, OrderCommands, OrderQueries, OrderUpstream, DispatchNotesLookup, OrderingFacade, AutoOrderRunsJob, Refills, Subscriptions],
+  controllers: [
+    OrderController,
+    AdminOrdersController,
+    AdminAutoOrdersController,
+    MemberRefillController,
+    AdminRefillsController,
+    MemberSubscriptionsController,
+    AdminSubscriptionsController,
+  ],
+  providers: [
+    OrderPlacement,
+    OrderCommands,
+    OrderQueries,
+    OrderUpstream,
+    DispatchNotesLookup,
+    OrderingFacade,
+    AutoOrderRunsJob,
+    Refills,
+    Subscriptions,
+  ],
   exports: [OrderingFacade, Refills, Subscriptions],
 })
 export class OrderingModule {}

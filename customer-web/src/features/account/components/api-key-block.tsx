@@ -10,7 +10,9 @@ export function ApiKeyBlock({ apiKey }: { apiKey: string | null }) {
   const renew = accountAction(renewApiKey, STOREFRONT_MESSAGES.apiKeyRenewed);
   return (
     <Card title="API 키" actions={<Link to={paths.apiDocs}>API 문서 보기</Link>}>
-      <p className="muted">API 키로 주문을 자동화할 수 있습니다. 키를 재발급하면 이전 키는 더 이상 사용할 수 없습니다.</p>
+      <p className="muted">
+        API 키로 주문을 자동화할 수 있습니다. 키를 재발급하면 이전 키는 더 이상 사용할 수 없습니다.
+      </p>
       <div className="key-row">
         <code className="api-key" data-testid="api-key">
           {apiKey ?? '발급된 API 키가 없습니다.'}

@@ -47,7 +47,9 @@ describe('the account page', () => {
     expect(screen.getByRole('button', { name: '정말 탈퇴하시겠습니까?' })).toBeInTheDocument();
     await click('정말 탈퇴하시겠습니까?');
     expect(await screen.findByText('회원탈퇴가 완료되었습니다.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual(['DELETE /auth/account']);
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`)).toEqual([
+      'DELETE /auth/account',
+    ]);
     expect(session.get()).toBe('guest');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });

@@ -34,19 +34,25 @@ export default function ApiDocsRoute() {
       <Card title="시작하기">
         <ul className="notes">
           <li>
-            API 키는 <Link to={paths.account}>계정 설정</Link>에서 발급하거나 재발급할 수 있습니다. 재발급하면 이전 키는 바로 사용할 수 없게 됩니다.
+            API 키는 <Link to={paths.account}>계정 설정</Link>에서 발급하거나 재발급할 수 있습니다. 재발급하면 이전 키는
+            바로 사용할 수 없게 됩니다.
           </li>
           <li>주문 금액은 보유 포인트에서 차감되며, 포인트가 부족하면 주문이 거절됩니다.</li>
-          <li>v1은 JSON, v2는 폼(application/x-www-form-urlencoded) 또는 JSON 본문을 받으며 응답은 UTF-8 JSON입니다. 차감 금액과 잔액은 원 단위 정수이고, 상품 단가(rate)는 1,000개당 가격이라 소수점이 있을 수 있습니다.</li>
           <li>
-            전체 명세는 OpenAPI 3.1 문서 <a href="/api/openapi.json">/api/openapi.json</a>로 제공됩니다. Swagger UI, Postman 등에 불러와 사용할 수 있습니다.
+            v1은 JSON, v2는 폼(application/x-www-form-urlencoded) 또는 JSON 본문을 받으며 응답은 UTF-8 JSON입니다. 차감
+            금액과 잔액은 원 단위 정수이고, 상품 단가(rate)는 1,000개당 가격이라 소수점이 있을 수 있습니다.
+          </li>
+          <li>
+            전체 명세는 OpenAPI 3.1 문서 <a href="/api/openapi.json">/api/openapi.json</a>로 제공됩니다. Swagger UI,
+            Postman 등에 불러와 사용할 수 있습니다.
           </li>
         </ul>
       </Card>
 
       <Card title="API v1">
         <p>
-          기본 주소 <code>{origin}/api/v1</code>, 모든 요청의 <code>api-key</code> 헤더에 API 키를 넣어 주세요. 오류는 HTTP 상태 코드와 <code>{'{"statusCode", "message"}'}</code> 형식으로 응답합니다.
+          기본 주소 <code>{origin}/api/v1</code>, 모든 요청의 <code>api-key</code> 헤더에 API 키를 넣어 주세요. 오류는
+          HTTP 상태 코드와 <code>{'{"statusCode", "message"}'}</code> 형식으로 응답합니다.
         </p>
         <Endpoint method="GET" path="/api/v1/services">
           <p>주문 가능한 상품 목록을 조회합니다. min, max는 한 번에 주문할 수 있는 최소·최대 수량입니다.</p>
@@ -60,8 +66,14 @@ export default function ApiDocsRoute() {
           />
         </Endpoint>
         <Endpoint method="POST" path="/api/v1/order">
-          <p>주문을 접수합니다. serviceId는 상품 번호, link는 작업할 게시물이나 계정 주소, amount는 수량입니다. 응답의 wId로 진행 상태를 조회합니다.</p>
-          <Example title="요청" code={`curl -X POST ${origin}/api/v1/order \\\n  -H "api-key: 발급받은_API_키" \\\n  -H "Content-Type: application/json" \\\n  -d '${JSON.stringify({ serviceId: 1, link: 'https://www.instagram.com/example', amount: 100 })}'`} />
+          <p>
+            주문을 접수합니다. serviceId는 상품 번호, link는 작업할 게시물이나 계정 주소, amount는 수량입니다. 응답의
+            wId로 진행 상태를 조회합니다.
+          </p>
+          <Example
+            title="요청"
+            code={`curl -X POST ${origin}/api/v1/order \\\n  -H "api-key: 발급받은_API_키" \\\n  -H "Content-Type: application/json" \\\n  -d '${JSON.stringify({ serviceId: 1, link: 'https://www.instagram.com/example', amount: 100 })}'`}
+          />
           <Example title="응답" code={json({ wId: 12345 })} />
         </Endpoint>
         <Endpoint method="GET" path="/api/v1/status/:wId">
@@ -73,9 +85,12 @@ export default function ApiDocsRoute() {
 
       <Card title="API v2 (SMM 패널 표준 API)">
         <p>
-          일반적인 SMM 패널 도구와 호환되는 API입니다. <code>POST {origin}/api/v2</code>로 폼(<code>application/x-www-form-urlencoded</code>, <code>multipart/form-data</code>) 또는 JSON 본문을 보내며
-          (<code>GET</code>과 쿼리 문자열도 받습니다), 모든 요청에 <code>key</code>(API 키)와 <code>action</code>을 넣습니다. 키는 <code>X-Api-Key</code> 헤더나 <code>Authorization: Bearer</code>로도 보낼 수 있습니다.
-          오류는 <code>{'{"error": "..."}'}</code>로 응답하며, 한 키로 너무 빠르게 요청하면 HTTP 429 <code>{'{"error": "Too many requests"}'}</code>로 응답합니다.
+          일반적인 SMM 패널 도구와 호환되는 API입니다. <code>POST {origin}/api/v2</code>로 폼(
+          <code>application/x-www-form-urlencoded</code>, <code>multipart/form-data</code>) 또는 JSON 본문을 보내며 (
+          <code>GET</code>과 쿼리 문자열도 받습니다), 모든 요청에 <code>key</code>(API 키)와 <code>action</code>을
+          넣습니다. 키는 <code>X-Api-Key</code> 헤더나 <code>Authorization: Bearer</code>로도 보낼 수 있습니다. 오류는{' '}
+          <code>{'{"error": "..."}'}</code>로 응답하며, 한 키로 너무 빠르게 요청하면 HTTP 429{' '}
+          <code>{'{"error": "Too many requests"}'}</code>로 응답합니다.
         </p>
         <div className="table-wrap">
           <table className="table">
@@ -125,18 +140,55 @@ export default function ApiDocsRoute() {
             </tbody>
           </table>
         </div>
-        <Example title="상품 목록" code={`curl -X POST ${origin}/api/v2 \\\n  -d key=발급받은_API_키 \\\n  -d action=services`} />
+        <Example
+          title="상품 목록"
+          code={`curl -X POST ${origin}/api/v2 \\\n  -d key=발급받은_API_키 \\\n  -d action=services`}
+        />
         <Example
           title="응답"
-          code={json([{ service: 1, name: '인스타그램 한국인 팔로워', type: 'Default', category: '인스타그램', rate: '5000', min: '10', max: '10000', refill: false, cancel: true, dripfeed: true }])}
+          code={json([
+            {
+              service: 1,
+              name: '인스타그램 한국인 팔로워',
+              type: 'Default',
+              category: '인스타그램',
+              rate: '5000',
+              min: '10',
+              max: '10000',
+              refill: false,
+              cancel: true,
+              dripfeed: true,
+            },
+          ])}
         />
-        <Example title="주문" code={`curl -X POST ${origin}/api/v2 \\\n  -H "Content-Type: application/json" \\\n  -d '${JSON.stringify({ key: '발급받은_API_키', action: 'add', service: 1, link: 'https://www.instagram.com/example', quantity: 100 })}'`} />
+        <Example
+          title="주문"
+          code={`curl -X POST ${origin}/api/v2 \\\n  -H "Content-Type: application/json" \\\n  -d '${JSON.stringify({ key: '발급받은_API_키', action: 'add', service: 1, link: 'https://www.instagram.com/example', quantity: 100 })}'`}
+        />
         <Example title="응답" code={json({ order: 23501 })} />
-        <Example title="상태 조회 (action=status, order=23501)" code={json({ charge: '500', start_count: '1200', status: 'In progress', remains: '40', currency: 'KRW' })} />
-        <Example title="여러 주문 상태 (action=status, orders=23501,10)" code={json({ '23501': { charge: '500', start_count: '1200', status: 'Completed', remains: '0', currency: 'KRW' }, '10': { error: 'Incorrect order ID' } })} />
+        <Example
+          title="상태 조회 (action=status, order=23501)"
+          code={json({ charge: '500', start_count: '1200', status: 'In progress', remains: '40', currency: 'KRW' })}
+        />
+        <Example
+          title="여러 주문 상태 (action=status, orders=23501,10)"
+          code={json({
+            '23501': { charge: '500', start_count: '1200', status: 'Completed', remains: '0', currency: 'KRW' },
+            '10': { error: 'Incorrect order ID' },
+          })}
+        />
         <Example title="잔액 (action=balance)" code={json({ balance: '125000', currency: 'KRW' })} />
-        <Example title="리필 (action=refill, order=23501) / 리필 상태 (action=refill_status, refill=1)" code={`${json({ error: 'Refill is not available for this order' })}\n${json({ error: 'Incorrect refill ID' })}`} />
-        <Example title="취소 (action=cancel, orders=23501,10)" code={json([{ order: 23501, cancel: 1 }, { order: 10, cancel: { error: 'Incorrect order ID' } }])} />
+        <Example
+          title="리필 (action=refill, order=23501) / 리필 상태 (action=refill_status, refill=1)"
+          code={`${json({ error: 'Refill is not available for this order' })}\n${json({ error: 'Incorrect refill ID' })}`}
+        />
+        <Example
+          title="취소 (action=cancel, orders=23501,10)"
+          code={json([
+            { order: 23501, cancel: 1 },
+            { order: 10, cancel: { error: 'Incorrect order ID' } },
+          ])}
+        />
       </Card>
     </div>
   );

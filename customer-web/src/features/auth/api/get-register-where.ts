@@ -7,5 +7,8 @@ export interface RegisterWhere {
   text: string;
 }
 
-export const registerWhereQueryOptions = queryOptions({ queryKey: ['register-where'], queryFn: () => api.get<RegisterWhere[]>('/service/register-where') });
+export const registerWhereQueryOptions = queryOptions({
+  queryKey: ['register-where'],
+  queryFn: () => api.get<RegisterWhere[]>('/service/register-where'),
+});
 export const useRegisterWhere = () => useQuery(registerWhereQueryOptions);

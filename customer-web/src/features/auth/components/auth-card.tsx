@@ -1,7 +1,17 @@
 import type { ReactNode } from 'react';
 
 /** The centred card every sign-in screen sits in. */
-export function AuthCard({ title, sub, children, footer }: { title: string; sub?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  sub,
+  children,
+  footer,
+}: {
+  title: string;
+  sub?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="page auth-page">
       <section className="card auth-card">

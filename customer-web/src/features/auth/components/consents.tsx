@@ -14,7 +14,10 @@ export const NO_CONSENTS: ConsentFields = { agreeTerms: false, agreePrivacy: fal
  * to separately and are required; marketing messages are optional. The links open the documents in a new tab.
  */
 export function Consents({ form }: { form: unknown }) {
-  const { register, formState } = form as { register: UseFormRegister<ConsentFields>; formState: { errors: FieldErrors<ConsentFields> } };
+  const { register, formState } = form as {
+    register: UseFormRegister<ConsentFields>;
+    formState: { errors: FieldErrors<ConsentFields> };
+  };
   const error = (message?: string) =>
     message ? (
       <p className="field-error" role="alert">

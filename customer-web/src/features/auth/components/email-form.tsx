@@ -8,7 +8,15 @@ import { findAccountSchema, MESSAGES, type FindAccountInput } from '../../../lib
 import { loading } from '../../../lib/loading';
 
 /** Find id / find password: one e-mail field; errors show the server's message (docs/product.md §8). */
-export function EmailForm({ label, submitText, onSubmit }: { label: string; submitText: string; onSubmit: (input: FindAccountInput) => Promise<void> }) {
+export function EmailForm({
+  label,
+  submitText,
+  onSubmit,
+}: {
+  label: string;
+  submitText: string;
+  onSubmit: (input: FindAccountInput) => Promise<void>;
+}) {
   const form = useForm<FindAccountInput>({ resolver: zodResolver(findAccountSchema), defaultValues: { email: '' } });
   const submit = form.handleSubmit(async (input) => {
     try {
@@ -19,7 +27,14 @@ export function EmailForm({ label, submitText, onSubmit }: { label: string; subm
   });
   return (
     <form onSubmit={submit} noValidate aria-label={label}>
-      <Input label="이메일" type="email" autoComplete="email" placeholder="가입하신 이메일" error={form.formState.errors.email?.message} {...form.register('email')} />
+      <Input
+        label="이메일"
+        type="email"
+        autoComplete="email"
+        placeholder="가입하신 이메일"
+        error={form.formState.errors.email?.message}
+        {...form.register('email')}
+      />
       <Button type="submit" block disabled={form.formState.isSubmitting}>
         {submitText}
       </Button>

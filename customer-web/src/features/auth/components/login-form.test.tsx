@@ -44,8 +44,13 @@ describe('the login form', () => {
     expect(await screen.findByText('오류가 발생했습니다.')).toBeInTheDocument();
   });
 
-  it('shows the server\'s reason of any other refusal (rate limit), the generic message only for 5xx and network failures', async () => {
-    stubFetch({ 'POST /auth/login': { status: 429, body: { statusCode: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.' } } });
+  it("shows the server's reason of any other refusal (rate limit), the generic message only for 5xx and network failures", async () => {
+    stubFetch({
+      'POST /auth/login': {
+        status: 429,
+        body: { statusCode: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.' },
+      },
+    });
     setup();
     type('아이디', 'who');
     type('비밀번호', 'pw');
@@ -55,7 +60,10 @@ describe('the login form', () => {
   });
 
   it('stores the token as jwt, remembers the id as savedId when asked, and lands on /order', async () => {
-    stubFetch({ 'POST /auth/login': { body: { accessToken: 'token-1' } }, 'GET /auth/profile': { body: { id: 'who', point: 0, apiKey: null } } });
+    stubFetch({
+      'POST /auth/login': { body: { accessToken: 'token-1' } },
+      'GET /auth/profile': { body: { id: 'who', point: 0, apiKey: null } },
+    });
     const { router } = setup();
     type('아이디', 'who');
     type('비밀번호', 'pw');

@@ -46,7 +46,13 @@ export function LoginForm() {
   return (
     <form onSubmit={submit} noValidate aria-label="로그인">
       <Input label="아이디" autoComplete="username" error={errors.id?.message} {...form.register('id')} />
-      <Input label="비밀번호" type="password" autoComplete="current-password" error={errors.password?.message} {...form.register('password')} />
+      <Input
+        label="비밀번호"
+        type="password"
+        autoComplete="current-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
       <div className="form-row-between">
         <label className="check">
           <input type="checkbox" {...form.register('remember')} />

@@ -34,7 +34,14 @@ describe('the ordinary register form', () => {
   it('shows the spec messages for an empty form', async () => {
     setup({ emailVerify: false, phoneVerify: false });
     await click('회원가입');
-    for (const message of ['아이디를 입력 해주세요.', '비밀번호를 입력 해주세요.', '이메일 형식을 맞춰주세요', '가입경로를 선택해주세요', '이용약관에 동의해 주세요.', '개인정보 수집·이용에 동의해 주세요.']) {
+    for (const message of [
+      '아이디를 입력 해주세요.',
+      '비밀번호를 입력 해주세요.',
+      '이메일 형식을 맞춰주세요',
+      '가입경로를 선택해주세요',
+      '이용약관에 동의해 주세요.',
+      '개인정보 수집·이용에 동의해 주세요.',
+    ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
   });
@@ -51,7 +58,7 @@ describe('the ordinary register form', () => {
     expect(screen.getByText('이메일 형식을 맞춰주세요')).toBeInTheDocument();
   });
 
-  it('with verification on, asks for codes that were sent first, in the server\'s words', async () => {
+  it("with verification on, asks for codes that were sent first, in the server's words", async () => {
     setup({ emailVerify: true, phoneVerify: true });
     fill();
     type('휴대전화 번호', '01012345678');
@@ -82,7 +89,9 @@ describe('the ordinary register form', () => {
     type('휴대전화 번호', '01012345678');
     await click('인증번호 발송');
     expect(await screen.findByText('인증번호가 발송되었습니다.')).toBeInTheDocument();
-    expect(calls).toMatchObject([{ method: 'POST', path: '/auth/send-phone-number', body: { phoneNumber: '01012345678' } }]);
+    expect(calls).toMatchObject([
+      { method: 'POST', path: '/auth/send-phone-number', body: { phoneNumber: '01012345678' } },
+    ]);
     expect(screen.getByLabelText('휴대전화 번호')).toHaveAttribute('readonly');
     fill();
     type('휴대전화 인증번호', '1234');
@@ -153,7 +162,9 @@ describe('the ordinary register form', () => {
   });
 
   it('shows the server message of a refused sign-up, else 회원가입에 실패했습니다.', async () => {
-    stubFetch({ 'POST /auth/register': { status: 409, body: { statusCode: 409, message: '이미 존재하는 아이디 입니다' } } });
+    stubFetch({
+      'POST /auth/register': { status: 409, body: { statusCode: 409, message: '이미 존재하는 아이디 입니다' } },
+    });
     setup({ emailVerify: false, phoneVerify: false });
     fill();
     await click('회원가입');

@@ -34,8 +34,22 @@ export function RegisterForm({ switches, referral }: { switches: SignUpSwitches;
   return (
     <form onSubmit={submit} noValidate aria-label="회원가입">
       <Input label="아이디" autoComplete="username" error={errors.id?.message} {...form.register('id')} />
-      <Input label="비밀번호" type="password" placeholder={PASSWORD_PLACEHOLDER} autoComplete="new-password" error={errors.password?.message} {...form.register('password')} />
-      <Input label="비밀번호 재입력" type="password" placeholder={PASSWORD_PLACEHOLDER} autoComplete="new-password" error={errors.passwordConfirm?.message} {...form.register('passwordConfirm')} />
+      <Input
+        label="비밀번호"
+        type="password"
+        placeholder={PASSWORD_PLACEHOLDER}
+        autoComplete="new-password"
+        error={errors.password?.message}
+        {...form.register('password')}
+      />
+      <Input
+        label="비밀번호 재입력"
+        type="password"
+        placeholder={PASSWORD_PLACEHOLDER}
+        autoComplete="new-password"
+        error={errors.passwordConfirm?.message}
+        {...form.register('passwordConfirm')}
+      />
       <Verification kind="email" form={form} withCode={switches.emailVerify} />
       <SignUpTail form={form} phoneVerify={switches.phoneVerify} referral={referral} submitting={isSubmitting} />
     </form>

@@ -25,7 +25,9 @@ export function SocialButtons({ verb = '로그인' }: { verb?: string }) {
       toast.success(MESSAGES.loginSuccess);
       navigate(paths.order);
     } else if (outcome.kind === 'register') {
-      navigate(provider === 'naver' ? paths.registerNaver : paths.registerKakao, { state: { accessToken: outcome.accessToken } });
+      navigate(provider === 'naver' ? paths.registerNaver : paths.registerKakao, {
+        state: { accessToken: outcome.accessToken },
+      });
     } else toast.error(outcome.message);
   };
 

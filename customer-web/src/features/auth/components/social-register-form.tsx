@@ -7,12 +7,31 @@ import { SignUpTail } from './sign-up-tail';
 import { useRegisterSubmit } from './use-register-submit';
 
 /** The social sign-up form: phone and code (when phone verification is on), referral, sign-up route; the token comes from the social login's 404. */
-export function SocialRegisterForm({ provider, accessToken, phoneVerify, referral }: { provider: SocialProvider; accessToken: string; phoneVerify: boolean; referral: boolean }) {
+export function SocialRegisterForm({
+  provider,
+  accessToken,
+  phoneVerify,
+  referral,
+}: {
+  provider: SocialProvider;
+  accessToken: string;
+  phoneVerify: boolean;
+  referral: boolean;
+}) {
   const send = useRegisterSubmit();
   const switches = { emailVerify: false, phoneVerify };
   const form = useForm({
     resolver: signUpResolver(socialRegisterFormSchema(switches), switches),
-    defaultValues: { registerWhere: '', phoneNumber: '', sendCode: '', referral: '', accessToken, emailCodeSent: false, phoneCodeSent: false, ...NO_CONSENTS },
+    defaultValues: {
+      registerWhere: '',
+      phoneNumber: '',
+      sendCode: '',
+      referral: '',
+      accessToken,
+      emailCodeSent: false,
+      phoneCodeSent: false,
+      ...NO_CONSENTS,
+    },
   });
 
   const submit = form.handleSubmit((request) => send(() => registerSocial(provider, request)));

@@ -59,7 +59,15 @@ export function sendCodeErrorMessage(error: unknown, kind: keyof typeof CHANNELS
 type CodeForm = UseFormReturn<Record<string, string | boolean>>;
 
 /** A phone or e-mail field with its send-code button and the code field; sending locks the field. */
-export function Verification({ kind, form: anyForm, withCode = true }: { kind: keyof typeof CHANNELS; form: unknown; withCode?: boolean }) {
+export function Verification({
+  kind,
+  form: anyForm,
+  withCode = true,
+}: {
+  kind: keyof typeof CHANNELS;
+  form: unknown;
+  withCode?: boolean;
+}) {
   const form = anyForm as CodeForm;
   const c: Channel = CHANNELS[kind];
   const sent = form.watch(c.sentFlag) === true;
@@ -96,7 +104,16 @@ export function Verification({ kind, form: anyForm, withCode = true }: { kind: k
         }
         {...form.register(c.field)}
       />
-      {withCode ? <Input label={c.codeLabel} placeholder="5자리" maxLength={5} inputMode="numeric" error={errors[c.codeField]?.message as string | undefined} {...form.register(c.codeField)} /> : null}
+      {withCode ? (
+        <Input
+          label={c.codeLabel}
+          placeholder="5자리"
+          maxLength={5}
+          inputMode="numeric"
+          error={errors[c.codeField]?.message as string | undefined}
+          {...form.register(c.codeField)}
+        />
+      ) : null}
     </>
   );
 }

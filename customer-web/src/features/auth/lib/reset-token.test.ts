@@ -1,6 +1,7 @@
 import { isUsableResetToken } from './reset-token';
 
-const jwt = (payload: unknown) => `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
+const jwt = (payload: unknown) =>
+  `h.${btoa(JSON.stringify(payload)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_')}.s`;
 const now = Date.UTC(2026, 0, 1);
 
 describe('reset-password token rules', () => {

@@ -4,7 +4,12 @@ export function isUsableResetToken(token: string | null, now = Date.now()): toke
   const payload = token.split('.')[1];
   if (!payload) return false;
   try {
-    const json = atob(payload.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(payload.length / 4) * 4, '='));
+    const json = atob(
+      payload
+        .replace(/-/g, '+')
+        .replace(/_/g, '/')
+        .padEnd(Math.ceil(payload.length / 4) * 4, '='),
+    );
     const { exp } = JSON.parse(json) as { exp?: unknown };
     return typeof exp === 'number' && exp * 1000 > now;
   } catch {

@@ -13,7 +13,10 @@ export interface SentFlags {
  * A sign-up form's resolver: the shared schema, plus docs/product.md §5's "the code must have been sent" for each
  * verification the site asks for, refused in the server's own words for it (IDENTITY_MESSAGES.codeNotSent).
  */
-export function signUpResolver<S extends z.ZodType<object, object>>(schema: S, switches: SignUpSwitches): Resolver<z.input<S> & SentFlags, unknown, z.output<S>> {
+export function signUpResolver<S extends z.ZodType<object, object>>(
+  schema: S,
+  switches: SignUpSwitches,
+): Resolver<z.input<S> & SentFlags, unknown, z.output<S>> {
   const base = zodResolver(schema as never) as unknown as Resolver<z.input<S> & SentFlags, unknown, z.output<S>>;
   return async (values, context, options) => {
     const result = await base(values, context, options);

@@ -7,7 +7,10 @@ function kakaoSdk(accessToken: string | null) {
   (window as unknown as { Kakao: unknown }).Kakao = {
     isInitialized: () => true,
     init: () => {},
-    Auth: { login: ({ success, fail }: { success: (a: { access_token: string }) => void; fail: (e: unknown) => void }) => (accessToken ? success({ access_token: accessToken }) : fail(new Error('cancelled'))) },
+    Auth: {
+      login: ({ success, fail }: { success: (a: { access_token: string }) => void; fail: (e: unknown) => void }) =>
+        accessToken ? success({ access_token: accessToken }) : fail(new Error('cancelled')),
+    },
   };
 }
 const settings = readSettings({ ENABLE_SNS_KAKAO: true, KAKAO_TOKEN: 'js-key' });
@@ -22,13 +25,24 @@ describe('social login (Kakao)', () => {
 
   it("on a 404 goes to sign-up with the server's sign-up token, not the provider's", async () => {
     kakaoSdk('kakao-at');
-    stubFetch({ 'POST /auth/login/kakao': { status: 404, body: { statusCode: 404, message: '가입되지 않은 계정입니다. 회원가입을 진행해주세요.', token: 'signup-token' } } });
-    expect(await socialLogin('kakao', settings)).toEqual({ kind: 'register', provider: 'kakao', accessToken: 'signup-token' });
+    stubFetch({
+      'POST /auth/login/kakao': {
+        status: 404,
+        body: { statusCode: 404, message: '가입되지 않은 계정입니다. 회원가입을 진행해주세요.', token: 'signup-token' },
+      },
+    });
+    expect(await socialLogin('kakao', settings)).toEqual({
+      kind: 'register',
+      provider: 'kakao',
+      accessToken: 'signup-token',
+    });
   });
 
   it("shows the server's message, else 카카오 로그인에 실패했습니다; an SDK failure is 카카오 인증에 실패했습니다", async () => {
     kakaoSdk('kakao-at');
-    stubFetch({ 'POST /auth/login/kakao': { status: 403, body: { statusCode: 403, message: '이용이 제한된 계정입니다.' } } });
+    stubFetch({
+      'POST /auth/login/kakao': { status: 403, body: { statusCode: 403, message: '이용이 제한된 계정입니다.' } },
+    });
     expect(await socialLogin('kakao', settings)).toEqual({ kind: 'error', message: '이용이 제한된 계정입니다.' });
     stubFetch({ 'POST /auth/login/kakao': { status: 502, body: {} } });
     expect(await socialLogin('kakao', settings)).toEqual({ kind: 'error', message: '카카오 로그인에 실패했습니다' });

@@ -7,11 +7,13 @@ import { loginNaver } from '../api/login-naver';
 import type { AccessToken } from '../api/login';
 import type { SocialProvider } from '../api/register-social';
 
-
 /** The popup callback posts {source: 'naver-auth', code} to its opener. */
 export const NAVER_SOURCE = 'naver-auth';
 
-export type SocialOutcome = { kind: 'token'; accessToken: string } | { kind: 'register'; provider: SocialProvider; accessToken: string } | { kind: 'error'; message: string };
+export type SocialOutcome =
+  | { kind: 'token'; accessToken: string }
+  | { kind: 'register'; provider: SocialProvider; accessToken: string }
+  | { kind: 'error'; message: string };
 
 /** Opens Naver's authorisation page in a popup and resolves with the code the callback page posts back. */
 export function naverCode(settings: Settings): Promise<string> {
@@ -55,7 +57,9 @@ export async function kakaoAccessToken(settings: Settings): Promise<string> {
   }
   const kakao = w.Kakao!;
   if (!kakao.isInitialized()) kakao.init(settings.text('KAKAO_TOKEN'));
-  return new Promise((resolve, reject) => kakao.Auth.login({ success: (auth) => resolve(auth.access_token), fail: reject }));
+  return new Promise((resolve, reject) =>
+    kakao.Auth.login({ success: (auth) => resolve(auth.access_token), fail: reject }),
+  );
 }
 
 /** Trades the provider's code or token for ours; a 404 means "not registered yet" (docs/product.md §4) and carries a sign-up token. */
@@ -64,14 +68,25 @@ export async function socialLogin(provider: SocialProvider, settings: Settings):
   try {
     providerToken = provider === 'naver' ? await naverCode(settings) : await kakaoAccessToken(settings);
   } catch {
-    return { kind: 'error', message: provider === 'naver' ? IDENTITY_MESSAGES.naverFailed : STOREFRONT_MESSAGES.kakaoSdkFailed };
+    return {
+      kind: 'error',
+      message: provider === 'naver' ? IDENTITY_MESSAGES.naverFailed : STOREFRONT_MESSAGES.kakaoSdkFailed,
+    };
   }
   try {
-    const { accessToken }: AccessToken = provider === 'naver' ? await loginNaver(providerToken) : await loginKakao(providerToken);
+    const { accessToken }: AccessToken =
+      provider === 'naver' ? await loginNaver(providerToken) : await loginKakao(providerToken);
     return { kind: 'token', accessToken };
   } catch (error) {
     // The 404 carries the server's sign-up token (for both providers): the social register form sends it back.
-    if (isStatus(error, 404)) return { kind: 'register', provider, accessToken: String((error as ApiError).body.token ?? '') };
-    return { kind: 'error', message: errorMessage(error, provider === 'naver' ? IDENTITY_MESSAGES.naverFailed : IDENTITY_MESSAGES.kakaoFailed) };
+    if (isStatus(error, 404))
+      return { kind: 'register', provider, accessToken: String((error as ApiError).body.token ?? '') };
+    return {
+      kind: 'error',
+      message: errorMessage(
+        error,
+        provider === 'naver' ? IDENTITY_MESSAGES.naverFailed : IDENTITY_MESSAGES.kakaoFailed,
+      ),
+    };
   }
 }

@@ -10,7 +10,11 @@ import { EmailForm } from '../components/email-form';
 export default function FindPasswordRoute() {
   const [sent, setSent] = useState(false);
   return (
-    <AuthCard title="비밀번호 찾기" sub="가입하신 이메일로 비밀번호 재설정 링크를 보내드립니다." footer={<Link to={paths.login}>로그인으로 돌아가기</Link>}>
+    <AuthCard
+      title="비밀번호 찾기"
+      sub="가입하신 이메일로 비밀번호 재설정 링크를 보내드립니다."
+      footer={<Link to={paths.login}>로그인으로 돌아가기</Link>}
+    >
       {sent ? (
         <p className="result-box" role="status">
           {IDENTITY_MESSAGES.mailSent} 메일함에서 비밀번호 재설정 링크를 확인해 주세요.

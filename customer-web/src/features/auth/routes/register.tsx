@@ -32,7 +32,13 @@ export default function RegisterRoute() {
   }
   return (
     <AuthCard title="회원가입" footer={footer}>
-      <RegisterForm switches={{ emailVerify: settings.flag('ENABLE_EMAIL_VERIFY'), phoneVerify: settings.flag('ENABLE_PHONE_NUMBER') }} referral={settings.flag('ENABLE_REFERRAL')} />
+      <RegisterForm
+        switches={{
+          emailVerify: settings.flag('ENABLE_EMAIL_VERIFY'),
+          phoneVerify: settings.flag('ENABLE_PHONE_NUMBER'),
+        }}
+        referral={settings.flag('ENABLE_REFERRAL')}
+      />
     </AuthCard>
   );
 }

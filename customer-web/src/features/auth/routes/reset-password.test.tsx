@@ -43,7 +43,9 @@ describe('reset password', () => {
     fireEvent.change(screen.getByLabelText('새 비밀번호 확인'), { target: { value: 'abc12345' } });
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: '재설정' })));
     expect(await screen.findByText('비밀번호가 재설정 되었습니다.')).toBeInTheDocument();
-    expect(calls).toMatchObject([{ method: 'POST', path: '/service/reset-password', body: { token: future, password: 'abc12345' } }]);
+    expect(calls).toMatchObject([
+      { method: 'POST', path: '/service/reset-password', body: { token: future, password: 'abc12345' } },
+    ]);
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 

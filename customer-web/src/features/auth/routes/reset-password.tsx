@@ -39,8 +39,20 @@ export default function ResetPasswordRoute() {
   return (
     <AuthCard title="비밀번호 재설정">
       <form onSubmit={submit} noValidate aria-label="비밀번호 재설정">
-        <Input label="새 비밀번호" type="password" placeholder={PASSWORD_PLACEHOLDER} autoComplete="new-password" {...form.register('password')} />
-        <Input label="새 비밀번호 확인" type="password" placeholder={PASSWORD_PLACEHOLDER} autoComplete="new-password" {...form.register('passwordConfirm')} />
+        <Input
+          label="새 비밀번호"
+          type="password"
+          placeholder={PASSWORD_PLACEHOLDER}
+          autoComplete="new-password"
+          {...form.register('password')}
+        />
+        <Input
+          label="새 비밀번호 확인"
+          type="password"
+          placeholder={PASSWORD_PLACEHOLDER}
+          autoComplete="new-password"
+          {...form.register('passwordConfirm')}
+        />
         <Button type="submit" block disabled={form.formState.isSubmitting}>
           재설정
         </Button>

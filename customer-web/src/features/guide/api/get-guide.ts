@@ -3,5 +3,8 @@ import type { GuideImages } from '../../../lib/contracts';
 import { api } from '../../../lib/api-client';
 
 /** GET /service/guide: {desktopImageUrl, mobileImageUrl}, each null while the operator has set none. */
-export const guideQueryOptions = queryOptions({ queryKey: ['guide'], queryFn: () => api.get<GuideImages>('/service/guide') });
+export const guideQueryOptions = queryOptions({
+  queryKey: ['guide'],
+  queryFn: () => api.get<GuideImages>('/service/guide'),
+});
 export const useGuide = () => useQuery(guideQueryOptions);

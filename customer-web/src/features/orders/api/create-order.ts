@@ -18,10 +18,12 @@ export interface OrderReceipt {
 }
 
 /** 128 random bits in hex (crypto.randomUUID exists only on https pages). */
-const newKey = () => Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
+const newKey = () =>
+  Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
 
 /** With an Idempotency-Key, a repeat of the same order (a retry after a lost answer) is answered, never placed twice. */
-export const createOrder = (input: OrderRequest, idempotencyKey: string) => api.post<OrderReceipt>('/service/order', input, { 'Idempotency-Key': idempotencyKey });
+export const createOrder = (input: OrderRequest, idempotencyKey: string) =>
+  api.post<OrderReceipt>('/service/order', input, { 'Idempotency-Key': idempotencyKey });
 
 /**
  * Places orders; the same request sent again before one succeeded (a retry) keeps its key, so the server

@@ -11,5 +11,6 @@ export type { AutoOrderStatus };
  */
 export type AutoOrder = AutoOrderHistoryRow;
 
-export const autoOrderHistoryQueryOptions = (query: HistoryQuery) => historyQueryOptions<AutoOrder>('auto-order-history', query);
+export const autoOrderHistoryQueryOptions = (query: HistoryQuery) =>
+  historyQueryOptions<AutoOrder>('auto-order-history', query);
 export const useAutoOrderHistory = (query: HistoryQuery) => useQuery(autoOrderHistoryQueryOptions(query));

@@ -5,5 +5,8 @@ import type { CategoryView } from '../../../lib/contracts';
 /** GET /service/categorys (spelled so): {id, text, platform} where platform is a platform id. */
 export type Category = CategoryView;
 
-export const categoriesQueryOptions = queryOptions({ queryKey: ['categories'], queryFn: () => api.get<Category[]>('/service/categorys') });
+export const categoriesQueryOptions = queryOptions({
+  queryKey: ['categories'],
+  queryFn: () => api.get<Category[]>('/service/categorys'),
+});
 export const useCategories = () => useQuery(categoriesQueryOptions);

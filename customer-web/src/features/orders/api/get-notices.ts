@@ -3,5 +3,8 @@ import type { NoticeItem } from '../../../lib/contracts';
 import { api } from '../../../lib/api-client';
 
 /** GET /service/notices: {id, content, isTop, bgColor, createdAt}, pinned first, then newest first. */
-export const noticesQueryOptions = queryOptions({ queryKey: ['notices'], queryFn: () => api.get<NoticeItem[]>('/service/notices') });
+export const noticesQueryOptions = queryOptions({
+  queryKey: ['notices'],
+  queryFn: () => api.get<NoticeItem[]>('/service/notices'),
+});
 export const useNotices = () => useQuery(noticesQueryOptions);

@@ -5,5 +5,8 @@ import type { PlatformView } from '../../../lib/contracts';
 /** GET /service/platforms: {id, text, visible, bgColor} (contracts' PlatformView; no colour when absent). */
 export type Platform = Omit<PlatformView, 'bgColor'> & { bgColor?: PlatformView['bgColor'] };
 
-export const platformsQueryOptions = queryOptions({ queryKey: ['platforms'], queryFn: () => api.get<Platform[]>('/service/platforms') });
+export const platformsQueryOptions = queryOptions({
+  queryKey: ['platforms'],
+  queryFn: () => api.get<Platform[]>('/service/platforms'),
+});
 export const usePlatforms = () => useQuery(platformsQueryOptions);

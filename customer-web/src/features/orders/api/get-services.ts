@@ -8,5 +8,8 @@ type Extras = 'type' | 'refill' | 'refillDays' | 'cancel';
 /** GET /service/services (contracts' ServiceView): point is the unit price in won. */
 export type Service = Omit<ServiceView, Extras> & Partial<Pick<ServiceView, Extras>>;
 
-export const servicesQueryOptions = queryOptions({ queryKey: ['services'], queryFn: () => api.get<Service[]>('/service/services') });
+export const servicesQueryOptions = queryOptions({
+  queryKey: ['services'],
+  queryFn: () => api.get<Service[]>('/service/services'),
+});
 export const useServices = () => useQuery(servicesQueryOptions);

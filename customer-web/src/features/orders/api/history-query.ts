@@ -14,6 +14,9 @@ export interface HistoryQuery {
 export const historyQueryOptions = <T>(name: 'order-history' | 'auto-order-history', { status, page }: HistoryQuery) =>
   queryOptions({
     queryKey: [name, { status, page }],
-    queryFn: () => api.getPage<T>(`/service/${name}?${new URLSearchParams({ ...(status ? { status } : {}), page: String(page) }).toString()}`),
+    queryFn: () =>
+      api.getPage<T>(
+        `/service/${name}?${new URLSearchParams({ ...(status ? { status } : {}), page: String(page) }).toString()}`,
+      ),
     placeholderData: keepPreviousData,
   });

@@ -21,7 +21,9 @@ export function CancelCell({ order }: { order: Order }) {
   return (
     <span className="refill-cell">
       {order.cancelRequested ? <span className="refill-state">{CANCEL_MESSAGES.requested}</span> : null}
-      {!order.cancelRequested && order.cancelRefusal ? <span className="refill-state">취소 거절 ({order.cancelRefusal})</span> : null}
+      {!order.cancelRequested && order.cancelRefusal ? (
+        <span className="refill-state">취소 거절 ({order.cancelRefusal})</span>
+      ) : null}
       {order.cancelable ? (
         <Button variant="ghost" className="btn-small" disabled={cancel.isPending} onClick={() => cancel.mutate()}>
           취소

@@ -18,7 +18,12 @@ interface HistoryPageProps<T, C extends string> {
 }
 
 /** A history screen: filter chips, one server page of 10 rows, pagination with 2 neighbours (docs/product.md §9). */
-export function HistoryPage<T extends { id: number }, C extends string>({ title, chips, useRows, columns }: HistoryPageProps<T, C>) {
+export function HistoryPage<T extends { id: number }, C extends string>({
+  title,
+  chips,
+  useRows,
+  columns,
+}: HistoryPageProps<T, C>) {
   const [chip, setChip] = useState<C>(chips[0]!.value);
   const [page, setPage] = useState(1);
   const { data, isPending } = useRows({ status: chip === chips[0]!.value ? null : chip, page });
@@ -37,7 +42,12 @@ export function HistoryPage<T extends { id: number }, C extends string>({ title,
           }}
         />
         <DataTable columns={columns} rows={data?.rows ?? []} rowKey={(r) => r.id} loading={isPending} />
-        <Pagination page={page} pageCount={pageCountOf(data?.total ?? 0, ORDER_HISTORY_PAGE_SIZE)} onChange={setPage} siblings={2} />
+        <Pagination
+          page={page}
+          pageCount={pageCountOf(data?.total ?? 0, ORDER_HISTORY_PAGE_SIZE)}
+          onChange={setPage}
+          siblings={2}
+        />
       </section>
     </div>
   );

@@ -10,7 +10,11 @@ export function NoticePanel() {
       <ul className="notice-list" data-testid="notices">
         {ordered.length === 0 && !isPending ? <li className="notice-empty">등록된 공지사항이 없습니다.</li> : null}
         {ordered.map((n) => (
-          <li key={n.id} className={n.isTop ? 'notice notice-top' : 'notice'} style={n.isTop && n.bgColor ? { background: n.bgColor } : undefined}>
+          <li
+            key={n.id}
+            className={n.isTop ? 'notice notice-top' : 'notice'}
+            style={n.isTop && n.bgColor ? { background: n.bgColor } : undefined}
+          >
             {n.isTop ? <span className="notice-pin">공지</span> : null}
             <span className="notice-content">{n.content}</span>
           </li>

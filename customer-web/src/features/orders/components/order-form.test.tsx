@@ -17,17 +17,79 @@ const catalog: Catalog = {
     { id: 4, text: '댓글·패키지', platform: 'instagram' },
   ],
   services: [
-    { id: 10, categoryId: 1, text: '한국인 팔로워', point: 10, min: 10, max: 1000, notice: '프로필 링크', isReadOnly: false, enableAuto: true },
-    { id: 11, categoryId: 1, text: '외국인 팔로워', point: 2, min: 50, max: 5000, notice: '', isReadOnly: false, enableAuto: false },
-    { id: 30, categoryId: 3, text: '조회수', point: 1, min: 100, max: 30000, notice: '', isReadOnly: true, enableAuto: false },
-    { id: 40, categoryId: 4, text: '커스텀 댓글', point: 350, min: 2, max: 3, notice: '', isReadOnly: false, enableAuto: true, type: 'Custom Comments' },
-    { id: 41, categoryId: 4, text: '스타터 패키지', point: 9900, min: 1, max: 1, notice: '', isReadOnly: false, enableAuto: false, type: 'Package' },
+    {
+      id: 10,
+      categoryId: 1,
+      text: '한국인 팔로워',
+      point: 10,
+      min: 10,
+      max: 1000,
+      notice: '프로필 링크',
+      isReadOnly: false,
+      enableAuto: true,
+    },
+    {
+      id: 11,
+      categoryId: 1,
+      text: '외국인 팔로워',
+      point: 2,
+      min: 50,
+      max: 5000,
+      notice: '',
+      isReadOnly: false,
+      enableAuto: false,
+    },
+    {
+      id: 30,
+      categoryId: 3,
+      text: '조회수',
+      point: 1,
+      min: 100,
+      max: 30000,
+      notice: '',
+      isReadOnly: true,
+      enableAuto: false,
+    },
+    {
+      id: 40,
+      categoryId: 4,
+      text: '커스텀 댓글',
+      point: 350,
+      min: 2,
+      max: 3,
+      notice: '',
+      isReadOnly: false,
+      enableAuto: true,
+      type: 'Custom Comments',
+    },
+    {
+      id: 41,
+      categoryId: 4,
+      text: '스타터 패키지',
+      point: 9900,
+      min: 1,
+      max: 1,
+      notice: '',
+      isReadOnly: false,
+      enableAuto: false,
+      type: 'Package',
+    },
   ],
 };
 
 function setup(props: Partial<OrderFormProps> = {}) {
   const ordered: OrderReceipt[] = [];
-  renderWithProviders(<OrderForm platforms={platforms} catalog={catalog} balance={100_000} serviceCheck={false} showServiceId={false} onOrdered={(r) => ordered.push(r)} {...props} />);
+  renderWithProviders(
+    <OrderForm
+      platforms={platforms}
+      catalog={catalog}
+      balance={100_000}
+      serviceCheck={false}
+      showServiceId={false}
+      onOrdered={(r) => ordered.push(r)}
+      {...props}
+    />,
+  );
   return { ordered };
 }
 const amount = () => screen.getByLabelText('수량') as HTMLInputElement;
@@ -66,7 +128,8 @@ describe('the order form', () => {
 
   it('shows the spec messages, the first broken rule of the shared contract at a time: link, amount, runs, interval, points', async () => {
     setup({ balance: 50 });
-    const change = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+    const change = (label: string, value: string) =>
+      fireEvent.change(screen.getByLabelText(label), { target: { value } });
     fireEvent.change(amount(), { target: { value: '5' } });
     fireEvent.click(screen.getByLabelText(/자동 주문/));
     change('반복 횟수', '1');
@@ -103,7 +166,16 @@ describe('the order form', () => {
 
   it('prices fractional unit prices exactly, rounding the total up to whole won once', () => {
     const cheap = { ...catalog, services: [{ ...catalog.services[0]!, point: 0.35, min: 3 }] };
-    renderWithProviders(<OrderForm platforms={platforms} catalog={cheap} balance={0} serviceCheck={false} showServiceId={false} onOrdered={() => {}} />);
+    renderWithProviders(
+      <OrderForm
+        platforms={platforms}
+        catalog={cheap}
+        balance={0}
+        serviceCheck={false}
+        showServiceId={false}
+        onOrdered={() => {}}
+      />,
+    );
     expect(screen.getByText('단가 0.35원')).toBeInTheDocument();
     // 0.35 × 3 = 1.05 → 2 won.
     expect(screen.getByTestId('total-cost')).toHaveTextContent('2원');
@@ -124,20 +196,33 @@ describe('the order form', () => {
   });
 
   it('sends the order and, after success, clears the link, resets the amount and reports the receipt', async () => {
-    const receipt = { orderId: 77, amount: 40, link: 'https://instagram.com/me', serviceId: 10, point: 400, autoOrderId: null };
+    const receipt = {
+      orderId: 77,
+      amount: 40,
+      link: 'https://instagram.com/me',
+      serviceId: 10,
+      point: 400,
+      autoOrderId: null,
+    };
     const calls = stubFetch({ 'POST /service/order': { status: 201, body: receipt } });
     const { ordered } = setup();
     fireEvent.change(link(), { target: { value: '  https://instagram.com/me ' } });
     fireEvent.change(amount(), { target: { value: '40' } });
     await submit();
     await screen.findByText('주문에 성공했습니다.');
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ serviceId: 10, link: 'https://instagram.com/me', amount: 40, runs: 0, interval: 0 });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      serviceId: 10,
+      link: 'https://instagram.com/me',
+      amount: 40,
+      runs: 0,
+      interval: 0,
+    });
     expect(ordered).toEqual([receipt]);
     await waitFor(() => expect(link().value).toBe(''));
     expect(amount().value).toBe('10');
   });
 
-  it('says the server\'s Korean reason when it refuses the order (4xx)', async () => {
+  it("says the server's Korean reason when it refuses the order (4xx)", async () => {
     stubFetch({ 'POST /service/order': { status: 400, body: { statusCode: 400, message: '포인트가 부족합니다.' } } });
     const { ordered } = setup();
     fireEvent.change(link(), { target: { value: 'https://instagram.com/me' } });
@@ -155,13 +240,37 @@ describe('the order form', () => {
     fireEvent.change(link(), { target: { value: 'https://instagram.com/me' } });
     fireEvent.change(amount(), { target: { value: '40' } });
     await submit();
-    expect(asked).toEqual([{ platformId: 'instagram', categoryId: 1, serviceId: 10, link: 'https://instagram.com/me', amount: 40, auto: false, runs: 0, interval: 0, comments: '' }]);
+    expect(asked).toEqual([
+      {
+        platformId: 'instagram',
+        categoryId: 1,
+        serviceId: 10,
+        link: 'https://instagram.com/me',
+        amount: 40,
+        auto: false,
+        runs: 0,
+        interval: 0,
+        comments: '',
+      },
+    ]);
     expect(calls).toEqual([]);
     expect(screen.queryByText('포인트가 부족합니다.')).not.toBeInTheDocument();
   });
 
   it('starts with an order kept while its visitor logged in', () => {
-    setup({ draft: { platformId: 'instagram', categoryId: 1, serviceId: 11, link: 'https://instagram.com/kept', amount: 70, auto: false, runs: 0, interval: 0, comments: '' } });
+    setup({
+      draft: {
+        platformId: 'instagram',
+        categoryId: 1,
+        serviceId: 11,
+        link: 'https://instagram.com/kept',
+        amount: 70,
+        auto: false,
+        runs: 0,
+        interval: 0,
+        comments: '',
+      },
+    });
     expect(screen.getByLabelText('상품')).toHaveValue('11');
     expect(link()).toHaveValue('https://instagram.com/kept');
     expect(amount()).toHaveValue(70);
@@ -173,7 +282,19 @@ describe('the order form', () => {
     fireEvent.change(link(), { target: { value: 'https://instagram.com/me' } });
     await submit();
     await screen.findByText('주문에 실패했습니다.');
-    const retried = stubFetch({ 'POST /service/order': { status: 201, body: { orderId: 1, amount: 10, link: 'https://instagram.com/me', serviceId: 10, point: 100, autoOrderId: null } } });
+    const retried = stubFetch({
+      'POST /service/order': {
+        status: 201,
+        body: {
+          orderId: 1,
+          amount: 10,
+          link: 'https://instagram.com/me',
+          serviceId: 10,
+          point: 100,
+          autoOrderId: null,
+        },
+      },
+    });
     await submit();
     await screen.findByText('주문에 성공했습니다.');
     const first = calls[0]!.headers['Idempotency-Key'];
@@ -187,7 +308,19 @@ describe('the order form', () => {
   });
 
   it('Custom Comments: a textarea instead of a quantity, a live count of the lines, cost = price × lines, the shared messages', async () => {
-    const calls = stubFetch({ 'POST /service/order': { status: 201, body: { orderId: 5, amount: 2, link: 'https://instagram.com/p/1', serviceId: 40, point: 700, autoOrderId: null } } });
+    const calls = stubFetch({
+      'POST /service/order': {
+        status: 201,
+        body: {
+          orderId: 5,
+          amount: 2,
+          link: 'https://instagram.com/p/1',
+          serviceId: 40,
+          point: 700,
+          autoOrderId: null,
+        },
+      },
+    });
     const { ordered } = setup();
     fireEvent.change(screen.getByLabelText('카테고리'), { target: { value: '4' } });
     expect(screen.queryByLabelText('수량')).not.toBeInTheDocument();
@@ -206,7 +339,11 @@ describe('the order form', () => {
     expect(screen.getByTestId('total-cost')).toHaveTextContent('700원');
     await submit();
     await screen.findByText('주문에 성공했습니다.');
-    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({ serviceId: 40, link: 'https://instagram.com/p/1', comments: '너무 예뻐요\n\n감사합니다 ' });
+    expect(calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      serviceId: 40,
+      link: 'https://instagram.com/p/1',
+      comments: '너무 예뻐요\n\n감사합니다 ',
+    });
     expect(ordered[0]).toMatchObject({ orderId: 5, comments: '너무 예뻐요\n감사합니다' });
   });
 
@@ -222,7 +359,19 @@ describe('the order form', () => {
   });
 
   it('Package: orders after a Custom Comments order in the same visit', async () => {
-    const calls = stubFetch({ 'POST /service/order': { status: 201, body: { orderId: 6, amount: 1, link: 'https://instagram.com/me', serviceId: 41, point: 9900, autoOrderId: null } } });
+    const calls = stubFetch({
+      'POST /service/order': {
+        status: 201,
+        body: {
+          orderId: 6,
+          amount: 1,
+          link: 'https://instagram.com/me',
+          serviceId: 41,
+          point: 9900,
+          autoOrderId: null,
+        },
+      },
+    });
     setup();
     fireEvent.change(screen.getByLabelText('카테고리'), { target: { value: '4' } });
     fireEvent.change(link(), { target: { value: 'https://instagram.com/p/1' } });
@@ -233,6 +382,12 @@ describe('the order form', () => {
     fireEvent.change(link(), { target: { value: 'https://instagram.com/me' } });
     await submit();
     await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
-    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toEqual({ serviceId: 41, link: 'https://instagram.com/me', amount: 1, runs: 0, interval: 0 });
+    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toEqual({
+      serviceId: 41,
+      link: 'https://instagram.com/me',
+      amount: 1,
+      runs: 0,
+      interval: 0,
+    });
   });
 });

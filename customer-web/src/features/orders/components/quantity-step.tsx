@@ -23,7 +23,15 @@ export const quantityStepTitle = (service: Service | undefined): string =>
  * What step 5 asks by the service's type: a quantity (Default); the comments, one per line, with a live
  * count (Custom Comments: the quantity is the number of lines); nothing (Package: one package).
  */
-export function QuantityStep({ service, disabled, amount, comments, commentsValue, amountError, commentsError }: QuantityStepProps) {
+export function QuantityStep({
+  service,
+  disabled,
+  amount,
+  comments,
+  commentsValue,
+  amountError,
+  commentsError,
+}: QuantityStepProps) {
   if (service?.type === 'Package') {
     return (
       <p className="package-note" data-testid="package-note">
@@ -39,7 +47,8 @@ export function QuantityStep({ service, disabled, amount, comments, commentsValu
         error={commentsError}
         hint={
           <span data-testid="comment-count">
-            댓글 {formatNumber(lines.length)}개 · 최소 {formatNumber(service.min)}개 ~ 최대 {formatNumber(service.max)}개 · 한 줄에 {COMMENT_LINE_MAX}자까지
+            댓글 {formatNumber(lines.length)}개 · 최소 {formatNumber(service.min)}개 ~ 최대 {formatNumber(service.max)}
+            개 · 한 줄에 {COMMENT_LINE_MAX}자까지
             {tooLong > 0 ? ` · ${COMMENT_LINE_MAX}자를 넘는 줄 ${tooLong}개` : ''}
           </span>
         }

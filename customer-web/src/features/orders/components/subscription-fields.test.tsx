@@ -12,13 +12,44 @@ const catalog: Catalog = {
     { id: 5, text: '자동 좋아요', platform: 'instagram' },
   ],
   services: [
-    { id: 10, categoryId: 1, text: '한국인 팔로워', point: 10, min: 10, max: 1000, notice: '', isReadOnly: false, enableAuto: false },
-    { id: 50, categoryId: 5, text: '자동 좋아요 (새 게시물)', point: 2, min: 20, max: 500, notice: '', isReadOnly: false, enableAuto: false, type: 'Subscriptions' },
+    {
+      id: 10,
+      categoryId: 1,
+      text: '한국인 팔로워',
+      point: 10,
+      min: 10,
+      max: 1000,
+      notice: '',
+      isReadOnly: false,
+      enableAuto: false,
+    },
+    {
+      id: 50,
+      categoryId: 5,
+      text: '자동 좋아요 (새 게시물)',
+      point: 2,
+      min: 20,
+      max: 500,
+      notice: '',
+      isReadOnly: false,
+      enableAuto: false,
+      type: 'Subscriptions',
+    },
   ],
 };
 
 const setup = (props: { onLoginNeeded?: () => void } = {}) =>
-  renderWithProviders(<OrderForm platforms={platforms} catalog={catalog} balance={10_000} serviceCheck={false} showServiceId={false} onOrdered={() => undefined} {...props} />);
+  renderWithProviders(
+    <OrderForm
+      platforms={platforms}
+      catalog={catalog}
+      balance={10_000}
+      serviceCheck={false}
+      showServiceId={false}
+      onOrdered={() => undefined}
+      {...props}
+    />,
+  );
 const pickSubscription = () => fireEvent.change(screen.getByLabelText('카테고리'), { target: { value: '5' } });
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const subscribe = () => act(async () => void fireEvent.click(screen.getByRole('button', { name: '구독 신청' })));
@@ -34,11 +65,24 @@ describe('the order form for a Subscriptions service', () => {
     fireEvent.change(field('게시물 수'), { target: { value: '3' } });
     expect(screen.getByTestId('subscription-total')).toHaveTextContent('300개');
     expect(screen.getByTestId('subscription-cost')).toHaveTextContent('600원');
-    expect([...(screen.getByLabelText('지연 시간') as HTMLSelectElement).options].map((o) => o.value)).toEqual(['0', '5', '10', '15', '30', '60', '90']);
+    expect([...(screen.getByLabelText('지연 시간') as HTMLSelectElement).options].map((o) => o.value)).toEqual([
+      '0',
+      '5',
+      '10',
+      '15',
+      '30',
+      '60',
+      '90',
+    ]);
   });
 
   it('checks with the shared rules before sending, then sends the subscription', async () => {
-    const calls = stubFetch({ 'POST /service/subscriptions': { status: 201, body: { subscriptionId: 9, serviceId: 50, username: 'kim', point: 600 } } });
+    const calls = stubFetch({
+      'POST /service/subscriptions': {
+        status: 201,
+        body: { subscriptionId: 9, serviceId: 50, username: 'kim', point: 600 },
+      },
+    });
     setup();
     pickSubscription();
     await subscribe();
@@ -53,8 +97,12 @@ describe('the order form for a Subscriptions service', () => {
     fireEvent.change(field('게시물 수'), { target: { value: '3' } });
     fireEvent.change(screen.getByLabelText('지연 시간'), { target: { value: '30' } });
     await subscribe();
-    expect(await screen.findByText('구독을 신청했습니다. 새 게시물이 올라오면 자동으로 진행됩니다.')).toBeInTheDocument();
-    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([{ serviceId: 50, username: 'kim', min: 50, max: 100, posts: 3, delay: 30, expiry: null }]);
+    expect(
+      await screen.findByText('구독을 신청했습니다. 새 게시물이 올라오면 자동으로 진행됩니다.'),
+    ).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST').map((c) => c.body)).toEqual([
+      { serviceId: 50, username: 'kim', min: 50, max: 100, posts: 3, delay: 30, expiry: null },
+    ]);
   });
 
   it('for a visitor, 구독 신청 sends nothing and asks to log in', async () => {

@@ -3,7 +3,15 @@ import { formatNumber, swapFlags, won } from '../../../lib/format';
 import type { OrderReceipt } from '../api/create-order';
 
 /** Shown above the form after an order went through. */
-export function SuccessCard({ receipt, serviceText, onClose }: { receipt: OrderReceipt; serviceText?: string; onClose: () => void }) {
+export function SuccessCard({
+  receipt,
+  serviceText,
+  onClose,
+}: {
+  receipt: OrderReceipt;
+  serviceText?: string;
+  onClose: () => void;
+}) {
   return (
     <section className="card success-card" role="status" data-testid="order-success">
       <div className="success-check" aria-hidden="true">

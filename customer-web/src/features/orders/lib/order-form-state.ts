@@ -27,10 +27,22 @@ export type OrderFormEvent =
   | { type: 'auto'; on: boolean }
   | { type: 'ordered' };
 
-export const EMPTY_ORDER_FORM: OrderFormValues = { platformId: '', categoryId: 0, serviceId: 0, link: '', amount: 0, comments: '', auto: false, runs: 0, interval: 0 };
+export const EMPTY_ORDER_FORM: OrderFormValues = {
+  platformId: '',
+  categoryId: 0,
+  serviceId: 0,
+  link: '',
+  amount: 0,
+  comments: '',
+  auto: false,
+  runs: 0,
+  interval: 0,
+};
 
-export const categoriesOf = (catalog: Catalog, platformId: string) => catalog.categories.filter((c) => c.platform === platformId);
-export const servicesOf = (catalog: Catalog, categoryId: number) => catalog.services.filter((s) => s.categoryId === categoryId);
+export const categoriesOf = (catalog: Catalog, platformId: string) =>
+  catalog.categories.filter((c) => c.platform === platformId);
+export const servicesOf = (catalog: Catalog, categoryId: number) =>
+  catalog.services.filter((s) => s.categoryId === categoryId);
 export const serviceOf = (catalog: Catalog, serviceId: number) => catalog.services.find((s) => s.id === serviceId);
 
 /** Selecting a product resets the auto-order toggle (so runs and interval) and sets amount to its min. */
@@ -50,7 +62,10 @@ export function nextOrderForm(values: OrderFormValues, event: OrderFormEvent, ca
     case 'platform': {
       // Changing platform resets the lists to the first category and its first product.
       const category = categoriesOf(catalog, event.platformId)[0];
-      return withService({ ...values, platformId: event.platformId, categoryId: category?.id ?? 0 }, category ? servicesOf(catalog, category.id)[0] : undefined);
+      return withService(
+        { ...values, platformId: event.platformId, categoryId: category?.id ?? 0 },
+        category ? servicesOf(catalog, category.id)[0] : undefined,
+      );
     }
     case 'category':
       return withService({ ...values, categoryId: event.categoryId }, servicesOf(catalog, event.categoryId)[0]);

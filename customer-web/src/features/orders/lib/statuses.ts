@@ -16,11 +16,19 @@ export type OrderChip = 'ALL' | OrderStatus;
 /** Chips in the spec's order: all, pending, in-progress, completed, partial, processing, canceled. */
 export const ORDER_CHIPS: ChipOption<OrderChip>[] = [
   { value: 'ALL', label: '전체' },
-  ...(['PENDING', 'INPROGRESS', 'COMPLETED', 'PARTIAL', 'PROCESSING', 'CANCELED'] as const).map((s) => ({ value: s, label: ORDER_STATUS_LABEL[s] })),
+  ...(['PENDING', 'INPROGRESS', 'COMPLETED', 'PARTIAL', 'PROCESSING', 'CANCELED'] as const).map((s) => ({
+    value: s,
+    label: ORDER_STATUS_LABEL[s],
+  })),
 ];
 
 /** PARTIAL is shown as completed. */
-export const AUTO_ORDER_STATUS_LABEL: Record<AutoOrderStatus, string> = { ACTIVE: '진행중', COMPLETED: '완료', PARTIAL: '완료', CANCLED: '취소' };
+export const AUTO_ORDER_STATUS_LABEL: Record<AutoOrderStatus, string> = {
+  ACTIVE: '진행중',
+  COMPLETED: '완료',
+  PARTIAL: '완료',
+  CANCLED: '취소',
+};
 
 /** The server's COMPLETED filter includes PARTIAL (shown as completed). */
 export type AutoOrderChip = 'ALL' | 'ACTIVE' | 'COMPLETED' | 'CANCLED';

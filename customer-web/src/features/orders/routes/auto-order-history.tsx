@@ -17,7 +17,10 @@ export default function AutoOrderHistoryRoute() {
     { header: '완료/반복', cell: (o) => `${formatNumber(o.completed)}/${formatNumber(o.runs)}`, className: 'num' },
     { header: '간격', cell: (o) => `${formatNumber(o.interval)}분`, className: 'num' },
     { header: '최종 수량', cell: (o) => formatNumber(o.totalAmount), className: 'num' },
-    { header: '상태', cell: (o) => <StatusBadge status={o.status} label={AUTO_ORDER_STATUS_LABEL[o.status] ?? o.status} /> },
+    {
+      header: '상태',
+      cell: (o) => <StatusBadge status={o.status} label={AUTO_ORDER_STATUS_LABEL[o.status] ?? o.status} />,
+    },
   ];
   return (
     <HistoryPage<AutoOrder, AutoOrderChip>

@@ -22,7 +22,10 @@ const order = (i: number, status: Order['status']): Order => ({
 });
 const page = <T,>(rows: T[], total: number) => ({ body: rows, headers: { 'X-Total-Count': String(total) } });
 const bodyRows = () => screen.getAllByRole('row').slice(1);
-const cells = (row: HTMLElement) => within(row).getAllByRole('cell').map((c) => c.textContent);
+const cells = (row: HTMLElement) =>
+  within(row)
+    .getAllByRole('cell')
+    .map((c) => c.textContent);
 const click = (name: string) => act(async () => void fireEvent.click(screen.getByRole('button', { name })));
 
 describe('order history', () => {
@@ -34,24 +37,43 @@ describe('order history', () => {
       { ...order(1, 'PROCESSING'), cancelRequested: true },
       { ...order(2, 'INPROGRESS'), cancelRefusal: 'Order is already in progress' },
     ];
-    const calls = stubFetch({ 'GET /service/order-history?page=1': page(rows, 3), 'POST /service/order/1000/cancel': { status: 200, body: { id: 1000, status: 'INPROGRESS', refunded: 0, cancelRequested: true } } });
+    const calls = stubFetch({
+      'GET /service/order-history?page=1': page(rows, 3),
+      'POST /service/order/1000/cancel': {
+        status: 200,
+        body: { id: 1000, status: 'INPROGRESS', refunded: 0, cancelRequested: true },
+      },
+    });
     renderWithProviders(<OrderHistoryRoute />, { state: 'authorization' });
     await screen.findByText('1000');
     expect(within(bodyRows()[1]!).getByText('취소 요청됨')).toBeInTheDocument();
     expect(within(bodyRows()[1]!).queryByRole('button', { name: '취소' })).not.toBeInTheDocument();
     expect(within(bodyRows()[2]!).getByText('취소 거절 (Order is already in progress)')).toBeInTheDocument();
     await act(async () => void fireEvent.click(within(bodyRows()[0]!).getByRole('button', { name: '취소' })));
-    await waitFor(() => expect(calls.some((c) => c.method === 'POST' && c.path === '/service/order/1000/cancel')).toBe(true));
+    await waitFor(() =>
+      expect(calls.some((c) => c.method === 'POST' && c.path === '/service/order/1000/cancel')).toBe(true),
+    );
   });
 
   it('shows a refill button on a refillable row, asks for the refill, and shows the latest request and its reason', async () => {
     const rows = [
       { ...order(0, 'COMPLETED'), refillable: true, refill: null },
-      { ...order(1, 'PARTIAL'), refillable: true, refill: { id: 9, status: 'REJECTED', reason: '이탈 없음', createdAt: new Date().toISOString() } },
-      { ...order(2, 'COMPLETED'), refillable: true, refill: { id: 8, status: 'PENDING', reason: null, createdAt: new Date().toISOString() } },
+      {
+        ...order(1, 'PARTIAL'),
+        refillable: true,
+        refill: { id: 9, status: 'REJECTED', reason: '이탈 없음', createdAt: new Date().toISOString() },
+      },
+      {
+        ...order(2, 'COMPLETED'),
+        refillable: true,
+        refill: { id: 8, status: 'PENDING', reason: null, createdAt: new Date().toISOString() },
+      },
       { ...order(3, 'COMPLETED'), refillable: false, refill: null },
     ];
-    const calls = stubFetch({ 'GET /service/order-history?page=1': page(rows, 4), 'POST /service/order/1000/refill': { status: 201, body: { id: 10, orderId: 1000, status: 'PENDING' } } });
+    const calls = stubFetch({
+      'GET /service/order-history?page=1': page(rows, 4),
+      'POST /service/order/1000/refill': { status: 201, body: { id: 10, orderId: 1000, status: 'PENDING' } },
+    });
     renderWithProviders(<OrderHistoryRoute />, { state: 'authorization' });
     await screen.findByText('1000');
     expect(within(bodyRows()[1]!).getByText('리필 거절 (이탈 없음)')).toBeInTheDocument();
@@ -66,13 +88,40 @@ describe('order history', () => {
   it('asks the server for a page of 10 and shows the spec columns, won and dates formatted', async () => {
     const calls = stubFetch({
       'GET /service/order-history?page=1': page(firstPage, 23),
-      'GET /service/order-history?page=3': page([order(20, 'COMPLETED'), order(21, 'COMPLETED'), order(22, 'COMPLETED')], 23),
+      'GET /service/order-history?page=3': page(
+        [order(20, 'COMPLETED'), order(21, 'COMPLETED'), order(22, 'COMPLETED')],
+        23,
+      ),
     });
     renderWithProviders(<OrderHistoryRoute />, { state: 'authorization' });
     await screen.findByText('1000');
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['주문번호', '주문일시', '상품', '링크', '사용금액', '수량', '상태', '주문전 수량', '남은 수량', '리필', '취소']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      '주문번호',
+      '주문일시',
+      '상품',
+      '링크',
+      '사용금액',
+      '수량',
+      '상태',
+      '주문전 수량',
+      '남은 수량',
+      '리필',
+      '취소',
+    ]);
     expect(bodyRows()).toHaveLength(10);
-    expect(cells(bodyRows()[0]!)).toEqual(['1000', '2026-01-02 03:04:05', '인스타 좋아요', 'https://instagram.com/p/0', '12,345원', '100', '접수완료', '', '5', '', '']);
+    expect(cells(bodyRows()[0]!)).toEqual([
+      '1000',
+      '2026-01-02 03:04:05',
+      '인스타 좋아요',
+      'https://instagram.com/p/0',
+      '12,345원',
+      '100',
+      '접수완료',
+      '',
+      '5',
+      '',
+      '',
+    ]);
     expect(cells(bodyRows()[1]!)[7]).toBe('');
     expect(cells(bodyRows()[2]!)[7]).toBe('1,500');
     // 23 rows: pages 1 to 3.
@@ -86,7 +135,10 @@ describe('order history', () => {
   it('filters by chip on the server and starts again from the first page', async () => {
     const calls = stubFetch({
       'GET /service/order-history?page=1': page(firstPage, 23),
-      'GET /service/order-history?page=2': page(firstPage.map((o) => ({ ...o, id: o.id + 10 })), 23),
+      'GET /service/order-history?page=2': page(
+        firstPage.map((o) => ({ ...o, id: o.id + 10 })),
+        23,
+      ),
       'GET /service/order-history?status=PARTIAL&page=1': page([order(4, 'PARTIAL'), order(10, 'PARTIAL')], 2),
     });
     renderWithProviders(<OrderHistoryRoute />, { state: 'authorization' });
@@ -123,8 +175,30 @@ describe('auto-order history', () => {
     });
     renderWithProviders(<AutoOrderHistoryRoute />, { state: 'authorization' });
     await screen.findByText('50');
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['주문번호', '주문일시', '링크', '최종 사용금액', '회당 수량', '상품', '완료/반복', '간격', '최종 수량', '상태']);
-    expect(cells(bodyRows()[1]!)).toEqual(['51', '2026-02-03 04:05:06', 'https://youtu.be/x', '30,000원', '100', '인스타 좋아요', '1/3', '60분', '300', '완료']);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      '주문번호',
+      '주문일시',
+      '링크',
+      '최종 사용금액',
+      '회당 수량',
+      '상품',
+      '완료/반복',
+      '간격',
+      '최종 수량',
+      '상태',
+    ]);
+    expect(cells(bodyRows()[1]!)).toEqual([
+      '51',
+      '2026-02-03 04:05:06',
+      'https://youtu.be/x',
+      '30,000원',
+      '100',
+      '인스타 좋아요',
+      '1/3',
+      '60분',
+      '300',
+      '완료',
+    ]);
     expect(cells(bodyRows()[2]!)[9]).toBe('완료');
     await click('완료');
     await screen.findByText('1/3');

@@ -33,9 +33,15 @@ export default function OrderHistoryRoute() {
     { header: '수량', cell: (o) => formatNumber(o.amount), className: 'num' },
     { header: '상태', cell: (o) => <StatusBadge status={o.status} label={ORDER_STATUS_LABEL[o.status] ?? o.status} /> },
     { header: '주문전 수량', cell: (o) => startCountText(o.startCount), className: 'num' },
-    { header: '남은 수량', cell: (o) => (o.remains === null || o.remains === undefined ? '' : formatNumber(o.remains)), className: 'num' },
+    {
+      header: '남은 수량',
+      cell: (o) => (o.remains === null || o.remains === undefined ? '' : formatNumber(o.remains)),
+      className: 'num',
+    },
     { header: '리필', cell: (o) => <RefillCell order={o} /> },
     { header: '취소', cell: (o) => <CancelCell order={o} /> },
   ];
-  return <HistoryPage<Order, OrderChip> title="주문내역" chips={ORDER_CHIPS} useRows={useOrderHistory} columns={columns} />;
+  return (
+    <HistoryPage<Order, OrderChip> title="주문내역" chips={ORDER_CHIPS} useRows={useOrderHistory} columns={columns} />
+  );
 }

@@ -43,7 +43,13 @@ export function OrderRoute() {
       <PageTitle sub="플랫폼과 상품을 고르고 링크와 수량을 입력하면 바로 주문이 접수됩니다.">주문하기</PageTitle>
       {settings.flag('ENABLE_SERVICE_CHECK') ? <ServiceCheckBanner /> : null}
       <NoticePanel />
-      {receipt ? <SuccessCard receipt={receipt} serviceText={services.data?.find((s) => s.id === receipt.serviceId)?.text} onClose={() => setReceipt(null)} /> : null}
+      {receipt ? (
+        <SuccessCard
+          receipt={receipt}
+          serviceText={services.data?.find((s) => s.id === receipt.serviceId)?.text}
+          onClose={() => setReceipt(null)}
+        />
+      ) : null}
       {platforms.data && catalog ? (
         <OrderForm
           platforms={platforms.data}
@@ -64,7 +70,11 @@ export function OrderRoute() {
         />
       ) : (
         <Card title="주문하기">
-          <p className="muted">{queries.some((q) => q.isError) ? '상품 목록을 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.' : '상품 목록을 불러오는 중입니다...'}</p>
+          <p className="muted">
+            {queries.some((q) => q.isError)
+              ? '상품 목록을 불러오지 못했습니다. 잠시 후 다시 시도해 주세요.'
+              : '상품 목록을 불러오는 중입니다...'}
+          </p>
         </Card>
       )}
     </div>

@@ -3,7 +3,12 @@ import { renderWithProviders, stubFetch } from '../../../testing/render';
 import type { MemberSubscription } from '../api/subscriptions';
 import SubscriptionHistoryRoute from './subscription-history';
 
-const row = (id: number, status: MemberSubscription['status'], statusLabel: string, refunded = 0): MemberSubscription => ({
+const row = (
+  id: number,
+  status: MemberSubscription['status'],
+  statusLabel: string,
+  refunded = 0,
+): MemberSubscription => ({
   id,
   serviceId: 50,
   username: `user${id}`,
@@ -23,7 +28,7 @@ const row = (id: number, status: MemberSubscription['status'], statusLabel: stri
 });
 
 describe('subscription history', () => {
-  it('lists the member\'s subscriptions with their posts so far and cancels a running one (the unused part is refunded)', async () => {
+  it("lists the member's subscriptions with their posts so far and cancels a running one (the unused part is refunded)", async () => {
     const calls = stubFetch({
       'GET /service/subscriptions': { body: [row(1, 'ACTIVE', '진행중'), row(2, 'CANCELED', '취소', 400)] },
       'POST /service/subscriptions/1/cancel': { body: row(1, 'CANCELED', '취소', 400) },

@@ -11,4 +11,7 @@ import { pointHistoryQueryOptions } from './get-point-history';
 export const createCharge = (input: ChargeRequest) => api.post<ChargeInstructions>('/service/point', input);
 
 export const useCreateCharge = () =>
-  useMutation({ mutationFn: createCharge, onSuccess: () => queryClient.invalidateQueries({ queryKey: pointHistoryQueryOptions.queryKey }) });
+  useMutation({
+    mutationFn: createCharge,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: pointHistoryQueryOptions.queryKey }),
+  });

@@ -3,5 +3,8 @@ import type { ChargeHistoryItem } from '../../../lib/contracts';
 import { api } from '../../../lib/api-client';
 
 /** GET /service/point-history: the member's charge requests of the last 3 months, newest first. */
-export const pointHistoryQueryOptions = queryOptions({ queryKey: ['point-history'], queryFn: () => api.get<ChargeHistoryItem[]>('/service/point-history') });
+export const pointHistoryQueryOptions = queryOptions({
+  queryKey: ['point-history'],
+  queryFn: () => api.get<ChargeHistoryItem[]>('/service/point-history'),
+});
 export const usePointHistory = () => useQuery(pointHistoryQueryOptions);

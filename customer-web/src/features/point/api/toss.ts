@@ -22,7 +22,9 @@ export interface TossCheckoutInput {
 export const startTossCheckout = (input: TossCheckoutInput) => api.post<TossCheckout>('/service/point/toss', input);
 
 /** POST /service/point/toss/confirm with the success redirect's paymentKey, orderId, amount. */
-export const confirmTossPayment = (input: { paymentKey: string; orderId: string; amount: number }) => api.post<TossConfirmResult>('/service/point/toss/confirm', input);
+export const confirmTossPayment = (input: { paymentKey: string; orderId: string; amount: number }) =>
+  api.post<TossConfirmResult>('/service/point/toss/confirm', input);
 
 /** POST /service/point/toss/fail with the fail redirect's code, message, orderId. */
-export const reportTossFailure = (input: { orderId: string; code?: string; message?: string }) => api.post<TossConfirmResult>('/service/point/toss/fail', input);
+export const reportTossFailure = (input: { orderId: string; code?: string; message?: string }) =>
+  api.post<TossConfirmResult>('/service/point/toss/fail', input);

@@ -4,9 +4,22 @@ import { bankingAppLink } from '../lib/banking-link';
 import type { ChargeInstructions } from '../../../lib/contracts';
 import { ChargeForm } from './charge-form';
 
-function setup(feeTypes: ('NONE' | 'FEE' | 'CASH')[] = ['NONE', 'FEE', 'CASH'], accountReady = true, feeEnabled = true) {
+function setup(
+  feeTypes: ('NONE' | 'FEE' | 'CASH')[] = ['NONE', 'FEE', 'CASH'],
+  accountReady = true,
+  feeEnabled = true,
+) {
   const charged: ChargeInstructions[] = [];
-  renderWithProviders(<ChargeForm presets={[500, 5000, 10000, 50000]} feeTypes={feeTypes} accountReady={accountReady} feeEnabled={feeEnabled} onCharged={(r) => charged.push(r)} />, { state: 'authorization' });
+  renderWithProviders(
+    <ChargeForm
+      presets={[500, 5000, 10000, 50000]}
+      feeTypes={feeTypes}
+      accountReady={accountReady}
+      feeEnabled={feeEnabled}
+      onCharged={(r) => charged.push(r)}
+    />,
+    { state: 'authorization' },
+  );
   return charged;
 }
 /** What the server answers (billing's ChargeRequests.request). */
@@ -31,7 +44,12 @@ const submit = () => act(async () => void fireEvent.click(screen.getByRole('butt
 describe('the charge form', () => {
   it('labels presets with 원/백원/천원/만원, adds them up and resets', () => {
     setup();
-    expect(screen.getAllByRole('button', { name: /^\+/ }).map((b) => b.textContent)).toEqual(['+5백원', '+5천원', '+1만원', '+5만원']);
+    expect(screen.getAllByRole('button', { name: /^\+/ }).map((b) => b.textContent)).toEqual([
+      '+5백원',
+      '+5천원',
+      '+1만원',
+      '+5만원',
+    ]);
     fireEvent.click(screen.getByRole('button', { name: '+1만원' }));
     fireEvent.click(screen.getByRole('button', { name: '+1만원' }));
     fireEvent.click(screen.getByRole('button', { name: '+5백원' }));
@@ -60,7 +78,16 @@ describe('the charge form', () => {
     expect(screen.getByTestId('deposit-amount')).toHaveTextContent('55,000원');
     fireEvent.change(screen.getByLabelText('입금자명'), { target: { value: '홍길동' } });
     await submit();
-    for (const m of ['상호를 입력해 주세요.', '사업자등록번호 10자리를 입력해 주세요.', '대표자명을 입력해 주세요.', '연락처를 올바르게 입력해 주세요.', '업태를 입력해 주세요.', '종목을 입력해 주세요.', '주소를 입력해 주세요.', '이메일 형식을 맞춰주세요']) {
+    for (const m of [
+      '상호를 입력해 주세요.',
+      '사업자등록번호 10자리를 입력해 주세요.',
+      '대표자명을 입력해 주세요.',
+      '연락처를 올바르게 입력해 주세요.',
+      '업태를 입력해 주세요.',
+      '종목을 입력해 주세요.',
+      '주소를 입력해 주세요.',
+      '이메일 형식을 맞춰주세요',
+    ]) {
       expect(await screen.findByText(m)).toBeInTheDocument();
     }
   });
@@ -100,22 +127,46 @@ describe('the charge form', () => {
     await submit();
     expect(await screen.findByText('아래 정보를 확인해주세요.')).toBeInTheDocument();
     expect(calls.at(-1)).toMatchObject({ method: 'POST', path: '/service/point' });
-    expect(calls.at(-1)!.body).toEqual({ name: '홍길동', point: 10000, feeType: 'CASH', feeValue: { phone: '01012345678' } });
+    expect(calls.at(-1)!.body).toEqual({
+      name: '홍길동',
+      point: 10000,
+      feeType: 'CASH',
+      feeValue: { phone: '01012345678' },
+    });
     expect(charged).toEqual([instructions]);
   });
 
   it('writes preset amounts as Korean shops do (1만5천원, 5만원, 10만원)', () => {
-    renderWithProviders(<ChargeForm presets={[15000, 50000, 100000, 1500, 1250]} feeTypes={['NONE']} accountReady onCharged={() => {}} />, { state: 'authorization' });
-    expect(screen.getAllByRole('button', { name: /^\+/ }).map((b) => b.textContent)).toEqual(['+1만5천원', '+5만원', '+10만원', '+1천5백원', '+1천2백50원']);
+    renderWithProviders(
+      <ChargeForm presets={[15000, 50000, 100000, 1500, 1250]} feeTypes={['NONE']} accountReady onCharged={() => {}} />,
+      { state: 'authorization' },
+    );
+    expect(screen.getAllByRole('button', { name: /^\+/ }).map((b) => b.textContent)).toEqual([
+      '+1만5천원',
+      '+5만원',
+      '+10만원',
+      '+1천5백원',
+      '+1천2백50원',
+    ]);
   });
 
-  it('shows the server\'s Korean reason of a refusal (the limit of 5 waiting charges)', async () => {
-    stubFetch({ 'POST /service/point': { status: 409, body: { statusCode: 409, message: '입금 대기 중인 충전 요청이 너무 많습니다. 입금하시거나 3시간 후 다시 시도해 주세요.' } } });
+  it("shows the server's Korean reason of a refusal (the limit of 5 waiting charges)", async () => {
+    stubFetch({
+      'POST /service/point': {
+        status: 409,
+        body: {
+          statusCode: 409,
+          message: '입금 대기 중인 충전 요청이 너무 많습니다. 입금하시거나 3시간 후 다시 시도해 주세요.',
+        },
+      },
+    });
     setup(['NONE']);
     fireEvent.click(screen.getByRole('button', { name: '+1만원' }));
     fireEvent.change(screen.getByLabelText('입금자명'), { target: { value: '홍길동' } });
     await submit();
-    expect(await screen.findByText('입금 대기 중인 충전 요청이 너무 많습니다. 입금하시거나 3시간 후 다시 시도해 주세요.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('입금 대기 중인 충전 요청이 너무 많습니다. 입금하시거나 3시간 후 다시 시도해 주세요.'),
+    ).toBeInTheDocument();
     expect(screen.queryByText('오류가 발생했습니다 잠시 후 시도해 주세요.')).not.toBeInTheDocument();
   });
 
@@ -150,6 +201,8 @@ describe('the charge form', () => {
 
 describe('the mobile banking link', () => {
   it('carries the amount, the account without hyphens and the bank code', () => {
-    expect(bankingAppLink({ amount: 55000, account: '123456-01-234567', bankCode: '004' })).toBe('supertoss://send?amount=55000&accountNo=12345601234567&bankCode=004');
+    expect(bankingAppLink({ amount: 55000, account: '123456-01-234567', bankCode: '004' })).toBe(
+      'supertoss://send?amount=55000&accountNo=12345601234567&bankCode=004',
+    );
   });
 });

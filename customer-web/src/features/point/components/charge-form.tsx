@@ -4,7 +4,16 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/field';
-import { CHARGE_MESSAGES, chargeAmounts, chargeRequestSchema, FEE_TYPE_LABELS, type ChargeInstructions, type ChargeRequest, type FeeType, type TaxInvoice } from '../../../lib/contracts';
+import {
+  CHARGE_MESSAGES,
+  chargeAmounts,
+  chargeRequestSchema,
+  FEE_TYPE_LABELS,
+  type ChargeInstructions,
+  type ChargeRequest,
+  type FeeType,
+  type TaxInvoice,
+} from '../../../lib/contracts';
 import { chargeUnitLabel, won } from '../../../lib/format';
 import { loading } from '../../../lib/loading';
 import { refusalMessage } from '../../../lib/api-client';
@@ -78,7 +87,12 @@ export function ChargeForm({
   return (
     <Card title="잔액 충전">
       <form onSubmit={submit} noValidate aria-label="잔액 충전">
-        <Input label="입금자명" placeholder="입금하실 분의 이름" error={errors.name?.message} {...form.register('name')} />
+        <Input
+          label="입금자명"
+          placeholder="입금하실 분의 이름"
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
         <div className="field">
           <span className="field-label">충전 금액</span>
           <output className="amount-display" data-testid="charge-amount">
@@ -115,14 +129,29 @@ export function ChargeForm({
         ) : null}
         {feeType === 'FEE' ? (
           <div className="fee-fields">
-            <p className="muted">{feeEnabled ? '세금계산서 발행 시 부가세 10%가 더해진 금액을 입금하셔야 합니다.' : '충전 금액에 부가세가 포함되어 세금계산서가 발행됩니다.'}</p>
+            <p className="muted">
+              {feeEnabled
+                ? '세금계산서 발행 시 부가세 10%가 더해진 금액을 입금하셔야 합니다.'
+                : '충전 금액에 부가세가 포함되어 세금계산서가 발행됩니다.'}
+            </p>
             {TAX_INVOICE_FIELDS.map((field) => (
-              <Input key={field} label={TAX_INVOICE_LABELS[field]} error={feeError(field)} {...form.register(`feeValue.${field}`)} />
+              <Input
+                key={field}
+                label={TAX_INVOICE_LABELS[field]}
+                error={feeError(field)}
+                {...form.register(`feeValue.${field}`)}
+              />
             ))}
           </div>
         ) : null}
         {feeType === 'CASH' ? (
-          <Input label="현금영수증 발급 번호" placeholder="휴대전화 번호 11자리" inputMode="numeric" error={feeError('phone')} {...form.register('feeValue.phone')} />
+          <Input
+            label="현금영수증 발급 번호"
+            placeholder="휴대전화 번호 11자리"
+            inputMode="numeric"
+            error={feeError('phone')}
+            {...form.register('feeValue.phone')}
+          />
         ) : null}
         <dl className="order-total">
           {amounts.fee > 0n ? (

@@ -54,7 +54,14 @@ export function DepositPanel({ charge, onAgain }: { charge: ChargeInstructions; 
       </ul>
       <div className="button-row">
         {settings.flag('ENABLE_TOSS_PAYMENT') ? (
-          <a className="btn btn-primary" href={bankingAppLink({ amount: charge.depositAmount, account: charge.accountNumber, bankCode: charge.bankCode })}>
+          <a
+            className="btn btn-primary"
+            href={bankingAppLink({
+              amount: charge.depositAmount,
+              account: charge.accountNumber,
+              bankCode: charge.bankCode,
+            })}
+          >
             모바일 뱅킹으로 입금하기
           </a>
         ) : null}

@@ -3,7 +3,10 @@ import { renderRoutes, stubFetch } from '../../../testing/render';
 import { TossPayPanel } from './toss-pay-panel';
 
 const setup = () =>
-  renderRoutes([{ path: '/point', element: <TossPayPanel presets={[10000]} feeTypes={['NONE', 'FEE', 'CASH']} feeEnabled /> }], { path: '/point', state: 'authorization' });
+  renderRoutes(
+    [{ path: '/point', element: <TossPayPanel presets={[10000]} feeTypes={['NONE', 'FEE', 'CASH']} feeEnabled /> }],
+    { path: '/point', state: 'authorization' },
+  );
 
 describe('the Toss payment panel', () => {
   it('is absent while the shop does not offer online payment', async () => {
@@ -30,6 +33,11 @@ describe('the Toss payment panel', () => {
     await act(async () => void fireEvent.click(screen.getByLabelText('신청 안함')));
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: '토스페이먼츠로 결제하기' })));
     expect(await screen.findByText('테스트 응답')).toBeInTheDocument();
-    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ point: 10000, method: 'TRANSFER', feeType: 'NONE', feeValue: null });
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      point: 10000,
+      method: 'TRANSFER',
+      feeType: 'NONE',
+      feeValue: null,
+    });
   });
 });

@@ -3,7 +3,16 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/field';
-import { CHARGE_MESSAGES, chargeAmounts, FEE_TYPE_LABELS, TOSS_METHOD_LABELS, TOSS_METHODS, tossReceiptFor, type FeeType, type TossMethod } from '../../../lib/contracts';
+import {
+  CHARGE_MESSAGES,
+  chargeAmounts,
+  FEE_TYPE_LABELS,
+  TOSS_METHOD_LABELS,
+  TOSS_METHODS,
+  tossReceiptFor,
+  type FeeType,
+  type TossMethod,
+} from '../../../lib/contracts';
 import { errorMessage } from '../../../lib/api-client';
 import { chargeUnitLabel, won } from '../../../lib/format';
 import { loading } from '../../../lib/loading';
@@ -26,7 +35,15 @@ const TAX_FIELDS = [
  * beside the bank-transfer form; shown only while the shop offers it. Receipt choices are the ones
  * Toss can carry for the chosen method (none on cards).
  */
-export function TossPayPanel({ presets, feeTypes, feeEnabled = false }: { presets: number[]; feeTypes: readonly FeeType[]; feeEnabled?: boolean }) {
+export function TossPayPanel({
+  presets,
+  feeTypes,
+  feeEnabled = false,
+}: {
+  presets: number[];
+  feeTypes: readonly FeeType[];
+  feeEnabled?: boolean;
+}) {
   const enabled = useTossEnabled();
   const [point, setPoint] = useState(0);
   const [method, setMethod] = useState<TossMethod>('CARD');
@@ -51,7 +68,10 @@ export function TossPayPanel({ presets, feeTypes, feeEnabled = false }: { preset
 
   return (
     <Card title="온라인 결제로 충전" data-testid="toss-pay-panel">
-      <p className="muted">토스페이먼츠 결제창에서 카드·간편결제(토스페이, 카카오페이, 네이버페이), 계좌이체, 가상계좌로 바로 충전할 수 있습니다.</p>
+      <p className="muted">
+        토스페이먼츠 결제창에서 카드·간편결제(토스페이, 카카오페이, 네이버페이), 계좌이체, 가상계좌로 바로 충전할 수
+        있습니다.
+      </p>
       <div className="field">
         <span className="field-label">충전 금액</span>
         <output className="amount-display" data-testid="toss-amount">
@@ -85,7 +105,13 @@ export function TossPayPanel({ presets, feeTypes, feeEnabled = false }: { preset
           <div className="radio-row">
             {choices.map((f) => (
               <label key={f} className="radio">
-                <input type="radio" name="toss-fee" value={f} checked={chosenFee === f} onChange={() => setFeeType(f)} />
+                <input
+                  type="radio"
+                  name="toss-fee"
+                  value={f}
+                  checked={chosenFee === f}
+                  onChange={() => setFeeType(f)}
+                />
                 <span>{FEE_TYPE_LABELS[f]}</span>
               </label>
             ))}
@@ -94,13 +120,28 @@ export function TossPayPanel({ presets, feeTypes, feeEnabled = false }: { preset
         </fieldset>
       ) : null}
       {chosenFee === 'CASH' ? (
-        <Input label="현금영수증 발급 번호" placeholder="휴대전화 번호 11자리" inputMode="numeric" value={fields.phone ?? ''} onChange={(e) => setFields({ ...fields, phone: e.target.value })} />
+        <Input
+          label="현금영수증 발급 번호"
+          placeholder="휴대전화 번호 11자리"
+          inputMode="numeric"
+          value={fields.phone ?? ''}
+          onChange={(e) => setFields({ ...fields, phone: e.target.value })}
+        />
       ) : null}
       {chosenFee === 'FEE' ? (
         <div className="fee-fields">
-          <p className="muted">{feeEnabled ? '세금계산서 발행 시 부가세 10%가 더해진 금액이 결제됩니다.' : '결제 금액에 부가세가 포함되어 세금계산서가 발행됩니다.'}</p>
+          <p className="muted">
+            {feeEnabled
+              ? '세금계산서 발행 시 부가세 10%가 더해진 금액이 결제됩니다.'
+              : '결제 금액에 부가세가 포함되어 세금계산서가 발행됩니다.'}
+          </p>
           {TAX_FIELDS.map(([key, label]) => (
-            <Input key={key} label={label} value={fields[key] ?? ''} onChange={(e) => setFields({ ...fields, [key]: e.target.value })} />
+            <Input
+              key={key}
+              label={label}
+              value={fields[key] ?? ''}
+              onChange={(e) => setFields({ ...fields, [key]: e.target.value })}
+            />
           ))}
         </div>
       ) : null}

@@ -6,7 +6,14 @@ import { paths } from '../../../config/paths';
 
 /** Where a Toss payment stands after the window: paid, waiting for a virtual-account deposit, being checked, or failed. */
 export function TossResult({ result, error }: { result: TossConfirmResult | null; error: string | null }) {
-  const title = error || result?.status === 'FAIL' ? '결제 실패' : result?.status === 'WAITING_FOR_DEPOSIT' ? '가상계좌 입금 안내' : result?.status === 'SUCCESS' ? '결제 완료' : '결제 확인 중';
+  const title =
+    error || result?.status === 'FAIL'
+      ? '결제 실패'
+      : result?.status === 'WAITING_FOR_DEPOSIT'
+        ? '가상계좌 입금 안내'
+        : result?.status === 'SUCCESS'
+          ? '결제 완료'
+          : '결제 확인 중';
   const va = result?.virtualAccount;
   return (
     <Card title={title} className="deposit-panel" data-testid="toss-result">

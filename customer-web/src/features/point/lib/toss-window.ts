@@ -20,6 +20,7 @@ export async function openTossWindow(checkout: TossCheckout): Promise<void> {
   };
   const cashReceipt = checkout.cashReceipt ? { type: checkout.cashReceipt } : undefined;
   if (checkout.method === 'CARD') await payment.requestPayment({ ...common, method: 'CARD' });
-  else if (checkout.method === 'TRANSFER') await payment.requestPayment({ ...common, method: 'TRANSFER', transfer: { cashReceipt } });
+  else if (checkout.method === 'TRANSFER')
+    await payment.requestPayment({ ...common, method: 'TRANSFER', transfer: { cashReceipt } });
   else await payment.requestPayment({ ...common, method: 'VIRTUAL_ACCOUNT', virtualAccount: { cashReceipt } });
 }

@@ -25,11 +25,19 @@ export default function PointRoute() {
             presets={settings.numbers('POINT_CHARGE_BUTTON_OPTIONS')}
             feeTypes={feeTypes}
             feeEnabled={settings.flag('ENABLE_PAYMENT_FEE')}
-            accountReady={!settings.loaded || (!!settings.text('BANKING_NAME') && !!settings.text('BANKING_ACCOUNT_NUMBER'))}
+            accountReady={
+              !settings.loaded || (!!settings.text('BANKING_NAME') && !!settings.text('BANKING_ACCOUNT_NUMBER'))
+            }
             onCharged={setCharge}
           />
         )}
-        {charge ? null : <TossPayPanel presets={settings.numbers('POINT_CHARGE_BUTTON_OPTIONS')} feeTypes={feeTypes} feeEnabled={settings.flag('ENABLE_PAYMENT_FEE')} />}
+        {charge ? null : (
+          <TossPayPanel
+            presets={settings.numbers('POINT_CHARGE_BUTTON_OPTIONS')}
+            feeTypes={feeTypes}
+            feeEnabled={settings.flag('ENABLE_PAYMENT_FEE')}
+          />
+        )}
         <ChargeHistory />
       </div>
     </div>

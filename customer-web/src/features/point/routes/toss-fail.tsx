@@ -9,7 +9,9 @@ import { TossResult } from '../components/toss-result';
 export default function TossFailRoute() {
   const [params] = useSearchParams();
   const code = params.get('code') ?? '';
-  const [message, setMessage] = useState<string>(code === 'PAY_PROCESS_CANCELED' ? TOSS_MESSAGES.canceledByUser : params.get('message') || TOSS_MESSAGES.failed);
+  const [message, setMessage] = useState<string>(
+    code === 'PAY_PROCESS_CANCELED' ? TOSS_MESSAGES.canceledByUser : params.get('message') || TOSS_MESSAGES.failed,
+  );
   const sent = useRef(false);
   useEffect(() => {
     if (sent.current) return;

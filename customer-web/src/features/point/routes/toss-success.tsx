@@ -18,7 +18,11 @@ export default function TossSuccessRoute() {
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    const input = { paymentKey: params.get('paymentKey') ?? '', orderId: params.get('orderId') ?? '', amount: Number(params.get('amount')) };
+    const input = {
+      paymentKey: params.get('paymentKey') ?? '',
+      orderId: params.get('orderId') ?? '',
+      amount: Number(params.get('amount')),
+    };
     confirmTossPayment(input)
       .then((answer) => {
         setResult(answer);

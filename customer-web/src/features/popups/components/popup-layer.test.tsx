@@ -9,7 +9,8 @@ const popups = [
   { id: 2, enabled: false, imageUrl: '/b.png' },
   { id: 3, enabled: true, imageUrl: '/c.png' },
 ];
-const shown = () => (screen.queryByRole('img', { name: '공지 팝업' }) as HTMLImageElement | null)?.getAttribute('src') ?? null;
+const shown = () =>
+  (screen.queryByRole('img', { name: '공지 팝업' }) as HTMLImageElement | null)?.getAttribute('src') ?? null;
 const show = () => renderWithProviders(<PopupLayer />, { seed: [[popupsQueryOptions.queryKey, popups]] });
 
 describe('popups', () => {
@@ -40,7 +41,13 @@ describe('popups', () => {
     const seed: [readonly unknown[], unknown][] = [[popupsQueryOptions.queryKey, popups]];
     const yesterday = new Date(Date.now() - 86_400_000);
     localStorage.clear();
-    localStorage.setItem('popup-hidden', JSON.stringify([{ popupId: '1', date: dayStamp(new Date()) }, { popupId: '3', date: dayStamp(yesterday) }]));
+    localStorage.setItem(
+      'popup-hidden',
+      JSON.stringify([
+        { popupId: '1', date: dayStamp(new Date()) },
+        { popupId: '3', date: dayStamp(yesterday) },
+      ]),
+    );
     const view = renderWithProviders(<PopupLayer />, { seed, keepStorage: true });
     expect(shown()).toBe('/c.png');
     view.unmount();
@@ -65,7 +72,7 @@ describe('popups', () => {
     expect(shown()).toBe('/a.png');
   });
 
-  it("reads the popups the server wrote into the page, and nothing when it wrote none", () => {
+  it('reads the popups the server wrote into the page, and nothing when it wrote none', () => {
     const page = globalThis as { __STOREFRONT__?: unknown };
     expect(popupsInPage()).toBeUndefined();
     page.__STOREFRONT__ = { popups };

@@ -17,7 +17,13 @@ export function PopupLayer() {
   const close = () => setClosed((list) => [...list, String(popup.id)]);
   return (
     <div className="popup-backdrop" onClick={close} data-testid="popup">
-      <div className="popup" role="dialog" aria-modal="true" aria-label="공지 팝업" onClick={(e) => e.stopPropagation()}>
+      <div
+        className="popup"
+        role="dialog"
+        aria-modal="true"
+        aria-label="공지 팝업"
+        onClick={(e) => e.stopPropagation()}
+      >
         <div className="popup-image">
           <img src={popup.imageUrl} alt="공지 팝업" fetchPriority="high" />
         </div>

@@ -10,7 +10,12 @@ export function Accordion({ items }: { items: readonly QnaItem[] }) {
         const isOpen = open === i;
         return (
           <div key={item.id} className={`accordion-item${isOpen ? ' open' : ''}`}>
-            <button type="button" className="accordion-head" aria-expanded={isOpen} onClick={() => setOpen(isOpen ? null : i)}>
+            <button
+              type="button"
+              className="accordion-head"
+              aria-expanded={isOpen}
+              onClick={() => setOpen(isOpen ? null : i)}
+            >
               <span className="q">Q</span>
               <span className="accordion-title">{item.title}</span>
               <span className="chevron" aria-hidden="true">

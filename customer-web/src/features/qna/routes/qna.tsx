@@ -8,7 +8,13 @@ export default function QnaRoute() {
   return (
     <div className="page narrow">
       <PageTitle>자주묻는질문</PageTitle>
-      <Card>{data.length ? <Accordion items={data} /> : <p className="muted">{isPending ? '불러오는 중...' : '등록된 질문이 없습니다.'}</p>}</Card>
+      <Card>
+        {data.length ? (
+          <Accordion items={data} />
+        ) : (
+          <p className="muted">{isPending ? '불러오는 중...' : '등록된 질문이 없습니다.'}</p>
+        )}
+      </Card>
     </div>
   );
 }

@@ -10,7 +10,19 @@ export interface Article {
 /** The company's name from the settings, or 회사 until they load. */
 export const useCompany = () => useSettings().text('FOOTER_COMPANY') || '회사';
 
-export function LegalDocument({ title, intro, articles, numbered, closing }: { title: string; intro: ReactNode; articles: Article[]; numbered: (i: number) => string; closing: ReactNode }) {
+export function LegalDocument({
+  title,
+  intro,
+  articles,
+  numbered,
+  closing,
+}: {
+  title: string;
+  intro: ReactNode;
+  articles: Article[];
+  numbered: (i: number) => string;
+  closing: ReactNode;
+}) {
   return (
     <div className="page narrow legal">
       <article className="card">

@@ -48,6 +48,9 @@ export class Telegram {
     const answer = (await response.json().catch(() => null)) as BotAnswer | null;
     if (response.ok && answer?.ok && answer.result) return answer.result.message_id;
     const code = answer?.error_code ?? response.status;
-    throw new TelegramError(`Telegram answered ${code}: ${(answer?.description ?? response.statusText).slice(0, 200)}`, answer?.parameters?.retry_after ?? null);
+    throw new TelegramError(
+      `Telegram answered ${code}: ${(answer?.description ?? response.statusText).slice(0, 200)}`,
+      answer?.parameters?.retry_after ?? null,
+    );
   }
 }

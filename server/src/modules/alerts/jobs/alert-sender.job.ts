@@ -62,7 +62,11 @@ export class AlertSenderJob {
       const email = this.config.env.OPERATOR_EMAIL;
       const unmailed = due.filter((a) => !a.mailedAt);
       if (email && unmailed.length) {
-        await this.messenger.email(email, unmailed.length === 1 ? `[SMM 알림] ${unmailed[0]!.kind}` : `[SMM 알림] 새 알림 ${unmailed.length}건`, compose(unmailed));
+        await this.messenger.email(
+          email,
+          unmailed.length === 1 ? `[SMM 알림] ${unmailed[0]!.kind}` : `[SMM 알림] 새 알림 ${unmailed.length}건`,
+          compose(unmailed),
+        );
         for (const a of unmailed) a.mailedAt = now;
       }
       if (!this.telegram.configured) {

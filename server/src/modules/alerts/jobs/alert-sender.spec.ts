@@ -12,7 +12,9 @@ describe('operator alert messages', () => {
   });
 
   it('backs off 30 s doubling to an hour, or waits what Telegram asked', () => {
-    expect([1, 2, 3, 4, 8, 20].map((n) => backoffMs(n, null))).toEqual([30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000]);
+    expect([1, 2, 3, 4, 8, 20].map((n) => backoffMs(n, null))).toEqual([
+      30_000, 60_000, 120_000, 240_000, 3_600_000, 3_600_000,
+    ]);
     expect(backoffMs(1, 7)).toBe(7_000);
     expect(backoffMs(5, 0)).toBe(1_000);
   });

@@ -17,7 +17,11 @@ export class BillingFacade {
    * neither an operator's accept nor a matched deposit can credit them afterwards. Returns their ids.
    */
   async closeMemberCharges(tx: EntityManager, memberId: number): Promise<number[]> {
-    const charges = await tx.find(Charge, { memberId, status: 'PENDING' }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'ASC' } });
+    const charges = await tx.find(
+      Charge,
+      { memberId, status: 'PENDING' },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'ASC' } },
+    );
     const now = this.clock.now();
     for (const charge of charges) charge.closeForDeletedMember(now);
     await tx.flush();

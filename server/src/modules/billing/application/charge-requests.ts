@@ -3,7 +3,14 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { SettingsService } from '../../settings/index.js';
 import { AlertsFacade } from '../../alerts/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
-import { allowedFeeTypes, CHARGE_MESSAGES, paymentFeeEnabled, type ChargeHistoryItem, type ChargeInstructions, type ChargeRequest } from '../../../contracts/charge.js';
+import {
+  allowedFeeTypes,
+  CHARGE_MESSAGES,
+  paymentFeeEnabled,
+  type ChargeHistoryItem,
+  type ChargeInstructions,
+  type ChargeRequest,
+} from '../../../contracts/charge.js';
 import { Charge } from '../domain/charge.entity.js';
 
 /** At most this many requests may wait for their deposit per member. */
@@ -43,13 +50,22 @@ export class ChargeRequests {
       // Serialises one member's requests so two at once cannot both pass the open-request limit.
       await tx.execute('select pg_advisory_xact_lock(?, ?)', [MEMBER_CHARGE_LOCK, memberId]);
       const now = this.clock.now();
-      const open = await tx.count(Charge, { memberId, method: 'BANK_TRANSFER', status: 'PENDING', expiresAt: { $gt: now } });
+      const open = await tx.count(Charge, {
+        memberId,
+        method: 'BANK_TRANSFER',
+        status: 'PENDING',
+        expiresAt: { $gt: now },
+      });
       if (open >= MAX_OPEN_CHARGES) throw new DomainError(CHARGE_MESSAGES.tooManyOpen, 409);
       const created = Charge.request(memberId, request, now, paymentFeeEnabled(settings.get('ENABLE_PAYMENT_FEE')));
       tx.persist(created);
       return created;
     });
-    await this.alerts.raise('CHARGE_REQUEST', `새 충전 요청 #${charge.id}: 회원 #${memberId}, 입금자명 ${charge.depositorName}, 입금액 ${charge.depositAmount.toLocaleString('ko-KR')}원`, `charge:${charge.id}`);
+    await this.alerts.raise(
+      'CHARGE_REQUEST',
+      `새 충전 요청 #${charge.id}: 회원 #${memberId}, 입금자명 ${charge.depositorName}, 입금액 ${charge.depositAmount.toLocaleString('ko-KR')}원`,
+      `charge:${charge.id}`,
+    );
     return {
       chargeId: charge.id,
       status: charge.status,
@@ -68,7 +84,9 @@ export class ChargeRequests {
   async history(memberId: number): Promise<ChargeHistoryItem[]> {
     const since = this.clock.now();
     since.setUTCMonth(since.getUTCMonth() - 3);
-    const charges = await this.em.fork().find(Charge, { memberId, createdAt: { $gte: since } }, { orderBy: { createdAt: 'DESC', id: 'DESC' } });
+    const charges = await this.em
+      .fork()
+      .find(Charge, { memberId, createdAt: { $gte: since } }, { orderBy: { createdAt: 'DESC', id: 'DESC' } });
     return charges.map((c) => ({
       id: c.id,
       createdAt: c.createdAt.toISOString(),

@@ -3,7 +3,18 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { ReferralFacade } from '../../referral/index.js';
 import { LedgerKind, WalletFacade, type LedgerEntry } from '../../wallet/index.js';
-import { Clock, DomainError, filterDate as instant, filterId as wholeNumber, filterOneOf as oneOf, findPage, NotFoundError, searchIn, type ListQuery, type Page } from '../../../shared/index.js';
+import {
+  Clock,
+  DomainError,
+  filterDate as instant,
+  filterId as wholeNumber,
+  filterOneOf as oneOf,
+  findPage,
+  NotFoundError,
+  searchIn,
+  type ListQuery,
+  type Page,
+} from '../../../shared/index.js';
 import { CHARGE_STATUSES, FEE_TYPES } from '../../../contracts/charge.js';
 import { Charge } from '../domain/charge.entity.js';
 import { flushOrConflict, operatorSettler, snapshot, type Settler } from './settler.js';
@@ -45,7 +56,14 @@ export class ChargeSettlement {
     const before = snapshot(charge);
     charge.accept(this.clock.now(), settler.by, depositId);
     await this.creditIn(tx, charge);
-    if (settler.operator) this.audit.record(tx, settler.operator, { action: 'accept', resource: 'charges', resourceId: charge.id, before, after: snapshot(charge) });
+    if (settler.operator)
+      this.audit.record(tx, settler.operator, {
+        action: 'accept',
+        resource: 'charges',
+        resourceId: charge.id,
+        before,
+        after: snapshot(charge),
+      });
   }
 
   /** A charge Toss says is paid: SUCCESS even past the bank-transfer deadline (the member paid), then the one credit. */
@@ -62,7 +80,10 @@ export class ChargeSettlement {
       amount: charge.point,
       kind: LedgerKind.CHARGE,
       reference: chargeReference(charge),
-      memo: charge.method === 'TOSS' ? `충전 #${charge.id} (토스 ${charge.tossPaymentKey ?? ''})` : `충전 #${charge.id} (${charge.depositorName})`,
+      memo:
+        charge.method === 'TOSS'
+          ? `충전 #${charge.id} (토스 ${charge.tossPaymentKey ?? ''})`
+          : `충전 #${charge.id} (${charge.depositorName})`,
     });
     if (!credit.applied) throw new DomainError(`충전 #${charge.id}은(는) 이미 포인트가 지급되었습니다.`);
     await this.referral.rewardIn(tx, charge);
@@ -97,7 +118,13 @@ export class ChargeSettlement {
       const before = snapshot(charge);
       charge.reject(this.clock.now(), operatorSettler(operator).by);
       await flushOrConflict(tx);
-      this.audit.record(tx, operator, { action: 'reject', resource: 'charges', resourceId: id, before, after: snapshot(charge) });
+      this.audit.record(tx, operator, {
+        action: 'reject',
+        resource: 'charges',
+        resourceId: id,
+        before,
+        after: snapshot(charge),
+      });
       return charge;
     });
   }

@@ -3,7 +3,18 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { AlertsFacade } from '../../alerts/index.js';
-import { Clock, DomainError, filterDate as instant, filterId as wholeNumber, filterOneOf as oneOf, findPage, NotFoundError, searchIn, type ListQuery, type Page } from '../../../shared/index.js';
+import {
+  Clock,
+  DomainError,
+  filterDate as instant,
+  filterId as wholeNumber,
+  filterOneOf as oneOf,
+  findPage,
+  NotFoundError,
+  searchIn,
+  type ListQuery,
+  type Page,
+} from '../../../shared/index.js';
 import { Charge } from '../domain/charge.entity.js';
 import { Deposit, DEPOSIT_STATUSES, UNMATCHED_REASONS, type DepositInput } from '../domain/deposit.entity.js';
 import { ChargeSettlement } from './charge-settlement.js';
@@ -39,13 +50,24 @@ export class Deposits {
         const created = Deposit.record(input, recorder.by, now);
         const open = await tx.find(
           Charge,
-          { status: 'PENDING', expiresAt: { $gt: now }, depositorKey: created.depositorKey, depositAmount: created.amount },
+          {
+            status: 'PENDING',
+            expiresAt: { $gt: now },
+            depositorKey: created.depositorKey,
+            depositAmount: created.amount,
+          },
           { fields: ['id'], limit: 2, orderBy: { id: 'ASC' } },
         );
         if (open.length !== 1) created.waitFor(open.length === 0 ? 'NO_MATCH' : 'AMBIGUOUS');
         tx.persist(created);
         await tx.flush();
-        if (recorder.operator) this.audit.record(tx, recorder.operator, { action: 'create', resource: 'deposits', resourceId: created.id, after: snapshot(created) });
+        if (recorder.operator)
+          this.audit.record(tx, recorder.operator, {
+            action: 'create',
+            resource: 'deposits',
+            resourceId: created.id,
+            after: snapshot(created),
+          });
         return [created, open.map((c) => c.id)];
       });
     } catch (error) {
@@ -65,7 +87,11 @@ export class Deposits {
       }
     }
     if (deposit.status === 'UNMATCHED') {
-      await this.alerts.raise('UNMATCHED_DEPOSIT', `확인되지 않은 입금 #${deposit.id}: 입금자명 ${deposit.depositorName}, ${deposit.amount.toLocaleString('ko-KR')}원`, `deposit:${deposit.id}`);
+      await this.alerts.raise(
+        'UNMATCHED_DEPOSIT',
+        `확인되지 않은 입금 #${deposit.id}: 입금자명 ${deposit.depositorName}, ${deposit.amount.toLocaleString('ko-KR')}원`,
+        `deposit:${deposit.id}`,
+      );
     }
     return { deposit, created: true };
   }
@@ -78,7 +104,14 @@ export class Deposits {
       const before = snapshot(deposit);
       deposit.match(charge, this.clock.now(), settler.by);
       await this.settlement.acceptIn(tx, charge, settler, deposit.id);
-      if (settler.operator) this.audit.record(tx, settler.operator, { action: 'match', resource: 'deposits', resourceId: depositId, before, after: snapshot(deposit) });
+      if (settler.operator)
+        this.audit.record(tx, settler.operator, {
+          action: 'match',
+          resource: 'deposits',
+          resourceId: depositId,
+          before,
+          after: snapshot(deposit),
+        });
       return deposit;
     });
   }
@@ -89,7 +122,13 @@ export class Deposits {
       const before = snapshot(deposit);
       deposit.dismiss(this.clock.now(), operatorSettler(operator).by, memo);
       await flushOrConflict(tx);
-      this.audit.record(tx, operator, { action: 'dismiss', resource: 'deposits', resourceId: depositId, before, after: snapshot(deposit) });
+      this.audit.record(tx, operator, {
+        action: 'dismiss',
+        resource: 'deposits',
+        resourceId: depositId,
+        before,
+        after: snapshot(deposit),
+      });
       return deposit;
     });
   }

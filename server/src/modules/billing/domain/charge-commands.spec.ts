@@ -25,7 +25,9 @@ function chargeIn(status: ChargeStatus, way: Way): Charge {
 }
 
 describe('which commands a charge allows', () => {
-  const cases = CHARGE_STATUSES.flatMap((status) => (['bank', 'toss', 'toss-paid'] as const).map((way) => [status, way] as const));
+  const cases = CHARGE_STATUSES.flatMap((status) =>
+    (['bank', 'toss', 'toss-paid'] as const).map((way) => [status, way] as const),
+  );
 
   it.each(cases)('%s (%s): accept and reject exactly when the charge takes them', (status, way) => {
     const allowed = chargeCommands(chargeIn(status, way));

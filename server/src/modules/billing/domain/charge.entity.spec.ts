@@ -8,25 +8,47 @@ const CHARGE_STATES = [...CHARGE_STATUSES];
 const t0 = new Date('2026-11-22T01:00:00Z');
 const at = (ms: number) => new Date(t0.getTime() + ms);
 const charge = (feeType: 'NONE' | 'FEE' = 'NONE', point = 10_000) =>
-  Charge.request(7, feeType === 'FEE'
-    ? { name: '홍 길동', point, feeType, feeValue: { company: 'c', businessNumber: '1234567890', leader: 'l', phone: '0212345678', jobType: 'j', jobType2: 'k', address: 'a', email: 'e@x.kr' } }
-    : { name: '홍 길동', point, feeType, feeValue: null }, t0, true);
+  Charge.request(
+    7,
+    feeType === 'FEE'
+      ? {
+          name: '홍 길동',
+          point,
+          feeType,
+          feeValue: {
+            company: 'c',
+            businessNumber: '1234567890',
+            leader: 'l',
+            phone: '0212345678',
+            jobType: 'j',
+            jobType2: 'k',
+            address: 'a',
+            email: 'e@x.kr',
+          },
+        }
+      : { name: '홍 길동', point, feeType, feeValue: null },
+    t0,
+    true,
+  );
 
 describe('Charge', () => {
   it('has one transition table: PENDING → SUCCESS | FAIL, nothing out of SUCCESS or FAIL', () => {
     expect(CHARGE_TRANSITIONS.moves).toEqual({ PENDING: ['SUCCESS', 'FAIL'], SUCCESS: [], FAIL: [] });
   });
 
-  it.each(CHARGE_STATES.flatMap((from) => CHARGE_STATES.map((to) => [from, to] as const)))('says in Korean why %s → %s is refused', (from, to) => {
-    const expected: Record<(typeof CHARGE_STATES)[number], string | null> = {
-      PENDING: to === 'PENDING' ? '이미 대기 상태인 충전입니다.' : null,
-      SUCCESS: '이미 승인된 충전입니다.',
-      FAIL: '이미 거절된 충전입니다.',
-    };
-    const message = expected[from];
-    if (message === null) expect(() => CHARGE_TRANSITIONS.assert(from, to)).not.toThrow();
-    else expect(() => CHARGE_TRANSITIONS.assert(from, to)).toThrow(expect.objectContaining({ status: 409, message }));
-  });
+  it.each(CHARGE_STATES.flatMap((from) => CHARGE_STATES.map((to) => [from, to] as const)))(
+    'says in Korean why %s → %s is refused',
+    (from, to) => {
+      const expected: Record<(typeof CHARGE_STATES)[number], string | null> = {
+        PENDING: to === 'PENDING' ? '이미 대기 상태인 충전입니다.' : null,
+        SUCCESS: '이미 승인된 충전입니다.',
+        FAIL: '이미 거절된 충전입니다.',
+      };
+      const message = expected[from];
+      if (message === null) expect(() => CHARGE_TRANSITIONS.assert(from, to)).not.toThrow();
+      else expect(() => CHARGE_TRANSITIONS.assert(from, to)).toThrow(expect.objectContaining({ status: 409, message }));
+    },
+  );
 
   it('starts PENDING with a deadline 3 hours after the request', () => {
     const c = charge();
@@ -59,13 +81,19 @@ describe('Charge', () => {
   it('refuses every move out of SUCCESS and FAIL with a 409', () => {
     const accepted = charge();
     accepted.accept(at(1), 'operator:a');
-    for (const move of [() => accepted.accept(at(2), 'b'), () => accepted.reject(at(2), 'b'), () => accepted.expire(at(CHARGE_DEADLINE_MS))]) {
+    for (const move of [
+      () => accepted.accept(at(2), 'b'),
+      () => accepted.reject(at(2), 'b'),
+      () => accepted.expire(at(CHARGE_DEADLINE_MS)),
+    ]) {
       expect(move).toThrow(IllegalTransitionError);
     }
     expect(() => accepted.accept(at(2), 'b')).toThrow('이미 승인된 충전입니다.');
     const rejected = charge();
     rejected.reject(at(1), 'operator:a');
-    expect(() => rejected.accept(at(2), 'b')).toThrow(expect.objectContaining({ status: 409, message: '이미 거절된 충전입니다.' }));
+    expect(() => rejected.accept(at(2), 'b')).toThrow(
+      expect.objectContaining({ status: 409, message: '이미 거절된 충전입니다.' }),
+    );
   });
 
   it('says an expired charge expired when it is accepted late', () => {
@@ -84,7 +112,8 @@ describe('Charge', () => {
 });
 
 describe('Deposit', () => {
-  const deposit = (amount = 11_000n) => Deposit.record({ bankTransactionId: 'tx-1', depositorName: ' 홍길동 ', amount, depositedAt: t0 }, 'bank-alert', t0);
+  const deposit = (amount = 11_000n) =>
+    Deposit.record({ bankTransactionId: 'tx-1', depositorName: ' 홍길동 ', amount, depositedAt: t0 }, 'bank-alert', t0);
 
   it('has one transition table: UNMATCHED → MATCHED | DISMISSED', () => {
     expect(DEPOSIT_TRANSITIONS.moves).toEqual({ UNMATCHED: ['MATCHED', 'DISMISSED'], MATCHED: [], DISMISSED: [] });
@@ -99,7 +128,9 @@ describe('Deposit', () => {
   });
 
   it('refuses a charge whose amount to deposit differs', () => {
-    expect(() => deposit(10_000n).match({ id: 3, depositAmount: 11_000n }, at(5), 'x')).toThrow(expect.objectContaining({ status: 409 }));
+    expect(() => deposit(10_000n).match({ id: 3, depositAmount: 11_000n }, at(5), 'x')).toThrow(
+      expect.objectContaining({ status: 409 }),
+    );
   });
 });
 

@@ -151,7 +151,15 @@ export class Charge {
   version!: number;
 
   /** A charge paid through Toss's payment window: no depositor, `depositAmount` is what the window charges. */
-  static requestToss(memberId: number, point: bigint, feeType: FeeType, feeValue: TaxInvoice | CashReceipt | null, method: TossMethod, now: Date, feeEnabled: boolean): Charge {
+  static requestToss(
+    memberId: number,
+    point: bigint,
+    feeType: FeeType,
+    feeValue: TaxInvoice | CashReceipt | null,
+    method: TossMethod,
+    now: Date,
+    feeEnabled: boolean,
+  ): Charge {
     const charge = new Charge();
     charge.memberId = memberId;
     charge.depositorName = '토스페이먼츠';
@@ -170,7 +178,8 @@ export class Charge {
 
   /** The window handed back a payment for this charge; a different one later is refused. */
   attachPayment(paymentKey: string, now: Date): void {
-    if (this.tossPaymentKey && this.tossPaymentKey !== paymentKey) throw new DomainError('이미 다른 결제로 진행 중인 충전 요청입니다.', 409);
+    if (this.tossPaymentKey && this.tossPaymentKey !== paymentKey)
+      throw new DomainError('이미 다른 결제로 진행 중인 충전 요청입니다.', 409);
     this.tossPaymentKey = paymentKey;
     this.nextCheckAt ??= now;
   }
@@ -194,7 +203,9 @@ export class Charge {
     if (secret) this.tossSecret = secret;
     const due = new Date(account.dueDate);
     if (!Number.isNaN(due.getTime())) this.expiresAt = due;
-    this.nextCheckAt = new Date(Math.max(now.getTime() + 60 * 60 * 1000, Number.isNaN(due.getTime()) ? 0 : due.getTime()));
+    this.nextCheckAt = new Date(
+      Math.max(now.getTime() + 60 * 60 * 1000, Number.isNaN(due.getTime()) ? 0 : due.getTime()),
+    );
   }
 
   /** Room left to refund, in points. */
@@ -209,7 +220,8 @@ export class Charge {
   }
 
   recordRefund(points: bigint, amount: bigint): void {
-    if (points <= 0n || points > this.refundablePoint) throw new DomainError('환불할 수 있는 포인트를 넘었습니다.', 400);
+    if (points <= 0n || points > this.refundablePoint)
+      throw new DomainError('환불할 수 있는 포인트를 넘었습니다.', 400);
     this.refundedPoint += points;
     this.refundedAmount += amount;
   }
@@ -249,7 +261,8 @@ export class Charge {
 
   reject(now: Date, by: string): void {
     // Toss may still complete a payment it holds: only Toss's word settles it.
-    if (this.method === 'TOSS' && this.tossPaymentKey) throw new DomainError('토스 결제가 진행 중인 충전 요청은 거절할 수 없습니다.', 409);
+    if (this.method === 'TOSS' && this.tossPaymentKey)
+      throw new DomainError('토스 결제가 진행 중인 충전 요청은 거절할 수 없습니다.', 409);
     this.move('FAIL', now, by);
   }
 

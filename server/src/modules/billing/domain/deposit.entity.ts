@@ -1,5 +1,10 @@
 import { Entity, Enum, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { DEPOSIT_MOVES, DEPOSIT_STATUS_LABELS, DEPOSIT_STATUSES, type DepositStatus } from '../../../contracts/statuses.js';
+import {
+  DEPOSIT_MOVES,
+  DEPOSIT_STATUS_LABELS,
+  DEPOSIT_STATUSES,
+  type DepositStatus,
+} from '../../../contracts/statuses.js';
 import { DomainError, TransitionTable, WonType } from '../../../shared/index.js';
 import { depositorKey } from './depositor-key.js';
 
@@ -100,7 +105,10 @@ export class Deposit {
   match(charge: { id: number; depositAmount: bigint }, now: Date, by: string): void {
     DEPOSIT_TRANSITIONS.assert(this.status, 'MATCHED');
     if (this.amount !== charge.depositAmount) {
-      throw new DomainError(`입금액(${this.amount}원)이 충전 요청 #${charge.id}의 입금할 금액(${charge.depositAmount}원)과 다릅니다.`, 409);
+      throw new DomainError(
+        `입금액(${this.amount}원)이 충전 요청 #${charge.id}의 입금할 금액(${charge.depositAmount}원)과 다릅니다.`,
+        409,
+      );
     }
     this.status = 'MATCHED';
     this.chargeId = charge.id;

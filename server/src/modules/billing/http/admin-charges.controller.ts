@@ -25,7 +25,10 @@ export class AdminChargesController {
   /** Bulk accept: each id settles (or is refused) on its own; the answer lists every id's outcome. */
   @Post('accept')
   @HttpCode(200)
-  acceptMany(@Body(new ZodPipe(bulkSchema)) body: { ids: number[] }, @CurrentOperator() operator: AuthenticatedOperator) {
+  acceptMany(
+    @Body(new ZodPipe(bulkSchema)) body: { ids: number[] },
+    @CurrentOperator() operator: AuthenticatedOperator,
+  ) {
     return this.settlement.acceptMany(body.ids, operator);
   }
 

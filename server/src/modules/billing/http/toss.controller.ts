@@ -1,6 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
-import { CurrentMember, CurrentOperator, MemberGuard, OperatorGuard, type AuthenticatedMember, type AuthenticatedOperator } from '../../identity/index.js';
+import {
+  CurrentMember,
+  CurrentOperator,
+  MemberGuard,
+  OperatorGuard,
+  type AuthenticatedMember,
+  type AuthenticatedOperator,
+} from '../../identity/index.js';
 import { IdPipe, ZodPipe } from '../../../shared/index.js';
 import { tossChargeRequestSchema, tossConfirmSchema, tossFailSchema } from '../../../contracts/toss.js';
 import { TossPayments, type TossWebhook } from '../application/toss/toss-payments.js';
@@ -18,21 +25,30 @@ export class TossChargeController {
 
   @Post()
   @UseGuards(MemberGuard)
-  checkout(@Body(new ZodPipe(tossChargeRequestSchema)) body: z.output<typeof tossChargeRequestSchema>, @CurrentMember() member: AuthenticatedMember) {
+  checkout(
+    @Body(new ZodPipe(tossChargeRequestSchema)) body: z.output<typeof tossChargeRequestSchema>,
+    @CurrentMember() member: AuthenticatedMember,
+  ) {
     return this.payments.checkout(member.id, body);
   }
 
   @Post('confirm')
   @HttpCode(200)
   @UseGuards(MemberGuard)
-  confirm(@Body(new ZodPipe(tossConfirmSchema)) body: z.output<typeof tossConfirmSchema>, @CurrentMember() member: AuthenticatedMember) {
+  confirm(
+    @Body(new ZodPipe(tossConfirmSchema)) body: z.output<typeof tossConfirmSchema>,
+    @CurrentMember() member: AuthenticatedMember,
+  ) {
     return this.payments.confirm(member.id, body);
   }
 
   @Post('fail')
   @HttpCode(200)
   @UseGuards(MemberGuard)
-  fail(@Body(new ZodPipe(tossFailSchema)) body: z.output<typeof tossFailSchema>, @CurrentMember() member: AuthenticatedMember) {
+  fail(
+    @Body(new ZodPipe(tossFailSchema)) body: z.output<typeof tossFailSchema>,
+    @CurrentMember() member: AuthenticatedMember,
+  ) {
     return this.payments.fail(member.id, body);
   }
 }
@@ -44,7 +60,10 @@ const webhookSchema = z
     status: z.string().max(50).optional(),
     orderId: z.string().max(64).optional(),
     transactionKey: z.string().max(200).optional(),
-    data: z.object({ paymentKey: z.string().max(200).optional(), orderId: z.string().max(64).optional() }).passthrough().optional(),
+    data: z
+      .object({ paymentKey: z.string().max(200).optional(), orderId: z.string().max(64).optional() })
+      .passthrough()
+      .optional(),
   })
   .passthrough();
 
@@ -61,8 +80,16 @@ export class TossWebhookController {
 }
 
 const refundSchema = z.object({
-  point: z.number({ error: '환불할 포인트를 입력해 주세요.' }).int('환불할 포인트를 입력해 주세요.').positive('환불할 포인트를 입력해 주세요.').max(100_000_000),
-  reason: z.string({ error: '환불 사유를 입력해 주세요.' }).trim().min(1, '환불 사유를 입력해 주세요.').max(200, '환불 사유는 200자 이하로 입력해 주세요.'),
+  point: z
+    .number({ error: '환불할 포인트를 입력해 주세요.' })
+    .int('환불할 포인트를 입력해 주세요.')
+    .positive('환불할 포인트를 입력해 주세요.')
+    .max(100_000_000),
+  reason: z
+    .string({ error: '환불 사유를 입력해 주세요.' })
+    .trim()
+    .min(1, '환불 사유를 입력해 주세요.')
+    .max(200, '환불 사유는 200자 이하로 입력해 주세요.'),
 });
 
 @Controller('admin/charges')
@@ -73,7 +100,11 @@ export class AdminTossRefundController {
   /** Cancels (part of) the charge's Toss payment and takes the points back: only up to what the member has not spent. */
   @Post(':id/refund')
   @HttpCode(200)
-  refund(@Param('id', IdPipe) id: number, @Body(new ZodPipe(refundSchema)) body: z.output<typeof refundSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
+  refund(
+    @Param('id', IdPipe) id: number,
+    @Body(new ZodPipe(refundSchema)) body: z.output<typeof refundSchema>,
+    @CurrentOperator() operator: AuthenticatedOperator,
+  ) {
     return this.payments.refund(id, BigInt(body.point), body.reason, operator);
   }
 }

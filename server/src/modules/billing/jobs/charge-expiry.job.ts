@@ -34,7 +34,11 @@ export class ChargeExpiryJob {
       const { handled } = await claimAndProcess(
         this.em,
         Charge,
-        { where: { status: 'PENDING', expiresAt: { $lte: now }, tossPaymentKey: null }, orderBy: { expiresAt: 'ASC' }, limit: BATCH },
+        {
+          where: { status: 'PENDING', expiresAt: { $lte: now }, tossPaymentKey: null },
+          orderBy: { expiresAt: 'ASC' },
+          limit: BATCH,
+        },
         async (_tx, charge) => charge.expire(now),
       );
       expired += handled;

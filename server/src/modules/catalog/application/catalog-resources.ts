@@ -1,5 +1,21 @@
-import { categoryInputSchema, CATALOG_MESSAGES, platformInputSchema, serviceInputSchema, type CategoryInput, type PlatformInput, type ServiceInput } from '../../../contracts/index.js';
-import { flagOf, idOf, keyedIds, numberedIds, searchIn, filterString, type AdminResource } from '../../../shared/index.js';
+import {
+  categoryInputSchema,
+  CATALOG_MESSAGES,
+  platformInputSchema,
+  serviceInputSchema,
+  type CategoryInput,
+  type PlatformInput,
+  type ServiceInput,
+} from '../../../contracts/index.js';
+import {
+  flagOf,
+  idOf,
+  keyedIds,
+  numberedIds,
+  searchIn,
+  filterString,
+  type AdminResource,
+} from '../../../shared/index.js';
 import { Category } from '../domain/category.entity.js';
 import { Platform } from '../domain/platform.entity.js';
 import { Service } from '../domain/service.entity.js';

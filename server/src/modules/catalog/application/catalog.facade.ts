@@ -35,7 +35,9 @@ const SERVICE_CACHE_MS = 2_000;
 /** The catalogue as other contexts see it: ordering reads services, fulfilment imports upstream ones. */
 @Injectable()
 export class CatalogFacade implements EventSubscriber<Service> {
-  private readonly services = new ShortCache<number, Service | null>(SERVICE_CACHE_MS, (id) => this.em.fork().findOne(Service, { id }));
+  private readonly services = new ShortCache<number, Service | null>(SERVICE_CACHE_MS, (id) =>
+    this.em.fork().findOne(Service, { id }),
+  );
   private readonly categoryPlatforms = new ShortCache<number, string | null>(SERVICE_CACHE_MS, (id) =>
     this.em
       .fork()
@@ -97,9 +99,13 @@ export class CatalogFacade implements EventSubscriber<Service> {
    * Creates or updates the service an upstream offers, in the caller's transaction. An existing row keeps
    * what the import does not pass (visibility, read-only flag, sort order, and notice/enableAuto if omitted).
    */
-  async upsertProviderService(tx: EntityManager, input: ProviderServiceInput): Promise<{ service: Service; created: boolean }> {
+  async upsertProviderService(
+    tx: EntityManager,
+    input: ProviderServiceInput,
+  ): Promise<{ service: Service; created: boolean }> {
     const point = unitPriceSchema.safeParse(input.point);
-    if (!point.success) throw new DomainError(`${input.providerId}/${input.providerServiceId}: ${point.error.issues[0]?.message}`, 400);
+    if (!point.success)
+      throw new DomainError(`${input.providerId}/${input.providerServiceId}: ${point.error.issues[0]?.message}`, 400);
     if (!Number.isInteger(input.min) || !Number.isInteger(input.max) || input.min < 1 || input.min > input.max) {
       throw new DomainError(`${input.providerId}/${input.providerServiceId}: min/max ${input.min}/${input.max}`, 400);
     }
@@ -116,7 +122,10 @@ export class CatalogFacade implements EventSubscriber<Service> {
       refillDays: input.refillDays,
       cancel: input.cancel,
     };
-    const existing = await tx.findOne(Service, { providerId: input.providerId, providerServiceId: input.providerServiceId });
+    const existing = await tx.findOne(Service, {
+      providerId: input.providerId,
+      providerServiceId: input.providerServiceId,
+    });
     if (existing) {
       existing.apply(fields);
       return { service: existing, created: false };

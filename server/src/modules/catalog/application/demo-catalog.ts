@@ -22,7 +22,8 @@ interface DemoPlatform {
   categories: { text: string; services: DemoService[] }[];
 }
 
-const KR_NOTICE = '실제 한국인 계정으로 진행됩니다. 비공개 계정은 진행되지 않으며, 주문 후 아이디를 변경하면 환불되지 않습니다.';
+const KR_NOTICE =
+  '실제 한국인 계정으로 진행됩니다. 비공개 계정은 진행되지 않으며, 주문 후 아이디를 변경하면 환불되지 않습니다.';
 const GLOBAL_NOTICE = '외국인 계정으로 진행됩니다. 시작까지 0~6시간, 일부 이탈이 있을 수 있습니다.';
 const VIEW_NOTICE = '게시물 또는 영상 링크를 입력해 주세요. 조회수는 순차적으로 반영됩니다.';
 
@@ -43,8 +44,22 @@ export const demoCatalog: DemoPlatform[] = [
           { text: '🇰🇷 한국인 팔로워 (실계정)', point: '39', min: 10, max: 5000, notice: KR_NOTICE },
           { text: '🇰🇷 한국인 여성 팔로워', point: '55', min: 10, max: 3000, notice: KR_NOTICE },
           { text: '🌍 외국인 팔로워 (저이탈)', point: '4.5', min: 100, max: 50000, notice: GLOBAL_NOTICE },
-          { text: '🌍 외국인 팔로워 (프리미엄, 30일 리필)', point: '7.2', min: 100, max: 30000, notice: GLOBAL_NOTICE, refillDays: 30 },
-          { text: '🇰🇷 한국인 실사용자 팔로워 (품절)', point: '80', min: 10, max: 1000, notice: '현재 물량 소진으로 주문이 불가합니다.', readOnly: true },
+          {
+            text: '🌍 외국인 팔로워 (프리미엄, 30일 리필)',
+            point: '7.2',
+            min: 100,
+            max: 30000,
+            notice: GLOBAL_NOTICE,
+            refillDays: 30,
+          },
+          {
+            text: '🇰🇷 한국인 실사용자 팔로워 (품절)',
+            point: '80',
+            min: 10,
+            max: 1000,
+            notice: '현재 물량 소진으로 주문이 불가합니다.',
+            readOnly: true,
+          },
         ],
       },
       {
@@ -58,7 +73,8 @@ export const demoCatalog: DemoPlatform[] = [
             point: '12',
             min: 20,
             max: 1000,
-            notice: '계정 아이디를 입력하면 앞으로 올라오는 게시물마다 좋아요가 자동으로 진행됩니다. 사용하지 않은 게시물 금액은 환불됩니다.',
+            notice:
+              '계정 아이디를 입력하면 앞으로 올라오는 게시물마다 좋아요가 자동으로 진행됩니다. 사용하지 않은 게시물 금액은 환불됩니다.',
             type: 'Subscriptions',
           },
         ],
@@ -102,7 +118,14 @@ export const demoCatalog: DemoPlatform[] = [
         text: '유튜브 구독자',
         services: [
           { text: '🇰🇷 한국인 구독자', point: '95', min: 10, max: 2000, notice: KR_NOTICE },
-          { text: '🌍 외국인 구독자 (30일 리필)', point: '18', min: 50, max: 20000, notice: GLOBAL_NOTICE, refillDays: 30 },
+          {
+            text: '🌍 외국인 구독자 (30일 리필)',
+            point: '18',
+            min: 50,
+            max: 20000,
+            notice: GLOBAL_NOTICE,
+            refillDays: 30,
+          },
         ],
       },
       {
@@ -112,7 +135,14 @@ export const demoCatalog: DemoPlatform[] = [
           { text: '🌍 글로벌 조회수', point: '2.2', min: 1000, max: 1000000, notice: VIEW_NOTICE, auto: true },
           { text: '쇼츠 조회수', point: '0.9', min: 1000, max: 1000000, notice: VIEW_NOTICE, auto: true },
           { text: '🇰🇷 한국인 좋아요', point: '15', min: 10, max: 5000, notice: KR_NOTICE },
-          { text: '시청 시간 (4000시간 패키지, 점검중)', point: '120', min: 100, max: 4000, notice: '수익화 조건용 시청 시간입니다. 현재 점검 중입니다.', readOnly: true },
+          {
+            text: '시청 시간 (4000시간 패키지, 점검중)',
+            point: '120',
+            min: 100,
+            max: 4000,
+            notice: '수익화 조건용 시청 시간입니다. 현재 점검 중입니다.',
+            readOnly: true,
+          },
         ],
       },
     ],
@@ -219,7 +249,13 @@ export const demoCatalog: DemoPlatform[] = [
         text: '네이버 카페·플레이스',
         services: [
           { text: '카페 가입 회원', point: '60', min: 10, max: 1000, notice: KR_NOTICE },
-          { text: '플레이스 저장', point: '70', min: 10, max: 1000, notice: '네이버 지도 플레이스 링크를 입력해 주세요.' },
+          {
+            text: '플레이스 저장',
+            point: '70',
+            min: 10,
+            max: 1000,
+            notice: '네이버 지도 플레이스 링크를 입력해 주세요.',
+          },
           { text: '플레이스 방문자 리뷰 (점검중)', point: '1500', min: 1, max: 100, readOnly: true },
         ],
       },
@@ -262,7 +298,14 @@ export const demoCatalog: DemoPlatform[] = [
       {
         text: '스포티파이',
         services: [
-          { text: '트랙 재생수 (프리미엄 계정)', point: '0.85', min: 1000, max: 1000000, notice: '트랙 링크를 입력해 주세요. 하루 최대 5만 회씩 반영됩니다.', auto: true },
+          {
+            text: '트랙 재생수 (프리미엄 계정)',
+            point: '0.85',
+            min: 1000,
+            max: 1000000,
+            notice: '트랙 링크를 입력해 주세요. 하루 최대 5만 회씩 반영됩니다.',
+            auto: true,
+          },
           { text: '아티스트 팔로워', point: '3.2', min: 100, max: 50000 },
           { text: '플레이리스트 팔로워', point: '2.8', min: 100, max: 50000 },
         ],
@@ -292,8 +335,20 @@ export const demoCatalog: DemoPlatform[] = [
       {
         text: '디스코드 서버',
         services: [
-          { text: '서버 멤버 (오프라인)', point: '12', min: 100, max: 10000, notice: '만료되지 않는 초대 링크를 입력해 주세요.' },
-          { text: '서버 멤버 (온라인 표시)', point: '28', min: 50, max: 5000, notice: '만료되지 않는 초대 링크를 입력해 주세요.' },
+          {
+            text: '서버 멤버 (오프라인)',
+            point: '12',
+            min: 100,
+            max: 10000,
+            notice: '만료되지 않는 초대 링크를 입력해 주세요.',
+          },
+          {
+            text: '서버 멤버 (온라인 표시)',
+            point: '28',
+            min: 50,
+            max: 5000,
+            notice: '만료되지 않는 초대 링크를 입력해 주세요.',
+          },
         ],
       },
     ],
@@ -321,8 +376,22 @@ export const demoCatalog: DemoPlatform[] = [
       {
         text: '웹사이트 방문자',
         services: [
-          { text: '🇰🇷 한국 방문자 (네이버 검색 유입)', point: '3.5', min: 500, max: 100000, notice: '접속 가능한 URL을 입력해 주세요.', auto: true },
-          { text: '🌍 글로벌 방문자', point: '0.45', min: 1000, max: 1000000, notice: '접속 가능한 URL을 입력해 주세요.', auto: true },
+          {
+            text: '🇰🇷 한국 방문자 (네이버 검색 유입)',
+            point: '3.5',
+            min: 500,
+            max: 100000,
+            notice: '접속 가능한 URL을 입력해 주세요.',
+            auto: true,
+          },
+          {
+            text: '🌍 글로벌 방문자',
+            point: '0.45',
+            min: 1000,
+            max: 1000000,
+            notice: '접속 가능한 URL을 입력해 주세요.',
+            auto: true,
+          },
         ],
       },
     ],

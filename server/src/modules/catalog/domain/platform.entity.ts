@@ -22,6 +22,10 @@ export class Platform {
   constructor(props: { id: string; text: string; visible?: boolean; bgColor?: string; sortOrder?: number }) {
     this.id = props.id;
     this.text = props.text;
-    Object.assign(this, { visible: props.visible ?? true, bgColor: props.bgColor ?? '', sortOrder: props.sortOrder ?? 0 });
+    Object.assign(this, {
+      visible: props.visible ?? true,
+      bgColor: props.bgColor ?? '',
+      sortOrder: props.sortOrder ?? 0,
+    });
   }
 }

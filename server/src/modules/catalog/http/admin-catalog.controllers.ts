@@ -5,4 +5,8 @@ import { CATEGORIES, PLATFORMS, SERVICES } from '../application/catalog-resource
 const operators = { guard: OperatorGuard, actor: CurrentOperator };
 
 /** /api/admin/platforms, categories and services (ra-data-simple-rest, operators only). */
-export const ADMIN_CATALOG_CONTROLLERS = [adminCrudController(PLATFORMS, operators), adminCrudController(CATEGORIES, operators), adminCrudController(SERVICES, operators)];
+export const ADMIN_CATALOG_CONTROLLERS = [
+  adminCrudController(PLATFORMS, operators),
+  adminCrudController(CATEGORIES, operators),
+  adminCrudController(SERVICES, operators),
+];

@@ -9,7 +9,12 @@ export class CatalogController {
 
   @Get('platforms')
   async platforms(): Promise<PlatformView[]> {
-    return (await this.catalog.listPlatforms()).map(({ id, text, visible, bgColor }) => ({ id, text, visible, bgColor }));
+    return (await this.catalog.listPlatforms()).map(({ id, text, visible, bgColor }) => ({
+      id,
+      text,
+      visible,
+      bgColor,
+    }));
   }
 
   /** Spelled so in the spec. */
@@ -21,20 +26,36 @@ export class CatalogController {
   /** Visible services; `point` is the unit price in won (may have fractions). */
   @Get('services')
   async services(): Promise<ServiceView[]> {
-    return (await this.catalog.listServices()).map(({ id, text, point, min, max, notice, categoryId, isReadOnly, enableAuto, type, refill, refillDays, cancel }) => ({
-      id,
-      text,
-      point: Number(point),
-      min,
-      max,
-      notice,
-      categoryId,
-      isReadOnly,
-      enableAuto,
-      type,
-      refill,
-      refillDays,
-      cancel,
-    }));
+    return (await this.catalog.listServices()).map(
+      ({
+        id,
+        text,
+        point,
+        min,
+        max,
+        notice,
+        categoryId,
+        isReadOnly,
+        enableAuto,
+        type,
+        refill,
+        refillDays,
+        cancel,
+      }) => ({
+        id,
+        text,
+        point: Number(point),
+        min,
+        max,
+        notice,
+        categoryId,
+        isReadOnly,
+        enableAuto,
+        type,
+        refill,
+        refillDays,
+        cancel,
+      }),
+    );
   }
 }

@@ -49,7 +49,13 @@ export class ContentFacade {
   /** Pinned first, then newest first. */
   async notices(): Promise<NoticeItem[]> {
     const rows = await this.em.fork().find(Notice, {}, { orderBy: { isTop: 'DESC', createdAt: 'DESC', id: 'DESC' } });
-    return rows.map(({ id, content, isTop, bgColor, createdAt }) => ({ id, content, isTop, bgColor, createdAt: createdAt.toISOString() }));
+    return rows.map(({ id, content, isTop, bgColor, createdAt }) => ({
+      id,
+      content,
+      isTop,
+      bgColor,
+      createdAt: createdAt.toISOString(),
+    }));
   }
 
   async qnas(): Promise<QnaItem[]> {
@@ -74,7 +80,9 @@ export class ContentFacade {
     const now = this.clock.now().getTime();
     DEMO_REGISTER_WHERE.forEach((text, i) => em.persist(new RegisterWhere(text, i)));
     // Oldest first, a minute apart, so "newest first" shows them in the order written below, reversed.
-    DEMO_NOTICES.forEach((n, i) => em.create(Notice, { ...n, createdAt: new Date(now - (DEMO_NOTICES.length - i) * 60_000) }));
+    DEMO_NOTICES.forEach((n, i) =>
+      em.create(Notice, { ...n, createdAt: new Date(now - (DEMO_NOTICES.length - i) * 60_000) }),
+    );
     DEMO_FAQ.forEach(([title, answer], i) => em.create(Faq, { title, answer, sortOrder: i, createdAt: new Date(now) }));
     if (images) {
       const [popup, desktop, mobile] = await Promise.all([

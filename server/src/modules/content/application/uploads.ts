@@ -46,12 +46,25 @@ export class Uploads {
 
   async upload(data: Buffer, operator: AuditActor, purpose: UploadPurpose = 'other'): Promise<StoredImage> {
     const stored = await this.store(data, purpose);
-    await this.em.fork().transactional(async (tx) => this.audit.record(tx, operator, { action: 'create', resource: 'uploads', resourceId: stored.url, after: stored }));
+    await this.em
+      .fork()
+      .transactional(async (tx) =>
+        this.audit.record(tx, operator, {
+          action: 'create',
+          resource: 'uploads',
+          resourceId: stored.url,
+          after: stored,
+        }),
+      );
     return stored;
   }
 
   /** WebP within the purpose's box; an upload that is already a small enough WebP is kept as sent. */
-  private async compact(data: Buffer, type: ImageType, purpose: UploadPurpose): Promise<{ bytes: Buffer; type: ImageType }> {
+  private async compact(
+    data: Buffer,
+    type: ImageType,
+    purpose: UploadPurpose,
+  ): Promise<{ bytes: Buffer; type: ImageType }> {
     const box = IMAGE_BOXES[purpose];
     let meta: Metadata;
     try {

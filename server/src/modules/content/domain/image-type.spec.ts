@@ -6,7 +6,9 @@ describe('imageTypeOf', () => {
     expect(imageTypeOf(Buffer.from([0xff, 0xd8, 0xff, 0xe0]))?.contentType).toBe('image/jpeg');
     expect(imageTypeOf(Buffer.from('GIF89a...'))?.ext).toBe('gif');
     expect(imageTypeOf(Buffer.from('GIF87a...'))?.ext).toBe('gif');
-    expect(imageTypeOf(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]))?.ext).toBe('webp');
+    expect(imageTypeOf(Buffer.concat([Buffer.from('RIFF'), Buffer.alloc(4), Buffer.from('WEBPVP8 ')]))?.ext).toBe(
+      'webp',
+    );
   });
 
   it('refuses anything else, whatever it claims to be', () => {

@@ -7,7 +7,10 @@ export interface ImageType {
 const ascii = (data: Buffer, start: number, end: number) => data.subarray(start, end).toString('latin1');
 
 const SIGNATURES: [ImageType, (data: Buffer) => boolean][] = [
-  [{ ext: 'png', contentType: 'image/png' }, (d) => d.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))],
+  [
+    { ext: 'png', contentType: 'image/png' },
+    (d) => d.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  ],
   [{ ext: 'jpg', contentType: 'image/jpeg' }, (d) => d[0] === 0xff && d[1] === 0xd8 && d[2] === 0xff],
   [{ ext: 'gif', contentType: 'image/gif' }, (d) => ascii(d, 0, 6) === 'GIF87a' || ascii(d, 0, 6) === 'GIF89a'],
   [{ ext: 'webp', contentType: 'image/webp' }, (d) => ascii(d, 0, 4) === 'RIFF' && ascii(d, 8, 12) === 'WEBP'],

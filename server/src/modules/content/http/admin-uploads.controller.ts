@@ -16,7 +16,11 @@ export class AdminUploadsController {
   constructor(private readonly uploads: Uploads) {}
 
   @Post()
-  async upload(@Req() request: FastifyRequest, @CurrentOperator() operator: AuthenticatedOperator, @Query('purpose') purpose?: string) {
+  async upload(
+    @Req() request: FastifyRequest,
+    @CurrentOperator() operator: AuthenticatedOperator,
+    @Query('purpose') purpose?: string,
+  ) {
     if (!request.isMultipart()) throw new BadRequestException(CONTENT_MESSAGES.imageRequired);
     const part = await request.file();
     if (!part) throw new BadRequestException(CONTENT_MESSAGES.imageRequired);
@@ -24,7 +28,8 @@ export class AdminUploadsController {
     try {
       data = await part.toBuffer();
     } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw new DomainError(CONTENT_MESSAGES.imageTooLarge, 413);
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new DomainError(CONTENT_MESSAGES.imageTooLarge, 413);
       throw error;
     }
     return this.uploads.upload(data, operator, uploadPurposeSchema.parse(purpose));

@@ -11,7 +11,12 @@ describe('the dashboard calendar (Korean days)', () => {
   });
 
   it('lists the last days oldest first, ending today, across a month end and a leap day', () => {
-    expect(lastDays(new Date('2028-03-01T16:00:00Z'), 4)).toEqual(['2028-02-28', '2028-02-29', '2028-03-01', '2028-03-02']);
+    expect(lastDays(new Date('2028-03-01T16:00:00Z'), 4)).toEqual([
+      '2028-02-28',
+      '2028-02-29',
+      '2028-03-01',
+      '2028-03-02',
+    ]);
     expect(lastDays(new Date('2028-03-01T01:00:00Z'), 3)).toEqual(['2028-02-28', '2028-02-29', '2028-03-01']);
     expect(lastDays(new Date('2026-11-22T03:00:00Z'), 30)).toHaveLength(30);
   });

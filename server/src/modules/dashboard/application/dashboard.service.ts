@@ -54,7 +54,8 @@ export class DashboardService {
       this.billing.attention(),
       this.referral.totals(),
     ]);
-    const moved = (date: string, kind: LedgerKind) => movements.find((m) => m.day === date && m.kind === kind)?.total ?? 0n;
+    const moved = (date: string, kind: LedgerKind) =>
+      movements.find((m) => m.day === date && m.kind === kind)?.total ?? 0n;
     const days = dates.map((date) => ({
       date,
       depositsAccepted: moved(date, LedgerKind.CHARGE),
@@ -65,7 +66,10 @@ export class DashboardService {
     return {
       today: { ...days.at(-1)!, orders: orders.today },
       days,
-      ordersByStatus: statuses.map((status) => ({ status, count: orders.byStatus.find((s) => s.status === status)?.count ?? 0 })),
+      ordersByStatus: statuses.map((status) => ({
+        status,
+        count: orders.byStatus.find((s) => s.status === status)?.count ?? 0,
+      })),
       attention: { ...billing, providerErrors: orders.providerErrors, stuckOrders: orders.stuck },
       referrals,
     };

@@ -30,7 +30,11 @@ export class DispatchRecords implements UpstreamDispatchNotes {
 
   async heldAmong(tx: EntityManager, orderIds: number[]): Promise<Set<number>> {
     if (orderIds.length === 0) return new Set();
-    const rows = await tx.find(OrderDispatch, { id: { $in: orderIds }, providerOrderId: null, nextAttemptAt: null }, { fields: ['id'] });
+    const rows = await tx.find(
+      OrderDispatch,
+      { id: { $in: orderIds }, providerOrderId: null, nextAttemptAt: null },
+      { fields: ['id'] },
+    );
     return new Set(rows.map((d) => d.id));
   }
 
@@ -38,13 +42,19 @@ export class DispatchRecords implements UpstreamDispatchNotes {
     const em = this.em.fork();
     const [held, flagged] = await Promise.all([
       em.find(OrderDispatch, { providerOrderId: null, nextAttemptAt: null, finishedAt: null }, { fields: ['id'] }),
-      em.find(OrderDispatch, { providerOrderId: { $ne: null }, finishedAt: null, lastError: { $like: `${UNCERTAIN_MARK}%` } }, { fields: ['id'] }),
+      em.find(
+        OrderDispatch,
+        { providerOrderId: { $ne: null }, finishedAt: null, lastError: { $like: `${UNCERTAIN_MARK}%` } },
+        { fields: ['id'] },
+      ),
     ]);
     return { held: held.map((d) => d.id), flagged: flagged.map((d) => d.id) };
   }
 
   async withNote(): Promise<number[]> {
-    const rows = await this.em.fork().find(OrderDispatch, { lastError: { $ne: null }, finishedAt: null }, { fields: ['id'] });
+    const rows = await this.em
+      .fork()
+      .find(OrderDispatch, { lastError: { $ne: null }, finishedAt: null }, { fields: ['id'] });
     return rows.map((d) => d.id);
   }
 }

@@ -22,7 +22,10 @@ export class FulfilmentFacade {
     const apiUrl = this.simulated.apiUrl();
     const existing = await em.findOne(Provider, { apiUrl });
     if (existing) return existing.id;
-    const provider = new Provider({ name: '시뮬레이션 공급사 (내장)', apiUrl, apiKey: this.simulated.key(), enabled: true, timeoutMs: 10_000 }, this.clock.now());
+    const provider = new Provider(
+      { name: '시뮬레이션 공급사 (내장)', apiUrl, apiKey: this.simulated.key(), enabled: true, timeoutMs: 10_000 },
+      this.clock.now(),
+    );
     await em.persist(provider).flush();
     return provider.id;
   }

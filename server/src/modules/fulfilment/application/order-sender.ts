@@ -1,7 +1,13 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
-import { OrderingFacade, OrderStatus, upstreamOrderOf, type PendingUpstreamRow, type UpstreamOrder } from '../../ordering/index.js';
+import {
+  OrderingFacade,
+  OrderStatus,
+  upstreamOrderOf,
+  type PendingUpstreamRow,
+  type UpstreamOrder,
+} from '../../ordering/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
 import { claimNote, OrderDispatch, resendNote, UNCERTAIN_MARK, backoffMs } from '../domain/order-dispatch.entity.js';
@@ -115,7 +121,12 @@ export class OrderSender {
       const order = await this.ordering.upstreamOrder(tx, orderId, true);
       if (!order) throw new NotFoundError('주문을 찾을 수 없습니다.');
       const dispatch = await tx.findOne(OrderDispatch, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (order.status !== OrderStatus.PENDING || order.providerId === null || order.service === null || (dispatch && dispatch.providerOrderId !== null)) {
+      if (
+        order.status !== OrderStatus.PENDING ||
+        order.providerId === null ||
+        order.service === null ||
+        (dispatch && dispatch.providerOrderId !== null)
+      ) {
         throw new DomainError('공급사로 보내지 못한 대기 주문만 재전송할 수 있습니다.', 409);
       }
       const before = { status: order.status, ...dispatch?.view() };
@@ -129,14 +140,26 @@ export class OrderSender {
         record.sent(input.providerOrderId, now);
         await tx.flush();
         await this.ordering.acceptUpstream(tx, [orderId], now);
-        this.audit.record(tx, actor, { action: 'link-upstream', resource: 'orders', resourceId: orderId, before, after: { status: OrderStatus.PROCESSING, ...record.view() } });
+        this.audit.record(tx, actor, {
+          action: 'link-upstream',
+          resource: 'orders',
+          resourceId: orderId,
+          before,
+          after: { status: OrderStatus.PROCESSING, ...record.view() },
+        });
         return null;
       }
       const provider = await tx.findOne(Provider, { id: order.providerId });
       if (!provider) throw new DomainError('공급사를 찾을 수 없습니다.', 409);
       if (!provider.enabled) throw new DomainError('비활성화된 공급사입니다. 공급사를 활성화한 뒤 재전송하세요.', 409);
       record.claimAgain(resendNote(now), now);
-      this.audit.record(tx, actor, { action: 'resend', resource: 'orders', resourceId: orderId, before, after: { status: order.status, ...record.view() } });
+      this.audit.record(tx, actor, {
+        action: 'resend',
+        resource: 'orders',
+        resourceId: orderId,
+        before,
+        after: { status: order.status, ...record.view() },
+      });
       return { claimed: { ...(order as Claimed), attempts: record.attempts }, provider };
     });
     if (toSend) {
@@ -144,8 +167,18 @@ export class OrderSender {
       await this.record(await this.send([toSend.claimed], providers), providers);
     }
     const em = this.em.fork();
-    const [order, dispatch] = await Promise.all([this.ordering.upstreamOrder(em, orderId), em.findOneOrFail(OrderDispatch, { id: orderId })]);
-    return { id: orderId, status: order!.status, providerOrderId: dispatch.providerOrderId, dispatchAttempts: dispatch.attempts, nextDispatchAt: dispatch.nextAttemptAt, lastError: dispatch.lastError };
+    const [order, dispatch] = await Promise.all([
+      this.ordering.upstreamOrder(em, orderId),
+      em.findOneOrFail(OrderDispatch, { id: orderId }),
+    ]);
+    return {
+      id: orderId,
+      status: order!.status,
+      providerOrderId: dispatch.providerOrderId,
+      dispatchAttempts: dispatch.attempts,
+      nextDispatchAt: dispatch.nextAttemptAt,
+      lastError: dispatch.lastError,
+    };
   }
 
   /**
@@ -186,7 +219,8 @@ export class OrderSender {
   /** Sends claimed orders, each provider's at most `maxConcurrency` at a time (providers side by side); every outcome, none thrown. */
   private async send(claimed: Claimed[], providers: Map<number, Provider>): Promise<Outcome[]> {
     const byProvider = new Map<number, Claimed[]>();
-    for (const order of claimed) byProvider.set(order.providerId!, [...(byProvider.get(order.providerId!) ?? []), order]);
+    for (const order of claimed)
+      byProvider.set(order.providerId!, [...(byProvider.get(order.providerId!) ?? []), order]);
     const perProvider = await Promise.all(
       [...byProvider].map(([providerId, orders]) => {
         const provider = providers.get(providerId)!;
@@ -194,8 +228,18 @@ export class OrderSender {
           try {
             const providerOrderId =
               order.type === 'Default'
-                ? await this.client.add(provider, { service: order.service!, link: order.link, quantity: order.quantity })
-                : await this.client.addTyped(provider, { service: order.service!, link: order.link, quantity: order.quantity, type: order.type, comments: order.comments });
+                ? await this.client.add(provider, {
+                    service: order.service!,
+                    link: order.link,
+                    quantity: order.quantity,
+                  })
+                : await this.client.addTyped(provider, {
+                    service: order.service!,
+                    link: order.link,
+                    quantity: order.quantity,
+                    type: order.type,
+                    comments: order.comments,
+                  });
             return { order, providerOrderId };
           } catch (error) {
             return { order, error: error instanceof Error ? error : new Error(String(error)) };
@@ -217,13 +261,23 @@ export class OrderSender {
     const held: { id: number; error: string }[] = [];
     await this.em.fork().transactional(async (tx) => {
       const now = this.clock.now();
-      const accepted = new Set(await this.ordering.acceptUpstream(tx, outcomes.filter((o) => 'providerOrderId' in o).map((o) => o.order.id), now));
+      const accepted = new Set(
+        await this.ordering.acceptUpstream(
+          tx,
+          outcomes.filter((o) => 'providerOrderId' in o).map((o) => o.order.id),
+          now,
+        ),
+      );
       const unsent = outcomes.filter((o) => 'error' in o).map((o) => o.order.id);
       const pending = await this.ordering.pendingAmong(tx, unsent);
       const records: OrderDispatch[] = [];
       for (const outcome of outcomes) {
         // The claim as committed: the transitions below are the entity's, written together afterwards.
-        const record = Object.assign(new OrderDispatch(), { id: outcome.order.id, providerId: outcome.order.providerId, attempts: outcome.order.attempts });
+        const record = Object.assign(new OrderDispatch(), {
+          id: outcome.order.id,
+          providerId: outcome.order.providerId,
+          attempts: outcome.order.attempts,
+        });
         records.push(record);
         if ('providerOrderId' in outcome) {
           if (accepted.has(outcome.order.id)) {
@@ -232,7 +286,11 @@ export class OrderSender {
           } else {
             // Canceled (or linked by an operator) while the request was out: take the upstream order back.
             record.orphaned(outcome.providerOrderId, now);
-            orphans.push({ provider: providers.get(outcome.order.providerId!)!, providerOrderId: outcome.providerOrderId, orderId: outcome.order.id });
+            orphans.push({
+              provider: providers.get(outcome.order.providerId!)!,
+              providerOrderId: outcome.providerOrderId,
+              orderId: outcome.order.id,
+            });
           }
           continue;
         }
@@ -250,7 +308,12 @@ export class OrderSender {
       await this.writeRecords(tx, records);
     });
     for (const orphan of orphans) await this.cancelOrphan(orphan);
-    for (const order of held) await this.alerts.raise('ORDER_CHECK', `주문 #${order.id} 확인 필요: 공급사 응답이 불확실합니다 (${order.error})`, `order-check:${order.id}`);
+    for (const order of held)
+      await this.alerts.raise(
+        'ORDER_CHECK',
+        `주문 #${order.id} 확인 필요: 공급사 응답이 불확실합니다 (${order.error})`,
+        `order-check:${order.id}`,
+      );
     await this.countErrorsInARow(outcomes, providers);
     return stats;
   }
@@ -262,7 +325,15 @@ export class OrderSender {
    */
   private async writeRecords(tx: EntityManager, records: OrderDispatch[]): Promise<void> {
     if (records.length === 0) return;
-    const rows = records.map((r) => ({ order_id: r.id, provider_order_id: r.providerOrderId, attempts: r.attempts, next_attempt_at: r.nextAttemptAt, last_error: r.lastError, finished_at: r.finishedAt, updated_at: r.updatedAt }));
+    const rows = records.map((r) => ({
+      order_id: r.id,
+      provider_order_id: r.providerOrderId,
+      attempts: r.attempts,
+      next_attempt_at: r.nextAttemptAt,
+      last_error: r.lastError,
+      finished_at: r.finishedAt,
+      updated_at: r.updatedAt,
+    }));
     await tx.execute(
       `update order_dispatch d set provider_order_id = v.provider_order_id, attempts = v.attempts, next_attempt_at = v.next_attempt_at, last_error = v.last_error, finished_at = v.finished_at, updated_at = v.updated_at
        from jsonb_to_recordset(?::jsonb) as v(order_id int, provider_order_id varchar, attempts int, next_attempt_at timestamptz, last_error varchar, finished_at timestamptz, updated_at timestamptz)
@@ -297,17 +368,38 @@ export class OrderSender {
       const before = reset ? 0 : row.before;
       if (before < limit && row.after >= limit) {
         const name = providers.get(providerId)?.name ?? `#${providerId}`;
-        const last = outcomes.filter((o) => o.order.providerId === providerId && 'error' in o).at(-1) as { error: Error } | undefined;
-        await this.alerts.raise('PROVIDER_ERRORS', `공급사 ${name}(#${providerId}) 주문 전송이 ${row.after}번 연속 실패했습니다: ${last?.error.message ?? ''}`, `provider-errors:${providerId}:${this.clock.now().toISOString()}`);
+        const last = outcomes.filter((o) => o.order.providerId === providerId && 'error' in o).at(-1) as
+          { error: Error } | undefined;
+        await this.alerts.raise(
+          'PROVIDER_ERRORS',
+          `공급사 ${name}(#${providerId}) 주문 전송이 ${row.after}번 연속 실패했습니다: ${last?.error.message ?? ''}`,
+          `provider-errors:${providerId}:${this.clock.now().toISOString()}`,
+        );
       }
     }
   }
 
-  private async cancelOrphan({ provider, providerOrderId, orderId }: { provider: Provider; providerOrderId: string; orderId: number }): Promise<void> {
-    const answer = await this.client.cancel(provider, [providerOrderId]).catch((error: Error) => new Map([[providerOrderId, error.message]]));
+  private async cancelOrphan({
+    provider,
+    providerOrderId,
+    orderId,
+  }: {
+    provider: Provider;
+    providerOrderId: string;
+    orderId: number;
+  }): Promise<void> {
+    const answer = await this.client
+      .cancel(provider, [providerOrderId])
+      .catch((error: Error) => new Map([[providerOrderId, error.message]]));
     const result = answer.get(providerOrderId);
-    if (result === true) this.logger.warn(`order ${orderId} ended while being placed; provider order ${providerOrderId} canceled upstream`);
-    else this.logger.error(`order ${orderId} ended while being placed; provider order ${providerOrderId} could not be canceled upstream: ${result}`);
+    if (result === true)
+      this.logger.warn(
+        `order ${orderId} ended while being placed; provider order ${providerOrderId} canceled upstream`,
+      );
+    else
+      this.logger.error(
+        `order ${orderId} ended while being placed; provider order ${providerOrderId} could not be canceled upstream: ${result}`,
+      );
   }
 }
 

@@ -29,11 +29,16 @@ interface Polled {
 }
 
 /** What an operator reads on an order the provider said something unmappable about. */
-const checkNote = (error: string) => `${UNCERTAIN_MARK} 공급사 상태 확인 필요: ${error}. 공급사 패널에서 주문을 확인한 뒤 상태를 직접 처리하세요.`;
+const checkNote = (error: string) =>
+  `${UNCERTAIN_MARK} 공급사 상태 확인 필요: ${error}. 공급사 패널에서 주문을 확인한 뒤 상태를 직접 처리하세요.`;
 
 /** Whether a report would change the order (most polls of a running order say nothing new). */
 function reportsNews(order: Polled, report: UpstreamReport): boolean {
-  return report.status !== order.status || (report.startCount !== null && report.startCount !== order.startCount) || (report.remains !== null && report.remains !== order.remains);
+  return (
+    report.status !== order.status ||
+    (report.startCount !== null && report.startCount !== order.startCount) ||
+    (report.remains !== null && report.remains !== order.remains)
+  );
 }
 
 export interface SyncStats {
@@ -80,7 +85,12 @@ export class OrderSync {
     stats.polled = polled.length;
     const news: { order: Polled; report: UpstreamReport }[] = [];
     const checks: { order: Polled; note: string }[] = [];
-    const providers = new Map((await this.em.fork().find(Provider, { id: { $in: [...new Set(polled.map((p) => p.providerId))] } })).map((p) => [p.id, p]));
+    const providers = new Map(
+      (await this.em.fork().find(Provider, { id: { $in: [...new Set(polled.map((p) => p.providerId))] } })).map((p) => [
+        p.id,
+        p,
+      ]),
+    );
     const byProvider = new Map<number, Polled[]>();
     for (const order of polled) {
       if (!byProvider.has(order.providerId)) byProvider.set(order.providerId, []);
@@ -94,7 +104,10 @@ export class OrderSync {
           try {
             if (!provider) throw new Error('provider deleted');
             stats.requests++;
-            answers = await this.client.status(provider, batch.map((o) => o.providerOrderId));
+            answers = await this.client.status(
+              provider,
+              batch.map((o) => o.providerOrderId),
+            );
           } catch (error) {
             stats.errors += batch.length;
             this.logger.warn(`provider ${providerId}: ${(error as Error).message}`);
@@ -111,7 +124,9 @@ export class OrderSync {
             const { reportedRemains } = answer.state;
             const remains = answer.state.remains === null ? null : Math.min(answer.state.remains, order.amount);
             if (reportedRemains !== null && (reportedRemains < 0 || reportedRemains > order.amount)) {
-              this.logger.warn(`order ${order.id}: provider ${providerId} reported remains ${reportedRemains} of ${order.amount}; read as ${remains}`);
+              this.logger.warn(
+                `order ${order.id}: provider ${providerId} reported remains ${reportedRemains} of ${order.amount}; read as ${remains}`,
+              );
             }
             const report = { status: OrderStatus[answer.state.status], startCount: answer.state.startCount, remains };
             if (reportsNews(order, report)) news.push({ order, report });
@@ -156,7 +171,6 @@ export class OrderSync {
     return stats;
   }
 
-
   /**
    * The records of orders the provider moved: a status that moved the order settles an earlier flag
    * ([확인 필요]); an order that ended is not polled again. Two statements for the whole tick.
@@ -164,8 +178,16 @@ export class OrderSync {
   private async settle(moved: number[], ended: number[]): Promise<void> {
     const em = this.em.fork();
     const now = this.clock.now();
-    if (moved.length > 0) await em.execute(`update order_dispatch set last_error = null, updated_at = ? where order_id in (?) and last_error like ?`, [now, moved, `${UNCERTAIN_MARK}%`]);
-    if (ended.length > 0) await em.execute(`update order_dispatch set finished_at = ?, updated_at = ? where order_id in (?) and finished_at is null`, [now, now, ended]);
+    if (moved.length > 0)
+      await em.execute(
+        `update order_dispatch set last_error = null, updated_at = ? where order_id in (?) and last_error like ?`,
+        [now, moved, `${UNCERTAIN_MARK}%`],
+      );
+    if (ended.length > 0)
+      await em.execute(
+        `update order_dispatch set finished_at = ?, updated_at = ? where order_id in (?) and finished_at is null`,
+        [now, now, ended],
+      );
   }
 
   /**
@@ -195,7 +217,15 @@ export class OrderSync {
           ended.push(row.order_id);
           continue;
         }
-        polled.push({ id: order.id, providerId: row.provider_id, providerOrderId: row.provider_order_id, status: order.status, amount: order.amount, startCount: order.startCount, remains: order.remains });
+        polled.push({
+          id: order.id,
+          providerId: row.provider_id,
+          providerOrderId: row.provider_order_id,
+          status: order.status,
+          amount: order.amount,
+          startCount: order.startCount,
+          remains: order.remains,
+        });
       }
       await this.settle([], ended);
     }

@@ -15,7 +15,8 @@ import { simulatedProviderUrl } from '../domain/simulation.js';
  * rebinding) is refused too. ALLOW_PRIVATE_PROVIDER_URLS opens it for a provider on the local network;
  * the app's own simulated provider is trusted by its exact URL.
  */
-export const PRIVATE_ADDRESS_MESSAGE = '공급사 API URL이 내부망(사설·루프백·링크로컬) 주소를 가리킵니다. 외부에서 접근 가능한 주소를 입력해 주세요.';
+export const PRIVATE_ADDRESS_MESSAGE =
+  '공급사 API URL이 내부망(사설·루프백·링크로컬) 주소를 가리킵니다. 외부에서 접근 가능한 주소를 입력해 주세요.';
 /** The error code of a connection refused because its address is internal (nothing was sent). */
 export const PRIVATE_ADDRESS_CODE = 'EPRIVATEADDRESS';
 export const UNRESOLVED_MESSAGE = '공급사 API URL의 호스트를 찾을 수 없습니다.';
@@ -24,13 +25,18 @@ export const UNRESOLVED_MESSAGE = '공급사 API URL의 호스트를 찾을 수 
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress()) parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
+    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
   return parsed.range() === 'unicast';
 }
 
 type LookupAll = (hostname: string) => Promise<LookupAddress[]>;
 const lookupAll: LookupAll = (hostname) =>
-  new Promise((resolve, reject) => dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) => (error ? reject(error) : resolve(addresses))));
+  new Promise((resolve, reject) =>
+    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
+      error ? reject(error) : resolve(addresses),
+    ),
+  );
 
 export interface AddressPolicy {
   /** ALLOW_PRIVATE_PROVIDER_URLS: any address is allowed. */
@@ -40,7 +46,11 @@ export interface AddressPolicy {
 }
 
 /** Save-time check of a provider URL: a 400 with a Korean reason when its host is internal or unknown. */
-export async function assertPublicProviderUrl(apiUrl: string, policy: AddressPolicy, lookup: LookupAll = lookupAll): Promise<void> {
+export async function assertPublicProviderUrl(
+  apiUrl: string,
+  policy: AddressPolicy,
+  lookup: LookupAll = lookupAll,
+): Promise<void> {
   if (policy.allowPrivate || policy.trusted().includes(apiUrl)) return;
   const host = new URL(apiUrl).hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
@@ -68,8 +78,14 @@ export function publicOnlyDispatcher(): Agent {
           if (error) return callback(error, '', 0);
           const list = addresses as LookupAddress[];
           const blocked = list.find((a) => !isPublicAddress(a.address));
-          if (blocked || list.length === 0) return callback(Object.assign(new Error(`${hostname}: ${PRIVATE_ADDRESS_MESSAGE}`), { code: PRIVATE_ADDRESS_CODE }), '', 0);
-          if ((options as { all?: boolean }).all) return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
+          if (blocked || list.length === 0)
+            return callback(
+              Object.assign(new Error(`${hostname}: ${PRIVATE_ADDRESS_MESSAGE}`), { code: PRIVATE_ADDRESS_CODE }),
+              '',
+              0,
+            );
+          if ((options as { all?: boolean }).all)
+            return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
           callback(null, list[0]!.address, list[0]!.family);
         });
       },
@@ -95,7 +111,10 @@ export class ProviderAddressGuard {
 
   /** When a provider is created or its URL changed. */
   assertSavable(apiUrl: string): Promise<void> {
-    return assertPublicProviderUrl(apiUrl, { allowPrivate: this.config.env.ALLOW_PRIVATE_PROVIDER_URLS, trusted: () => [this.simulatedUrl()] });
+    return assertPublicProviderUrl(apiUrl, {
+      allowPrivate: this.config.env.ALLOW_PRIVATE_PROVIDER_URLS,
+      trusted: () => [this.simulatedUrl()],
+    });
   }
 
   /**
@@ -110,7 +129,8 @@ export class ProviderAddressGuard {
     } catch {
       return this.dispatcher;
     }
-    if (isIP(host) && !isPublicAddress(host)) throw Object.assign(new Error(`${host}: ${PRIVATE_ADDRESS_MESSAGE}`), { code: PRIVATE_ADDRESS_CODE });
+    if (isIP(host) && !isPublicAddress(host))
+      throw Object.assign(new Error(`${host}: ${PRIVATE_ADDRESS_MESSAGE}`), { code: PRIVATE_ADDRESS_CODE });
     return this.dispatcher;
   }
 }

@@ -4,7 +4,16 @@ import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { OrderingFacade } from '../../ordering/index.js';
 import { PRICE_SCALE, serviceTypeOf } from '../../../contracts/index.js';
-import { Clock, DomainError, findPage, flagOf, NotFoundError, Page, searchIn, type ListQuery } from '../../../shared/index.js';
+import {
+  Clock,
+  DomainError,
+  findPage,
+  flagOf,
+  NotFoundError,
+  Page,
+  searchIn,
+  type ListQuery,
+} from '../../../shared/index.js';
 import { Provider, type ProviderView } from '../domain/provider.entity.js';
 import type { UpstreamBalance } from '../domain/upstream-protocol.js';
 import { importedUnitPrice } from '../domain/pricing.js';
@@ -45,7 +54,12 @@ export class ProvidersService {
         enabled: flagOf('enabled'),
       },
     });
-    return new Page(RESOURCE, page.rows.map((p) => p.view()), page.total, page.start);
+    return new Page(
+      RESOURCE,
+      page.rows.map((p) => p.view()),
+      page.total,
+      page.start,
+    );
   }
 
   async get(id: number): Promise<ProviderView> {
@@ -57,7 +71,12 @@ export class ProvidersService {
     return this.em.fork().transactional(async (tx) => {
       const provider = new Provider(input, this.clock.now());
       await tx.persist(provider).flush();
-      this.audit.record(tx, actor, { action: 'create', resource: RESOURCE, resourceId: provider.id, after: provider.view() });
+      this.audit.record(tx, actor, {
+        action: 'create',
+        resource: RESOURCE,
+        resourceId: provider.id,
+        after: provider.view(),
+      });
       return provider.view();
     });
   }
@@ -68,7 +87,13 @@ export class ProvidersService {
       const provider = await this.find(tx, id);
       const before = provider.view();
       provider.update(input, this.clock.now());
-      this.audit.record(tx, actor, { action: 'update', resource: RESOURCE, resourceId: id, before, after: { ...provider.view(), keyChanged: input.apiKey !== undefined } });
+      this.audit.record(tx, actor, {
+        action: 'update',
+        resource: RESOURCE,
+        resourceId: id,
+        before,
+        after: { ...provider.view(), keyChanged: input.apiKey !== undefined },
+      });
       return provider.view();
     });
   }
@@ -77,7 +102,10 @@ export class ProvidersService {
     return this.em.fork().transactional(async (tx) => {
       const provider = await this.find(tx, id);
       const before = provider.view();
-      if ((await this.catalog.countServicesOfProvider(tx, id)) > 0 || (await this.ordering.openOrdersOfProvider(tx, id)) > 0) {
+      if (
+        (await this.catalog.countServicesOfProvider(tx, id)) > 0 ||
+        (await this.ordering.openOrdersOfProvider(tx, id)) > 0
+      ) {
         throw new DomainError('서비스나 진행 중인 주문이 연결된 공급사는 삭제할 수 없습니다. 비활성화해 주세요.', 409);
       }
       tx.remove(provider);
@@ -121,7 +149,11 @@ export class ProvidersService {
           skip(`type "${upstream.type}" is not sold here`);
           continue;
         }
-        const point = importedUnitPrice({ rate: upstream.rate, markupPercent: input.markupPercent, currencyRate: input.currencyRate }, PRICE_SCALE, type === 'Package');
+        const point = importedUnitPrice(
+          { rate: upstream.rate, markupPercent: input.markupPercent, currencyRate: input.currencyRate },
+          PRICE_SCALE,
+          type === 'Package',
+        );
         if (!/[1-9]/.test(point)) {
           skip('rate is zero');
           continue;
@@ -148,9 +180,15 @@ export class ProvidersService {
         else result.updated++;
       }
       for (const wantedId of only ?? []) {
-        if (!services.some((s) => s.id === wantedId)) result.skipped.push({ providerServiceId: wantedId, reason: 'not offered by the provider' });
+        if (!services.some((s) => s.id === wantedId))
+          result.skipped.push({ providerServiceId: wantedId, reason: 'not offered by the provider' });
       }
-      this.audit.record(tx, actor, { action: 'import-services', resource: RESOURCE, resourceId: id, after: { ...input, created: result.created, updated: result.updated, skipped: result.skipped.length } });
+      this.audit.record(tx, actor, {
+        action: 'import-services',
+        resource: RESOURCE,
+        resourceId: id,
+        after: { ...input, created: result.created, updated: result.updated, skipped: result.skipped.length },
+      });
       return result;
     });
   }

@@ -69,13 +69,19 @@ export class RefillSync {
       if (!provider) continue;
       for (let i = 0; i < refills.length; i += STATUS_BATCH) {
         const batch = refills.slice(i, i + STATUS_BATCH);
-        const answers = await this.client.refillStatuses(provider, batch.map((r) => r.providerRefillId)).catch(() => new Map<string, { error: string }>());
+        const answers = await this.client
+          .refillStatuses(
+            provider,
+            batch.map((r) => r.providerRefillId),
+          )
+          .catch(() => new Map<string, { error: string }>());
         const at = this.clock.now();
         const reports = batch.map((row): RefillReport => {
           const answer = answers.get(row.providerRefillId);
           const outcome = answer && 'status' in answer ? refillOutcome(answer.status) : 'open';
           if (outcome === 'done') return { id: row.id, outcome };
-          if (outcome === 'rejected') return { id: row.id, outcome, reason: `공급사: ${(answer as { status: string }).status}` };
+          if (outcome === 'rejected')
+            return { id: row.id, outcome, reason: `공급사: ${(answer as { status: string }).status}` };
           return { id: row.id, outcome, checkAt: new Date(at.getTime() + SYNC_SPACING_MS) };
         });
         for (const applied of await this.ordering.settleRefills(reports)) {

@@ -6,7 +6,13 @@ import { join } from 'node:path';
 import { AppConfig } from '../../../config/index.js';
 import { Clock } from '../../../shared/index.js';
 import { SimulatedProviderOrder } from '../domain/simulated-order.entity.js';
-import { SIMULATED_SERVICES, simulatedPostAt, simulatedProviderUrl, simulatedSubscription, type SimulatedService } from '../domain/simulation.js';
+import {
+  SIMULATED_SERVICES,
+  simulatedPostAt,
+  simulatedProviderUrl,
+  simulatedSubscription,
+  type SimulatedService,
+} from '../domain/simulation.js';
 import { parseCount, printable } from '../domain/upstream-protocol.js';
 import { STATUS_BATCH } from './smm-client.js';
 
@@ -57,7 +63,8 @@ export class SimulatedProvider {
   async handle(body: Record<string, unknown>): Promise<Answer> {
     const key = typeof body.key === 'string' ? Buffer.from(body.key) : Buffer.alloc(0);
     const expected = Buffer.from(this.key());
-    if (expected.length === 0 || key.length !== expected.length || !timingSafeEqual(key, expected)) return fail('Invalid API key');
+    if (expected.length === 0 || key.length !== expected.length || !timingSafeEqual(key, expected))
+      return fail('Invalid API key');
     switch (body.action) {
       case 'services':
         return SIMULATED_SERVICES.map((s) => ({ ...s, cancel: true }));
@@ -89,8 +96,10 @@ export class SimulatedProvider {
     if (!link || link.length > 1000 || !printable(link)) return fail('Incorrect link');
     // As panels take them: a package has no quantity; custom comments are counted by their lines.
     const lines = typeof body.comments === 'string' ? body.comments.split(/\r?\n/).filter((l) => l.trim()) : [];
-    if (service.type === 'Custom Comments' && (lines.length === 0 || !lines.every(printable))) return fail('Incorrect comments');
-    const quantity = service.type === 'Package' ? 1 : service.type === 'Custom Comments' ? lines.length : parseCount(body.quantity);
+    if (service.type === 'Custom Comments' && (lines.length === 0 || !lines.every(printable)))
+      return fail('Incorrect comments');
+    const quantity =
+      service.type === 'Package' ? 1 : service.type === 'Custom Comments' ? lines.length : parseCount(body.quantity);
     if (quantity === null || quantity < service.min) return fail(`Quantity less than minimal ${service.min}`);
     if (quantity > service.max) return fail(`Quantity more than maximum ${service.max}`);
     const order = new SimulatedProviderOrder(service.service, link, quantity, this.clock.now());
@@ -103,10 +112,12 @@ export class SimulatedProvider {
     const username = typeof body.username === 'string' ? body.username.trim() : '';
     if (!username || username.length > 100 || !printable(username)) return fail('Incorrect username');
     const [min, max, posts, delay] = [body.min, body.max, body.posts, body.delay ?? '0'].map(parseCount);
-    if (min === null || max === null || min < service.min || max > service.max || min > max) return fail('Incorrect min/max');
+    if (min === null || max === null || min < service.min || max > service.max || min > max)
+      return fail('Incorrect min/max');
     if (posts === null || posts < 1) return fail('Incorrect posts');
     if (delay === null || ![0, 5, 10, 15, 30, 60, 90].includes(delay)) return fail('Incorrect delay');
-    const match = typeof body.expiry === 'string' && body.expiry !== '' ? /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(body.expiry) : null;
+    const match =
+      typeof body.expiry === 'string' && body.expiry !== '' ? /^(\d{2})\/(\d{2})\/(\d{4})$/.exec(body.expiry) : null;
     if (typeof body.expiry === 'string' && body.expiry !== '' && !match) return fail('Incorrect expiry');
     const order = new SimulatedProviderOrder(service.service, username, max, this.clock.now());
     order.posts = posts;
@@ -118,12 +129,23 @@ export class SimulatedProvider {
 
   /** A subscription's status: its child orders (one per post so far, made as the posts come), as panels answer. */
   private async subscriptionState(sub: SimulatedProviderOrder, now: Date): Promise<Answer> {
-    const facts = { createdAt: sub.createdAt, canceledAt: sub.canceledAt, posts: sub.posts!, delay: sub.delay, expiry: sub.expiry };
+    const facts = {
+      createdAt: sub.createdAt,
+      canceledAt: sub.canceledAt,
+      posts: sub.posts!,
+      delay: sub.delay,
+      expiry: sub.expiry,
+    };
     const { status, posts } = simulatedSubscription(facts, now);
     const em = this.em.fork();
     const children = await em.find(SimulatedProviderOrder, { parentId: sub.id }, { orderBy: { id: 'ASC' } });
     for (let k = children.length + 1; k <= posts; k++) {
-      const child = new SimulatedProviderOrder(sub.service, `${sub.link}#${k}`, sub.quantity, simulatedPostAt(facts, k));
+      const child = new SimulatedProviderOrder(
+        sub.service,
+        `${sub.link}#${k}`,
+        sub.quantity,
+        simulatedPostAt(facts, k),
+      );
       child.parentId = sub.id;
       em.persist(child);
       children.push(child);
@@ -137,7 +159,9 @@ export class SimulatedProvider {
     const ids = this.ids(single ? body.order : body.orders);
     if (!ids) return fail('Incorrect order ID');
     if (ids.length > STATUS_BATCH) return fail(`At most ${STATUS_BATCH} orders per request`);
-    const orders = new Map((await this.em.fork().find(SimulatedProviderOrder, { id: { $in: ids } })).map((o) => [o.id, o]));
+    const orders = new Map(
+      (await this.em.fork().find(SimulatedProviderOrder, { id: { $in: ids } })).map((o) => [o.id, o]),
+    );
     const now = this.clock.now();
     const subscription = single && orders.get(ids[0]!)?.posts != null ? orders.get(ids[0]!)! : null;
     if (subscription) return this.subscriptionState(subscription, now);
@@ -148,7 +172,13 @@ export class SimulatedProvider {
       const service = SIMULATED_SERVICES.find((s) => s.service === order.service);
       const rate = service?.rate ?? '0';
       // A package's rate is the price of the package.
-      return { charge: service?.type === 'Package' ? `${rate}.000` : charge(rate, order.quantity), start_count: String(startCount), status, remains: String(remains), currency: 'KRW' };
+      return {
+        charge: service?.type === 'Package' ? `${rate}.000` : charge(rate, order.quantity),
+        start_count: String(startCount),
+        status,
+        remains: String(remains),
+        currency: 'KRW',
+      };
     };
     return single ? state(ids[0]!) : Object.fromEntries(ids.map((id) => [String(id), state(id)]));
   }
@@ -172,15 +202,21 @@ export class SimulatedProvider {
     const ids = this.ids(body.order);
     const order = ids?.length === 1 ? await this.em.fork().findOne(SimulatedProviderOrder, { id: ids[0]! }) : null;
     if (!order) return fail('Incorrect order ID');
-    if (!SIMULATED_SERVICES.find((s) => s.service === order.service)?.refill) return fail('Refill is not available for this service');
+    if (!SIMULATED_SERVICES.find((s) => s.service === order.service)?.refill)
+      return fail('Refill is not available for this service');
     const { status } = order.progress(this.clock.now());
     if (status !== 'Completed' && status !== 'Partial') return fail('Refill is not available for this order');
     return { refill: String(order.id) };
   }
 
   private ids(raw: unknown): number[] | null {
-    const parts = String(raw ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+    const parts = String(raw ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .filter(Boolean);
     const ids = parts.map(Number);
-    return ids.length > 0 && ids.every((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31) ? [...new Set(ids)] : null;
+    return ids.length > 0 && ids.every((id) => Number.isSafeInteger(id) && id > 0 && id < 2 ** 31)
+      ? [...new Set(ids)]
+      : null;
   }
 }

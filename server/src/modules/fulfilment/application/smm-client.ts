@@ -48,7 +48,15 @@ export class ProviderError extends DomainError {
 /** Largest `orders=` batch the v2 protocol allows. */
 export const STATUS_BATCH = 100;
 const MAX_ANSWER_BYTES = 20 * 1024 * 1024;
-const UNREACHABLE_CODES = new Set([PRIVATE_ADDRESS_CODE, 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ERR_INVALID_URL']);
+const UNREACHABLE_CODES = new Set([
+  PRIVATE_ADDRESS_CODE,
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ERR_INVALID_URL',
+]);
 
 /**
  * A client of the SMM panel API v2: form-encoded POSTs of `key`, `action` and the action's fields,
@@ -66,7 +74,12 @@ export class SmmClient {
 
   /** Places an order; the provider's order id. */
   async add(provider: ProviderEndpoint, order: { service: string; link: string; quantity: number }): Promise<string> {
-    const body = await this.call(provider, { action: 'add', service: order.service, link: order.link, quantity: String(order.quantity) });
+    const body = await this.call(provider, {
+      action: 'add',
+      service: order.service,
+      link: order.link,
+      quantity: String(order.quantity),
+    });
     const id = readAddAnswer(body);
     if (!id) throw badAnswer('add: no order id in the answer');
     return id;
@@ -77,7 +90,10 @@ export class SmmClient {
    * Custom Comments sends `comments` (newline-separated; the panel counts the lines), a Package sends
    * neither quantity nor comments. The provider's order id.
    */
-  async addTyped(provider: ProviderEndpoint, order: { service: string; link: string; type: string; quantity: number; comments: string | null }): Promise<string> {
+  async addTyped(
+    provider: ProviderEndpoint,
+    order: { service: string; link: string; type: string; quantity: number; comments: string | null },
+  ): Promise<string> {
     const fields: Record<string, string> = { action: 'add', service: order.service, link: order.link };
     if (order.type === 'Custom Comments') fields.comments = order.comments ?? '';
     else if (order.type !== 'Package') fields.quantity = String(order.quantity);
@@ -89,7 +105,16 @@ export class SmmClient {
   /** Places a subscription with the fields panels take for one; the provider's subscription (order) id. */
   async addSubscription(
     provider: ProviderEndpoint,
-    sub: { service: string; username: string; min: number; max: number; posts: number; oldPosts: number; delay: number; expiry: string | null },
+    sub: {
+      service: string;
+      username: string;
+      min: number;
+      max: number;
+      posts: number;
+      oldPosts: number;
+      delay: number;
+      expiry: string | null;
+    },
   ): Promise<string> {
     const fields: Record<string, string> = {
       action: 'add',
@@ -131,7 +156,8 @@ export class SmmClient {
   /** Asks for a refill; the provider's refill id. */
   async refill(provider: ProviderEndpoint, orderId: string): Promise<string> {
     const body = (await this.call(provider, { action: 'refill', order: orderId })) as { refill?: unknown };
-    if (typeof body?.refill !== 'string' && typeof body?.refill !== 'number') throw badAnswer('refill: no refill id in the answer');
+    if (typeof body?.refill !== 'string' && typeof body?.refill !== 'number')
+      throw badAnswer('refill: no refill id in the answer');
     return String(body.refill);
   }
 
@@ -142,15 +168,27 @@ export class SmmClient {
   }
 
   /** States of up to 100 refills in one request (`refills=1,2`): per refill, its status word or the provider's error. */
-  async refillStatuses(provider: ProviderEndpoint, refillIds: string[]): Promise<Map<string, { status: string } | { error: string }>> {
-    const result = new Map<string, { status: string } | { error: string }>(refillIds.map((id) => [id, { error: 'refill missing from the answer' }]));
+  async refillStatuses(
+    provider: ProviderEndpoint,
+    refillIds: string[],
+  ): Promise<Map<string, { status: string } | { error: string }>> {
+    const result = new Map<string, { status: string } | { error: string }>(
+      refillIds.map((id) => [id, { error: 'refill missing from the answer' }]),
+    );
     if (refillIds.length === 0) return result;
     const body = await this.call(provider, { action: 'refill_status', refills: refillIds.join(',') });
     for (const item of Array.isArray(body) ? body : []) {
       const { refill, status } = (item ?? {}) as { refill?: unknown; status?: unknown };
       if (!result.has(String(refill))) continue;
       const error = errorOf(status);
-      result.set(String(refill), error ? { error } : typeof status === 'string' ? { status: cleanText(status).slice(0, 40) } : { error: 'no status in the answer' });
+      result.set(
+        String(refill),
+        error
+          ? { error }
+          : typeof status === 'string'
+            ? { status: cleanText(status).slice(0, 40) }
+            : { error: 'no status in the answer' },
+      );
     }
     return result;
   }
@@ -195,15 +233,28 @@ export class SmmClient {
     try {
       body = parseAnswerText(text);
     } catch {
-      const snippet = redact(text.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120));
-      throw new ProviderError(`${fields.action}: HTTP ${response.status}, not JSON${snippet ? `: ${snippet}` : ''}`, 'BAD_ANSWER', !refusedByHttp);
+      const snippet = redact(
+        text
+          .replace(/<[^>]*>/g, ' ')
+          .replace(/\s+/g, ' ')
+          .trim()
+          .slice(0, 120),
+      );
+      throw new ProviderError(
+        `${fields.action}: HTTP ${response.status}, not JSON${snippet ? `: ${snippet}` : ''}`,
+        'BAD_ANSWER',
+        !refusedByHttp,
+      );
     }
-    if (body === undefined) throw new ProviderError(`${fields.action}: HTTP ${response.status}, empty answer`, 'BAD_ANSWER', !refusedByHttp);
+    if (body === undefined)
+      throw new ProviderError(`${fields.action}: HTTP ${response.status}, empty answer`, 'BAD_ANSWER', !refusedByHttp);
     const error = errorOf(body);
     // {"error"} is a refusal with HTTP 200 or 4xx; with a 5xx the panel failed somewhere, perhaps after acting.
-    if (error && response.status >= 500) throw new ProviderError(redact(`${fields.action}: HTTP ${response.status}: ${error}`), 'BAD_ANSWER', true);
+    if (error && response.status >= 500)
+      throw new ProviderError(redact(`${fields.action}: HTTP ${response.status}: ${error}`), 'BAD_ANSWER', true);
     if (error) throw new ProviderError(redact(`${fields.action}: ${error}`), 'REJECTED', false);
-    if (!response.ok) throw new ProviderError(`${fields.action}: HTTP ${response.status}`, 'BAD_ANSWER', response.status >= 500);
+    if (!response.ok)
+      throw new ProviderError(`${fields.action}: HTTP ${response.status}`, 'BAD_ANSWER', response.status >= 500);
     return body;
   }
 }
@@ -223,13 +274,21 @@ async function readLimited(response: Dispatcher.ResponseData): Promise<string> {
   return text;
 }
 
-function transportError(error: unknown, action: string, timeoutMs: number, redact: (text: string) => string): ProviderError {
+function transportError(
+  error: unknown,
+  action: string,
+  timeoutMs: number,
+  redact: (text: string) => string,
+): ProviderError {
   const name = (error as { name?: string })?.name;
-  if (name === 'TimeoutError' || name === 'AbortError') return new ProviderError(`${action}: no answer within ${timeoutMs} ms`, 'TIMEOUT', true);
+  if (name === 'TimeoutError' || name === 'AbortError')
+    return new ProviderError(`${action}: no answer within ${timeoutMs} ms`, 'TIMEOUT', true);
   const cause = (error as { cause?: { code?: string; message?: string } })?.cause;
   const code = cause?.code ?? (error as { code?: string })?.code;
   const detail = redact(cause?.message ?? (error instanceof Error ? error.message : String(error)));
-  if (code && UNREACHABLE_CODES.has(code)) return new ProviderError(`${action}: unreachable (${detail})`, 'UNREACHABLE', false);
-  if (error instanceof TypeError && /invalid url|failed to parse url|bad port/i.test(error.message)) return new ProviderError(`${action}: invalid API URL`, 'UNREACHABLE', false);
+  if (code && UNREACHABLE_CODES.has(code))
+    return new ProviderError(`${action}: unreachable (${detail})`, 'UNREACHABLE', false);
+  if (error instanceof TypeError && /invalid url|failed to parse url|bad port/i.test(error.message))
+    return new ProviderError(`${action}: invalid API URL`, 'UNREACHABLE', false);
   return new ProviderError(`${action}: ${detail}`, 'BAD_ANSWER', true);
 }

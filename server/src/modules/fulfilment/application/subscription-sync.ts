@@ -86,7 +86,8 @@ export class SubscriptionSync {
     // Each post's child order is already placed upstream: its dispatch record carries the provider's order id (the sync follows it).
     for (const providerOrderId of state.orders) {
       const recorded = await this.subscriptions.recordPost(s.id, providerOrderId, async (tx, order) => {
-        if (order.providerId !== null) await tx.persist(OrderDispatch.placed(order.id, order.providerId, providerOrderId, this.clock.now())).flush();
+        if (order.providerId !== null)
+          await tx.persist(OrderDispatch.placed(order.id, order.providerId, providerOrderId, this.clock.now())).flush();
       });
       if (recorded) stats.posts++;
     }

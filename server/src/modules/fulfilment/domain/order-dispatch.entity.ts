@@ -13,9 +13,11 @@ export function backoffMs(failures: number): number {
 }
 
 /** The write-ahead note a claim commits before the request goes out (what an operator reads if no outcome is ever recorded). */
-export const claimNote = (now: Date) => `${UNCERTAIN_MARK} 공급사 전송 결과를 받지 못했습니다 (전송 시작 ${now.toISOString()}). ${CHECK_ADVICE}`;
+export const claimNote = (now: Date) =>
+  `${UNCERTAIN_MARK} 공급사 전송 결과를 받지 못했습니다 (전송 시작 ${now.toISOString()}). ${CHECK_ADVICE}`;
 export const resendNote = (now: Date) => `${UNCERTAIN_MARK} 운영자 재전송 중 (${now.toISOString()}). ${CHECK_ADVICE}`;
-export const uncertainNote = (error: string) => `${UNCERTAIN_MARK} ${error}: 공급사에 주문이 들어갔을 수 있어 자동으로 다시 보내지 않습니다. ${CHECK_ADVICE}`;
+export const uncertainNote = (error: string) =>
+  `${UNCERTAIN_MARK} ${error}: 공급사에 주문이 들어갔을 수 있어 자동으로 다시 보내지 않습니다. ${CHECK_ADVICE}`;
 
 /**
  * Fulfilment's record of placing one order upstream and following it (ordering owns the order itself:
@@ -27,8 +29,16 @@ export const uncertainNote = (error: string) => `${UNCERTAIN_MARK} ${error}: 공
  * - sent (or linked by an operator): the provider's order id; `lastSyncedAt` leases the status polls.
  */
 @Entity({ tableName: 'order_dispatch' })
-@Index({ name: 'order_dispatch_due', expression: 'create index "order_dispatch_due" on "order_dispatch" ("next_attempt_at") where "provider_order_id" is null and "next_attempt_at" is not null' })
-@Index({ name: 'order_dispatch_sync', expression: 'create index "order_dispatch_sync" on "order_dispatch" ("last_synced_at" nulls first, "order_id") where "provider_order_id" is not null and "finished_at" is null' })
+@Index({
+  name: 'order_dispatch_due',
+  expression:
+    'create index "order_dispatch_due" on "order_dispatch" ("next_attempt_at") where "provider_order_id" is null and "next_attempt_at" is not null',
+})
+@Index({
+  name: 'order_dispatch_sync',
+  expression:
+    'create index "order_dispatch_sync" on "order_dispatch" ("last_synced_at" nulls first, "order_id") where "provider_order_id" is not null and "finished_at" is null',
+})
 export class OrderDispatch {
   /** The order's id (service_order, owned by ordering): one record per order, and the console reads it by the order's id. */
   @PrimaryKey({ type: 'integer', autoincrement: false, fieldName: 'order_id' })
@@ -78,8 +88,30 @@ export class OrderDispatch {
 
   /** What the console and audit rows show. */
   view() {
-    const { id, providerId, providerOrderId, attempts, nextAttemptAt, lastError, lastSyncedAt, finishedAt, createdAt, updatedAt } = this;
-    return { id, providerId, providerOrderId, attempts, nextAttemptAt, lastError, lastSyncedAt, finishedAt, createdAt, updatedAt };
+    const {
+      id,
+      providerId,
+      providerOrderId,
+      attempts,
+      nextAttemptAt,
+      lastError,
+      lastSyncedAt,
+      finishedAt,
+      createdAt,
+      updatedAt,
+    } = this;
+    return {
+      id,
+      providerId,
+      providerOrderId,
+      attempts,
+      nextAttemptAt,
+      lastError,
+      lastSyncedAt,
+      finishedAt,
+      createdAt,
+      updatedAt,
+    };
   }
 
   /** An order the provider placed by itself (a subscription's post): sent from the start. */
@@ -152,7 +184,10 @@ export class OrderDispatch {
    */
   orphaned(providerOrderId: string, now: Date): void {
     this.nextAttemptAt = null;
-    this.lastError = `전송 중 주문이 끝나 공급사 주문 ${providerOrderId}을(를) 공급사에 취소 요청했습니다.`.slice(0, 1000);
+    this.lastError = `전송 중 주문이 끝나 공급사 주문 ${providerOrderId}을(를) 공급사에 취소 요청했습니다.`.slice(
+      0,
+      1000,
+    );
     this.finished(now);
   }
 

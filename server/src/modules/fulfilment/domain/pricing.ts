@@ -46,9 +46,16 @@ export interface PriceInput {
  * Our unit price in won: rate / 1000 × currencyRate × (1 + markup / 100), rounded up to `scale` decimals.
  * A package's rate is the price of the package itself (`perPackage`): no division by 1000.
  */
-export function importedUnitPrice({ rate, markupPercent, currencyRate }: PriceInput, scale: number, perPackage = false): string {
+export function importedUnitPrice(
+  { rate, markupPercent, currencyRate }: PriceInput,
+  scale: number,
+  perPackage = false,
+): string {
   // (100 + markup) / 100 / 1000 = (100 + markup) × 10^-5 (10^-2 for a package)
   const markup = decimal(markupPercent);
-  const factor: Decimal = { digits: markup.digits + 100n * 10n ** BigInt(markup.scale), scale: markup.scale + (perPackage ? 2 : 5) };
+  const factor: Decimal = {
+    digits: markup.digits + 100n * 10n ** BigInt(markup.scale),
+    scale: markup.scale + (perPackage ? 2 : 5),
+  };
   return format(ceilTo(multiply(multiply(decimal(rate), decimal(currencyRate)), factor), scale));
 }

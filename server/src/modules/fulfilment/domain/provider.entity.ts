@@ -61,7 +61,10 @@ export class Provider {
   @Property({ type: 'datetime' })
   updatedAt: Date;
 
-  constructor(props: Required<Omit<ProviderChanges, 'maxConcurrency'>> & Pick<ProviderChanges, 'maxConcurrency'>, now: Date) {
+  constructor(
+    props: Required<Omit<ProviderChanges, 'maxConcurrency'>> & Pick<ProviderChanges, 'maxConcurrency'>,
+    now: Date,
+  ) {
     this.name = props.name;
     this.apiUrl = props.apiUrl;
     this.apiKey = props.apiKey;

@@ -1,9 +1,22 @@
-import { assignSimulatedServices, SIMULATED_MAX_DURATION_MS, SIMULATED_POST_EVERY_MS, SIMULATED_SERVICES, simulatedPlan, simulatedProgress, simulatedSubscription } from './simulation.js';
+import {
+  assignSimulatedServices,
+  SIMULATED_MAX_DURATION_MS,
+  SIMULATED_POST_EVERY_MS,
+  SIMULATED_SERVICES,
+  simulatedPlan,
+  simulatedProgress,
+  simulatedSubscription,
+} from './simulation.js';
 
 const at = (order: { createdAt: Date }, ms: number) => new Date(order.createdAt.getTime() + ms);
 
 describe('simulated provider progress', () => {
-  const order = (id: number, quantity = 1000) => ({ id, quantity, createdAt: new Date('2026-01-01T00:00:00Z'), canceledAt: null });
+  const order = (id: number, quantity = 1000) => ({
+    id,
+    quantity,
+    createdAt: new Date('2026-01-01T00:00:00Z'),
+    canceledAt: null,
+  });
 
   it('moves Pending → In progress → Completed or Partial over a few minutes, the same way every time', () => {
     for (let id = 1; id <= 200; id++) {
@@ -21,7 +34,10 @@ describe('simulated provider progress', () => {
   });
 
   it('ends partial for some orders and completes most', () => {
-    const ends = Array.from({ length: 500 }, (_, i) => simulatedProgress(order(i + 1), at(order(i + 1), SIMULATED_MAX_DURATION_MS)).status);
+    const ends = Array.from(
+      { length: 500 },
+      (_, i) => simulatedProgress(order(i + 1), at(order(i + 1), SIMULATED_MAX_DURATION_MS)).status,
+    );
     const partial = ends.filter((s) => s === 'Partial').length;
     expect(partial).toBeGreaterThan(50);
     expect(partial).toBeLessThan(200);
@@ -29,13 +45,27 @@ describe('simulated provider progress', () => {
 
   it('reports a canceled order as canceled with everything remaining', () => {
     const o = { ...order(5), canceledAt: new Date('2026-01-01T00:00:05Z') };
-    expect(simulatedProgress(o, at(o, SIMULATED_MAX_DURATION_MS))).toEqual({ status: 'Canceled', startCount: 0, remains: 1000 });
+    expect(simulatedProgress(o, at(o, SIMULATED_MAX_DURATION_MS))).toEqual({
+      status: 'Canceled',
+      startCount: 0,
+      remains: 1000,
+    });
   });
 });
 
 describe('simulated services for our catalogue', () => {
   it('gives each service its own simulated service of its kind', () => {
-    const assigned = assignSimulatedServices(['인스타그램 팔로워 🇰🇷 한국인', '유튜브 조회수', '유튜브 구독자', '인스타그램 팔로워 외국인', '기타 홍보', '댓글 좋아요'], new Set(['101']));
+    const assigned = assignSimulatedServices(
+      [
+        '인스타그램 팔로워 🇰🇷 한국인',
+        '유튜브 조회수',
+        '유튜브 구독자',
+        '인스타그램 팔로워 외국인',
+        '기타 홍보',
+        '댓글 좋아요',
+      ],
+      new Set(['101']),
+    );
     expect(assigned).toEqual(['102', '301', '401', '103', '901', '501']);
   });
 
@@ -50,7 +80,11 @@ describe('simulated services for our catalogue', () => {
   });
 
   it('maps a Custom Comments or Package service to a simulated service of that type', () => {
-    const [comments, bundle, likes] = assignSimulatedServices(['인스타그램 커스텀 댓글', '스타터 패키지', '좋아요'], new Set(), ['Custom Comments', 'Package', 'Default']);
+    const [comments, bundle, likes] = assignSimulatedServices(
+      ['인스타그램 커스텀 댓글', '스타터 패키지', '좋아요'],
+      new Set(),
+      ['Custom Comments', 'Package', 'Default'],
+    );
     expect(SIMULATED_SERVICES.find((s) => s.service === comments)?.type).toBe('Custom Comments');
     expect(SIMULATED_SERVICES.find((s) => s.service === bundle)).toMatchObject({ type: 'Package', min: 1, max: 1 });
     expect(SIMULATED_SERVICES.find((s) => s.service === likes)).toMatchObject({ type: 'Default', category: 'Likes' });
@@ -60,11 +94,29 @@ describe('simulated services for our catalogue', () => {
     const createdAt = new Date('2026-11-24T00:00:00Z');
     const sub = { createdAt, canceledAt: null, posts: 3, delay: 30, expiry: null };
     const at = (ms: number) => new Date(createdAt.getTime() + ms);
-    expect(simulatedSubscription(sub, at(30 * 60_000 + SIMULATED_POST_EVERY_MS - 1))).toEqual({ status: 'Active', posts: 0 });
-    expect(simulatedSubscription(sub, at(30 * 60_000 + 2 * SIMULATED_POST_EVERY_MS))).toEqual({ status: 'Active', posts: 2 });
-    expect(simulatedSubscription(sub, at(30 * 60_000 + 9 * SIMULATED_POST_EVERY_MS))).toEqual({ status: 'Completed', posts: 3 });
-    expect(simulatedSubscription({ ...sub, canceledAt: at(30 * 60_000 + SIMULATED_POST_EVERY_MS) }, at(10 * 3_600_000))).toEqual({ status: 'Canceled', posts: 1 });
-    expect(simulatedSubscription({ ...sub, posts: 1000, expiry: '2026-11-24' }, at(2 * 86_400_000))).toEqual({ status: 'Expired', posts: Math.floor((86_400_000 - 30 * 60_000) / SIMULATED_POST_EVERY_MS) });
-    expect(assignSimulatedServices(['자동 좋아요'], new Set(), ['Subscriptions']).map((id) => SIMULATED_SERVICES.find((s) => s.service === id)?.type)).toEqual(['Subscriptions']);
+    expect(simulatedSubscription(sub, at(30 * 60_000 + SIMULATED_POST_EVERY_MS - 1))).toEqual({
+      status: 'Active',
+      posts: 0,
+    });
+    expect(simulatedSubscription(sub, at(30 * 60_000 + 2 * SIMULATED_POST_EVERY_MS))).toEqual({
+      status: 'Active',
+      posts: 2,
+    });
+    expect(simulatedSubscription(sub, at(30 * 60_000 + 9 * SIMULATED_POST_EVERY_MS))).toEqual({
+      status: 'Completed',
+      posts: 3,
+    });
+    expect(
+      simulatedSubscription({ ...sub, canceledAt: at(30 * 60_000 + SIMULATED_POST_EVERY_MS) }, at(10 * 3_600_000)),
+    ).toEqual({ status: 'Canceled', posts: 1 });
+    expect(simulatedSubscription({ ...sub, posts: 1000, expiry: '2026-11-24' }, at(2 * 86_400_000))).toEqual({
+      status: 'Expired',
+      posts: Math.floor((86_400_000 - 30 * 60_000) / SIMULATED_POST_EVERY_MS),
+    });
+    expect(
+      assignSimulatedServices(['자동 좋아요'], new Set(), ['Subscriptions']).map(
+        (id) => SIMULATED_SERVICES.find((s) => s.service === id)?.type,
+      ),
+    ).toEqual(['Subscriptions']);
   });
 });

@@ -21,7 +21,14 @@ export interface SimulatedService {
   refill: boolean;
 }
 
-const KINDS: { code: number; category: string; rate: string; words: RegExp; type?: SimulatedService['type']; refill?: boolean }[] = [
+const KINDS: {
+  code: number;
+  category: string;
+  rate: string;
+  words: RegExp;
+  type?: SimulatedService['type'];
+  refill?: boolean;
+}[] = [
   { code: 1, category: 'Followers', rate: '9000', words: /팔로워|팔로우|친구|follow/i, refill: true },
   { code: 2, category: 'Likes', rate: '3000', words: /좋아요|하트|추천|like|heart/i },
   { code: 3, category: 'Views', rate: '300', words: /조회|재생|시청|view|play|stream/i },
@@ -61,10 +68,16 @@ const MATCH_ORDER = [5, 4, 1, 3, 2];
  * A simulated service for each of our services (by the words of its category and name, a free
  * variant of that kind, else any free one), never one in `taken`. Null when all are taken.
  */
-export function assignSimulatedServices(texts: string[], taken: ReadonlySet<string>, types: readonly string[] = []): (string | null)[] {
+export function assignSimulatedServices(
+  texts: string[],
+  taken: ReadonlySet<string>,
+  types: readonly string[] = [],
+): (string | null)[] {
   const used = new Set(taken);
   const free = (code: number | undefined, type: string) =>
-    SIMULATED_SERVICES.find((s) => !used.has(s.service) && s.type === type && (code === undefined || s.service.startsWith(String(code))));
+    SIMULATED_SERVICES.find(
+      (s) => !used.has(s.service) && s.type === type && (code === undefined || s.service.startsWith(String(code))),
+    );
   return texts.map((text, i) => {
     // A service of another type takes a simulated service of that type (it takes the same fields).
     const type = types[i] ?? 'Default';
@@ -146,10 +159,14 @@ export interface SimulatedSubscriptionFacts {
 }
 
 /** When post k (1-based) of a subscription gets its child order. */
-export const simulatedPostAt = (s: SimulatedSubscriptionFacts, k: number): Date => new Date(s.createdAt.getTime() + s.delay * 60_000 + k * SIMULATED_POST_EVERY_MS);
+export const simulatedPostAt = (s: SimulatedSubscriptionFacts, k: number): Date =>
+  new Date(s.createdAt.getTime() + s.delay * 60_000 + k * SIMULATED_POST_EVERY_MS);
 
 /** A subscription's state: how many posts have child orders by now, and its status word as panels spell it. */
-export function simulatedSubscription(s: SimulatedSubscriptionFacts, now: Date): { status: 'Active' | 'Completed' | 'Canceled' | 'Expired'; posts: number } {
+export function simulatedSubscription(
+  s: SimulatedSubscriptionFacts,
+  now: Date,
+): { status: 'Active' | 'Completed' | 'Canceled' | 'Expired'; posts: number } {
   // Nothing is posted after the end: a cancel, or the end of the expiry day (UTC).
   const expiresAt = s.expiry ? new Date(`${s.expiry}T00:00:00Z`).getTime() + 86_400_000 : Infinity;
   const end = Math.min(now.getTime(), s.canceledAt?.getTime() ?? Infinity, expiresAt);

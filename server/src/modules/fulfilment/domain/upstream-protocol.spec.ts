@@ -1,4 +1,14 @@
-import { normaliseStatus, parseAnswerText, parseCount, parseDecimal, readAddAnswer, readBalance, readOrderState, readServices, readStatusAnswer } from './upstream-protocol.js';
+import {
+  normaliseStatus,
+  parseAnswerText,
+  parseCount,
+  parseDecimal,
+  readAddAnswer,
+  readBalance,
+  readOrderState,
+  readServices,
+  readStatusAnswer,
+} from './upstream-protocol.js';
 
 describe('upstream protocol normalisation', () => {
   it.each([
@@ -47,24 +57,47 @@ describe('upstream protocol normalisation', () => {
   });
 
   it('clamps negative remains (over-delivery) to zero and reads string numbers', () => {
-    expect(readOrderState({ charge: '0.27819', start_count: '3572', status: 'Completed', remains: '-157', currency: 'USD' })).toEqual({
+    expect(
+      readOrderState({ charge: '0.27819', start_count: '3572', status: 'Completed', remains: '-157', currency: 'USD' }),
+    ).toEqual({
       ok: true,
       state: { status: 'COMPLETED', startCount: 3572, remains: 0, reportedRemains: -157, charge: '0.27819' },
     });
-    expect(readOrderState({ status: 'Partial', remains: 157 })).toEqual({ ok: true, state: { status: 'PARTIAL', startCount: null, remains: 157, reportedRemains: 157, charge: null } });
+    expect(readOrderState({ status: 'Partial', remains: 157 })).toEqual({
+      ok: true,
+      state: { status: 'PARTIAL', startCount: null, remains: 157, reportedRemains: 157, charge: null },
+    });
   });
 
   it('turns error entries and unknown statuses into errors', () => {
-    expect(readOrderState({ error: 'Incorrect order ID' })).toEqual({ ok: false, error: 'Incorrect order ID', check: true });
-    expect(readOrderState({ status: 'Exploded' })).toEqual({ ok: false, error: 'unknown status: Exploded', check: true });
-    expect(readOrderState({ status: 'Error', remains: '10' })).toEqual({ ok: false, error: 'provider status Error', check: true });
+    expect(readOrderState({ error: 'Incorrect order ID' })).toEqual({
+      ok: false,
+      error: 'Incorrect order ID',
+      check: true,
+    });
+    expect(readOrderState({ status: 'Exploded' })).toEqual({
+      ok: false,
+      error: 'unknown status: Exploded',
+      check: true,
+    });
+    expect(readOrderState({ status: 'Error', remains: '10' })).toEqual({
+      ok: false,
+      error: 'provider status Error',
+      check: true,
+    });
     expect(readOrderState({ remains: '10' })).toEqual({ ok: false, error: 'no status in the answer' });
     expect(readOrderState('nope')).toEqual({ ok: false, error: 'no status in the answer' });
   });
 
   it('reads batched, listed and single status answers, reporting ids the answer leaves out', () => {
-    const batch = readStatusAnswer({ '1': { status: 'In progress', remains: '5', start_count: '10' }, '2': { error: 'Incorrect order ID' } }, ['1', '2', '3']);
-    expect(batch.get('1')).toEqual({ ok: true, state: { status: 'INPROGRESS', startCount: 10, remains: 5, reportedRemains: 5, charge: null } });
+    const batch = readStatusAnswer(
+      { '1': { status: 'In progress', remains: '5', start_count: '10' }, '2': { error: 'Incorrect order ID' } },
+      ['1', '2', '3'],
+    );
+    expect(batch.get('1')).toEqual({
+      ok: true,
+      state: { status: 'INPROGRESS', startCount: 10, remains: 5, reportedRemains: 5, charge: null },
+    });
     expect(batch.get('2')).toEqual({ ok: false, error: 'Incorrect order ID', check: true });
     expect(batch.get('3')).toEqual({ ok: false, error: 'order missing from the answer' });
     const listed = readStatusAnswer([{ order: 7, status: 'Completed', remains: 0 }], ['7']);
@@ -81,12 +114,24 @@ describe('upstream protocol normalisation', () => {
   it('reads the order id of an add answer', () => {
     expect(readAddAnswer({ order: 23501 })).toBe('23501');
     expect(readAddAnswer({ order: '23501' })).toBe('23501');
-    for (const body of [{}, { order: 0 }, { order: null }, { order: 'a b' }, 'x', null, { error: 'x' }]) expect(readAddAnswer(body)).toBeNull();
+    for (const body of [{}, { order: 0 }, { order: null }, { order: 'a b' }, 'x', null, { error: 'x' }])
+      expect(readAddAnswer(body)).toBeNull();
   });
 
   it('reads service lists with string numbers and skips malformed items', () => {
     const { services, malformed } = readServices([
-      { service: 1, name: 'Followers', type: 'Default', category: 'First Category', rate: '0.90', min: '50', max: '10000', refill: true, cancel: '1', dripfeed: true },
+      {
+        service: 1,
+        name: 'Followers',
+        type: 'Default',
+        category: 'First Category',
+        rate: '0.90',
+        min: '50',
+        max: '10000',
+        refill: true,
+        cancel: '1',
+        dripfeed: true,
+      },
       { service: '2', name: 'Comments', category: 'Second', rate: 8, min: 10, max: 1500, refill: false },
       { service: 3, name: 'Broken', rate: 'free', min: 1, max: 2 },
       { service: 4, name: 'Backwards', rate: '1', min: 100, max: 10 },
@@ -94,8 +139,32 @@ describe('upstream protocol normalisation', () => {
     ]);
     expect(malformed).toBe(3);
     expect(services).toEqual([
-      { id: '1', name: 'Followers', category: 'First Category', type: 'Default', rate: '0.9', min: 50, max: 10000, refill: true, cancel: true, dripfeed: true, description: null },
-      { id: '2', name: 'Comments', category: 'Second', type: 'Default', rate: '8', min: 10, max: 1500, refill: false, cancel: false, dripfeed: false, description: null },
+      {
+        id: '1',
+        name: 'Followers',
+        category: 'First Category',
+        type: 'Default',
+        rate: '0.9',
+        min: 50,
+        max: 10000,
+        refill: true,
+        cancel: true,
+        dripfeed: true,
+        description: null,
+      },
+      {
+        id: '2',
+        name: 'Comments',
+        category: 'Second',
+        type: 'Default',
+        rate: '8',
+        min: 10,
+        max: 1500,
+        refill: false,
+        cancel: false,
+        dripfeed: false,
+        description: null,
+      },
     ]);
     expect(readServices({ error: 'x' })).toEqual({ services: [], malformed: 0 });
   });
@@ -113,7 +182,28 @@ describe('upstream protocol normalisation', () => {
   });
 
   it('reads service flags and rates as panels write them', () => {
-    const { services } = readServices([{ service: '9', name: 'X', type: ' Custom Comments ', category: 'c', rate: '1,234.567890', min: '1', max: '2,000', refill: 'true', cancel: '0', dripfeed: '1' }]);
-    expect(services[0]).toMatchObject({ id: '9', type: 'Custom Comments', rate: '1234.56789', max: 2000, refill: true, cancel: false, dripfeed: true });
+    const { services } = readServices([
+      {
+        service: '9',
+        name: 'X',
+        type: ' Custom Comments ',
+        category: 'c',
+        rate: '1,234.567890',
+        min: '1',
+        max: '2,000',
+        refill: 'true',
+        cancel: '0',
+        dripfeed: '1',
+      },
+    ]);
+    expect(services[0]).toMatchObject({
+      id: '9',
+      type: 'Custom Comments',
+      rate: '1234.56789',
+      max: 2000,
+      refill: true,
+      cancel: false,
+      dripfeed: true,
+    });
   });
 });

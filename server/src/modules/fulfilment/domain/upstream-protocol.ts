@@ -63,7 +63,14 @@ export function parseCount(raw: unknown): number | null {
 
 /** A decimal as a canonical string ("0.90" -> "0.9", 1.5 -> "1.5"); negative only when `signed`; else null. */
 export function parseDecimal(raw: unknown, signed = false): string | null {
-  const text = typeof raw === 'number' ? (Number.isFinite(raw) ? String(raw) : '') : typeof raw === 'string' ? raw.trim().replace(/,/g, '') : '';
+  const text =
+    typeof raw === 'number'
+      ? Number.isFinite(raw)
+        ? String(raw)
+        : ''
+      : typeof raw === 'string'
+        ? raw.trim().replace(/,/g, '')
+        : '';
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match || (match[1] && !signed)) return null;
   const whole = match[2]!.replace(/^0+(?=\d)/, '');
@@ -97,7 +104,8 @@ export interface UpstreamOrderState {
  * next poll; `check` marks an answer an operator must look at (an unknown status word, the provider not
  * knowing our order id), which flags the order [확인 필요] without moving it.
  */
-export type UpstreamStatusResult = { ok: true; state: UpstreamOrderState } | { ok: false; error: string; check?: boolean };
+export type UpstreamStatusResult =
+  { ok: true; state: UpstreamOrderState } | { ok: false; error: string; check?: boolean };
 
 /** Status words that name no state we can move to: the order is held for an operator. */
 const HELD_STATUSES = new Set(['error']);
@@ -107,11 +115,15 @@ export function readOrderState(entry: unknown): UpstreamStatusResult {
   const error = errorOf(entry);
   // The provider does not know the order we placed with it: an operator must look.
   if (error) return { ok: false, error, check: true };
-  if (!entry || typeof entry !== 'object' || Array.isArray(entry)) return { ok: false, error: 'no status in the answer' };
+  if (!entry || typeof entry !== 'object' || Array.isArray(entry))
+    return { ok: false, error: 'no status in the answer' };
   const raw = entry as Record<string, unknown>;
   const status = normaliseStatus(raw.status);
   if (!status) {
-    const word = typeof raw.status === 'string' || typeof raw.status === 'number' ? cleanText(String(raw.status)).trim().slice(0, 40) : '';
+    const word =
+      typeof raw.status === 'string' || typeof raw.status === 'number'
+        ? cleanText(String(raw.status)).trim().slice(0, 40)
+        : '';
     if (!word) return { ok: false, error: 'no status in the answer' };
     const held = HELD_STATUSES.has(word.toLowerCase());
     return { ok: false, error: held ? `provider status ${word}` : `unknown status: ${word}`, check: true };
@@ -140,7 +152,8 @@ export function readStatusAnswer(body: unknown, ids: string[]): Map<string, Upst
   const whole = errorOf(body);
   let byId: Record<string, unknown> = {};
   if (Array.isArray(body)) {
-    for (const item of body) if (item && typeof item === 'object') byId[String((item as { order?: unknown }).order).trim()] = item;
+    for (const item of body)
+      if (item && typeof item === 'object') byId[String((item as { order?: unknown }).order).trim()] = item;
   } else if (body && typeof body === 'object' && !whole) {
     byId = ids.length === 1 && 'status' in body ? { [ids[0]!]: body } : (body as Record<string, unknown>);
   }
@@ -178,7 +191,8 @@ export interface UpstreamService {
 }
 
 /** A flag as panels write it: true, 1, "1", "true", "yes" (any case); everything else is false. */
-const truthy = (raw: unknown) => raw === true || raw === 1 || (typeof raw === 'string' && ['1', 'true', 'yes'].includes(raw.trim().toLowerCase()));
+const truthy = (raw: unknown) =>
+  raw === true || raw === 1 || (typeof raw === 'string' && ['1', 'true', 'yes'].includes(raw.trim().toLowerCase()));
 
 /** The usable items of a `services` answer; malformed items are counted, not thrown. */
 export function readServices(body: unknown): { services: UpstreamService[]; malformed: number } {
@@ -192,7 +206,15 @@ export function readServices(body: unknown): { services: UpstreamService[]; malf
     const min = parseCount(raw.min);
     const max = parseCount(raw.max);
     const name = typeof raw.name === 'string' ? cleanText(raw.name).trim() : '';
-    if ((typeof id !== 'string' && typeof id !== 'number') || !name || rate === null || min === null || max === null || min < 1 || max < min) {
+    if (
+      (typeof id !== 'string' && typeof id !== 'number') ||
+      !name ||
+      rate === null ||
+      min === null ||
+      max === null ||
+      min < 1 ||
+      max < min
+    ) {
       malformed++;
       continue;
     }
@@ -201,7 +223,12 @@ export function readServices(body: unknown): { services: UpstreamService[]; malf
       id: String(id).trim(),
       name,
       category: typeof raw.category === 'string' ? cleanText(raw.category).trim() : '',
-      type: typeof raw.type === 'string' && raw.type.trim() ? cleanText(raw.type).trim() : typeof raw.type === 'number' ? String(raw.type) : 'Default',
+      type:
+        typeof raw.type === 'string' && raw.type.trim()
+          ? cleanText(raw.type).trim()
+          : typeof raw.type === 'number'
+            ? String(raw.type)
+            : 'Default',
       rate,
       min,
       max,

@@ -23,7 +23,11 @@ export class AdminOrderDispatchController {
   /** Sends a failed or uncertain PENDING order again now, or links the provider's order id the operator found. */
   @Post(':id/resend')
   @HttpCode(200)
-  resend(@Param('id', IdPipe) id: number, @Body(new ZodPipe(resendSchema)) body: z.infer<typeof resendSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
+  resend(
+    @Param('id', IdPipe) id: number,
+    @Body(new ZodPipe(resendSchema)) body: z.infer<typeof resendSchema>,
+    @CurrentOperator() operator: AuthenticatedOperator,
+  ) {
     return this.sender.resend(id, body, operator);
   }
 }

@@ -27,12 +27,19 @@ export class AdminProvidersController {
   }
 
   @Post()
-  create(@Body(new ZodPipe(createProviderSchema)) body: CreateProviderInput, @CurrentOperator() operator: AuthenticatedOperator) {
+  create(
+    @Body(new ZodPipe(createProviderSchema)) body: CreateProviderInput,
+    @CurrentOperator() operator: AuthenticatedOperator,
+  ) {
     return this.providers.create(body, operator);
   }
 
   @Put(':id')
-  update(@Param('id', IdPipe) id: number, @Body(new ZodPipe(updateProviderSchema)) body: UpdateProviderInput, @CurrentOperator() operator: AuthenticatedOperator) {
+  update(
+    @Param('id', IdPipe) id: number,
+    @Body(new ZodPipe(updateProviderSchema)) body: UpdateProviderInput,
+    @CurrentOperator() operator: AuthenticatedOperator,
+  ) {
     return this.providers.update(id, body, operator);
   }
 
@@ -50,7 +57,11 @@ export class AdminProvidersController {
   /** Imports (or re-syncs) the provider's services into the catalogue with a markup. */
   @Post(':id/import-services')
   @HttpCode(200)
-  importServices(@Param('id', IdPipe) id: number, @Body(new ZodPipe(importServicesSchema)) body: ImportServicesInput, @CurrentOperator() operator: AuthenticatedOperator) {
+  importServices(
+    @Param('id', IdPipe) id: number,
+    @Body(new ZodPipe(importServicesSchema)) body: ImportServicesInput,
+    @CurrentOperator() operator: AuthenticatedOperator,
+  ) {
     return this.providers.importServices(id, body, operator);
   }
 }

@@ -42,7 +42,11 @@ export class ProviderBalanceAlertJob {
         if (!Number.isFinite(amount) || amount >= min) continue;
         low.push(provider.id);
         const day = this.clock.now().toISOString().slice(0, 10);
-        await this.alerts.raise('PROVIDER_BALANCE', `공급사 ${provider.name}(#${provider.id}) 잔액 ${balance} ${currency}: 기준 ${min.toLocaleString('ko-KR')} 미만입니다. 충전해 주세요.`, `provider-balance:${provider.id}:${day}`);
+        await this.alerts.raise(
+          'PROVIDER_BALANCE',
+          `공급사 ${provider.name}(#${provider.id}) 잔액 ${balance} ${currency}: 기준 ${min.toLocaleString('ko-KR')} 미만입니다. 충전해 주세요.`,
+          `provider-balance:${provider.id}:${day}`,
+        );
       } catch (error) {
         this.logger.warn(`provider ${provider.id}: balance not read: ${(error as Error).message}`);
       }

@@ -41,7 +41,8 @@ export class AccountService {
   async changePassword(memberId: number, input: ChangePasswordInput): Promise<{ message: string }> {
     const newHash = await this.hasher.hash(input.newPassword);
     return this.withMember(memberId, async (member) => {
-      if (!(await this.hasher.verify(member.passwordHash, input.currentPassword))) throw new DomainError(M.currentPasswordWrong, 409);
+      if (!(await this.hasher.verify(member.passwordHash, input.currentPassword)))
+        throw new DomainError(M.currentPasswordWrong, 409);
       member.setPassword(newHash);
       return { message: M.passwordChanged };
     });

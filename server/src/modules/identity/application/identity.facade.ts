@@ -22,22 +22,28 @@ export class IdentityFacade {
   /** The active member whose reseller API key this is (looked up by its SHA-256), or null. */
   async memberIdForApiKey(key: string): Promise<number | null> {
     if (typeof key !== 'string' || key.length === 0 || key.length > 200) return null;
-    const member = await this.em.fork().findOne(Member, { apiKeyHash: apiKeyHash(key), status: MemberStatus.ACTIVE }, { fields: ['id'] });
+    const member = await this.em
+      .fork()
+      .findOne(Member, { apiKeyHash: apiKeyHash(key), status: MemberStatus.ACTIVE }, { fields: ['id'] });
     return member?.id ?? null;
   }
 
   /** Login ids for member ids (consoles show them next to orders and charges); null once withdrawn. */
   async loginIdsOf(memberIds: number[]): Promise<Map<number, string | null>> {
-    const members = memberIds.length ? await this.em.fork().find(Member, { id: { $in: memberIds } }, { fields: ['id', 'loginId'] }) : [];
+    const members = memberIds.length
+      ? await this.em.fork().find(Member, { id: { $in: memberIds } }, { fields: ['id', 'loginId'] })
+      : [];
     return new Map(members.map((m) => [m.id, m.loginId]));
   }
 
   /** Read-only, for the operator dashboard: members who signed up per calendar day (in `timeZone`) since `since`. */
   async signupsPerDay(since: Date, timeZone: string): Promise<{ day: string; count: number }[]> {
-    return this.em.fork().execute<{ day: string; count: number }[]>(
-      `select to_char(created_at at time zone ?, 'YYYY-MM-DD') as day, count(*)::int as count from member where created_at >= ? group by 1`,
-      [timeZone, since],
-    );
+    return this.em
+      .fork()
+      .execute<{ day: string; count: number }[]>(
+        `select to_char(created_at at time zone ?, 'YYYY-MM-DD') as day, count(*)::int as count from member where created_at >= ? group by 1`,
+        [timeZone, since],
+      );
   }
 
   /** A demo member with some points, for a new database's demo data. */
@@ -77,14 +83,21 @@ export class IdentityFacade {
   /** Referral figures for the console: how many members each of `memberIds` referred (withdrawn ones too). */
   async referredCounts(memberIds: number[]): Promise<Map<number, number>> {
     const rows = memberIds.length
-      ? await this.em.fork().execute<{ id: number; n: string }[]>('select referred_by_id as id, count(*) as n from member where referred_by_id in (?) group by 1', [memberIds])
+      ? await this.em
+          .fork()
+          .execute<{ id: number; n: string }[]>(
+            'select referred_by_id as id, count(*) as n from member where referred_by_id in (?) group by 1',
+            [memberIds],
+          )
       : [];
     return new Map(rows.map((r) => [r.id, Number(r.n)]));
   }
 
   /** Referral figures for the dashboard: members who joined with someone's code. */
   async referredMemberCount(): Promise<number> {
-    const [row] = await this.em.fork().execute<{ n: string }[]>('select count(*) as n from member where referred_by_id is not null');
+    const [row] = await this.em
+      .fork()
+      .execute<{ n: string }[]>('select count(*) as n from member where referred_by_id is not null');
     return Number(row!.n);
   }
 }

@@ -1,6 +1,14 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Clock, filterOneOf, filterString, findPage, searchIn, type ListQuery, type Page } from '../../../shared/index.js';
+import {
+  Clock,
+  filterOneOf,
+  filterString,
+  findPage,
+  searchIn,
+  type ListQuery,
+  type Page,
+} from '../../../shared/index.js';
 import { LoginAttempt, LoginAttemptResult } from '../domain/login-attempt.entity.js';
 
 /**
@@ -22,7 +30,10 @@ export type LoginKind = (typeof LOGIN_KINDS)[number];
 /** How long the pair waits after its latest failure, given how many it has. */
 export function delayAfter(failures: number): number {
   if (failures < LOGIN_THROTTLE.FREE_FAILURES) return 0;
-  return Math.min(LOGIN_THROTTLE.MAX_DELAY_MS, LOGIN_THROTTLE.BASE_DELAY_MS * 2 ** (failures - LOGIN_THROTTLE.FREE_FAILURES));
+  return Math.min(
+    LOGIN_THROTTLE.MAX_DELAY_MS,
+    LOGIN_THROTTLE.BASE_DELAY_MS * 2 ** (failures - LOGIN_THROTTLE.FREE_FAILURES),
+  );
 }
 
 /** A 429 telling when to try again (Retry-After header and the Korean reason). */
@@ -30,7 +41,13 @@ export class TooManyLoginAttempts extends HttpException {
   readonly headers: Record<string, string>;
 
   constructor(readonly retryAfterSeconds: number) {
-    super({ message: `로그인 시도가 너무 많습니다. ${formatWait(retryAfterSeconds)} 후 다시 시도해 주세요.`, retryAfterSeconds }, HttpStatus.TOO_MANY_REQUESTS);
+    super(
+      {
+        message: `로그인 시도가 너무 많습니다. ${formatWait(retryAfterSeconds)} 후 다시 시도해 주세요.`,
+        retryAfterSeconds,
+      },
+      HttpStatus.TOO_MANY_REQUESTS,
+    );
     this.headers = { 'Retry-After': String(retryAfterSeconds) };
   }
 }
@@ -70,7 +87,18 @@ export class LoginThrottle {
   }
 
   async record(kind: LoginKind, loginId: string, ip: string, result: LoginAttemptResult): Promise<void> {
-    await this.em.fork().persist(new LoginAttempt({ kind, loginId: normalize(loginId), ip: ip.slice(0, 64), result, createdAt: this.clock.now() })).flush();
+    await this.em
+      .fork()
+      .persist(
+        new LoginAttempt({
+          kind,
+          loginId: normalize(loginId),
+          ip: ip.slice(0, 64),
+          result,
+          createdAt: this.clock.now(),
+        }),
+      )
+      .flush();
   }
 
   page(query: ListQuery): Promise<Page<LoginAttempt>> {

@@ -31,7 +31,12 @@ export class LoginService {
     const member = await this.em.fork().findOne(Member, { loginId: input.id });
     const ok = await this.hasher.verify(member?.passwordHash, input.password);
     const succeeded = !!member && ok && member.canLogIn;
-    await this.throttle.record('member', input.id, ip, succeeded ? LoginAttemptResult.SUCCEEDED : LoginAttemptResult.FAILED);
+    await this.throttle.record(
+      'member',
+      input.id,
+      ip,
+      succeeded ? LoginAttemptResult.SUCCEEDED : LoginAttemptResult.FAILED,
+    );
     if (!succeeded) throw new NotFoundException(MESSAGES.loginFailed);
     return { accessToken: this.tokens.accessToken('member', member.id, member.sessionVersion) };
   }
@@ -41,7 +46,12 @@ export class LoginService {
     const em = this.em.fork();
     const operator = await em.findOne(Operator, { loginId: input.id });
     const ok = await this.hasher.verify(operator?.passwordHash, input.password);
-    await this.throttle.record('operator', input.id, ip, operator && ok ? LoginAttemptResult.SUCCEEDED : LoginAttemptResult.FAILED);
+    await this.throttle.record(
+      'operator',
+      input.id,
+      ip,
+      operator && ok ? LoginAttemptResult.SUCCEEDED : LoginAttemptResult.FAILED,
+    );
     if (!operator || !ok) throw new NotFoundException(MESSAGES.loginFailed);
     operator.lastLoginAt = this.clock.now();
     await em.flush();

@@ -1,7 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { DomainError, filterOneOf, findPage, idOf, NotFoundError, Page, searchIn, type ListQuery } from '../../../shared/index.js';
+import {
+  DomainError,
+  filterOneOf,
+  findPage,
+  idOf,
+  NotFoundError,
+  Page,
+  searchIn,
+  type ListQuery,
+} from '../../../shared/index.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { SocialAccount } from '../domain/social-account.entity.js';
 import { AuditRecorder, PointAdjuster, PointBalanceReader, type AuditActor } from './ports.js';
@@ -62,7 +71,12 @@ export class MembersAdminService {
       },
     });
     const points = await this.balances.balancesOf(page.rows.map((m) => m.id));
-    return new Page('members', page.rows.map((m) => view(m, points.get(m.id) ?? 0n)), page.total, page.start);
+    return new Page(
+      'members',
+      page.rows.map((m) => view(m, points.get(m.id) ?? 0n)),
+      page.total,
+      page.start,
+    );
   }
 
   async one(id: number): Promise<MemberView> {
@@ -81,13 +95,24 @@ export class MembersAdminService {
     return this.command(id, actor, 'reinstate', (m) => m.reinstate());
   }
 
-  private async command(id: number, actor: AuditActor, action: string, change: (member: Member) => void): Promise<MemberView> {
+  private async command(
+    id: number,
+    actor: AuditActor,
+    action: string,
+    change: (member: Member) => void,
+  ): Promise<MemberView> {
     await this.em.fork().transactional(async (tx) => {
       const member = await tx.findOne(Member, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!member) throw new NotFoundError();
       const before = member.status;
       change(member);
-      this.audit.record(tx, actor, { action, resource: 'members', resourceId: id, before: { status: before }, after: { status: member.status } });
+      this.audit.record(tx, actor, {
+        action,
+        resource: 'members',
+        resourceId: id,
+        before: { status: before },
+        after: { status: member.status },
+      });
     });
     return this.one(id);
   }
@@ -100,7 +125,12 @@ export class MembersAdminService {
       if (!member) throw new NotFoundError();
       if (member.status === MemberStatus.DELETED) throw new DomainError('탈퇴한 회원입니다.', 409);
       await this.points.adjust(tx, id, amount, reference, reason);
-      this.audit.record(tx, actor, { action: 'adjust-points', resource: 'members', resourceId: id, after: { amount, reason, reference: reference.id } });
+      this.audit.record(tx, actor, {
+        action: 'adjust-points',
+        resource: 'members',
+        resourceId: id,
+        after: { amount, reason, reference: reference.id },
+      });
     });
     return this.points.adjustmentEntry(reference);
   }

@@ -2,7 +2,16 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createTransport, type Transporter } from 'nodemailer';
 import { AppConfig } from '../../../config/index.js';
-import { Clock, filterOneOf, filterString, findPage, NotFoundError, searchIn, type ListQuery, type Page } from '../../../shared/index.js';
+import {
+  Clock,
+  filterOneOf,
+  filterString,
+  findPage,
+  NotFoundError,
+  searchIn,
+  type ListQuery,
+  type Page,
+} from '../../../shared/index.js';
 import { OutboxChannel, OutboxMessage, OutboxStatus } from '../domain/outbox-message.entity.js';
 
 const TIMEOUT_MS = 10_000;
@@ -51,11 +60,19 @@ export class Messenger {
     const { SMTP_URL, MAIL_FROM } = this.config.env;
     const send = SMTP_URL
       ? async () => {
-          this.smtp ??= createTransport({ url: SMTP_URL, connectionTimeout: TIMEOUT_MS, greetingTimeout: TIMEOUT_MS, socketTimeout: TIMEOUT_MS });
+          this.smtp ??= createTransport({
+            url: SMTP_URL,
+            connectionTimeout: TIMEOUT_MS,
+            greetingTimeout: TIMEOUT_MS,
+            socketTimeout: TIMEOUT_MS,
+          });
           await this.smtp.sendMail({ from: MAIL_FROM, to, subject, text });
         }
       : null;
-    return this.deliver({ channel: OutboxChannel.EMAIL, recipient: to, subject, body: maskSecrets(text, secrets) }, send);
+    return this.deliver(
+      { channel: OutboxChannel.EMAIL, recipient: to, subject, body: maskSecrets(text, secrets) },
+      send,
+    );
   }
 
   sms(to: string, text: string, secrets: readonly string[] = []): Promise<OutboxMessage> {
@@ -71,7 +88,10 @@ export class Messenger {
           if (!response.ok) throw new Error(`SMS gateway answered HTTP ${response.status}`);
         }
       : null;
-    return this.deliver({ channel: OutboxChannel.SMS, recipient: to, subject: null, body: maskSecrets(text, secrets) }, send);
+    return this.deliver(
+      { channel: OutboxChannel.SMS, recipient: to, subject: null, body: maskSecrets(text, secrets) },
+      send,
+    );
   }
 
   private async deliver(message: Delivery, send: (() => Promise<void>) | null): Promise<OutboxMessage> {
@@ -88,7 +108,9 @@ export class Messenger {
       }
     } else {
       // Neither the body nor the recipient in full: the outbox (masked) is where operators read it.
-      this.logger.log(`${message.channel} held for ${maskRecipient(message.recipient)} (no transport configured; kept in the outbox)`);
+      this.logger.log(
+        `${message.channel} held for ${maskRecipient(message.recipient)} (no transport configured; kept in the outbox)`,
+      );
     }
     const row = new OutboxMessage({ ...message, status, error, createdAt: this.clock.now() });
     await this.em.fork().persist(row).flush();

@@ -18,7 +18,13 @@ export interface PointReference {
 /** Operator corrections (and demo points) as ADJUST ledger entries. */
 export abstract class PointAdjuster {
   /** Positive credits, negative debits (never below zero), in the caller's transaction, once per reference. */
-  abstract adjust(em: EntityManager, memberId: number, amount: bigint, reference: PointReference, memo: string): Promise<unknown>;
+  abstract adjust(
+    em: EntityManager,
+    memberId: number,
+    amount: bigint,
+    reference: PointReference,
+    memo: string,
+  ): Promise<unknown>;
   /** The ledger entry an adjustment wrote. */
   abstract adjustmentEntry(reference: PointReference): Promise<unknown>;
 }
@@ -28,7 +34,8 @@ export abstract class RegisterWhereOptions {
   abstract isRegisterWhereOption(text: string): Promise<boolean>;
 }
 
-export type IdentitySwitch = 'ENABLE_EMAIL_VERIFY' | 'ENABLE_PHONE_NUMBER' | 'ENABLE_REFERRAL' | 'ENABLE_SNS_NAVER' | 'ENABLE_SNS_KAKAO';
+export type IdentitySwitch =
+  'ENABLE_EMAIL_VERIFY' | 'ENABLE_PHONE_NUMBER' | 'ENABLE_REFERRAL' | 'ENABLE_SNS_NAVER' | 'ENABLE_SNS_KAKAO';
 
 /** The site settings identity reads (settings context). */
 export abstract class IdentitySettings {
@@ -43,7 +50,11 @@ export interface AuditActor {
 
 /** Operator actions on members go to the audit log in the action's transaction (audit context). */
 export abstract class AuditRecorder {
-  abstract record(em: EntityManager, actor: AuditActor, entry: { action: string; resource: string; resourceId: string | number; before?: unknown; after?: unknown }): void;
+  abstract record(
+    em: EntityManager,
+    actor: AuditActor,
+    entry: { action: string; resource: string; resourceId: string | number; before?: unknown; after?: unknown },
+  ): void;
 }
 
 /**

@@ -39,7 +39,9 @@ export class RateLimiter {
     const rules: { ip: RateRule; account?: RateRule } = RATE_LIMITS[action];
     const over = await Promise.all([
       this.count(`${action}:ip:${ip}`, rules.ip),
-      rules.account && account !== undefined ? this.count(`${action}:account:${account.toLowerCase()}`, rules.account) : false,
+      rules.account && account !== undefined
+        ? this.count(`${action}:account:${account.toLowerCase()}`, rules.account)
+        : false,
     ]);
     if (over.some(Boolean)) throw new HttpException(IDENTITY_MESSAGES.tooManyRequests, HttpStatus.TOO_MANY_REQUESTS);
   }

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { randomUUID } from 'node:crypto';
-import { brandedSubject, IDENTITY_MESSAGES as M, mailSignature, siteName, type ResetPasswordInput } from '../../../contracts/index.js';
+import {
+  brandedSubject,
+  IDENTITY_MESSAGES as M,
+  mailSignature,
+  siteName,
+  type ResetPasswordInput,
+} from '../../../contracts/index.js';
 import { AppConfig } from '../../../config/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
@@ -58,7 +64,11 @@ export class RecoveryService {
         await tx.nativeUpdate(PasswordReset, { memberId: member.id, usedAt: null }, { usedAt: reset.createdAt });
         tx.persist(reset);
       });
-      const token = this.tokens.purposeToken('password-reset-token', { sub: member.id, jti: reset.jti }, PasswordReset.TTL_MS / 1000);
+      const token = this.tokens.purposeToken(
+        'password-reset-token',
+        { sub: member.id, jti: reset.jti },
+        PasswordReset.TTL_MS / 1000,
+      );
       const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, this.config.publicUrl).toString();
       const brand = siteName(await this.settings.text('SITE_NAME'));
       await this.messenger.email(
@@ -75,10 +85,15 @@ export class RecoveryService {
   /** The token's signature, expiry and single use are all checked; the new password ends every session. */
   async resetPassword(input: ResetPasswordInput): Promise<{ message: string }> {
     const claims = this.tokens.verifyPurposeToken<{ sub: unknown; jti: unknown }>('password-reset-token', input.token);
-    if (!claims || typeof claims.jti !== 'string' || !UUID.test(claims.jti) || !Number.isInteger(claims.sub)) throw new DomainError(M.resetTokenInvalid, 400);
+    if (!claims || typeof claims.jti !== 'string' || !UUID.test(claims.jti) || !Number.isInteger(claims.sub))
+      throw new DomainError(M.resetTokenInvalid, 400);
     const hash = await this.hasher.hash(input.password);
     await this.em.fork().transactional(async (tx) => {
-      const reset = await tx.findOne(PasswordReset, { jti: claims.jti as string, memberId: claims.sub as number }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      const reset = await tx.findOne(
+        PasswordReset,
+        { jti: claims.jti as string, memberId: claims.sub as number },
+        { lockMode: LockMode.PESSIMISTIC_WRITE },
+      );
       const member = await tx.findOne(Member, claims.sub as number);
       if (!reset || !member?.canLogIn) throw new DomainError(M.resetTokenInvalid, 400);
       reset.use(this.clock.now());

@@ -1,6 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
-import { IDENTITY_MESSAGES as M, TERMS_VERSION, verificationIssue, type RegisterInput } from '../../../contracts/index.js';
+import {
+  IDENTITY_MESSAGES as M,
+  TERMS_VERSION,
+  verificationIssue,
+  type RegisterInput,
+} from '../../../contracts/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { CodeChannel, WrongCodeError } from '../domain/verification-code.entity.js';
@@ -60,18 +65,26 @@ export class RegistrationService {
     ]);
     const issue = verificationIssue(input, { emailVerify, phoneVerify }, !!binding);
     if (issue) throw new DomainError(issue, 400);
-    if (!(await this.registerWheres.isRegisterWhereOption(input.registerWhere))) throw new DomainError(M.registerWhereRequired, 400);
+    if (!(await this.registerWheres.isRegisterWhereOption(input.registerWhere)))
+      throw new DomainError(M.registerWhereRequired, 400);
     const phone = phoneVerify ? input.phoneNumber! : null;
     const passwordHash = input.password === null ? null : await this.hasher.hash(input.password);
     try {
       await this.em.fork().transactional(async (tx) => {
         if (await tx.count(Member, { loginId: input.loginId })) throw new DomainError(M.idTaken, 409);
-        if (input.email && !binding && (await tx.count(Member, { email: input.email }))) throw new DomainError(M.emailTaken, 409);
+        if (input.email && !binding && (await tx.count(Member, { email: input.email })))
+          throw new DomainError(M.emailTaken, 409);
         if (phone && (await tx.count(Member, { phone }))) throw new DomainError(M.phoneTaken, 409);
-        if (emailVerify && !binding) await this.verification.consume(tx, CodeChannel.EMAIL, input.email!, input.emailCode!);
+        if (emailVerify && !binding)
+          await this.verification.consume(tx, CodeChannel.EMAIL, input.email!, input.emailCode!);
         if (phone) await this.verification.consume(tx, CodeChannel.PHONE, phone, input.sendCode!);
         const referredBy = referralOn && input.referral ? await this.referrer(tx, input.referral) : null;
-        const member = new Member({ loginId: input.loginId, passwordHash, email: input.email, phone, registerWhere: input.registerWhere,
+        const member = new Member({
+          loginId: input.loginId,
+          passwordHash,
+          email: input.email,
+          phone,
+          registerWhere: input.registerWhere,
           referredBy,
           consents: { marketing: input.agreeMarketing, termsVersion: TERMS_VERSION },
           now: this.clock.now(),

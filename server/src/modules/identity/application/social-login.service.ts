@@ -40,7 +40,13 @@ export class SocialLoginService {
   }
 
   private async login(profile: SocialProfile): Promise<{ accessToken: string }> {
-    const account = await this.em.fork().findOne(SocialAccount, { provider: profile.provider, providerUserId: profile.providerUserId }, { populate: ['member'] });
+    const account = await this.em
+      .fork()
+      .findOne(
+        SocialAccount,
+        { provider: profile.provider, providerUserId: profile.providerUserId },
+        { populate: ['member'] },
+      );
     if (!account) {
       const claims: SignUpClaims = { provider: profile.provider, pid: profile.providerUserId, email: profile.email };
       const token = this.tokens.purposeToken('social-signup-token', { ...claims }, SIGNUP_TOKEN_TTL_SECONDS);
@@ -54,9 +60,11 @@ export class SocialLoginService {
   async register(provider: SocialProvider, input: SocialRegisterInput): Promise<{ message: string }> {
     await this.providers.ensureEnabled(provider);
     const claims = this.tokens.verifyPurposeToken<SignUpClaims>('social-signup-token', input.accessToken);
-    if (!claims || claims.provider !== provider || typeof claims.pid !== 'string') throw new DomainError(M.socialTokenInvalid, 400);
+    if (!claims || claims.provider !== provider || typeof claims.pid !== 'string')
+      throw new DomainError(M.socialTokenInvalid, 400);
     const em = this.em.fork();
-    if (await em.count(SocialAccount, { provider, providerUserId: claims.pid })) throw new DomainError(M.socialTaken, 409);
+    if (await em.count(SocialAccount, { provider, providerUserId: claims.pid }))
+      throw new DomainError(M.socialTaken, 409);
     // The provider's email is kept only while no other member uses it.
     const email = claims.email && !(await em.count(Member, { email: claims.email })) ? claims.email : null;
     const loginId = `${provider.toLowerCase()}_${randomBytes(5).toString('hex')}`;

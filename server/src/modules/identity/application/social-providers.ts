@@ -37,7 +37,10 @@ const emailOf = (value: unknown): string | null => {
   const parsed = providerEmail.safeParse(value);
   return parsed.success ? parsed.data : null;
 };
-const idOf = (value: unknown): string | null => ((typeof value === 'string' && value.length > 0 && value.length <= 100) || Number.isSafeInteger(value) ? String(value) : null);
+const idOf = (value: unknown): string | null =>
+  (typeof value === 'string' && value.length > 0 && value.length <= 100) || Number.isSafeInteger(value)
+    ? String(value)
+    : null;
 
 /**
  * Naver (authorization code → token at NAVER_AUTH_URL/oauth2.0/token → NAVER_API_URL/v1/nid/me) and
@@ -53,8 +56,13 @@ export class SocialProviders {
 
   async ensureEnabled(provider: SocialProvider): Promise<void> {
     const env = this.config.env;
-    const configured = provider === SocialProvider.NAVER ? !!(env.NAVER_CLIENT_ID && env.NAVER_CLIENT_SECRET) : env.KAKAO_ENABLED === true;
-    const switchedOn = await this.settings.isOn(provider === SocialProvider.NAVER ? 'ENABLE_SNS_NAVER' : 'ENABLE_SNS_KAKAO');
+    const configured =
+      provider === SocialProvider.NAVER
+        ? !!(env.NAVER_CLIENT_ID && env.NAVER_CLIENT_SECRET)
+        : env.KAKAO_ENABLED === true;
+    const switchedOn = await this.settings.isOn(
+      provider === SocialProvider.NAVER ? 'ENABLE_SNS_NAVER' : 'ENABLE_SNS_KAKAO',
+    );
     if (!configured || !switchedOn) throw new DomainError(M.socialDisabled, 403);
   }
 
@@ -74,7 +82,9 @@ export class SocialProviders {
       body: form.toString(),
     });
     if (typeof token.access_token !== 'string' || !token.access_token) throw failure(provider, 400);
-    const me = await getJson(provider, new URL('/v1/nid/me', env.NAVER_API_URL).toString(), { headers: { authorization: `Bearer ${token.access_token}` } });
+    const me = await getJson(provider, new URL('/v1/nid/me', env.NAVER_API_URL).toString(), {
+      headers: { authorization: `Bearer ${token.access_token}` },
+    });
     const response = (me.response ?? {}) as Record<string, unknown>;
     const id = idOf(response.id);
     if (me.resultcode !== '00' || !id) throw failure(provider, 400);
@@ -83,7 +93,9 @@ export class SocialProviders {
 
   async kakao(accessToken: string): Promise<SocialProfile> {
     const provider = SocialProvider.KAKAO;
-    const me = await getJson(provider, new URL('/v2/user/me', this.config.env.KAKAO_API_URL).toString(), { headers: { authorization: `Bearer ${accessToken}` } });
+    const me = await getJson(provider, new URL('/v2/user/me', this.config.env.KAKAO_API_URL).toString(), {
+      headers: { authorization: `Bearer ${accessToken}` },
+    });
     const id = idOf(me.id);
     if (!id) throw failure(provider, 400);
     const account = (me.kakao_account ?? {}) as Record<string, unknown>;

@@ -35,14 +35,23 @@ export class TokenService {
 
   accessToken(principal: Principal, id: number, sessionVersion?: number): string {
     const iat = this.nowSeconds();
-    const payload: AccessTokenPayload = { sub: id, typ: principal, ver: sessionVersion, iat, exp: iat + TTL_SECONDS[principal] };
+    const payload: AccessTokenPayload = {
+      sub: id,
+      typ: principal,
+      ver: sessionVersion,
+      iat,
+      exp: iat + TTL_SECONDS[principal],
+    };
     return this.jwt.sign(payload);
   }
 
   /** A short-lived token for one purpose; the payload's own fields plus `typ`, `iat`, `exp`. */
   purposeToken(purpose: SecretPurpose, payload: Record<string, unknown>, ttlSeconds: number): string {
     const iat = this.nowSeconds();
-    return this.jwt.sign({ ...payload, typ: purpose, iat, exp: iat + ttlSeconds }, { secret: this.secrets.key(purpose), algorithm: 'HS256' });
+    return this.jwt.sign(
+      { ...payload, typ: purpose, iat, exp: iat + ttlSeconds },
+      { secret: this.secrets.key(purpose), algorithm: 'HS256' },
+    );
   }
 
   /** The payload of a valid, unexpired token of this purpose, or null (bad signature, other algorithm, expired, garbage). */

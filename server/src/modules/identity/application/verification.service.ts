@@ -46,7 +46,9 @@ export class VerificationService {
             `이메일 인증코드는 ${code.code} 입니다.\n${minutes}분 안에 회원가입 화면에 입력해 주세요.${mailSignature(brand)}`,
             [code.code],
           )
-        : await this.messenger.sms(recipient, `[${brand}] 인증번호 ${code.code} (${minutes}분 안에 입력해 주세요)`, [code.code]);
+        : await this.messenger.sms(recipient, `[${brand}] 인증번호 ${code.code} (${minutes}분 안에 입력해 주세요)`, [
+            code.code,
+          ]);
     if (sent.status === OutboxStatus.FAILED) throw new DomainError(M.deliveryFailed, 502);
     return { message: SENT[channel] };
   }

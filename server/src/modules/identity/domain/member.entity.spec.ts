@@ -1,7 +1,15 @@
 import { IllegalTransitionError } from '../../../shared/index.js';
 import { Member, MemberStatus } from './member.entity.js';
 
-const member = () => new Member({ loginId: 'kim', passwordHash: 'h', email: 'k@example.com', phone: '01012345678', registerWhere: null, now: new Date(0) });
+const member = () =>
+  new Member({
+    loginId: 'kim',
+    passwordHash: 'h',
+    email: 'k@example.com',
+    phone: '01012345678',
+    registerWhere: null,
+    now: new Date(0),
+  });
 
 describe('Member', () => {
   it('moves ACTIVE → SUSPENDED → ACTIVE and refuses repeats', () => {
@@ -9,7 +17,9 @@ describe('Member', () => {
     m.suspend();
     expect(m.status).toBe(MemberStatus.SUSPENDED);
     expect(m.canLogIn).toBe(false);
-    expect(() => m.suspend()).toThrow(new IllegalTransitionError('이미 정지된 회원입니다.', { entity: 'Member', from: 'SUSPENDED', to: 'SUSPENDED' }));
+    expect(() => m.suspend()).toThrow(
+      new IllegalTransitionError('이미 정지된 회원입니다.', { entity: 'Member', from: 'SUSPENDED', to: 'SUSPENDED' }),
+    );
     m.reinstate();
     expect(m.canLogIn).toBe(true);
     expect(() => m.reinstate()).toThrow('이미 정상 상태인 회원입니다.');
@@ -20,7 +30,15 @@ describe('Member', () => {
     m.setApiKey('hash', 'cipher');
     m.issueReferralCode('ABCD1234');
     m.withdraw(new Date(5));
-    expect(m).toMatchObject({ status: MemberStatus.DELETED, loginId: null, email: null, phone: null, passwordHash: null, apiKeyHash: null, referralCode: null });
+    expect(m).toMatchObject({
+      status: MemberStatus.DELETED,
+      loginId: null,
+      email: null,
+      phone: null,
+      passwordHash: null,
+      apiKeyHash: null,
+      referralCode: null,
+    });
     expect(m.deletedAt).toEqual(new Date(5));
     expect(() => m.reinstate()).toThrow(IllegalTransitionError);
     expect(() => m.withdraw(new Date(6))).toThrow('이미 탈퇴한 회원입니다.');

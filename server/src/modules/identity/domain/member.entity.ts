@@ -21,7 +21,8 @@ export const MEMBER_TRANSITIONS = new TransitionTable<MemberStatus>({
 /** What decides whether a member's access token still stands (read on every member request). */
 export type SessionFacts = Pick<Member, 'status' | 'loginId' | 'sessionVersion'>;
 
-const mayLogIn = (member: Pick<SessionFacts, 'status' | 'loginId'>): boolean => member.status === MemberStatus.ACTIVE && member.loginId !== null;
+const mayLogIn = (member: Pick<SessionFacts, 'status' | 'loginId'>): boolean =>
+  member.status === MemberStatus.ACTIVE && member.loginId !== null;
 
 /** Whether an access token of session version `version` still stands for a member in this state. */
 export function sessionStands(member: SessionFacts, version: unknown): boolean {

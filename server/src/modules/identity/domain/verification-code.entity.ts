@@ -65,10 +65,12 @@ export class VerificationCode {
 
   /** Uses the code up if `code` is it; throws when it is spent, expired, out of tries or wrong. */
   consume(code: string, now: Date): void {
-    if (this.consumedAt || now >= this.expiresAt || this.attempts >= VerificationCode.MAX_ATTEMPTS) throw new DomainError(M.codeExpired, 400);
+    if (this.consumedAt || now >= this.expiresAt || this.attempts >= VerificationCode.MAX_ATTEMPTS)
+      throw new DomainError(M.codeExpired, 400);
     const given = Buffer.from(code);
     const expected = Buffer.from(this.code);
-    if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw new WrongCodeError(this.id, this.channel);
+    if (given.length !== expected.length || !timingSafeEqual(given, expected))
+      throw new WrongCodeError(this.id, this.channel);
     this.consumedAt = now;
   }
 }

@@ -15,7 +15,13 @@ const TOO_LARGE = '조정 금액(amount)이 너무 큽니다.';
 const REASON = '조정 사유(reason)를 입력해 주세요.';
 const adjustSchema = z.object({
   amount: z
-    .union([z.number(WHOLE_WON).int(WHOLE_WON).refine(Number.isSafeInteger, TOO_LARGE), z.string(WHOLE_WON).regex(/^-?\d{1,13}$/, WHOLE_WON)], { error: WHOLE_WON })
+    .union(
+      [
+        z.number(WHOLE_WON).int(WHOLE_WON).refine(Number.isSafeInteger, TOO_LARGE),
+        z.string(WHOLE_WON).regex(/^-?\d{1,13}$/, WHOLE_WON),
+      ],
+      { error: WHOLE_WON },
+    )
     .transform((v) => BigInt(v))
     .refine((v) => v !== 0n, '조정 금액(amount)은 0일 수 없습니다.')
     .refine((v) => v < MAX_ADJUST && v > -MAX_ADJUST, TOO_LARGE),
@@ -52,7 +58,11 @@ export class AdminMembersController {
 
   @Post(':id/adjust-points')
   @HttpCode(200)
-  adjustPoints(@Param('id', idParam) id: number, @Body(new ZodPipe(adjustSchema)) body: z.infer<typeof adjustSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
+  adjustPoints(
+    @Param('id', idParam) id: number,
+    @Body(new ZodPipe(adjustSchema)) body: z.infer<typeof adjustSchema>,
+    @CurrentOperator() operator: AuthenticatedOperator,
+  ) {
     return this.members.adjustPoints(id, body.amount, body.reason, operator);
   }
 }

@@ -92,7 +92,10 @@ export class AuthController {
   @Post('change-password')
   @HttpCode(200)
   @UseGuards(MemberGuard)
-  changePassword(@CurrentMember() member: AuthenticatedMember, @Body(new ZodPipe(changePasswordSchema)) body: ChangePasswordInput) {
+  changePassword(
+    @CurrentMember() member: AuthenticatedMember,
+    @Body(new ZodPipe(changePasswordSchema)) body: ChangePasswordInput,
+  ) {
     return this.accounts.changePassword(member.id, body);
   }
 

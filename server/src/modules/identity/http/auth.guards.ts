@@ -34,7 +34,8 @@ const UNAUTHORIZED = '로그인이 필요합니다.';
  * A KeyObject, not the string: jsonwebtoken otherwise tries (and fails) to parse a public key on every
  * request. jsonwebtoken 9 takes KeyObjects; passport-jwt's types only list string | Buffer.
  */
-const verificationKey = (config: AppConfig): Buffer => createSecretKey(Buffer.from(config.jwtSecret)) satisfies KeyObject as unknown as Buffer;
+const verificationKey = (config: AppConfig): Buffer =>
+  createSecretKey(Buffer.from(config.jwtSecret)) satisfies KeyObject as unknown as Buffer;
 
 /** How long a process trusts what it read about a member's session (another replica's suspension shows within this). */
 const SESSION_CACHE_MS = 2_000;
@@ -45,7 +46,10 @@ export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') 
   private readonly sessions = new ShortCache<number, SessionFacts | null>(SESSION_CACHE_MS, async (id) => {
     const [row] = await this.em
       .getConnection()
-      .execute<{ login_id: string | null; status: MemberStatus; session_version: number }[]>('select login_id, status, session_version from member where id = ?', [id]);
+      .execute<{ login_id: string | null; status: MemberStatus; session_version: number }[]>(
+        'select login_id, status, session_version from member where id = ?',
+        [id],
+      );
     return row ? { loginId: row.login_id, status: row.status, sessionVersion: row.session_version } : null;
   });
 
@@ -53,7 +57,12 @@ export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') 
     config: AppConfig,
     private readonly em: EntityManager,
   ) {
-    super({ jwtFromRequest: tokenFromHeader, secretOrKey: verificationKey(config), algorithms: ['HS256'], ignoreExpiration: false });
+    super({
+      jwtFromRequest: tokenFromHeader,
+      secretOrKey: verificationKey(config),
+      algorithms: ['HS256'],
+      ignoreExpiration: false,
+    });
     // A suspension, withdrawal or password change made through this process ends the session at once.
     em.getEventManager().registerSubscriber(this);
   }
@@ -81,7 +90,12 @@ export class OperatorJwtStrategy extends PassportStrategy(Strategy, 'operator-jw
     config: AppConfig,
     private readonly em: EntityManager,
   ) {
-    super({ jwtFromRequest: tokenFromHeader, secretOrKey: verificationKey(config), algorithms: ['HS256'], ignoreExpiration: false });
+    super({
+      jwtFromRequest: tokenFromHeader,
+      secretOrKey: verificationKey(config),
+      algorithms: ['HS256'],
+      ignoreExpiration: false,
+    });
   }
 
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedOperator> {
@@ -112,9 +126,11 @@ export class OperatorGuard extends AuthGuard('operator-jwt') {
 }
 
 export const CurrentMember = createParamDecorator(
-  (_: unknown, context: ExecutionContext): AuthenticatedMember => context.switchToHttp().getRequest<{ user: AuthenticatedMember }>().user,
+  (_: unknown, context: ExecutionContext): AuthenticatedMember =>
+    context.switchToHttp().getRequest<{ user: AuthenticatedMember }>().user,
 );
 
 export const CurrentOperator = createParamDecorator(
-  (_: unknown, context: ExecutionContext): AuthenticatedOperator => context.switchToHttp().getRequest<{ user: AuthenticatedOperator }>().user,
+  (_: unknown, context: ExecutionContext): AuthenticatedOperator =>
+    context.switchToHttp().getRequest<{ user: AuthenticatedOperator }>().user,
 );

@@ -1,5 +1,10 @@
 import { Body, Controller, HttpCode, Ip, Post } from '@nestjs/common';
-import { findAccountSchema, resetPasswordSchema, type FindAccountInput, type ResetPasswordInput } from '../../../contracts/index.js';
+import {
+  findAccountSchema,
+  resetPasswordSchema,
+  type FindAccountInput,
+  type ResetPasswordInput,
+} from '../../../contracts/index.js';
 import { ZodPipe } from '../../../shared/index.js';
 import { RecoveryService } from '../application/recovery.service.js';
 

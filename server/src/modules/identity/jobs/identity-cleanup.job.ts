@@ -30,7 +30,12 @@ export class IdentityCleanupJob {
     const before = new Date(this.clock.now().getTime() - DAY_MS);
     // The login record stays 30 days for operators to look back on (the throttle reads only the last day).
     const attemptsBefore = new Date(this.clock.now().getTime() - 30 * DAY_MS);
-    const [codes, resets, counters, loginAttempts] = await Promise.all([this.codes.prune(before), this.resets.prune(before), this.limiter.prune(before), this.logins.prune(attemptsBefore)]);
+    const [codes, resets, counters, loginAttempts] = await Promise.all([
+      this.codes.prune(before),
+      this.resets.prune(before),
+      this.limiter.prune(before),
+      this.logins.prune(attemptsBefore),
+    ]);
     return { codes, resets, counters, loginAttempts };
   }
 }

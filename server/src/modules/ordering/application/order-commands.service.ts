@@ -47,10 +47,20 @@ export class OrderCommands {
   ) {}
 
   /** Upstream status for an order, in the caller's transaction; a report it cannot move to (ended, already there, behind) changes nothing. */
-  async applyUpstream(tx: EntityManager, orderId: number, report: UpstreamReport): Promise<{ order: Order; changed: boolean }> {
+  async applyUpstream(
+    tx: EntityManager,
+    orderId: number,
+    report: UpstreamReport,
+  ): Promise<{ order: Order; changed: boolean }> {
     const order = await this.lockOrder(tx, orderId);
     const now = this.clock.now();
-    const details: StatusDetails = { startCount: report.startCount, remains: report.remains === undefined || report.remains === null ? report.remains : Math.min(Math.max(report.remains, 0), order.amount) };
+    const details: StatusDetails = {
+      startCount: report.startCount,
+      remains:
+        report.remains === undefined || report.remains === null
+          ? report.remains
+          : Math.min(Math.max(report.remains, 0), order.amount),
+    };
     const path = ORDER_TRANSITIONS.path(order.status, report.status);
     if (order.isTerminal || !path || path.length === 0) {
       order.noteProgress(details, now);
@@ -69,7 +79,9 @@ export class OrderCommands {
 
   /** Ends the order short with `remains` undelivered (walking through INPROGRESS if need be). */
   partial(orderId: number, remains: number, actor: AuditActor): Promise<CommandResult<Order>> {
-    return this.operate(orderId, actor, 'partial', (order, now) => order.advanceTo(OrderStatus.PARTIAL, now, { remains }));
+    return this.operate(orderId, actor, 'partial', (order, now) =>
+      order.advanceTo(OrderStatus.PARTIAL, now, { remains }),
+    );
   }
 
   setStartCount(orderId: number, startCount: number, actor: AuditActor): Promise<CommandResult<Order>> {
@@ -77,7 +89,12 @@ export class OrderCommands {
   }
 
   /** One move of the transition table, as the operator chose. */
-  setStatus(orderId: number, status: OrderStatus, details: StatusDetails, actor: AuditActor): Promise<CommandResult<Order>> {
+  setStatus(
+    orderId: number,
+    status: OrderStatus,
+    details: StatusDetails,
+    actor: AuditActor,
+  ): Promise<CommandResult<Order>> {
     return this.operate(orderId, actor, 'status', (order, now) => order.moveTo(status, now, details));
   }
 
@@ -89,7 +106,8 @@ export class OrderCommands {
         // Running upstream: when the provider takes cancels, the request is forwarded (fulfilment) and the
         // provider's status (Canceled or Partial) settles it through the state machine.
         if (order.cancelPending) throw new DomainError(CANCEL_MESSAGES.alreadyRequested, 409);
-        if (!(await this.catalog.getService(order.serviceId))?.cancel) throw new DomainError(CANCEL_MESSAGES.notSupported, 409);
+        if (!(await this.catalog.getService(order.serviceId))?.cancel)
+          throw new DomainError(CANCEL_MESSAGES.notSupported, 409);
         order.requestCancel(this.clock.now());
         return order;
       }
@@ -106,13 +124,27 @@ export class OrderCommands {
    * as the ordinary cancels are. Orders already sent (PROCESSING, INPROGRESS) or caught mid-dispatch (the
    * write-ahead mark: the provider may have them) are left to finish or for an operator to check.
    */
-  async closeForDeletedMember(tx: EntityManager, memberId: number): Promise<{ orders: number[]; autoOrders: number[] }> {
+  async closeForDeletedMember(
+    tx: EntityManager,
+    memberId: number,
+  ): Promise<{ orders: number[]; autoOrders: number[] }> {
     const now = this.clock.now();
-    const autoOrders = await tx.find(AutoOrder, { memberId, status: AutoOrderStatus.ACTIVE }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'ASC' } });
+    const autoOrders = await tx.find(
+      AutoOrder,
+      { memberId, status: AutoOrderStatus.ACTIVE },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'ASC' } },
+    );
     for (const auto of autoOrders) await this.refundRuns(tx, auto, auto.cancel(now));
-    const pending = await tx.find(Order, { memberId, status: OrderStatus.PENDING }, { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'ASC' } });
+    const pending = await tx.find(
+      Order,
+      { memberId, status: OrderStatus.PENDING },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'ASC' } },
+    );
     // Locked, so the sender cannot claim them now; those it already claimed or holds stay.
-    const held = await this.dispatch.get().heldAmong(tx, pending.filter((o) => o.upstream).map((o) => o.id));
+    const held = await this.dispatch.get().heldAmong(
+      tx,
+      pending.filter((o) => o.upstream).map((o) => o.id),
+    );
     const orders = pending.filter((o) => !held.has(o.id));
     for (const order of orders) {
       order.moveTo(OrderStatus.CANCELED, now);
@@ -129,10 +161,19 @@ export class OrderCommands {
       if (!auto) throw new NotFoundError(ORDER_NOT_FOUND);
       const before = wrap(auto).toObject();
       await this.refundRuns(tx, auto, auto.cancel(this.clock.now()));
-      this.audit.record(tx, actor, { action: 'cancel', resource: 'auto-orders', resourceId: auto.id, before, after: auto });
+      this.audit.record(tx, actor, {
+        action: 'cancel',
+        resource: 'auto-orders',
+        resourceId: auto.id,
+        before,
+        after: auto,
+      });
       return auto;
     });
-    return { order: autoOrder, ledgerEntry: await this.wallet.findEntry(LedgerKind.REFUND, autoOrderReference(autoOrder.id)) };
+    return {
+      order: autoOrder,
+      ledgerEntry: await this.wallet.findEntry(LedgerKind.REFUND, autoOrderReference(autoOrder.id)),
+    };
   }
 
   /** The runner found the auto-order's service no longer orderable: it ends PARTIAL, in the runner's transaction. */
@@ -143,10 +184,21 @@ export class OrderCommands {
   private async refundRuns(tx: EntityManager, auto: AutoOrder, refund: bigint): Promise<void> {
     if (refund === 0n) return;
     const memo = `자동주문 ${auto.id} 미진행 ${auto.runs - auto.completed}회 환불`;
-    await this.wallet.credit(tx, { memberId: auto.memberId, amount: refund, kind: LedgerKind.REFUND, reference: autoOrderReference(auto.id), memo });
+    await this.wallet.credit(tx, {
+      memberId: auto.memberId,
+      amount: refund,
+      kind: LedgerKind.REFUND,
+      reference: autoOrderReference(auto.id),
+      memo,
+    });
   }
 
-  private async operate(orderId: number, actor: AuditActor, action: string, change: (order: Order, now: Date) => void): Promise<CommandResult<Order>> {
+  private async operate(
+    orderId: number,
+    actor: AuditActor,
+    action: string,
+    change: (order: Order, now: Date) => void,
+  ): Promise<CommandResult<Order>> {
     const order = await this.em.fork().transactional(async (tx) => {
       const order = await this.lockOrder(tx, orderId);
       const before = wrap(order).toObject();
@@ -159,7 +211,9 @@ export class OrderCommands {
   }
 
   private async lockOrder(tx: EntityManager, orderId: number, memberId?: number): Promise<Order> {
-    const order = await tx.findOne(Order, memberId === undefined ? { id: orderId } : { id: orderId, memberId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
+    const order = await tx.findOne(Order, memberId === undefined ? { id: orderId } : { id: orderId, memberId }, {
+      lockMode: LockMode.PESSIMISTIC_WRITE,
+    });
     if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
     return order;
   }
@@ -169,7 +223,16 @@ export class OrderCommands {
     const refund = order.refundDue();
     if (refund === 0n || order.refunded === refund) return;
     order.refunded = refund;
-    const memo = order.status === OrderStatus.CANCELED ? `주문 ${order.id} 취소 환불` : `주문 ${order.id} 부분 완료 환불 (잔여 ${order.remains})`;
-    await this.wallet.credit(tx, { memberId: order.memberId, amount: refund, kind: LedgerKind.REFUND, reference: orderReference(order.id), memo });
+    const memo =
+      order.status === OrderStatus.CANCELED
+        ? `주문 ${order.id} 취소 환불`
+        : `주문 ${order.id} 부분 완료 환불 (잔여 ${order.remains})`;
+    await this.wallet.credit(tx, {
+      memberId: order.memberId,
+      amount: refund,
+      kind: LedgerKind.REFUND,
+      reference: orderReference(order.id),
+      memo,
+    });
   }
 }

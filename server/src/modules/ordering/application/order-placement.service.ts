@@ -1,7 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
-import { commentLines, isAutoOrder, ORDER_MESSAGES, orderCost, orderProblem, orderQuantity, type OrderRequest } from '../../../contracts/index.js';
+import {
+  commentLines,
+  isAutoOrder,
+  ORDER_MESSAGES,
+  orderCost,
+  orderProblem,
+  orderQuantity,
+  type OrderRequest,
+} from '../../../contracts/index.js';
 import { CatalogFacade, type Service } from '../../catalog/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { LedgerKind, WalletFacade } from '../../wallet/index.js';
@@ -43,7 +51,16 @@ class KeyTaken extends Error {}
 
 const fingerprint = (input: OrderRequest): string =>
   createHash('sha256')
-    .update(JSON.stringify([input.serviceId, input.link, input.amount, input.runs, input.interval, ...(input.comments ? [input.comments] : [])]))
+    .update(
+      JSON.stringify([
+        input.serviceId,
+        input.link,
+        input.amount,
+        input.runs,
+        input.interval,
+        ...(input.comments ? [input.comments] : []),
+      ]),
+    )
     .digest('hex');
 
 /**
@@ -64,27 +81,60 @@ export class OrderPlacement {
   /** `input` is already parsed with the contracts' `orderRequestSchema`. */
   async place(memberId: number, input: OrderRequest, idempotencyKey?: string | null): Promise<Placement> {
     const key = idempotencyKey ?? null;
-    if (key !== null && (key.length === 0 || key.length > 100)) throw new DomainError(ORDER_MESSAGES.idempotencyKeyInvalid, 400);
+    if (key !== null && (key.length === 0 || key.length > 100))
+      throw new DomainError(ORDER_MESSAGES.idempotencyKeyInvalid, 400);
     const print = key === null ? '' : fingerprint(input);
     if (key !== null) {
       const prior = await this.prior(memberId, key, print);
       if (prior) return { placed: prior, replayed: true };
     }
-    const [service, serviceCheck] = await Promise.all([this.catalog.getService(input.serviceId), this.settings.get('ENABLE_SERVICE_CHECK')]);
+    const [service, serviceCheck] = await Promise.all([
+      this.catalog.getService(input.serviceId),
+      this.settings.get('ENABLE_SERVICE_CHECK'),
+    ]);
     const platform = service ? await this.catalog.platformOfCategory(service.categoryId) : null;
     const problem = orderProblem(input, service?.visible ? service : null, { serviceCheck, platform });
     if (problem) throw new DomainError(problem.message, 400);
     input = typedInput(input, service!);
     const cost = orderCost(service!.point, input.amount, input.runs);
-    if (key === null && !isAutoOrder(input)) return { placed: await this.placeSingle(memberId, service!, input, cost), replayed: false };
+    if (key === null && !isAutoOrder(input))
+      return { placed: await this.placeSingle(memberId, service!, input, cost), replayed: false };
     try {
       const placed = await this.em.fork().transactional(async (tx) => {
         const now = this.clock.now();
-        const auto = isAutoOrder(input) ? AutoOrder.place({ memberId, serviceId: service!.id, link: input.link, amount: input.amount, runs: input.runs, interval: input.interval, point: cost, now }) : null;
+        const auto = isAutoOrder(input)
+          ? AutoOrder.place({
+              memberId,
+              serviceId: service!.id,
+              link: input.link,
+              amount: input.amount,
+              runs: input.runs,
+              interval: input.interval,
+              point: cost,
+              now,
+            })
+          : null;
         if (auto) await tx.persist(auto).flush();
-        const order = auto ? Order.startRunOf(auto, service!, now) : Order.place({ memberId, service: service!, link: input.link, amount: input.amount, comments: input.comments || null, point: cost, now });
+        const order = auto
+          ? Order.startRunOf(auto, service!, now)
+          : Order.place({
+              memberId,
+              service: service!,
+              link: input.link,
+              amount: input.amount,
+              comments: input.comments || null,
+              point: cost,
+              now,
+            });
         await tx.persist(order).flush();
-        const placed: PlacedOrder = { orderId: order.id, amount: input.amount, link: input.link, serviceId: service!.id, point: cost, autoOrderId: auto?.id ?? null };
+        const placed: PlacedOrder = {
+          orderId: order.id,
+          amount: input.amount,
+          link: input.link,
+          serviceId: service!.id,
+          point: cost,
+          autoOrderId: auto?.id ?? null,
+        };
         if (key !== null) await this.claimKey(tx, memberId, key, print, placed, now);
         await this.wallet.debit(tx, {
           memberId,
@@ -108,15 +158,35 @@ export class OrderPlacement {
    * The common case (one order, no Idempotency-Key): the order row and its debit in one statement, one
    * round trip instead of a transaction's four. The same entity, the same row, the same ledger entry.
    */
-  private async placeSingle(memberId: number, service: Service, input: OrderRequest, cost: bigint): Promise<PlacedOrder> {
+  private async placeSingle(
+    memberId: number,
+    service: Service,
+    input: OrderRequest,
+    cost: bigint,
+  ): Promise<PlacedOrder> {
     const em = this.em.fork();
-    const order = Order.place({ memberId, service, link: input.link, amount: input.amount, comments: input.comments || null, point: cost, now: this.clock.now() });
+    const order = Order.place({
+      memberId,
+      service,
+      link: input.link,
+      amount: input.amount,
+      comments: input.comments || null,
+      point: cost,
+      now: this.clock.now(),
+    });
     const { id } = await this.wallet.debitForNewRow(
       em,
       { memberId, amount: cost, kind: LedgerKind.ORDER },
       { ...orderRow(order), referenceType: orderReference(0).type, memoPrefix: SINGLE_ORDER_MEMO },
     );
-    return { orderId: id, amount: input.amount, link: input.link, serviceId: service.id, point: cost, autoOrderId: null };
+    return {
+      orderId: id,
+      amount: input.amount,
+      link: input.link,
+      serviceId: service.id,
+      point: cost,
+      autoOrderId: null,
+    };
   }
 
   /** The first answer for this key, or null; a different request under the same key is a 422. */
@@ -132,7 +202,14 @@ export class OrderPlacement {
    * Records the key with the answer. A concurrent request holding the same key makes this statement wait
    * for it; if that one commits, nothing is inserted and this transaction rolls back to replay its answer.
    */
-  private async claimKey(tx: EntityManager, memberId: number, key: string, print: string, placed: PlacedOrder, now: Date): Promise<void> {
+  private async claimKey(
+    tx: EntityManager,
+    memberId: number,
+    key: string,
+    print: string,
+    placed: PlacedOrder,
+    now: Date,
+  ): Promise<void> {
     const rows = await tx.execute<unknown[]>(
       `insert into order_idempotency_key (member_id, key, fingerprint, response, created_at) values (?, ?, ?, ?, ?)
        on conflict (member_id, key) do nothing returning member_id`,

@@ -1,8 +1,24 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
-import { ORDER_HISTORY_PAGE_SIZE, type AutoOrderHistoryRow as AutoOrderHistoryRowOf, type OrderHistoryRow as OrderHistoryRowOf } from '../../../contracts/index.js';
+import {
+  ORDER_HISTORY_PAGE_SIZE,
+  type AutoOrderHistoryRow as AutoOrderHistoryRowOf,
+  type OrderHistoryRow as OrderHistoryRowOf,
+} from '../../../contracts/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
-import { Clock, contains, filterDate, filterFlag, filterId, filterOneOrMany, FilterValueError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import {
+  Clock,
+  contains,
+  filterDate,
+  filterFlag,
+  filterId,
+  filterOneOrMany,
+  FilterValueError,
+  findPage,
+  NotFoundError,
+  type ListQuery,
+  type Page,
+} from '../../../shared/index.js';
 import { DispatchNotesLookup } from './upstream-dispatch.port.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, ORDER_TRANSITIONS, OrderStatus } from '../domain/order.entity.js';
@@ -42,7 +58,11 @@ export function historyStart(now: Date): Date {
 
 const letters = (raw: string) => raw.toUpperCase().replace(/[^A-Z]/g, '');
 
-function statusFilter<S extends string>(raw: string | undefined, statuses: readonly S[], aliases: Record<string, readonly S[]> = {}): readonly S[] | null {
+function statusFilter<S extends string>(
+  raw: string | undefined,
+  statuses: readonly S[],
+  aliases: Record<string, readonly S[]> = {},
+): readonly S[] | null {
   const wanted = letters(raw ?? '');
   if (wanted === '' || wanted === 'ALL') return null;
   const found = aliases[wanted] ?? (statuses.includes(wanted as S) ? [wanted as S] : null);
@@ -73,7 +93,8 @@ function providerFilter(value: unknown): number {
   try {
     return filterId(value);
   } catch (error) {
-    if (error instanceof FilterValueError) throw new BadRequestException(`목록 필터 'providerId'의 값이 올바르지 않습니다. ${error.message}`);
+    if (error instanceof FilterValueError)
+      throw new BadRequestException(`목록 필터 'providerId'의 값이 올바르지 않습니다. ${error.message}`);
     throw error;
   }
 }
@@ -93,12 +114,21 @@ export class OrderQueries {
     const { rows, total } = await this.history(Order, memberId, status, query.page);
     const services = await this.catalog.servicesByIds(rows.map((o) => o.serviceId));
     const refills = new Map(
-      (rows.length === 0 ? [] : await this.em.fork().find(Refill, { orderId: { $in: rows.map((o) => o.id) } }, { orderBy: { createdAt: 'ASC', id: 'ASC' } })).map((r) => [r.orderId, r]),
+      (rows.length === 0
+        ? []
+        : await this.em
+            .fork()
+            .find(Refill, { orderId: { $in: rows.map((o) => o.id) } }, { orderBy: { createdAt: 'ASC', id: 'ASC' } })
+      ).map((r) => [r.orderId, r]),
     );
     const now = this.clock.now().getTime();
     const refillable = (o: Order) => {
       const service = services.get(o.serviceId);
-      return !!service?.refill && (o.status === OrderStatus.COMPLETED || o.status === OrderStatus.PARTIAL) && now - o.updatedAt.getTime() <= service.refillDays * 86_400_000;
+      return (
+        !!service?.refill &&
+        (o.status === OrderStatus.COMPLETED || o.status === OrderStatus.PARTIAL) &&
+        now - o.updatedAt.getTime() <= service.refillDays * 86_400_000
+      );
     };
     return {
       total,
@@ -123,8 +153,13 @@ export class OrderQueries {
         cancelRefusal: o.cancelRefusal,
         cancelable:
           o.status === OrderStatus.PENDING ||
-          ((o.status === OrderStatus.PROCESSING || o.status === OrderStatus.INPROGRESS) && o.upstream && !o.cancelPending && !!services.get(o.serviceId)?.cancel),
-        refill: refills.has(o.id) ? (({ id, status, reason, createdAt }: Refill) => ({ id, status, reason, createdAt }))(refills.get(o.id)!) : null,
+          ((o.status === OrderStatus.PROCESSING || o.status === OrderStatus.INPROGRESS) &&
+            o.upstream &&
+            !o.cancelPending &&
+            !!services.get(o.serviceId)?.cancel),
+        refill: refills.has(o.id)
+          ? (({ id, status, reason, createdAt }: Refill) => ({ id, status, reason, createdAt }))(refills.get(o.id)!)
+          : null,
       })),
     };
   }
@@ -132,9 +167,16 @@ export class OrderQueries {
   async autoOrderHistory(memberId: number, query: HistoryQuery): Promise<History<AutoOrderHistoryRow>> {
     const { ACTIVE, COMPLETED, CANCLED, PARTIAL } = AutoOrderStatus;
     // PARTIAL is shown as completed; the storefront's "canceled" chip may say CANCELED.
-    const status = statusFilter(query.status, Object.values(AutoOrderStatus), { COMPLETED: [COMPLETED, PARTIAL], CANCELED: [CANCLED], ACTIVE: [ACTIVE] });
+    const status = statusFilter(query.status, Object.values(AutoOrderStatus), {
+      COMPLETED: [COMPLETED, PARTIAL],
+      CANCELED: [CANCLED],
+      ACTIVE: [ACTIVE],
+    });
     const { rows, total } = await this.history(AutoOrder, memberId, status, query.page);
-    const [services, runRefunds] = await Promise.all([this.catalog.servicesByIds(rows.map((a) => a.serviceId)), this.runRefunds(rows.map((a) => a.id))]);
+    const [services, runRefunds] = await Promise.all([
+      this.catalog.servicesByIds(rows.map((a) => a.serviceId)),
+      this.runRefunds(rows.map((a) => a.id)),
+    ]);
     return {
       total,
       rows: rows.map((a) => ({
@@ -169,7 +211,10 @@ export class OrderQueries {
   }
 
   /** The member's auto-order with the runs started so far (run 1 first), or null. */
-  async autoOrderWithRunsForMember(memberId: number, autoOrderId: number): Promise<{ autoOrder: AutoOrder; runs: Order[] } | null> {
+  async autoOrderWithRunsForMember(
+    memberId: number,
+    autoOrderId: number,
+  ): Promise<{ autoOrder: AutoOrder; runs: Order[] } | null> {
     const em = this.em.fork();
     const autoOrder = await em.findOne(AutoOrder, { id: autoOrderId, memberId });
     if (!autoOrder) return null;
@@ -178,7 +223,10 @@ export class OrderQueries {
 
   async ordersPage(query: ListQuery): Promise<Page<Order>> {
     // Which orders need a check is fulfilment's to say (its dispatch record), read before findPage.
-    const check = query.filter.needsCheck !== undefined && filterFlagOrNull(query.filter.needsCheck) ? await this.dispatch.get().needingCheck() : null;
+    const check =
+      query.filter.needsCheck !== undefined && filterFlagOrNull(query.filter.needsCheck)
+        ? await this.dispatch.get().needingCheck()
+        : null;
     return findPage(this.em.fork(), Order, 'orders', query, {
       sortable: ['id', 'createdAt', 'updatedAt', 'status', 'point', 'amount', 'memberId', 'serviceId', 'providerId'],
       filters: {
@@ -205,12 +253,28 @@ export class OrderQueries {
   async autoOrdersPage(query: ListQuery): Promise<Page<AutoOrder>> {
     const { providerId, ...filter } = query.filter;
     // An auto-order's provider is its service's.
-    const provider = providerId === undefined || providerId === null || providerId === '' ? null : providerFilter(providerId);
-    const providerServices = provider === null ? null : (await this.catalog.listServices({ includeHidden: true })).filter((s) => s.providerId === provider).map((s) => s.id);
-    return findPage(this.em.fork(), AutoOrder, 'auto-orders', { ...query, filter: providerServices ? { ...filter, providerServices } : filter }, {
-      sortable: ['id', 'createdAt', 'updatedAt', 'status', 'point', 'nextRunAt', 'memberId', 'serviceId'],
-      filters: { ...ownerFilters, status: (v) => ({ status: { $in: filterOneOrMany(AUTO_ORDER_STATUSES, v) } }), providerServices: () => ({ serviceId: { $in: providerServices ?? [] } }) },
-    });
+    const provider =
+      providerId === undefined || providerId === null || providerId === '' ? null : providerFilter(providerId);
+    const providerServices =
+      provider === null
+        ? null
+        : (await this.catalog.listServices({ includeHidden: true }))
+            .filter((s) => s.providerId === provider)
+            .map((s) => s.id);
+    return findPage(
+      this.em.fork(),
+      AutoOrder,
+      'auto-orders',
+      { ...query, filter: providerServices ? { ...filter, providerServices } : filter },
+      {
+        sortable: ['id', 'createdAt', 'updatedAt', 'status', 'point', 'nextRunAt', 'memberId', 'serviceId'],
+        filters: {
+          ...ownerFilters,
+          status: (v) => ({ status: { $in: filterOneOrMany(AUTO_ORDER_STATUSES, v) } }),
+          providerServices: () => ({ serviceId: { $in: providerServices ?? [] } }),
+        },
+      },
+    );
   }
 
   /**
@@ -222,7 +286,10 @@ export class OrderQueries {
     const open = { status: { $in: [OrderStatus.PENDING, OrderStatus.PROCESSING, OrderStatus.INPROGRESS] } };
     const noted = await this.dispatch.get().withNote();
     const [byStatus, today, providerErrors, stuck] = await Promise.all([
-      em.execute<{ status: OrderStatus; count: number }[]>('select status, count(*)::int as count from service_order where created_at >= ? group by status', [since]),
+      em.execute<{ status: OrderStatus; count: number }[]>(
+        'select status, count(*)::int as count from service_order where created_at >= ? group by status',
+        [since],
+      ),
       em.count(Order, { createdAt: { $gte: todayStart } }),
       noted.length === 0 ? 0 : em.count(Order, { ...open, id: { $in: noted } }),
       em.count(Order, { ...open, updatedAt: { $lt: stuckBefore } }),
@@ -249,24 +316,34 @@ export class OrderQueries {
     status: readonly string[] | null,
     page: number | undefined,
   ): Promise<History<T>> {
-    const where = { memberId, createdAt: { $gte: historyStart(this.clock.now()) }, ...(status ? { status: { $in: status } } : {}) } as FilterQuery<T>;
+    const where = {
+      memberId,
+      createdAt: { $gte: historyStart(this.clock.now()) },
+      ...(status ? { status: { $in: status } } : {}),
+    } as FilterQuery<T>;
     const orderBy = { createdAt: 'DESC', id: 'DESC' } as const;
     const em = this.em.fork();
     if (page === undefined) {
       const rows = await em.find(entity, where, { orderBy: orderBy as never });
       return { rows, total: rows.length };
     }
-    const [rows, total] = await em.findAndCount(entity, where, { orderBy: orderBy as never, limit: ORDER_HISTORY_PAGE_SIZE, offset: (page - 1) * ORDER_HISTORY_PAGE_SIZE });
+    const [rows, total] = await em.findAndCount(entity, where, {
+      orderBy: orderBy as never,
+      limit: ORDER_HISTORY_PAGE_SIZE,
+      offset: (page - 1) * ORDER_HISTORY_PAGE_SIZE,
+    });
     return { rows, total };
   }
 
   /** Won refunded by each auto-order's runs (partial or canceled runs). */
   private async runRefunds(autoOrderIds: number[]): Promise<Map<number, bigint>> {
     if (autoOrderIds.length === 0) return new Map();
-    const rows = await this.em.fork().execute<{ auto_order_id: number; refunded: string }[]>(
-      'select auto_order_id, sum(refunded) as refunded from service_order where auto_order_id in (?) group by auto_order_id',
-      [autoOrderIds],
-    );
+    const rows = await this.em
+      .fork()
+      .execute<{ auto_order_id: number; refunded: string }[]>(
+        'select auto_order_id, sum(refunded) as refunded from service_order where auto_order_id in (?) group by auto_order_id',
+        [autoOrderIds],
+      );
     return new Map(rows.map((r) => [r.auto_order_id, BigInt(r.refunded)]));
   }
 }

@@ -74,8 +74,16 @@ export async function insertOrders(tx: EntityManager, orders: Order[]): Promise<
   if (orders.length === 0) return;
   const rows = orders.map((order) => {
     const values = orderRowValues(order);
-    return Object.fromEntries(ORDER_COLUMNS.map((column, i) => [column, values[i] instanceof Date ? (values[i] as Date).toISOString() : values[i]]));
+    return Object.fromEntries(
+      ORDER_COLUMNS.map((column, i) => [
+        column,
+        values[i] instanceof Date ? (values[i] as Date).toISOString() : values[i],
+      ]),
+    );
   });
   const columns = ORDER_COLUMNS.join(', ');
-  await tx.execute(`insert into service_order (${columns}) select ${columns} from jsonb_populate_recordset(null::service_order, ?::jsonb)`, [JSON.stringify(rows)]);
+  await tx.execute(
+    `insert into service_order (${columns}) select ${columns} from jsonb_populate_recordset(null::service_order, ?::jsonb)`,
+    [JSON.stringify(rows)],
+  );
 }

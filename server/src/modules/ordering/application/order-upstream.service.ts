@@ -66,7 +66,10 @@ export type CancelForwarding = { forwarded: true } | { refused: string } | null;
 
 /** What fulfilment did with a refill: forwarded (the provider's refill id), refused, or try again at `retryAt`. */
 export type RefillForwarding = { forwarded: string; checkAt: Date } | { rejected: string } | { retryAt: Date };
-export type RefillReport = { id: number; outcome: 'done' } | { id: number; outcome: 'rejected'; reason: string } | { id: number; outcome: 'open'; checkAt: Date };
+export type RefillReport =
+  | { id: number; outcome: 'done' }
+  | { id: number; outcome: 'rejected'; reason: string }
+  | { id: number; outcome: 'open'; checkAt: Date };
 
 /**
  * Ordering's side of fulfilment's work: the reads it needs and the state changes it asks for, each in
@@ -86,7 +89,10 @@ export class OrderUpstream {
   async acceptUpstream(tx: EntityManager, orderIds: number[], now: Date): Promise<number[]> {
     if (orderIds.length === 0) return [];
     ORDER_TRANSITIONS.assert(OrderStatus.PENDING, OrderStatus.PROCESSING);
-    const rows = await tx.execute<{ id: number }[]>(`update service_order set status = 'PROCESSING', updated_at = ? where id in (?) and status = 'PENDING' returning id`, [now, orderIds]);
+    const rows = await tx.execute<{ id: number }[]>(
+      `update service_order set status = 'PROCESSING', updated_at = ? where id in (?) and status = 'PENDING' returning id`,
+      [now, orderIds],
+    );
     return rows.map((r) => r.id);
   }
 
@@ -94,20 +100,40 @@ export class OrderUpstream {
   async upstreamOrder(tx: EntityManager, orderId: number, lock = false): Promise<UpstreamOrder | null> {
     const order = await tx.findOne(Order, { id: orderId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
     if (!order) return null;
-    return { id: order.id, status: order.status, providerId: order.providerId, service: order.providerServiceId, link: order.link, quantity: order.amount, type: order.serviceType, comments: order.comments };
+    return {
+      id: order.id,
+      status: order.status,
+      providerId: order.providerId,
+      service: order.providerServiceId,
+      link: order.link,
+      quantity: order.amount,
+      type: order.serviceType,
+      comments: order.comments,
+    };
   }
 
   /** Of these orders, those still PENDING. */
   async pendingAmong(tx: EntityManager, orderIds: number[]): Promise<Set<number>> {
     if (orderIds.length === 0) return new Set();
-    const rows = await tx.execute<{ id: number }[]>(`select id from service_order where id in (?) and status = 'PENDING'`, [orderIds]);
+    const rows = await tx.execute<{ id: number }[]>(
+      `select id from service_order where id in (?) and status = 'PENDING'`,
+      [orderIds],
+    );
     return new Set(rows.map((r) => r.id));
   }
 
   async ordersForSync(orderIds: number[]): Promise<SyncedOrder[]> {
     if (orderIds.length === 0) return [];
-    const rows = await this.em.fork().find(Order, { id: { $in: orderIds } }, { fields: ['id', 'status', 'amount', 'startCount', 'remains'] });
-    return rows.map((o) => ({ id: o.id, status: o.status, amount: o.amount, startCount: o.startCount, remains: o.remains }));
+    const rows = await this.em
+      .fork()
+      .find(Order, { id: { $in: orderIds } }, { fields: ['id', 'status', 'amount', 'startCount', 'remains'] });
+    return rows.map((o) => ({
+      id: o.id,
+      status: o.status,
+      amount: o.amount,
+      startCount: o.startCount,
+      remains: o.remains,
+    }));
   }
 
   /** How many of the provider's orders have not ended (a provider with some cannot be deleted). */
@@ -120,12 +146,20 @@ export class OrderUpstream {
    * Members' cancels of running orders, claimed FOR UPDATE SKIP LOCKED (replicas take disjoint sets) and
    * handed to `forward` one by one; its answer is recorded on the order in the same transaction.
    */
-  async forwardCancels(limit: number, forward: (order: { id: number; providerId: number }) => Promise<CancelForwarding>): Promise<void> {
+  async forwardCancels(
+    limit: number,
+    forward: (order: { id: number; providerId: number }) => Promise<CancelForwarding>,
+  ): Promise<void> {
     await claimAndProcess(
       this.em,
       Order,
       {
-        where: { cancelRequestedAt: { $ne: null }, cancelForwardedAt: null, status: { $in: [OrderStatus.PROCESSING, OrderStatus.INPROGRESS] }, providerId: { $ne: null } },
+        where: {
+          cancelRequestedAt: { $ne: null },
+          cancelForwardedAt: null,
+          status: { $in: [OrderStatus.PROCESSING, OrderStatus.INPROGRESS] },
+          providerId: { $ne: null },
+        },
         orderBy: { cancelRequestedAt: 'ASC', id: 'ASC' },
         limit,
       },
@@ -140,12 +174,19 @@ export class OrderUpstream {
   }
 
   /** New refills due to be forwarded, claimed FOR UPDATE SKIP LOCKED and handed to `forward` one by one. */
-  async forwardRefills(limit: number, forward: (refill: { id: number; orderId: number; providerId: number }) => Promise<RefillForwarding>): Promise<void> {
+  async forwardRefills(
+    limit: number,
+    forward: (refill: { id: number; orderId: number; providerId: number }) => Promise<RefillForwarding>,
+  ): Promise<void> {
     const now = this.clock.now();
     await claimAndProcess(
       this.em,
       Refill,
-      { where: { status: RefillStatus.PENDING, providerId: { $ne: null }, nextCheckAt: { $lte: now } }, orderBy: { nextCheckAt: 'ASC', id: 'ASC' }, limit },
+      {
+        where: { status: RefillStatus.PENDING, providerId: { $ne: null }, nextCheckAt: { $lte: now } },
+        orderBy: { nextCheckAt: 'ASC', id: 'ASC' },
+        limit,
+      },
       async (_tx, refill) => {
         const answer = await forward({ id: refill.id, orderId: refill.orderId, providerId: refill.providerId! });
         const at = this.clock.now();
@@ -158,7 +199,13 @@ export class OrderUpstream {
 
   /** Forwarded refills due for a status check. */
   async refillsToFollow(limit: number): Promise<{ id: number; providerId: number; providerRefillId: string }[]> {
-    const due = await this.em.fork().find(Refill, { status: RefillStatus.PROCESSING, nextCheckAt: { $lte: this.clock.now() } }, { orderBy: { nextCheckAt: 'ASC', id: 'ASC' }, limit });
+    const due = await this.em
+      .fork()
+      .find(
+        Refill,
+        { status: RefillStatus.PROCESSING, nextCheckAt: { $lte: this.clock.now() } },
+        { orderBy: { nextCheckAt: 'ASC', id: 'ASC' }, limit },
+      );
     return due.map((r) => ({ id: r.id, providerId: r.providerId!, providerRefillId: r.providerRefillId! }));
   }
 
@@ -170,7 +217,15 @@ export class OrderUpstream {
   async settleRefills(reports: RefillReport[]): Promise<RefillReport[]> {
     if (reports.length === 0) return [];
     return this.em.fork().transactional(async (tx) => {
-      const rows = new Map((await tx.find(Refill, { id: { $in: reports.map((r) => r.id) }, status: RefillStatus.PROCESSING }, { lockMode: LockMode.PESSIMISTIC_WRITE })).map((r) => [r.id, r]));
+      const rows = new Map(
+        (
+          await tx.find(
+            Refill,
+            { id: { $in: reports.map((r) => r.id) }, status: RefillStatus.PROCESSING },
+            { lockMode: LockMode.PESSIMISTIC_WRITE },
+          )
+        ).map((r) => [r.id, r]),
+      );
       const applied: RefillReport[] = [];
       for (const report of reports) {
         const row = rows.get(report.id);

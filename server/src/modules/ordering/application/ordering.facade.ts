@@ -4,9 +4,24 @@ import type { OrderRequest } from '../../../contracts/index.js';
 import type { AutoOrder } from '../domain/auto-order.entity.js';
 import type { Order } from '../domain/order.entity.js';
 import { OrderCommands, type UpstreamReport } from './order-commands.service.js';
-import { OrderUpstream, PENDING_UPSTREAM, type CancelForwarding, type RefillForwarding, type RefillReport, type SyncedOrder, type UpstreamOrder } from './order-upstream.service.js';
+import {
+  OrderUpstream,
+  PENDING_UPSTREAM,
+  type CancelForwarding,
+  type RefillForwarding,
+  type RefillReport,
+  type SyncedOrder,
+  type UpstreamOrder,
+} from './order-upstream.service.js';
 import { OrderPlacement, type Placement } from './order-placement.service.js';
-import { OrderQueries, type AutoOrderHistoryRow, type History, type HistoryQuery, type OrderDashboardStats, type OrderHistoryRow } from './order-queries.service.js';
+import {
+  OrderQueries,
+  type AutoOrderHistoryRow,
+  type History,
+  type HistoryQuery,
+  type OrderDashboardStats,
+  type OrderHistoryRow,
+} from './order-queries.service.js';
 
 /**
  * Ordering as other contexts use it: the customer HTTP API, the reseller APIs (v1, v2) and fulfilment.
@@ -45,7 +60,10 @@ export class OrderingFacade {
   }
 
   /** The member's auto-order and the runs it has started (a reseller's drip-feed status reads them together). */
-  autoOrderWithRunsForMember(memberId: number, autoOrderId: number): Promise<{ autoOrder: AutoOrder; runs: Order[] } | null> {
+  autoOrderWithRunsForMember(
+    memberId: number,
+    autoOrderId: number,
+  ): Promise<{ autoOrder: AutoOrder; runs: Order[] } | null> {
     return this.queries.autoOrderWithRunsForMember(memberId, autoOrderId);
   }
 
@@ -77,7 +95,11 @@ export class OrderingFacade {
    * table as far as `status`, records startCount/remains, refunds PARTIAL/CANCELED exactly once. A report
    * for an ended order, or one the order is already at (or past), changes nothing and does not throw.
    */
-  applyUpstream(tx: EntityManager, orderId: number, report: UpstreamReport): Promise<{ order: Order; changed: boolean }> {
+  applyUpstream(
+    tx: EntityManager,
+    orderId: number,
+    report: UpstreamReport,
+  ): Promise<{ order: Order; changed: boolean }> {
     return this.commands.applyUpstream(tx, orderId, report);
   }
 
@@ -117,12 +139,18 @@ export class OrderingFacade {
   }
 
   /** Members' cancels of running orders, claimed across replicas and handed to `forward`; its answers are recorded on the orders. */
-  forwardCancels(limit: number, forward: (order: { id: number; providerId: number }) => Promise<CancelForwarding>): Promise<void> {
+  forwardCancels(
+    limit: number,
+    forward: (order: { id: number; providerId: number }) => Promise<CancelForwarding>,
+  ): Promise<void> {
     return this.upstream.forwardCancels(limit, forward);
   }
 
   /** New refills, claimed across replicas and handed to `forward`; its answers are recorded on the refills. */
-  forwardRefills(limit: number, forward: (refill: { id: number; orderId: number; providerId: number }) => Promise<RefillForwarding>): Promise<void> {
+  forwardRefills(
+    limit: number,
+    forward: (refill: { id: number; orderId: number; providerId: number }) => Promise<RefillForwarding>,
+  ): Promise<void> {
     return this.upstream.forwardRefills(limit, forward);
   }
 

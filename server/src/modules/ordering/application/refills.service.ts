@@ -5,7 +5,17 @@ import { REFILL_COOLDOWN_HOURS, REFILL_MESSAGES, refillTooSoon } from '../../../
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { SettingsService } from '../../settings/index.js';
-import { Clock, DomainError, filterFlag, filterId, filterOneOf, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
+import {
+  Clock,
+  DomainError,
+  filterFlag,
+  filterId,
+  filterOneOf,
+  findPage,
+  NotFoundError,
+  type ListQuery,
+  type Page,
+} from '../../../shared/index.js';
 import { Order, OrderStatus } from '../domain/order.entity.js';
 import { OPEN_REFILL_STATUSES, Refill, RefillStatus } from '../domain/refill.entity.js';
 
@@ -41,13 +51,16 @@ export class Refills {
         if (!order) throw new NotFoundError('주문을 찾을 수 없습니다.');
         const service = await this.catalog.getService(order.serviceId);
         if (!service?.refill) throw new DomainError(REFILL_MESSAGES.notAvailable, 400);
-        if (order.status !== OrderStatus.COMPLETED && order.status !== OrderStatus.PARTIAL) throw new DomainError(REFILL_MESSAGES.notFinished, 400);
+        if (order.status !== OrderStatus.COMPLETED && order.status !== OrderStatus.PARTIAL)
+          throw new DomainError(REFILL_MESSAGES.notFinished, 400);
         const now = this.clock.now();
         // The order's last change is when it finished.
-        if (now.getTime() - order.updatedAt.getTime() > service.refillDays * DAY_MS) throw new DomainError(REFILL_MESSAGES.expired, 400);
+        if (now.getTime() - order.updatedAt.getTime() > service.refillDays * DAY_MS)
+          throw new DomainError(REFILL_MESSAGES.expired, 400);
         const last = await tx.findOne(Refill, { orderId }, { orderBy: { createdAt: 'DESC', id: 'DESC' } });
         if (last?.isOpen) throw new DomainError(REFILL_MESSAGES.open, 409);
-        if (last && now.getTime() - last.createdAt.getTime() < cooldown * 60 * 60 * 1000) throw new DomainError(refillTooSoon(cooldown), 429);
+        if (last && now.getTime() - last.createdAt.getTime() < cooldown * 60 * 60 * 1000)
+          throw new DomainError(refillTooSoon(cooldown), 429);
         const refill = Refill.request({ orderId, memberId, providerId: order.upstream ? order.providerId : null, now });
         await tx.persist(refill).flush();
         return refill;
@@ -66,7 +79,12 @@ export class Refills {
 
   /** The latest refill of each of these orders. */
   async latestOf(orderIds: number[]): Promise<Map<number, Refill>> {
-    const rows = orderIds.length === 0 ? [] : await this.em.fork().find(Refill, { orderId: { $in: orderIds } }, { orderBy: { createdAt: 'ASC', id: 'ASC' } });
+    const rows =
+      orderIds.length === 0
+        ? []
+        : await this.em
+            .fork()
+            .find(Refill, { orderId: { $in: orderIds } }, { orderBy: { createdAt: 'ASC', id: 'ASC' } });
     return new Map(rows.map((r) => [r.orderId, r]));
   }
 
@@ -79,7 +97,8 @@ export class Refills {
         orderId: (v) => ({ orderId: filterId(v) }),
         // 'none': refills an operator handles (no provider).
         providerId: (v) => (v === null || v === 'none' ? { providerId: null } : { providerId: filterId(v) }),
-        open: (v) => (filterFlag(v) ? { status: { $in: OPEN_REFILL_STATUSES } } : { status: { $nin: OPEN_REFILL_STATUSES } }),
+        open: (v) =>
+          filterFlag(v) ? { status: { $in: OPEN_REFILL_STATUSES } } : { status: { $nin: OPEN_REFILL_STATUSES } },
       },
     });
   }
@@ -101,14 +120,25 @@ export class Refills {
     return this.command(id, actor, 'reject', (refill, now) => refill.reject(reason.trim(), now));
   }
 
-  private command(id: number, actor: AuditActor, action: string, change: (refill: Refill, now: Date) => void): Promise<Refill> {
+  private command(
+    id: number,
+    actor: AuditActor,
+    action: string,
+    change: (refill: Refill, now: Date) => void,
+  ): Promise<Refill> {
     return this.em.fork().transactional(async (tx) => {
       const refill = await tx.findOne(Refill, { id });
       if (!refill) throw new NotFoundError('리필 요청을 찾을 수 없습니다.');
       if (!refill.isOpen) throw new DomainError(REFILL_MESSAGES.notOpen, 409);
       const before = wrap(refill).toObject();
       change(refill, this.clock.now());
-      this.audit.record(tx, actor, { action, resource: RESOURCE, resourceId: refill.id, before, after: wrap(refill).toObject() });
+      this.audit.record(tx, actor, {
+        action,
+        resource: RESOURCE,
+        resourceId: refill.id,
+        before,
+        after: wrap(refill).toObject(),
+      });
       return refill;
     });
   }

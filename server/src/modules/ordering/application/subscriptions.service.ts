@@ -146,7 +146,11 @@ export class Subscriptions {
    * A post the provider covered (its order id): recorded once as a child Order, already running
    * upstream, costing price × max capped by what is left of the prepayment. False when already recorded.
    */
-  async recordPost(id: number, providerOrderId: string, onRecorded?: (tx: EntityManager, order: { id: number; providerId: number | null }) => Promise<void>): Promise<boolean> {
+  async recordPost(
+    id: number,
+    providerOrderId: string,
+    onRecorded?: (tx: EntityManager, order: { id: number; providerId: number | null }) => Promise<void>,
+  ): Promise<boolean> {
     try {
       return await this.em.fork().transactional(async (tx) => {
         const subscription = await this.lock(tx, id);
@@ -194,17 +198,15 @@ export class Subscriptions {
    */
   async expireUnfollowed(limit = 200): Promise<number> {
     const today = this.clock.now().toISOString().slice(0, 10);
-    const rows = await this.em
-      .fork()
-      .find(
-        Subscription,
-        {
-          status: { $in: [SubscriptionStatus.ACTIVE, SubscriptionStatus.PAUSED] },
-          providerId: null,
-          expiry: { $ne: null, $lt: today },
-        },
-        { orderBy: { id: 'ASC' }, limit },
-      );
+    const rows = await this.em.fork().find(
+      Subscription,
+      {
+        status: { $in: [SubscriptionStatus.ACTIVE, SubscriptionStatus.PAUSED] },
+        providerId: null,
+        expiry: { $ne: null, $lt: today },
+      },
+      { orderBy: { id: 'ASC' }, limit },
+    );
     let ended = 0;
     for (const row of rows)
       if ((await this.end(row.id, SubscriptionStatus.EXPIRED)).status === SubscriptionStatus.EXPIRED) ended++;
@@ -247,7 +249,10 @@ export class Subscriptions {
   }
 
   /** Provider says Paused or Active again. */
-  async setRunning(id: number, status: typeof SubscriptionStatus.ACTIVE | typeof SubscriptionStatus.PAUSED): Promise<void> {
+  async setRunning(
+    id: number,
+    status: typeof SubscriptionStatus.ACTIVE | typeof SubscriptionStatus.PAUSED,
+  ): Promise<void> {
     await this.note(id, (s, now) => {
       if (s.status !== status) s.moveTo(status, now);
     });

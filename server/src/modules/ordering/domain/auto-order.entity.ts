@@ -84,7 +84,16 @@ export class AutoOrder {
   @Property({ type: 'datetime' })
   updatedAt!: Date;
 
-  static place(props: { memberId: number; serviceId: number; link: string; amount: number; runs: number; interval: number; point: bigint; now: Date }): AutoOrder {
+  static place(props: {
+    memberId: number;
+    serviceId: number;
+    link: string;
+    amount: number;
+    runs: number;
+    interval: number;
+    point: bigint;
+    now: Date;
+  }): AutoOrder {
     const auto = new AutoOrder();
     const { now, ...rest } = props;
     Object.assign(auto, rest);

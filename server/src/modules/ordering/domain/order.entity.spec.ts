@@ -17,7 +17,14 @@ const LEGAL: [OrderStatus, OrderStatus][] = [
 ];
 
 function orderIn(status: OrderStatus, props: { point?: bigint; amount?: number } = {}): Order {
-  const order = Order.place({ memberId: 1, service: { id: 1, providerId: null, providerServiceId: null }, link: 'l', amount: props.amount ?? 1000, point: props.point ?? 2500n, now });
+  const order = Order.place({
+    memberId: 1,
+    service: { id: 1, providerId: null, providerServiceId: null },
+    link: 'l',
+    amount: props.amount ?? 1000,
+    point: props.point ?? 2500n,
+    now,
+  });
   order.status = status;
   return order;
 }
@@ -27,11 +34,29 @@ const PENDING_ONLY = '접수 상태의 주문은 대기 또는 취소로만 바�
 const PROCESSING_ONLY = '대기 상태의 주문은 진행중 또는 취소로만 바꿀 수 있습니다.';
 const INPROGRESS_ONLY = '진행중 상태의 주문은 완료 또는 부분완료 또는 취소로만 바꿀 수 있습니다.';
 const REFUSALS: Record<OrderStatus, Partial<Record<OrderStatus, string>>> = {
-  [PENDING]: { [PENDING]: '이미 접수 상태인 주문입니다.', [INPROGRESS]: PENDING_ONLY, [COMPLETED]: PENDING_ONLY, [PARTIAL]: PENDING_ONLY },
-  [PROCESSING]: { [PENDING]: PROCESSING_ONLY, [PROCESSING]: '이미 대기 상태인 주문입니다.', [COMPLETED]: PROCESSING_ONLY, [PARTIAL]: PROCESSING_ONLY },
-  [INPROGRESS]: { [PENDING]: INPROGRESS_ONLY, [PROCESSING]: INPROGRESS_ONLY, [INPROGRESS]: '이미 진행중 상태인 주문입니다.' },
-  [COMPLETED]: Object.fromEntries(ALL.map((to) => [to, to === CANCELED ? '완료된 주문은 취소할 수 없습니다.' : '이미 완료된 주문입니다.'])),
-  [PARTIAL]: Object.fromEntries(ALL.map((to) => [to, to === CANCELED ? '부분완료된 주문은 취소할 수 없습니다.' : '이미 부분완료된 주문입니다.'])),
+  [PENDING]: {
+    [PENDING]: '이미 접수 상태인 주문입니다.',
+    [INPROGRESS]: PENDING_ONLY,
+    [COMPLETED]: PENDING_ONLY,
+    [PARTIAL]: PENDING_ONLY,
+  },
+  [PROCESSING]: {
+    [PENDING]: PROCESSING_ONLY,
+    [PROCESSING]: '이미 대기 상태인 주문입니다.',
+    [COMPLETED]: PROCESSING_ONLY,
+    [PARTIAL]: PROCESSING_ONLY,
+  },
+  [INPROGRESS]: {
+    [PENDING]: INPROGRESS_ONLY,
+    [PROCESSING]: INPROGRESS_ONLY,
+    [INPROGRESS]: '이미 진행중 상태인 주문입니다.',
+  },
+  [COMPLETED]: Object.fromEntries(
+    ALL.map((to) => [to, to === CANCELED ? '완료된 주문은 취소할 수 없습니다.' : '이미 완료된 주문입니다.']),
+  ),
+  [PARTIAL]: Object.fromEntries(
+    ALL.map((to) => [to, to === CANCELED ? '부분완료된 주문은 취소할 수 없습니다.' : '이미 부분완료된 주문입니다.']),
+  ),
   [CANCELED]: Object.fromEntries(ALL.map((to) => [to, '이미 취소된 주문입니다.'])),
 };
 
@@ -48,7 +73,9 @@ describe('order transition table', () => {
       expect(order.status).toBe(to);
     } else {
       expect(move).toThrow(IllegalTransitionError);
-      expect(move).toThrow(expect.objectContaining({ status: 409, message: REFUSALS[from][to], move: { entity: 'Order', from, to } }));
+      expect(move).toThrow(
+        expect.objectContaining({ status: 409, message: REFUSALS[from][to], move: { entity: 'Order', from, to } }),
+      );
       expect(order.status).toBe(from);
     }
   });
@@ -69,7 +96,14 @@ describe('order transition table', () => {
 
 describe('order', () => {
   it('snapshots who fulfils it at placement', () => {
-    const order = Order.place({ memberId: 1, service: { id: 9, providerId: 3, providerServiceId: '77' }, link: 'l', amount: 10, point: 5n, now });
+    const order = Order.place({
+      memberId: 1,
+      service: { id: 9, providerId: 3, providerServiceId: '77' },
+      link: 'l',
+      amount: 10,
+      point: 5n,
+      now,
+    });
     expect(order).toMatchObject({ providerId: 3, providerServiceId: '77', status: PENDING, upstream: true });
     expect(orderIn(PENDING).upstream).toBe(false);
   });
@@ -96,13 +130,15 @@ describe('order', () => {
   });
 
   it('needs a remains between 0 and amount for PARTIAL', () => {
-    for (const remains of [undefined, -1, 1001, 1.5]) expect(() => orderIn(INPROGRESS).moveTo(PARTIAL, now, { remains })).toThrow(DomainError);
+    for (const remains of [undefined, -1, 1001, 1.5])
+      expect(() => orderIn(INPROGRESS).moveTo(PARTIAL, now, { remains })).toThrow(DomainError);
   });
 });
 
 describe('auto-order', () => {
   const { ACTIVE, COMPLETED: DONE, CANCLED, PARTIAL: STOPPED } = AutoOrderStatus;
-  const place = (point: bigint, runs: number) => AutoOrder.place({ memberId: 1, serviceId: 1, link: 'l', amount: 100, runs, interval: 60, point, now });
+  const place = (point: bigint, runs: number) =>
+    AutoOrder.place({ memberId: 1, serviceId: 1, link: 'l', amount: 100, runs, interval: 60, point, now });
   const hour = (n: number) => new Date(now.getTime() + n * 3_600_000);
 
   it('has one transition table: ACTIVE → COMPLETED | CANCLED | PARTIAL, each refusal in Korean', () => {
@@ -118,8 +154,11 @@ describe('auto-order', () => {
         expect(AUTO_ORDER_TRANSITIONS.allows(from, to)).toBe(legal);
         if (legal) expect(() => AUTO_ORDER_TRANSITIONS.assert(from, to)).not.toThrow();
         else {
-          const message = from === DONE && to === CANCLED ? '모든 회차가 시작된 자동주문은 취소할 수 없습니다.' : refusals[from];
-          expect(() => AUTO_ORDER_TRANSITIONS.assert(from, to)).toThrow(expect.objectContaining({ status: 409, message }));
+          const message =
+            from === DONE && to === CANCLED ? '모든 회차가 시작된 자동주문은 취소할 수 없습니다.' : refusals[from];
+          expect(() => AUTO_ORDER_TRANSITIONS.assert(from, to)).toThrow(
+            expect.objectContaining({ status: 409, message }),
+          );
         }
       }
     }
@@ -162,6 +201,12 @@ describe('auto-order', () => {
     const done = place(10n, 2);
     done.startRun(now);
     done.startRun(hour(1));
-    expect(() => done.cancel(hour(1))).toThrow(new IllegalTransitionError('모든 회차가 시작된 자동주문은 취소할 수 없습니다.', { entity: 'AutoOrder', from: DONE, to: CANCLED }));
+    expect(() => done.cancel(hour(1))).toThrow(
+      new IllegalTransitionError('모든 회차가 시작된 자동주문은 취소할 수 없습니다.', {
+        entity: 'AutoOrder',
+        from: DONE,
+        to: CANCLED,
+      }),
+    );
   });
 });

@@ -1,6 +1,12 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Service } from '../../catalog/index.js';
-import { ORDER_MOVES, ORDER_STATUS_LABELS, OrderStatus, SERVICE_TYPES, type ServiceType } from '../../../contracts/index.js';
+import {
+  ORDER_MOVES,
+  ORDER_STATUS_LABELS,
+  OrderStatus,
+  SERVICE_TYPES,
+  type ServiceType,
+} from '../../../contracts/index.js';
 import { DomainError, TransitionTable, entityNamed } from '../../../shared/index.js';
 import { money } from './money.js';
 import { AutoOrder } from './auto-order.entity.js';
@@ -50,7 +56,11 @@ export interface StatusDetails {
  */
 @Entity({ tableName: 'service_order' })
 @Index({ name: 'service_order_member_created', properties: ['memberId', 'createdAt'] })
-@Index({ name: 'service_order_pending', expression: 'create index "service_order_pending" on "service_order" ("id") where "status" = \'PENDING\' and "provider_id" is not null' })
+@Index({
+  name: 'service_order_pending',
+  expression:
+    'create index "service_order_pending" on "service_order" ("id") where "status" = \'PENDING\' and "provider_id" is not null',
+})
 @Index({ name: 'service_order_created', properties: ['createdAt'] })
 @Unique({ name: 'service_order_run', properties: ['autoOrderId', 'runNumber'] })
 export class Order {
@@ -160,7 +170,15 @@ export class Order {
   /** Starts the auto-order's next due run as an order costing that run's share of what was paid up front. */
   static startRunOf(autoOrder: AutoOrder, service: PlaceOrderProps['service'], now: Date): Order {
     const run = autoOrder.startRun(now);
-    return Order.place({ memberId: autoOrder.memberId, service, link: autoOrder.link, amount: autoOrder.amount, point: run.point, now, run: { autoOrder, number: run.number } });
+    return Order.place({
+      memberId: autoOrder.memberId,
+      service,
+      link: autoOrder.link,
+      amount: autoOrder.amount,
+      point: run.point,
+      now,
+      run: { autoOrder, number: run.number },
+    });
   }
 
   get isTerminal(): boolean {
@@ -192,7 +210,8 @@ export class Order {
 
   /** A member's cancel of a running order, to be forwarded to the provider; no status moves until it reports one. */
   requestCancel(now: Date): void {
-    if (this.status !== PROCESSING && this.status !== INPROGRESS) throw new DomainError('진행 중인 주문만 취소를 요청할 수 있습니다.', 409);
+    if (this.status !== PROCESSING && this.status !== INPROGRESS)
+      throw new DomainError('진행 중인 주문만 취소를 요청할 수 있습니다.', 409);
     this.cancelRequestedAt = now;
     this.cancelForwardedAt = null;
     this.cancelRefusal = null;
@@ -237,7 +256,13 @@ export class Order {
   }
 
   private checkedRemains(remains: number | null | undefined): number {
-    if (remains === undefined || remains === null || !Number.isInteger(remains) || remains < 0 || remains > this.amount) {
+    if (
+      remains === undefined ||
+      remains === null ||
+      !Number.isInteger(remains) ||
+      remains < 0 ||
+      remains > this.amount
+    ) {
       throw new DomainError(`잔여 수량은 0 이상 ${this.amount} 이하의 정수여야 합니다.`, 400);
     }
     return remains;

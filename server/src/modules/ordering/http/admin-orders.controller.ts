@@ -7,10 +7,18 @@ import { OrderQueries } from '../application/order-queries.service.js';
 import { OrderStatus } from '../domain/order.entity.js';
 
 const orderId = idPipe({ message: '주문 번호가 올바르지 않습니다.' });
-const count = (name: string) => z.number({ error: `${name} must be an integer` }).int(`${name} must be an integer`).min(-1_000_000_000).max(2_000_000_000);
+const count = (name: string) =>
+  z
+    .number({ error: `${name} must be an integer` })
+    .int(`${name} must be an integer`)
+    .min(-1_000_000_000)
+    .max(2_000_000_000);
 const partialSchema = z.object({ remains: count('remains').min(0, 'remains must not be negative') });
 const startCountSchema = z.object({ startCount: count('startCount') });
-const statusSchema = z.object({ status: z.enum(OrderStatus, { error: `status must be one of ${Object.values(OrderStatus).join(', ')}` }), remains: count('remains').optional() });
+const statusSchema = z.object({
+  status: z.enum(OrderStatus, { error: `status must be one of ${Object.values(OrderStatus).join(', ')}` }),
+  remains: count('remains').optional(),
+});
 
 /** Operator console: orders in ra-data-simple-rest terms, and the commands on one order (each audited). */
 @Controller('admin/orders')
@@ -41,20 +49,32 @@ export class AdminOrdersController {
   /** Ends short: refunds floor(cost × remains / amount). */
   @Post(':id/partial')
   @HttpCode(200)
-  partial(@Param('id', orderId) id: number, @Body(new ZodPipe(partialSchema)) body: z.infer<typeof partialSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
+  partial(
+    @Param('id', orderId) id: number,
+    @Body(new ZodPipe(partialSchema)) body: z.infer<typeof partialSchema>,
+    @CurrentOperator() operator: AuthenticatedOperator,
+  ) {
     return this.commands.partial(id, body.remains, operator);
   }
 
   @Post(':id/start-count')
   @HttpCode(200)
-  startCount(@Param('id', orderId) id: number, @Body(new ZodPipe(startCountSchema)) body: z.infer<typeof startCountSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
+  startCount(
+    @Param('id', orderId) id: number,
+    @Body(new ZodPipe(startCountSchema)) body: z.infer<typeof startCountSchema>,
+    @CurrentOperator() operator: AuthenticatedOperator,
+  ) {
     return this.commands.setStartCount(id, body.startCount, operator);
   }
 
   /** One move the state machine allows (PARTIAL needs remains). */
   @Post(':id/status')
   @HttpCode(200)
-  status(@Param('id', orderId) id: number, @Body(new ZodPipe(statusSchema)) body: z.infer<typeof statusSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
+  status(
+    @Param('id', orderId) id: number,
+    @Body(new ZodPipe(statusSchema)) body: z.infer<typeof statusSchema>,
+    @CurrentOperator() operator: AuthenticatedOperator,
+  ) {
     return this.commands.setStatus(id, body.status, { remains: body.remains }, operator);
   }
 }

@@ -9,7 +9,12 @@ import type { History, HistoryQuery } from '../application/order-queries.service
 
 const historyQuerySchema = z.object({
   status: z.string().max(20, MESSAGES.formInvalid).optional(),
-  page: z.coerce.number({ error: MESSAGES.formInvalid }).int(MESSAGES.formInvalid).min(1, MESSAGES.formInvalid).max(1_000_000, MESSAGES.formInvalid).optional(),
+  page: z.coerce
+    .number({ error: MESSAGES.formInvalid })
+    .int(MESSAGES.formInvalid)
+    .min(1, MESSAGES.formInvalid)
+    .max(1_000_000, MESSAGES.formInvalid)
+    .optional(),
 });
 
 /** A plain array (docs/product.md §7); the matching total in X-Total-Count for the paged form (?status=&page=). */
@@ -38,12 +43,20 @@ export class OrderController {
   }
 
   @Get('order-history')
-  async orderHistory(@Query(new ZodPipe(historyQuerySchema)) query: HistoryQuery, @CurrentMember() member: AuthenticatedMember, @Res({ passthrough: true }) reply: FastifyReply) {
+  async orderHistory(
+    @Query(new ZodPipe(historyQuerySchema)) query: HistoryQuery,
+    @CurrentMember() member: AuthenticatedMember,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return answer(reply, await this.ordering.orderHistory(member.id, query));
   }
 
   @Get('auto-order-history')
-  async autoOrderHistory(@Query(new ZodPipe(historyQuerySchema)) query: HistoryQuery, @CurrentMember() member: AuthenticatedMember, @Res({ passthrough: true }) reply: FastifyReply) {
+  async autoOrderHistory(
+    @Query(new ZodPipe(historyQuerySchema)) query: HistoryQuery,
+    @CurrentMember() member: AuthenticatedMember,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
     return answer(reply, await this.ordering.autoOrderHistory(member.id, query));
   }
 }

@@ -1,17 +1,37 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { REFILL_MESSAGES } from '../../../contracts/index.js';
-import { CurrentMember, CurrentOperator, MemberGuard, OperatorGuard, type AuthenticatedMember, type AuthenticatedOperator } from '../../identity/index.js';
+import {
+  CurrentMember,
+  CurrentOperator,
+  MemberGuard,
+  OperatorGuard,
+  type AuthenticatedMember,
+  type AuthenticatedOperator,
+} from '../../identity/index.js';
 import { idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { Refills } from '../application/refills.service.js';
 import { OrderingFacade } from '../application/ordering.facade.js';
 import type { Refill } from '../domain/refill.entity.js';
 
 const idParam = idPipe({ message: '주문 번호가 올바르지 않습니다.' });
-const rejectSchema = z.object({ reason: z.string({ error: REFILL_MESSAGES.rejectReason }).trim().min(1, REFILL_MESSAGES.rejectReason).max(500, REFILL_MESSAGES.rejectReason) });
+const rejectSchema = z.object({
+  reason: z
+    .string({ error: REFILL_MESSAGES.rejectReason })
+    .trim()
+    .min(1, REFILL_MESSAGES.rejectReason)
+    .max(500, REFILL_MESSAGES.rejectReason),
+});
 
 /** What a member sees of a refill. */
-export const refillView = (r: Refill) => ({ id: r.id, orderId: r.orderId, status: r.status, reason: r.reason, createdAt: r.createdAt, updatedAt: r.updatedAt });
+export const refillView = (r: Refill) => ({
+  id: r.id,
+  orderId: r.orderId,
+  status: r.status,
+  reason: r.reason,
+  createdAt: r.createdAt,
+  updatedAt: r.updatedAt,
+});
 
 /** The storefront's refill and cancel buttons: POST /api/service/order/:id/refill, POST /api/service/order/:id/cancel. */
 @Controller('service/order')
@@ -61,7 +81,11 @@ export class AdminRefillsController {
 
   @Post(':id/reject')
   @HttpCode(200)
-  reject(@Param('id', idParam) id: number, @Body(new ZodPipe(rejectSchema)) body: z.infer<typeof rejectSchema>, @CurrentOperator() operator: AuthenticatedOperator) {
+  reject(
+    @Param('id', idParam) id: number,
+    @Body(new ZodPipe(rejectSchema)) body: z.infer<typeof rejectSchema>,
+    @CurrentOperator() operator: AuthenticatedOperator,
+  ) {
     return this.refills.reject(id, body.reason, operator);
   }
 }

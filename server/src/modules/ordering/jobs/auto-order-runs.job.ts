@@ -55,7 +55,9 @@ export class AutoOrderRunsJob implements OnApplicationBootstrap, OnApplicationSh
     for (;;) {
       const bulk = await this.startBulk().catch((error: unknown) => {
         // One bad row spoils a bulk batch: this round goes row by row (each in its own savepoint).
-        this.logger.warn(`bulk start failed, going row by row: ${error instanceof Error ? error.message : String(error)}`);
+        this.logger.warn(
+          `bulk start failed, going row by row: ${error instanceof Error ? error.message : String(error)}`,
+        );
         return null;
       });
       if (bulk === null) break;
@@ -67,7 +69,11 @@ export class AutoOrderRunsJob implements OnApplicationBootstrap, OnApplicationSh
       const { handled, failed } = await claimAndProcess(
         this.em,
         AutoOrder,
-        { where: { status: AutoOrderStatus.ACTIVE, nextRunAt: { $lte: now } }, orderBy: { nextRunAt: 'ASC', id: 'ASC' }, limit: BATCH },
+        {
+          where: { status: AutoOrderStatus.ACTIVE, nextRunAt: { $lte: now } },
+          orderBy: { nextRunAt: 'ASC', id: 'ASC' },
+          limit: BATCH,
+        },
         async (tx, auto) => {
           const service = await this.catalog.getService(auto.serviceId);
           if (!service?.visible || service.isReadOnly) return this.commands.stopAutoOrder(tx, auto);

@@ -53,7 +53,14 @@ export class ReferralFacade {
       memo: `추천 적립 ${rate}% (충전 #${charge.id})`,
     });
     if (!credit.applied) return;
-    const reward = Object.assign(new ReferralReward(), { chargeId: charge.id, referrerId, referredId: charge.memberId, rate, amount, createdAt: this.clock.now() });
+    const reward = Object.assign(new ReferralReward(), {
+      chargeId: charge.id,
+      referrerId,
+      referredId: charge.memberId,
+      rate,
+      amount,
+      createdAt: this.clock.now(),
+    });
     tx.persist(reward);
     await tx.flush();
   }
@@ -83,14 +90,21 @@ export class ReferralFacade {
   async summary(memberId: number): Promise<ReferralSummary> {
     const [{ code, joined }, rows, rate] = await Promise.all([
       this.identity.referralCodeOf(memberId),
-      this.em.fork().execute<{ earned: string | null }[]>('select sum(amount - reclaimed) as earned from referral_reward where referrer_id = ?', [memberId]),
+      this.em
+        .fork()
+        .execute<{ earned: string | null }[]>(
+          'select sum(amount - reclaimed) as earned from referral_reward where referrer_id = ?',
+          [memberId],
+        ),
       this.rate(),
     ]);
     return { code, joined, earned: Number(rows[0]?.earned ?? 0), rate };
   }
 
   /** The console: each member's referral figures. */
-  async perMember(memberIds: number[]): Promise<Map<number, { joined: number; rewards: number; earned: bigint; unrecovered: bigint }>> {
+  async perMember(
+    memberIds: number[],
+  ): Promise<Map<number, { joined: number; rewards: number; earned: bigint; unrecovered: bigint }>> {
     const result = new Map(memberIds.map((id) => [id, { joined: 0, rewards: 0, earned: 0n, unrecovered: 0n }]));
     if (memberIds.length === 0) return result;
     const em = this.em.fork();
@@ -100,17 +114,34 @@ export class ReferralFacade {
       [memberIds],
     );
     for (const [id, n] of joined) result.get(id)!.joined = n;
-    for (const r of rewards) Object.assign(result.get(r.id)!, { rewards: Number(r.n), earned: BigInt(r.earned), unrecovered: BigInt(r.unrecovered) });
+    for (const r of rewards)
+      Object.assign(result.get(r.id)!, {
+        rewards: Number(r.n),
+        earned: BigInt(r.earned),
+        unrecovered: BigInt(r.unrecovered),
+      });
     return result;
   }
 
   /** The dashboard: rewards given, points net of take-backs, and what could not be taken back. */
-  async totals(): Promise<{ referredMembers: number; rewards: number; rewardedPoints: bigint; unrecoveredPoints: bigint }> {
+  async totals(): Promise<{
+    referredMembers: number;
+    rewards: number;
+    rewardedPoints: bigint;
+    unrecoveredPoints: bigint;
+  }> {
     const referredMembers = await this.identity.referredMemberCount();
-    const [rewards] = await this.em.fork().execute<{ n: string; earned: string | null; unrecovered: string | null }[]>(
-      'select count(*) as n, sum(amount - reclaimed) as earned, sum(unrecovered) as unrecovered from referral_reward',
-    );
-    return { referredMembers, rewards: Number(rewards!.n), rewardedPoints: BigInt(rewards!.earned ?? 0), unrecoveredPoints: BigInt(rewards!.unrecovered ?? 0) };
+    const [rewards] = await this.em
+      .fork()
+      .execute<{ n: string; earned: string | null; unrecovered: string | null }[]>(
+        'select count(*) as n, sum(amount - reclaimed) as earned, sum(unrecovered) as unrecovered from referral_reward',
+      );
+    return {
+      referredMembers,
+      rewards: Number(rewards!.n),
+      rewardedPoints: BigInt(rewards!.earned ?? 0),
+      unrecoveredPoints: BigInt(rewards!.unrecovered ?? 0),
+    };
   }
 
   page(query: ListQuery): Promise<Page<ReferralReward>> {

@@ -30,7 +30,13 @@ export class AdminReferralsController {
   @Get('members/:id')
   async member(@Param('id', IdPipe) id: number) {
     const figures = (await this.referrals.perMember([id])).get(id)!;
-    return { id, joined: figures.joined, rewards: figures.rewards, earned: Number(figures.earned), unrecovered: Number(figures.unrecovered) };
+    return {
+      id,
+      joined: figures.joined,
+      rewards: figures.rewards,
+      earned: Number(figures.earned),
+      unrecovered: Number(figures.unrecovered),
+    };
   }
 
   @Get('totals')

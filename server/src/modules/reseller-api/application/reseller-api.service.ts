@@ -2,7 +2,17 @@ import { Injectable } from '@nestjs/common';
 import type { OrderRequest, ServiceType, SubscriptionRequest } from '../../../contracts/index.js';
 import { CatalogFacade, type Service } from '../../catalog/index.js';
 import { IdentityFacade } from '../../identity/index.js';
-import { OrderingFacade, Refills, Subscriptions, type AutoOrder, type Order, type Placement, type PlacedSubscription, type Refill, type Subscription } from '../../ordering/index.js';
+import {
+  OrderingFacade,
+  Refills,
+  Subscriptions,
+  type AutoOrder,
+  type Order,
+  type Placement,
+  type PlacedSubscription,
+  type Refill,
+  type Subscription,
+} from '../../ordering/index.js';
 import { WalletFacade } from '../../wallet/index.js';
 
 export interface ListedService {

@@ -41,7 +41,9 @@ export class V2RateLimiter {
       [memberId, Math.round(now + interval), now, Math.round(interval), now, now, tolerance],
     );
     if (rows.length > 0) return 0;
-    const [row] = await this.em.fork().execute<{ tat: string }[]>('select tat from reseller_api_rate where member_id = ?', [memberId]);
+    const [row] = await this.em
+      .fork()
+      .execute<{ tat: string }[]>('select tat from reseller_api_rate where member_id = ?', [memberId]);
     return Math.max(1, Math.ceil((Number(row?.tat ?? now) - now - tolerance) / 1000));
   }
 }

@@ -1,4 +1,10 @@
-import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import {
+  type CanActivate,
+  createParamDecorator,
+  type ExecutionContext,
+  Injectable,
+  UnauthorizedException,
+} from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ResellerApi } from '../application/reseller-api.service.js';
 import { V1_MESSAGES } from './wire.js';
@@ -20,4 +26,7 @@ export class ApiKeyGuard implements CanActivate {
 }
 
 /** The member id {@link ApiKeyGuard} resolved. */
-export const KeyMember = createParamDecorator((_: unknown, context: ExecutionContext): number => context.switchToHttp().getRequest<KeyedRequest>().resellerMemberId!);
+export const KeyMember = createParamDecorator(
+  (_: unknown, context: ExecutionContext): number =>
+    context.switchToHttp().getRequest<KeyedRequest>().resellerMemberId!,
+);

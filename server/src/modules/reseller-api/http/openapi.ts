@@ -11,7 +11,11 @@ import { V2_ACTIONS, V2_ANSWERS, V2_REQUESTS, v2ErrorAnswer } from './v2-contrac
 
 /** JSON Schema of a zod schema, as OpenAPI 3.1 embeds it. */
 function schemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<string, unknown> {
-  const { $schema: _, ...json } = z.toJSONSchema(schema, { io, target: 'draft-2020-12', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _, ...json } = z.toJSONSchema(schema, {
+    io,
+    target: 'draft-2020-12',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
   return json;
 }
 
@@ -28,9 +32,15 @@ const v1Errors = {
 };
 
 export function buildOpenApiDocument(): Record<string, unknown> {
-  const v2Body = { oneOf: V2_ACTIONS.map((action) => ({ $ref: `#/components/schemas/v2_${action}_request` })), discriminator: { propertyName: 'action' } };
+  const v2Body = {
+    oneOf: V2_ACTIONS.map((action) => ({ $ref: `#/components/schemas/v2_${action}_request` })),
+    discriminator: { propertyName: 'action' },
+  };
   const v2Answer = {
-    oneOf: [...V2_ACTIONS.map((action) => ({ $ref: `#/components/schemas/v2_${action}_answer` })), { $ref: '#/components/schemas/v2_error' }],
+    oneOf: [
+      ...V2_ACTIONS.map((action) => ({ $ref: `#/components/schemas/v2_${action}_answer` })),
+      { $ref: '#/components/schemas/v2_error' },
+    ],
   };
   const v2Operation = (method: 'get' | 'post') => ({
     summary: `SMM panel API v2 (${method.toUpperCase()}): actions ${V2_ACTIONS.join(', ')}`,
@@ -40,7 +50,16 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       `Id lists take up to ${V2_BATCH_LIMIT} ids as \`1,2,3\`, a JSON array or \`orders[]=1&orders[]=2\`. Also served at \`/api/v2/\`.`,
     security: [{ v2Key: [] }, { v2Header: [] }, { bearer: [] }],
     ...(method === 'post'
-      ? { requestBody: { required: false, content: { 'application/x-www-form-urlencoded': { schema: v2Body }, 'multipart/form-data': { schema: v2Body }, 'application/json': { schema: v2Body } } } }
+      ? {
+          requestBody: {
+            required: false,
+            content: {
+              'application/x-www-form-urlencoded': { schema: v2Body },
+              'multipart/form-data': { schema: v2Body },
+              'application/json': { schema: v2Body },
+            },
+          },
+        }
       : {
           parameters: [
             { name: 'key', in: 'query', schema: { type: 'string' } },
@@ -49,7 +68,10 @@ export function buildOpenApiDocument(): Record<string, unknown> {
         }),
     responses: {
       '200': { description: 'The action’s answer, or `{"error": "..."}` for any refusal', content: json(v2Answer) },
-      '429': { description: 'The key sent too fast (per-key limit shared by every replica); `Retry-After` in seconds', content: json({ $ref: '#/components/schemas/v2_error' }) },
+      '429': {
+        description: 'The key sent too fast (per-key limit shared by every replica); `Retry-After` in seconds',
+        content: json({ $ref: '#/components/schemas/v2_error' }),
+      },
     },
   });
   const schemas: Record<string, unknown> = { v2_error: schemaOf(v2ErrorAnswer) };
@@ -59,19 +81,46 @@ export function buildOpenApiDocument(): Record<string, unknown> {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'SMM 패널 리셀러 API', version: '2', description: 'v1 (key in the `api-key` header) and the SMM panel API v2. Amounts are whole KRW.' },
+    info: {
+      title: 'SMM 패널 리셀러 API',
+      version: '2',
+      description: 'v1 (key in the `api-key` header) and the SMM panel API v2. Amounts are whole KRW.',
+    },
     servers: [{ url: '/' }],
     paths: {
       '/api/v1/services': {
-        get: { summary: 'Orderable services', security: [{ v1Key: [] }], responses: { '200': { description: 'Services', content: json(schemaOf(z.array(v1Service))) }, '401': v1Errors['401'] } },
+        get: {
+          summary: 'Orderable services',
+          security: [{ v1Key: [] }],
+          responses: {
+            '200': { description: 'Services', content: json(schemaOf(z.array(v1Service))) },
+            '401': v1Errors['401'],
+          },
+        },
       },
       '/api/v1/order': {
         post: {
           summary: 'Place a single order',
           security: [{ v1Key: [] }],
-          parameters: [{ name: 'Idempotency-Key', in: 'header', required: false, schema: { type: 'string', minLength: 1, maxLength: 100 } }],
-          requestBody: { required: true, content: { 'application/json': { schema: schemaOf(v1OrderBody, 'input') }, 'application/x-www-form-urlencoded': { schema: schemaOf(v1OrderBody, 'input') } } },
-          responses: { '201': { description: 'Placed', content: json(schemaOf(z.object({ wId: z.int() }))) }, ...v1Errors },
+          parameters: [
+            {
+              name: 'Idempotency-Key',
+              in: 'header',
+              required: false,
+              schema: { type: 'string', minLength: 1, maxLength: 100 },
+            },
+          ],
+          requestBody: {
+            required: true,
+            content: {
+              'application/json': { schema: schemaOf(v1OrderBody, 'input') },
+              'application/x-www-form-urlencoded': { schema: schemaOf(v1OrderBody, 'input') },
+            },
+          },
+          responses: {
+            '201': { description: 'Placed', content: json(schemaOf(z.object({ wId: z.int() }))) },
+            ...v1Errors,
+          },
         },
       },
       '/api/v1/status/{wId}': {
@@ -79,7 +128,11 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           summary: 'Status of an order',
           security: [{ v1Key: [] }],
           parameters: [{ name: 'wId', in: 'path', required: true, schema: { type: 'integer', minimum: 1 } }],
-          responses: { '200': { description: 'Status', content: json(schemaOf(v1Status)) }, ...v1Errors, '404': { description: 'Not the key owner’s order', content: json(schemaOf(v1Error)) } },
+          responses: {
+            '200': { description: 'Status', content: json(schemaOf(v1Status)) },
+            ...v1Errors,
+            '404': { description: 'Not the key owner’s order', content: json(schemaOf(v1Error)) },
+          },
         },
       },
       '/api/v2': { get: v2Operation('get'), post: v2Operation('post') },

@@ -1,4 +1,15 @@
-import { BadRequestException, Body, Controller, Get, Headers, NotFoundException, Param, Post, Res, UseGuards } from '@nestjs/common';
+import {
+  BadRequestException,
+  Body,
+  Controller,
+  Get,
+  Headers,
+  NotFoundException,
+  Param,
+  Post,
+  Res,
+  UseGuards,
+} from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ORDER_MESSAGES } from '../../../contracts/index.js';
@@ -47,7 +58,10 @@ export class ResellerV1Controller {
 
   /** {status, remains}: status in {@link V1_STATUS}'s spelling, remains the quantity still to deliver. */
   @Get('status/:wId')
-  async status(@Param('wId', idPipe({ message: V1_MESSAGES.invalidOrderId })) id: number, @KeyMember() memberId: number) {
+  async status(
+    @Param('wId', idPipe({ message: V1_MESSAGES.invalidOrderId })) id: number,
+    @KeyMember() memberId: number,
+  ) {
     const order = await this.api.order(memberId, id);
     if (!order) throw new NotFoundException(V1_MESSAGES.orderNotFound);
     return { status: V1_STATUS[order.status], remains: remainsOf(order) };

@@ -1,4 +1,11 @@
-import { AutoOrderStatus, OrderStatus, type AutoOrder, type Order, type Subscription, type SubscriptionStatus } from '../../ordering/index.js';
+import {
+  AutoOrderStatus,
+  OrderStatus,
+  type AutoOrder,
+  type Order,
+  type Subscription,
+  type SubscriptionStatus,
+} from '../../ordering/index.js';
 import type { V2StatusAnswer } from './v2-contract.js';
 import { chargeOf, remainsOf, V2_STATUS } from './wire.js';
 
@@ -30,7 +37,11 @@ export function dripFeedStatusAnswer(auto: AutoOrder, runs: Order[]): V2StatusAn
   let status: V2StatusAnswer['status'];
   if (auto.status === AutoOrderStatus.ACTIVE || ended < runs.length) {
     if (runs.every((run) => run.status === OrderStatus.PENDING)) status = 'Pending';
-    else if (ended === 0 && runs.every((run) => run.status === OrderStatus.PENDING || run.status === OrderStatus.PROCESSING)) status = 'Processing';
+    else if (
+      ended === 0 &&
+      runs.every((run) => run.status === OrderStatus.PENDING || run.status === OrderStatus.PROCESSING)
+    )
+      status = 'Processing';
     else status = 'In progress';
   } else if (remains === 0) status = 'Completed';
   else if (delivered === 0 && charge === 0n) status = 'Canceled';

@@ -36,7 +36,21 @@ export const V2_ERRORS = {
 /** Values PHP and JavaScript tools send for a field they have no value for. */
 const ABSENT_WORDS = new Set(['', 'undefined', 'null']);
 /** Optional fields where 0 means "not given" (runs 0 = no drip-feed, posts 0 = no limit ...). */
-const ZERO_MEANS_ABSENT = new Set(['runs', 'interval', 'comments', 'username', 'usernames', 'hashtag', 'hashtags', 'keywords', 'answer_number', 'posts', 'old_posts', 'expiry', 'media']);
+const ZERO_MEANS_ABSENT = new Set([
+  'runs',
+  'interval',
+  'comments',
+  'username',
+  'usernames',
+  'hashtag',
+  'hashtags',
+  'keywords',
+  'answer_number',
+  'posts',
+  'old_posts',
+  'expiry',
+  'media',
+]);
 /** `orders[]`, `orders[0]`: PHP's array form of a field. */
 const ARRAY_FORM = /^([A-Za-z_]+)\[\d*\]$/;
 
@@ -61,7 +75,10 @@ export function normaliseFields(...sources: Record<string, unknown>[]): Record<s
       const name = arrayForm ? arrayForm[1]! : rawName;
       if (arrayForm) {
         const before = fromThis.get(name);
-        fromThis.set(name, [...(Array.isArray(before) ? before : before === undefined ? [] : [before]), ...(Array.isArray(value) ? value : [value])]);
+        fromThis.set(name, [
+          ...(Array.isArray(before) ? before : before === undefined ? [] : [before]),
+          ...(Array.isArray(value) ? value : [value]),
+        ]);
       } else fromThis.set(name, value);
     }
     for (const [name, value] of fromThis) {
@@ -78,7 +95,10 @@ export function normaliseFields(...sources: Record<string, unknown>[]): Record<s
 }
 
 /** The API key: the `key`, `api_key` or `api` field, else an `X-Api-Key` header, else a Bearer token. */
-export function keyOf(fields: Record<string, unknown>, headers: Record<string, string | string[] | undefined>): unknown {
+export function keyOf(
+  fields: Record<string, unknown>,
+  headers: Record<string, string | string[] | undefined>,
+): unknown {
   for (const name of ['key', 'api_key', 'api']) if (fields[name] !== undefined) return fields[name];
   const header = headers['x-api-key'];
   if (typeof header === 'string' && header.trim()) return header.trim();
@@ -93,25 +113,31 @@ const idToken = z.union([z.int(), z.string()]);
 const text = z.string();
 
 /** A whole number as a JSON number or a digit string; `message` when it is neither. */
-const whole = (message: string) => z.union([z.int({ error: message }), z.string({ error: message }).trim().regex(/^\d+$/, message)], { error: message });
+const whole = (message: string) =>
+  z.union([z.int({ error: message }), z.string({ error: message }).trim().regex(/^\d+$/, message)], { error: message });
 
 /** An id list: `1,2,3` (spaces, a trailing comma), a JSON array, or `orders[]=1&orders[]=2`; tokens kept as sent, blanks and repeats dropped. */
 const idList = (noneMessage: string) =>
-  z
-    .union([idToken, z.array(idToken)], { error: noneMessage })
-    .transform((raw, ctx) => {
-      const tokens = [...new Set((Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(',')).map((t) => t.trim()).filter(Boolean))];
-      if (tokens.length === 0) ctx.addIssue({ code: 'custom', message: noneMessage });
-      else if (tokens.length > V2_BATCH_LIMIT) ctx.addIssue({ code: 'custom', message: V2_ERRORS.tooManyIds });
-      return tokens;
-    });
+  z.union([idToken, z.array(idToken)], { error: noneMessage }).transform((raw, ctx) => {
+    const tokens = [
+      ...new Set(
+        (Array.isArray(raw) ? raw : [raw])
+          .flatMap((v) => String(v).split(','))
+          .map((t) => t.trim())
+          .filter(Boolean),
+      ),
+    ];
+    if (tokens.length === 0) ctx.addIssue({ code: 'custom', message: noneMessage });
+    else if (tokens.length > V2_BATCH_LIMIT) ctx.addIssue({ code: 'custom', message: V2_ERRORS.tooManyIds });
+    return tokens;
+  });
 
 /** Lines of a text field: split on \n or \r\n (or sent as a JSON array), blank lines dropped. */
-const lines = z.union([z.string(), z.array(z.string())]).transform((raw) =>
-  (Array.isArray(raw) ? raw : raw.split(/\r?\n/))
-    .map((line) => line.replace(/\r$/, '').trim())
-    .filter(Boolean),
-);
+const lines = z
+  .union([z.string(), z.array(z.string())])
+  .transform((raw) =>
+    (Array.isArray(raw) ? raw : raw.split(/\r?\n/)).map((line) => line.replace(/\r$/, '').trim()).filter(Boolean),
+  );
 
 /** Usernames: one a line, or separated by commas (with or without a space). */
 const usernameList = z.union([z.string(), z.array(z.string())]).transform((raw) =>
@@ -136,7 +162,9 @@ const figure = whole(V2_ERRORS.subscriptionFigureInvalid).transform(Number);
 
 /** Shared by every action: the key may come in any of these fields (or a header, see {@link keyOf}). */
 const common = {
-  key: text.optional().describe('API key (also accepted as `api_key` or `api`, an `X-Api-Key` header or `Authorization: Bearer <key>`)'),
+  key: text
+    .optional()
+    .describe('API key (also accepted as `api_key` or `api`, an `X-Api-Key` header or `Authorization: Bearer <key>`)'),
 };
 
 export const v2ServicesRequest = z.object({ ...common, action: z.literal('services') });
@@ -153,8 +181,12 @@ export const v2AddRequest = z
     action: z.literal('add'),
     service: whole(ORDER_MESSAGES.serviceRequired).optional().describe('Service ID'),
     link: text.optional().describe('Link to the page or post'),
-    quantity: whole(ORDER_MESSAGES.amountRequired).optional().describe('Quantity; when only `comments` are sent, their line count'),
-    runs: whole(ORDER_MESSAGES.runsInvalid).optional().describe('Drip-feed: number of runs (0, empty, `null` or `undefined`: a plain order)'),
+    quantity: whole(ORDER_MESSAGES.amountRequired)
+      .optional()
+      .describe('Quantity; when only `comments` are sent, their line count'),
+    runs: whole(ORDER_MESSAGES.runsInvalid)
+      .optional()
+      .describe('Drip-feed: number of runs (0, empty, `null` or `undefined`: a plain order)'),
     interval: whole(ORDER_MESSAGES.intervalInvalid).optional().describe('Drip-feed: minutes between runs'),
     comments: lines.optional().describe('Custom comments, one a line (\\n or \\r\\n)'),
     usernames: usernameList.optional().describe('Usernames, one a line or separated by commas'),
@@ -180,8 +212,20 @@ export const v2AddRequest = z
     usernames: f.usernames && f.usernames.length > 0 ? f.usernames : null,
     username: f.username?.trim() || null,
     subscription:
-      f.username !== undefined && (f.min !== undefined || f.max !== undefined || f.posts !== undefined || f.delay !== undefined || f.expiry !== undefined)
-        ? { min: f.min ?? null, max: f.max ?? null, posts: f.posts ?? null, oldPosts: f.old_posts ?? null, delay: f.delay ?? null, expiry: f.expiry ?? null }
+      f.username !== undefined &&
+      (f.min !== undefined ||
+        f.max !== undefined ||
+        f.posts !== undefined ||
+        f.delay !== undefined ||
+        f.expiry !== undefined)
+        ? {
+            min: f.min ?? null,
+            max: f.max ?? null,
+            posts: f.posts ?? null,
+            oldPosts: f.old_posts ?? null,
+            delay: f.delay ?? null,
+            expiry: f.expiry ?? null,
+          }
         : null,
     answerNumber: f.answer_number?.trim() || null,
   }));
@@ -192,7 +236,9 @@ export const v2StatusRequest = z.object({
   ...common,
   action: z.literal('status'),
   order: idToken.optional().describe('Order ID'),
-  orders: idList(V2_ERRORS.incorrectOrderId).optional().describe('Up to 100 order IDs: `1,2,3`, a JSON array or `orders[]=1&orders[]=2`'),
+  orders: idList(V2_ERRORS.incorrectOrderId)
+    .optional()
+    .describe('Up to 100 order IDs: `1,2,3`, a JSON array or `orders[]=1&orders[]=2`'),
 });
 
 /** `cancel` and `refill` take `order` or `orders` alike. */
@@ -228,18 +274,25 @@ export const V2_REQUESTS = {
 export type V2Request<A extends V2Action> = z.output<(typeof V2_REQUESTS)[A]>;
 
 /** The typed request of a known action, or the message of the first problem. */
-export function parseV2Request<A extends V2Action>(action: A, fields: Record<string, unknown>): { ok: true; request: V2Request<A> } | { ok: false; message: string } {
+export function parseV2Request<A extends V2Action>(
+  action: A,
+  fields: Record<string, unknown>,
+): { ok: true; request: V2Request<A> } | { ok: false; message: string } {
   const parsed = V2_REQUESTS[action].safeParse({ ...fields, action });
   if (parsed.success) return { ok: true, request: parsed.data as V2Request<A> };
   return { ok: false, message: parsed.error.issues[0]?.message ?? V2_ERRORS.incorrectRequest };
 }
 
-export const isV2Action = (action: unknown): action is V2Action => typeof action === 'string' && (V2_ACTIONS as readonly string[]).includes(action);
+export const isV2Action = (action: unknown): action is V2Action =>
+  typeof action === 'string' && (V2_ACTIONS as readonly string[]).includes(action);
 
 // ---------------------------------------------------------------------------------------------------
 // Answers. Figures tools read as strings are strings.
 
-export const v2ErrorAnswer = z.object({ error: z.string() }).strict().describe('A refusal: HTTP 200 (429 for Too many requests), never with a success field');
+export const v2ErrorAnswer = z
+  .object({ error: z.string() })
+  .strict()
+  .describe('A refusal: HTTP 200 (429 for Too many requests), never with a success field');
 const decimalString = z.string().regex(/^\d+(\.\d+)?$/);
 const countString = z.string().regex(/^\d+$/);
 
@@ -256,11 +309,18 @@ export const v2ServiceAnswer = z.object({
   dripfeed: z.boolean().describe('Whether `add` takes runs and interval'),
 });
 export const v2ServicesAnswer = z.array(v2ServiceAnswer);
-export const v2AddAnswer = z.object({ order: z.int().describe('The id to poll with `status`'), auto_order: z.int().optional().describe('The drip-feed (auto-order) id') }).strict();
+export const v2AddAnswer = z
+  .object({
+    order: z.int().describe('The id to poll with `status`'),
+    auto_order: z.int().optional().describe('The drip-feed (auto-order) id'),
+  })
+  .strict();
 export const V2_STATUS_WORDS = ['Pending', 'Processing', 'In progress', 'Completed', 'Partial', 'Canceled'] as const;
 export const v2StatusAnswer = z
   .object({
-    charge: countString.describe('What the order costs now in KRW (debited less refunded); for a drip-feed, all its runs'),
+    charge: countString.describe(
+      'What the order costs now in KRW (debited less refunded); for a drip-feed, all its runs',
+    ),
     start_count: countString,
     status: z.enum(V2_STATUS_WORDS),
     remains: countString,
@@ -272,9 +332,15 @@ export const v2StatusAnswer = z
 export const v2MultiStatusAnswer = z.record(z.string(), z.union([v2StatusAnswer, v2ErrorAnswer]));
 export const v2BalanceAnswer = z.object({ balance: z.string().regex(/^-?\d+$/), currency: z.literal('KRW') }).strict();
 export const v2CancelAnswer = z.object({ cancel: z.literal(1) }).strict();
-export const v2CancelBatchAnswer = z.array(z.object({ order: idToken, cancel: z.union([z.literal(1), v2ErrorAnswer]) }).strict());
-export const v2RefillBatchAnswer = z.array(z.object({ order: idToken, refill: z.union([idToken, v2ErrorAnswer]) }).strict());
-export const v2RefillStatusBatchAnswer = z.array(z.object({ refill: idToken, status: z.union([z.string(), v2ErrorAnswer]) }).strict());
+export const v2CancelBatchAnswer = z.array(
+  z.object({ order: idToken, cancel: z.union([z.literal(1), v2ErrorAnswer]) }).strict(),
+);
+export const v2RefillBatchAnswer = z.array(
+  z.object({ order: idToken, refill: z.union([idToken, v2ErrorAnswer]) }).strict(),
+);
+export const v2RefillStatusBatchAnswer = z.array(
+  z.object({ refill: idToken, status: z.union([z.string(), v2ErrorAnswer]) }).strict(),
+);
 
 /** Each action's success answers (the error answer is common to all). */
 export const V2_ANSWERS = {

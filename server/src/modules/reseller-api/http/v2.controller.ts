@@ -1,12 +1,37 @@
-import { Controller, Get, HttpCode, HttpException, Injectable, Logger, type OnModuleInit, Post, Req, Res } from '@nestjs/common';
+import {
+  Controller,
+  Get,
+  HttpCode,
+  HttpException,
+  Injectable,
+  Logger,
+  type OnModuleInit,
+  Post,
+  Req,
+  Res,
+} from '@nestjs/common';
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { RefillStatus, type Order } from '../../ordering/index.js';
 import { DomainError, firstIssueMessage, NotFoundError } from '../../../shared/index.js';
 import { ResellerApi } from '../application/reseller-api.service.js';
 import { V2RateLimiter } from '../application/v2-rate-limiter.js';
-import { dripFeedStatusAnswer, isDripFeedHead, orderStatusAnswer, subscriptionStatusAnswer, V2_CURRENCY } from './v2-answers.js';
-import { isV2Action, keyOf, normaliseFields, parseV2Request, V2_ERRORS, type V2Action, type V2Request } from './v2-contract.js';
+import {
+  dripFeedStatusAnswer,
+  isDripFeedHead,
+  orderStatusAnswer,
+  subscriptionStatusAnswer,
+  V2_CURRENCY,
+} from './v2-answers.js';
+import {
+  isV2Action,
+  keyOf,
+  normaliseFields,
+  parseV2Request,
+  V2_ERRORS,
+  type V2Action,
+  type V2Request,
+} from './v2-contract.js';
 import { fieldsOf, packageRate, parseId, ratePer1000, resellerOrderSchema } from './wire.js';
 
 /** A refill's status in the words panels answer refill_status with. */
@@ -24,7 +49,8 @@ const V2_ROUTES = new Set(['/api/v2', '/api/v2/']);
 const refusal = (message: string) => new DomainError(message, 400);
 
 /** A refusal's message, or null for a fault (which propagates). */
-const refusalMessage = (error: unknown): string | null => (error instanceof DomainError || error instanceof HttpException ? error.message : null);
+const refusalMessage = (error: unknown): string | null =>
+  error instanceof DomainError || error instanceof HttpException ? error.message : null;
 
 /** The fields of a form (urlencoded or multipart, repeated fields as arrays) or JSON body. */
 async function bodyFieldsOf(request: FastifyRequest): Promise<Record<string, unknown>> {
@@ -36,7 +62,10 @@ async function bodyFieldsOf(request: FastifyRequest): Promise<Record<string, unk
       continue;
     }
     const before = fields.get(part.fieldname);
-    fields.set(part.fieldname, before === undefined ? part.value : [...(Array.isArray(before) ? before : [before]), part.value]);
+    fields.set(
+      part.fieldname,
+      before === undefined ? part.value : [...(Array.isArray(before) ? before : [before]), part.value],
+    );
   }
   return Object.fromEntries(fields);
 }
@@ -101,22 +130,37 @@ export class ResellerV2Controller {
     if (!isV2Action(action)) return { error: V2_ERRORS.incorrectRequest };
     const parsed = parseV2Request(action, fields);
     if (!parsed.ok) return { error: parsed.message };
-    const idempotencyKey = typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : undefined;
-    return outcome(() => (this.handlers[action] as (call: Call, request: unknown) => Promise<unknown>)({ memberId, idempotencyKey, reply }, parsed.request));
+    const idempotencyKey =
+      typeof request.headers['idempotency-key'] === 'string' ? request.headers['idempotency-key'] : undefined;
+    return outcome(() =>
+      (this.handlers[action] as (call: Call, request: unknown) => Promise<unknown>)(
+        { memberId, idempotencyKey, reply },
+        parsed.request,
+      ),
+    );
   }
 
   private readonly handlers: Handlers = {
     services: () => this.services(),
     add: (call, request) => this.add(call, request),
-    status: (call, request) => (request.orders === undefined ? this.status(call.memberId, request.order) : this.statuses(call.memberId, request.orders)),
+    status: (call, request) =>
+      request.orders === undefined
+        ? this.status(call.memberId, request.order)
+        : this.statuses(call.memberId, request.orders),
     balance: async (call) => ({ balance: String(await this.api.balance(call.memberId)), currency: V2_CURRENCY }),
     cancel: async (call, request) => {
       if (request.orders === undefined) return { cancel: await this.cancel(call.memberId, request.order) };
-      return this.each(request.orders, async (id, token) => ({ order: id ?? token, cancel: await outcome(() => this.cancel(call.memberId, token)) }));
+      return this.each(request.orders, async (id, token) => ({
+        order: id ?? token,
+        cancel: await outcome(() => this.cancel(call.memberId, token)),
+      }));
     },
     refill: async (call, request) => {
       if (request.orders === undefined) return { refill: await this.refill(call.memberId, request.order) };
-      return this.each(request.orders, async (id, token) => ({ order: id ?? token, refill: await outcome(() => this.refill(call.memberId, token)) }));
+      return this.each(request.orders, async (id, token) => ({
+        order: id ?? token,
+        refill: await outcome(() => this.refill(call.memberId, token)),
+      }));
     },
     refill_status: async (call, request) => {
       if (request.refills === undefined) return this.refillStatus(call.memberId, request.refill);
@@ -150,12 +194,15 @@ export class ResellerV2Controller {
    */
   private async add(call: Call, request: V2Request<'add'>) {
     const serviceId = parseId(request.order.serviceId);
-    if (serviceId !== null && (await this.api.serviceType(serviceId)) === 'Subscriptions') return this.addSubscription(call, serviceId, request);
+    if (serviceId !== null && (await this.api.serviceType(serviceId)) === 'Subscriptions')
+      return this.addSubscription(call, serviceId, request);
     const input = resellerOrderSchema.safeParse({ ...request.order, ...(await this.typedFields(request)) });
     if (!input.success) throw refusal(firstIssueMessage(input.error));
     const { placed, replayed } = await this.api.placeOrder(call.memberId, input.data, call.idempotencyKey);
     if (replayed) void call.reply.header('Idempotent-Replayed', 'true');
-    return placed.autoOrderId === null ? { order: placed.orderId } : { order: placed.orderId, auto_order: placed.autoOrderId };
+    return placed.autoOrderId === null
+      ? { order: placed.orderId }
+      : { order: placed.orderId, auto_order: placed.autoOrderId };
   }
 
   /**
@@ -207,8 +254,19 @@ export class ResellerV2Controller {
   /** {"<id>": status or {error}} for up to 100 ids, in one read. */
   private async statuses(memberId: number, tokens: string[]) {
     const ids = tokens.map(parseId);
-    const found = new Map((await this.api.orders(memberId, ids.filter((id) => id !== null))).map((o) => [o.id, o]));
-    const subscriptions = new Map((await this.api.subscriptions(memberId, ids.filter((id) => id !== null && !found.has(id)) as number[])).map((s) => [s.subscription.id, s]));
+    const found = new Map(
+      (
+        await this.api.orders(
+          memberId,
+          ids.filter((id) => id !== null),
+        )
+      ).map((o) => [o.id, o]),
+    );
+    const subscriptions = new Map(
+      (await this.api.subscriptions(memberId, ids.filter((id) => id !== null && !found.has(id)) as number[])).map(
+        (s) => [s.subscription.id, s],
+      ),
+    );
     const answers: Record<string, unknown> = {};
     for (const [i, token] of tokens.entries()) {
       const order = found.get(ids[i] ?? 0);
@@ -264,10 +322,20 @@ export class ResellerV2Controller {
   /** `refills=1,2` → [{refill, status}] (status `{error}` for an id not the member's). */
   private async refillStatuses(memberId: number, tokens: string[]) {
     const ids = tokens.map(parseId);
-    const found = new Map((await this.api.refills(memberId, ids.filter((id) => id !== null))).map((r) => [r.id, r]));
+    const found = new Map(
+      (
+        await this.api.refills(
+          memberId,
+          ids.filter((id) => id !== null),
+        )
+      ).map((r) => [r.id, r]),
+    );
     return tokens.map((token, i) => {
       const refill = found.get(ids[i] ?? 0);
-      return { refill: ids[i] ?? token, status: refill ? V2_REFILL_STATUS[refill.status] : { error: V2_ERRORS.incorrectRefillId } };
+      return {
+        refill: ids[i] ?? token,
+        status: refill ? V2_REFILL_STATUS[refill.status] : { error: V2_ERRORS.incorrectRefillId },
+      };
     });
   }
 
@@ -300,7 +368,13 @@ export class V2ErrorShape implements OnModuleInit {
     // Added before the server is ready, so it applies to the routes Nest has registered already.
     const fastify = this.adapter.httpAdapter.getInstance<FastifyInstance>();
     fastify.addHook('preSerialization', async (request, reply, payload: unknown) => {
-      if (!V2_ROUTES.has(request.routeOptions.url ?? '') || reply.statusCode < 400 || reply.statusCode >= 500 || reply.statusCode === 429) return payload;
+      if (
+        !V2_ROUTES.has(request.routeOptions.url ?? '') ||
+        reply.statusCode < 400 ||
+        reply.statusCode >= 500 ||
+        reply.statusCode === 429
+      )
+        return payload;
       void reply.code(200);
       return { error: String((payload as { message?: unknown } | null)?.message ?? V2_ERRORS.incorrectRequest) };
     });

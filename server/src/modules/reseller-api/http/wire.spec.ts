@@ -1,5 +1,15 @@
 import { OrderStatus } from '../../ordering/index.js';
-import { chargeOf, fieldsOf, MAX_ID, parseId, ratePer1000, remainsOf, resellerOrderSchema, V1_STATUS, V2_STATUS } from './wire.js';
+import {
+  chargeOf,
+  fieldsOf,
+  MAX_ID,
+  parseId,
+  ratePer1000,
+  remainsOf,
+  resellerOrderSchema,
+  V1_STATUS,
+  V2_STATUS,
+} from './wire.js';
 
 describe('reseller API wire formats', () => {
   it.each([
@@ -19,7 +29,14 @@ describe('reseller API wire formats', () => {
     expect(Object.keys(V1_STATUS).sort()).toEqual(Object.values(OrderStatus).sort());
     expect(Object.keys(V2_STATUS).sort()).toEqual(Object.values(OrderStatus).sort());
     expect(V1_STATUS[OrderStatus.INPROGRESS]).toBe('IN PROGRESS');
-    expect(Object.values(V2_STATUS)).toEqual(['Pending', 'Processing', 'In progress', 'Completed', 'Partial', 'Canceled']);
+    expect(Object.values(V2_STATUS)).toEqual([
+      'Pending',
+      'Processing',
+      'In progress',
+      'Completed',
+      'Partial',
+      'Canceled',
+    ]);
   });
 
   it('reads remains as all of the amount until one is recorded, and the charge net of refunds', () => {

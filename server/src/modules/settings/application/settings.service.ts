@@ -54,7 +54,10 @@ export class SettingsService {
 
   /** Every key as the storefront may use it (a social switch without its provider's keys reads as off). */
   async publicList(): Promise<PublicSetting[]> {
-    return (await this.list()).map(({ key, value }) => ({ key: key as SettingKey, value: effectiveValue(this.config, key, value) }));
+    return (await this.list()).map(({ key, value }) => ({
+      key: key as SettingKey,
+      value: effectiveValue(this.config, key, value),
+    }));
   }
 
   async get<K extends SettingKey>(key: K): Promise<ValueOf<K>> {
@@ -83,7 +86,14 @@ export class SettingsService {
       const row = await tx.findOne(Setting, { key });
       const before = row?.value ?? emptyValue(definition.kind);
       await tx.upsert(Setting, { key, value: parsed.value, updatedAt: new Date() });
-      if (actor) this.audit.record(tx, actor, { action: 'update', resource: 'settings', resourceId: key, before: { value: before }, after: { value: parsed.value } });
+      if (actor)
+        this.audit.record(tx, actor, {
+          action: 'update',
+          resource: 'settings',
+          resourceId: key,
+          before: { value: before },
+          after: { value: parsed.value },
+        });
       return { ...definition, id: key, value: parsed.value };
     });
     this.cache.forget();

@@ -7,7 +7,8 @@ import { AppConfig } from '../../../config/index.js';
 const SNS_SWITCHES: Record<string, { ready: (env: AppConfig['env']) => boolean; refusal: string }> = {
   ENABLE_SNS_NAVER: {
     ready: (env) => !!(env.NAVER_CLIENT_ID && env.NAVER_CLIENT_SECRET),
-    refusal: '네이버 로그인 키(NAVER_CLIENT_ID, NAVER_CLIENT_SECRET)가 서버에 설정되어 있지 않아 네이버 로그인을 켤 수 없습니다.',
+    refusal:
+      '네이버 로그인 키(NAVER_CLIENT_ID, NAVER_CLIENT_SECRET)가 서버에 설정되어 있지 않아 네이버 로그인을 켤 수 없습니다.',
   },
   ENABLE_SNS_KAKAO: {
     ready: (env) => env.KAKAO_ENABLED === true,

@@ -6,7 +6,18 @@ describe('setting registry', () => {
   it('holds every key of spec section 3 once', () => {
     const keys = SETTINGS.map((s) => s.key);
     expect(new Set(keys).size).toBe(keys.length);
-    for (const key of ['FOOTER_COMPANY', 'BANKING_BANKING_CODE', 'SITE_MAIN_COLOR', 'ENABLE_PAYMENT_TYPE', 'ENABLE_TOSS_PAYMENT', 'POINT_CHARGE_BUTTON_OPTIONS', 'NAVER_CLIENT_ID', 'NAVER_STATE', 'NAVER_REDIRECT_URL', 'KAKAO_TOKEN']) {
+    for (const key of [
+      'FOOTER_COMPANY',
+      'BANKING_BANKING_CODE',
+      'SITE_MAIN_COLOR',
+      'ENABLE_PAYMENT_TYPE',
+      'ENABLE_TOSS_PAYMENT',
+      'POINT_CHARGE_BUTTON_OPTIONS',
+      'NAVER_CLIENT_ID',
+      'NAVER_STATE',
+      'NAVER_REDIRECT_URL',
+      'KAKAO_TOKEN',
+    ]) {
       expect(keys).toContain(key);
     }
   });
@@ -14,12 +25,16 @@ describe('setting registry', () => {
   it('reads switches from booleans and from "true"/"false"', () => {
     expect(parse('ENABLE_QNA', true)).toEqual({ ok: true, value: true });
     expect(parse('ENABLE_QNA', 'false')).toEqual({ ok: true, value: false });
-    expect(parse('ENABLE_QNA', 'yes')).toMatchObject({ ok: false, reason: '자주묻는질문(ENABLE_QNA): 켜기(true) 또는 끄기(false)로 입력해 주세요.' });
+    expect(parse('ENABLE_QNA', 'yes')).toMatchObject({
+      ok: false,
+      reason: '자주묻는질문(ENABLE_QNA): 켜기(true) 또는 끄기(false)로 입력해 주세요.',
+    });
     expect(parse('ENABLE_QNA', 1)).toMatchObject({ ok: false });
   });
 
   it('accepts only the five payment types', () => {
-    for (const t of ['ALL', 'CASH_AND_FEE', 'FEE', 'CASH', 'NO_FEE']) expect(parse('ENABLE_PAYMENT_TYPE', t)).toEqual({ ok: true, value: t });
+    for (const t of ['ALL', 'CASH_AND_FEE', 'FEE', 'CASH', 'NO_FEE'])
+      expect(parse('ENABLE_PAYMENT_TYPE', t)).toEqual({ ok: true, value: t });
     expect(parse('ENABLE_PAYMENT_TYPE', 'CARD')).toMatchObject({ ok: false });
   });
 

@@ -34,18 +34,34 @@ const switchValue = z.union([z.boolean(), z.enum(['true', 'false']).transform((v
 
 const schemas: Record<Kind, z.ZodType<SettingValue>> = {
   text: z.string({ error: '글자로 입력해 주세요.' }).max(2000, '2000자 이하로 입력해 주세요.'),
-  url: z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'http(s) 주소를 입력하거나 비워 두어야 합니다.' })], { error: 'http(s) 주소를 입력하거나 비워 두어야 합니다.' }),
-  color: z.union([z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/, '#1a73e8 형식의 색상이거나 비워 두어야 합니다.')], { error: '#1a73e8 형식의 색상이거나 비워 두어야 합니다.' }),
+  url: z.union(
+    [z.literal(''), z.url({ protocol: /^https?$/, error: 'http(s) 주소를 입력하거나 비워 두어야 합니다.' })],
+    { error: 'http(s) 주소를 입력하거나 비워 두어야 합니다.' },
+  ),
+  color: z.union(
+    [z.literal(''), z.string().regex(/^#[0-9a-fA-F]{6}$/, '#1a73e8 형식의 색상이거나 비워 두어야 합니다.')],
+    { error: '#1a73e8 형식의 색상이거나 비워 두어야 합니다.' },
+  ),
   switch: switchValue,
   paymentType: z.enum(PAYMENT_TYPES, { error: `다음 중 하나로 입력해 주세요: ${PAYMENT_TYPES.join(', ')}` }),
   deletionBalance: z.enum(DELETION_BALANCE, { error: `다음 중 하나로 입력해 주세요: ${DELETION_BALANCE.join(', ')}` }),
   numberList: z
-    .array(z.number({ error: '금액은 숫자로 입력해 주세요.' }).int('금액은 원 단위 정수로 입력해 주세요.').positive('금액은 0보다 커야 합니다.').max(100_000_000, '금액은 1억 원 이하로 입력해 주세요.'), {
-      error: '금액 목록(숫자 배열)으로 입력해 주세요.',
-    })
+    .array(
+      z
+        .number({ error: '금액은 숫자로 입력해 주세요.' })
+        .int('금액은 원 단위 정수로 입력해 주세요.')
+        .positive('금액은 0보다 커야 합니다.')
+        .max(100_000_000, '금액은 1억 원 이하로 입력해 주세요.'),
+      {
+        error: '금액 목록(숫자 배열)으로 입력해 주세요.',
+      },
+    )
     .max(20, '버튼은 20개까지 둘 수 있습니다.'),
   // A whole percent 0–100; '' (unset) reads as the default.
-  percent: z.union([z.literal(''), z.coerce.string().regex(/^(100|[1-9]?\d)$/, '0에서 100 사이의 정수(%)로 입력해 주세요.')]),
+  percent: z.union([
+    z.literal(''),
+    z.coerce.string().regex(/^(100|[1-9]?\d)$/, '0에서 100 사이의 정수(%)로 입력해 주세요.'),
+  ]),
   // A whole number 0 or more; '' (unset) reads as the default.
   count: z.union([z.literal(''), z.coerce.string().regex(/^(0|[1-9]\d{0,11})$/, '0 이상의 정수로 입력해 주세요.')]),
   siteName: siteNameSchema,
@@ -76,5 +92,8 @@ export type ParsedSetting = { ok: true; value: SettingValue } | { ok: false; rea
 export function parseSettingValue(definition: SettingDefinition, value: unknown): ParsedSetting {
   const result = schemas[definition.kind].safeParse(value);
   if (result.success) return { ok: true, value: result.data };
-  return { ok: false, reason: `${definition.label}(${definition.key}): ${result.error.issues[0]?.message ?? '값이 올바르지 않습니다.'}` };
+  return {
+    ok: false,
+    reason: `${definition.label}(${definition.key}): ${result.error.issues[0]?.message ?? '값이 올바르지 않습니다.'}`,
+  };
 }

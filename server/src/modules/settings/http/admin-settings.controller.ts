@@ -4,7 +4,9 @@ import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../.
 import { pageOf, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { SettingsService } from '../application/settings.service.js';
 
-const updateSchema = z.object({ value: z.unknown() }).refine((b) => b.value !== undefined, '설정값(value)을 입력해 주세요.');
+const updateSchema = z
+  .object({ value: z.unknown() })
+  .refine((b) => b.value !== undefined, '설정값(value)을 입력해 주세요.');
 
 @Controller('admin/settings')
 @UseGuards(OperatorGuard)
@@ -23,7 +25,11 @@ export class AdminSettingsController {
   }
 
   @Put(':key')
-  update(@Param('key') key: string, @Body(new ZodPipe(updateSchema)) body: { value: unknown }, @CurrentOperator() operator: AuthenticatedOperator) {
+  update(
+    @Param('key') key: string,
+    @Body(new ZodPipe(updateSchema)) body: { value: unknown },
+    @CurrentOperator() operator: AuthenticatedOperator,
+  ) {
     return this.settings.set(key, body.value, operator);
   }
 }

@@ -1,6 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Clock, DomainError, filterOneOf, filterString, findPage, idOf, type ListQuery, type Page } from '../../../shared/index.js';
+import {
+  Clock,
+  DomainError,
+  filterOneOf,
+  filterString,
+  findPage,
+  idOf,
+  type ListQuery,
+  type Page,
+} from '../../../shared/index.js';
 import { LedgerEntry, LedgerKind } from '../domain/ledger-entry.entity.js';
 
 /** What a movement is for: (kind, type, id) is unique, so the same movement never happens twice. */
@@ -50,8 +59,14 @@ export interface PaidRow {
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The conditional UPDATE every debit is: no row back means the balance was short (or there is no account). */
-const TAKE = 'update point_account set balance = balance - ?, version = version + 1, updated_at = ? where member_id = ? and balance >= ? returning balance';
-const takeParams = (movement: Pick<Movement, 'memberId' | 'amount'>, now: Date) => [movement.amount.toString(), now, movement.memberId, movement.amount.toString()];
+const TAKE =
+  'update point_account set balance = balance - ?, version = version + 1, updated_at = ? where member_id = ? and balance >= ? returning balance';
+const takeParams = (movement: Pick<Movement, 'memberId' | 'amount'>, now: Date) => [
+  movement.amount.toString(),
+  now,
+  movement.memberId,
+  movement.amount.toString(),
+];
 
 function positive(amount: bigint): void {
   if (typeof amount !== 'bigint' || amount <= 0n) throw new DomainError('금액은 1원 이상의 정수여야 합니다.', 400);
@@ -80,7 +95,16 @@ export class WalletFacade {
        insert into point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, memo, created_at)
        select ?, ?, taken.balance, ?, ?, ?, ?, ? from taken
        returning balance_after`,
-      [...takeParams(movement, now), movement.memberId, (-movement.amount).toString(), movement.kind, movement.reference.type, String(movement.reference.id), movement.memo ?? null, now],
+      [
+        ...takeParams(movement, now),
+        movement.memberId,
+        (-movement.amount).toString(),
+        movement.kind,
+        movement.reference.type,
+        String(movement.reference.id),
+        movement.memo ?? null,
+        now,
+      ],
     );
     if (rows.length === 0) throw new InsufficientPointsError();
     return { applied: true, balanceAfter: BigInt(rows[0]!.balance_after) };
@@ -102,7 +126,19 @@ export class WalletFacade {
        insert into point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, memo, created_at)
        select ?, -taken.taken, taken.balance, ?, ?, ?, ?, ? from taken
        returning -amount as taken`,
-      [movement.memberId, movement.amount.toString(), now, movement.memberId, movement.amount.toString(), movement.memberId, movement.kind, movement.reference.type, String(movement.reference.id), movement.memo ?? null, now],
+      [
+        movement.memberId,
+        movement.amount.toString(),
+        now,
+        movement.memberId,
+        movement.amount.toString(),
+        movement.memberId,
+        movement.kind,
+        movement.reference.type,
+        String(movement.reference.id),
+        movement.memo ?? null,
+        now,
+      ],
     );
     return rows[0] ? BigInt(rows[0].taken) : 0n;
   }
@@ -112,9 +148,14 @@ export class WalletFacade {
    * single order is the hot path): the row goes in only when the balance covered the amount, and the
    * ledger entry references the row's new id. Atomic as one statement; nothing changes on a short balance.
    */
-  async debitForNewRow(em: EntityManager, movement: Omit<Movement, 'reference' | 'memo'>, row: PaidRow): Promise<{ id: number; balanceAfter: bigint }> {
+  async debitForNewRow(
+    em: EntityManager,
+    movement: Omit<Movement, 'reference' | 'memo'>,
+    row: PaidRow,
+  ): Promise<{ id: number; balanceAfter: bigint }> {
     positive(movement.amount);
-    if (row.columns.length === 0 || row.columns.length !== row.values.length) throw new Error(`${row.table}: ${row.columns.length} columns, ${row.values.length} values`);
+    if (row.columns.length === 0 || row.columns.length !== row.values.length)
+      throw new Error(`${row.table}: ${row.columns.length} columns, ${row.values.length} values`);
     // The row is inserted from the UPDATE's result: no debit, no row.
     const insert = `insert into ${quoted(row.table)} (${row.columns.map(quoted).join(', ')}) select ${row.columns.map(() => '?').join(', ')} from taken returning "id"`;
     const now = this.clock.now();
@@ -127,7 +168,16 @@ export class WalletFacade {
          returning balance_after
        )
        select paid.id, entry.balance_after from paid, entry`,
-      [...takeParams(movement, now), ...row.values, movement.memberId, (-movement.amount).toString(), movement.kind, row.referenceType, row.memoPrefix, now],
+      [
+        ...takeParams(movement, now),
+        ...row.values,
+        movement.memberId,
+        (-movement.amount).toString(),
+        movement.kind,
+        row.referenceType,
+        row.memoPrefix,
+        now,
+      ],
     );
     if (rows.length === 0) throw new InsufficientPointsError();
     return { id: Number(rows[0]!.id), balanceAfter: BigInt(rows[0]!.balance_after) };
@@ -172,7 +222,13 @@ export class WalletFacade {
   }
 
   /** An operator's correction: positive credits, negative debits (never below zero). */
-  async adjust(em: EntityManager, memberId: number, amount: bigint, reference: LedgerReference, memo: string): Promise<MovementResult> {
+  async adjust(
+    em: EntityManager,
+    memberId: number,
+    amount: bigint,
+    reference: LedgerReference,
+    memo: string,
+  ): Promise<MovementResult> {
     if (amount === 0n) throw new DomainError('조정 금액은 0일 수 없습니다.', 400);
     const movement = { memberId, kind: LedgerKind.ADJUST, reference, memo };
     return amount > 0n ? this.credit(em, { ...movement, amount }) : this.debit(em, { ...movement, amount: -amount });
@@ -182,34 +238,52 @@ export class WalletFacade {
    * Takes the whole balance as one entry of `kind` (a deleted member's forfeiture), in the caller's
    * transaction with the account row locked; nothing when the balance is zero or the reference was used.
    */
-  async takeAll(em: EntityManager, memberId: number, kind: LedgerKind, reference: LedgerReference, memo: string): Promise<MovementResult> {
-    const rows = await em.execute<{ balance: string }[]>('select balance from point_account where member_id = ? for update', [memberId]);
+  async takeAll(
+    em: EntityManager,
+    memberId: number,
+    kind: LedgerKind,
+    reference: LedgerReference,
+    memo: string,
+  ): Promise<MovementResult> {
+    const rows = await em.execute<{ balance: string }[]>(
+      'select balance from point_account where member_id = ? for update',
+      [memberId],
+    );
     const balance = rows[0] ? BigInt(rows[0].balance) : 0n;
     if (balance === 0n) return { applied: false, balanceAfter: 0n };
-    const done = await em.execute<{ one: number }[]>('select 1 as one from point_ledger_entry where kind = ? and reference_type = ? and reference_id = ?', [kind, reference.type, String(reference.id)]);
+    const done = await em.execute<{ one: number }[]>(
+      'select 1 as one from point_ledger_entry where kind = ? and reference_type = ? and reference_id = ?',
+      [kind, reference.type, String(reference.id)],
+    );
     if (done.length > 0) return { applied: false, balanceAfter: balance };
     return this.debit(em, { memberId, amount: balance, kind, reference, memo });
   }
 
   async balanceOf(memberId: number): Promise<bigint> {
-    const rows = await this.em.fork().execute<{ balance: string }[]>('select balance from point_account where member_id = ?', [memberId]);
+    const rows = await this.em
+      .fork()
+      .execute<{ balance: string }[]>('select balance from point_account where member_id = ?', [memberId]);
     return rows[0] ? BigInt(rows[0].balance) : 0n;
   }
 
   async balancesOf(memberIds: number[]): Promise<Map<number, bigint>> {
     const result = new Map<number, bigint>(memberIds.map((id) => [id, 0n]));
     if (memberIds.length === 0) return result;
-    const rows = await this.em.fork().execute<{ member_id: number; balance: string }[]>(
-      'select member_id, balance from point_account where member_id in (?)',
-      [memberIds],
-    );
+    const rows = await this.em
+      .fork()
+      .execute<{ member_id: number; balance: string }[]>(
+        'select member_id, balance from point_account where member_id in (?)',
+        [memberIds],
+      );
     for (const row of rows) result.set(row.member_id, BigInt(row.balance));
     return result;
   }
 
   /** The ledger entry a movement wrote, if any (operators see it next to the command that caused it). */
   findEntry(kind: LedgerKind, reference: LedgerReference): Promise<LedgerEntry | null> {
-    return this.em.fork().findOne(LedgerEntry, { kind, referenceType: reference.type, referenceId: String(reference.id) });
+    return this.em
+      .fork()
+      .findOne(LedgerEntry, { kind, referenceType: reference.type, referenceId: String(reference.id) });
   }
 
   /** Read-only, for the operator dashboard: each kind's net movement per calendar day (in `timeZone`) since `since`. */
@@ -239,12 +313,14 @@ export class WalletFacade {
    * entries without an account. An empty list means the books balance.
    */
   async invariantViolations(): Promise<InvariantViolation[]> {
-    const rows = await this.em.fork().execute<{ member_id: number; balance: string | null; ledger_sum: string | null }[]>(
-      `select coalesce(a.member_id, l.member_id) as member_id, a.balance, l.ledger_sum
+    const rows = await this.em
+      .fork()
+      .execute<{ member_id: number; balance: string | null; ledger_sum: string | null }[]>(
+        `select coalesce(a.member_id, l.member_id) as member_id, a.balance, l.ledger_sum
          from point_account a
          full join (select member_id, sum(amount) as ledger_sum from point_ledger_entry group by member_id) l on l.member_id = a.member_id
         where a.balance is null or l.ledger_sum is null or a.balance <> l.ledger_sum or a.balance < 0`,
-    );
+      );
     return rows
       .filter((r) => !(r.balance === '0' && r.ledger_sum === null))
       .map((r) => ({ memberId: r.member_id, balance: r.balance ?? 'none', ledgerSum: r.ledger_sum ?? '0' }));

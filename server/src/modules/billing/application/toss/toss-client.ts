@@ -5,7 +5,8 @@ import { AppConfig } from '../../../../config/index.js';
 export interface TossPayment {
   paymentKey: string;
   orderId: string;
-  status: 'READY' | 'IN_PROGRESS' | 'WAITING_FOR_DEPOSIT' | 'DONE' | 'CANCELED' | 'PARTIAL_CANCELED' | 'ABORTED' | 'EXPIRED';
+  status:
+    'READY' | 'IN_PROGRESS' | 'WAITING_FOR_DEPOSIT' | 'DONE' | 'CANCELED' | 'PARTIAL_CANCELED' | 'ABORTED' | 'EXPIRED';
   method: string | null;
   totalAmount: number;
   balanceAmount: number;
@@ -55,12 +56,29 @@ export class TossClient {
   }
 
   /** Full cancel when cancelAmount is omitted; the idempotency key makes a retried cancel happen once at Toss. */
-  cancel(paymentKey: string, cancelReason: string, cancelAmount: number | undefined, idempotencyKey: string): Promise<TossPayment> {
-    return this.call('POST', `/v1/payments/${encodeURIComponent(paymentKey)}/cancel`, { cancelReason, ...(cancelAmount === undefined ? {} : { cancelAmount }) }, idempotencyKey);
+  cancel(
+    paymentKey: string,
+    cancelReason: string,
+    cancelAmount: number | undefined,
+    idempotencyKey: string,
+  ): Promise<TossPayment> {
+    return this.call(
+      'POST',
+      `/v1/payments/${encodeURIComponent(paymentKey)}/cancel`,
+      { cancelReason, ...(cancelAmount === undefined ? {} : { cancelAmount }) },
+      idempotencyKey,
+    );
   }
 
-  private async call(method: 'GET' | 'POST', path: string, body?: object, idempotencyKey?: string): Promise<TossPayment> {
-    const headers: Record<string, string> = { authorization: `Basic ${Buffer.from(`${this.config.env.TOSS_SECRET_KEY ?? ''}:`).toString('base64')}` };
+  private async call(
+    method: 'GET' | 'POST',
+    path: string,
+    body?: object,
+    idempotencyKey?: string,
+  ): Promise<TossPayment> {
+    const headers: Record<string, string> = {
+      authorization: `Basic ${Buffer.from(`${this.config.env.TOSS_SECRET_KEY ?? ''}:`).toString('base64')}`,
+    };
     if (body) headers['content-type'] = 'application/json';
     if (idempotencyKey) headers['idempotency-key'] = idempotencyKey;
     let response: Response;
@@ -82,8 +100,13 @@ export class TossClient {
     }
     if (response.status >= 500) throw new TossUnreachable(`Toss ${method} ${path}: HTTP ${response.status}`);
     const answer = parsed as Partial<TossPayment> & { code?: string; message?: string };
-    if (!response.ok) throw new TossRefusal(response.status, String(answer.code ?? 'UNKNOWN'), String(answer.message ?? ''));
-    if (typeof answer.paymentKey !== 'string' || typeof answer.status !== 'string' || typeof answer.totalAmount !== 'number') {
+    if (!response.ok)
+      throw new TossRefusal(response.status, String(answer.code ?? 'UNKNOWN'), String(answer.message ?? ''));
+    if (
+      typeof answer.paymentKey !== 'string' ||
+      typeof answer.status !== 'string' ||
+      typeof answer.totalAmount !== 'number'
+    ) {
       throw new TossUnreachable(`Toss ${method} ${path}: not a Payment object`);
     }
     return answer as TossPayment;

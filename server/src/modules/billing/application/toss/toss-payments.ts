@@ -7,7 +7,16 @@ import { ReferralFacade } from '../../../referral/index.js';
 import { SettingsService } from '../../../settings/index.js';
 import { InsufficientPointsError, LedgerKind, WalletFacade } from '../../../wallet/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../../shared/index.js';
-import { allowedFeeTypes, cashReceiptSchema, CHARGE_MESSAGES, paymentFeeEnabled, taxInvoiceSchema, type CashReceipt, type FeeType, type TaxInvoice } from '../../../../contracts/charge.js';
+import {
+  allowedFeeTypes,
+  cashReceiptSchema,
+  CHARGE_MESSAGES,
+  paymentFeeEnabled,
+  taxInvoiceSchema,
+  type CashReceipt,
+  type FeeType,
+  type TaxInvoice,
+} from '../../../../contracts/charge.js';
 import {
   chargeIdOfOrder,
   TOSS_MESSAGES,
@@ -71,7 +80,10 @@ export class TossPayments {
   }
 
   /** A PENDING Toss charge and what the storefront hands `requestPayment`. */
-  async checkout(memberId: number, body: { point: number; method: TossMethod; feeType?: FeeType | '' | null; feeValue?: unknown }): Promise<TossCheckout> {
+  async checkout(
+    memberId: number,
+    body: { point: number; method: TossMethod; feeType?: FeeType | '' | null; feeValue?: unknown },
+  ): Promise<TossCheckout> {
     await this.requireEnabled();
     const feeType: FeeType = body.feeType || 'NONE';
     const settings = await this.settings.list();
@@ -83,14 +95,21 @@ export class TossPayments {
     let feeValue: TaxInvoice | CashReceipt | null = null;
     if (feeType !== 'NONE') {
       const parsed = (feeType === 'FEE' ? taxInvoiceSchema : cashReceiptSchema).safeParse(body.feeValue ?? {});
-      if (!parsed.success) throw new DomainError(parsed.error.issues[0]?.message ?? CHARGE_MESSAGES.feeTypeInvalid, 400);
+      if (!parsed.success)
+        throw new DomainError(parsed.error.issues[0]?.message ?? CHARGE_MESSAGES.feeTypeInvalid, 400);
       feeValue = parsed.data as TaxInvoice | CashReceipt;
     }
     const charge = await this.em.fork().transactional(async (tx) => {
       // One member's checkouts in turn, so abandoned windows cannot pile up past the limit.
       await tx.execute('select pg_advisory_xact_lock(?, ?)', [MEMBER_TOSS_LOCK, memberId]);
       const now = this.clock.now();
-      const open = await tx.count(Charge, { memberId, method: 'TOSS', status: 'PENDING', tossPaymentKey: null, expiresAt: { $gt: now } });
+      const open = await tx.count(Charge, {
+        memberId,
+        method: 'TOSS',
+        status: 'PENDING',
+        tossPaymentKey: null,
+        expiresAt: { $gt: now },
+      });
       if (open >= MAX_OPEN_CHARGES) throw new DomainError(TOSS_MESSAGES.tooManyOpen, 409);
       const created = Charge.requestToss(memberId, BigInt(body.point), feeType, feeValue, body.method, now, feeEnabled);
       tx.persist(created);
@@ -112,7 +131,8 @@ export class TossPayments {
   private async ownCharge(memberId: number, orderId: string): Promise<Charge> {
     const id = chargeIdOfOrder(orderId);
     const charge = id === null ? null : await this.em.fork().findOne(Charge, id);
-    if (!charge || charge.memberId !== memberId || charge.method !== 'TOSS') throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
+    if (!charge || charge.memberId !== memberId || charge.method !== 'TOSS')
+      throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
     return charge;
   }
 
@@ -120,7 +140,10 @@ export class TossPayments {
    * The success page's confirm. Refused (nothing changes) unless the amount is the charge's; the
    * payment key is recorded before asking Toss, so a lost answer is still re-checked by the job.
    */
-  async confirm(memberId: number, input: { paymentKey: string; orderId: string; amount: number }): Promise<TossConfirmResult> {
+  async confirm(
+    memberId: number,
+    input: { paymentKey: string; orderId: string; amount: number },
+  ): Promise<TossConfirmResult> {
     await this.requireEnabled();
     const found = await this.ownCharge(memberId, input.orderId);
     if (BigInt(input.amount) !== found.depositAmount) throw new DomainError(TOSS_MESSAGES.amountMismatch, 400);
@@ -153,15 +176,27 @@ export class TossPayments {
   }
 
   /** The fail page: the member left the window (or it failed) before any payment existed. */
-  async fail(memberId: number, input: { orderId: string; code?: string; message?: string }): Promise<TossConfirmResult> {
+  async fail(
+    memberId: number,
+    input: { orderId: string; code?: string; message?: string },
+  ): Promise<TossConfirmResult> {
     const found = await this.ownCharge(memberId, input.orderId);
     const charge = await this.em.fork().transactional(async (tx) => {
       const charge = await tx.findOneOrFail(Charge, found.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (charge.status === 'PENDING' && !charge.tossPaymentKey) charge.failPayment(this.clock.now(), 'toss:window', `${input.code ?? 'FAIL'}: ${input.message ?? ''}`.slice(0, 500));
+      if (charge.status === 'PENDING' && !charge.tossPaymentKey)
+        charge.failPayment(
+          this.clock.now(),
+          'toss:window',
+          `${input.code ?? 'FAIL'}: ${input.message ?? ''}`.slice(0, 500),
+        );
       return charge;
     });
     const result = this.result(charge);
-    return { ...result, message: input.code === 'PAY_PROCESS_CANCELED' ? TOSS_MESSAGES.canceledByUser : input.message || TOSS_MESSAGES.failed };
+    return {
+      ...result,
+      message:
+        input.code === 'PAY_PROCESS_CANCELED' ? TOSS_MESSAGES.canceledByUser : input.message || TOSS_MESSAGES.failed,
+    };
   }
 
   /**
@@ -173,7 +208,8 @@ export class TossPayments {
     const orderId = body.orderId ?? body.data?.orderId ?? '';
     const id = chargeIdOfOrder(orderId);
     const charge = id === null ? null : await this.em.fork().findOne(Charge, id);
-    if (!charge || charge.method !== 'TOSS' || !charge.tossPaymentKey) throw new DomainError(TOSS_MESSAGES.webhookRefused, 404);
+    if (!charge || charge.method !== 'TOSS' || !charge.tossPaymentKey)
+      throw new DomainError(TOSS_MESSAGES.webhookRefused, 404);
     if (body.eventType === 'PAYMENT_STATUS_CHANGED') {
       if (body.data?.paymentKey !== charge.tossPaymentKey) throw new DomainError(TOSS_MESSAGES.webhookRefused, 403);
     } else if (!charge.tossSecret || !sameSecret(body.secret, charge.tossSecret)) {
@@ -197,7 +233,8 @@ export class TossPayments {
         // Toss never had this payment (the window failed before it existed): it can never be paid.
         await this.em.fork().transactional(async (tx) => {
           const locked = await tx.findOneOrFail(Charge, chargeId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-          if (locked.status === 'PENDING') locked.failPayment(this.clock.now(), 'toss:recheck', `${error.code}: ${error.tossMessage}`);
+          if (locked.status === 'PENDING')
+            locked.failPayment(this.clock.now(), 'toss:recheck', `${error.code}: ${error.tossMessage}`);
         });
         return;
       }
@@ -230,7 +267,16 @@ export class TossPayments {
         await this.settlement.acceptPaidIn(tx, charge, by);
       } else if (payment.status === 'WAITING_FOR_DEPOSIT' && payment.virtualAccount) {
         const va = payment.virtualAccount;
-        charge.awaitDeposit({ bankCode: va.bankCode, accountNumber: va.accountNumber, customerName: va.customerName ?? null, dueDate: va.dueDate }, payment.secret ?? null, now);
+        charge.awaitDeposit(
+          {
+            bankCode: va.bankCode,
+            accountNumber: va.accountNumber,
+            customerName: va.customerName ?? null,
+            dueDate: va.dueDate,
+          },
+          payment.secret ?? null,
+          now,
+        );
       } else if (FINAL_FAILURES.has(payment.status)) {
         charge.failPayment(now, by, `Toss ${payment.status}`);
       } else if (now >= charge.expiresAt && (payment.status === 'READY' || payment.status === 'IN_PROGRESS')) {
@@ -267,8 +313,20 @@ export class TossPayments {
   private result(charge: Charge): TossConfirmResult {
     const waiting = charge.status === 'PENDING' && charge.virtualAccount !== null;
     const status = charge.status === 'PENDING' ? (waiting ? 'WAITING_FOR_DEPOSIT' : 'PENDING') : charge.status;
-    const message = { SUCCESS: TOSS_MESSAGES.paid, FAIL: TOSS_MESSAGES.failed, WAITING_FOR_DEPOSIT: TOSS_MESSAGES.waitingForDeposit, PENDING: TOSS_MESSAGES.pending }[status];
-    return { chargeId: charge.id, status, message, point: Number(charge.point), amount: Number(charge.depositAmount), virtualAccount: charge.virtualAccount };
+    const message = {
+      SUCCESS: TOSS_MESSAGES.paid,
+      FAIL: TOSS_MESSAGES.failed,
+      WAITING_FOR_DEPOSIT: TOSS_MESSAGES.waitingForDeposit,
+      PENDING: TOSS_MESSAGES.pending,
+    }[status];
+    return {
+      chargeId: charge.id,
+      status,
+      message,
+      point: Number(charge.point),
+      amount: Number(charge.depositAmount),
+      virtualAccount: charge.virtualAccount,
+    };
   }
 
   /**
@@ -281,14 +339,21 @@ export class TossPayments {
     return this.em.fork().transactional(async (tx) => {
       const charge = await tx.findOne(Charge, chargeId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!charge) throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
-      if (charge.method !== 'TOSS' || !charge.tossPaymentKey || charge.status !== 'SUCCESS') throw new DomainError(TOSS_MESSAGES.refundNotToss, 409);
+      if (charge.method !== 'TOSS' || !charge.tossPaymentKey || charge.status !== 'SUCCESS')
+        throw new DomainError(TOSS_MESSAGES.refundNotToss, 409);
       if (points <= 0n || points > charge.refundablePoint) throw new DomainError(TOSS_MESSAGES.refundTooLarge, 400);
       const before = snapshot(charge);
       const full = points === charge.point && charge.refundedPoint === 0n;
       const amount = charge.refundAmountFor(points);
       const refundRef = `${charge.id}:${charge.refundedPoint}`;
       try {
-        await this.wallet.debit(tx, { memberId: charge.memberId, amount: points, kind: LedgerKind.CHARGE_REFUND, reference: { type: 'charge-refund', id: refundRef }, memo: `충전 #${charge.id} 환불 (${reason})`.slice(0, 500) });
+        await this.wallet.debit(tx, {
+          memberId: charge.memberId,
+          amount: points,
+          kind: LedgerKind.CHARGE_REFUND,
+          reference: { type: 'charge-refund', id: refundRef },
+          memo: `충전 #${charge.id} 환불 (${reason})`.slice(0, 500),
+        });
       } catch (error) {
         if (error instanceof InsufficientPointsError) throw new DomainError(TOSS_MESSAGES.refundTooLarge, 400);
         throw error;
@@ -296,15 +361,27 @@ export class TossPayments {
       await this.referral.reclaimIn(tx, charge, points, refundRef);
       let payment: TossPayment;
       try {
-        payment = await this.toss.cancel(charge.tossPaymentKey, reason, full ? undefined : Number(amount), `refund-${refundRef}-${points}`);
+        payment = await this.toss.cancel(
+          charge.tossPaymentKey,
+          reason,
+          full ? undefined : Number(amount),
+          `refund-${refundRef}-${points}`,
+        );
       } catch (error) {
-        if (error instanceof TossRefusal) throw new DomainError(error.tossMessage || TOSS_MESSAGES.failed, error.status === 404 ? 404 : 409);
+        if (error instanceof TossRefusal)
+          throw new DomainError(error.tossMessage || TOSS_MESSAGES.failed, error.status === 404 ? 404 : 409);
         if (error instanceof TossUnreachable) throw new DomainError(TOSS_MESSAGES.tossUnavailable, 502);
         throw error;
       }
       charge.recordRefund(points, amount);
       charge.tossStatus = payment.status;
-      this.audit.record(tx, operator, { action: 'refund', resource: 'charges', resourceId: charge.id, before, after: snapshot(charge) });
+      this.audit.record(tx, operator, {
+        action: 'refund',
+        resource: 'charges',
+        resourceId: charge.id,
+        before,
+        after: snapshot(charge),
+      });
       return charge;
     });
   }
