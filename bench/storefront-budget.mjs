@@ -59,13 +59,11 @@ async function initialJavaScript() {
     page.on('response', (response) => {
       if (response.request().resourceType() === 'script')
         scripts.push(
-          response
-            .body()
-            .then((body) => ({
-              url: new URL(response.url()).pathname,
-              raw: body.length,
-              gzip: gzipSync(body, { level: 9 }).length,
-            })),
+          response.body().then((body) => ({
+            url: new URL(response.url()).pathname,
+            raw: body.length,
+            gzip: gzipSync(body, { level: 9 }).length,
+          })),
         );
     });
     await page.goto(`${base}/order`, { waitUntil: 'networkidle' });

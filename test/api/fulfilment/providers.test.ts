@@ -175,15 +175,13 @@ describe('providers (operator API)', () => {
     const service = await createService(t, { providerId: id, providerServiceId: '1' });
     const member = await createMember(t);
     await fund(t, member.id, 10_000n);
-    const { placed } = await t.app
-      .get(OrderingFacade)
-      .placeOrder(member.id, {
-        serviceId: service.id,
-        link: 'https://instagram.com/p/provider-delete',
-        amount: 100,
-        runs: 0,
-        interval: 0,
-      });
+    const { placed } = await t.app.get(OrderingFacade).placeOrder(member.id, {
+      serviceId: service.id,
+      link: 'https://instagram.com/p/provider-delete',
+      amount: 100,
+      runs: 0,
+      interval: 0,
+    });
 
     const withService = await call('delete', `/api/admin/providers/${id}`);
     expect([withService.status, withService.body.message]).toEqual([409, refusal]);

@@ -14,14 +14,12 @@ describe('operator console: members and outbox', () => {
       .get(MikroORM)
       .em.fork()
       .transactional((em) =>
-        t.app
-          .get(WalletFacade)
-          .credit(em, {
-            memberId,
-            amount,
-            kind: LedgerKind.CHARGE,
-            reference: { type: 'charge', id: `c${memberId}-${amount}` },
-          }),
+        t.app.get(WalletFacade).credit(em, {
+          memberId,
+          amount,
+          kind: LedgerKind.CHARGE,
+          reference: { type: 'charge', id: `c${memberId}-${amount}` },
+        }),
       );
   const list = (query: Record<string, unknown>) =>
     t.http

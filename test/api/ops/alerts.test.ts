@@ -105,15 +105,12 @@ describe('operator alerts', () => {
       .expect(201);
     expect(deposit.body.status).toBe('UNMATCHED');
     // The bank's retry of the same transaction raises nothing new.
-    await t.http
-      .post('/api/admin/deposits')
-      .set('x-bank-alert-key', 'bank-alert-secret-0123456789')
-      .send({
-        bankTransactionId: 'ALERT-1',
-        depositorName: '모르는사람',
-        amount: 12_345,
-        depositedAt: new Date().toISOString(),
-      });
+    await t.http.post('/api/admin/deposits').set('x-bank-alert-key', 'bank-alert-secret-0123456789').send({
+      bankTransactionId: 'ALERT-1',
+      depositorName: '모르는사람',
+      amount: 12_345,
+      depositedAt: new Date().toISOString(),
+    });
     expect(await send()).toBe(1);
     expect(telegram.sent.slice(before).map((m) => m.text)).toEqual([
       `[SMM 알림] 확인되지 않은 입금 #${deposit.body.id}: 입금자명 모르는사람, 12,345원`,

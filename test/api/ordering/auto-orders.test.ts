@@ -196,14 +196,12 @@ describe('auto-orders', () => {
         now: clock.now(),
       });
       await db.persist(auto).flush();
-      await t.app
-        .get(WalletFacade)
-        .debit(db, {
-          memberId: m.id,
-          amount: 20n,
-          kind: LedgerKind.ORDER,
-          reference: { type: 'auto-order', id: auto.id },
-        });
+      await t.app.get(WalletFacade).debit(db, {
+        memberId: m.id,
+        amount: 20n,
+        kind: LedgerKind.ORDER,
+        reference: { type: 'auto-order', id: auto.id },
+      });
       return auto;
     })) as AutoOrder;
     await drain();

@@ -48,14 +48,12 @@ export async function createService(t: TestApp, props: Partial<ServiceProps> = {
 /** Tops the member up as a bank-transfer charge would. */
 export async function fund(t: TestApp, memberId: number, amount: bigint): Promise<void> {
   await tx(t, (db) =>
-    t.app
-      .get(WalletFacade)
-      .credit(db, {
-        memberId,
-        amount,
-        kind: LedgerKind.CHARGE,
-        reference: { type: 'charge', id: `fixture-${memberId}-${++seq}` },
-      }),
+    t.app.get(WalletFacade).credit(db, {
+      memberId,
+      amount,
+      kind: LedgerKind.CHARGE,
+      reference: { type: 'charge', id: `fixture-${memberId}-${++seq}` },
+    }),
   );
 }
 

@@ -53,15 +53,13 @@ describe('refills', () => {
     status: typeof OrderStatus.COMPLETED | typeof OrderStatus.PARTIAL = OrderStatus.COMPLETED,
   ) => {
     const id = (
-      await t.app
-        .get(OrderingFacade)
-        .placeOrder(memberId, {
-          serviceId,
-          link: `https://instagram.com/p/r${++seq}`,
-          amount: 100,
-          runs: 0,
-          interval: 0,
-        })
+      await t.app.get(OrderingFacade).placeOrder(memberId, {
+        serviceId,
+        link: `https://instagram.com/p/r${++seq}`,
+        amount: 100,
+        runs: 0,
+        interval: 0,
+      })
     ).placed.orderId;
     await report(t, id, status === OrderStatus.PARTIAL ? { status, remains: 10 } : { status });
     return id;

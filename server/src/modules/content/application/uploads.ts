@@ -46,16 +46,14 @@ export class Uploads {
 
   async upload(data: Buffer, operator: AuditActor, purpose: UploadPurpose = 'other'): Promise<StoredImage> {
     const stored = await this.store(data, purpose);
-    await this.em
-      .fork()
-      .transactional(async (tx) =>
-        this.audit.record(tx, operator, {
-          action: 'create',
-          resource: 'uploads',
-          resourceId: stored.url,
-          after: stored,
-        }),
-      );
+    await this.em.fork().transactional(async (tx) =>
+      this.audit.record(tx, operator, {
+        action: 'create',
+        resource: 'uploads',
+        resourceId: stored.url,
+        after: stored,
+      }),
+    );
     return stored;
   }
 
