@@ -1,5 +1,5 @@
-// `npm test`: every suite. Builds the apps (the browser suites drive the built product), checks types and
-// module boundaries, then runs jest's unit, api and browser projects once, on one embedded PostgreSQL.
+// `npm test`: every suite. Builds the apps (the browser suites drive the built product), checks types,
+// module boundaries, lint and formatting, then runs jest's unit, api and browser projects once, on one embedded PostgreSQL.
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync } from 'node:fs';
 import { build } from './lib/build.mjs';
@@ -32,6 +32,9 @@ step('module boundaries', () =>
     '.dependency-cruiser.cjs',
   ]),
 );
+// ESLint (typescript-eslint, react-hooks, testing-library, jest-dom) over all three workspaces, warnings included.
+step('lint', () => run(process.execPath, ['node_modules/eslint/bin/eslint.js', '.', '--max-warnings', '0']));
+step('format', () => run(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']));
 
 mkdirSync('test-artifacts', { recursive: true });
 const jest = spawnSync(

@@ -21,7 +21,7 @@ import {
 } from '../../../shared/index.js';
 import { DispatchNotesLookup } from './upstream-dispatch.port.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
-import { Order, ORDER_TRANSITIONS, OrderStatus } from '../domain/order.entity.js';
+import { Order, OrderStatus } from '../domain/order.entity.js';
 import { Refill } from '../domain/refill.entity.js';
 
 /** A member's history query: optional status and 1-based page (page size 10). */
