@@ -145,6 +145,8 @@ async function main() {
       LOG_LEVEL: 'warn',
       ADMIN_PASSWORD: 'bench-password',
       DATABASE_URL: '',
+      // Each member logs in from an address of its own (X-Forwarded-For, trusted from loopback): the per-IP login limit.
+      TRUST_PROXY: 'loopback',
     },
   });
   try {
