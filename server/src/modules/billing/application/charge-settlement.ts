@@ -17,7 +17,7 @@ import {
 } from '../../../shared/index.js';
 import { CHARGE_STATUSES, FEE_TYPES } from '../../../contracts/charge.js';
 import { Charge } from '../domain/charge.entity.js';
-import { flushOrConflict, operatorSettler, snapshot, type Settler } from './settler.js';
+import { auditedChange, flushOrConflict, operatorSettler, snapshot, type Settler } from './settler.js';
 
 export const chargeReference = (charge: { id: number }) => ({ type: 'charge', id: charge.id });
 
@@ -113,20 +113,18 @@ export class ChargeSettlement {
   }
 
   reject(id: number, operator: AuditActor): Promise<Charge> {
-    return this.em.fork().transactional(async (tx) => {
-      const charge = await this.find(tx, id);
-      const before = snapshot(charge);
-      charge.reject(this.clock.now(), operatorSettler(operator).by);
-      await flushOrConflict(tx);
-      this.audit.record(tx, operator, {
-        action: 'reject',
-        resource: 'charges',
-        resourceId: id,
-        before,
-        after: snapshot(charge),
-      });
-      return charge;
-    });
+    return this.em
+      .fork()
+      .transactional(async (tx) =>
+        auditedChange(
+          tx,
+          this.audit,
+          operator,
+          { action: 'reject', resource: 'charges', resourceId: id },
+          await this.find(tx, id),
+          (charge) => charge.reject(this.clock.now(), operatorSettler(operator).by),
+        ),
+      );
   }
 
   get(id: number): Promise<Charge> {

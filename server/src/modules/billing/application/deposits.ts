@@ -18,7 +18,7 @@ import {
 import { Charge } from '../domain/charge.entity.js';
 import { Deposit, DEPOSIT_STATUSES, UNMATCHED_REASONS, type DepositInput } from '../domain/deposit.entity.js';
 import { ChargeSettlement } from './charge-settlement.js';
-import { flushOrConflict, operatorSettler, snapshot, type Settler } from './settler.js';
+import { auditedChange, operatorSettler, snapshot, type Settler } from './settler.js';
 
 export interface RecordedDeposit {
   deposit: Deposit;
@@ -117,20 +117,18 @@ export class Deposits {
   }
 
   dismiss(depositId: number, memo: string | null, operator: AuditActor): Promise<Deposit> {
-    return this.em.fork().transactional(async (tx) => {
-      const deposit = await this.find(tx, depositId);
-      const before = snapshot(deposit);
-      deposit.dismiss(this.clock.now(), operatorSettler(operator).by, memo);
-      await flushOrConflict(tx);
-      this.audit.record(tx, operator, {
-        action: 'dismiss',
-        resource: 'deposits',
-        resourceId: depositId,
-        before,
-        after: snapshot(deposit),
-      });
-      return deposit;
-    });
+    return this.em
+      .fork()
+      .transactional(async (tx) =>
+        auditedChange(
+          tx,
+          this.audit,
+          operator,
+          { action: 'dismiss', resource: 'deposits', resourceId: depositId },
+          await this.find(tx, depositId),
+          (deposit) => deposit.dismiss(this.clock.now(), operatorSettler(operator).by, memo),
+        ),
+      );
   }
 
   get(id: number): Promise<Deposit> {

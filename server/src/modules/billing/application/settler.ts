@@ -1,6 +1,6 @@
 import { OptimisticLockError, wrap } from '@mikro-orm/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { AuditActor } from '../../audit/index.js';
+import type { AuditActor, AuditFacade } from '../../audit/index.js';
 import { DomainError } from '../../../shared/index.js';
 
 /** Who settles a charge or records a deposit: an operator (audited) or the bank-alert integration. */
@@ -34,3 +34,22 @@ export async function flushOrConflict(tx: EntityManager): Promise<void> {
 
 /** A plain snapshot for the audit log. */
 export const snapshot = (entity: object): Record<string, unknown> => wrap(entity).toObject() as Record<string, unknown>;
+
+/**
+ * An operator's command on a charge or deposit, in the caller's transaction: `change` moves the record,
+ * the versioned flush refuses a concurrent change (409), and the audit log keeps it before and after.
+ */
+export async function auditedChange<T extends object>(
+  tx: EntityManager,
+  audit: AuditFacade,
+  operator: AuditActor,
+  entry: { action: string; resource: string; resourceId: number },
+  record: T,
+  change: (record: T) => void,
+): Promise<T> {
+  const before = snapshot(record);
+  change(record);
+  await flushOrConflict(tx);
+  audit.record(tx, operator, { ...entry, before, after: snapshot(record) });
+  return record;
+}
