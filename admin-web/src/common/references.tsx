@@ -24,6 +24,24 @@ export const ServiceField = ({ source, link = false }: { source: 'serviceId'; li
   </ReferenceField>
 );
 
+/**
+ * One field of fulfilment's dispatch record of an order (`GET /api/admin/order-dispatches`, keyed by the
+ * order's id): the provider order id, attempts, the provider's error or [확인 필요] note, the last sync.
+ */
+export const DispatchField = ({
+  children,
+  emptyText = '-',
+}: {
+  children: ReactElement;
+  label: string;
+  sortable?: boolean;
+  emptyText?: string;
+}) => (
+  <ReferenceField source="id" reference="order-dispatches" link={false} emptyText={emptyText}>
+    {children}
+  </ReferenceField>
+);
+
 /** Rows of another resource that point at this record, newest first, paged. */
 export const Related = ({
   reference,

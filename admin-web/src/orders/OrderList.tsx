@@ -1,6 +1,6 @@
-import { Datagrid, List, NumberField, ReferenceField, TextField, TextInput } from 'react-admin';
+import { Datagrid, List, NumberField, TextField, TextInput } from 'react-admin';
 import { DateTimeField, LinkField, orderStatuses, StatusField, WonField } from '../common/fields';
-import { MemberField, orderFilters, ServiceField } from '../common/references';
+import { DispatchField, MemberField, orderFilters, ServiceField } from '../common/references';
 
 const filters = [...orderFilters(orderStatuses), <TextInput key="q" source="q" label="검색 (링크)" />];
 
@@ -17,17 +17,10 @@ export const OrderGrid = ({ showMember = true }: { showMember?: boolean }) => (
     <StatusField source="status" labels={orderStatuses} />
     <NumberField source="startCount" emptyText="-" />
     <NumberField source="remains" emptyText="-" />
-    {/* The provider's error or the [확인 필요] note lives in fulfilment's dispatch record (one per order, keyed by its id). */}
-    <ReferenceField
-      source="id"
-      reference="order-dispatches"
-      link={false}
-      label="resources.orders.fields.lastError"
-      sortable={false}
-      emptyText=""
-    >
+    {/* The provider's error or the [확인 필요] note lives in fulfilment's dispatch record. */}
+    <DispatchField label="resources.orders.fields.lastError" sortable={false} emptyText="">
       <TextField source="lastError" emptyText="" />
-    </ReferenceField>
+    </DispatchField>
   </Datagrid>
 );
 

@@ -16,7 +16,7 @@ import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import { CommandButton } from '../common/CommandButton';
 import { choicesOf, DateTimeField, LinkField, orderStatuses, StatusField, WonField } from '../common/fields';
 import { LedgerEntryGrid } from '../ledger-entries/LedgerEntryList';
-import { MemberField, Related, ServiceField } from '../common/references';
+import { DispatchField, MemberField, Related, ServiceField } from '../common/references';
 import { orderCommands, type OrderFacts } from '../../../server/src/contracts/commands.js';
 
 /** The operator's commands, offered where the order's state machine allows them. */
@@ -98,43 +98,18 @@ const OrderShow = () => (
       <ReferenceField source="providerId" reference="providers" link="edit" emptyText="-">
         <TextField source="name" />
       </ReferenceField>
-      {/* Fulfilment's dispatch record of the order (GET /api/admin/order-dispatches, keyed by the order's id). */}
-      <ReferenceField
-        source="id"
-        reference="order-dispatches"
-        link={false}
-        label="resources.orders.fields.providerOrderId"
-        emptyText="-"
-      >
+      <DispatchField label="resources.orders.fields.providerOrderId">
         <TextField source="providerOrderId" emptyText="-" />
-      </ReferenceField>
-      <ReferenceField
-        source="id"
-        reference="order-dispatches"
-        link={false}
-        label="resources.orders.fields.dispatchAttempts"
-        emptyText="-"
-      >
+      </DispatchField>
+      <DispatchField label="resources.orders.fields.dispatchAttempts">
         <NumberField source="attempts" />
-      </ReferenceField>
-      <ReferenceField
-        source="id"
-        reference="order-dispatches"
-        link={false}
-        label="resources.orders.fields.lastError"
-        emptyText="-"
-      >
+      </DispatchField>
+      <DispatchField label="resources.orders.fields.lastError">
         <TextField source="lastError" emptyText="-" />
-      </ReferenceField>
-      <ReferenceField
-        source="id"
-        reference="order-dispatches"
-        link={false}
-        label="resources.orders.fields.lastSyncedAt"
-        emptyText="-"
-      >
+      </DispatchField>
+      <DispatchField label="resources.orders.fields.lastSyncedAt">
         <DateTimeField source="lastSyncedAt" emptyText="-" />
-      </ReferenceField>
+      </DispatchField>
       <ReferenceField source="autoOrderId" reference="auto-orders" link="show" emptyText="-">
         <TextField source="id" />
       </ReferenceField>
