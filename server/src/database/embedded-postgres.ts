@@ -9,6 +9,7 @@ import {
   existsSync,
   lstatSync,
   mkdirSync,
+  readdirSync,
   readFileSync,
   readlinkSync,
   realpathSync,
@@ -219,15 +220,24 @@ function reachableDataDir(
       `move DATA_DIR to a folder the postgres user can enter, or let it pass (chmod o+x on each parent folder)`,
     );
   }
-  const target = join(runtimeRoot, `data-${createHash('sha256').update(resolve(link)).digest('hex').slice(0, 12)}`);
+  // A new folder each time DATA_DIR/pg is made: a checkout deleted and cloned again at the same path starts
+  // afresh instead of adopting the database its predecessor left here (which stays, untouched).
+  const prefix = `data-${createHash('sha256').update(resolve(link)).digest('hex').slice(0, 12)}`;
+  const target = join(runtimeRoot, `${prefix}-${randomBytes(4).toString('hex')}`);
   ensureRuntimeRoot(runtimeRoot, user);
+  const earlier = readdirSync(runtimeRoot)
+    .filter((name) => name.startsWith(prefix))
+    .map((name) => join(runtimeRoot, name));
   mkdirSync(target, { recursive: true, mode: 0o700 });
   chownSync(target, user.uid, user.gid);
   chmodSync(target, 0o700);
   rmSync(link, { recursive: true, force: true });
   symlinkSync(target, link);
   notice(
-    `embedded PostgreSQL: the postgres user cannot reach ${dirname(link)}; its data is kept in ${target} (linked from ${link})`,
+    `embedded PostgreSQL: the postgres user cannot reach ${dirname(link)}; its data is kept in ${target} (linked from ${link})` +
+      (earlier.length > 0
+        ? `; a database left by an earlier, deleted ${link} is not used and stays in ${earlier.join(', ')}`
+        : ''),
   );
   return target;
 }

@@ -63,6 +63,23 @@ describe('the embedded database from any start folder', () => {
       });
       await again.stop();
       expect(notices).toHaveLength(2);
+
+      // The checkout deleted and cloned again at the same path: a fresh database, the old one left alone.
+      const first = again.dataDir;
+      rmSync(join(app, 'data'), { recursive: true, force: true });
+      const fresh = await startEmbeddedPostgres(join(app, 'data'), {
+        durable: false,
+        binaries,
+        runtimeRoot,
+        notice: (l) => notices.push(l),
+      });
+      try {
+        expect(fresh.dataDir).not.toBe(first);
+        expect(existsSync(join(first, 'PG_VERSION'))).toBe(true);
+        expect(notices.at(-1)).toContain(`is not used and stays in ${first}`);
+      } finally {
+        await fresh.stop();
+      }
     },
     120_000,
   );
