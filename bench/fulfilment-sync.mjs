@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { build } from '../scripts/lib/build.mjs';
-import { FakeProvider } from '../test/support/fake-provider.ts';
+import { FakeProvider, seedFakeProviderCatalogue } from '../test/support/fake-provider.ts';
 
 const { values } = parseArgs({
   options: { orders: { type: 'string', default: '10000' }, runs: { type: 'string', default: '10000' } },
@@ -62,39 +62,13 @@ const env = (url, dataDir, extra = {}) => ({
   ...extra,
 });
 
-/** Fixture rows straight into the schema the app migrated: a member, the fake provider and one service of it. */
-async function seedCatalogue(client) {
-  const member = (
-    await client.query(
-      `insert into member (login_id, password_hash, email, status, created_at) values ('bench', 'x', 'bench@example.com', 'ACTIVE', now()) returning id`,
-    )
-  ).rows[0].id;
-  const provider = (
-    await client.query(
-      `insert into provider (name, api_url, api_key, enabled, timeout_ms, created_at, updated_at) values ('fake', $1, $2, true, 10000, now(), now()) returning id`,
-      [fake.url, fake.key],
-    )
-  ).rows[0].id;
-  await client.query(`insert into platform (id, text) values ('instagram', '인스타그램')`);
-  const category = (
-    await client.query(`insert into category (platform_id, text) values ('instagram', 'bench') returning id`)
-  ).rows[0].id;
-  const service = (
-    await client.query(
-      `insert into service (text, point, min, max, category_id, enable_auto, provider_id, provider_service_id) values ('bench', 7, 10, 100000, $1, true, $2, '1') returning id`,
-      [category, provider],
-    )
-  ).rows[0].id;
-  return { member, provider, service };
-}
-
 // ---- 1. status sync -------------------------------------------------------------------------------
 {
   const url = await database('bench_sync');
   const server = await createServer({ env: env(url, join(root, 'sync')) });
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { member, provider, service } = await seedCatalogue(client);
+  const { member, provider, service } = await seedFakeProviderCatalogue(client, fake, 'bench');
   // 10,000 orders already placed upstream: 70 % will report Completed, 10 % Partial, 10 % Canceled, 10 % still In progress.
   // (the provider's order id lives in fulfilment's dispatch record)
   const rows = await client.query(
@@ -179,7 +153,7 @@ async function seedCatalogue(client) {
   await setup.close();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  const { member, service } = await seedCatalogue(client);
+  const { member, service } = await seedFakeProviderCatalogue(client, fake, 'bench');
   // 10,000 auto-orders whose next run is due now: each run becomes a child order that must go upstream once.
   await client.query(
     `insert into auto_order (member_id, service_id, link, amount, runs, interval_minutes, completed, point, status, next_run_at, created_at, updated_at)

@@ -11,19 +11,8 @@ import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { chromium } from 'playwright-core';
+import { CHROMIUM, CHROMIUM_FLAGS as FLAGS } from '../test/support/chromium.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-// The flags of test/support/browser.ts: headless, and nothing reaching outside this machine.
-const FLAGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const RUNS = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
 
 const port = await new Promise((resolve) => {

@@ -1,31 +1,15 @@
 import type { Page } from 'playwright-core';
 import { loadDemoData } from '../../server/src/database/demo-data.js';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser.js';
-import { memberWithPoints, operator, ready, signedIn } from '../browser/storefront/storefront.js';
+import {
+  MEMBER_SCREENS,
+  memberWithPoints,
+  operator,
+  ready,
+  signedIn,
+  VISITOR_SCREENS,
+} from '../browser/storefront/storefront.js';
 
-/** A reset token the page accepts (it only decodes exp; the server checks the signature on submit). */
-const resetToken = `e30.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')}.x`;
-
-const VISITOR_SCREENS = [
-  '/order',
-  '/login',
-  '/register',
-  '/find-id',
-  '/find-password',
-  `/reset-password?token=${resetToken}`,
-  '/terms/service',
-  '/terms/privacy',
-];
-const MEMBER_SCREENS = [
-  '/order',
-  '/order-history',
-  '/auto-order-history',
-  '/point',
-  '/account',
-  '/qna',
-  '/guide',
-  '/api',
-];
 const LAYOUTS = [
   { width: 390, height: 844 },
   { width: 1440, height: 900 },

@@ -1,9 +1,10 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.js';
 import { startTestApp, type TestApp } from './test-app.js';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export { CHROMIUM };
 export const SCREENSHOT_DIR = join(process.cwd(), 'test-artifacts', 'screenshots');
 
 /** Debian's Chromium, headless, with nothing reaching outside this machine. */
@@ -11,16 +12,7 @@ export function launchChromium(): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM,
     headless: true,
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
+    args: CHROMIUM_FLAGS,
   });
 }
 

@@ -340,3 +340,35 @@ export class FakeProvider {
     }
   }
 }
+
+/** What the seed needs of a pg client (pg.Client in tests and benches). */
+interface SqlClient {
+  query(sql: string, params?: unknown[]): Promise<{ rows: { id: number }[] }>;
+}
+
+/**
+ * Fixture rows straight into a migrated schema, for tests and benches that run server processes against
+ * it: a member, `fake` as an enabled provider, and one auto-orderable service of it (7 won a unit).
+ */
+export async function seedFakeProviderCatalogue(
+  client: SqlClient,
+  fake: Pick<FakeProvider, 'url' | 'key'>,
+  name: string,
+): Promise<{ member: number; provider: number; service: number }> {
+  const one = async (sql: string, params: unknown[] = []) => (await client.query(sql, params)).rows[0]!.id;
+  const member = await one(
+    `insert into member (login_id, password_hash, email, status, created_at) values ($1::text, 'x', $1::text || '@example.com', 'ACTIVE', now()) returning id`,
+    [name],
+  );
+  const provider = await one(
+    `insert into provider (name, api_url, api_key, enabled, timeout_ms, created_at, updated_at) values ('fake', $1, $2, true, 10000, now(), now()) returning id`,
+    [fake.url, fake.key],
+  );
+  await client.query(`insert into platform (id, text) values ('instagram', '인스타그램')`);
+  const category = await one(`insert into category (platform_id, text) values ('instagram', $1) returning id`, [name]);
+  const service = await one(
+    `insert into service (text, point, min, max, category_id, enable_auto, provider_id, provider_service_id) values ($1, 7, 10, 100000, $2, true, $3, '1') returning id`,
+    [name, category, provider],
+  );
+  return { member, provider, service };
+}

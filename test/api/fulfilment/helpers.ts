@@ -96,3 +96,14 @@ export function secondServer(t: TestApp): Promise<Server> {
     },
   });
 }
+
+/** The wallet's invariant, as an operator reads it: every balance equals the sum of its entries. */
+export const expectCleanWallet = async (t: TestApp) =>
+  expect(
+    (
+      await t.http
+        .get('/api/admin/wallet/invariant')
+        .set('Authorization', await admin(t))
+        .expect(200)
+    ).body,
+  ).toEqual({ ok: true, violations: [] });

@@ -6,7 +6,7 @@ import { Order, Subscription } from '../../../server/src/modules/ordering/entiti
 import { OrderSync, SubscriptionSync, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
-import { addProvider, admin } from './helpers.js';
+import { addProvider, expectCleanWallet } from './helpers.js';
 import { balance, createService, em, fund, ledgerOf, providerOrderIdOf } from '../ordering/fixtures.js';
 
 /** A subscription against the loopback panel: purchase → subscription `add` → child orders from `status` → refund of the unused posts. */
@@ -39,16 +39,6 @@ describe('subscription sync (fake provider)', () => {
   };
   const place = (token: string, body: Record<string, unknown>) =>
     t.http.post('/api/service/subscriptions').set('Authorization', `Bearer ${token}`).send(body);
-  const invariantClean = async () =>
-    expect(
-      (
-        await t.http
-          .get('/api/admin/wallet/invariant')
-          .set('Authorization', await admin(t))
-          .expect(200)
-      ).body,
-    ).toEqual({ ok: true, violations: [] });
-
   it('round trip: paid 3 posts up front, two posts become child orders, the panel says Expired, the third post is refunded once', async () => {
     const m = await createMember(t);
     await fund(t, m.id, 10_000n);
@@ -134,7 +124,7 @@ describe('subscription sync (fake provider)', () => {
       { kind: 'ORDER', amount: '-750', reference_type: 'subscription', reference_id: String(subscriptionId) },
       { kind: 'REFUND', amount: '250', reference_type: 'subscription', reference_id: String(subscriptionId) },
     ]);
-    await invariantClean();
+    await expectCleanWallet(t);
   });
 
   it('a panel that refuses the subscription: it ends canceled and everything is refunded once', async () => {
@@ -159,7 +149,7 @@ describe('subscription sync (fake provider)', () => {
     });
     expect(await sync()).toEqual({ sent: 0, posts: 0, ended: 0 });
     expect(await balance(t, m.id)).toBe(1000n);
-    await invariantClean();
+    await expectCleanWallet(t);
   });
 
   it('a transport failure is tried again later; nothing is sent twice once it took', async () => {
@@ -178,6 +168,6 @@ describe('subscription sync (fake provider)', () => {
     const adds = fake.calls('add').filter((c) => c.params.username === 'retry.user').length;
     await sync();
     expect(fake.calls('add').filter((c) => c.params.username === 'retry.user').length).toBe(adds);
-    await invariantClean();
+    await expectCleanWallet(t);
   });
 });

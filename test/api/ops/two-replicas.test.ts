@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../../../server/src/database/embedded-postgres.js';
-import { FakeProvider } from '../../support/fake-provider.js';
+import { FakeProvider, seedFakeProviderCatalogue } from '../../support/fake-provider.js';
 import { startFakeTelegram, type FakeTelegram } from '../../support/fake-telegram.js';
 import { adminQuery } from '../../support/test-app.js';
 import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process.js';
@@ -62,27 +62,7 @@ describe('two replicas with JOBS on', () => {
     const RUNS = 400;
     const SYNCED = 100;
     const CHARGES = 50;
-    const member = (
-      await client.query(
-        `insert into member (login_id, password_hash, email, status, created_at) values ('replica', 'x', 'replica@example.com', 'ACTIVE', now()) returning id`,
-      )
-    ).rows[0].id;
-    const provider = (
-      await client.query(
-        `insert into provider (name, api_url, api_key, enabled, timeout_ms, created_at, updated_at) values ('fake', $1, $2, true, 10000, now(), now()) returning id`,
-        [fake.url, fake.key],
-      )
-    ).rows[0].id;
-    await client.query(`insert into platform (id, text) values ('instagram', '인스타그램')`);
-    const category = (
-      await client.query(`insert into category (platform_id, text) values ('instagram', 'replicas') returning id`)
-    ).rows[0].id;
-    const service = (
-      await client.query(
-        `insert into service (text, point, min, max, category_id, enable_auto, provider_id, provider_service_id) values ('replicas', 7, 10, 100000, $1, true, $2, '1') returning id`,
-        [category, provider],
-      )
-    ).rows[0].id;
+    const { member, provider, service } = await seedFakeProviderCatalogue(client, fake, 'replicas');
     // Due auto-order runs (each must become one order, placed upstream once).
     await client.query(
       `insert into auto_order (member_id, service_id, link, amount, runs, interval_minutes, completed, point, status, next_run_at, created_at, updated_at)

@@ -12,7 +12,7 @@ import {
 } from '../../../server/src/modules/fulfilment/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
-import { addProvider, admin } from '../fulfilment/helpers.js';
+import { addProvider, admin, expectCleanWallet } from '../fulfilment/helpers.js';
 import { createReseller, v2 } from '../reseller/fixtures.js';
 import { balance, createService, em, fund, ledgerOf, placeOrder, providerOrderIdOf } from './fixtures.js';
 
@@ -63,16 +63,6 @@ describe('cancels that reach the provider', () => {
   };
   const cancel = (m: TestMember, id: number) =>
     t.http.post(`/api/service/order/${id}/cancel`).set('Authorization', `Bearer ${m.token}`);
-  const invariantClean = async () =>
-    expect(
-      (
-        await t.http
-          .get('/api/admin/wallet/invariant')
-          .set('Authorization', await admin(t))
-          .expect(200)
-      ).body,
-    ).toEqual({ ok: true, violations: [] });
-
   it('round trip: 취소 요청됨 → forwarded as `cancel` → provider says Canceled → full refund, exactly once', async () => {
     const m = await createMember(t);
     await fund(t, m.id, 10_000n);
@@ -110,7 +100,7 @@ describe('cancels that reach the provider', () => {
     expect((await ledgerOf(t, m.id)).filter((e) => e.kind === 'REFUND')).toEqual([
       { kind: 'REFUND', amount: '1000', reference_type: 'order', reference_id: String(order.id) },
     ]);
-    await invariantClean();
+    await expectCleanWallet(t);
   });
 
   it('the provider ends it Partial: the remains are refunded once', async () => {
@@ -128,7 +118,7 @@ describe('cancels that reach the provider', () => {
       refunded: 300n,
     });
     expect(await balance(t, m.id)).toBe(9300n);
-    await invariantClean();
+    await expectCleanWallet(t);
   });
 
   it('a provider that refuses: the request closes with its reason, nothing moves, and the member may ask again', async () => {
@@ -200,6 +190,6 @@ describe('cancels that reach the provider', () => {
     expect((await v2(t, { key: r.apiKey, action: 'cancel', order: fixedOrder }).expect(200)).body).toEqual({
       error: CANCEL_MESSAGES.notSupported,
     });
-    await invariantClean();
+    await expectCleanWallet(t);
   });
 });

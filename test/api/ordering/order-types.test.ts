@@ -8,7 +8,7 @@ import { Order } from '../../../server/src/modules/ordering/entities.js';
 import { OrderSender, OrderSync, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
-import { addProvider, admin } from '../fulfilment/helpers.js';
+import { addProvider, admin, expectCleanWallet } from '../fulfilment/helpers.js';
 import { createReseller, v1, v2 } from '../reseller/fixtures.js';
 import { balance, createService, em, fund, ledgerOf, placeOrder, providerOrderIdOf } from './fixtures.js';
 
@@ -47,13 +47,6 @@ describe('Custom Comments and Package orders', () => {
     await t.close();
   });
 
-  const invariantClean = async () => {
-    const res = await t.http
-      .get('/api/admin/wallet/invariant')
-      .set('Authorization', await admin(t))
-      .expect(200);
-    expect(res.body).toEqual({ ok: true, violations: [] });
-  };
   const footprint = async (m: { id: number }) => ({
     orders: await em(t).count(Order, { memberId: m.id }),
     ledger: (await ledgerOf(t, m.id)).length,
@@ -107,7 +100,7 @@ describe('Custom Comments and Package orders', () => {
       serviceType: 'Custom Comments',
       comments: '너무 예뻐요!\n정보 감사합니다 :)\n최고예요',
     });
-    await invariantClean();
+    await expectCleanWallet(t);
   });
 
   it('storefront: a Package is one package at the package price, whatever quantity is sent', async () => {
@@ -122,7 +115,7 @@ describe('Custom Comments and Package orders', () => {
       comments: null,
     });
     expect(await balance(t, m.id)).toBe(10_100n);
-    await invariantClean();
+    await expectCleanWallet(t);
   });
 
   it.each([
@@ -224,7 +217,7 @@ describe('Custom Comments and Package orders', () => {
       ).body,
     ).toEqual({ error: ORDER_MESSAGES.commentTooLong });
     expect(await footprint(r)).toEqual(before);
-    await invariantClean();
+    await expectCleanWallet(t);
   });
 
   it('API v1 refuses a non-Default service with a clear message and changes nothing', async () => {
@@ -281,6 +274,6 @@ describe('Custom Comments and Package orders', () => {
     expect(synced.get(c)).toMatchObject({ status: OrderStatus.COMPLETED, remains: 0, startCount: 12, refunded: 0n });
     expect(synced.get(p)).toMatchObject({ status: OrderStatus.CANCELED, refunded: 9900n });
     expect(await balance(t, m.id)).toBe(30_000n - 700n);
-    await invariantClean();
+    await expectCleanWallet(t);
   });
 });

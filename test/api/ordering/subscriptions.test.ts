@@ -5,7 +5,7 @@ import { Subscriptions, SubscriptionStatus } from '../../../server/src/modules/o
 import { Order, Subscription } from '../../../server/src/modules/ordering/entities.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
-import { admin } from '../fulfilment/helpers.js';
+import { admin, expectCleanWallet } from '../fulfilment/helpers.js';
 import { balance, createService, em, fund, ledgerOf } from './fixtures.js';
 
 /** Subscriptions (자동 좋아요) from the storefront: paid up front for max × posts, child orders out of it, the unused part refunded once. */
@@ -24,16 +24,6 @@ describe('subscriptions', () => {
   const place = (token: string, body: Record<string, unknown>) =>
     t.http.post('/api/service/subscriptions').set('Authorization', `Bearer ${token}`).send(body);
   const good = () => ({ serviceId: sub.id, username: 'kim.insta', min: 50, max: 100, posts: 4, delay: 30, expiry: '' });
-  const invariantClean = async () =>
-    expect(
-      (
-        await t.http
-          .get('/api/admin/wallet/invariant')
-          .set('Authorization', await admin(t))
-          .expect(200)
-      ).body,
-    ).toEqual({ ok: true, violations: [] });
-
   it('placed and paid up front (max × posts × price) with one ORDER entry; posts become child orders; a cancel refunds the unused part once', async () => {
     const m = await createMember(t);
     await fund(t, m.id, 10_000n);
@@ -91,7 +81,7 @@ describe('subscriptions', () => {
       { kind: 'ORDER', amount: '-1000', reference_type: 'subscription', reference_id: String(placed.subscriptionId) },
       { kind: 'REFUND', amount: '500', reference_type: 'subscription', reference_id: String(placed.subscriptionId) },
     ]);
-    await invariantClean();
+    await expectCleanWallet(t);
   });
 
   it('the last posts never cost more than was paid; when every post is used nothing is refunded', async () => {
@@ -110,7 +100,7 @@ describe('subscriptions', () => {
     });
     expect((await ledgerOf(t, m.id)).filter((e) => e.kind === 'REFUND')).toEqual([]);
     expect(await balance(t, m.id)).toBe(9500n);
-    await invariantClean();
+    await expectCleanWallet(t);
   });
 
   it('bad input gets the shared Korean reason and changes nothing', async () => {
@@ -152,7 +142,7 @@ describe('subscriptions', () => {
       ).body.message,
     ).toBe(SUBSCRIPTION_MESSAGES.notFound);
     await t.http.get('/api/service/subscriptions').expect(401);
-    await invariantClean();
+    await expectCleanWallet(t);
   });
 
   it('the storefront order form still refuses a Subscriptions service', async () => {
@@ -190,7 +180,7 @@ describe('subscriptions', () => {
       ['REFUND', '750'],
     ]);
     expect(await balance(t, m.id)).toBe(9750n);
-    await invariantClean();
+    await expectCleanWallet(t);
   });
 
   it('console: the subscriptions list with filters, one subscription with its child orders; operators only', async () => {
@@ -243,6 +233,6 @@ describe('subscriptions', () => {
       refunded: 750n,
     });
     expect(await balance(t, m.id)).toBe(9750n);
-    await invariantClean();
+    await expectCleanWallet(t);
   });
 });

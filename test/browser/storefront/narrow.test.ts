@@ -1,33 +1,9 @@
 import type { Page } from 'playwright-core';
 import { loadDemoData } from '../../../server/src/database/demo-data.js';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
-import { memberWithPoints, operator, ready, signedIn } from './storefront.js';
+import { MEMBER_SCREENS, memberWithPoints, operator, ready, signedIn, VISITOR_SCREENS } from './storefront.js';
 
-/** A reset token the page accepts (it only decodes exp; the server checks the signature on submit). */
-const resetToken = `e30.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')}.x`;
-
-const VISITOR_ROUTES = [
-  '/order',
-  '/login',
-  '/register',
-  '/find-id',
-  '/find-password',
-  `/reset-password?token=${resetToken}`,
-  '/terms/service',
-  '/terms/privacy',
-];
-const MEMBER_ROUTES = [
-  '/order',
-  '/order-history',
-  '/auto-order-history',
-  '/point',
-  '/account',
-  '/qna',
-  '/guide',
-  '/api',
-  '/terms/service',
-  '/terms/privacy',
-];
+const MEMBER_ROUTES = [...MEMBER_SCREENS, '/terms/service', '/terms/privacy'];
 const WIDTHS = [360, 390] as const;
 const THEMES = ['light', 'dark'] as const;
 
@@ -72,7 +48,7 @@ describe('storefront at phone widths', () => {
       it(`signed out at ${width}px, ${theme}`, async () => {
         const page = await h.newPage({ width, height: 800, colorScheme: theme });
         const wide: string[] = [];
-        for (const path of VISITOR_ROUTES) {
+        for (const path of VISITOR_SCREENS) {
           await open(page, path);
           const w = await widthOf(page);
           table.push(`${path.split('?')[0]} | visitor | ${width} | ${theme} | ${w}`);

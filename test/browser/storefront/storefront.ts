@@ -60,3 +60,30 @@ export const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'ì£
 /** A toast with exactly this text. */
 export const toast = (page: Page, text: string) =>
   page.locator('.Toastify').getByText(text, { exact: true }).first().waitFor();
+
+/** A reset token the page accepts (it only decodes exp; the server checks the signature on submit). */
+const resetToken = `e30.${Buffer.from(JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 })).toString('base64url')}.x`;
+
+/** Every storefront screen a visitor can open (the layout and screenshot suites walk them). */
+export const VISITOR_SCREENS = [
+  '/order',
+  '/login',
+  '/register',
+  '/find-id',
+  '/find-password',
+  `/reset-password?token=${resetToken}`,
+  '/terms/service',
+  '/terms/privacy',
+];
+
+/** Every storefront screen of a member's own (the terms pages, open to all, are in VISITOR_SCREENS). */
+export const MEMBER_SCREENS = [
+  '/order',
+  '/order-history',
+  '/auto-order-history',
+  '/point',
+  '/account',
+  '/qna',
+  '/guide',
+  '/api',
+];
