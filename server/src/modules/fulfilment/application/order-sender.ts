@@ -11,7 +11,7 @@ import {
 import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
 import { claimNote, OrderDispatch, resendNote, UNCERTAIN_MARK, backoffMs } from '../domain/order-dispatch.entity.js';
-import { mapLimit } from './concurrency.js';
+import { groupBy, mapLimit } from './concurrency.js';
 import { ProviderError, SmmClient } from './smm-client.js';
 import { AlertsFacade } from '../../alerts/index.js';
 import { SettingsService } from '../../settings/index.js';
@@ -218,28 +218,19 @@ export class OrderSender {
 
   /** Sends claimed orders, each provider's at most `maxConcurrency` at a time (providers side by side); every outcome, none thrown. */
   private async send(claimed: Claimed[], providers: Map<number, Provider>): Promise<Outcome[]> {
-    const byProvider = new Map<number, Claimed[]>();
-    for (const order of claimed)
-      byProvider.set(order.providerId!, [...(byProvider.get(order.providerId!) ?? []), order]);
+    const byProvider = groupBy(claimed, (order) => order.providerId!);
     const perProvider = await Promise.all(
       [...byProvider].map(([providerId, orders]) => {
         const provider = providers.get(providerId)!;
         return mapLimit(orders, Math.max(1, provider.maxConcurrency), async (order): Promise<Outcome> => {
           try {
-            const providerOrderId =
-              order.type === 'Default'
-                ? await this.client.add(provider, {
-                    service: order.service!,
-                    link: order.link,
-                    quantity: order.quantity,
-                  })
-                : await this.client.addTyped(provider, {
-                    service: order.service!,
-                    link: order.link,
-                    quantity: order.quantity,
-                    type: order.type,
-                    comments: order.comments,
-                  });
+            const providerOrderId = await this.client.add(provider, {
+              service: order.service!,
+              link: order.link,
+              quantity: order.quantity,
+              type: order.type,
+              comments: order.comments,
+            });
             return { order, providerOrderId };
           } catch (error) {
             return { order, error: error instanceof Error ? error : new Error(String(error)) };

@@ -4,7 +4,7 @@ import { OrderingFacade, OrderStatus, ORDER_TRANSITIONS, type UpstreamReport } f
 import { Clock } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
 import type { UpstreamStatusResult } from '../domain/upstream-protocol.js';
-import { chunk, mapLimit } from './concurrency.js';
+import { chunk, groupBy, mapLimit } from './concurrency.js';
 import { OrderDispatch, UNCERTAIN_MARK } from '../domain/order-dispatch.entity.js';
 import { SmmClient, STATUS_BATCH } from './smm-client.js';
 import { AlertsFacade } from '../../alerts/index.js';
@@ -91,11 +91,7 @@ export class OrderSync {
         p,
       ]),
     );
-    const byProvider = new Map<number, Polled[]>();
-    for (const order of polled) {
-      if (!byProvider.has(order.providerId)) byProvider.set(order.providerId, []);
-      byProvider.get(order.providerId)!.push(order);
-    }
+    const byProvider = groupBy(polled, (order) => order.providerId);
     await Promise.all(
       [...byProvider].map(([providerId, orders]) =>
         mapLimit(chunk(orders, STATUS_BATCH), PER_PROVIDER, async (batch) => {

@@ -4,6 +4,7 @@ import { OrderingFacade, type RefillForwarding, type RefillReport } from '../../
 import { Clock } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
 import { OrderDispatch } from '../domain/order-dispatch.entity.js';
+import { chunk, groupBy } from './concurrency.js';
 import { SYNC_SPACING_MS } from './order-sync.js';
 import { ProviderError, SmmClient, STATUS_BATCH } from './smm-client.js';
 
@@ -62,13 +63,11 @@ export class RefillSync {
     });
     // Follow forwarded ones, per provider in batches.
     const due = await this.ordering.refillsToFollow(limit);
-    const byProvider = new Map<number, typeof due>();
-    for (const r of due) byProvider.set(r.providerId, [...(byProvider.get(r.providerId) ?? []), r]);
+    const byProvider = groupBy(due, (r) => r.providerId);
     for (const [providerId, refills] of byProvider) {
       const provider = providers.get(providerId);
       if (!provider) continue;
-      for (let i = 0; i < refills.length; i += STATUS_BATCH) {
-        const batch = refills.slice(i, i + STATUS_BATCH);
+      for (const batch of chunk(refills, STATUS_BATCH)) {
         const answers = await this.client
           .refillStatuses(
             provider,

@@ -72,27 +72,14 @@ export class SmmClient {
     return readServices(body);
   }
 
-  /** Places an order; the provider's order id. */
-  async add(provider: ProviderEndpoint, order: { service: string; link: string; quantity: number }): Promise<string> {
-    const body = await this.call(provider, {
-      action: 'add',
-      service: order.service,
-      link: order.link,
-      quantity: String(order.quantity),
-    });
-    const id = readAddAnswer(body);
-    if (!id) throw badAnswer('add: no order id in the answer');
-    return id;
-  }
-
   /**
-   * Places an order of a service type other than Default, with the fields panels take for it:
-   * Custom Comments sends `comments` (newline-separated; the panel counts the lines), a Package sends
-   * neither quantity nor comments. The provider's order id.
+   * Places an order (`action=add`) with the fields panels take for its service type: a quantity (Default),
+   * `comments` for Custom Comments (newline-separated; the panel counts the lines), neither for a Package.
+   * The provider's order id.
    */
-  async addTyped(
+  async add(
     provider: ProviderEndpoint,
-    order: { service: string; link: string; type: string; quantity: number; comments: string | null },
+    order: { service: string; link: string; quantity: number; type?: string; comments?: string | null },
   ): Promise<string> {
     const fields: Record<string, string> = { action: 'add', service: order.service, link: order.link };
     if (order.type === 'Custom Comments') fields.comments = order.comments ?? '';
