@@ -4,7 +4,7 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { LedgerKind, WalletFacade, type LedgerEntry, type LedgerReference } from '../../wallet/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
-import { CANCEL_MESSAGES } from '../../../contracts/index.js';
+import { CANCEL_MESSAGES, MEMBER_CANCEL_MESSAGES } from '../../../contracts/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { DispatchNotesLookup } from './upstream-dispatch.port.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
@@ -98,7 +98,10 @@ export class OrderCommands {
     return this.operate(orderId, actor, 'status', (order, now) => order.moveTo(status, now, details));
   }
 
-  /** A member (or reseller) cancels their own order while it has not been sent upstream: everything is refunded. */
+  /**
+   * A member (or reseller) cancels their own order: PENDING and not claimed or held upstream, everything is
+   * refunded; running upstream, the cancel is forwarded when the service takes cancels; otherwise refused.
+   */
   async cancelForMember(memberId: number, orderId: number): Promise<Order> {
     return this.em.fork().transactional(async (tx) => {
       const order = await this.lockOrder(tx, orderId, memberId);
@@ -112,6 +115,10 @@ export class OrderCommands {
         return order;
       }
       if (order.status !== OrderStatus.PENDING) throw new DomainError(NOT_CANCELABLE, 409);
+      // Claimed mid-dispatch or held [확인 필요]: the provider may have it, so only an operator (who can
+      // check the provider's panel) may end it; a refund now could pay for an order delivered anyway.
+      if (order.upstream && (await this.dispatch.get().heldAmong(tx, [order.id])).has(order.id))
+        throw new DomainError(MEMBER_CANCEL_MESSAGES.held, 409);
       order.moveTo(OrderStatus.CANCELED, this.clock.now());
       await this.settle(tx, order);
       return order;

@@ -358,7 +358,7 @@ export class TossPayments {
         if (error instanceof InsufficientPointsError) throw new DomainError(TOSS_MESSAGES.refundTooLarge, 400);
         throw error;
       }
-      await this.referral.reclaimIn(tx, charge, points, refundRef);
+      await this.referral.reclaimIn(tx, charge, charge.refundedPoint + points, refundRef);
       let payment: TossPayment;
       try {
         payment = await this.toss.cancel(
