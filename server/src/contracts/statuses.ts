@@ -210,6 +210,8 @@ export const ALERT_KINDS = [
   'ORDER_CHECK',
   'PROVIDER_BALANCE',
   'PROVIDER_ERRORS',
+  'PAYMENT_CANCELED',
+  'PAYMENT_CLOSED_PAID',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -219,6 +221,8 @@ export const ALERT_KIND_LABELS = {
   ORDER_CHECK: '주문 확인 필요',
   PROVIDER_BALANCE: '공급사 잔액 부족',
   PROVIDER_ERRORS: '공급사 연속 오류',
+  PAYMENT_CANCELED: '외부 결제 취소',
+  PAYMENT_CLOSED_PAID: '마감된 충전 결제',
 } as const satisfies Record<AlertKind, string>;
 
 /** PENDING: to send; SENT: delivered by Telegram (or mailed when only mail is set); STORED: no channel set; FAILED: gave up. */

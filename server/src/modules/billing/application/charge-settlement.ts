@@ -87,6 +87,8 @@ export class ChargeSettlement {
     });
     if (!credit.applied) throw new DomainError(`충전 #${charge.id}은(는) 이미 포인트가 지급되었습니다.`);
     await this.referral.rewardIn(tx, charge);
+    // Points a partner took back that the member could not cover come out of the new top-up first.
+    await this.wallet.collectDebts(tx, charge.memberId);
   }
 
   async accept(id: number, operator: AuditActor): Promise<AcceptResult> {
