@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/index.js';
 import { CatalogModule } from '../catalog/index.js';
+import { PricingModule } from '../pricing/index.js';
 import { SettingsModule } from '../settings/index.js';
 import { WalletModule } from '../wallet/index.js';
 import { OrderCommands } from './application/order-commands.service.js';
@@ -18,7 +19,7 @@ import { AdminRefillsController, MemberRefillController } from './http/refills.c
 import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
 
 @Module({
-  imports: [AuditModule, CatalogModule, SettingsModule, WalletModule],
+  imports: [AuditModule, CatalogModule, SettingsModule, WalletModule, PricingModule],
   controllers: [
     OrderController,
     AdminOrdersController,
