@@ -49,3 +49,4 @@ export * from './settings.js';
 export * from './commands.js';
 export * from './views.js';
 export * from './pricing.js';
+export * from './mass-order.js';

@@ -73,7 +73,11 @@ const discountField = z
 
 /** A level as the console writes it (`POST`/`PUT /api/admin/member-levels`). */
 export const memberLevelInputSchema = z.object({
-  name: z.string({ error: PRICING_MESSAGES.levelName }).trim().min(1, PRICING_MESSAGES.levelName).max(50, PRICING_MESSAGES.levelName),
+  name: z
+    .string({ error: PRICING_MESSAGES.levelName })
+    .trim()
+    .min(1, PRICING_MESSAGES.levelName)
+    .max(50, PRICING_MESSAGES.levelName),
   threshold: z.coerce
     .number({ error: PRICING_MESSAGES.threshold })
     .int(PRICING_MESSAGES.threshold)
@@ -87,7 +91,11 @@ const RATE_PATTERN = new RegExp(`^\\d{1,10}(?:\\.\\d{1,${PRICE_SCALE}})?$`);
 
 /** `PUT /api/admin/members/:id/rates` {serviceId, point}. */
 export const memberRateInputSchema = z.object({
-  serviceId: z.coerce.number({ error: PRICING_MESSAGES.serviceMissing }).int(PRICING_MESSAGES.serviceMissing).min(1, PRICING_MESSAGES.serviceMissing).max(2_147_483_647, PRICING_MESSAGES.serviceMissing),
+  serviceId: z.coerce
+    .number({ error: PRICING_MESSAGES.serviceMissing })
+    .int(PRICING_MESSAGES.serviceMissing)
+    .min(1, PRICING_MESSAGES.serviceMissing)
+    .max(2_147_483_647, PRICING_MESSAGES.serviceMissing),
   point: z
     .union([z.string(), z.number()], { error: PRICING_MESSAGES.rate })
     .transform((v) => String(v).trim())

@@ -17,6 +17,8 @@ import { Subscriptions } from './application/subscriptions.service.js';
 import { AdminSubscriptionsController, MemberSubscriptionsController } from './http/subscriptions.controller.js';
 import { AdminRefillsController, MemberRefillController } from './http/refills.controller.js';
 import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
+import { MassOrders } from './application/mass-order.service.js';
+import { MassOrderController } from './http/mass-order.controller.js';
 
 @Module({
   imports: [AuditModule, CatalogModule, SettingsModule, WalletModule, PricingModule],
@@ -28,6 +30,7 @@ import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
     AdminRefillsController,
     MemberSubscriptionsController,
     AdminSubscriptionsController,
+    MassOrderController,
   ],
   providers: [
     OrderPlacement,
@@ -39,6 +42,7 @@ import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
     AutoOrderRunsJob,
     Refills,
     Subscriptions,
+    MassOrders,
   ],
   exports: [OrderingFacade, Refills, Subscriptions],
 })

@@ -47,8 +47,9 @@ export class PricingFacade {
       `select null::int as service_id, l.discount_percent::text as point
          from member_standing s join member_level l on l.id = s.level_id where s.member_id = ?
        union all
-       select service_id, point::text from member_rate where member_id = ?${serviceIds ? ' and service_id = any(?)' : ''}`,
-      serviceIds ? [memberId, memberId, serviceIds] : [memberId, memberId],
+       select service_id, point::text from member_rate where member_id = ?${serviceIds ? ' and service_id = any(?::int[])' : ''}`,
+      // An array literal: the driver would spread a JS array into a list.
+      serviceIds ? [memberId, memberId, `{${serviceIds.map(Math.trunc).join(',')}}`] : [memberId, memberId],
     );
     if (rows.length === 0) return NO_PRICING;
     const pricing: MemberPricing = { discountPercent: '0', rates: {} };

@@ -1,10 +1,6 @@
 import { Body, Controller, Delete, Get, Param, Put, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
-import {
-  memberRateInputSchema,
-  type MemberPricingView,
-  type MemberRateInput,
-} from '../../../contracts/index.js';
+import { memberRateInputSchema, type MemberPricingView, type MemberRateInput } from '../../../contracts/index.js';
 import { adminCrudController, idPipe, ZodPipe } from '../../../shared/index.js';
 import {
   CurrentMember,
