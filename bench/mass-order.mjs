@@ -83,7 +83,9 @@ async function main() {
     // Warm-up (compiled paths, caches): one small placement.
     await post(text(-1).split('\n').slice(0, 5).join('\n'));
     console.log(`\nPOST /api/service/orders/mass, ${LINES} lines, embedded PostgreSQL (durable)\n`);
-    console.log(['round', 'preview ms', 'place ms', 'replay ms', 'placed', 'orders'].map((c) => c.padStart(11)).join(''));
+    console.log(
+      ['round', 'preview ms', 'place ms', 'replay ms', 'placed', 'orders'].map((c) => c.padStart(11)).join(''),
+    );
     const placeTimes = [];
     for (let round = 0; round < ROUNDS; round++) {
       const preview = await post(text(round), { preview: true });
@@ -96,7 +98,8 @@ async function main() {
           .map((c) => String(c).padStart(11))
           .join(''),
       );
-      if (place.status !== 200 || orders !== LINES) console.log('  unexpected answer:', place.status, place.body.message);
+      if (place.status !== 200 || orders !== LINES)
+        console.log('  unexpected answer:', place.status, place.body.message);
     }
     placeTimes.sort((a, b) => a - b);
     console.log(

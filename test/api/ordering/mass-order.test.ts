@@ -55,7 +55,12 @@ describe('mass order (POST /api/service/orders/mass)', () => {
       placed: false,
       replayed: false,
     });
-    const lines = res.body.lines as { line: number; point: number | null; error: string | null; amount: number | null }[];
+    const lines = res.body.lines as {
+      line: number;
+      point: number | null;
+      error: string | null;
+      amount: number | null;
+    }[];
     expect(lines.map((l) => [l.line, l.point, l.error])).toEqual([
       [1, 250, null],
       [2, 2500, null],
@@ -79,11 +84,19 @@ describe('mass order (POST /api/service/orders/mass)', () => {
   it('places every line as its own order and ledger entry after one balance check, once per Idempotency-Key', async () => {
     const member = await createMember(t);
     await fund(t, member.id, 10_000n);
-    const text = [`${likes.id} | ${link(1)} | 100`, `${likes.id} | ${link(2)} | 200`, `${comments.id} | ${link(3)} | 하나 | 둘`].join(
-      '\n',
-    );
+    const text = [
+      `${likes.id} | ${link(1)} | 100`,
+      `${likes.id} | ${link(2)} | 200`,
+      `${comments.id} | ${link(3)} | 하나 | 둘`,
+    ].join('\n');
     const res = await mass(member, text, { key: 'mass-1' }).expect(200);
-    expect(res.body).toMatchObject({ placed: true, count: 3, total: 250 + 500 + 60, balance: 10_000 - 810, shortfall: 0 });
+    expect(res.body).toMatchObject({
+      placed: true,
+      count: 3,
+      total: 250 + 500 + 60,
+      balance: 10_000 - 810,
+      shortfall: 0,
+    });
     const ids = (res.body.lines as { orderId: number }[]).map((l) => l.orderId);
     expect(ids.every((id) => Number.isInteger(id) && id > 0)).toBe(true);
     expect(new Set(ids).size).toBe(3);
@@ -99,7 +112,10 @@ describe('mass order (POST /api/service/orders/mass)', () => {
       .set('Authorization', `Bearer ${member.token}`)
       .expect(200);
     expect((history.body as { id: number }[]).map((o) => o.id).sort()).toEqual([...ids].sort());
-    expect(history.body.find((o: { id: number }) => o.id === ids[2])).toMatchObject({ comments: '하나\n둘', amount: 2 });
+    expect(history.body.find((o: { id: number }) => o.id === ids[2])).toMatchObject({
+      comments: '하나\n둘',
+      amount: 2,
+    });
 
     // A resubmit with the key places nothing twice and answers the first result.
     const again = await mass(member, text, { key: 'mass-1' }).expect(200);
@@ -146,7 +162,10 @@ describe('mass order (POST /api/service/orders/mass)', () => {
       .expect(400);
     const longKey = await mass(member, `${likes.id} | ${link(1)} | 100`, { key: 'k'.repeat(101) }).expect(400);
     expect(longKey.body.message).toBe(ORDER_MESSAGES.idempotencyKeyInvalid);
-    await t.http.post('/api/service/orders/mass').send({ orders: `${likes.id} | ${link(1)} | 100` }).expect(401);
+    await t.http
+      .post('/api/service/orders/mass')
+      .send({ orders: `${likes.id} | ${link(1)} | 100` })
+      .expect(401);
     expect(await footprint(t, member.id)).toEqual(before);
   });
 });
