@@ -51,7 +51,9 @@ describe('simulated provider progress', () => {
     for (const end of ends) {
       expect(end.status).not.toBe('Partial');
       expect(end).toEqual(
-        end.status === 'Completed' ? expect.objectContaining({ remains: 0 }) : expect.objectContaining({ status: 'Canceled', remains: 1 }),
+        end.status === 'Completed'
+          ? expect.objectContaining({ remains: 0 })
+          : expect.objectContaining({ status: 'Canceled', remains: 1 }),
       );
     }
     // Both endings happen (a fifth of the orders would have fallen short).
