@@ -42,6 +42,8 @@ export class PricingFacade {
 
   /** The member's discount and custom rates (all of them, or those of `serviceIds`), in one read. */
   async pricingOf(memberId: number, serviceIds?: number[]): Promise<MemberPricing> {
+    // Only ids a service can have (an int4): anything else has no rate (and must not reach the cast).
+    if (serviceIds) serviceIds = serviceIds.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
     if (serviceIds && serviceIds.length === 0) serviceIds = [0];
     const rows = await this.em.getConnection().execute<{ service_id: number | null; point: string }[]>(
       `select null::int as service_id, l.discount_percent::text as point
@@ -49,7 +51,7 @@ export class PricingFacade {
        union all
        select service_id, point::text from member_rate where member_id = ?${serviceIds ? ' and service_id = any(?::int[])' : ''}`,
       // An array literal: the driver would spread a JS array into a list.
-      serviceIds ? [memberId, memberId, `{${serviceIds.map(Math.trunc).join(',')}}`] : [memberId, memberId],
+      serviceIds ? [memberId, memberId, `{${serviceIds.join(',')}}`] : [memberId, memberId],
     );
     if (rows.length === 0) return NO_PRICING;
     const pricing: MemberPricing = { discountPercent: '0', rates: {} };
