@@ -24,4 +24,6 @@ export const paths = {
   guide: '/guide',
   termsService: '/terms/service',
   termsPrivacy: '/terms/privacy',
+  /** 대량 주문: one order a line, a tab beside 주문하기. */
+  massOrder: '/order/mass',
 } as const;
