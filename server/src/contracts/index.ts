@@ -42,6 +42,7 @@ export * from './charge.js';
 export * from './content.js';
 export * from './toss.js';
 export * from './refill.js';
+export * from './order-actions.js';
 export * from './brand.js';
 export * from './subscription.js';
 export * from './statuses.js';

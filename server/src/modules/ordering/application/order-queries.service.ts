@@ -1,6 +1,7 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import {
+  memberOrderActions,
   ORDER_HISTORY_PAGE_SIZE,
   type AutoOrderHistoryRow as AutoOrderHistoryRowOf,
   type OrderHistoryRow as OrderHistoryRowOf,
@@ -20,6 +21,8 @@ import {
   type Page,
 } from '../../../shared/index.js';
 import { DispatchNotesLookup } from './upstream-dispatch.port.js';
+import { memberOrderFacts } from './member-order-facts.js';
+import { Refills } from './refills.service.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, OrderStatus } from '../domain/order.entity.js';
 import { Refill } from '../domain/refill.entity.js';
@@ -107,6 +110,7 @@ export class OrderQueries {
     private readonly catalog: CatalogFacade,
     private readonly clock: Clock,
     private readonly dispatch: DispatchNotesLookup,
+    private readonly refills: Refills,
   ) {}
 
   async orderHistory(memberId: number, query: HistoryQuery): Promise<History<OrderHistoryRow>> {
@@ -121,15 +125,17 @@ export class OrderQueries {
             .find(Refill, { orderId: { $in: rows.map((o) => o.id) } }, { orderBy: { createdAt: 'ASC', id: 'ASC' } })
       ).map((r) => [r.orderId, r]),
     );
-    const now = this.clock.now().getTime();
-    const refillable = (o: Order) => {
-      const service = services.get(o.serviceId);
-      return (
-        !!service?.refill &&
-        (o.status === OrderStatus.COMPLETED || o.status === OrderStatus.PARTIAL) &&
-        now - o.updatedAt.getTime() <= service.refillDays * 86_400_000
-      );
-    };
+    const held = await this.dispatch.get().heldAmong(
+      this.em.fork(),
+      rows.filter((o) => o.status === OrderStatus.PENDING && o.upstream).map((o) => o.id),
+    );
+    const context = { now: this.clock.now(), refillCooldownHours: await this.refills.cooldownHours() };
+    const actions = new Map(
+      rows.map((o) => [
+        o.id,
+        memberOrderActions(memberOrderFacts(o, services.get(o.serviceId), refills.get(o.id), held.has(o.id)), context),
+      ]),
+    );
     return {
       total,
       rows: rows.map((o) => ({
@@ -148,15 +154,11 @@ export class OrderQueries {
         interval: o.interval,
         serviceType: o.serviceType,
         comments: o.comments,
-        refillable: refillable(o),
+        refillable: actions.get(o.id)!.refill.allowed,
         cancelRequested: o.cancelPending,
         cancelRefusal: o.cancelRefusal,
-        cancelable:
-          o.status === OrderStatus.PENDING ||
-          ((o.status === OrderStatus.PROCESSING || o.status === OrderStatus.INPROGRESS) &&
-            o.upstream &&
-            !o.cancelPending &&
-            !!services.get(o.serviceId)?.cancel),
+        cancelable: actions.get(o.id)!.cancel.allowed,
+        actions: actions.get(o.id)!,
         refill: refills.has(o.id)
           ? (({ id, status, reason, createdAt }: Refill) => ({ id, status, reason, createdAt }))(refills.get(o.id)!)
           : null,
