@@ -49,3 +49,4 @@ export * from './statuses.js';
 export * from './settings.js';
 export * from './commands.js';
 export * from './views.js';
+export * from './support.js';

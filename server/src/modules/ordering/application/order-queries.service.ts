@@ -3,6 +3,7 @@ import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import {
   memberOrderActions,
   ORDER_HISTORY_PAGE_SIZE,
+  type TicketOrderView,
   type AutoOrderHistoryRow as AutoOrderHistoryRowOf,
   type OrderHistoryRow as OrderHistoryRowOf,
 } from '../../../contracts/index.js';
@@ -203,6 +204,37 @@ export class OrderQueries {
   }
 
   /** The member's orders among `ids` (others' ids are simply absent). */
+  /**
+   * The member's orders among `ids` as the support desk shows them, each with what the member may do with it
+   * (contracts' memberOrderActions); others' ids are absent.
+   */
+  async orderViewsForMember(memberId: number, ids: number[]): Promise<TicketOrderView<Date>[]> {
+    const orders = await this.ordersForMember(memberId, ids);
+    if (orders.length === 0) return [];
+    const [services, refills, held, cooldown] = await Promise.all([
+      this.catalog.servicesByIds(orders.map((o) => o.serviceId)),
+      this.refills.latestOf(orders.map((o) => o.id)),
+      this.dispatch.get().heldAmong(
+        this.em.fork(),
+        orders.filter((o) => o.status === OrderStatus.PENDING && o.upstream).map((o) => o.id),
+      ),
+      this.refills.cooldownHours(),
+    ]);
+    const context = { now: this.clock.now(), refillCooldownHours: cooldown };
+    return orders.map((o) => ({
+      id: o.id,
+      status: o.status,
+      service: services.get(o.serviceId)?.text ?? '',
+      link: o.link,
+      amount: o.amount,
+      createdAt: o.createdAt,
+      actions: memberOrderActions(
+        memberOrderFacts(o, services.get(o.serviceId), refills.get(o.id), held.has(o.id)),
+        context,
+      ),
+    }));
+  }
+
   async ordersForMember(memberId: number, ids: number[]): Promise<Order[]> {
     if (ids.length === 0) return [];
     return this.em.fork().find(Order, { id: { $in: ids }, memberId }, { orderBy: { id: 'ASC' } });
