@@ -24,4 +24,7 @@ export const paths = {
   guide: '/guide',
   termsService: '/terms/service',
   termsPrivacy: '/terms/privacy',
+  /** 1:1 문의: the list and the new-ticket form (?type=&orders= prefill it), and one ticket's thread. */
+  support: '/support',
+  supportTicket: '/support/:id',
 } as const;
