@@ -348,6 +348,32 @@ export class Tickets {
     }
   }
 
+  /** An operator asks the refill of a linked order for the member (the member's rules apply); the outcome joins the thread. */
+  async refillFor(id: number, orderId: number, actor: AuditActor): Promise<OperatorTicketView> {
+    const ticket = await this.em.fork().findOne(Ticket, { id });
+    if (!ticket) throw new NotFoundError(TICKET_MESSAGES.notFound);
+    if (!ticket.orderIds.includes(orderId)) throw new NotFoundError('이 문의에 연결된 주문이 아닙니다.');
+    const refill = await this.refills.request(ticket.memberId, orderId);
+    await this.em.fork().transactional(async (tx) => {
+      tx.persist(
+        TicketMessage.write({
+          ticketId: id,
+          author: 'SYSTEM',
+          authorId: null,
+          body: `주문 ${orderId}: 리필 요청됨 (리필 ${refill.id})`,
+          now: this.clock.now(),
+        }),
+      );
+      this.audit.record(tx, actor, {
+        action: 'refill',
+        resource: 'tickets',
+        resourceId: id,
+        after: { orderId, refillId: refill.id },
+      });
+    });
+    return this.operatorView(id, false);
+  }
+
   async assign(id: number, operatorId: number | null, actor: AuditActor): Promise<OperatorTicketView> {
     await this.em.fork().transactional(async (tx) => {
       const row = await tx.findOne(Ticket, { id });

@@ -7,6 +7,7 @@ import { SAVED_REPLIES } from '../application/saved-replies.resource.js';
 import { Tickets } from '../application/tickets.service.js';
 
 const idParam = idPipe({ message: '문의 번호가 올바르지 않습니다.' });
+const orderParam = idPipe({ message: '주문 번호가 올바르지 않습니다.' });
 
 /**
  * The console's 문의 inbox (ra-data-simple-rest): list (filters status, type, memberId, orderId, assigneeId,
@@ -51,6 +52,17 @@ export class AdminTicketsController {
     @CurrentOperator() operator: AuthenticatedOperator,
   ) {
     return this.tickets.assign(id, body.operatorId, operator);
+  }
+
+  /** A refill of one linked order on the member's behalf, under the member's own rules; the thread records it. */
+  @Post(':id/orders/:orderId/refill')
+  @HttpCode(200)
+  refill(
+    @Param('id', idParam) id: number,
+    @Param('orderId', orderParam) orderId: number,
+    @CurrentOperator() operator: AuthenticatedOperator,
+  ) {
+    return this.tickets.refillFor(id, orderId, operator);
   }
 
   @Post(':id/close')
