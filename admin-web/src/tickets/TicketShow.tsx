@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import {
   Button as RaButton,
+  Link as RaLink,
   RecordContextProvider,
   Show,
   useDataProvider,
@@ -132,7 +133,7 @@ const Orders = () => {
           <Card key={o.id} variant="outlined">
             <CardContent sx={{ p: 1.25, '&:last-child': { pb: 1.25 } }}>
               <Typography variant="body2">
-                <Link href={`#/orders/${o.id}/show`}>주문 {o.id}</Link> · {ORDER_STATUS_LABELS[o.status] ?? o.status} ·{' '}
+                <RaLink to={`/orders/${o.id}/show`}>주문 {o.id}</RaLink> · {ORDER_STATUS_LABELS[o.status] ?? o.status} ·{' '}
                 {o.service} · {o.amount.toLocaleString('ko-KR')}개
               </Typography>
               <Typography variant="caption" color="text.secondary" component="p">
@@ -283,13 +284,7 @@ const Header = () => {
           color="primary"
         />
         <Chip size="small" label={TICKET_TYPE_LABELS[ticket.type as TicketType] ?? ticket.type} />
-        <Chip
-          size="small"
-          label={`회원 ${ticket.loginId ?? '-'} (#${ticket.memberId})`}
-          component="a"
-          href={`#/members/${ticket.memberId}/show`}
-          clickable
-        />
+        <Chip size="small" label={`회원 ${ticket.loginId ?? '-'} (#${ticket.memberId})`} />
         {ticket.status === 'OPEN' ? <Chip size="small" label={`대기 ${waited(ticket.waitingSince)}`} /> : null}
         <Chip size="small" label={ticket.assigneeId ? `담당 #${ticket.assigneeId}` : '담당자 없음'} />
       </Stack>
