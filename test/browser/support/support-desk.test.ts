@@ -62,13 +62,18 @@ describe('support desk journey', () => {
     await signedIn(phone, member);
     await phone.goto('/order-history');
     await ready(phone);
-    await phone.locator('tr', { hasText: String(done) }).getByRole('link', { name: '문의' }).click();
+    await phone
+      .locator('tr', { hasText: String(done) })
+      .getByRole('link', { name: '문의' })
+      .click();
     await phone.waitForURL(/\/support\?/);
     const orders = phone.getByLabel('주문번호');
     expect(await orders.inputValue()).toBe(String(done));
     expect(await phone.getByLabel('문의 유형').inputValue()).toBe('REFILL');
     await orders.fill(`${done}, ${running}`);
-    await phone.getByLabel('내용').fill('팔로워가 빠졌어요. 두 주문 모두 리필 부탁드립니다. https://instagram.com/p/journey1');
+    await phone
+      .getByLabel('내용')
+      .fill('팔로워가 빠졌어요. 두 주문 모두 리필 부탁드립니다. https://instagram.com/p/journey1');
     await h.screenshot(phone, 'support-member-new-390');
     await phone.getByRole('button', { name: '문의하기' }).click();
     await phone.waitForURL(/\/support\/\d+$/);
@@ -108,7 +113,9 @@ describe('support desk journey', () => {
       .flatMap((m) => m.body.split('\n'))
       .filter((line) => line.includes('리필 요청됨')).length;
     // The figure the issue asks for: refill requests the journey settled without an operator.
-    console.log(`support desk journey: ${settled} of 2 refill requests settled without an operator (ticket #${ticketId})`);
+    console.log(
+      `support desk journey: ${settled} of 2 refill requests settled without an operator (ticket #${ticketId})`,
+    );
     expect(settled).toBe(1);
 
     // Both sides at 1440 px.
