@@ -28,7 +28,6 @@ export const CANCEL_MESSAGES = {
  * confirms undelivered is refunded, so these say what to do instead.
  */
 export const MEMBER_CANCEL_MESSAGES = {
-  held: '공급사 전송 결과를 확인 중인 주문이라 지금은 취소할 수 없습니다. 취소가 필요하면 고객센터(1:1 문의)로 요청해 주세요.',
   subscriptionNotCancelable:
     '공급사에서 진행 중인 구독이며 이 상품은 공급사 취소를 지원하지 않아 취소할 수 없습니다. 고객센터(1:1 문의)로 문의해 주세요.',
   subscriptionSending: '공급사에 전송 중인 구독입니다. 잠시 후 다시 시도해 주세요.',

@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember } from '../../support/members.js';
 import { DEFAULT_FAKE_SERVICES, FakeProvider, TYPED_FAKE_SERVICES } from '../../support/fake-provider.js';
-import { MEMBER_CANCEL_MESSAGES } from '../../../server/src/contracts/index.js';
+import { MEMBER_CANCEL_MESSAGES, ORDER_ACTION_MESSAGES } from '../../../server/src/contracts/index.js';
 import { OrderStatus, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
 import { Order, Subscription } from '../../../server/src/modules/ordering/entities.js';
 import { OrderSender, SubscriptionSync, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
@@ -184,9 +184,9 @@ describe('member cancels of what the provider holds', () => {
       .post(`/api/service/order/${orderId}/cancel`)
       .set('Authorization', `Bearer ${m.token}`)
       .expect(409);
-    expect(storefront.body.message).toBe(MEMBER_CANCEL_MESSAGES.held);
+    expect(storefront.body.message).toBe(ORDER_ACTION_MESSAGES.sending);
     expect((await v2(t, { key: r.apiKey, action: 'cancel', order: resellerOrder }).expect(200)).body).toEqual({
-      error: MEMBER_CANCEL_MESSAGES.held,
+      error: ORDER_ACTION_MESSAGES.sending,
     });
     expect(await em(t).findOneOrFail(Order, orderId)).toMatchObject({ status: OrderStatus.PENDING, refunded: 0n });
     expect(await balance(t, m.id)).toBe(9_000n);
