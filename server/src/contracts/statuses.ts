@@ -211,6 +211,8 @@ export const ALERT_KINDS = [
   'PROVIDER_BALANCE',
   'PROVIDER_ERRORS',
   'NEW_TICKET',
+  'PAYMENT_CANCELED',
+  'PAYMENT_CLOSED_PAID',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -221,6 +223,8 @@ export const ALERT_KIND_LABELS = {
   PROVIDER_BALANCE: '공급사 잔액 부족',
   PROVIDER_ERRORS: '공급사 연속 오류',
   NEW_TICKET: '새 1:1 문의',
+  PAYMENT_CANCELED: '외부 결제 취소',
+  PAYMENT_CLOSED_PAID: '마감된 충전 결제',
 } as const satisfies Record<AlertKind, string>;
 
 /** PENDING: to send; SENT: delivered by Telegram (or mailed when only mail is set); STORED: no channel set; FAILED: gave up. */

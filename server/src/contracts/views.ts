@@ -83,6 +83,10 @@ export interface SubscriptionView<Time = string, Won = number> {
   statusLabel: string;
   /** The child orders placed for the posts so far. */
   orders: number[];
+  /** A member's cancel is with the provider (nothing refunded until it ends there). */
+  cancelRequested: boolean;
+  /** The provider's reason when it refused the last cancel. */
+  cancelRefusal: string | null;
   createdAt: Time;
   updatedAt: Time;
 }

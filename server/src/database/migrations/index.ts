@@ -25,6 +25,8 @@ import { Migration20261124230000_ledger_kinds as M22 } from './Migration20261124
 import { Migration20261124230100_order_dispatch as M23 } from './Migration20261124230100_order_dispatch.js';
 import { Migration20261126001500_member_pricing as MemberPricing } from './Migration20261126001500_member_pricing.js';
 import { Migration20261126002509_support_desk as MSupportDesk } from './Migration20261126002509_support_desk.js';
+import { Migration20261126004800_partner_cancels as M24 } from './Migration20261126004800_partner_cancels.js';
+import { Migration20261126005000_point_debts as M25 } from './Migration20261126005000_point_debts.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -53,4 +55,6 @@ export const migrationsList = [
   { name: 'Migration20261124230100_order_dispatch', class: M23 },
   { name: 'Migration20261126001500_member_pricing', class: MemberPricing },
   { name: 'Migration20261126002509_support_desk', class: MSupportDesk },
+  { name: 'Migration20261126004800_partner_cancels', class: M24 },
+  { name: 'Migration20261126005000_point_debts', class: M25 },
 ];

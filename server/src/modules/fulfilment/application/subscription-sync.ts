@@ -44,7 +44,11 @@ export class SubscriptionSync {
         continue;
       }
       if (subscription.providerSubscriptionId === null) await this.send(provider, subscription, stats);
-      else await this.follow(provider, subscription, stats);
+      else {
+        if (subscription.cancelPending && subscription.cancelForwardedAt === null)
+          await this.forwardCancel(provider, subscription);
+        await this.follow(provider, subscription, stats);
+      }
     }
     return stats;
   }
@@ -99,6 +103,25 @@ export class SubscriptionSync {
       const before = (await this.subscriptions.get(s.id))?.isOpen;
       await this.subscriptions.end(s.id, status);
       if (before) stats.ended++;
+    }
+  }
+
+  /**
+   * A member's cancel, forwarded as the provider's `cancel` of the subscription id. Taken: the status poll
+   * that follows records the posts it ordered and ends it (refunding only the rest) once it says so.
+   * Refused: the request closes with the reason. No answer (5xx, timeout): asked again next round.
+   */
+  private async forwardCancel(provider: Provider, s: Subscription): Promise<void> {
+    const id = s.providerSubscriptionId!;
+    try {
+      const answer = (await this.client.cancel(provider, [id])).get(id);
+      await this.subscriptions.cancelAnswered(
+        s.id,
+        answer === true ? { forwarded: true } : { refused: answer ?? 'not canceled' },
+      );
+    } catch (error) {
+      if (error instanceof ProviderError && error.kind === 'REJECTED')
+        await this.subscriptions.cancelAnswered(s.id, { refused: error.message.replace(/^cancel: /, '') });
     }
   }
 

@@ -43,6 +43,8 @@ export const subscriptionView = (s: Subscription, orders: number[] = []): Subscr
   status: s.status,
   statusLabel: SUBSCRIPTION_TRANSITIONS.label(s.status),
   orders,
+  cancelRequested: s.cancelPending,
+  cancelRefusal: s.cancelRefusal,
   createdAt: s.createdAt,
   updatedAt: s.updatedAt,
 });
