@@ -38,6 +38,14 @@ async function post<T>(path: string, body?: unknown): Promise<T> {
   return json as T;
 }
 
+async function send<T = unknown>(method: 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const { json } = await httpClient(`${API}/${path}`, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return json as T;
+}
+
 async function get<T>(path: string): Promise<T> {
   return (await httpClient(`${API}/${path}`)).json as T;
 }
@@ -100,6 +108,24 @@ export const dataProvider = {
   reinstateMember: (id: Identifier) => command('members', id, 'reinstate'),
   adjustPoints: (id: Identifier, amount: number, reason: string) =>
     command('members', id, 'adjust-points', { amount, reason }),
+  /** 회원 등급 and 회원 단가 (pricing): the member's level and custom rates per service. */
+  memberLevel: (id: Identifier) =>
+    get<{
+      name: string | null;
+      discountPercent: string;
+      charged: number;
+      next: { name: string; remaining: number } | null;
+    }>(`members/${encodeURIComponent(String(id))}/level`),
+  setMemberLevel: (id: Identifier, levelId: number | null) =>
+    send('PUT', `members/${encodeURIComponent(String(id))}/level`, { levelId }),
+  memberRates: (id: Identifier) =>
+    get<{ serviceId: number; service: string; listPoint: string; point: string }[]>(
+      `members/${encodeURIComponent(String(id))}/rates`,
+    ),
+  setMemberRate: (id: Identifier, serviceId: number, point: string) =>
+    send('PUT', `members/${encodeURIComponent(String(id))}/rates`, { serviceId, point }),
+  deleteMemberRate: (id: Identifier, serviceId: number) =>
+    send('DELETE', `members/${encodeURIComponent(String(id))}/rates/${serviceId}`),
   // Providers (fulfilment)
   providerBalance: (id: Identifier) =>
     get<{ balance: string; currency: string }>(`providers/${encodeURIComponent(String(id))}/balance`),

@@ -269,5 +269,9 @@ export const ko: TranslationMessages = {
         after: '변경 후',
       },
     },
+    'member-levels': {
+      name: '회원 등급',
+      fields: { ...common, name: '등급 이름', threshold: '필요 누적 충전액(원)', discountPercent: '할인율(%)' },
+    },
   },
 };

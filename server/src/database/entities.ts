@@ -8,6 +8,7 @@ import { contentEntities } from '../modules/content/entities.js';
 import { fulfilmentEntities } from '../modules/fulfilment/entities.js';
 import { identityEntities } from '../modules/identity/entities.js';
 import { orderingEntities } from '../modules/ordering/entities.js';
+import { pricingEntities } from '../modules/pricing/entities.js';
 import { referralEntities } from '../modules/referral/entities.js';
 import { resellerApiEntities } from '../modules/reseller-api/entities.js';
 import { settingsEntities } from '../modules/settings/entities.js';
@@ -30,6 +31,7 @@ export const entities = [
   ...resellerApiEntities,
   BackupRun,
   ...alertsEntities,
+  ...pricingEntities,
   ...supportEntities,
 ];
 
