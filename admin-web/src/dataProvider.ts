@@ -94,6 +94,15 @@ export const dataProvider = {
   // Refills (ordering): those no provider takes are done or rejected by an operator.
   completeRefill: (id: Identifier) => command('refills', id, 'complete'),
   rejectRefill: (id: Identifier, reason: string) => command('refills', id, 'reject', { reason }),
+  // The support desk (1:1 문의)
+  ticketUnread: () => get<{ count: number; open: number }>('tickets/unread'),
+  answerTicket: (id: Identifier, body: string, internal: boolean) =>
+    post<RaRecord>(`tickets/${encodeURIComponent(String(id))}/messages`, { body, internal }),
+  assignTicket: (id: Identifier, operatorId: number | null) => command('tickets', id, 'assign', { operatorId }),
+  closeTicket: (id: Identifier) => command('tickets', id, 'close'),
+  /** A refill of a linked order on the member's behalf (the member's rules apply). */
+  refillTicketOrder: (id: Identifier, orderId: Identifier) =>
+    post<RaRecord>(`tickets/${encodeURIComponent(String(id))}/orders/${encodeURIComponent(String(orderId))}/refill`),
   // Members (identity, wallet)
   suspendMember: (id: Identifier) => command('members', id, 'suspend'),
   reinstateMember: (id: Identifier) => command('members', id, 'reinstate'),

@@ -23,6 +23,8 @@ import auditLogs from './audit-logs';
 import referrals from './referrals';
 import loginAttempts from './login-attempts';
 import memberLevels from './member-levels';
+import tickets from './tickets';
+import savedReplies from './saved-replies';
 
 export interface ResourceModule {
   list?: ComponentType;
@@ -59,6 +61,8 @@ export const resources: Record<string, ResourceModule> = {
   refills,
   subscriptions,
   'member-levels': memberLevels,
+  tickets,
+  'saved-replies': savedReplies,
 };
 
 export const menuSections: { title: string; names: string[] }[] = [
@@ -68,4 +72,5 @@ export const menuSections: { title: string; names: string[] }[] = [
   { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },
   { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },
   { title: '운영', names: ['settings', 'outbox', 'alerts', 'audit-logs', 'login-attempts'] },
+  { title: '고객 지원', names: ['tickets', 'saved-replies'] },
 ];

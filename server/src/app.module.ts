@@ -30,6 +30,7 @@ import { ResellerApiModule } from './modules/reseller-api/index.js';
 import { HealthController } from './ops/health.controller.js';
 import { BackupModule } from './ops/backup.job.js';
 import { AlertsModule } from './modules/alerts/index.js';
+import { SupportModule } from './modules/support/index.js';
 import { loggerParams } from './ops/logging.js';
 import { PricingFacade, PricingModule } from './modules/pricing/index.js';
 import { Clock } from './shared/index.js';
@@ -114,6 +115,7 @@ export class AppModule {
         BackupModule,
         AlertsModule,
         PricingModule,
+        SupportModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],

@@ -61,6 +61,8 @@ export const routes: RouteObject[] = [
           { path: paths.apiDocs, lazy: page(() => import('../features/api-docs/routes/api-docs')) },
           { path: paths.guide, lazy: page(() => import('../features/guide/routes/guide')) },
           { path: paths.massOrder, lazy: page(() => import('../features/orders/routes/mass-order')) },
+          { path: paths.support, lazy: page(() => import('../features/support/routes/support')) },
+          { path: paths.supportTicket, lazy: page(() => import('../features/support/routes/ticket')) },
         ],
       },
       { path: '*', element: toOrder },

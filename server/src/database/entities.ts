@@ -13,6 +13,7 @@ import { referralEntities } from '../modules/referral/entities.js';
 import { resellerApiEntities } from '../modules/reseller-api/entities.js';
 import { settingsEntities } from '../modules/settings/entities.js';
 import { walletEntities } from '../modules/wallet/entities.js';
+import { supportEntities } from '../modules/support/entities.js';
 import { BackupRun } from '../ops/backup-run.entity.js';
 import { registerEntities } from '../shared/index.js';
 
@@ -31,6 +32,7 @@ export const entities = [
   BackupRun,
   ...alertsEntities,
   ...pricingEntities,
+  ...supportEntities,
 ];
 
 registerEntities(entities);
