@@ -7,6 +7,7 @@ import { OrderingModule, UpstreamDispatchNotes } from '../ordering/index.js';
 import { DispatchRecords } from './application/dispatch-records.js';
 import { FulfilmentFacade } from './application/fulfilment.facade.js';
 import { OrderSender } from './application/order-sender.js';
+import { Failover } from './application/failover.js';
 import { OrderSync } from './application/order-sync.js';
 import { RefillSync } from './application/refill-sync.js';
 import { CancelForwarder } from './application/cancel-forwarder.js';
@@ -40,6 +41,7 @@ import { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
     ProvidersService,
     SimulatedProvider,
     OrderSender,
+    Failover,
     OrderSync,
     RefillSync,
     CancelForwarder,

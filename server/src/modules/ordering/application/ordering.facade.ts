@@ -113,6 +113,15 @@ export class OrderingFacade {
     return this.upstream.acceptUpstream(tx, orderIds, now);
   }
 
+  /** Failover: a backup provider took these accepted orders; they name it from now on (caller's transaction). */
+  takenByBackup(
+    tx: EntityManager,
+    taken: { id: number; providerId: number; providerServiceId: string }[],
+    now: Date,
+  ): Promise<void> {
+    return this.upstream.takenByBackup(tx, taken, now);
+  }
+
   /** Ordering's part of the sender's claim as SQL (orders waiting to be placed upstream, alias `o`); rows read through {@link upstreamOrderOf}. */
   pendingUpstreamSql(): typeof PENDING_UPSTREAM {
     return PENDING_UPSTREAM;
