@@ -11,7 +11,7 @@ export {
   type RefillForwarding,
   type RefillReport,
 } from './application/order-upstream.service.js';
-export { UpstreamDispatchNotes } from './application/upstream-dispatch.port.js';
+export { UpstreamDispatchNotes, type CostedOrder } from './application/upstream-dispatch.port.js';
 export {
   type HistoryQuery,
   type History,

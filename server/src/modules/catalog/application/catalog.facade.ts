@@ -225,7 +225,10 @@ export class CatalogFacade implements EventSubscriber<Service> {
   }
 
   /** Fulfilment's price sync: the services a provider fulfils or backs up, managed in the caller's transaction. */
-  async servicesForPriceSync(tx: EntityManager, providerId: number): Promise<{ primary: Service[]; backing: Service[] }> {
+  async servicesForPriceSync(
+    tx: EntityManager,
+    providerId: number,
+  ): Promise<{ primary: Service[]; backing: Service[] }> {
     const primary = await tx.find(Service, { providerId }, { orderBy: { id: 'ASC' } });
     const backing = (await tx.find(Service, { backupProviders: { $ne: [] } }, { orderBy: { id: 'ASC' } })).filter((s) =>
       s.backupProviders.some((b) => b.providerId === providerId),
@@ -236,6 +239,16 @@ export class CatalogFacade implements EventSubscriber<Service> {
   /** Fulfilment's price sync writes what the provider's list changed (price, rate, limits, visibility, a backup's rate). */
   applyPriceSync(service: Service, changes: PriceSyncChanges): void {
     service.apply(changes);
+  }
+
+  /** Demo data: the provider's rates for its services that have none recorded yet (providerServiceId → rate). */
+  async fillProviderRates(providerId: number, rates: ReadonlyMap<string, string>): Promise<void> {
+    await this.em.fork().transactional(async (tx) => {
+      for (const service of await tx.find(Service, { providerId, providerRate: null })) {
+        const rate = rates.get(service.providerServiceId!);
+        if (rate !== undefined) service.apply({ providerRate: rate });
+      }
+    });
   }
 
   /** Fulfilment: how many services a provider fulfils (a provider with any cannot be deleted), in the caller's transaction. */

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { CatalogFacade } from '../../catalog/index.js';
 import { Clock } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
-import { assignSimulatedServices } from '../domain/simulation.js';
+import { assignSimulatedServices, SIMULATED_SERVICES } from '../domain/simulation.js';
 import { SimulatedProvider } from './simulated-provider.js';
 
 /** What the rest of the app (demo data, benchmarks) needs from fulfilment. */
@@ -37,5 +37,7 @@ export class FulfilmentFacade {
   async seedDemo(): Promise<void> {
     const providerId = await this.ensureSimulatedProvider();
     await this.catalog.assignProviderToUnprovided(providerId, assignSimulatedServices);
+    // Its rates, so demo orders carry what they cost upstream.
+    await this.catalog.fillProviderRates(providerId, new Map(SIMULATED_SERVICES.map((s) => [s.service, s.rate])));
   }
 }

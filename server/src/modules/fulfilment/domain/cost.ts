@@ -5,7 +5,9 @@ import { divideRounded, fromUnits, multiplyToUnits, toUnits } from '../../../sha
  * currency × quantity / 1000 × won per unit of that currency (a package's rate is per package).
  */
 export function expectedCost(rate: string, quantity: number, currencyRate: string, perPackage = false): string {
-  return fromUnits(multiplyToUnits(perPackage ? [rate, currencyRate] : [rate, String(quantity), currencyRate, '0.001']));
+  return fromUnits(
+    multiplyToUnits(perPackage ? [rate, currencyRate] : [rate, String(quantity), currencyRate, '0.001']),
+  );
 }
 
 /** The provider's own `charge` (its currency) in won. */
@@ -26,7 +28,7 @@ export interface CostInputs {
  * (never placed upstream, or placed before costs were recorded).
  */
 export function effectiveCost({ expectedCost, chargeCost, status, amount, remains }: CostInputs): string | null {
-  if (chargeCost !== null) return chargeCost;
+  if (chargeCost !== null) return fromUnits(toUnits(chargeCost));
   if (status === 'CANCELED') return expectedCost === null ? null : '0';
   if (expectedCost === null) return null;
   if (status === 'PARTIAL' && remains !== null && amount > 0) {

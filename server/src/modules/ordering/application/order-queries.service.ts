@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { EntityManager, wrap, type EntityDTO, type FilterQuery } from '@mikro-orm/postgresql';
 import {
   ORDER_HISTORY_PAGE_SIZE,
   type AutoOrderHistoryRow as AutoOrderHistoryRowOf,
@@ -16,13 +16,17 @@ import {
   FilterValueError,
   findPage,
   NotFoundError,
+  Page,
   type ListQuery,
-  type Page,
 } from '../../../shared/index.js';
 import { DispatchNotesLookup } from './upstream-dispatch.port.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, OrderStatus } from '../domain/order.entity.js';
 import { Refill } from '../domain/refill.entity.js';
+
+/** An order as the console reads it: its columns and its cost upstream. */
+export type OrderWithCost = EntityDTO<Order> & { cost: string | null };
+const withCost = (order: Order, cost: string | null): OrderWithCost => ({ ...wrap(order).toObject(), cost });
 
 /** A member's history query: optional status and 1-based page (page size 10). */
 export interface HistoryQuery {
@@ -221,7 +225,19 @@ export class OrderQueries {
     return { autoOrder, runs: await em.find(Order, { autoOrderId, memberId }, { orderBy: { runNumber: 'ASC' } }) };
   }
 
-  async ordersPage(query: ListQuery): Promise<Page<Order>> {
+  /** The console's orders, each with what it cost upstream (`cost`, won as decimal text; null: unknown). */
+  async ordersPage(query: ListQuery): Promise<Page<OrderWithCost>> {
+    const page = await this.ordersOnly(query);
+    const costs = await this.dispatch.get().costsOf(page.rows);
+    return new Page(
+      page.resource,
+      page.rows.map((o) => withCost(o, costs.get(o.id) ?? null)),
+      page.total,
+      page.start,
+    );
+  }
+
+  private async ordersOnly(query: ListQuery): Promise<Page<Order>> {
     // Which orders need a check is fulfilment's to say (its dispatch record), read before findPage.
     const check =
       query.filter.needsCheck !== undefined && filterFlagOrNull(query.filter.needsCheck)
@@ -297,10 +313,10 @@ export class OrderQueries {
     return { byStatus, today, providerErrors, stuck };
   }
 
-  async order(id: number): Promise<Order> {
+  async order(id: number): Promise<OrderWithCost> {
     const order = await this.em.fork().findOne(Order, { id });
     if (!order) throw new NotFoundError('주문을 찾을 수 없습니다.');
-    return order;
+    return withCost(order, (await this.dispatch.get().costsOf([order])).get(id) ?? null);
   }
 
   async autoOrder(id: number): Promise<AutoOrder> {
