@@ -18,6 +18,7 @@ export {
   type OrderHistoryRow,
   type AutoOrderHistoryRow,
   type OrderDashboardStats,
+  type ProfitOrder,
 } from './application/order-queries.service.js';
 export {
   OrderStatus,

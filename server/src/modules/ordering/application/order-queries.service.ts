@@ -28,6 +28,20 @@ import { Refill } from '../domain/refill.entity.js';
 export type OrderWithCost = EntityDTO<Order> & { cost: string | null };
 const withCost = (order: Order, cost: string | null): OrderWithCost => ({ ...wrap(order).toObject(), cost });
 
+/** An order as the profit report reads it: who, what, which provider, paid and refunded (won). */
+export interface ProfitOrder {
+  id: number;
+  createdAt: Date;
+  memberId: number;
+  serviceId: number;
+  providerId: number | null;
+  status: string;
+  amount: number;
+  remains: number | null;
+  point: bigint;
+  refunded: bigint;
+}
+
 /** A member's history query: optional status and 1-based page (page size 10). */
 export interface HistoryQuery {
   status?: string;
@@ -311,6 +325,40 @@ export class OrderQueries {
       em.count(Order, { ...open, updatedAt: { $lt: stuckBefore } }),
     ]);
     return { byStatus, today, providerErrors, stuck };
+  }
+
+  /** The dashboard's profit report: every order placed in [from, to), with what it was paid and refunded. */
+  async ordersForProfit(from: Date, to: Date): Promise<ProfitOrder[]> {
+    const rows = await this.em.fork().execute<
+      {
+        id: number;
+        created_at: Date;
+        member_id: number;
+        service_id: number;
+        provider_id: number | null;
+        status: string;
+        amount: number;
+        remains: number | null;
+        point: string;
+        refunded: string;
+      }[]
+    >(
+      `select id, created_at, member_id, service_id, provider_id, status, amount, remains, point, refunded
+       from service_order where created_at >= ? and created_at < ? order by id`,
+      [from, to],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      createdAt: new Date(r.created_at),
+      memberId: r.member_id,
+      serviceId: r.service_id,
+      providerId: r.provider_id,
+      status: r.status,
+      amount: r.amount,
+      remains: r.remains,
+      point: BigInt(r.point),
+      refunded: BigInt(r.refunded),
+    }));
   }
 
   async order(id: number): Promise<OrderWithCost> {

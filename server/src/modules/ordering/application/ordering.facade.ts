@@ -21,6 +21,7 @@ import {
   type HistoryQuery,
   type OrderDashboardStats,
   type OrderHistoryRow,
+  type ProfitOrder,
 } from './order-queries.service.js';
 
 /**
@@ -101,6 +102,11 @@ export class OrderingFacade {
     report: UpstreamReport,
   ): Promise<{ order: Order; changed: boolean }> {
     return this.commands.applyUpstream(tx, orderId, report);
+  }
+
+  /** The dashboard's profit report: orders placed in [from, to) with their money and provider. */
+  ordersForProfit(from: Date, to: Date): Promise<ProfitOrder[]> {
+    return this.queries.ordersForProfit(from, to);
   }
 
   // ---- Fulfilment's side: reads it needs and the state changes it asks for (it writes only its own tables).
