@@ -8,6 +8,8 @@ import { DispatchRecords } from './application/dispatch-records.js';
 import { FulfilmentFacade } from './application/fulfilment.facade.js';
 import { OrderSender } from './application/order-sender.js';
 import { Failover } from './application/failover.js';
+import { PriceSync } from './application/price-sync.js';
+import { AdminPriceChangesController } from './http/admin-price-changes.controller.js';
 import { OrderSync } from './application/order-sync.js';
 import { RefillSync } from './application/refill-sync.js';
 import { CancelForwarder } from './application/cancel-forwarder.js';
@@ -32,6 +34,7 @@ import { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
     AdminOrderDispatchController,
     AdminOrderDispatchesController,
     SimulatedProviderController,
+    AdminPriceChangesController,
   ],
   providers: [
     DispatchRecords,
@@ -49,6 +52,7 @@ import { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
     FulfilmentJobs,
     ProviderBalanceAlertJob,
     FulfilmentFacade,
+    PriceSync,
   ],
   exports: [FulfilmentFacade],
 })
