@@ -63,3 +63,23 @@ export interface ProfitReport {
   rows: ProfitRow[];
   total: Omit<ProfitRow, 'key' | 'label'>;
 }
+
+/** One row of GET /api/admin/provider-scores: a provider (providerServiceId null) or one of its services. */
+export interface ProviderScore {
+  id: string;
+  providerId: number;
+  providerName: string;
+  providerServiceId: string | null;
+  days: 7 | 30;
+  /** Orders the provider took (placed upstream) in the window. */
+  sent: number;
+  /** Of those, ended (completed, partial or canceled): the base of the shares below. */
+  ended: number;
+  completedPercent: number | null;
+  partialPercent: number | null;
+  canceledPercent: number | null;
+  medianSecondsToStart: number | null;
+  medianSecondsToComplete: number | null;
+  /** Share of orders whose send failed at least once or is held [확인 필요]. */
+  errorPercent: number | null;
+}

@@ -24,6 +24,7 @@ import { Migration20261124210558_subscriptions as M21 } from './Migration2026112
 import { Migration20261124230000_ledger_kinds as M22 } from './Migration20261124230000_ledger_kinds.js';
 import { Migration20261124230100_order_dispatch as M23 } from './Migration20261124230100_order_dispatch.js';
 import { Migration20261126002800_order_cost as M24 } from './Migration20261126002800_order_cost.js';
+import { Migration20261126010000_dispatch_started as M25 } from './Migration20261126010000_dispatch_started.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -51,4 +52,5 @@ export const migrationsList = [
   { name: 'Migration20261124230000_ledger_kinds', class: M22 },
   { name: 'Migration20261124230100_order_dispatch', class: M23 },
   { name: 'Migration20261126002800_order_cost', class: M24 },
+  { name: 'Migration20261126010000_dispatch_started', class: M25 },
 ];

@@ -9,6 +9,8 @@ import { FulfilmentFacade } from './application/fulfilment.facade.js';
 import { OrderSender } from './application/order-sender.js';
 import { Failover } from './application/failover.js';
 import { PriceSync } from './application/price-sync.js';
+import { ProviderScores } from './application/provider-scores.js';
+import { AdminProviderScoresController } from './http/admin-provider-scores.controller.js';
 import { AdminPriceChangesController } from './http/admin-price-changes.controller.js';
 import { OrderSync } from './application/order-sync.js';
 import { RefillSync } from './application/refill-sync.js';
@@ -35,6 +37,7 @@ import { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
     AdminOrderDispatchesController,
     SimulatedProviderController,
     AdminPriceChangesController,
+    AdminProviderScoresController,
   ],
   providers: [
     DispatchRecords,
@@ -53,6 +56,7 @@ import { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
     ProviderBalanceAlertJob,
     FulfilmentFacade,
     PriceSync,
+    ProviderScores,
   ],
   exports: [FulfilmentFacade],
 })

@@ -17,3 +17,4 @@ export { CancelForwarder, type CancelForwardStats } from './application/cancel-f
 export { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
 export { SubscriptionSync, type SubscriptionSyncStats } from './application/subscription-sync.js';
 export { PriceSync, PRICE_SYNC_EVERY_MS, type PriceSyncResult } from './application/price-sync.js';
+export { ProviderScores } from './application/provider-scores.js';

@@ -154,6 +154,7 @@ export class OrderSync {
     });
     const moved: number[] = [];
     const ended: number[] = [];
+    const started: number[] = [];
     await mapLimit(news, APPLY_CONCURRENCY, async ({ order, report }) => {
       try {
         const result = await this.em.fork().transactional((tx) => this.ordering.applyUpstream(tx, order.id, report));
@@ -162,6 +163,8 @@ export class OrderSync {
           moved.push(order.id);
         }
         if (ORDER_TRANSITIONS.isTerminal(result.order.status)) ended.push(order.id);
+        if (result.changed && order.status === OrderStatus.PROCESSING && result.order.status !== OrderStatus.CANCELED)
+          started.push(order.id);
       } catch (error) {
         stats.errors++;
         this.logger.warn(`order ${order.id}: ${(error as Error).message}`);
@@ -169,6 +172,13 @@ export class OrderSync {
     });
     await this.settle(moved, ended);
     await this.recordCharges(charges);
+    if (started.length > 0)
+      await this.em
+        .fork()
+        .execute(`update order_dispatch set started_at = ? where order_id in (?) and started_at is null`, [
+          this.clock.now(),
+          started,
+        ]);
     return stats;
   }
 
@@ -197,13 +207,11 @@ export class OrderSync {
    */
   private async recordCharges(charges: { order_id: number; cost: string }[]): Promise<void> {
     if (charges.length === 0) return;
-    await this.em
-      .fork()
-      .execute(
-        `update order_dispatch d set charge_cost = v.cost from jsonb_to_recordset(?::jsonb) as v(order_id int, cost numeric)
+    await this.em.fork().execute(
+      `update order_dispatch d set charge_cost = v.cost from jsonb_to_recordset(?::jsonb) as v(order_id int, cost numeric)
          where d.order_id = v.order_id and d.charge_cost is distinct from v.cost`,
-        [JSON.stringify(charges)],
-      );
+      [JSON.stringify(charges)],
+    );
   }
 
   /**

@@ -79,6 +79,10 @@ export class OrderDispatch {
   @Property({ type: 'datetime', nullable: true })
   lastSyncedAt: Date | null = null;
 
+  /** When the status sync first saw the provider working on it (or done): provider scores' time to start. */
+  @Property({ type: 'datetime', nullable: true })
+  startedAt: Date | null = null;
+
   /** The order ended (the sync saw it final): no more polls. */
   @Property({ type: 'datetime', nullable: true })
   finishedAt: Date | null = null;
