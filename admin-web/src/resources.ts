@@ -22,6 +22,9 @@ import subscriptions from './subscriptions';
 import auditLogs from './audit-logs';
 import referrals from './referrals';
 import loginAttempts from './login-attempts';
+import reports from './reports';
+import providerScores from './provider-scores';
+import priceChanges from './price-changes';
 
 export interface ResourceModule {
   list?: ComponentType;
@@ -57,6 +60,9 @@ export const resources: Record<string, ResourceModule> = {
   'login-attempts': loginAttempts,
   refills,
   subscriptions,
+  reports,
+  'provider-scores': providerScores,
+  'price-changes': priceChanges,
 };
 
 export const menuSections: { title: string; names: string[] }[] = [
@@ -66,4 +72,5 @@ export const menuSections: { title: string; names: string[] }[] = [
   { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },
   { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },
   { title: '운영', names: ['settings', 'outbox', 'alerts', 'audit-logs', 'login-attempts'] },
+  { title: '수익', names: ['reports', 'provider-scores', 'price-changes'] },
 ];
