@@ -18,7 +18,15 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { id: 'shots-admin', password: 'shots-admin-password-1234' };
 
 const server = spawn(process.execPath, ['scripts/start.mjs'], {
-  env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR, ADMIN_ID: ADMIN.id, ADMIN_PASSWORD: ADMIN.password, LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR,
+    ADMIN_ID: ADMIN.id,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'inherit', 'inherit'],
 });
 const stop = () => {
@@ -40,7 +48,13 @@ async function api(path, { token, body, method } = {}) {
 try {
   for (let i = 0; ; i++) {
     if (i > 600) throw new Error('the server did not start');
-    if (await fetch(`${BASE}/api/health`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${BASE}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 500));
   }
   const member = (await api('/api/auth/login', { body: { id: 'demo', password: 'demo1234' } })).accessToken;
@@ -54,9 +68,14 @@ try {
       await api('/api/service/order', {
         token: member,
         body: { serviceId: s.id, link: `https://www.instagram.com/p/demo${i}x${k}/`, amount },
-      }).then(() => placed++, (e) => console.log(`order not placed: ${e.message}`));
+      }).then(
+        () => placed++,
+        (e) => console.log(`order not placed: ${e.message}`),
+      );
     }
-  console.log(`placed ${placed} demo orders on ${services.length} services; the simulated provider runs for ${MINUTES} min`);
+  console.log(
+    `placed ${placed} demo orders on ${services.length} services; the simulated provider runs for ${MINUTES} min`,
+  );
   await new Promise((r) => setTimeout(r, MINUTES * 60_000));
 
   const operator = (await api('/api/admin/auth/login', { body: ADMIN })).accessToken;
