@@ -70,7 +70,7 @@ describe('profit report: revenue, cost and profit by period, service, provider a
     });
     t.app.get(Clock).travel(SYNC_SPACING_MS + 1000);
     await t.app.get(OrderSync).runOnce();
-  });
+  }, 120_000);
   afterAll(async () => {
     await fake.close();
     await t.close();

@@ -47,7 +47,7 @@ describe('provider scores', () => {
     );
     await t.app.get(OrderSync).runOnce();
     slack = Math.ceil((Date.now() - began) / 1000) + 1;
-  });
+  }, 120_000);
   afterAll(async () => {
     await fake.close();
     await t.close();
