@@ -2,6 +2,7 @@ import { fetchUtils, type DataProvider, type Identifier, type RaRecord } from 'r
 import simpleRestProvider from 'ra-data-simple-rest';
 import { getToken } from './authProvider';
 import type { LedgerKind } from '../../server/src/contracts/statuses.js';
+import type { ProfitGroup, ProfitReport, ProviderScore } from '../../server/src/contracts/reports.js';
 
 /** Where an uploaded image is shown: the server keeps it at that place's size (server/src/contracts/content.ts). */
 export type UploadPurpose = 'popup' | 'guide-desktop' | 'guide-mobile' | 'other';
@@ -151,6 +152,23 @@ export const dataProvider = {
   dashboard: () => get<DashboardStats>('dashboard'),
   walletInvariant: () =>
     get<{ ok: boolean; violations: { memberId: number; balance: string; ledgerSum: string }[] }>('wallet/invariant'),
+  profitReport: (query: { from: string; to: string; by: ProfitGroup }) =>
+    get<ProfitReport>(`reports/profit?${new URLSearchParams(query).toString()}`),
+  /** The same report as a CSV file, fetched with the operator's token and saved by the browser. */
+  async downloadProfitCsv(query: { from: string; to: string; by: ProfitGroup }): Promise<void> {
+    const res = await fetch(`${API}/reports/profit.csv?${new URLSearchParams(query).toString()}`, {
+      headers: { Authorization: `Bearer ${getToken() ?? ''}` },
+    });
+    if (!res.ok) throw new Error(`CSV를 받지 못했습니다 (${res.status})`);
+    const url = URL.createObjectURL(await res.blob());
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `profit-${query.by}-${query.from}-${query.to}.csv`;
+    link.click();
+    URL.revokeObjectURL(url);
+  },
+  providerScores: (days: 7 | 30) => get<{ days: number; rows: ProviderScore[] }>(`provider-scores?days=${days}`),
+  syncProviderPrices: (id: Identifier) => post<{ checked: number; changes: unknown[] }>(`providers/${id}/sync`),
 } satisfies DataProvider;
 
 export type ConsoleDataProvider = typeof dataProvider;

@@ -25,6 +25,9 @@ import loginAttempts from './login-attempts';
 import memberLevels from './member-levels';
 import tickets from './tickets';
 import savedReplies from './saved-replies';
+import reports from './reports';
+import providerScores from './provider-scores';
+import priceChanges from './price-changes';
 
 export interface ResourceModule {
   list?: ComponentType;
@@ -63,6 +66,9 @@ export const resources: Record<string, ResourceModule> = {
   'member-levels': memberLevels,
   tickets,
   'saved-replies': savedReplies,
+  reports,
+  'provider-scores': providerScores,
+  'price-changes': priceChanges,
 };
 
 export const menuSections: { title: string; names: string[] }[] = [
@@ -73,4 +79,5 @@ export const menuSections: { title: string; names: string[] }[] = [
   { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },
   { title: '운영', names: ['settings', 'outbox', 'alerts', 'audit-logs', 'login-attempts'] },
   { title: '고객 지원', names: ['tickets', 'saved-replies'] },
+  { title: '수익', names: ['reports', 'provider-scores', 'price-changes'] },
 ];

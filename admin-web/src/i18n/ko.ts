@@ -273,5 +273,23 @@ export const ko: TranslationMessages = {
       name: '회원 등급',
       fields: { ...common, name: '등급 이름', threshold: '필요 누적 충전액(원)', discountPercent: '할인율(%)' },
     },
+    reports: { name: '수익 리포트' },
+    'provider-scores': { name: '공급사 성과' },
+    'price-changes': {
+      name: '가격 변경 내역',
+      fields: {
+        ...common,
+        createdAt: '일시',
+        providerId: '공급사',
+        serviceId: '상품',
+        kind: '구분',
+        rule: '가격 규칙',
+        oldRate: '이전 공급사 단가',
+        newRate: '새 공급사 단가',
+        oldPoint: '이전 판매가',
+        newPoint: '새 판매가',
+        note: '내용',
+      },
+    },
   },
 };

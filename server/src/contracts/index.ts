@@ -52,3 +52,4 @@ export * from './views.js';
 export * from './pricing.js';
 export * from './mass-order.js';
 export * from './support.js';
+export * from './reports.js';

@@ -27,6 +27,8 @@ import { Migration20261126001500_member_pricing as MemberPricing } from './Migra
 import { Migration20261126002509_support_desk as MSupportDesk } from './Migration20261126002509_support_desk.js';
 import { Migration20261126004800_partner_cancels as M24 } from './Migration20261126004800_partner_cancels.js';
 import { Migration20261126005000_point_debts as M25 } from './Migration20261126005000_point_debts.js';
+import { Migration20261126002800_order_cost as MOrderCost } from './Migration20261126002800_order_cost.js';
+import { Migration20261126010000_dispatch_started as MDispatchStarted } from './Migration20261126010000_dispatch_started.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -55,6 +57,8 @@ export const migrationsList = [
   { name: 'Migration20261124230100_order_dispatch', class: M23 },
   { name: 'Migration20261126001500_member_pricing', class: MemberPricing },
   { name: 'Migration20261126002509_support_desk', class: MSupportDesk },
+  { name: 'Migration20261126002800_order_cost', class: MOrderCost },
   { name: 'Migration20261126004800_partner_cancels', class: M24 },
   { name: 'Migration20261126005000_point_debts', class: M25 },
+  { name: 'Migration20261126010000_dispatch_started', class: MDispatchStarted },
 ];

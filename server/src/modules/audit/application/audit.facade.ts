@@ -4,7 +4,8 @@ import { Clock, filterString, findPage, type ListQuery, type Page } from '../../
 import { AuditLog } from '../domain/audit-log.entity.js';
 
 export interface AuditActor {
-  id: number;
+  /** Null: the system (a scheduled job) acted. */
+  id: number | null;
   loginId: string;
 }
 

@@ -1,3 +1,5 @@
+import { CatalogFacade, termsKey } from '../../catalog/index.js';
+import { expectedCost } from '../domain/cost.js';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Subscriptions, SubscriptionStatus, type Subscription } from '../../ordering/index.js';
@@ -29,6 +31,7 @@ export class SubscriptionSync {
     private readonly clock: Clock,
     private readonly client: SmmClient,
     private readonly subscriptions: Subscriptions,
+    private readonly catalog: CatalogFacade,
   ) {}
 
   async runOnce(limit = 200): Promise<SubscriptionSyncStats> {
@@ -88,10 +91,20 @@ export class SubscriptionSync {
       return;
     }
     // Each post's child order is already placed upstream: its dispatch record carries the provider's order id (the sync follows it).
+    // Each post's cost: the service's rate known now, per child order.
+    const rate =
+      state.orders.length === 0
+        ? null
+        : ((
+            await this.catalog.upstreamTerms([{ providerId: provider.id, providerServiceId: s.providerServiceId! }])
+          ).get(termsKey(provider.id, s.providerServiceId!))?.providerRate ?? null);
     for (const providerOrderId of state.orders) {
       const recorded = await this.subscriptions.recordPost(s.id, providerOrderId, async (tx, order) => {
-        if (order.providerId !== null)
-          await tx.persist(OrderDispatch.placed(order.id, order.providerId, providerOrderId, this.clock.now())).flush();
+        if (order.providerId === null) return;
+        const dispatch = OrderDispatch.placed(order.id, order.providerId, providerOrderId, this.clock.now());
+        dispatch.providerServiceId = s.providerServiceId;
+        dispatch.expectedCost = rate === null ? null : expectedCost(rate, order.amount, provider.currencyRate);
+        await tx.persist(dispatch).flush();
       });
       if (recorded) stats.posts++;
     }

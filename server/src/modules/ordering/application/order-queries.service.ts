@@ -1,5 +1,5 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
-import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
+import { EntityManager, wrap, type EntityDTO, type FilterQuery } from '@mikro-orm/postgresql';
 import {
   memberOrderActions,
   ORDER_HISTORY_PAGE_SIZE,
@@ -18,8 +18,8 @@ import {
   FilterValueError,
   findPage,
   NotFoundError,
+  Page,
   type ListQuery,
-  type Page,
 } from '../../../shared/index.js';
 import { DispatchNotesLookup } from './upstream-dispatch.port.js';
 import { memberOrderFacts } from './member-order-facts.js';
@@ -27,6 +27,24 @@ import { Refills } from './refills.service.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, OrderStatus } from '../domain/order.entity.js';
 import { Refill } from '../domain/refill.entity.js';
+
+/** An order as the console reads it: its columns and its cost upstream. */
+export type OrderWithCost = EntityDTO<Order> & { cost: string | null };
+const withCost = (order: Order, cost: string | null): OrderWithCost => ({ ...wrap(order).toObject(), cost });
+
+/** An order as the profit report reads it: who, what, which provider, paid and refunded (won). */
+export interface ProfitOrder {
+  id: number;
+  createdAt: Date;
+  memberId: number;
+  serviceId: number;
+  providerId: number | null;
+  status: string;
+  amount: number;
+  remains: number | null;
+  point: bigint;
+  refunded: bigint;
+}
 
 /** A member's history query: optional status and 1-based page (page size 10). */
 export interface HistoryQuery {
@@ -255,7 +273,19 @@ export class OrderQueries {
     return { autoOrder, runs: await em.find(Order, { autoOrderId, memberId }, { orderBy: { runNumber: 'ASC' } }) };
   }
 
-  async ordersPage(query: ListQuery): Promise<Page<Order>> {
+  /** The console's orders, each with what it cost upstream (`cost`, won as decimal text; null: unknown). */
+  async ordersPage(query: ListQuery): Promise<Page<OrderWithCost>> {
+    const page = await this.ordersOnly(query);
+    const costs = await this.dispatch.get().costsOf(page.rows);
+    return new Page(
+      page.resource,
+      page.rows.map((o) => withCost(o, costs.get(o.id) ?? null)),
+      page.total,
+      page.start,
+    );
+  }
+
+  private async ordersOnly(query: ListQuery): Promise<Page<Order>> {
     // Which orders need a check is fulfilment's to say (its dispatch record), read before findPage.
     const check =
       query.filter.needsCheck !== undefined && filterFlagOrNull(query.filter.needsCheck)
@@ -331,10 +361,44 @@ export class OrderQueries {
     return { byStatus, today, providerErrors, stuck };
   }
 
-  async order(id: number): Promise<Order> {
+  /** The dashboard's profit report: every order placed in [from, to), with what it was paid and refunded. */
+  async ordersForProfit(from: Date, to: Date): Promise<ProfitOrder[]> {
+    const rows = await this.em.fork().execute<
+      {
+        id: number;
+        created_at: Date;
+        member_id: number;
+        service_id: number;
+        provider_id: number | null;
+        status: string;
+        amount: number;
+        remains: number | null;
+        point: string;
+        refunded: string;
+      }[]
+    >(
+      `select id, created_at, member_id, service_id, provider_id, status, amount, remains, point, refunded
+       from service_order where created_at >= ? and created_at < ? order by id`,
+      [from, to],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      createdAt: new Date(r.created_at),
+      memberId: r.member_id,
+      serviceId: r.service_id,
+      providerId: r.provider_id,
+      status: r.status,
+      amount: r.amount,
+      remains: r.remains,
+      point: BigInt(r.point),
+      refunded: BigInt(r.refunded),
+    }));
+  }
+
+  async order(id: number): Promise<OrderWithCost> {
     const order = await this.em.fork().findOne(Order, { id });
     if (!order) throw new NotFoundError('주문을 찾을 수 없습니다.');
-    return order;
+    return withCost(order, (await this.dispatch.get().costsOf([order])).get(id) ?? null);
   }
 
   async autoOrder(id: number): Promise<AutoOrder> {

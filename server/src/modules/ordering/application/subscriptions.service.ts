@@ -192,7 +192,7 @@ export class Subscriptions {
   async recordPost(
     id: number,
     providerOrderId: string,
-    onRecorded?: (tx: EntityManager, order: { id: number; providerId: number | null }) => Promise<void>,
+    onRecorded?: (tx: EntityManager, order: { id: number; providerId: number | null; amount: number }) => Promise<void>,
   ): Promise<boolean> {
     try {
       return await this.em.fork().transactional(async (tx) => {
@@ -227,7 +227,7 @@ export class Subscriptions {
           createdAt: now,
         });
         await tx.persist(post).flush();
-        await onRecorded?.(tx, { id: order.id, providerId: order.providerId });
+        await onRecorded?.(tx, { id: order.id, providerId: order.providerId, amount: order.amount });
         return true;
       });
     } catch (error) {
