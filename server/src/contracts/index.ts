@@ -48,3 +48,5 @@ export * from './statuses.js';
 export * from './settings.js';
 export * from './commands.js';
 export * from './views.js';
+export * from './operators.js';
+export * from './approvals.js';

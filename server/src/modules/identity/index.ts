@@ -38,6 +38,7 @@ export {
   IdentitySettings,
   AuditRecorder,
   MemberMoneyCloser,
+  ApprovalGate,
   type IdentitySwitch,
   type PointReference,
 } from './application/ports.js';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
-import { parseListQuery, ZodPipe, IdPipe, recordId } from '../../../shared/index.js';
+import { Allow, parseListQuery, ZodPipe, IdPipe, recordId } from '../../../shared/index.js';
 import { ChargeSettlement } from '../application/charge-settlement.js';
 
 const bulkSchema = z.object({
@@ -14,6 +14,7 @@ const bulkSchema = z.object({
 
 @Controller('admin/charges')
 @UseGuards(OperatorGuard)
+@Allow('charges')
 export class AdminChargesController {
   constructor(private readonly settlement: ChargeSettlement) {}
 

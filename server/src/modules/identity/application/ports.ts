@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ApprovalKind, ApprovalView } from '../../../contracts/approvals.js';
+import type { OperatorRole } from '../../../contracts/operators.js';
 
 /**
  * What identity needs from other contexts, as ports bound at the composition root (app.module's
@@ -63,4 +65,21 @@ export abstract class AuditRecorder {
  */
 export abstract class MemberMoneyCloser {
   abstract close(tx: EntityManager, memberId: number): Promise<void>;
+}
+
+/**
+ * Two-person approval (approvals context): a manual money command above the threshold is held for a
+ * second operator instead of running; null means it may run now.
+ */
+export abstract class ApprovalGate {
+  abstract hold(
+    command: {
+      kind: ApprovalKind;
+      targetId: number;
+      amount: bigint;
+      payload: Record<string, string | number>;
+      reason: string;
+    },
+    requester: { id: number; loginId: string; role: OperatorRole },
+  ): Promise<ApprovalView | null>;
 }

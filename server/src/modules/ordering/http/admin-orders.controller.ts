@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
-import { idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { Allow, idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { OrderCommands } from '../application/order-commands.service.js';
 import { OrderQueries } from '../application/order-queries.service.js';
 import { OrderStatus } from '../domain/order.entity.js';
@@ -23,6 +23,7 @@ const statusSchema = z.object({
 /** Operator console: orders in ra-data-simple-rest terms, and the commands on one order (each audited). */
 @Controller('admin/orders')
 @UseGuards(OperatorGuard)
+@Allow('orders.read')
 export class AdminOrdersController {
   constructor(
     private readonly queries: OrderQueries,
@@ -41,6 +42,7 @@ export class AdminOrdersController {
 
   /** Cancels and refunds the whole cost. */
   @Post(':id/cancel')
+  @Allow('orders.command')
   @HttpCode(200)
   cancel(@Param('id', orderId) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.commands.cancel(id, operator);
@@ -48,6 +50,7 @@ export class AdminOrdersController {
 
   /** Ends short: refunds floor(cost × remains / amount). */
   @Post(':id/partial')
+  @Allow('orders.manage')
   @HttpCode(200)
   partial(
     @Param('id', orderId) id: number,
@@ -58,6 +61,7 @@ export class AdminOrdersController {
   }
 
   @Post(':id/start-count')
+  @Allow('orders.manage')
   @HttpCode(200)
   startCount(
     @Param('id', orderId) id: number,
@@ -69,6 +73,7 @@ export class AdminOrdersController {
 
   /** One move the state machine allows (PARTIAL needs remains). */
   @Post(':id/status')
+  @Allow('orders.manage')
   @HttpCode(200)
   status(
     @Param('id', orderId) id: number,
@@ -81,6 +86,7 @@ export class AdminOrdersController {
 
 @Controller('admin/auto-orders')
 @UseGuards(OperatorGuard)
+@Allow('orders.read')
 export class AdminAutoOrdersController {
   constructor(
     private readonly queries: OrderQueries,
@@ -99,6 +105,7 @@ export class AdminAutoOrdersController {
 
   /** Stops the runs and refunds those not started. */
   @Post(':id/cancel')
+  @Allow('orders.command')
   @HttpCode(200)
   cancel(@Param('id', orderId) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.commands.cancelAutoOrder(id, operator);

@@ -1,10 +1,11 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { OperatorGuard } from '../../identity/index.js';
-import { parseListQuery } from '../../../shared/index.js';
+import { Allow, parseListQuery } from '../../../shared/index.js';
 import { WalletFacade } from '../application/wallet.facade.js';
 
 @Controller('admin')
 @UseGuards(OperatorGuard)
+@Allow('ledger')
 export class AdminWalletController {
   constructor(private readonly wallet: WalletFacade) {}
 
