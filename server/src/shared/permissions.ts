@@ -13,8 +13,7 @@ export const Allow = (permission: Permission) => SetMetadata(PERMISSION_KEY, per
 /** The permission a route declares: its handler's, else its controller's. */
 export function declaredPermission(handler: object, controller: object): Permission | undefined {
   return (Reflect.getMetadata(PERMISSION_KEY, handler) ?? Reflect.getMetadata(PERMISSION_KEY, controller)) as
-    | Permission
-    | undefined;
+    Permission | undefined;
 }
 
 /** 403 unless the role holds what the route declares (and refuses any route that declares nothing). */
