@@ -15,6 +15,7 @@ const Commands = () => {
     <TopToolbar>
       <CommandButton
         label="취소 및 환불"
+        permission="orders.command"
         icon={<CancelIcon />}
         color="error"
         disabled={!record || !autoOrderCommands({ status: record.status as AutoOrderStatus }).includes('cancel')}

@@ -8,7 +8,7 @@ import {
   useRecordContext,
 } from 'react-admin';
 import UndoIcon from '@mui/icons-material/Undo';
-import { CommandButton } from '../common/CommandButton';
+import { CommandButton, heldOr } from '../common/CommandButton';
 import { chargeStatuses, DateTimeField, StatusField, WonField } from '../common/fields';
 import { MemberField } from '../common/references';
 import { MethodField } from './MethodField';
@@ -26,6 +26,7 @@ const Commands = () => {
       {charge?.method === 'TOSS' ? (
         <CommandButton
           label="결제 환불"
+          permission="refunds"
           icon={<UndoIcon />}
           color="error"
           disabled={refundable <= 0}
@@ -40,7 +41,7 @@ const Commands = () => {
           ]}
           run={(dp, r, v) => dp.refundCharge(r.id, Number(v.point), v.reason!)}
           ledger={(r) => ['charge-refund', `${r.id}:${r.refundedPoint ?? 0}`]}
-          success="결제를 환불했습니다."
+          success={heldOr('결제를 환불했습니다.')}
         />
       ) : null}
     </TopToolbar>

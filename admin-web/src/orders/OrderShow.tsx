@@ -28,6 +28,7 @@ const OrderCommands = () => {
     <TopToolbar>
       <CommandButton
         label="취소 및 환불"
+        permission="orders.command"
         icon={<CancelIcon />}
         color="error"
         disabled={!allowed.includes('cancel')}
@@ -38,6 +39,7 @@ const OrderCommands = () => {
       />
       <CommandButton
         label="부분 완료"
+        permission="orders.manage"
         icon={<ContentCutIcon />}
         color="warning"
         disabled={!allowed.includes('partial')}
@@ -48,12 +50,14 @@ const OrderCommands = () => {
       />
       <CommandButton
         label="시작 수량"
+        permission="orders.manage"
         icon={<PlayArrowIcon />}
         fields={[{ name: 'startCount', label: '주문 전 수량', type: 'number' }]}
         run={(dp, r, v) => dp.setStartCount(r.id, Number(v.startCount))}
       />
       <CommandButton
         label="상태 변경"
+        permission="orders.manage"
         icon={<SyncAltIcon />}
         disabled={!allowed.includes('status')}
         fields={[
@@ -65,6 +69,7 @@ const OrderCommands = () => {
       />
       <CommandButton
         label="공급사 재전송"
+        permission="orders.command"
         icon={<SendIcon />}
         disabled={!allowed.includes('resend')}
         fields={[{ name: 'providerOrderId', label: '공급사 주문번호 (이미 접수된 경우만)', required: false }]}
