@@ -12,15 +12,16 @@ import { CommandButton, heldOr } from '../common/CommandButton';
 import { chargeStatuses, DateTimeField, StatusField, WonField } from '../common/fields';
 import { MemberField } from '../common/references';
 import { MethodField } from './MethodField';
-import { refundablePoint, type ChargeFacts } from '../../../server/src/contracts/commands.js';
+import { refundablePoint } from '../../../server/src/contracts/commands.js';
+import type { AdminChargeView } from '../../../server/src/contracts/views.js';
 
 /**
  * Refund of a Toss charge: cancels (part of) the payment at Toss and takes the points back, only up
  * to what the member has not spent; a refusal shows Toss's reason.
  */
 const Commands = () => {
-  const charge = useRecordContext();
-  const refundable = charge ? refundablePoint(charge as unknown as ChargeFacts) : 0;
+  const charge = useRecordContext<AdminChargeView>();
+  const refundable = charge ? refundablePoint(charge) : 0;
   return (
     <TopToolbar>
       {charge?.method === 'TOSS' ? (

@@ -17,13 +17,14 @@ import { CommandButton } from '../common/CommandButton';
 import { choicesOf, DateTimeField, LinkField, orderStatuses, StatusField, WonField } from '../common/fields';
 import { LedgerEntryGrid } from '../ledger-entries/LedgerEntryList';
 import { DispatchField, MemberField, Related, ServiceField } from '../common/references';
-import { orderCommands, type OrderFacts } from '../../../server/src/contracts/commands.js';
+import { orderCommands } from '../../../server/src/contracts/commands.js';
+import type { AdminOrderView } from '../../../server/src/contracts/views.js';
 
 /** The operator's commands, offered where the order's state machine allows them. */
 const OrderCommands = () => {
-  const order = useRecordContext();
+  const order = useRecordContext<AdminOrderView>();
   if (!order) return null;
-  const allowed = orderCommands(order as unknown as OrderFacts);
+  const allowed = orderCommands(order);
   return (
     <TopToolbar>
       <CommandButton

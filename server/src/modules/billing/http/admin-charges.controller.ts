@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
 import { Allow, parseListQuery, ZodPipe, IdPipe, recordId } from '../../../shared/index.js';
 import { ChargeSettlement } from '../application/charge-settlement.js';
+import { adminChargeView } from '../application/admin-views.js';
 
 const bulkSchema = z.object({
   ids: z
@@ -19,8 +20,8 @@ export class AdminChargesController {
   constructor(private readonly settlement: ChargeSettlement) {}
 
   @Get()
-  list(@Query() query: unknown) {
-    return this.settlement.page(parseListQuery(query));
+  async list(@Query() query: unknown) {
+    return (await this.settlement.page(parseListQuery(query))).map(adminChargeView);
   }
 
   /** Bulk accept: each id settles (or is refused) on its own; the answer lists every id's outcome. */
@@ -34,8 +35,8 @@ export class AdminChargesController {
   }
 
   @Get(':id')
-  get(@Param('id', IdPipe) id: number) {
-    return this.settlement.get(id);
+  async get(@Param('id', IdPipe) id: number) {
+    return adminChargeView(await this.settlement.get(id));
   }
 
   /** Answers the charge and the CHARGE ledger entry its points went in with. */

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
 import { Allow, idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { OrderCommands } from '../application/order-commands.service.js';
+import { adminAutoOrderView, adminOrderView } from '../application/admin-views.js';
 import { OrderQueries } from '../application/order-queries.service.js';
 import { OrderStatus } from '../domain/order.entity.js';
 
@@ -31,13 +32,13 @@ export class AdminOrdersController {
   ) {}
 
   @Get()
-  list(@Query() query: unknown) {
-    return this.queries.ordersPage(parseListQuery(query));
+  async list(@Query() query: unknown) {
+    return (await this.queries.ordersPage(parseListQuery(query))).map(adminOrderView);
   }
 
   @Get(':id')
-  getOne(@Param('id', orderId) id: number) {
-    return this.queries.order(id);
+  async getOne(@Param('id', orderId) id: number) {
+    return adminOrderView(await this.queries.order(id));
   }
 
   /** Cancels and refunds the whole cost. */
@@ -94,13 +95,13 @@ export class AdminAutoOrdersController {
   ) {}
 
   @Get()
-  list(@Query() query: unknown) {
-    return this.queries.autoOrdersPage(parseListQuery(query));
+  async list(@Query() query: unknown) {
+    return (await this.queries.autoOrdersPage(parseListQuery(query))).map(adminAutoOrderView);
   }
 
   @Get(':id')
-  getOne(@Param('id', orderId) id: number) {
-    return this.queries.autoOrder(id);
+  async getOne(@Param('id', orderId) id: number) {
+    return adminAutoOrderView(await this.queries.autoOrder(id));
   }
 
   /** Stops the runs and refunds those not started. */
