@@ -1,4 +1,19 @@
-import { Datagrid, FunctionField, List, SelectInput, TextField, useGetIdentity, useRecordContext } from 'react-admin';
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  RecordContextProvider,
+  SelectInput,
+  TextField,
+  useGetIdentity,
+  useListContext,
+  useRecordContext,
+} from 'react-admin';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
 import Stack from '@mui/material/Stack';
 import CheckIcon from '@mui/icons-material/Check';
 import CloseIcon from '@mui/icons-material/Close';
@@ -22,7 +37,7 @@ const Decide = () => {
   if (!approval || approval.status !== 'PENDING') return null;
   if (identity && Number(identity.id) === approval.requestedById) return <span>다른 운영자의 승인 대기</span>;
   return (
-    <Stack direction="row" onClick={(e) => e.stopPropagation()}>
+    <Stack direction="row" flexWrap="wrap" onClick={(e) => e.stopPropagation()}>
       <CommandButton
         label="승인"
         icon={<CheckIcon />}
@@ -56,27 +71,61 @@ const filters = [
   <SelectInput key="kind" source="kind" choices={choices(APPROVAL_KINDS, APPROVAL_KIND_LABELS)} />,
 ];
 
+/** At phone width: one card a request, with who asked and the decision in reach. */
+const ApprovalCards = () => {
+  const { data } = useListContext<ApprovalView>();
+  return (
+    <Stack spacing={1} sx={{ p: 1 }}>
+      {data?.map((approval) => (
+        <RecordContextProvider key={approval.id} value={approval}>
+          <Card variant="outlined" data-testid="approval-card">
+            <CardContent sx={{ pb: 1 }}>
+              <Typography variant="subtitle2">
+                #{approval.id} {APPROVAL_KIND_LABELS[approval.kind]} · <Target /> ·{' '}
+                {approval.amount.toLocaleString('ko-KR')}원
+              </Typography>
+              <Typography variant="body2">{approval.reason}</Typography>
+              <Typography variant="body2" color="text.secondary">
+                요청자 {approval.requestedByLoginId} · {APPROVAL_STATUS_LABELS[approval.status]}
+                {approval.decidedByLoginId ? ` · 처리자 ${approval.decidedByLoginId}` : ''}
+              </Typography>
+              <Decide />
+            </CardContent>
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+};
+
 /** 승인 대기: manual point adjustments and refunds above APPROVAL_THRESHOLD, waiting for a second operator. */
-const ApprovalList = () => (
-  <List
-    filters={filters}
-    filterDefaultValues={{ status: 'PENDING' }}
-    sort={{ field: 'id', order: 'DESC' }}
-    exporter={false}
-  >
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <TextField source="id" />
-      <DateTimeField source="createdAt" />
-      <FunctionField source="kind" render={(r: ApprovalView) => APPROVAL_KIND_LABELS[r.kind]} />
-      <FunctionField source="targetId" sortable={false} render={() => <Target />} />
-      <WonField source="amount" />
-      <TextField source="reason" sortable={false} />
-      <TextField source="requestedByLoginId" sortable={false} />
-      <FunctionField source="status" render={(r: ApprovalView) => APPROVAL_STATUS_LABELS[r.status]} />
-      <TextField source="decidedByLoginId" sortable={false} />
-      <FunctionField label="" sortable={false} render={() => <Decide />} />
-    </Datagrid>
-  </List>
-);
+const ApprovalList = () => {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <List
+      filters={filters}
+      filterDefaultValues={{ status: 'PENDING' }}
+      sort={{ field: 'id', order: 'DESC' }}
+      exporter={false}
+    >
+      {phone ? (
+        <ApprovalCards />
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <TextField source="id" />
+          <DateTimeField source="createdAt" />
+          <FunctionField source="kind" render={(r: ApprovalView) => APPROVAL_KIND_LABELS[r.kind]} />
+          <FunctionField source="targetId" sortable={false} render={() => <Target />} />
+          <WonField source="amount" />
+          <TextField source="reason" sortable={false} />
+          <TextField source="requestedByLoginId" sortable={false} />
+          <FunctionField source="status" render={(r: ApprovalView) => APPROVAL_STATUS_LABELS[r.status]} />
+          <TextField source="decidedByLoginId" sortable={false} />
+          <FunctionField label="" sortable={false} render={() => <Decide />} />
+        </Datagrid>
+      )}
+    </List>
+  );
+};
 
 export default ApprovalList;

@@ -11,8 +11,16 @@ import {
   TextField,
   TextInput,
   Toolbar,
+  RecordContextProvider,
+  useListContext,
   useRecordContext,
 } from 'react-admin';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Typography from '@mui/material/Typography';
+import { Link } from 'react-router-dom';
 import Chip from '@mui/material/Chip';
 import Stack from '@mui/material/Stack';
 import BlockIcon from '@mui/icons-material/Block';
@@ -44,7 +52,7 @@ const RowCommands = () => {
   const operator = useRecordContext<OperatorView>();
   if (!operator) return null;
   return (
-    <Stack direction="row" onClick={(e) => e.stopPropagation()}>
+    <Stack direction="row" flexWrap="wrap" onClick={(e) => e.stopPropagation()}>
       {operator.disabledAt ? (
         <CommandButton
           label="다시 사용"
@@ -81,20 +89,52 @@ const filters = [
   <SelectInput key="role" source="role" choices={roleChoices} />,
 ];
 
+/** At phone width: one card an operator (tap the name to change the role), with the commands below. */
+const OperatorCards = () => {
+  const { data } = useListContext<OperatorView>();
+  return (
+    <Stack spacing={1} sx={{ p: 1 }}>
+      {data?.map((operator) => (
+        <RecordContextProvider key={operator.id} value={operator}>
+          <Card variant="outlined" data-testid="operator-card">
+            <CardContent sx={{ pb: 1 }}>
+              <Stack direction="row" spacing={1} alignItems="center">
+                <Typography variant="subtitle2" component={Link} to={`/operators/${operator.id}`}>
+                  {operator.loginId}
+                </Typography>
+                <RoleField />
+                <StateField />
+              </Stack>
+              <RowCommands />
+            </CardContent>
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+};
+
 /** 운영자 관리: the owner's list of the team. */
-export const OperatorList = () => (
-  <List filters={filters} sort={{ field: 'id', order: 'ASC' }} exporter={false}>
-    <Datagrid bulkActionButtons={false} rowClick="edit">
-      <TextField source="id" />
-      <TextField source="loginId" />
-      <FunctionField source="role" render={() => <RoleField />} />
-      <FunctionField source="disabledAt" sortable={false} render={() => <StateField />} />
-      <DateTimeField source="lastLoginAt" />
-      <DateTimeField source="createdAt" />
-      <FunctionField label="" sortable={false} render={() => <RowCommands />} />
-    </Datagrid>
-  </List>
-);
+export const OperatorList = () => {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'ASC' }} exporter={false}>
+      {phone ? (
+        <OperatorCards />
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick="edit">
+          <TextField source="id" />
+          <TextField source="loginId" />
+          <FunctionField source="role" render={() => <RoleField />} />
+          <FunctionField source="disabledAt" sortable={false} render={() => <StateField />} />
+          <DateTimeField source="lastLoginAt" />
+          <DateTimeField source="createdAt" />
+          <FunctionField label="" sortable={false} render={() => <RowCommands />} />
+        </Datagrid>
+      )}
+    </List>
+  );
+};
 
 export const OperatorCreate = () => (
   <Create redirect="list">
