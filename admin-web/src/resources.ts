@@ -25,6 +25,9 @@ import referrals from './referrals';
 import loginAttempts from './login-attempts';
 import operators from './operators';
 import approvals from './approvals';
+import memberLevels from './member-levels';
+import tickets from './tickets';
+import savedReplies from './saved-replies';
 
 export interface ResourceModule {
   list?: ComponentType;
@@ -60,6 +63,9 @@ export const resources: Record<string, ResourceModule> = {
   'login-attempts': loginAttempts,
   refills,
   subscriptions,
+  'member-levels': memberLevels,
+  tickets,
+  'saved-replies': savedReplies,
   operators,
   approvals,
 };
@@ -91,13 +97,17 @@ export const resourcePermissions: Record<string, Permission> = {
   subscriptions: 'orders.read',
   operators: 'operators',
   approvals: 'approvals',
+  'member-levels': 'members.manage',
+  tickets: 'support',
+  'saved-replies': 'support',
 };
 
 export const menuSections: { title: string; names: string[] }[] = [
   { title: '입금', names: ['charges', 'deposits', 'approvals'] },
   { title: '주문', names: ['orders', 'auto-orders', 'refills', 'subscriptions'] },
-  { title: '회원', names: ['members', 'ledger-entries', 'referrals'] },
+  { title: '회원', names: ['members', 'ledger-entries', 'referrals', 'member-levels'] },
   { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },
   { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },
   { title: '운영', names: ['settings', 'outbox', 'alerts', 'audit-logs', 'login-attempts', 'operators'] },
+  { title: '고객 지원', names: ['tickets', 'saved-replies'] },
 ];

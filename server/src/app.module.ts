@@ -16,6 +16,7 @@ import {
   MemberMoneyCloser,
   PointAdjuster,
   PointBalanceReader,
+  MemberLevelReader,
   RegisterWhereOptions,
 } from './modules/identity/index.js';
 import { memberMoneyCloser } from './composition/member-money-closure.js';
@@ -32,7 +33,9 @@ import { ResellerApiModule } from './modules/reseller-api/index.js';
 import { HealthController } from './ops/health.controller.js';
 import { BackupModule } from './ops/backup.job.js';
 import { AlertsModule } from './modules/alerts/index.js';
+import { SupportModule } from './modules/support/index.js';
 import { loggerParams } from './ops/logging.js';
+import { PricingFacade, PricingModule } from './modules/pricing/index.js';
 import { Clock } from './shared/index.js';
 import { PageInterceptor } from './shared/http-kernel.js';
 
@@ -52,7 +55,7 @@ class CoreModule {
 /** Ports one context declares and another fulfils, bound here so neither imports the other. */
 @Global()
 @Module({
-  imports: [WalletModule, SettingsModule, ContentModule, AuditModule],
+  imports: [WalletModule, SettingsModule, ContentModule, AuditModule, PricingModule],
   providers: [
     { provide: PointBalanceReader, useExisting: WalletFacade },
     {
@@ -83,6 +86,7 @@ class CoreModule {
         hold: (command, requester) => moduleRef.get(ApprovalsFacade, { strict: false }).hold(command, requester),
       }),
     },
+    { provide: MemberLevelReader, useExisting: PricingFacade },
   ],
   exports: [
     PointBalanceReader,
@@ -93,6 +97,7 @@ class CoreModule {
     MemberMoneyCloser,
     ApprovalActions,
     ApprovalGate,
+    MemberLevelReader,
   ],
 })
 class PortsModule {}
@@ -124,6 +129,8 @@ export class AppModule {
         BackupModule,
         AlertsModule,
         ApprovalsModule,
+        PricingModule,
+        SupportModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],

@@ -4,6 +4,7 @@
  * server fills the same shapes with Date and bigint, which JSON writes as those (shared/json-bigint.ts).
  */
 import type { CashReceipt, FeeType, TaxInvoice } from './charge.js';
+import type { OrderActions } from './order-actions.js';
 import type { ServiceType } from './service-types.js';
 import type {
   AutoOrderStatus,
@@ -50,6 +51,8 @@ export interface OrderHistoryRow<Time = string, Won = number> {
   cancelRefusal: string | null;
   /** The member's cancel button applies: PENDING, or running upstream on a service that takes cancels. */
   cancelable: boolean;
+  /** What the member may do with it and why not (contracts/order-actions.ts); refillable/cancelable are its `allowed`. */
+  actions: OrderActions;
 }
 
 /** A row of `GET /api/service/auto-order-history`: point is the final amount used, totalAmount = amount × runs. */

@@ -28,7 +28,7 @@ describe('two-person approval: point adjustments above APPROVAL_THRESHOLD', () =
     accountant = await operatorWithRole(t, 'ACCOUNTANT');
     support = await operatorWithRole(t, 'SUPPORT');
     member = await createMember(t);
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('runs at once up to the threshold (default 100,000 won)', async () => {

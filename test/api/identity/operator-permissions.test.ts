@@ -138,7 +138,7 @@ describe('operator roles: every /api/admin route × every role', () => {
     t = await startTestApp();
     auth.OWNER = `Bearer ${await t.operatorToken()}`;
     for (const role of OPERATOR_ROLES.filter((r) => r !== 'OWNER')) auth[role] = (await operatorWithRole(t, role)).auth;
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('finds the same routes in the app as in the table, each declaring a permission', () => {

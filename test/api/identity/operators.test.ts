@@ -11,7 +11,7 @@ describe('operator team (운영자 관리): create, role, disable, reset passwor
   beforeAll(async () => {
     t = await startTestApp();
     owner = `Bearer ${await t.operatorToken()}`;
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('the bootstrap operator is an OWNER', async () => {

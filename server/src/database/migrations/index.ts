@@ -24,6 +24,8 @@ import { Migration20261124210558_subscriptions as M21 } from './Migration2026112
 import { Migration20261124230000_ledger_kinds as M22 } from './Migration20261124230000_ledger_kinds.js';
 import { Migration20261124230100_order_dispatch as M23 } from './Migration20261124230100_order_dispatch.js';
 import { Migration20261126001631_operator_roles as MOperatorRoles } from './Migration20261126001631_operator_roles.js';
+import { Migration20261126001500_member_pricing as MemberPricing } from './Migration20261126001500_member_pricing.js';
+import { Migration20261126002509_support_desk as MSupportDesk } from './Migration20261126002509_support_desk.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -51,4 +53,6 @@ export const migrationsList = [
   { name: 'Migration20261124230000_ledger_kinds', class: M22 },
   { name: 'Migration20261124230100_order_dispatch', class: M23 },
   { name: 'Migration20261126001631_operator_roles', class: MOperatorRoles },
+  { name: 'Migration20261126001500_member_pricing', class: MemberPricing },
+  { name: 'Migration20261126002509_support_desk', class: MSupportDesk },
 ];

@@ -39,6 +39,7 @@ export {
   AuditRecorder,
   MemberMoneyCloser,
   ApprovalGate,
+  MemberLevelReader,
   type IdentitySwitch,
   type PointReference,
 } from './application/ports.js';

@@ -1,6 +1,7 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { ApprovalKind, ApprovalView } from '../../../contracts/approvals.js';
 import type { OperatorRole } from '../../../contracts/operators.js';
+import type { MemberLevelView } from '../../../contracts/index.js';
 
 /**
  * What identity needs from other contexts, as ports bound at the composition root (app.module's
@@ -82,4 +83,9 @@ export abstract class ApprovalGate {
     },
     requester: { id: number; loginId: string; role: OperatorRole },
   ): Promise<ApprovalView | null>;
+}
+
+/** The member's level (회원 등급) for the profile (pricing context). */
+export abstract class MemberLevelReader {
+  abstract levelOf(memberId: number): Promise<MemberLevelView<bigint>>;
 }
