@@ -109,7 +109,11 @@ describe('operator team in the console at 390 px: roles, and two-person approval
     await toast(page, '승인하여 실행했습니다.').waitFor();
     expect(await balanceOf(h, member)).toBe(150_000);
     await page.goto('/admin/approvals?filter=%7B%22status%22%3A%22APPROVED%22%7D');
-    await page.getByTestId('approval-card').filter({ hasText: 'VIP 보상' }).getByText(/승인됨/).waitFor();
+    await page
+      .getByTestId('approval-card')
+      .filter({ hasText: 'VIP 보상' })
+      .getByText(/승인됨/)
+      .waitFor();
     await noWiderThanPhone(page);
     await h.screenshot(page, 'console-approval-approved-390');
   }, 180_000);
