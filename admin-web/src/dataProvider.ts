@@ -3,6 +3,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import { getToken } from './authProvider';
 import type { LedgerKind } from '../../server/src/contracts/statuses.js';
 import type { ProfitGroup, ProfitReport, ProviderScore } from '../../server/src/contracts/reports.js';
+import type { AdminDashboardView, AdminDayFigures, AdminLedgerEntryView } from '../../server/src/contracts/views.js';
 
 /** Where an uploaded image is shown: the server keeps it at that place's size (server/src/contracts/content.ts). */
 export type UploadPurpose = 'popup' | 'guide-desktop' | 'guide-mobile' | 'other';
@@ -19,17 +20,8 @@ export const httpClient = (url: string, options: fetchUtils.Options = {}) => {
 
 const base = simpleRestProvider(API, httpClient, 'Content-Range');
 
-/** A ledger row as GET /api/admin/ledger-entries returns it. */
-export interface LedgerEntryRecord extends RaRecord {
-  memberId: number;
-  amount: number;
-  balanceAfter: number;
-  kind: LedgerKind;
-  referenceType: string;
-  referenceId: string;
-  memo: string | null;
-  createdAt: string;
-}
+/** A ledger row as GET /api/admin/ledger-entries returns it (contracts/views.ts). */
+export type LedgerEntryRecord = AdminLedgerEntryView;
 
 async function post<T>(path: string, body?: unknown): Promise<T> {
   const { json } = await httpClient(`${API}/${path}`, {
@@ -173,22 +165,6 @@ export const dataProvider = {
 
 export type ConsoleDataProvider = typeof dataProvider;
 
-export interface DailyFigure {
-  date: string;
-  depositsAccepted: number;
-  pointsSpent: number;
-  newMembers: number;
-}
-
-export interface DashboardStats {
-  today: { depositsAccepted: number; pointsSpent: number; newMembers: number; orders: number };
-  days: DailyFigure[];
-  ordersByStatus: { status: string; count: number }[];
-  attention: { pendingCharges: number; unmatchedDeposits: number; providerErrors: number; stuckOrders: number };
-  referrals?: {
-    referredMembers: number;
-    rewards: number;
-    rewardedPoints: number | string;
-    unrecoveredPoints: number | string;
-  };
-}
+/** The dashboard's figures (GET /api/admin/dashboard), as contracts/views.ts declares them. */
+export type DailyFigure = AdminDayFigures;
+export type DashboardStats = AdminDashboardView;

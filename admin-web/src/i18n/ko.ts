@@ -267,6 +267,33 @@ export const ko: TranslationMessages = {
         resourceId: '대상 번호',
         before: '변경 전',
         after: '변경 후',
+        operatorId: '운영자',
+      },
+    },
+    operators: {
+      name: '운영자 관리',
+      fields: {
+        ...common,
+        loginId: '아이디',
+        password: '비밀번호',
+        role: '역할',
+        disabledAt: '상태',
+        lastLoginAt: '최근 로그인',
+        createdAt: '등록일시',
+      },
+    },
+    approvals: {
+      name: '승인 대기',
+      fields: {
+        ...common,
+        createdAt: '요청일시',
+        kind: '종류',
+        targetId: '대상',
+        amount: '금액',
+        reason: '사유',
+        requestedByLoginId: '요청자',
+        status: '상태',
+        decidedByLoginId: '처리자',
       },
     },
     'member-levels': {

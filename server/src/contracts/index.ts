@@ -49,6 +49,8 @@ export * from './statuses.js';
 export * from './settings.js';
 export * from './commands.js';
 export * from './views.js';
+export * from './operators.js';
+export * from './approvals.js';
 export * from './pricing.js';
 export * from './mass-order.js';
 export * from './support.js';

@@ -42,3 +42,4 @@ export { TransitionTable, withParticle, type StateMachine, type Refusals } from 
 export { entityNamed, registerEntities } from './entity-ref.js';
 export { COST_SCALE, divideRounded, fromUnits, multiplyToUnits, toUnits } from './decimal.js';
 export { csvCell, toCsv } from './csv.js';
+export { Allow, PERMISSION_KEY, declaredPermission, assertPermitted } from './permissions.js';

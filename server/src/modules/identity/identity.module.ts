@@ -19,6 +19,8 @@ import { SocialProviders } from './application/social-providers.js';
 import { TokenService } from './application/tokens.js';
 import { VerificationService } from './application/verification.service.js';
 import { AdminAuthController } from './http/admin-auth.controller.js';
+import { AdminOperatorsController } from './http/admin-operators.controller.js';
+import { OperatorsService } from './application/operators.service.js';
 import {
   AdminLoginAttemptsController,
   AdminMembersController,
@@ -49,6 +51,7 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     AdminMembersController,
     AdminOutboxController,
     AdminLoginAttemptsController,
+    AdminOperatorsController,
   ],
   providers: [
     IdentitySecrets,
@@ -73,6 +76,7 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     OperatorJwtStrategy,
     MemberGuard,
     OperatorGuard,
+    OperatorsService,
   ],
   exports: [IdentityFacade, OperatorBootstrap, MemberGuard, OperatorGuard, TokenService, PasswordHasher, Messenger],
 })

@@ -38,6 +38,7 @@ export {
   IdentitySettings,
   AuditRecorder,
   MemberMoneyCloser,
+  ApprovalGate,
   MemberLevelReader,
   type IdentitySwitch,
   type PointReference,

@@ -1,12 +1,14 @@
-import { Controller, Get, Header, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { profitQuerySchema, type ProfitQuery } from '../../../contracts/index.js';
 import { OperatorGuard } from '../../identity/index.js';
-import { ZodPipe } from '../../../shared/index.js';
+import { Allow, ZodPipe } from '../../../shared/index.js';
 import { ProfitReports } from '../application/profit-report.js';
 
 /** Operators' reports: profit by period, service, provider or member (reads only). */
 @Controller('admin/reports')
 @UseGuards(OperatorGuard)
+@Allow('reports')
 export class AdminReportsController {
   constructor(private readonly reports: ProfitReports) {}
 
@@ -15,10 +17,15 @@ export class AdminReportsController {
     return this.reports.report(query);
   }
 
+  // The CSV headers are set only once the query passed: a refusal must still leave as JSON.
   @Get('profit.csv')
-  @Header('Content-Type', 'text/csv; charset=utf-8')
-  @Header('Content-Disposition', 'attachment; filename="profit.csv"')
-  profitCsv(@Query(new ZodPipe(profitQuerySchema)) query: ProfitQuery) {
-    return this.reports.csv(query);
+  async profitCsv(
+    @Query(new ZodPipe(profitQuerySchema)) query: ProfitQuery,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const csv = await this.reports.csv(query);
+    reply.header('Content-Type', 'text/csv; charset=utf-8');
+    reply.header('Content-Disposition', 'attachment; filename="profit.csv"');
+    return csv;
   }
 }

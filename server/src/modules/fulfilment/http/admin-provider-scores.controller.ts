@@ -1,7 +1,7 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { OperatorGuard } from '../../identity/index.js';
-import { ZodPipe } from '../../../shared/index.js';
+import { Allow, ZodPipe } from '../../../shared/index.js';
 import { ProviderScores } from '../application/provider-scores.js';
 
 const scoresQuerySchema = z.object({
@@ -14,6 +14,7 @@ const scoresQuerySchema = z.object({
 /** Provider scores over the last 7 or 30 days (reads only). */
 @Controller('admin/provider-scores')
 @UseGuards(OperatorGuard)
+@Allow('providers')
 export class AdminProviderScoresController {
   constructor(private readonly scores: ProviderScores) {}
 

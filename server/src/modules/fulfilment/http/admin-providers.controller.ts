@@ -1,6 +1,6 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
-import { parseListQuery, ZodPipe, IdPipe } from '../../../shared/index.js';
+import { Allow, parseListQuery, ZodPipe, IdPipe } from '../../../shared/index.js';
 import { ProvidersService } from '../application/providers.service.js';
 import { PriceSync } from '../application/price-sync.js';
 import {
@@ -14,6 +14,7 @@ import {
 
 @Controller('admin/providers')
 @UseGuards(OperatorGuard)
+@Allow('providers')
 export class AdminProvidersController {
   constructor(
     private readonly providers: ProvidersService,

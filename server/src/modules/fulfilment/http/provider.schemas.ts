@@ -33,7 +33,10 @@ const maxConcurrency = z
 const currencyRate = z
   .union([z.string(), z.number()], { error: '환율은 0보다 큰 숫자(소수점 6자리까지)여야 합니다.' })
   .transform((v) => String(v).trim())
-  .refine((v) => /^\d{1,9}(\.\d{1,6})?$/.test(v) && /[1-9]/.test(v), '환율은 0보다 큰 숫자(소수점 6자리까지)여야 합니다.');
+  .refine(
+    (v) => /^\d{1,9}(\.\d{1,6})?$/.test(v) && /[1-9]/.test(v),
+    '환율은 0보다 큰 숫자(소수점 6자리까지)여야 합니다.',
+  );
 
 export const createProviderSchema = z.object({
   name,

@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
 import { AuditFacade } from '../../audit/index.js';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
-import { IdPipe, Page, parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { Allow, IdPipe, Page, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { WalletFacade } from '../application/wallet.facade.js';
 import type { PointDebt } from '../domain/point-debt.entity.js';
 
@@ -36,6 +36,7 @@ const view = (d: PointDebt) => ({
  */
 @Controller('admin/point-debts')
 @UseGuards(OperatorGuard)
+@Allow('ledger')
 export class AdminPointDebtsController {
   constructor(
     private readonly em: EntityManager,
@@ -50,6 +51,7 @@ export class AdminPointDebtsController {
   }
 
   /** Takes what the member's balance covers now (CHARGE_REFUND entries), closing the debt once paid. */
+  @Allow('points.adjust')
   @Post(':id/collect')
   @HttpCode(200)
   collect(@Param('id', IdPipe) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
@@ -64,6 +66,7 @@ export class AdminPointDebtsController {
   }
 
   /** Closes the debt without collecting the rest (no points move): the member may order again. */
+  @Allow('points.adjust')
   @Post(':id/write-off')
   @HttpCode(200)
   writeOff(

@@ -447,6 +447,15 @@ export class TossPayments {
    * refuses, the debit rolls back and Toss's reason is the answer. The referrer's reward share goes
    * back too.
    */
+  /** The refund's refusals (unknown charge, not a Toss payment, more than is refundable), checked before one is held for approval. */
+  async assertRefundable(chargeId: number, points: bigint): Promise<void> {
+    const charge = await this.em.fork().findOne(Charge, chargeId);
+    if (!charge) throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
+    if (charge.method !== 'TOSS' || !charge.tossPaymentKey || charge.status !== 'SUCCESS')
+      throw new DomainError(TOSS_MESSAGES.refundNotToss, 409);
+    if (points <= 0n || points > charge.refundablePoint) throw new DomainError(TOSS_MESSAGES.refundTooLarge, 400);
+  }
+
   async refund(chargeId: number, points: bigint, reason: string, operator: AuditActor): Promise<Charge> {
     return this.em.fork().transactional(async (tx) => {
       const charge = await tx.findOne(Charge, chargeId, { lockMode: LockMode.PESSIMISTIC_WRITE });
