@@ -18,6 +18,7 @@ export {
   type OrderHistoryRow,
   type AutoOrderHistoryRow,
   type OrderDashboardStats,
+  type OrderStatusView,
 } from './application/order-queries.service.js';
 export {
   OrderStatus,

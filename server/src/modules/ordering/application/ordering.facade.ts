@@ -21,6 +21,7 @@ import {
   type HistoryQuery,
   type OrderDashboardStats,
   type OrderHistoryRow,
+  type OrderStatusView,
 } from './order-queries.service.js';
 
 /**
@@ -53,6 +54,11 @@ export class OrderingFacade {
 
   ordersForMember(memberId: number, orderIds: number[]): Promise<Order[]> {
     return this.queries.ordersForMember(memberId, orderIds);
+  }
+
+  /** What a status poll needs of the member's own orders among these ids (plain values, cheap to read by the hundred). */
+  orderStatusesForMember(memberId: number, orderIds: number[]): Promise<OrderStatusView[]> {
+    return this.queries.orderStatusesForMember(memberId, orderIds);
   }
 
   autoOrderForMember(memberId: number, autoOrderId: number): Promise<AutoOrder | null> {

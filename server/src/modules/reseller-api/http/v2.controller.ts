@@ -12,7 +12,7 @@ import {
 } from '@nestjs/common';
 import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RefillStatus, type Order } from '../../ordering/index.js';
+import { RefillStatus, type OrderStatusView } from '../../ordering/index.js';
 import { DomainError, firstIssueMessage, NotFoundError } from '../../../shared/index.js';
 import { ResellerApi } from '../application/reseller-api.service.js';
 import { V2RateLimiter } from '../application/v2-rate-limiter.js';
@@ -245,7 +245,7 @@ export class ResellerV2Controller {
   }
 
   /** One order's status; a drip-feed's first run answers for the whole drip-feed. */
-  private async statusAnswer(memberId: number, order: Order) {
+  private async statusAnswer(memberId: number, order: OrderStatusView) {
     if (!isDripFeedHead(order)) return orderStatusAnswer(order);
     const drip = await this.api.autoOrderWithRuns(memberId, order.autoOrderId!);
     return drip ? dripFeedStatusAnswer(drip.autoOrder, drip.runs) : orderStatusAnswer(order);
@@ -256,7 +256,7 @@ export class ResellerV2Controller {
     const ids = tokens.map(parseId);
     const found = new Map(
       (
-        await this.api.orders(
+        await this.api.orderStatuses(
           memberId,
           ids.filter((id) => id !== null),
         )
@@ -281,7 +281,7 @@ export class ResellerV2Controller {
   }
 
   /** The member's order named by `raw`; any other id is an incorrect one. */
-  private async ownOrder(memberId: number, raw: unknown): Promise<Order> {
+  private async ownOrder(memberId: number, raw: unknown): Promise<OrderStatusView> {
     const id = parseId(raw);
     const order = id === null ? null : await this.api.order(memberId, id);
     if (!order) throw refusal(V2_ERRORS.incorrectOrderId);
