@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { OrderRequest } from '../../../contracts/index.js';
+import type { OrderRequest, TicketOrderView } from '../../../contracts/index.js';
 import type { AutoOrder } from '../domain/auto-order.entity.js';
 import type { Order } from '../domain/order.entity.js';
 import { OrderCommands, type UpstreamReport } from './order-commands.service.js';
@@ -59,6 +59,11 @@ export class OrderingFacade {
   /** What a status poll needs of the member's own orders among these ids (plain values, cheap to read by the hundred). */
   orderStatusesForMember(memberId: number, orderIds: number[]): Promise<OrderStatusView[]> {
     return this.queries.orderStatusesForMember(memberId, orderIds);
+  }
+
+  /** The member's orders among `ids` with what the member may do with each (the support desk's linked orders). */
+  orderViewsForMember(memberId: number, orderIds: number[]): Promise<TicketOrderView<Date>[]> {
+    return this.queries.orderViewsForMember(memberId, orderIds);
   }
 
   autoOrderForMember(memberId: number, autoOrderId: number): Promise<AutoOrder | null> {
