@@ -161,6 +161,8 @@ export interface AdminOrderView<Time = string, Won = number> {
   cancelRefusal: string | null;
   providerId: number | null;
   providerServiceId: string | null;
+  /** What the order cost upstream in won (exact decimal text), or null while unknown. */
+  cost: string | null;
   createdAt: Time;
   updatedAt: Time;
 }

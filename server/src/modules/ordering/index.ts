@@ -19,6 +19,7 @@ export {
   type AutoOrderHistoryRow,
   type OrderDashboardStats,
   type ProfitOrder,
+  type OrderStatusView,
 } from './application/order-queries.service.js';
 export {
   OrderStatus,

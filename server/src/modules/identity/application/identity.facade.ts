@@ -29,9 +29,13 @@ export class IdentityFacade {
   /** The active member whose reseller API key this is (looked up by its SHA-256), or null. */
   async memberIdForApiKey(key: string): Promise<number | null> {
     if (typeof key !== 'string' || key.length === 0 || key.length > 200) return null;
-    const member = await this.em
+    // Every reseller call asks this: one plain statement, no entity built.
+    const [member] = await this.em
       .fork()
-      .findOne(Member, { apiKeyHash: apiKeyHash(key), status: MemberStatus.ACTIVE }, { fields: ['id'] });
+      .execute<{ id: number }[]>('select id from member where api_key_hash = ? and status = ? limit 1', [
+        apiKeyHash(key),
+        MemberStatus.ACTIVE,
+      ]);
     return member?.id ?? null;
   }
 

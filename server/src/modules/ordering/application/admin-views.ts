@@ -3,7 +3,7 @@ import type { AutoOrder } from '../domain/auto-order.entity.js';
 import type { Order } from '../domain/order.entity.js';
 
 /** An order as the console reads it (contracts/views.ts). */
-export const adminOrderView = (o: Order): AdminOrderView<Date, bigint> => ({
+export const adminOrderView = (o: Order, cost: string | null = null): AdminOrderView<Date, bigint> => ({
   id: o.id,
   memberId: o.memberId,
   serviceId: o.serviceId,
@@ -25,6 +25,7 @@ export const adminOrderView = (o: Order): AdminOrderView<Date, bigint> => ({
   cancelRefusal: o.cancelRefusal,
   providerId: o.providerId,
   providerServiceId: o.providerServiceId,
+  cost,
   createdAt: o.createdAt,
   updatedAt: o.updatedAt,
 });

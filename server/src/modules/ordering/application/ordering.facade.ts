@@ -22,6 +22,7 @@ import {
   type OrderDashboardStats,
   type OrderHistoryRow,
   type ProfitOrder,
+  type OrderStatusView,
 } from './order-queries.service.js';
 
 /**
@@ -54,6 +55,11 @@ export class OrderingFacade {
 
   ordersForMember(memberId: number, orderIds: number[]): Promise<Order[]> {
     return this.queries.ordersForMember(memberId, orderIds);
+  }
+
+  /** What a status poll needs of the member's own orders among these ids (plain values, cheap to read by the hundred). */
+  orderStatusesForMember(memberId: number, orderIds: number[]): Promise<OrderStatusView[]> {
+    return this.queries.orderStatusesForMember(memberId, orderIds);
   }
 
   /** The member's orders among `ids` with what the member may do with each (the support desk's linked orders). */

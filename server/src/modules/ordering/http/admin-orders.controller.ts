@@ -33,12 +33,13 @@ export class AdminOrdersController {
 
   @Get()
   async list(@Query() query: unknown) {
-    return (await this.queries.ordersPage(parseListQuery(query))).map(adminOrderView);
+    return (await this.queries.ordersPage(parseListQuery(query))).map(({ order, cost }) => adminOrderView(order, cost));
   }
 
   @Get(':id')
   async getOne(@Param('id', orderId) id: number) {
-    return adminOrderView(await this.queries.order(id));
+    const { order, cost } = await this.queries.order(id);
+    return adminOrderView(order, cost);
   }
 
   /** Cancels and refunds the whole cost. */
