@@ -1,7 +1,6 @@
 import { fetchUtils, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { getToken } from './authProvider';
-import type { LedgerKind } from '../../server/src/contracts/statuses.js';
 import type { ProfitGroup, ProfitReport, ProviderScore } from '../../server/src/contracts/reports.js';
 import type { AdminDashboardView, AdminDayFigures, AdminLedgerEntryView } from '../../server/src/contracts/views.js';
 

@@ -36,10 +36,16 @@ export class Failover {
     private readonly catalog: CatalogFacade,
   ) {}
 
-  async tryBackups(order: UpstreamOrder, refusal: ProviderError, providers: Map<number, Provider>): Promise<FailoverOutcome> {
+  async tryBackups(
+    order: UpstreamOrder,
+    refusal: ProviderError,
+    providers: Map<number, Provider>,
+  ): Promise<FailoverOutcome> {
     const terms = (
       await this.catalog.upstreamTerms([{ providerId: order.providerId!, providerServiceId: order.service! }])
-    ).values().next().value;
+    )
+      .values()
+      .next().value;
     const backups = (terms?.backupProviders ?? []).filter((b) => b.providerId !== order.providerId);
     if (backups.length === 0) return { refused: refusal };
     const reasons = [`${providers.get(order.providerId!)?.name ?? `#${order.providerId}`}: ${refusal.message}`];
@@ -62,7 +68,8 @@ export class Failover {
         };
       } catch (caught) {
         const error = caught instanceof Error ? caught : new Error(String(caught));
-        if (!mayFailOver(error)) return { uncertain: new Error(`${provider.name}: ${error.message}`), providerId: provider.id };
+        if (!mayFailOver(error))
+          return { uncertain: new Error(`${provider.name}: ${error.message}`), providerId: provider.id };
         reasons.push(`${provider.name}: ${error.message}`);
       }
     }

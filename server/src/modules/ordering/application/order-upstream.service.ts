@@ -110,7 +110,12 @@ export class OrderUpstream {
       `update service_order o set provider_id = v.provider_id, provider_service_id = v.provider_service_id, updated_at = ?
        from jsonb_to_recordset(?::jsonb) as v(id int, provider_id int, provider_service_id varchar)
        where o.id = v.id and o.status = 'PROCESSING'`,
-      [now, JSON.stringify(taken.map((t) => ({ id: t.id, provider_id: t.providerId, provider_service_id: t.providerServiceId })))],
+      [
+        now,
+        JSON.stringify(
+          taken.map((t) => ({ id: t.id, provider_id: t.providerId, provider_service_id: t.providerServiceId })),
+        ),
+      ],
     );
   }
 
