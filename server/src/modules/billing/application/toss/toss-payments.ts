@@ -451,6 +451,11 @@ export class TossPayments {
   async assertRefundable(chargeId: number, points: bigint): Promise<void> {
     const charge = await this.em.fork().findOne(Charge, chargeId);
     if (!charge) throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
+    // A payment Toss took on a closed charge (deleted member, expired) is returned whole, no points involved.
+    if (charge.status === 'FAIL' && charge.tossPaymentKey && charge.tossFailure?.startsWith(TOSS_PAID_WHILE_CLOSED)) {
+      if (points !== charge.point) throw new DomainError(TOSS_MESSAGES.closedRefundWhole, 400);
+      return;
+    }
     if (charge.method !== 'TOSS' || !charge.tossPaymentKey || charge.status !== 'SUCCESS')
       throw new DomainError(TOSS_MESSAGES.refundNotToss, 409);
     if (points <= 0n || points > charge.refundablePoint) throw new DomainError(TOSS_MESSAGES.refundTooLarge, 400);
