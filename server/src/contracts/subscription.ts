@@ -24,8 +24,10 @@ export const SUBSCRIPTION_MESSAGES = {
   notSubscription: '구독 상품이 아닙니다.',
   notFound: '구독을 찾을 수 없습니다.',
   /** An open-ended subscription's pause: a new post's order could not be paid. */
-  pausedLowBalance: '포인트가 부족해 새 게시물 주문을 넣지 못하고 구독이 일시정지되었습니다. 포인트를 충전하면 다음 게시물부터 다시 진행됩니다.',
-  pausedDebt: '회수하지 못한 포인트가 남아 있어 새 게시물 주문을 넣지 못하고 구독이 일시정지되었습니다. 포인트를 충전하면 다음 게시물부터 다시 진행됩니다.',
+  pausedLowBalance:
+    '포인트가 부족해 새 게시물 주문을 넣지 못하고 구독이 일시정지되었습니다. 포인트를 충전하면 다음 게시물부터 다시 진행됩니다.',
+  pausedDebt:
+    '회수하지 못한 포인트가 남아 있어 새 게시물 주문을 넣지 못하고 구독이 일시정지되었습니다. 포인트를 충전하면 다음 게시물부터 다시 진행됩니다.',
 } as const;
 
 /** posts = 0: open-ended, new posts until `expiry` (required), each post's order paid when it is placed. */

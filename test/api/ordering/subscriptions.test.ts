@@ -283,7 +283,12 @@ describe('subscriptions', () => {
       });
       // The console shows the reason too; a provider's "Active" does not lift it.
       expect(
-        (await t.http.get(`/api/admin/subscriptions/${id}`).set('Authorization', await admin(t)).expect(200)).body,
+        (
+          await t.http
+            .get(`/api/admin/subscriptions/${id}`)
+            .set('Authorization', await admin(t))
+            .expect(200)
+        ).body,
       ).toMatchObject({ status: 'PAUSED', pauseReason: SUBSCRIPTION_MESSAGES.pausedLowBalance });
       await subscriptions.setRunning(id, SubscriptionStatus.ACTIVE);
       expect(await em(t).findOneOrFail(Subscription, id)).toMatchObject({ status: SubscriptionStatus.PAUSED });
@@ -302,7 +307,10 @@ describe('subscriptions', () => {
 
       // A cancel refunds nothing (nothing was prepaid); the ledger keeps exactly the three posts.
       const canceled = (
-        await t.http.post(`/api/service/subscriptions/${id}/cancel`).set('Authorization', `Bearer ${m.token}`).expect(200)
+        await t.http
+          .post(`/api/service/subscriptions/${id}/cancel`)
+          .set('Authorization', `Bearer ${m.token}`)
+          .expect(200)
       ).body;
       expect(canceled).toMatchObject({ status: 'CANCELED', refunded: 0, debited: 750 });
       expect(await subscriptions.recordPost(id, 'o-4')).toBe(false);
@@ -316,10 +324,10 @@ describe('subscriptions', () => {
       await fund(t, m.id, 1000n);
       const running = (await place(m.token, openEnded()).expect(201)).body.subscriptionId as number;
       await em(t).execute(
-          `insert into point_debt (member_id, amount, collected, written_off, reference_type, reference_id, memo, created_at)
+        `insert into point_debt (member_id, amount, collected, written_off, reference_type, reference_id, memo, created_at)
            values (?, 300, 0, 0, 'test', ?, 'test debt', now())`,
-          [m.id, `debt-${m.id}`],
-        );
+        [m.id, `debt-${m.id}`],
+      );
       const refused = await place(m.token, openEnded()).expect(409);
       expect(refused.body.message).toContain('회수하지 못한 포인트 300원');
       expect(await em(t).count(Subscription, { memberId: m.id })).toBe(1);

@@ -160,7 +160,8 @@ describe('API v2 subscriptions', () => {
     });
     const subscriptions = t.app.get(Subscriptions);
     // The old post out of the prepayment, then four new ones at 200 each: 800 covers four.
-    for (const post of ['old', 'n1', 'n2', 'n3', 'n4']) expect(await subscriptions.recordPost(added.order, post)).toBe(true);
+    for (const post of ['old', 'n1', 'n2', 'n3', 'n4'])
+      expect(await subscriptions.recordPost(added.order, post)).toBe(true);
     expect(await balance(t, r.id)).toBe(0n);
     expect(await subscriptions.recordPost(added.order, 'n5')).toBe(false);
     const paused = await status();

@@ -207,7 +207,8 @@ export class Subscription {
 
   /** A new post its member could not pay: paused with the reason (the post is not placed). */
   pauseFor(reason: string, now: Date): void {
-    if (this.status !== SubscriptionStatus.PAUSED) SUBSCRIPTION_TRANSITIONS.assert(this.status, SubscriptionStatus.PAUSED);
+    if (this.status !== SubscriptionStatus.PAUSED)
+      SUBSCRIPTION_TRANSITIONS.assert(this.status, SubscriptionStatus.PAUSED);
     this.status = SubscriptionStatus.PAUSED;
     this.pauseReason = reason.slice(0, 500);
     this.updatedAt = now;
