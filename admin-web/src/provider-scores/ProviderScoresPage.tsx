@@ -17,7 +17,7 @@ const pct = (v: number | null) => (v === null ? '-' : `${v}%`);
 const duration = (s: number | null) =>
   s === null ? '-' : s < 60 ? `${s}초` : s < 3600 ? `${Math.round(s / 60)}분` : `${(s / 3600).toFixed(1)}시간`;
 
-/** 공급사 성과: per provider (and per service) over 7 or 30 days. */
+/** 공급사 성과: per provider (and per service) over 7 or 30 days; refill success is completed of the ended refills. */
 const ProviderScoresPage = () => {
   const dp = useDataProvider<ConsoleDataProvider>();
   const [days, setDays] = useState<7 | 30>(7);
@@ -56,6 +56,7 @@ const ProviderScoresPage = () => {
                 <TableCell align="right">시작까지(중앙값)</TableCell>
                 <TableCell align="right">완료까지(중앙값)</TableCell>
                 <TableCell align="right">오류율</TableCell>
+                <TableCell align="right">리필 성공률 (완료/요청)</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -70,6 +71,9 @@ const ProviderScoresPage = () => {
                   <TableCell align="right">{duration(r.medianSecondsToStart)}</TableCell>
                   <TableCell align="right">{duration(r.medianSecondsToComplete)}</TableCell>
                   <TableCell align="right">{pct(r.errorPercent)}</TableCell>
+                  <TableCell align="right">
+                    {pct(r.refillSuccessPercent)} ({r.refillsCompleted}/{r.refillsRequested})
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
