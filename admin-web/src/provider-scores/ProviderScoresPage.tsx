@@ -43,8 +43,8 @@ const ProviderScoresPage = () => {
       ) : error || !data ? (
         <Typography color="error">불러오지 못했습니다: {(error as Error)?.message}</Typography>
       ) : (
-        <Card sx={{ overflowX: 'auto' }}>
-          <Table size="small" data-testid="provider-scores">
+        <Card sx={{ overflowX: 'auto', maxWidth: 'calc(100vw - 16px)' }}>
+          <Table size="small" data-testid="provider-scores" sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
             <TableHead>
               <TableRow>
                 <TableCell>공급사</TableCell>
