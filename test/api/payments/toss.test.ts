@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, type TestMember } from '../../support/members.js';
 import { sql } from '../../support/identity.js';
-import { startFakeToss, type FakeToss } from '../../support/fake-toss.js';
+import { receiveTossWebhooks, startFakeToss, tossEnv, type FakeToss } from '../../support/fake-toss.js';
 import { TossRecheckJob, ChargeExpiryJob } from '../../../server/src/modules/billing/index.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { SettingsService } from '../../../server/src/modules/settings/index.js';
@@ -22,14 +21,11 @@ describe('Toss Payments: paying charges online, exactly once', () => {
   beforeAll(async () => {
     toss = await startFakeToss();
     t = await startTestApp({
-      TOSS_CLIENT_KEY: toss.clientKey,
-      TOSS_SECRET_KEY: toss.secretKey,
-      TOSS_API_URL: toss.url,
+      ...tossEnv(toss),
       // Short enough that the delayed confirms below time out, long enough for 24 concurrent reads on a busy machine.
       TOSS_TIMEOUT_MS: '2000',
     });
-    await t.app.listen(0, '127.0.0.1');
-    toss.webhookUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api/toss/webhook`;
+    await receiveTossWebhooks(toss, t.app);
     await t.app
       .get(SettingsService)
       .setMany({ ENABLE_TOSS_PAYMENT: true, ENABLE_PAYMENT_TYPE: 'ALL', ENABLE_PAYMENT_FEE: true });
