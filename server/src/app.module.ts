@@ -29,6 +29,7 @@ import { ResellerApiModule } from './modules/reseller-api/index.js';
 import { HealthController } from './ops/health.controller.js';
 import { BackupModule } from './ops/backup.job.js';
 import { AlertsModule } from './modules/alerts/index.js';
+import { DeliveryModule } from './modules/delivery/index.js';
 import { loggerParams } from './ops/logging.js';
 import { Clock } from './shared/index.js';
 import { PageInterceptor } from './shared/http-kernel.js';
@@ -109,6 +110,7 @@ export class AppModule {
         FulfilmentModule,
         BackupModule,
         AlertsModule,
+        DeliveryModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],

@@ -48,3 +48,4 @@ export * from './statuses.js';
 export * from './settings.js';
 export * from './commands.js';
 export * from './views.js';
+export * from './delivery.js';

@@ -2,6 +2,7 @@
 // Only this file imports a module's entities file; modules export their entities as types alone.
 import { alertsEntities } from '../modules/alerts/entities.js';
 import { auditEntities } from '../modules/audit/entities.js';
+import { deliveryEntities } from '../modules/delivery/entities.js';
 import { billingEntities } from '../modules/billing/entities.js';
 import { catalogEntities } from '../modules/catalog/entities.js';
 import { contentEntities } from '../modules/content/entities.js';
@@ -29,6 +30,7 @@ export const entities = [
   ...resellerApiEntities,
   BackupRun,
   ...alertsEntities,
+  ...deliveryEntities,
 ];
 
 registerEntities(entities);

@@ -3,6 +3,7 @@ import { AuditModule } from '../audit/index.js';
 import { CatalogModule } from '../catalog/index.js';
 import { SettingsModule } from '../settings/index.js';
 import { WalletModule } from '../wallet/index.js';
+import { DeliveryModule } from '../delivery/index.js';
 import { OrderCommands } from './application/order-commands.service.js';
 import { OrderPlacement } from './application/order-placement.service.js';
 import { OrderQueries } from './application/order-queries.service.js';
@@ -18,7 +19,7 @@ import { AdminRefillsController, MemberRefillController } from './http/refills.c
 import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
 
 @Module({
-  imports: [AuditModule, CatalogModule, SettingsModule, WalletModule],
+  imports: [AuditModule, CatalogModule, SettingsModule, WalletModule, DeliveryModule],
   controllers: [
     OrderController,
     AdminOrdersController,

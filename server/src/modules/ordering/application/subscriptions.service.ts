@@ -10,6 +10,8 @@ import {
 } from '../../../contracts/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { SettingsService } from '../../settings/index.js';
+import { DeliveryFacade } from '../../delivery/index.js';
+import { announceSubscription } from './announcements.js';
 import { LedgerKind, WalletFacade, type LedgerReference } from '../../wallet/index.js';
 import { Clock, DomainError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
 import { Order, OrderStatus } from '../domain/order.entity.js';
@@ -38,6 +40,7 @@ export class Subscriptions {
     private readonly settings: SettingsService,
     private readonly wallet: WalletFacade,
     private readonly clock: Clock,
+    private readonly delivery: DeliveryFacade,
   ) {}
 
   async place(memberId: number, input: SubscriptionRequest): Promise<PlacedSubscription> {
@@ -130,6 +133,7 @@ export class Subscriptions {
       // A provider's repeated or late report after the end changes nothing.
       if (memberId === undefined && (!subscription.isOpen || subscription.status === status)) return subscription;
       const refund = subscription.moveTo(status, this.clock.now());
+      await announceSubscription(this.delivery, tx, subscription);
       if (refund > 0n)
         await this.wallet.credit(tx, {
           memberId: subscription.memberId,
@@ -244,7 +248,9 @@ export class Subscriptions {
   async note(id: number, apply: (s: Subscription, now: Date) => void): Promise<void> {
     await this.em.fork().transactional(async (tx) => {
       const subscription = await this.lock(tx, id);
+      const before = subscription.status;
       if (subscription.isOpen) apply(subscription, this.clock.now());
+      if (subscription.status !== before) await announceSubscription(this.delivery, tx, subscription);
     });
   }
 
