@@ -64,7 +64,7 @@ export class DeliverySender {
       await pMap(
         rows,
         async (row) => {
-          const attempt = await this.attempt(row, endpoints.get(row.memberId ?? -1), now);
+          const attempt = await this.attempt(row, endpoints.get(row.memberId ?? -1));
           this.record(row, attempt, now);
           // 알림톡 that failed for good goes by SMS (the same text) through the gateway.
           if (row.channel === 'ALIMTALK' && row.status === 'FAILED') fallbacks.push(row);
@@ -103,13 +103,14 @@ export class DeliverySender {
     }
   }
 
-  private attempt(row: Delivery, endpoint: WebhookEndpoint | undefined, now: Date): Promise<Attempt> {
+  private attempt(row: Delivery, endpoint: WebhookEndpoint | undefined): Promise<Attempt> {
     const p = row.payload;
     switch (row.channel) {
       case 'WEBHOOK':
         if (!endpoint)
           return Promise.resolve({ ok: false, status: null, answer: '웹훅 URL이 삭제되었습니다.', retryable: false });
-        return this.webhook.send(endpoint.url, endpoint.secret, row.messageId, JSON.stringify(p), now);
+        // Signed at the wall clock: receivers compare webhook-timestamp with theirs (±5 min).
+        return this.webhook.send(endpoint.url, endpoint.secret, row.messageId, JSON.stringify(p), new Date());
       case 'EMAIL':
         return this.mail.send(row.recipient, String(p.subject ?? ''), String(p.text ?? ''));
       case 'SMS':

@@ -25,7 +25,7 @@ import {
   searchIn,
   type ListQuery,
 } from '../../../shared/index.js';
-import { IdentityFacade } from '../../identity/index.js';
+import { MemberContacts } from '../../identity/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { Delivery } from '../domain/delivery.entity.js';
 import { NoticePreference } from '../domain/notice-preference.entity.js';
@@ -86,7 +86,7 @@ export class DeliveryFacade {
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,
-    private readonly identity: IdentityFacade,
+    private readonly contacts: MemberContacts,
     private readonly settings: SettingsService,
   ) {}
 
@@ -156,7 +156,7 @@ export class DeliveryFacade {
     variables: Record<string, string>,
     dedupeKey: string,
   ): Promise<void> {
-    const contact = await this.identity.contactOf(tx, memberId);
+    const contact = await this.contacts.contactOf(tx, memberId);
     if (!contact) return;
     const pref = await tx.findOne(NoticePreference, { memberId, event });
     const choice: NoticeChoice = pref?.choice ?? 'ALIMTALK';

@@ -36,12 +36,6 @@ export class IdentityFacade {
     return new Map(members.map((m) => [m.id, m.loginId]));
   }
 
-  /** Where a member is told things (the delivery engine's customer notices), in the caller's transaction; null once withdrawn. */
-  async contactOf(tx: EntityManager, memberId: number): Promise<{ email: string | null; phone: string | null } | null> {
-    const member = await tx.findOne(Member, { id: memberId, deletedAt: null }, { fields: ['id', 'email', 'phone'] });
-    return member ? { email: member.email, phone: member.phone } : null;
-  }
-
   /** Read-only, for the operator dashboard: members who signed up per calendar day (in `timeZone`) since `since`. */
   async signupsPerDay(since: Date, timeZone: string): Promise<{ day: string; count: number }[]> {
     return this.em
