@@ -124,17 +124,24 @@ export class DeliveryFacade {
     dedupeKey: string,
     sequenceKey: string | null = null,
   ): Promise<boolean> {
-    const endpoint = await tx.findOne(WebhookEndpoint, { memberId }, { fields: ['memberId', 'url'] });
-    if (!endpoint) return false;
-    return this.enqueue(tx, {
-      channel: 'WEBHOOK',
-      event,
-      memberId,
-      recipient: endpoint.url,
-      payload: { type: event, timestamp: this.clock.now().toISOString(), data },
-      dedupeKey: `webhook:${memberId}:${dedupeKey}`,
-      sequenceKey: sequenceKey ? `${memberId}:${sequenceKey}` : null,
-    });
+    // One statement: nothing is written when the member has no webhook (the common case costs one index probe).
+    const now = this.clock.now();
+    const rows = await tx.execute<{ id: number }[]>(
+      `insert into delivery (channel, event, member_id, recipient, payload, dedupe_key, message_id, sequence_key, status, attempts, next_attempt_at, created_at)
+       select 'WEBHOOK', ?, w.member_id, w.url, ?, ?, ?, ?, 'PENDING', 0, ?, ? from webhook_endpoint w where w.member_id = ?
+       on conflict (dedupe_key) do nothing returning id`,
+      [
+        event,
+        JSON.stringify({ type: event, timestamp: now.toISOString(), data }),
+        `webhook:${memberId}:${dedupeKey}`.slice(0, 200),
+        `msg_${randomUUID().replaceAll('-', '')}`,
+        sequenceKey ? `${memberId}:${sequenceKey}`.slice(0, 100) : null,
+        now,
+        now,
+        memberId,
+      ],
+    );
+    return rows.length > 0;
   }
 
   /** Of these members, those with a webhook (a bulk change skips the rest without a query each). */
