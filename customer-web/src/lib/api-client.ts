@@ -81,4 +81,5 @@ export const api = {
   post: async <T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) =>
     (await send('POST', path, body ?? {}, headers)).data as T,
   delete: async <T = unknown>(path: string) => (await send('DELETE', path)).data as T,
+  put: async <T = unknown>(path: string, body: unknown) => (await send('PUT', path, body)).data as T,
 };
