@@ -18,6 +18,7 @@ import settings from './settings';
 import outbox from './outbox';
 import refills from './refills';
 import alerts from './alerts';
+import deliveries from './deliveries';
 import subscriptions from './subscriptions';
 import auditLogs from './audit-logs';
 import referrals from './referrals';
@@ -57,6 +58,7 @@ export const resources: Record<string, ResourceModule> = {
   'login-attempts': loginAttempts,
   refills,
   subscriptions,
+  deliveries,
 };
 
 export const menuSections: { title: string; names: string[] }[] = [
@@ -65,5 +67,5 @@ export const menuSections: { title: string; names: string[] }[] = [
   { title: '회원', names: ['members', 'ledger-entries', 'referrals'] },
   { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },
   { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },
-  { title: '운영', names: ['settings', 'outbox', 'alerts', 'audit-logs', 'login-attempts'] },
+  { title: '운영', names: ['settings', 'outbox', 'alerts', 'audit-logs', 'login-attempts', 'deliveries'] },
 ];
