@@ -72,9 +72,12 @@ const server = await createServer({
 const client = new pg.Client({ connectionString: url.toString() });
 await client.connect();
 const { member, provider, service } = await seedFakeProviderCatalogue(client, fake, 'bench');
-const { secret } = await server.app
-  .get(DeliveryFacade)
-  .setWebhook(member, receiver.url, async () => undefined, () => `whsec_${Buffer.from('bench-webhook-secret-0123456789ab').toString('base64')}`);
+const { secret } = await server.app.get(DeliveryFacade).setWebhook(
+  member,
+  receiver.url,
+  async () => undefined,
+  () => `whsec_${Buffer.from('bench-webhook-secret-0123456789ab').toString('base64')}`,
+);
 receiver.secret = secret;
 
 // The delivery job as JOBS on runs it: a tick every second, one at a time, draining what is due.
@@ -136,10 +139,19 @@ const duplicates = (list) => list.length - new Set(list.map((r) => r.headers['we
   const ids = new Set(rows.map((r) => r.id));
   const received = new Set(got.map((r) => r.verified.data.order).filter((id) => ids.has(id)));
   console.log(`\n1. status sync of ${ORDERS.toLocaleString('en-US')} orders → webhooks`);
-  console.log(`   sync applied in ${secs(synced)}; last webhook received ${secs(done)} after the sync started (${rate(got.length, done)})`);
-  console.log(`   distinct messages ${distinct().toLocaleString('en-US')} for ${received.size.toLocaleString('en-US')} orders, lost ${ORDERS - received.size}, received twice (same webhook-id: sent again after a 5 s timeout) ${duplicates(got)}, signature failures ${receiver.received.length - receiver.verified.length}`);
+  console.log(
+    `   sync applied in ${secs(synced)}; last webhook received ${secs(done)} after the sync started (${rate(got.length, done)})`,
+  );
+  console.log(
+    `   distinct messages ${distinct().toLocaleString('en-US')} for ${received.size.toLocaleString('en-US')} orders, lost ${ORDERS - received.size}, received twice (same webhook-id: sent again after a 5 s timeout) ${duplicates(got)}, signature failures ${receiver.received.length - receiver.verified.length}`,
+  );
   const sample = got[0];
-  console.log(`   a delivery as the receiver saw it:\n     ${Object.entries(sample.headers).filter(([k]) => k.startsWith('webhook-') || k === 'content-type').map(([k, v]) => `${k}: ${v}`).join('\n     ')}\n     ${sample.body}\n     verified by standardwebhooks: ${JSON.stringify(sample.verified)}`);
+  console.log(
+    `   a delivery as the receiver saw it:\n     ${Object.entries(sample.headers)
+      .filter(([k]) => k.startsWith('webhook-') || k === 'content-type')
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n     ')}\n     ${sample.body}\n     verified by standardwebhooks: ${JSON.stringify(sample.verified)}`,
+  );
 }
 
 // ---- 2. the receiver down, then up -----------------------------------------------------------------
@@ -153,7 +165,9 @@ const duplicates = (list) => list.length - new Set(list.map((r) => r.headers['we
   report(rows, 'Completed', '0');
   await sync();
   const left = Math.max(0, OUTAGE_MS - (performance.now() - downAt));
-  console.log(`\n2. receiver down for ${secs(OUTAGE_MS)} while ${OUTAGE_ORDERS.toLocaleString('en-US')} orders move twice`);
+  console.log(
+    `\n2. receiver down for ${secs(OUTAGE_MS)} while ${OUTAGE_ORDERS.toLocaleString('en-US')} orders move twice`,
+  );
   await sleep(left);
   await receiver.up();
   const upAt = performance.now();
@@ -161,28 +175,40 @@ const duplicates = (list) => list.length - new Set(list.map((r) => r.headers['we
   const done = performance.now() - upAt;
   // The claim commits once its whole batch has answered: wait for the last one before reading the table.
   while (running) {
-    const { n } = (await client.query(`select count(*)::int as n from delivery where channel = 'WEBHOOK' and status = 'PENDING'`)).rows[0];
+    const { n } = (
+      await client.query(`select count(*)::int as n from delivery where channel = 'WEBHOOK' and status = 'PENDING'`)
+    ).rows[0];
     if (n === 0) break;
     await sleep(200);
   }
   const got = updates().filter((r) => rows.some((o) => o.id === r.verified.data.order));
   const byOrder = new Map();
-  for (const r of got) byOrder.set(r.verified.data.order, [...(byOrder.get(r.verified.data.order) ?? []), r.verified.data.status]);
+  for (const r of got)
+    byOrder.set(r.verified.data.order, [...(byOrder.get(r.verified.data.order) ?? []), r.verified.data.status]);
   // Each order's statuses as first received (a repeat of the same message is not a reordering).
   const firsts = new Map();
   for (const r of got) if (!firsts.has(r.headers['webhook-id'])) firsts.set(r.headers['webhook-id'], r);
   byOrder.clear();
-  for (const r of firsts.values()) byOrder.set(r.verified.data.order, [...(byOrder.get(r.verified.data.order) ?? []), r.verified.data.status]);
-  const inOrder = rows.filter((r) => JSON.stringify(byOrder.get(r.id)) === JSON.stringify(['In progress', 'Completed'])).length;
+  for (const r of firsts.values())
+    byOrder.set(r.verified.data.order, [...(byOrder.get(r.verified.data.order) ?? []), r.verified.data.status]);
+  const inOrder = rows.filter(
+    (r) => JSON.stringify(byOrder.get(r.id)) === JSON.stringify(['In progress', 'Completed']),
+  ).length;
   const attempts = (
     await client.query(
       `select max(attempts)::int as most, sum(attempts)::int as total, count(*) filter (where status <> 'SENT')::int as unsent from delivery where channel = 'WEBHOOK' and (payload->'data'->>'order')::int = any($1)`,
       [rows.map((r) => r.id)],
     )
   ).rows[0];
-  console.log(`   all delivered ${secs(done)} after the receiver came back (retries at 5 s, 30 s, 2 min … after each failure)`);
-  console.log(`   distinct received ${distinct().toLocaleString('en-US')} of ${(OUTAGE_ORDERS * 2).toLocaleString('en-US')}, not sent ${attempts.unsent}, delivered twice ${duplicates(got)}, orders whose updates came in order ${inOrder} of ${OUTAGE_ORDERS}`);
-  console.log(`   attempts: ${attempts.total.toLocaleString('en-US')} in all, at most ${attempts.most} for one message`);
+  console.log(
+    `   all delivered ${secs(done)} after the receiver came back (retries at 5 s, 30 s, 2 min … after each failure)`,
+  );
+  console.log(
+    `   distinct received ${distinct().toLocaleString('en-US')} of ${(OUTAGE_ORDERS * 2).toLocaleString('en-US')}, not sent ${attempts.unsent}, delivered twice ${duplicates(got)}, orders whose updates came in order ${inOrder} of ${OUTAGE_ORDERS}`,
+  );
+  console.log(
+    `   attempts: ${attempts.total.toLocaleString('en-US')} in all, at most ${attempts.most} for one message`,
+  );
 }
 
 running = false;

@@ -59,7 +59,9 @@ export async function startFakeSolapi(): Promise<FakeSolapi> {
       );
       if (!auth || auth[1] !== fake.apiKey) return refuse('InvalidAPIKey');
       const [, , date, salt, signature] = auth;
-      const expected = createHmac('sha256', fake.apiSecret).update(date! + salt!).digest('hex');
+      const expected = createHmac('sha256', fake.apiSecret)
+        .update(date! + salt!)
+        .digest('hex');
       if (signature !== expected) return refuse('SignatureDoesNotMatch');
       if (Math.abs(Date.parse(date!) - Date.now()) > 15 * 60_000 || Number.isNaN(Date.parse(date!)))
         return refuse('RequestTimeTooSkewed');
@@ -77,17 +79,32 @@ export async function startFakeSolapi(): Promise<FakeSolapi> {
       const groupId = `G4V${randomBytes(8).toString('hex').toUpperCase()}`;
       const failed = messages
         .filter((m) => m.type === 'ATA' && fake.failTemplates.has(m.kakaoOptions?.templateId ?? ''))
-        .map((m) => ({ to: m.to, from: m.from, type: m.type, statusCode: '3034', statusMessage: '템플릿 내용이 일치하지 않음' }));
+        .map((m) => ({
+          to: m.to,
+          from: m.from,
+          type: m.type,
+          statusCode: '3034',
+          statusMessage: '템플릿 내용이 일치하지 않음',
+        }));
       reply(200, {
         groupInfo: {
           groupId,
           status: 'SENDING',
-          count: { total: messages.length, registeredFailed: failed.length, registeredSuccess: messages.length - failed.length },
+          count: {
+            total: messages.length,
+            registeredFailed: failed.length,
+            registeredSuccess: messages.length - failed.length,
+          },
         },
         failedMessageList: failed,
         messageList: messages
           .filter((m) => !failed.some((f) => f.to === m.to))
-          .map((m) => ({ messageId: `M4V${randomBytes(8).toString('hex').toUpperCase()}`, to: m.to, type: m.type, statusCode: '2000' })),
+          .map((m) => ({
+            messageId: `M4V${randomBytes(8).toString('hex').toUpperCase()}`,
+            to: m.to,
+            type: m.type,
+            statusCode: '2000',
+          })),
       });
     });
   });

@@ -42,7 +42,10 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       let verified: ReceivedWebhook['verified'] = null;
       let error: string | null = null;
       try {
-        verified = new Webhook(receiver.secret ?? 'whsec_').verify(body, request.headers as Record<string, string>) as never;
+        verified = new Webhook(receiver.secret ?? 'whsec_').verify(
+          body,
+          request.headers as Record<string, string>,
+        ) as never;
       } catch (e) {
         error = (e as Error).message;
       }

@@ -49,7 +49,9 @@ const DeliveryList = () => {
     <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
       {phone ? (
         <SimpleList
-          primaryText={(r) => `#${r.id} ${DELIVERY_CHANNEL_LABELS[r.channel as keyof typeof DELIVERY_CHANNEL_LABELS] ?? r.channel} · ${r.event}`}
+          primaryText={(r) =>
+            `#${r.id} ${DELIVERY_CHANNEL_LABELS[r.channel as keyof typeof DELIVERY_CHANNEL_LABELS] ?? r.channel} · ${r.event}`
+          }
           secondaryText={(r) => `${r.recipient} · ${line(r)}`}
           tertiaryText={() => <Resend />}
           linkType={false}

@@ -60,7 +60,8 @@ export const NOTICE_CHOICE_LABELS: Record<NoticeChoice, string> = {
 
 export const WEBHOOK_MESSAGES = {
   url: '웹훅 URL은 http:// 또는 https:// 로 시작하는 주소여야 합니다.',
-  privateAddress: '웹훅 URL이 내부망(사설·루프백·링크로컬) 주소를 가리킵니다. 외부에서 접근 가능한 주소를 입력해 주세요.',
+  privateAddress:
+    '웹훅 URL이 내부망(사설·루프백·링크로컬) 주소를 가리킵니다. 외부에서 접근 가능한 주소를 입력해 주세요.',
   unresolved: '웹훅 URL의 호스트를 찾을 수 없습니다.',
   notSet: '먼저 웹훅 URL을 저장해 주세요.',
   notFound: '발송 내역을 찾을 수 없습니다.',

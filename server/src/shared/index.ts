@@ -40,4 +40,12 @@ export {
 export { OWN_INPUT_CHECK, CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './control-characters.js';
 export { TransitionTable, withParticle, type StateMachine, type Refusals } from './transition-table.js';
 export { entityNamed, registerEntities } from './entity-ref.js';
-export { PRIVATE_ADDRESS_CODE, isPublicAddress, publicUrlProblem, assertPublicLiteral, publicOnlyDispatcher, lookupAll, type LookupAll } from './public-address.js';
+export {
+  PRIVATE_ADDRESS_CODE,
+  isPublicAddress,
+  publicUrlProblem,
+  assertPublicLiteral,
+  publicOnlyDispatcher,
+  lookupAll,
+  type LookupAll,
+} from './public-address.js';

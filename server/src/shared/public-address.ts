@@ -29,7 +29,10 @@ export const lookupAll: LookupAll = (hostname) =>
   );
 
 /** Save-time check: 'private' when the host is internal, 'unresolved' when it has no address, null when public. */
-export async function publicUrlProblem(url: string, lookup: LookupAll = lookupAll): Promise<'private' | 'unresolved' | null> {
+export async function publicUrlProblem(
+  url: string,
+  lookup: LookupAll = lookupAll,
+): Promise<'private' | 'unresolved' | null> {
   const host = new URL(url).hostname.replace(/^\[|\]$/g, '');
   let addresses: string[];
   if (isIP(host)) addresses = [host];
@@ -65,11 +68,7 @@ export function publicOnlyDispatcher(message: string, options: Agent.Options = {
           const list = addresses as LookupAddress[];
           const blocked = list.find((a) => !isPublicAddress(a.address));
           if (blocked || list.length === 0)
-            return callback(
-              Object.assign(new Error(`${hostname}: ${message}`), { code: PRIVATE_ADDRESS_CODE }),
-              '',
-              0,
-            );
+            return callback(Object.assign(new Error(`${hostname}: ${message}`), { code: PRIVATE_ADDRESS_CODE }), '', 0);
           if ((lookupOptions as { all?: boolean }).all)
             return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
           callback(null, list[0]!.address, list[0]!.family);

@@ -19,7 +19,10 @@ describe('customer notices: KakaoTalk 알림톡 through SOLAPI, SMS when it fail
     while ((await t.app.get(DeliverySender).runOnce()) > 0);
   };
   const rowsOf = (memberId: number) =>
-    t.app.get(MikroORM).em.fork().find(Delivery, { memberId }, { orderBy: { id: 'ASC' } });
+    t.app
+      .get(MikroORM)
+      .em.fork()
+      .find(Delivery, { memberId }, { orderBy: { id: 'ASC' } });
   const withPhone = async (phone: string | null): Promise<TestMember> => {
     const member = await createMember(t);
     await t.app.get(MikroORM).em.fork().nativeUpdate(Member, { id: member.id }, { phone });

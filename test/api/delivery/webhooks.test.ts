@@ -20,7 +20,10 @@ describe('reseller webhooks', () => {
   let serviceId: number;
   const send = () => t.app.get(DeliverySender).runOnce();
   const deliveriesOf = (memberId: number) =>
-    t.app.get(MikroORM).em.fork().find(Delivery, { memberId, channel: 'WEBHOOK' }, { orderBy: { id: 'ASC' } });
+    t.app
+      .get(MikroORM)
+      .em.fork()
+      .find(Delivery, { memberId, channel: 'WEBHOOK' }, { orderBy: { id: 'ASC' } });
 
   /** A member with a webhook pointing at a receiver of its own (`receiver`, verifying with the member's secret). */
   const reseller = async () => {
@@ -119,7 +122,9 @@ describe('reseller webhooks', () => {
     expect(partial.headers['webhook-signature']).toMatch(/^v1,/);
     expect(Math.abs(Number(partial.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(300);
     // The refund of the partial order is a balance.changed.
-    const balances = receiver.verified.filter((r) => r.verified!.type === 'balance.changed').map((r) => r.verified!.data);
+    const balances = receiver.verified
+      .filter((r) => r.verified!.type === 'balance.changed')
+      .map((r) => r.verified!.data);
     expect(balances).toEqual([
       expect.objectContaining({ kind: 'CHARGE', amount: '1000000', balance: '1000000', currency: 'KRW' }),
       expect.objectContaining({ kind: 'REFUND', amount: String(40 * 7), balance: String(1_000_000 - 700 + 280) }),
@@ -138,10 +143,12 @@ describe('reseller webhooks', () => {
     await t.app.get(OrderSender).runOnce(10);
     // Meanwhile the orders move on: the later updates wait behind the failed ones.
     const orders = await ordersById(t, ids);
-    for (const id of ids) fake.setOrder(orders.get(id)!.providerOrderId!, { status: 'In progress', startCount: '5', remains: '60' });
+    for (const id of ids)
+      fake.setOrder(orders.get(id)!.providerOrderId!, { status: 'In progress', startCount: '5', remains: '60' });
     t.app.get(Clock).travel(SYNC_SPACING_MS + 1000);
     await t.app.get(OrderSync).runOnce();
-    for (const id of ids) fake.setOrder(orders.get(id)!.providerOrderId!, { status: 'Completed', startCount: '5', remains: '0' });
+    for (const id of ids)
+      fake.setOrder(orders.get(id)!.providerOrderId!, { status: 'Completed', startCount: '5', remains: '0' });
     t.app.get(Clock).travel(SYNC_SPACING_MS + 1000);
     await t.app.get(OrderSync).runOnce();
     const attempts = async () =>
@@ -211,13 +218,13 @@ describe('reseller webhooks', () => {
       .expect(200);
     expect(replay.body.status).toBe('PENDING');
     await send();
-    expect(receiver.verified.map((r) => r.headers['webhook-id'])).toEqual([
-      test.body.messageId,
-      test.body.messageId,
-    ]);
+    expect(receiver.verified.map((r) => r.headers['webhook-id'])).toEqual([test.body.messageId, test.body.messageId]);
     // Another member's delivery is not theirs to see or replay.
     const other = await createMember(t);
-    await t.http.post(`/api/auth/webhook/deliveries/${test.body.id}/replay`).set('Authorization', bearer(other)).expect(404);
+    await t.http
+      .post(`/api/auth/webhook/deliveries/${test.body.id}/replay`)
+      .set('Authorization', bearer(other))
+      .expect(404);
     expect((await t.http.get('/api/auth/webhook/deliveries').set('Authorization', bearer(other))).body).toEqual([]);
     await t.http.post('/api/auth/webhook/deliveries/abc/replay').set('Authorization', auth).expect(400);
   });
@@ -247,7 +254,10 @@ describe('reseller webhooks', () => {
     await send();
     const res = await t.http
       .get('/api/admin/deliveries')
-      .query({ filter: JSON.stringify({ memberId: member.id, channel: 'WEBHOOK' }), sort: JSON.stringify(['id', 'DESC']) })
+      .query({
+        filter: JSON.stringify({ memberId: member.id, channel: 'WEBHOOK' }),
+        sort: JSON.stringify(['id', 'DESC']),
+      })
       .set('Authorization', await admin(t))
       .expect(200);
     expect(res.headers['content-range']).toMatch(/^deliveries 0-/);
@@ -268,4 +278,3 @@ describe('reseller webhooks', () => {
       .expect(400);
   });
 });
-

@@ -23,7 +23,14 @@ describe('GET /api/openapi.json', () => {
       'webhook-signature',
     ]);
     const data = order.requestBody.content['application/json'].schema.properties.data;
-    expect(Object.keys(data.properties).sort()).toEqual(['charge', 'currency', 'order', 'remains', 'start_count', 'status']);
+    expect(Object.keys(data.properties).sort()).toEqual([
+      'charge',
+      'currency',
+      'order',
+      'remains',
+      'start_count',
+      'status',
+    ]);
   });
 
   it('describes v1 and v2 in OpenAPI 3.1, from the schemas the server validates with', async () => {

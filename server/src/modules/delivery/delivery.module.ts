@@ -1,13 +1,7 @@
 import { Module } from '@nestjs/common';
 import { IdentityModule } from '../identity/index.js';
 import { SettingsModule } from '../settings/index.js';
-import {
-  AlimtalkChannel,
-  MailChannel,
-  SmsChannel,
-  TelegramChannel,
-  WebhookChannel,
-} from './application/channels.js';
+import { AlimtalkChannel, MailChannel, SmsChannel, TelegramChannel, WebhookChannel } from './application/channels.js';
 import { DeliveryFacade } from './application/delivery.facade.js';
 import { DeliverySender } from './application/delivery-sender.js';
 import { AdminDeliveriesController } from './http/admin-deliveries.controller.js';

@@ -1,5 +1,11 @@
 export { DeliveryModule } from './delivery.module.js';
-export { DeliveryFacade, maskRecipient, noticeText, TEMPLATE_SETTING, type Outgoing } from './application/delivery.facade.js';
+export {
+  DeliveryFacade,
+  maskRecipient,
+  noticeText,
+  TEMPLATE_SETTING,
+  type Outgoing,
+} from './application/delivery.facade.js';
 export { DeliverySender } from './application/delivery-sender.js';
 export { solapiAuthorization, readUpTo, MAX_ANSWER_BYTES } from './application/channels.js';
 export { RETRY_DELAYS_MS, GIVE_UP_AFTER_MS } from './domain/backoff.js';

@@ -50,5 +50,8 @@ export async function replayWebhook(id: number): Promise<void> {
   await refresh();
 }
 export async function saveNotices(prefs: Partial<Record<NoticeEvent, NoticeChoice>>): Promise<void> {
-  queryClient.setQueryData(noticesQueryOptions.queryKey, await api.put<Record<NoticeEvent, NoticeChoice>>('/auth/notices', { prefs }));
+  queryClient.setQueryData(
+    noticesQueryOptions.queryKey,
+    await api.put<Record<NoticeEvent, NoticeChoice>>('/auth/notices', { prefs }),
+  );
 }

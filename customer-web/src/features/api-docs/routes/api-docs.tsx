@@ -194,8 +194,8 @@ export default function ApiDocsRoute() {
         <p>
           계정 설정의 웹훅에 주소를 저장하면 주문·리필·구독 상태나 잔액이 바뀔 때마다 JSON 이벤트를 POST로 보내 드립니다
           (상태를 반복 조회할 필요가 없습니다). 이벤트: <code>order.updated</code> (v2 status와 같은 필드),{' '}
-          <code>refill.updated</code>, <code>subscription.updated</code>, <code>balance.changed</code> (충전 승인, 환불).
-          주문 하나의 이벤트는 일어난 순서대로 도착합니다.
+          <code>refill.updated</code>, <code>subscription.updated</code>, <code>balance.changed</code> (충전 승인,
+          환불). 주문 하나의 이벤트는 일어난 순서대로 도착합니다.
         </p>
         <p>
           요청은 Standard Webhooks 규격으로 서명됩니다: <code>webhook-id</code> (재시도해도 같은 값이므로 중복 처리를
@@ -208,7 +208,14 @@ export default function ApiDocsRoute() {
           code={json({
             type: 'order.updated',
             timestamp: '2026-11-26T01:00:00.000Z',
-            data: { order: 23501, status: 'Completed', charge: '500', start_count: '1200', remains: '0', currency: 'KRW' },
+            data: {
+              order: 23501,
+              status: 'Completed',
+              charge: '500',
+              start_count: '1200',
+              remains: '0',
+              currency: 'KRW',
+            },
           })}
         />
         <Example

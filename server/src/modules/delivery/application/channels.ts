@@ -4,11 +4,7 @@ import { createTransport, type Transporter } from 'nodemailer';
 import { Webhook } from 'standardwebhooks';
 import { request, type Dispatcher } from 'undici';
 import { AppConfig } from '../../../config/index.js';
-import {
-  assertPublicLiteral,
-  PRIVATE_ADDRESS_CODE,
-  publicOnlyDispatcher,
-} from '../../../shared/index.js';
+import { assertPublicLiteral, PRIVATE_ADDRESS_CODE, publicOnlyDispatcher } from '../../../shared/index.js';
 import { WEBHOOK_MESSAGES } from '../../../contracts/index.js';
 
 /** How one attempt went: `ok`, or whether trying again can help (a 4xx of a gateway will not) and when. */
@@ -96,7 +92,8 @@ export class WebhookChannel {
       return {
         ok,
         status: answer.statusCode,
-        answer: (redirect ? `redirect not followed: ${answer.headers.location ?? ''} ` : '') + text.slice(0, KEPT_ANSWER),
+        answer:
+          (redirect ? `redirect not followed: ${answer.headers.location ?? ''} ` : '') + text.slice(0, KEPT_ANSWER),
         retryable: !ok,
       };
     } catch (error) {
@@ -150,7 +147,12 @@ export class SmsChannel {
       });
       const body = (await readUpTo(answer.body)).slice(0, KEPT_ANSWER);
       const ok = answer.statusCode >= 200 && answer.statusCode < 300;
-      return { ok, status: answer.statusCode, answer: body, retryable: answer.statusCode >= 500 || answer.statusCode === 429 };
+      return {
+        ok,
+        status: answer.statusCode,
+        answer: body,
+        retryable: answer.statusCode >= 500 || answer.statusCode === 429,
+      };
     } catch (error) {
       return { ok: false, status: null, answer: errorText(error), retryable: true };
     }
@@ -203,7 +205,9 @@ export class TelegramChannel {
 
 /** SOLAPI's HMAC-SHA256 Authorization header: hex HMAC(apiSecret, date + salt). */
 export function solapiAuthorization(apiKey: string, apiSecret: string, date: string, salt: string): string {
-  const signature = createHmac('sha256', apiSecret).update(date + salt).digest('hex');
+  const signature = createHmac('sha256', apiSecret)
+    .update(date + salt)
+    .digest('hex');
   return `HMAC-SHA256 apiKey=${apiKey}, date=${date}, salt=${salt}, signature=${signature}`;
 }
 
@@ -256,8 +260,11 @@ export class AlimtalkChannel {
         signal: AbortSignal.timeout(GATEWAY_TIMEOUT_MS),
       });
       const text = await readUpTo(answer.body);
-      let parsed: { failedMessageList?: { statusMessage?: string }[]; errorCode?: string; errorMessage?: string } | null =
-        null;
+      let parsed: {
+        failedMessageList?: { statusMessage?: string }[];
+        errorCode?: string;
+        errorMessage?: string;
+      } | null = null;
       try {
         parsed = JSON.parse(text);
       } catch {

@@ -5,14 +5,7 @@ import { Clock } from '../../../shared/index.js';
 import { Delivery } from '../domain/delivery.entity.js';
 import { WebhookEndpoint } from '../domain/webhook-endpoint.entity.js';
 import { nextAttemptAt } from '../domain/backoff.js';
-import {
-  AlimtalkChannel,
-  MailChannel,
-  SmsChannel,
-  TelegramChannel,
-  WebhookChannel,
-  type Attempt,
-} from './channels.js';
+import { AlimtalkChannel, MailChannel, SmsChannel, TelegramChannel, WebhookChannel, type Attempt } from './channels.js';
 
 /** How many messages one claim takes, and how many are in flight at once. */
 export const BATCH = 500;
@@ -141,7 +134,6 @@ export class DeliverySender {
       this.logger.warn(`${row.channel} ${row.event} #${row.id} given up after ${row.attempts} attempts`);
       return;
     }
-    row.nextAttemptAt =
-      attempt.retryAfterMs !== undefined ? new Date(now.getTime() + attempt.retryAfterMs) : next;
+    row.nextAttemptAt = attempt.retryAfterMs !== undefined ? new Date(now.getTime() + attempt.retryAfterMs) : next;
   }
 }

@@ -147,7 +147,11 @@ export class DeliveryFacade {
   /** Of these members, those with a webhook (a bulk change skips the rest without a query each). */
   async membersWithWebhook(tx: EntityManager, memberIds: number[]): Promise<Set<number>> {
     if (memberIds.length === 0) return new Set();
-    const rows = await tx.find(WebhookEndpoint, { memberId: { $in: [...new Set(memberIds)] } }, { fields: ['memberId'] });
+    const rows = await tx.find(
+      WebhookEndpoint,
+      { memberId: { $in: [...new Set(memberIds)] } },
+      { fields: ['memberId'] },
+    );
     return new Set(rows.map((r) => r.memberId));
   }
 
@@ -251,10 +255,7 @@ export class DeliveryFacade {
   /** Sends one delivery again (same webhook-id): due now, whatever it answered before. */
   async replay(id: number, memberId?: number): Promise<Delivery> {
     return this.em.fork().transactional(async (tx) => {
-      const row = await tx.findOne(
-        Delivery,
-        memberId === undefined ? { id } : { id, memberId, channel: 'WEBHOOK' },
-      );
+      const row = await tx.findOne(Delivery, memberId === undefined ? { id } : { id, memberId, channel: 'WEBHOOK' });
       if (!row) throw new NotFoundError(WEBHOOK_MESSAGES.notFound);
       row.status = 'PENDING';
       row.nextAttemptAt = this.clock.now();

@@ -50,7 +50,15 @@ export async function announceSubscription(
 export async function announceAccepted(
   delivery: DeliveryFacade,
   tx: EntityManager,
-  rows: { id: number; member_id: number; point: string; refunded: string; start_count: number | null; remains: number | null; amount: number }[],
+  rows: {
+    id: number;
+    member_id: number;
+    point: string;
+    refunded: string;
+    start_count: number | null;
+    remains: number | null;
+    amount: number;
+  }[],
 ): Promise<void> {
   const withWebhook = await delivery.membersWithWebhook(
     tx,

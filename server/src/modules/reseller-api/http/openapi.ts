@@ -154,10 +154,16 @@ export function buildOpenApiDocument(): Record<string, unknown> {
             requestBody: {
               required: true,
               content: json(
-                schemaOf(z.object({ type: z.literal(type), timestamp: z.iso.datetime(), data: WEBHOOK_DATA[type].data })),
+                schemaOf(
+                  z.object({ type: z.literal(type), timestamp: z.iso.datetime(), data: WEBHOOK_DATA[type].data }),
+                ),
               ),
             },
-            responses: { '2XX': { description: 'Received; anything else is retried (5 s, 30 s, 2 min, 10 min, 1 h, 6 h; 24 h at most)' } },
+            responses: {
+              '2XX': {
+                description: 'Received; anything else is retried (5 s, 30 s, 2 min, 10 min, 1 h, 6 h; 24 h at most)',
+              },
+            },
           },
         },
       ]),
@@ -198,7 +204,13 @@ const WEBHOOK_DATA = {
   },
   'balance.changed': {
     summary: 'Points credited: a charge accepted, a refund',
-    data: z.object({ balance: money, amount: money, kind: z.string(), reference: z.string(), currency: z.literal('KRW') }),
+    data: z.object({
+      balance: money,
+      amount: money,
+      kind: z.string(),
+      reference: z.string(),
+      currency: z.literal('KRW'),
+    }),
   },
   'webhook.test': { summary: 'The test event of the account page', data: z.object({ message: z.string() }) },
 } as const;
