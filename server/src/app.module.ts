@@ -15,6 +15,7 @@ import {
   MemberMoneyCloser,
   PointAdjuster,
   PointBalanceReader,
+  MemberLevelReader,
   RegisterWhereOptions,
 } from './modules/identity/index.js';
 import { memberMoneyCloser } from './composition/member-money-closure.js';
@@ -29,8 +30,10 @@ import { ResellerApiModule } from './modules/reseller-api/index.js';
 import { HealthController } from './ops/health.controller.js';
 import { BackupModule } from './ops/backup.job.js';
 import { AlertsModule } from './modules/alerts/index.js';
+import { SupportModule } from './modules/support/index.js';
 import { DeliveryModule } from './modules/delivery/index.js';
 import { loggerParams } from './ops/logging.js';
+import { PricingFacade, PricingModule } from './modules/pricing/index.js';
 import { Clock } from './shared/index.js';
 import { PageInterceptor } from './shared/http-kernel.js';
 
@@ -50,7 +53,7 @@ class CoreModule {
 /** Ports one context declares and another fulfils, bound here so neither imports the other. */
 @Global()
 @Module({
-  imports: [WalletModule, SettingsModule, ContentModule, AuditModule],
+  imports: [WalletModule, SettingsModule, ContentModule, AuditModule, PricingModule],
   providers: [
     { provide: PointBalanceReader, useExisting: WalletFacade },
     {
@@ -72,6 +75,7 @@ class CoreModule {
     { provide: RegisterWhereOptions, useExisting: ContentFacade },
     { provide: AuditRecorder, useExisting: AuditFacade },
     { provide: MemberMoneyCloser, inject: [ModuleRef, WalletFacade, SettingsService], useFactory: memberMoneyCloser },
+    { provide: MemberLevelReader, useExisting: PricingFacade },
   ],
   exports: [
     PointBalanceReader,
@@ -80,6 +84,7 @@ class CoreModule {
     RegisterWhereOptions,
     AuditRecorder,
     MemberMoneyCloser,
+    MemberLevelReader,
   ],
 })
 class PortsModule {}
@@ -110,6 +115,8 @@ export class AppModule {
         FulfilmentModule,
         BackupModule,
         AlertsModule,
+        PricingModule,
+        SupportModule,
         DeliveryModule,
       ],
       controllers: [HealthController],

@@ -39,6 +39,7 @@ export {
   IdentitySettings,
   AuditRecorder,
   MemberMoneyCloser,
+  MemberLevelReader,
   type IdentitySwitch,
   type PointReference,
 } from './application/ports.js';
