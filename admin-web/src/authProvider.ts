@@ -1,4 +1,5 @@
 import type { AuthProvider } from 'react-admin';
+import { OPERATOR_ROLE_LABELS, type OperatorMe, type Permission } from '../../server/src/contracts/operators.js';
 
 /** The operator's token; the storefront keeps the member's under `jwt`, so the two never mix. */
 const TOKEN_KEY = 'operatorToken';
@@ -11,6 +12,12 @@ async function call(path: string, init: RequestInit = {}): Promise<Response> {
     ...init,
     headers: { 'Content-Type': 'application/json', ...(token ? { Authorization: `Bearer ${token}` } : {}) },
   });
+}
+
+async function whoAmI(): Promise<OperatorMe> {
+  const response = await call('me');
+  if (!response.ok) throw new Error('로그인이 필요합니다.');
+  return (await response.json()) as OperatorMe;
 }
 
 /**
@@ -38,12 +45,12 @@ export const authProvider: AuthProvider = {
     }
   },
   async getIdentity() {
-    const response = await call('me');
-    if (!response.ok) throw new Error('로그인이 필요합니다.');
-    const me = (await response.json()) as { id: number; loginId: string };
-    return { id: me.id, fullName: me.loginId };
+    const me = await whoAmI();
+    return { id: me.id, fullName: `${me.loginId} (${OPERATOR_ROLE_LABELS[me.role]})`, role: me.role };
   },
-  async getPermissions() {
-    return 'operator';
+  /** What the operator's role may use (GET /api/admin/auth/me): the console draws only those resources, menus and buttons. */
+  async getPermissions(): Promise<Permission[]> {
+    if (!getToken()) return [];
+    return (await whoAmI()).permissions;
   },
 };

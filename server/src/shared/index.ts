@@ -49,3 +49,6 @@ export {
   lookupAll,
   type LookupAll,
 } from './public-address.js';
+export { COST_SCALE, divideRounded, fromUnits, multiplyToUnits, toUnits } from './decimal.js';
+export { csvCell, toCsv } from './csv.js';
+export { Allow, PERMISSION_KEY, declaredPermission, assertPermitted } from './permissions.js';

@@ -20,6 +20,8 @@ import { SocialProviders } from './application/social-providers.js';
 import { TokenService } from './application/tokens.js';
 import { VerificationService } from './application/verification.service.js';
 import { AdminAuthController } from './http/admin-auth.controller.js';
+import { AdminOperatorsController } from './http/admin-operators.controller.js';
+import { OperatorsService } from './application/operators.service.js';
 import {
   AdminLoginAttemptsController,
   AdminMembersController,
@@ -50,6 +52,7 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     AdminMembersController,
     AdminOutboxController,
     AdminLoginAttemptsController,
+    AdminOperatorsController,
   ],
   providers: [
     IdentitySecrets,
@@ -75,6 +78,7 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     MemberGuard,
     OperatorGuard,
     MemberContacts,
+    OperatorsService,
   ],
   exports: [
     IdentityFacade,

@@ -39,6 +39,7 @@ export {
   IdentitySettings,
   AuditRecorder,
   MemberMoneyCloser,
+  ApprovalGate,
   MemberLevelReader,
   type IdentitySwitch,
   type PointReference,

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { WEBHOOK_MESSAGES } from '../../../contracts/index.js';
-import { idPipe, parseListQuery } from '../../../shared/index.js';
+import { Allow, idPipe, parseListQuery } from '../../../shared/index.js';
 import { OperatorGuard } from '../../identity/index.js';
 import { DeliveryFacade } from '../application/delivery.facade.js';
 
@@ -9,6 +9,7 @@ const idParam = idPipe({ message: WEBHOOK_MESSAGES.notFound });
 /** The console's 발송 내역 (`deliveries`): every channel's messages, recipients masked; 다시 보내기. */
 @Controller('admin/deliveries')
 @UseGuards(OperatorGuard)
+@Allow('audit')
 export class AdminDeliveriesController {
   constructor(private readonly delivery: DeliveryFacade) {}
 

@@ -6,7 +6,8 @@ import { Strategy } from 'passport-jwt';
 import type { FastifyRequest } from 'fastify';
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { AppConfig } from '../../../config/index.js';
-import { ShortCache } from '../../../shared/index.js';
+import { assertPermitted, ShortCache } from '../../../shared/index.js';
+import type { OperatorRole } from '../../../contracts/operators.js';
 import { Member, sessionStands, type MemberStatus, type SessionFacts } from '../domain/member.entity.js';
 import { Operator } from '../domain/operator.entity.js';
 import type { AccessTokenPayload } from '../application/tokens.js';
@@ -19,6 +20,8 @@ export interface AuthenticatedMember {
 export interface AuthenticatedOperator {
   id: number;
   loginId: string;
+  /** Read on every request, so a role change or a disable takes effect at once. */
+  role: OperatorRole;
 }
 
 /** The spec says only "the stored token in the Authorization header": accept `Bearer <jwt>` and a bare `<jwt>`. */
@@ -101,8 +104,8 @@ export class OperatorJwtStrategy extends PassportStrategy(Strategy, 'operator-jw
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedOperator> {
     if (payload.typ !== 'operator' || !Number.isInteger(payload.sub)) throw new UnauthorizedException(UNAUTHORIZED);
     const operator = await this.em.fork().findOne(Operator, payload.sub);
-    if (!operator) throw new UnauthorizedException(UNAUTHORIZED);
-    return { id: operator.id, loginId: operator.loginId };
+    if (!operator || operator.disabledAt) throw new UnauthorizedException(UNAUTHORIZED);
+    return { id: operator.id, loginId: operator.loginId, role: operator.role };
   }
 }
 
@@ -119,10 +122,18 @@ export class MemberGuard extends AuthGuard('member-jwt') {
   override handleRequest = UnauthorizedAnswer.prototype.handleRequest;
 }
 
-/** Only an operator passes; member tokens are refused on every /api/admin route. */
+/**
+ * Only an operator passes, and only to a route whose declared permission (`@Allow`, shared/permissions.ts)
+ * the operator's role holds; member tokens are refused on every /api/admin route.
+ */
 @Injectable()
 export class OperatorGuard extends AuthGuard('operator-jwt') {
   override handleRequest = UnauthorizedAnswer.prototype.handleRequest;
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    await super.canActivate(context);
+    return assertPermitted(context, context.switchToHttp().getRequest<{ user: AuthenticatedOperator }>().user.role);
+  }
 }
 
 export const CurrentMember = createParamDecorator(
