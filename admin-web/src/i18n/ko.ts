@@ -311,6 +311,22 @@ export const ko: TranslationMessages = {
         decidedByLoginId: '처리자',
       },
     },
+    'point-debts': {
+      name: '미회수 포인트',
+      fields: {
+        ...common,
+        memberId: '회원',
+        amount: '발생액',
+        collected: '회수액',
+        writtenOff: '면제액',
+        outstanding: '남은 금액',
+        referenceId: '원인',
+        memo: '내용',
+        createdAt: '발생일시',
+        closedAt: '종결일시',
+        closedReason: '종결 사유',
+      },
+    },
     'member-levels': {
       name: '회원 등급',
       fields: { ...common, name: '등급 이름', threshold: '필요 누적 충전액(원)', discountPercent: '할인율(%)' },

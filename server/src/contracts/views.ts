@@ -167,6 +167,22 @@ export interface AdminOrderView<Time = string, Won = number> {
   updatedAt: Time;
 }
 
+/** A row of the console's `point-debts` (미회수 포인트): what a partner took back that the balance could not cover. */
+export interface AdminPointDebtView<Time = string, Won = number> {
+  id: number;
+  memberId: number;
+  amount: Won;
+  collected: Won;
+  writtenOff: Won;
+  outstanding: Won;
+  referenceType: string;
+  referenceId: string;
+  memo: string | null;
+  createdAt: Time;
+  closedAt: Time | null;
+  closedReason: string | null;
+}
+
 /** A row of the console's `auto-orders`. */
 export interface AdminAutoOrderView<Time = string, Won = number> {
   id: number;
