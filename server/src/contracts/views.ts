@@ -88,6 +88,10 @@ export interface SubscriptionView<Time = string, Won = number> {
   point: Won;
   used: Won;
   refunded: Won;
+  /** Open-ended (posts = 0): what its posts' orders were debited as they were placed. */
+  debited: Won;
+  /** Why it is paused on our side (a new post its member could not pay), in Korean; null otherwise. */
+  pauseReason: string | null;
   status: SubscriptionStatus;
   statusLabel: string;
   /** The child orders placed for the posts so far. */

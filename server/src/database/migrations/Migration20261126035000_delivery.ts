@@ -1,8 +1,8 @@
 import { Migration } from '@mikro-orm/migrations';
 
-export class Migration20261126014500_delivery extends Migration {
+export class Migration20261126035000_delivery extends Migration {
 
-  override name = 'Migration20261126014500_delivery';
+  override name = 'Migration20261126035000_delivery';
 
   override up(): void | Promise<void> {
     this.addSql(`create table "delivery" ("id" serial primary key, "channel" varchar(20) not null, "event" varchar(60) not null, "member_id" int null, "recipient" varchar(500) not null, "payload" jsonb not null, "dedupe_key" varchar(200) not null, "message_id" varchar(40) not null, "sequence_key" varchar(100) null, "status" varchar(20) not null, "attempts" int not null default 0, "next_attempt_at" timestamptz not null, "last_status" int null, "last_answer" text null, "sent_at" timestamptz null, "created_at" timestamptz not null);`);
