@@ -173,10 +173,10 @@ const duplicates = (list) => list.length - new Set(list.map((r) => r.headers['we
   const upAt = performance.now();
   await until(OUTAGE_ORDERS * 2, 30 * 60_000);
   const done = performance.now() - upAt;
-  // The claim commits once its whole batch has answered: wait for the last one before reading the table.
+  // A claim records its batch once every message in it has answered: wait for the last before reading the table.
   while (running) {
     const { n } = (
-      await client.query(`select count(*)::int as n from delivery where channel = 'WEBHOOK' and status = 'PENDING'`)
+      await client.query(`select count(*)::int as n from delivery where channel = 'WEBHOOK' and status in ('PENDING', 'SENDING')`)
     ).rows[0];
     if (n === 0) break;
     await sleep(200);

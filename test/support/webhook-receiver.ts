@@ -21,6 +21,8 @@ export interface WebhookReceiver {
   secret: string | null;
   /** HTTP status to answer with (200 unless a test breaks it). */
   status: number;
+  /** How long it takes to answer once it has read a delivery (a slow receiver; 0 by default). */
+  delayMs: number;
   down(): Promise<void>;
   up(): Promise<void>;
   close(): Promise<void>;
@@ -33,6 +35,7 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     received: [] as ReceivedWebhook[],
     secret: null as string | null,
     status: 200,
+    delayMs: 0,
   };
   const handler = (request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -50,8 +53,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
         error = (e as Error).message;
       }
       receiver.received.push({ headers: request.headers, body, verified, error });
-      response.writeHead(verified ? receiver.status : 400, { 'content-type': 'application/json' });
-      response.end(JSON.stringify(verified ? { received: true } : { error }));
+      const answer = () => {
+        response.writeHead(verified ? receiver.status : 400, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(verified ? { received: true } : { error }));
+      };
+      if (receiver.delayMs > 0) setTimeout(answer, receiver.delayMs);
+      else answer();
     });
   };
   const listen = () =>

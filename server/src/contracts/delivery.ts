@@ -11,11 +11,15 @@ export const DELIVERY_CHANNEL_LABELS: Record<DeliveryChannel, string> = {
   ALIMTALK: '알림톡',
 };
 
-/** PENDING waits for its next attempt; SENT answered 2xx; FAILED gave up (24 h) or refused for good; STORED no transport configured. */
-export const DELIVERY_STATUSES = ['PENDING', 'SENT', 'FAILED', 'STORED'] as const;
+/**
+ * PENDING waits for its next attempt; SENDING claimed by a sender and in flight (its lease ends at
+ * `nextAttemptAt`); SENT answered 2xx; FAILED gave up (24 h) or refused for good; STORED no transport configured.
+ */
+export const DELIVERY_STATUSES = ['PENDING', 'SENDING', 'SENT', 'FAILED', 'STORED'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 export const DELIVERY_STATUS_LABELS: Record<DeliveryStatus, string> = {
   PENDING: '발송 대기',
+  SENDING: '발송 중',
   SENT: '발송됨',
   FAILED: '실패',
   STORED: '보관 (발송 수단 없음)',

@@ -4,7 +4,7 @@ import { createMember, type TestMember } from '../../support/members.js';
 import { FakeProvider } from '../../support/fake-provider.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver.js';
 import { Clock } from '../../../server/src/shared/index.js';
-import { DeliveryFacade, DeliverySender } from '../../../server/src/modules/delivery/index.js';
+import { DeliveryFacade, DeliverySender, LEASE_MS } from '../../../server/src/modules/delivery/index.js';
 import { Delivery } from '../../../server/src/modules/delivery/entities.js';
 import { OrderSender, OrderSync, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
 import { renewKey } from '../reseller/fixtures.js';
@@ -199,6 +199,47 @@ describe('reseller webhooks', () => {
         }),
     ).rejects.toThrow('the change failed');
     expect(await deliveriesOf(member.id)).toHaveLength(before);
+  });
+
+  it('a slow receiver is sent each message once: a second sender skips what the first has in flight, until its lease ends', async () => {
+    const member = await reseller();
+    const other = await startReplica(t);
+    const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+    const rowOf = (id: number) => t.app.get(MikroORM).em.fork().findOneOrFail(Delivery, id);
+    // Both replicas at the same time (this suite's clock has travelled).
+    other.app.get(Clock).travel(t.app.get(Clock).now().getTime() - other.app.get(Clock).now().getTime());
+    try {
+      // Answers after 3 s: slow, but within the 5 s timeout.
+      receiver.delayMs = 3_000;
+      const { id } = await t.app.get(DeliveryFacade).sendTest(member.id);
+      const inFlight = t.app.get(DeliverySender).runOnce();
+      while (receiver.received.length === 0) await sleep(20);
+      expect((await rowOf(id)).status).toBe('SENDING');
+      // The other sender's clock is past the first retry's 5 s: still not due, it is in flight.
+      other.app.get(Clock).travel(10_000);
+      expect(await other.app.get(DeliverySender).runOnce()).toBe(0);
+      expect(await inFlight).toBe(1);
+      expect(await other.app.get(DeliverySender).runOnce()).toBe(0);
+      expect(receiver.received).toHaveLength(1);
+      expect(await rowOf(id)).toMatchObject({ status: 'SENT', attempts: 1, lastStatus: 200 });
+
+      // A sender silent past the lease (as if it had died mid-send): the message is claimed again, same webhook-id.
+      receiver.received.length = 0;
+      await t.app.get(DeliveryFacade).replay(id);
+      const stuck = t.app.get(DeliverySender).runOnce();
+      while (receiver.received.length === 0) await sleep(20);
+      other.app.get(Clock).travel(LEASE_MS);
+      expect(await other.app.get(DeliverySender).runOnce()).toBe(1);
+      await stuck;
+      expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([
+        receiver.received[0]!.headers['webhook-id'],
+        receiver.received[0]!.headers['webhook-id'],
+      ]);
+      expect(await rowOf(id)).toMatchObject({ status: 'SENT', attempts: 3 });
+    } finally {
+      receiver.delayMs = 0;
+      await other.close();
+    }
   });
 
   it('sends a test event, lists the last deliveries with their answers, and replays one with the same webhook-id', async () => {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { createHmac, randomBytes } from 'node:crypto';
 import { createTransport, type Transporter } from 'nodemailer';
 import { Webhook } from 'standardwebhooks';
-import { request, type Dispatcher } from 'undici';
+import { Agent, request, type Dispatcher } from 'undici';
 import { AppConfig } from '../../../config/index.js';
 import { assertPublicLiteral, PRIVATE_ADDRESS_CODE, publicOnlyDispatcher } from '../../../shared/index.js';
 import { WEBHOOK_MESSAGES } from '../../../contracts/index.js';
@@ -62,6 +62,8 @@ export class WebhookChannel {
     connections: 64,
     pipelining: 1,
   });
+  /** Receivers on private addresses (ALLOW_PRIVATE_PROVIDER_URLS, tests and benches): the same kept-alive pool. */
+  private readonly anyAddress = new Agent({ connections: 64, pipelining: 1 });
 
   constructor(private readonly config: AppConfig) {}
 
@@ -74,7 +76,7 @@ export class WebhookChannel {
     try {
       if (!this.allowPrivate) assertPublicLiteral(url, WEBHOOK_MESSAGES.privateAddress);
       const answer = await request(url, {
-        ...(this.allowPrivate ? {} : { dispatcher: this.dispatcher }),
+        dispatcher: this.allowPrivate ? this.anyAddress : this.dispatcher,
         method: 'POST',
         body,
         headers: {

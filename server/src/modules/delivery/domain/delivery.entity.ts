@@ -9,11 +9,11 @@ import type { DeliveryChannel, DeliveryStatus } from '../../../contracts/index.j
 @Entity({ tableName: 'delivery' })
 @Index({
   name: 'delivery_due',
-  expression: `create index "delivery_due" on "delivery" ("next_attempt_at") where status = 'PENDING'`,
+  expression: `create index "delivery_due" on "delivery" ("next_attempt_at") where status in ('PENDING', 'SENDING')`,
 })
 @Index({
   name: 'delivery_sequence_pending',
-  expression: `create index "delivery_sequence_pending" on "delivery" ("sequence_key", "id") where status = 'PENDING' and sequence_key is not null`,
+  expression: `create index "delivery_sequence_pending" on "delivery" ("sequence_key", "id") where status in ('PENDING', 'SENDING') and sequence_key is not null`,
 })
 @Index({ name: 'delivery_member', properties: ['memberId', 'channel', 'id'] })
 export class Delivery {
