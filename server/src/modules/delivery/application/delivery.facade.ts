@@ -166,6 +166,8 @@ export class DeliveryFacade {
     event: NoticeEvent,
     variables: Record<string, string>,
     dedupeKey: string,
+    /** The mail's own subject and text when the notice has more to say than its 알림톡 (a ticket's answer). */
+    mail?: { subject: string; text: string },
   ): Promise<void> {
     const contact = await this.contacts.contactOf(tx, memberId);
     if (!contact) return;
@@ -191,7 +193,7 @@ export class DeliveryFacade {
         event,
         memberId,
         recipient: contact.email,
-        payload: { subject: `[SMM] ${NOTICE_EVENT_LABELS[event]}`, text },
+        payload: mail ?? { subject: `[SMM] ${NOTICE_EVENT_LABELS[event]}`, text },
         dedupeKey: `notice:${dedupeKey}`,
       });
   }
