@@ -71,6 +71,11 @@ describe('customer notices: KakaoTalk 알림톡 through SOLAPI, SMS when it fail
     await send();
     const sent = solapi.requests.slice(before).flatMap((r) => r.messages);
     const order = sent.find((m) => m.kakaoOptions?.templateId === 'KA01TP_ORDER_DONE');
+    const request = solapi.requests.slice(before).find((r) => r.messages.includes(order!))!;
+    // For the closing note: the request as the SOLAPI fake received it (the signature cut short).
+    console.log(
+      `알림톡 request for an order completion (POST /messages/v4/send-many/detail):\n  authorization: ${String(request.headers.authorization).replace(/signature=\w+/, 'signature=…')}\n  ${JSON.stringify({ messages: [order] }, null, 2).replaceAll('\n', '\n  ')}`,
+    );
     expect(order).toEqual({
       to: '01012345678',
       from: solapi.sender,

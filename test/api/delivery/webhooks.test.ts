@@ -118,6 +118,14 @@ describe('reseller webhooks', () => {
       .send({ key: await renewKey(t, member), action: 'status', order: String(orderId) })
       .expect(200);
     expect(partial.verified!.data).toEqual({ order: orderId, ...v2.body });
+    // For the closing note: the delivery as the receiver saw it, and what standardwebhooks made of it.
+    console.log(
+      `order.updated as the receiver saw it:\n${Object.entries(partial.headers)
+        .map(([k, v]) => `  ${k}: ${v}`)
+        .join(
+          '\n',
+        )}\n\n  ${partial.body}\n\nnew Webhook(secret).verify(body, headers) →\n  ${JSON.stringify(partial.verified)}`,
+    );
     expect(partial.headers['webhook-id']).toMatch(/^msg_[0-9a-f]{32}$/);
     expect(partial.headers['webhook-signature']).toMatch(/^v1,/);
     expect(Math.abs(Number(partial.headers['webhook-timestamp']) - Date.now() / 1000)).toBeLessThan(300);
