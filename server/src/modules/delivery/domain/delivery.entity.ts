@@ -7,9 +7,10 @@ import type { DeliveryChannel, DeliveryStatus } from '../../../contracts/index.j
  * answers or 24 h have passed. Rows with the same `sequenceKey` go out one after another, in id order.
  */
 @Entity({ tableName: 'delivery' })
+// The claim walks the unsent rows in id order (a scan of the primary key would step over every sent one).
 @Index({
   name: 'delivery_due',
-  expression: `create index "delivery_due" on "delivery" ("next_attempt_at") where status in ('PENDING', 'SENDING')`,
+  expression: `create index "delivery_due" on "delivery" ("id", "next_attempt_at") where status in ('PENDING', 'SENDING')`,
 })
 @Index({
   name: 'delivery_sequence_pending',
