@@ -19,6 +19,7 @@ import settings from './settings';
 import outbox from './outbox';
 import refills from './refills';
 import alerts from './alerts';
+import deliveries from './deliveries';
 import subscriptions from './subscriptions';
 import auditLogs from './audit-logs';
 import referrals from './referrals';
@@ -71,6 +72,7 @@ export const resources: Record<string, ResourceModule> = {
   'point-debts': pointDebts,
   tickets,
   'saved-replies': savedReplies,
+  deliveries,
   reports,
   'provider-scores': providerScores,
   'price-changes': priceChanges,
@@ -112,6 +114,7 @@ export const resourcePermissions: Record<string, Permission> = {
   reports: 'reports',
   'provider-scores': 'providers',
   'price-changes': 'providers',
+  deliveries: 'audit',
 };
 
 export const menuSections: { title: string; names: string[] }[] = [
@@ -120,7 +123,10 @@ export const menuSections: { title: string; names: string[] }[] = [
   { title: '회원', names: ['members', 'ledger-entries', 'point-debts', 'referrals', 'member-levels'] },
   { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },
   { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },
-  { title: '운영', names: ['settings', 'outbox', 'alerts', 'audit-logs', 'login-attempts', 'operators'] },
+  {
+    title: '운영',
+    names: ['settings', 'outbox', 'alerts', 'audit-logs', 'login-attempts', 'deliveries', 'operators'],
+  },
   { title: '고객 지원', names: ['tickets', 'saved-replies'] },
   { title: '수익', names: ['reports', 'provider-scores', 'price-changes'] },
 ];

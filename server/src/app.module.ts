@@ -34,6 +34,7 @@ import { HealthController } from './ops/health.controller.js';
 import { BackupModule } from './ops/backup.job.js';
 import { AlertsModule } from './modules/alerts/index.js';
 import { SupportModule } from './modules/support/index.js';
+import { DeliveryModule } from './modules/delivery/index.js';
 import { loggerParams } from './ops/logging.js';
 import { PricingFacade, PricingModule } from './modules/pricing/index.js';
 import { Clock } from './shared/index.js';
@@ -131,6 +132,7 @@ export class AppModule {
         ApprovalsModule,
         PricingModule,
         SupportModule,
+        DeliveryModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],

@@ -264,6 +264,21 @@ export const ko: TranslationMessages = {
         lastError: '마지막 오류',
       },
     },
+    deliveries: {
+      name: '발송 내역',
+      fields: {
+        ...common,
+        channel: '채널',
+        event: '이벤트',
+        memberId: '회원 번호',
+        recipient: '수신자',
+        status: '상태',
+        attempts: '시도',
+        lastStatus: '응답 코드',
+        lastAnswer: '마지막 응답',
+        sentAt: '발송 일시',
+      },
+    },
     'audit-logs': {
       name: '감사 로그',
       fields: {

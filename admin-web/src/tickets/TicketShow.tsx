@@ -179,9 +179,12 @@ const Answer = () => {
     setBusy(true);
     try {
       await dp.answerTicket(ticket.id, body, internal);
-      notify(internal ? '내부 메모를 남겼습니다.' : '답변을 등록했습니다. 회원에게 메일로 알립니다.', {
-        type: 'success',
-      });
+      notify(
+        internal ? '내부 메모를 남겼습니다.' : '답변을 등록했습니다. 회원이 고른 방법(알림톡·SMS·메일)으로 알립니다.',
+        {
+          type: 'success',
+        },
+      );
       setBody('');
       setInternal(false);
       refresh();

@@ -84,4 +84,5 @@ export const api = {
   delete: async <T = unknown>(path: string) => (await send('DELETE', path)).data as T,
   /** A multipart upload (the browser sets its boundary). */
   postForm: async <T = unknown>(path: string, form: FormData) => (await send('POST', path, form)).data as T,
+  put: async <T = unknown>(path: string, body: unknown) => (await send('PUT', path, body)).data as T,
 };

@@ -63,6 +63,12 @@ export const envSchema = z.object({
   TELEGRAM_CHAT_ID: optionalText,
   TELEGRAM_API_URL: z.url().default('https://api.telegram.org'),
   OPERATOR_EMAIL: z.email('OPERATOR_EMAIL must be an e-mail address').optional(),
+  /** KakaoTalk 알림톡 through SOLAPI (all four set, else customers get SMS/mail only); the base URL for a loopback fake. */
+  SOLAPI_API_KEY: optionalText,
+  SOLAPI_API_SECRET: optionalText,
+  SOLAPI_PFID: optionalText,
+  SOLAPI_SENDER: optionalText,
+  SOLAPI_API_URL: z.url().default('https://api.solapi.com'),
   /** Unset: pretty on a terminal, JSON lines otherwise. */
   LOG_FORMAT: z.enum(['json', 'pretty'], { error: 'LOG_FORMAT must be json or pretty' }).optional(),
 });

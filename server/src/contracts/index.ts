@@ -54,4 +54,5 @@ export * from './approvals.js';
 export * from './pricing.js';
 export * from './mass-order.js';
 export * from './support.js';
+export * from './delivery.js';
 export * from './reports.js';

@@ -111,6 +111,13 @@ export const SETTINGS = [
   def('ALERT_PROVIDER_BALANCE_MIN', 'count', 'alerts', '공급사 잔액 알림 기준(원)'),
   def('ALERT_PROVIDER_ERRORS', 'count', 'alerts', '공급사 연속 오류 알림 횟수'),
   def('REFILL_COOLDOWN_HOURS', 'hours', 'orders', '리필 재요청 간격(시간)'),
+  // KakaoTalk 알림톡 template ids per customer notice (contracts/delivery.ts); '' sends that notice by SMS instead.
+  def('ALIMTALK_TEMPLATE_CHARGE_COMPLETED', 'text', 'alerts', '알림톡 템플릿: 충전 완료'),
+  def('ALIMTALK_TEMPLATE_ORDER_COMPLETED', 'text', 'alerts', '알림톡 템플릿: 주문 완료'),
+  def('ALIMTALK_TEMPLATE_ORDER_PARTIAL', 'text', 'alerts', '알림톡 템플릿: 주문 부분 완료'),
+  def('ALIMTALK_TEMPLATE_ORDER_CANCELED', 'text', 'alerts', '알림톡 템플릿: 주문 취소'),
+  def('ALIMTALK_TEMPLATE_REFILL_COMPLETED', 'text', 'alerts', '알림톡 템플릿: 리필 완료'),
+  def('ALIMTALK_TEMPLATE_TICKET_ANSWERED', 'text', 'alerts', '알림톡 템플릿: 문의 답변'),
   // Issue 26: price sync hides a service that would sell below cost; '' completion threshold reads as 80 %.
   def('PRICE_SYNC_HIDE_BELOW_COST', 'switch', 'alerts', '원가 이하 상품 자동 숨김'),
   def('ALERT_PROVIDER_COMPLETION_MIN', 'count', 'alerts', '공급사 완료율 알림 기준(%)'),

@@ -3,6 +3,7 @@
 import { alertsEntities } from '../modules/alerts/entities.js';
 import { approvalsEntities } from '../modules/approvals/entities.js';
 import { auditEntities } from '../modules/audit/entities.js';
+import { deliveryEntities } from '../modules/delivery/entities.js';
 import { billingEntities } from '../modules/billing/entities.js';
 import { catalogEntities } from '../modules/catalog/entities.js';
 import { contentEntities } from '../modules/content/entities.js';
@@ -35,6 +36,7 @@ export const entities = [
   ...approvalsEntities,
   ...pricingEntities,
   ...supportEntities,
+  ...deliveryEntities,
 ];
 
 registerEntities(entities);

@@ -7,6 +7,32 @@ describe('GET /api/openapi.json', () => {
   });
   afterAll(() => t.close());
 
+  it('describes the reseller webhooks: each event, its signature headers and its data', async () => {
+    const doc = (await t.http.get('/api/openapi.json').expect(200)).body;
+    expect(Object.keys(doc.webhooks).sort()).toEqual([
+      'balance.changed',
+      'order.updated',
+      'refill.updated',
+      'subscription.updated',
+      'webhook.test',
+    ]);
+    const order = doc.webhooks['order.updated'].post;
+    expect(order.parameters.map((p: { name: string }) => p.name)).toEqual([
+      'webhook-id',
+      'webhook-timestamp',
+      'webhook-signature',
+    ]);
+    const data = order.requestBody.content['application/json'].schema.properties.data;
+    expect(Object.keys(data.properties).sort()).toEqual([
+      'charge',
+      'currency',
+      'order',
+      'remains',
+      'start_count',
+      'status',
+    ]);
+  });
+
   it('describes v1 and v2 in OpenAPI 3.1, from the schemas the server validates with', async () => {
     const res = await t.http.get('/api/openapi.json').expect(200);
     expect(res.headers['content-type']).toMatch(/^application\/json/);

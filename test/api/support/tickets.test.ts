@@ -211,14 +211,18 @@ describe('support tickets', () => {
       .send({ body: '작업이 곧 시작됩니다.' })
       .expect(201);
     expect(answered.body.status).toBe('ANSWERED');
-    const [mail] = await em(t)
+    // 문의 답변 goes by the member's channel (no phone: mail), through the delivery outbox; the note is not told.
+    const notices = await em(t)
       .getConnection()
-      .execute(`select subject, body from outbox_message where recipient = ? order by id desc limit 1`, [
-        `${m.loginId}@example.com`,
+      .execute(`select channel, recipient, payload from delivery where member_id = ? and event = 'ticket.answered'`, [
+        m.id,
       ]);
-    expect(mail.subject).toContain('답변이 등록되었습니다');
-    expect(mail.body).toContain('작업이 곧 시작됩니다.');
-    expect(mail.body).not.toContain('내부 메모');
+    expect(notices).toHaveLength(1);
+    const [mail] = notices;
+    expect(mail).toMatchObject({ channel: 'EMAIL', recipient: `${m.loginId}@example.com` });
+    expect(mail.payload.subject).toContain('답변이 등록되었습니다');
+    expect(mail.payload.text).toContain('작업이 곧 시작됩니다.');
+    expect(mail.payload.text).not.toContain('내부 메모');
 
     const seen = await t.http.get(`/api/service/tickets/${created.id}`).set('Authorization', bearer(m)).expect(200);
     expect(seen.body.messages.map((x: { body: string }) => x.body)).toEqual([

@@ -94,7 +94,7 @@ describe('support desk journey', () => {
     await desk.getByLabel('저장된 답변').click();
     await desk.getByRole('option', { name: '리필 안내' }).click();
     await desk.getByRole('button', { name: '답변 보내기' }).click();
-    await desk.getByText('답변을 등록했습니다. 회원에게 메일로 알립니다.').waitFor();
+    await desk.getByText('답변을 등록했습니다. 회원이 고른 방법(알림톡·SMS·메일)으로 알립니다.').waitFor();
     await desk.getByText('답변 완료').first().waitFor();
     await h.screenshot(desk, 'support-console-answered-390');
 
@@ -102,11 +102,13 @@ describe('support desk journey', () => {
     await phone.reload();
     await phone.getByText('확인했습니다. 진행 중인 주문은 완료 후 리필을 요청해 주세요.', { exact: false }).waitFor();
     await h.screenshot(phone, 'support-member-answered-390');
-    const mails = (await op.get(
-      `/api/admin/outbox?filter=${encodeURIComponent(JSON.stringify({ recipient: `${member.loginId}@example.com` }))}`,
-    )) as { subject: string; body: string }[];
-    expect(mails[0]!.subject).toBe('[1:1 문의] 답변이 등록되었습니다: 리필 요청');
-    expect(mails[0]!.body).toContain('완료된 주문의 리필은 24시간 안에 시작됩니다.');
+    // No phone: 문의 답변 goes by mail, through the delivery outbox (the console lists it masked, so read the row).
+    const [mail] = await em(h.t)
+      .getConnection()
+      .execute(`select channel, payload from delivery where member_id = ? and event = 'ticket.answered'`, [member.id]);
+    expect(mail.channel).toBe('EMAIL');
+    expect(mail.payload.subject).toBe('[1:1 문의] 답변이 등록되었습니다: 리필 요청');
+    expect(mail.payload.text).toContain('완료된 주문의 리필은 24시간 안에 시작됩니다.');
     const ticket = await op.get(`/api/admin/tickets/${ticketId}`);
     const settled = (ticket.messages as { author: string; body: string }[])
       .filter((m) => m.author === 'SYSTEM')

@@ -32,6 +32,7 @@ import { Migration20261126002800_order_cost as MOrderCost } from './Migration202
 import { Migration20261126010000_dispatch_started as MDispatchStarted } from './Migration20261126010000_dispatch_started.js';
 import { Migration20261126020800_open_ended_subscriptions as MOpenEndedSubscriptions } from './Migration20261126020800_open_ended_subscriptions.js';
 import { Migration20261126002624_rate_unlogged as MRateUnlogged } from './Migration20261126002624_rate_unlogged.js';
+import { Migration20261126035000_delivery as MDelivery } from './Migration20261126035000_delivery.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -67,4 +68,5 @@ export const migrationsList = [
   { name: 'Migration20261126005000_point_debts', class: M25 },
   { name: 'Migration20261126010000_dispatch_started', class: MDispatchStarted },
   { name: 'Migration20261126020800_open_ended_subscriptions', class: MOpenEndedSubscriptions },
+  { name: 'Migration20261126035000_delivery', class: MDelivery },
 ];

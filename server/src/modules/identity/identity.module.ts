@@ -7,6 +7,7 @@ import { IdentityFacade } from './application/identity.facade.js';
 import { LoginService } from './application/login.service.js';
 import { MembersAdminService } from './application/members-admin.service.js';
 import { Messenger } from './application/messenger.js';
+import { MemberContacts } from './application/member-contacts.js';
 import { OperatorBootstrap } from './application/operator-bootstrap.js';
 import { PasswordHasher } from './application/password-hasher.js';
 import { ProfileService } from './application/profile.service.js';
@@ -76,8 +77,18 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     OperatorJwtStrategy,
     MemberGuard,
     OperatorGuard,
+    MemberContacts,
     OperatorsService,
   ],
-  exports: [IdentityFacade, OperatorBootstrap, MemberGuard, OperatorGuard, TokenService, PasswordHasher, Messenger],
+  exports: [
+    IdentityFacade,
+    OperatorBootstrap,
+    MemberGuard,
+    OperatorGuard,
+    TokenService,
+    PasswordHasher,
+    Messenger,
+    MemberContacts,
+  ],
 })
 export class IdentityModule {}

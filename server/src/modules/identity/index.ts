@@ -11,6 +11,7 @@ export { IdentityFacade, DEMO_MEMBER } from './application/identity.facade.js';
 export { OperatorBootstrap, type OperatorLogin } from './application/operator-bootstrap.js';
 export { TokenService } from './application/tokens.js';
 export { Messenger } from './application/messenger.js';
+export { MemberContacts } from './application/member-contacts.js';
 export { PasswordHasher } from './application/password-hasher.js';
 export { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
 export { RATE_LIMITS } from './application/rate-limiter.js';

@@ -4,6 +4,7 @@ import { CatalogModule } from '../catalog/index.js';
 import { PricingModule } from '../pricing/index.js';
 import { SettingsModule } from '../settings/index.js';
 import { WalletModule } from '../wallet/index.js';
+import { DeliveryModule } from '../delivery/index.js';
 import { OrderCommands } from './application/order-commands.service.js';
 import { OrderPlacement } from './application/order-placement.service.js';
 import { OrderQueries } from './application/order-queries.service.js';
@@ -21,7 +22,7 @@ import { MassOrders } from './application/mass-order.service.js';
 import { MassOrderController } from './http/mass-order.controller.js';
 
 @Module({
-  imports: [AuditModule, CatalogModule, SettingsModule, WalletModule, PricingModule],
+  imports: [AuditModule, CatalogModule, SettingsModule, WalletModule, PricingModule, DeliveryModule],
   controllers: [
     OrderController,
     AdminOrdersController,

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { AlertsModule } from '../alerts/index.js';
 import { AuditFacade, AuditModule } from '../audit/index.js';
 import { ContentModule } from '../content/index.js';
+import { DeliveryModule } from '../delivery/index.js';
 import { IdentityModule } from '../identity/index.js';
 import { OrderingModule } from '../ordering/index.js';
 import { AdminCrud, CrudAuditLog } from '../../shared/index.js';
@@ -11,7 +12,7 @@ import { MemberTicketsController } from './http/member-tickets.controller.js';
 import { TicketAutoCloseJob } from './jobs/ticket-auto-close.job.js';
 
 @Module({
-  imports: [AlertsModule, AuditModule, ContentModule, IdentityModule, OrderingModule],
+  imports: [AlertsModule, AuditModule, ContentModule, DeliveryModule, IdentityModule, OrderingModule],
   controllers: [MemberTicketsController, AdminTicketsController, AdminSavedRepliesController],
   providers: [Tickets, TicketAutoCloseJob, AdminCrud, { provide: CrudAuditLog, useExisting: AuditFacade }],
   exports: [Tickets],

@@ -7,8 +7,10 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountBlock } from '../components/delete-account-block';
 import { LevelBlock } from '../components/level-block';
 import { ReferralBlock } from '../components/referral-block';
+import { NoticePrefsBlock } from '../components/notice-prefs-block';
+import { WebhookBlock } from '../components/webhook-block';
 
-/** /account: id, level (회원 등급), referral code, password change, API key, deletion. */
+/** /account: id, level (회원 등급), referral code, password change, API key and webhook, notice channels, deletion. */
 export default function AccountRoute() {
   const profile = useProfile();
   const settings = useSettings();
@@ -22,6 +24,8 @@ export default function AccountRoute() {
       {settings.flag('ENABLE_REFERRAL') ? <ReferralBlock code={profile?.referralCode} /> : null}
       <ChangePasswordForm />
       <ApiKeyBlock apiKey={profile?.apiKey ?? null} />
+      <WebhookBlock />
+      <NoticePrefsBlock />
       <DeleteAccountBlock />
     </div>
   );

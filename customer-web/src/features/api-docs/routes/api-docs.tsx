@@ -190,6 +190,53 @@ export default function ApiDocsRoute() {
           ])}
         />
       </Card>
+      <Card title="웹훅 (상태 알림 받기)">
+        <p>
+          계정 설정의 웹훅에 주소를 저장하면 주문·리필·구독 상태나 잔액이 바뀔 때마다 JSON 이벤트를 POST로 보내 드립니다
+          (상태를 반복 조회할 필요가 없습니다). 이벤트: <code>order.updated</code> (v2 status와 같은 필드),{' '}
+          <code>refill.updated</code>, <code>subscription.updated</code>, <code>balance.changed</code> (충전 승인,
+          환불). 주문 하나의 이벤트는 일어난 순서대로 도착합니다.
+        </p>
+        <p>
+          요청은 Standard Webhooks 규격으로 서명됩니다: <code>webhook-id</code> (재시도해도 같은 값이므로 중복 처리를
+          막는 데 쓰세요), <code>webhook-timestamp</code>, <code>webhook-signature</code>. 2xx가 아닌 응답이나 5초 안에
+          응답하지 않으면 5초, 30초, 2분, 10분, 1시간, 6시간 간격으로 다시 보내고 24시간 뒤에는 포기합니다. 리디렉션은
+          따르지 않습니다. 최근 100건의 발송 결과는 계정 설정에서 보고 다시 보낼 수 있습니다.
+        </p>
+        <Example
+          title="order.updated 본문"
+          code={json({
+            type: 'order.updated',
+            timestamp: '2026-11-26T01:00:00.000Z',
+            data: {
+              order: 23501,
+              status: 'Completed',
+              charge: '500',
+              start_count: '1200',
+              remains: '0',
+              currency: 'KRW',
+            },
+          })}
+        />
+        <Example
+          title="서명 확인 (Node.js, standardwebhooks 패키지)"
+          code={`import { Webhook } from 'standardwebhooks';
+
+const wh = new Webhook(process.env.WEBHOOK_SECRET); // 계정 설정의 whsec_... 서명 키
+
+app.post('/webhooks/smm', express.raw({ type: 'application/json' }), (req, res) => {
+  try {
+    // 본문은 받은 그대로(raw)여야 합니다. 5분보다 오래된 요청은 거절됩니다.
+    const event = wh.verify(req.body, req.headers);
+    if (alreadyHandled(req.headers['webhook-id'])) return res.sendStatus(200);
+    handle(event.type, event.data);
+    res.sendStatus(200);
+  } catch {
+    res.sendStatus(400);
+  }
+});`}
+        />
+      </Card>
     </div>
   );
 }

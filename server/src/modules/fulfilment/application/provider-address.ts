@@ -1,10 +1,15 @@
 import { Injectable } from '@nestjs/common';
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
-import ipaddr from 'ipaddr.js';
 import { Agent } from 'undici';
 import { AppConfig } from '../../../config/index.js';
-import { DomainError } from '../../../shared/index.js';
+import {
+  DomainError,
+  PRIVATE_ADDRESS_CODE,
+  isPublicAddress,
+  lookupAll,
+  publicOnlyDispatcher as sharedPublicOnlyDispatcher,
+  type LookupAll,
+} from '../../../shared/index.js';
 import { simulatedProviderUrl } from '../domain/simulation.js';
 
 /**
@@ -17,26 +22,9 @@ import { simulatedProviderUrl } from '../domain/simulation.js';
  */
 export const PRIVATE_ADDRESS_MESSAGE =
   '공급사 API URL이 내부망(사설·루프백·링크로컬) 주소를 가리킵니다. 외부에서 접근 가능한 주소를 입력해 주세요.';
-/** The error code of a connection refused because its address is internal (nothing was sent). */
-export const PRIVATE_ADDRESS_CODE = 'EPRIVATEADDRESS';
+// The address rules are shared with reseller webhooks (shared/public-address.ts).
+export { PRIVATE_ADDRESS_CODE, isPublicAddress };
 export const UNRESOLVED_MESSAGE = '공급사 API URL의 호스트를 찾을 수 없습니다.';
-
-/** Whether an IP address is one a provider on the internet may have (ipaddr.js's "unicast" range). */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
-  return parsed.range() === 'unicast';
-}
-
-type LookupAll = (hostname: string) => Promise<LookupAddress[]>;
-const lookupAll: LookupAll = (hostname) =>
-  new Promise((resolve, reject) =>
-    dnsLookup(hostname, { all: true, verbatim: true }, (error, addresses) =>
-      error ? reject(error) : resolve(addresses),
-    ),
-  );
 
 export interface AddressPolicy {
   /** ALLOW_PRIVATE_PROVIDER_URLS: any address is allowed. */
@@ -66,31 +54,9 @@ export async function assertPublicProviderUrl(
   if (!addresses.every(isPublicAddress)) throw new DomainError(PRIVATE_ADDRESS_MESSAGE, 400);
 }
 
-/**
- * An undici dispatcher whose every connection resolves its host and refuses internal addresses
- * (request-time check: nothing is sent to an address the save-time check would have refused).
- */
+/** An undici dispatcher refusing internal addresses at every connection (shared/public-address.ts). */
 export function publicOnlyDispatcher(): Agent {
-  return new Agent({
-    connect: {
-      lookup: (hostname, options, callback) => {
-        dnsLookup(hostname, { ...options, all: true, verbatim: true }, (error, addresses) => {
-          if (error) return callback(error, '', 0);
-          const list = addresses as LookupAddress[];
-          const blocked = list.find((a) => !isPublicAddress(a.address));
-          if (blocked || list.length === 0)
-            return callback(
-              Object.assign(new Error(`${hostname}: ${PRIVATE_ADDRESS_MESSAGE}`), { code: PRIVATE_ADDRESS_CODE }),
-              '',
-              0,
-            );
-          if ((options as { all?: boolean }).all)
-            return (callback as unknown as (e: null, a: LookupAddress[]) => void)(null, list);
-          callback(null, list[0]!.address, list[0]!.family);
-        });
-      },
-    },
-  });
+  return sharedPublicOnlyDispatcher(PRIVATE_ADDRESS_MESSAGE);
 }
 
 /** The policy as the app runs it: ALLOW_PRIVATE_PROVIDER_URLS, and the simulated provider's own URL trusted. */

@@ -4,9 +4,10 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { LedgerKind, WalletFacade, type LedgerEntry, type LedgerReference } from '../../wallet/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
-import { cancelVerdict, orderActionStatus } from '../../../contracts/index.js';
+import { cancelVerdict, orderActionStatus, WEBHOOK_ORDER_STATUS, type NoticeEvent } from '../../../contracts/index.js';
 import { memberOrderFacts } from './member-order-facts.js';
 import { CatalogFacade } from '../../catalog/index.js';
+import { DeliveryFacade } from '../../delivery/index.js';
 import { DispatchNotesLookup } from './upstream-dispatch.port.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, OrderStatus, ORDER_TRANSITIONS, type StatusDetails } from '../domain/order.entity.js';
@@ -27,6 +28,13 @@ export interface CommandResult<T> {
 export const orderReference = (id: number): LedgerReference => ({ type: 'order', id });
 export const autoOrderReference = (id: number): LedgerReference => ({ type: 'auto-order', id });
 
+/** The customer notice an order's final state sends. */
+const ORDER_NOTICES: Partial<Record<OrderStatus, NoticeEvent>> = {
+  [OrderStatus.COMPLETED]: 'order.completed',
+  [OrderStatus.PARTIAL]: 'order.partial',
+  [OrderStatus.CANCELED]: 'order.canceled',
+};
+
 const ORDER_NOT_FOUND = '주문을 찾을 수 없습니다.';
 
 /**
@@ -44,7 +52,40 @@ export class OrderCommands {
     private readonly clock: Clock,
     private readonly catalog: CatalogFacade,
     private readonly dispatch: DispatchNotesLookup,
+    private readonly delivery: DeliveryFacade,
   ) {}
+
+  /**
+   * Tells the member of the order's new state in the same transaction: the reseller's `order.updated`
+   * webhook (the fields of v2 `status`), in order per order, and at the end the customer's notice.
+   */
+  private async announce(tx: EntityManager, order: Order): Promise<void> {
+    const remains = order.remains ?? order.amount;
+    const data = {
+      order: order.id,
+      status: WEBHOOK_ORDER_STATUS[order.status],
+      charge: String(order.point - order.refunded),
+      start_count: String(order.startCount ?? 0),
+      remains: String(remains),
+      currency: 'KRW',
+    };
+    const key = `order:${order.id}:${order.status}:${data.start_count}:${data.remains}`;
+    await this.delivery.webhookEvent(tx, order.memberId, 'order.updated', data, key, `order:${order.id}`);
+    const notice = ORDER_NOTICES[order.status];
+    if (notice)
+      await this.delivery.notice(
+        tx,
+        order.memberId,
+        notice,
+        {
+          '#{주문번호}': String(order.id),
+          '#{수량}': order.amount.toLocaleString('ko-KR'),
+          '#{잔여}': remains.toLocaleString('ko-KR'),
+          '#{환불}': order.refunded.toLocaleString('ko-KR'),
+        },
+        `order:${order.id}:${order.status}`,
+      );
+  }
 
   /** Upstream status for an order, in the caller's transaction; a report it cannot move to (ended, already there, behind) changes nothing. */
   async applyUpstream(
@@ -70,6 +111,7 @@ export class OrderCommands {
     // Moving into INPROGRESS carries the provider's progress too.
     order.noteProgress(details, now);
     await this.settle(tx, order);
+    await this.announce(tx, order);
     return { order, changed: true };
   }
 
@@ -119,6 +161,7 @@ export class OrderCommands {
       }
       order.moveTo(OrderStatus.CANCELED, this.clock.now());
       await this.settle(tx, order);
+      await this.announce(tx, order);
       return order;
     });
   }
@@ -209,6 +252,7 @@ export class OrderCommands {
       const before = wrap(order).toObject();
       change(order, this.clock.now());
       await this.settle(tx, order);
+      await this.announce(tx, order);
       this.audit.record(tx, actor, { action, resource: 'orders', resourceId: order.id, before, after: order });
       return order;
     });

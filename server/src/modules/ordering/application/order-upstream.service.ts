@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { ServiceType } from '../../../contracts/index.js';
 import { claimAndProcess, Clock } from '../../../shared/index.js';
+import { DeliveryFacade } from '../../delivery/index.js';
+import { announceAccepted, announceRefill } from './announcements.js';
 import { Order, OrderStatus, ORDER_TRANSITIONS } from '../domain/order.entity.js';
 import { Refill, RefillStatus } from '../domain/refill.entity.js';
 
@@ -80,6 +82,7 @@ export class OrderUpstream {
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,
+    private readonly delivery: DeliveryFacade,
   ) {}
 
   /**
@@ -89,10 +92,12 @@ export class OrderUpstream {
   async acceptUpstream(tx: EntityManager, orderIds: number[], now: Date): Promise<number[]> {
     if (orderIds.length === 0) return [];
     ORDER_TRANSITIONS.assert(OrderStatus.PENDING, OrderStatus.PROCESSING);
-    const rows = await tx.execute<{ id: number }[]>(
-      `update service_order set status = 'PROCESSING', updated_at = ? where id in (?) and status = 'PENDING' returning id`,
+    const rows = await tx.execute<Parameters<typeof announceAccepted>[2]>(
+      `update service_order set status = 'PROCESSING', updated_at = ? where id in (?) and status = 'PENDING'
+       returning id, member_id, point, refunded, start_count, remains, amount`,
       [now, orderIds],
     );
+    await announceAccepted(this.delivery, tx, rows);
     return rows.map((r) => r.id);
   }
 
@@ -269,6 +274,7 @@ export class OrderUpstream {
         if (report.outcome === 'done') row.complete(at);
         else if (report.outcome === 'rejected') row.reject(report.reason, at);
         else row.checkAgainAt(report.checkAt, at);
+        if (report.outcome !== 'open') await announceRefill(this.delivery, tx, row);
         applied.push(report);
       }
       return applied;

@@ -6,6 +6,8 @@ import { memberOrderFacts } from './member-order-facts.js';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { SettingsService } from '../../settings/index.js';
+import { DeliveryFacade } from '../../delivery/index.js';
+import { announceRefill } from './announcements.js';
 import {
   Clock,
   DomainError,
@@ -34,6 +36,7 @@ export class Refills {
     private readonly audit: AuditFacade,
     private readonly clock: Clock,
     private readonly settings: SettingsService,
+    private readonly delivery: DeliveryFacade,
   ) {}
 
   /** The operator's REFILL_COOLDOWN_HOURS; unset reads as 24. */
@@ -125,6 +128,7 @@ export class Refills {
       if (!refill.isOpen) throw new DomainError(REFILL_MESSAGES.notOpen, 409);
       const before = wrap(refill).toObject();
       change(refill, this.clock.now());
+      await announceRefill(this.delivery, tx, refill);
       this.audit.record(tx, actor, {
         action,
         resource: RESOURCE,

@@ -12,6 +12,8 @@ import {
 import { CatalogFacade } from '../../catalog/index.js';
 import { PricingFacade } from '../../pricing/index.js';
 import { SettingsService } from '../../settings/index.js';
+import { DeliveryFacade } from '../../delivery/index.js';
+import { announceSubscription } from './announcements.js';
 import {
   InsufficientPointsError,
   LedgerKind,
@@ -47,6 +49,7 @@ export class Subscriptions {
     private readonly wallet: WalletFacade,
     private readonly clock: Clock,
     private readonly pricing: PricingFacade,
+    private readonly delivery: DeliveryFacade,
   ) {}
 
   async place(memberId: number, input: SubscriptionRequest): Promise<PlacedSubscription> {
@@ -186,6 +189,7 @@ export class Subscriptions {
     status: SubscriptionStatus,
   ): Promise<Subscription> {
     const refund = subscription.moveTo(status, this.clock.now());
+    await announceSubscription(this.delivery, tx, subscription);
     if (refund > 0n)
       await this.wallet.credit(tx, {
         memberId: subscription.memberId,
@@ -329,7 +333,9 @@ export class Subscriptions {
   async note(id: number, apply: (s: Subscription, now: Date) => void): Promise<void> {
     await this.em.fork().transactional(async (tx) => {
       const subscription = await this.lock(tx, id);
+      const before = subscription.status;
       if (subscription.isOpen) apply(subscription, this.clock.now());
+      if (subscription.status !== before) await announceSubscription(this.delivery, tx, subscription);
     });
   }
 

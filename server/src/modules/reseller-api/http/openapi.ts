@@ -137,6 +137,37 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
       '/api/v2': { get: v2Operation('get'), post: v2Operation('post') },
     },
+    // Reseller webhooks (Standard Webhooks: webhook-id, webhook-timestamp, webhook-signature headers),
+    // set on the account page or with PUT /api/auth/webhook.
+    webhooks: Object.fromEntries(
+      (Object.keys(WEBHOOK_DATA) as (keyof typeof WEBHOOK_DATA)[]).map((type) => [
+        type,
+        {
+          post: {
+            summary: WEBHOOK_DATA[type].summary,
+            parameters: ['webhook-id', 'webhook-timestamp', 'webhook-signature'].map((name) => ({
+              name,
+              in: 'header',
+              required: true,
+              schema: { type: 'string' },
+            })),
+            requestBody: {
+              required: true,
+              content: json(
+                schemaOf(
+                  z.object({ type: z.literal(type), timestamp: z.iso.datetime(), data: WEBHOOK_DATA[type].data }),
+                ),
+              ),
+            },
+            responses: {
+              '2XX': {
+                description: 'Received; anything else is retried (5 s, 30 s, 2 min, 10 min, 1 h, 6 h; 24 h at most)',
+              },
+            },
+          },
+        },
+      ]),
+    ),
     components: {
       schemas,
       securitySchemes: {
@@ -148,6 +179,41 @@ export function buildOpenApiDocument(): Record<string, unknown> {
     },
   };
 }
+
+const money = z.string().regex(/^-?\d+$/);
+/** What each webhook event carries in `data`. */
+const WEBHOOK_DATA = {
+  'order.updated': {
+    summary: 'An order changed: the fields of v2 `status`',
+    data: z.object({
+      order: z.int(),
+      status: z.enum(['Pending', 'Processing', 'In progress', 'Completed', 'Partial', 'Canceled']),
+      charge: money,
+      start_count: money,
+      remains: money,
+      currency: z.literal('KRW'),
+    }),
+  },
+  'refill.updated': {
+    summary: 'A refill was completed or rejected',
+    data: z.object({ refill: z.int(), order: z.int(), status: z.string(), reason: z.string().nullable() }),
+  },
+  'subscription.updated': {
+    summary: 'A subscription changed status or covered a post',
+    data: z.object({ subscription: z.int(), status: z.string(), expiry: z.string().nullable(), posts: money }),
+  },
+  'balance.changed': {
+    summary: 'Points credited: a charge accepted, a refund',
+    data: z.object({
+      balance: money,
+      amount: money,
+      kind: z.string(),
+      reference: z.string(),
+      currency: z.literal('KRW'),
+    }),
+  },
+  'webhook.test': { summary: 'The test event of the account page', data: z.object({ message: z.string() }) },
+} as const;
 
 /** `GET /api/openapi.json`: built once, on first request. */
 @Controller()

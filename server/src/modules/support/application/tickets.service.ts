@@ -17,7 +17,8 @@ import {
 } from '../../../contracts/index.js';
 import { AlertsFacade } from '../../alerts/index.js';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
-import { IdentityFacade, Messenger } from '../../identity/index.js';
+import { DeliveryFacade } from '../../delivery/index.js';
+import { IdentityFacade } from '../../identity/index.js';
 import { OrderingFacade, Refills } from '../../ordering/index.js';
 import { AppConfig } from '../../../config/index.js';
 import {
@@ -93,7 +94,7 @@ export class Tickets {
     private readonly alerts: AlertsFacade,
     private readonly audit: AuditFacade,
     private readonly identity: IdentityFacade,
-    private readonly messenger: Messenger,
+    private readonly delivery: DeliveryFacade,
     private readonly config: AppConfig,
   ) {}
 
@@ -304,9 +305,9 @@ export class Tickets {
     };
   }
 
-  /** An operator's answer (mailed to the member) or internal note. */
+  /** An operator's answer (told to the member by their chosen channel) or internal note. */
   async answer(id: number, input: OperatorReply, actor: AuditActor): Promise<OperatorTicketView> {
-    const ticket = await this.em.fork().transactional(async (tx) => {
+    await this.em.fork().transactional(async (tx) => {
       const row = await tx.findOne(Ticket, { id });
       if (!row) throw new NotFoundError(TICKET_MESSAGES.notFound);
       const now = this.clock.now();
@@ -320,32 +321,32 @@ export class Tickets {
         now,
       });
       await tx.persist(message).flush();
+      if (!input.internal) await this.noticeAnswer(tx, row, message.id, input.body);
       this.audit.record(tx, actor, {
         action: input.internal ? 'note' : 'answer',
         resource: 'tickets',
         resourceId: id,
         after: { messageId: message.id, status: row.status },
       });
-      return row;
     });
-    if (!input.internal) await this.mailAnswer(ticket, input.body);
     return this.operatorView(id, false);
   }
 
-  private async mailAnswer(ticket: Ticket, body: string): Promise<void> {
-    try {
-      const contact = await this.identity.contactOf(ticket.memberId);
-      if (!contact?.email) return;
-      const link = `${this.config.publicUrl.replace(/\/$/, '')}/support/${ticket.id}`;
-      await this.messenger.email(
-        contact.email,
-        `[1:1 문의] 답변이 등록되었습니다: ${ticket.subject}`,
-        `${contact.loginId ?? '회원'}님, 문의하신 "${ticket.subject}"에 답변이 등록되었습니다.\n\n${body}\n\n문의 내역에서 확인하고 답장할 수 있습니다: ${link}`,
-      );
-    } catch (error) {
-      // The answer stands; the outbox shows what was not sent.
-      this.logger.warn(`answer mail for ticket ${ticket.id} not sent: ${(error as Error).message}`);
-    }
+  /** 문의 답변 by the member's chosen channel, in the answer's transaction; a mail carries the answer itself. */
+  private async noticeAnswer(tx: EntityManager, ticket: Ticket, messageId: number, body: string): Promise<void> {
+    const contact = await this.identity.contactOf(ticket.memberId);
+    const link = `${this.config.publicUrl.replace(/\/$/, '')}/support/${ticket.id}`;
+    await this.delivery.notice(
+      tx,
+      ticket.memberId,
+      'ticket.answered',
+      { '#{문의번호}': String(ticket.id), '#{제목}': ticket.subject },
+      `ticket-answer:${messageId}`,
+      {
+        subject: `[1:1 문의] 답변이 등록되었습니다: ${ticket.subject}`,
+        text: `${contact?.loginId ?? '회원'}님, 문의하신 "${ticket.subject}"에 답변이 등록되었습니다.\n\n${body}\n\n문의 내역에서 확인하고 답장할 수 있습니다: ${link}`,
+      },
+    );
   }
 
   /** An operator asks the refill of a linked order for the member (the member's rules apply); the outcome joins the thread. */

@@ -12,6 +12,7 @@ import {
   type Page,
 } from '../../../shared/index.js';
 import { LedgerEntry, LedgerKind } from '../domain/ledger-entry.entity.js';
+import { DeliveryFacade } from '../../delivery/index.js';
 import { PointDebt } from '../domain/point-debt.entity.js';
 
 /** What a movement is for: (kind, type, id) is unique, so the same movement never happens twice. */
@@ -99,7 +100,38 @@ export class WalletFacade {
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,
+    private readonly delivery: DeliveryFacade,
   ) {}
+
+  /**
+   * A credit is told to the member in its own transaction: the reseller's `balance.changed` webhook, and
+   * for a charge the customer's 충전 완료 notice. (Order debits are not: the reseller placed them.)
+   */
+  private async announceCredit(em: EntityManager, movement: Movement, balanceAfter: bigint): Promise<void> {
+    const key = `${movement.kind}:${movement.reference.type}:${movement.reference.id}`;
+    await this.delivery.webhookEvent(
+      em,
+      movement.memberId,
+      'balance.changed',
+      {
+        balance: balanceAfter.toString(),
+        amount: movement.amount.toString(),
+        kind: movement.kind,
+        reference: `${movement.reference.type}:${movement.reference.id}`,
+        currency: 'KRW',
+      },
+      `balance:${key}`,
+      'balance',
+    );
+    if (movement.kind === 'CHARGE')
+      await this.delivery.notice(
+        em,
+        movement.memberId,
+        'charge.completed',
+        { '#{금액}': movement.amount.toLocaleString('ko-KR'), '#{잔액}': balanceAfter.toLocaleString('ko-KR') },
+        `charge:${key}`,
+      );
+  }
 
   /**
    * Takes points in one statement: the conditional UPDATE (balance >= amount) and the ledger row.
@@ -243,7 +275,9 @@ export class WalletFacade {
       ],
     );
     if (rows.length === 0) return { applied: false, balanceAfter: null };
-    return { applied: true, balanceAfter: BigInt(rows[0]!.balance_after) };
+    const balanceAfter = BigInt(rows[0]!.balance_after);
+    await this.announceCredit(em, movement, balanceAfter);
+    return { applied: true, balanceAfter };
   }
 
   /** An operator's correction: positive credits, negative debits (never below zero). */

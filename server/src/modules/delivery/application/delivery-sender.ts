@@ -1,0 +1,179 @@
+import { Injectable, Logger } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import pMap from 'p-map';
+import { Clock } from '../../../shared/index.js';
+import { Delivery } from '../domain/delivery.entity.js';
+import { WebhookEndpoint } from '../domain/webhook-endpoint.entity.js';
+import { nextAttemptAt } from '../domain/backoff.js';
+import { AlimtalkChannel, MailChannel, SmsChannel, TelegramChannel, WebhookChannel, type Attempt } from './channels.js';
+
+/** How many messages one claim takes, and how many are in flight at once. */
+export const BATCH = 500;
+const CONCURRENCY = 64;
+/**
+ * How long a claim holds its messages: past every channel's timeout (5 s webhooks, 10 s gateways), so a
+ * slow receiver is never sent the same message by a second sender meanwhile; a sender that died
+ * mid-send leaves its messages to be claimed again once the lease ends.
+ */
+export const LEASE_MS = 60_000;
+
+/** One claimed message and how its attempt went. */
+interface Outcome {
+  row: Delivery;
+  attempt: Attempt;
+}
+
+/**
+ * Sends what is due, in three short steps so no transaction stays open while a receiver answers:
+ * 1. claim: one statement takes up to BATCH due messages (FOR UPDATE SKIP LOCKED, so replicas never take
+ *    the same), only the oldest unsent one of each sequence (a reseller sees an order's updates in the
+ *    order they happened, whatever failed meanwhile), and marks them SENDING with a lease (LEASE_MS) and
+ *    the attempt counted;
+ * 2. send them, CONCURRENCY at a time;
+ * 3. record every answer in one statement: sent, the next attempt after the backoff, or given up after
+ *    24 h. The record is fenced by the claim (status SENDING, the same attempt count): a sender whose
+ *    lease ran out and was claimed again writes nothing.
+ */
+@Injectable()
+export class DeliverySender {
+  private readonly logger = new Logger('Delivery');
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly webhook: WebhookChannel,
+    private readonly mail: MailChannel,
+    private readonly sms: SmsChannel,
+    private readonly telegram: TelegramChannel,
+    private readonly alimtalk: AlimtalkChannel,
+  ) {}
+
+  /** One claim; answers how many messages it handled (BATCH: there may be more due). */
+  async runOnce(limit = BATCH): Promise<number> {
+    const rows = await this.claim(limit);
+    if (rows.length === 0) return 0;
+    const em = this.em.fork();
+    const memberIds = [...new Set(rows.filter((r) => r.channel === 'WEBHOOK').map((r) => r.memberId!))];
+    const endpoints = new Map(
+      (memberIds.length ? await em.find(WebhookEndpoint, { memberId: { $in: memberIds } }) : []).map((e) => [
+        e.memberId,
+        e,
+      ]),
+    );
+    const outcomes = await pMap(
+      rows,
+      async (row) => ({ row, attempt: await this.attempt(row, endpoints.get(row.memberId ?? -1)) }),
+      { concurrency: CONCURRENCY },
+    );
+    await this.record(outcomes);
+    return rows.length;
+  }
+
+  /** Takes due messages: SENDING until the lease ends, the attempt counted (the claim's fence). */
+  private async claim(limit: number): Promise<Delivery[]> {
+    const em = this.em.fork();
+    const now = this.clock.now();
+    const claimed = await em.execute<{ id: number }[]>(
+      `with due as (
+         select d.id from delivery d
+          where d.status in ('PENDING', 'SENDING') and d.next_attempt_at <= ?
+            and (d.sequence_key is null or not exists (
+              select 1 from delivery e where e.sequence_key = d.sequence_key and e.status in ('PENDING', 'SENDING') and e.id < d.id))
+          order by d.id limit ? for update of d skip locked)
+       update delivery set status = 'SENDING', attempts = delivery.attempts + 1, next_attempt_at = ?
+         from due where delivery.id = due.id returning delivery.id`,
+      [now, limit, new Date(now.getTime() + LEASE_MS)],
+    );
+    if (claimed.length === 0) return [];
+    return em.find(Delivery, { id: { $in: claimed.map((r) => r.id) } }, { orderBy: { id: 'ASC' } });
+  }
+
+  /** Every answer of a claim in one statement (fenced by status and attempt count); an 알림톡 that failed for good goes by SMS. */
+  private async record(outcomes: Outcome[]): Promise<void> {
+    const now = this.clock.now();
+    const results = outcomes.map(({ row, attempt }) => ({
+      id: row.id,
+      attempts: row.attempts,
+      ...this.result(row, attempt, now),
+    }));
+    await this.em.fork().transactional(async (tx) => {
+      const written = await tx.execute<{ id: number }[]>(
+        `update delivery d set status = x.status, last_status = x.last_status, last_answer = x.last_answer,
+                sent_at = x.sent_at, next_attempt_at = coalesce(x.next_attempt_at, d.next_attempt_at)
+           from jsonb_to_recordset(?::jsonb) as x(id int, attempts int, status text, last_status int, last_answer text, sent_at timestamptz, next_attempt_at timestamptz)
+          where d.id = x.id and d.attempts = x.attempts and d.status = 'SENDING' returning d.id`,
+        [JSON.stringify(results)],
+      );
+      const mine = new Set(written.map((r) => r.id));
+      for (const [i, { row }] of outcomes.entries()) {
+        if (!mine.has(row.id) || results[i]!.status !== 'FAILED') continue;
+        this.logger.warn(`${row.channel} ${row.event} #${row.id} given up after ${row.attempts} attempts`);
+        // 알림톡 that failed for good goes by SMS (the same text) through the gateway.
+        if (row.channel === 'ALIMTALK')
+          await tx.execute(
+            `insert into delivery (channel, event, member_id, recipient, payload, dedupe_key, message_id, sequence_key, status, attempts, next_attempt_at, created_at)
+             values ('SMS', ?, ?, ?, ?, ?, ?, null, 'PENDING', 0, ?, ?) on conflict (dedupe_key) do nothing`,
+            [
+              row.event,
+              row.memberId,
+              row.recipient,
+              JSON.stringify({ text: String(row.payload.text ?? '') }),
+              `${row.dedupeKey}:sms`.slice(0, 200),
+              row.messageId,
+              now,
+              now,
+            ],
+          );
+      }
+    });
+  }
+
+  /** Claims until nothing is due (the job's tick). */
+  async drain(): Promise<number> {
+    let total = 0;
+    for (;;) {
+      const handled = await this.runOnce();
+      total += handled;
+      if (handled < BATCH) return total;
+    }
+  }
+
+  private attempt(row: Delivery, endpoint: WebhookEndpoint | undefined): Promise<Attempt> {
+    const p = row.payload;
+    switch (row.channel) {
+      case 'WEBHOOK':
+        if (!endpoint)
+          return Promise.resolve({ ok: false, status: null, answer: '웹훅 URL이 삭제되었습니다.', retryable: false });
+        // Signed at the wall clock: receivers compare webhook-timestamp with theirs (±5 min).
+        return this.webhook.send(endpoint.url, endpoint.secret, row.messageId, JSON.stringify(p), new Date());
+      case 'EMAIL':
+        return this.mail.send(row.recipient, String(p.subject ?? ''), String(p.text ?? ''));
+      case 'SMS':
+        return this.sms.send(row.recipient, String(p.text ?? ''));
+      case 'TELEGRAM':
+        return this.telegram.send(String(p.text ?? ''));
+      case 'ALIMTALK':
+        return this.alimtalk.send({
+          to: row.recipient,
+          templateId: String(p.templateId ?? ''),
+          variables: (p.variables ?? {}) as Record<string, string>,
+        });
+    }
+  }
+
+  /** What an answer makes of a message: sent (or stored), due again after the backoff, or given up. */
+  private result(row: Delivery, attempt: Attempt, now: Date) {
+    const answer = { last_status: attempt.status, last_answer: attempt.answer };
+    if (attempt.ok)
+      return {
+        ...answer,
+        status: attempt.stored ? 'STORED' : 'SENT',
+        sent_at: attempt.stored ? null : now,
+        next_attempt_at: null,
+      };
+    const next = attempt.retryable ? nextAttemptAt(row.attempts, row.createdAt, now) : null;
+    if (next === null) return { ...answer, status: 'FAILED', sent_at: null, next_attempt_at: null };
+    const retryAt = attempt.retryAfterMs !== undefined ? new Date(now.getTime() + attempt.retryAfterMs) : next;
+    return { ...answer, status: 'PENDING', sent_at: null, next_attempt_at: retryAt };
+  }
+}

@@ -1,0 +1,343 @@
+import { Injectable } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  DELIVERY_CHANNELS,
+  DELIVERY_STATUSES,
+  NOTICE_EVENT_LABELS,
+  NOTICE_EVENTS,
+  WEBHOOK_MESSAGES,
+  type DeliveryChannel,
+  type NoticeChoice,
+  type NoticeEvent,
+  type SettingKey,
+  type WebhookDeliveryView,
+  type WebhookEvent,
+} from '../../../contracts/index.js';
+import {
+  Clock,
+  DomainError,
+  filterId,
+  filterOneOf,
+  findPage,
+  NotFoundError,
+  Page,
+  searchIn,
+  type ListQuery,
+} from '../../../shared/index.js';
+import { MemberContacts } from '../../identity/index.js';
+import { SettingsService } from '../../settings/index.js';
+import { Delivery } from '../domain/delivery.entity.js';
+import { NoticePreference } from '../domain/notice-preference.entity.js';
+import { WebhookEndpoint } from '../domain/webhook-endpoint.entity.js';
+
+/** One message to send, as a caller enqueues it. */
+export interface Outgoing {
+  channel: DeliveryChannel;
+  event: string;
+  memberId?: number | null;
+  recipient: string;
+  payload: Record<string, unknown>;
+  /** One message per key, whoever enqueues it how often. */
+  dedupeKey: string;
+  /** Messages with the same key are delivered one after another in the order they were written. */
+  sequenceKey?: string | null;
+}
+
+/** The settings key holding the 알림톡 template id of each notice. */
+export const TEMPLATE_SETTING: Record<NoticeEvent, SettingKey> = {
+  'charge.completed': 'ALIMTALK_TEMPLATE_CHARGE_COMPLETED',
+  'order.completed': 'ALIMTALK_TEMPLATE_ORDER_COMPLETED',
+  'order.partial': 'ALIMTALK_TEMPLATE_ORDER_PARTIAL',
+  'order.canceled': 'ALIMTALK_TEMPLATE_ORDER_CANCELED',
+  'refill.completed': 'ALIMTALK_TEMPLATE_REFILL_COMPLETED',
+  'ticket.answered': 'ALIMTALK_TEMPLATE_TICKET_ANSWERED',
+};
+
+/** A recipient as the console shows it: `a***@example.com`, `010****5678`, a URL's scheme and host only. */
+export function maskRecipient(recipient: string): string {
+  if (/^https?:\/\//i.test(recipient)) {
+    try {
+      const url = new URL(recipient);
+      return `${url.protocol}//${url.host}/…`;
+    } catch {
+      return '***';
+    }
+  }
+  const at = recipient.indexOf('@');
+  if (at > 0) return `${recipient.slice(0, 1)}***${recipient.slice(at)}`;
+  if (recipient.length >= 8) return `${recipient.slice(0, 3)}${'*'.repeat(recipient.length - 7)}${recipient.slice(-4)}`;
+  return '***';
+}
+
+/** The plain text of a notice (mail body, SMS, and the 알림톡's text): its label and the variables. */
+export function noticeText(event: NoticeEvent, variables: Record<string, string>): string {
+  const lines = Object.entries(variables).map(([k, v]) => `${k.replace(/^#\{|\}$/g, '')}: ${v}`);
+  return [`[${NOTICE_EVENT_LABELS[event]}]`, ...lines].join('\n');
+}
+
+/**
+ * The outbound delivery engine as other modules use it. `enqueue` writes the message in the caller's
+ * transaction (none for a change that rolled back, none lost for one that committed); the delivery job
+ * sends it. `webhookEvent` and `notice` are the two kinds of member messages built on it.
+ */
+@Injectable()
+export class DeliveryFacade {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly contacts: MemberContacts,
+    private readonly settings: SettingsService,
+  ) {}
+
+  /** Writes the message in `tx` (once per dedupe key); answers whether it was new. */
+  async enqueue(tx: EntityManager, message: Outgoing): Promise<boolean> {
+    const now = this.clock.now();
+    const rows = await tx.execute<{ id: number }[]>(
+      `insert into delivery (channel, event, member_id, recipient, payload, dedupe_key, message_id, sequence_key, status, attempts, next_attempt_at, created_at)
+       values (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?) on conflict (dedupe_key) do nothing returning id`,
+      [
+        message.channel,
+        message.event.slice(0, 60),
+        message.memberId ?? null,
+        message.recipient.slice(0, 500),
+        JSON.stringify(message.payload),
+        message.dedupeKey.slice(0, 200),
+        `msg_${randomUUID().replaceAll('-', '')}`,
+        message.sequenceKey ?? null,
+        now,
+        now,
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  /**
+   * A reseller webhook event, in the caller's transaction: nothing when the member has no webhook.
+   * The body is the Standard Webhooks shape {type, timestamp, data}.
+   */
+  async webhookEvent(
+    tx: EntityManager,
+    memberId: number,
+    event: WebhookEvent,
+    data: Record<string, unknown>,
+    dedupeKey: string,
+    sequenceKey: string | null = null,
+  ): Promise<boolean> {
+    // One statement: nothing is written when the member has no webhook (the common case costs one index probe).
+    const now = this.clock.now();
+    const rows = await tx.execute<{ id: number }[]>(
+      `insert into delivery (channel, event, member_id, recipient, payload, dedupe_key, message_id, sequence_key, status, attempts, next_attempt_at, created_at)
+       select 'WEBHOOK', ?, w.member_id, w.url, ?, ?, ?, ?, 'PENDING', 0, ?, ? from webhook_endpoint w where w.member_id = ?
+       on conflict (dedupe_key) do nothing returning id`,
+      [
+        event,
+        JSON.stringify({ type: event, timestamp: now.toISOString(), data }),
+        `webhook:${memberId}:${dedupeKey}`.slice(0, 200),
+        `msg_${randomUUID().replaceAll('-', '')}`,
+        sequenceKey ? `${memberId}:${sequenceKey}`.slice(0, 100) : null,
+        now,
+        now,
+        memberId,
+      ],
+    );
+    return rows.length > 0;
+  }
+
+  /** Of these members, those with a webhook (a bulk change skips the rest without a query each). */
+  async membersWithWebhook(tx: EntityManager, memberIds: number[]): Promise<Set<number>> {
+    if (memberIds.length === 0) return new Set();
+    const rows = await tx.find(
+      WebhookEndpoint,
+      { memberId: { $in: [...new Set(memberIds)] } },
+      { fields: ['memberId'] },
+    );
+    return new Set(rows.map((r) => r.memberId));
+  }
+
+  /**
+   * A customer notice, in the caller's transaction, by the channel the member chose for the event:
+   * 알림톡 (its template id from the settings; SMS when 알림톡 fails or has no template), mail, or none.
+   * A member without a phone number gets mail; without either, nothing.
+   */
+  async notice(
+    tx: EntityManager,
+    memberId: number,
+    event: NoticeEvent,
+    variables: Record<string, string>,
+    dedupeKey: string,
+    /** The mail's own subject and text when the notice has more to say than its 알림톡 (a ticket's answer). */
+    mail?: { subject: string; text: string },
+  ): Promise<void> {
+    const contact = await this.contacts.contactOf(tx, memberId);
+    if (!contact) return;
+    const pref = await tx.findOne(NoticePreference, { memberId, event });
+    const choice: NoticeChoice = pref?.choice ?? 'ALIMTALK';
+    if (choice === 'OFF') return;
+    const text = noticeText(event, variables);
+    if (choice === 'ALIMTALK' && contact.phone) {
+      const templateId = String((await this.settings.get(TEMPLATE_SETTING[event])) ?? '');
+      await this.enqueue(tx, {
+        channel: templateId ? 'ALIMTALK' : 'SMS',
+        event,
+        memberId,
+        recipient: contact.phone,
+        payload: templateId ? { templateId, variables, text } : { text },
+        dedupeKey: `notice:${dedupeKey}`,
+      });
+      return;
+    }
+    if (contact.email)
+      await this.enqueue(tx, {
+        channel: 'EMAIL',
+        event,
+        memberId,
+        recipient: contact.email,
+        payload: mail ?? { subject: `[SMM] ${NOTICE_EVENT_LABELS[event]}`, text },
+        dedupeKey: `notice:${dedupeKey}`,
+      });
+  }
+
+  // ---- The member's webhook (GET/PUT /api/auth/webhook …)
+
+  async webhookOf(memberId: number): Promise<{ url: string | null; secret: string | null }> {
+    const endpoint = await this.em.fork().findOne(WebhookEndpoint, { memberId });
+    return { url: endpoint?.url ?? null, secret: endpoint?.secret ?? null };
+  }
+
+  /** Sets the URL (a new secret the first time); the URL must reach a public address. */
+  async setWebhook(memberId: number, url: string, assertUrl: (url: string) => Promise<void>, newSecret: () => string) {
+    await assertUrl(url);
+    return this.em.fork().transactional(async (tx) => {
+      let endpoint = await tx.findOne(WebhookEndpoint, { memberId });
+      if (!endpoint) {
+        endpoint = tx.create(WebhookEndpoint, { memberId, url, secret: newSecret(), updatedAt: this.clock.now() });
+      } else {
+        endpoint.url = url;
+        endpoint.updatedAt = this.clock.now();
+      }
+      return { url: endpoint.url, secret: endpoint.secret };
+    });
+  }
+
+  async rotateSecret(memberId: number, newSecret: () => string) {
+    return this.em.fork().transactional(async (tx) => {
+      const endpoint = await tx.findOne(WebhookEndpoint, { memberId });
+      if (!endpoint) throw new DomainError(WEBHOOK_MESSAGES.notSet, 409);
+      endpoint.secret = newSecret();
+      endpoint.updatedAt = this.clock.now();
+      return { url: endpoint.url, secret: endpoint.secret };
+    });
+  }
+
+  async removeWebhook(memberId: number): Promise<void> {
+    await this.em.fork().nativeDelete(WebhookEndpoint, { memberId });
+  }
+
+  /** A `webhook.test` event, delivered like any other. */
+  async sendTest(memberId: number): Promise<WebhookDeliveryView> {
+    const id = await this.em.fork().transactional(async (tx) => {
+      const endpoint = await tx.findOne(WebhookEndpoint, { memberId });
+      if (!endpoint) throw new DomainError(WEBHOOK_MESSAGES.notSet, 409);
+      const key = `test:${randomUUID()}`;
+      await this.webhookEvent(tx, memberId, 'webhook.test', { message: '웹훅 테스트입니다.' }, key);
+      return (await tx.findOneOrFail(Delivery, { dedupeKey: `webhook:${memberId}:${key}` })).id;
+    });
+    return view(await this.em.fork().findOneOrFail(Delivery, id));
+  }
+
+  /** The member's last 100 webhook deliveries, newest first. */
+  async memberDeliveries(memberId: number): Promise<WebhookDeliveryView[]> {
+    const rows = await this.em
+      .fork()
+      .find(Delivery, { memberId, channel: 'WEBHOOK' }, { orderBy: { id: 'DESC' }, limit: 100 });
+    return rows.map(view);
+  }
+
+  /** Sends one delivery again (same webhook-id): due now, whatever it answered before. */
+  async replay(id: number, memberId?: number): Promise<Delivery> {
+    return this.em.fork().transactional(async (tx) => {
+      const row = await tx.findOne(Delivery, memberId === undefined ? { id } : { id, memberId, channel: 'WEBHOOK' });
+      if (!row) throw new NotFoundError(WEBHOOK_MESSAGES.notFound);
+      row.status = 'PENDING';
+      row.nextAttemptAt = this.clock.now();
+      return row;
+    });
+  }
+
+  async replayForMember(memberId: number, id: number): Promise<WebhookDeliveryView> {
+    return view(await this.replay(id, memberId));
+  }
+
+  async noticePrefs(memberId: number): Promise<Record<NoticeEvent, NoticeChoice>> {
+    const rows = await this.em.fork().find(NoticePreference, { memberId });
+    const chosen = new Map(rows.map((r) => [r.event, r.choice]));
+    return Object.fromEntries(NOTICE_EVENTS.map((e) => [e, chosen.get(e) ?? 'ALIMTALK'])) as Record<
+      NoticeEvent,
+      NoticeChoice
+    >;
+  }
+
+  async setNoticePrefs(memberId: number, prefs: Partial<Record<NoticeEvent, NoticeChoice>>) {
+    await this.em.fork().transactional(async (tx) => {
+      for (const [event, choice] of Object.entries(prefs)) {
+        await tx.upsert(NoticePreference, { memberId, event, choice: choice! });
+      }
+    });
+    return this.noticePrefs(memberId);
+  }
+
+  // ---- The console's 발송 내역
+
+  async page(query: ListQuery): Promise<Page<Record<string, unknown>>> {
+    const page = await findPage(this.em.fork(), Delivery, 'deliveries', query, {
+      sortable: ['id', 'createdAt', 'channel', 'event', 'status', 'attempts', 'sentAt'],
+      filters: {
+        channel: (v) => ({ channel: filterOneOf(DELIVERY_CHANNELS, v) }),
+        status: (v) => ({ status: filterOneOf(DELIVERY_STATUSES, v) }),
+        memberId: (v) => ({ memberId: filterId(v) }),
+        q: searchIn('event'),
+      },
+    });
+    return new Page(page.resource, page.rows.map(consoleRow), page.total, page.start);
+  }
+
+  async one(id: number): Promise<Record<string, unknown>> {
+    const row = await this.em.fork().findOne(Delivery, id);
+    if (!row) throw new NotFoundError(WEBHOOK_MESSAGES.notFound);
+    return consoleRow(row);
+  }
+
+  async replayForConsole(id: number): Promise<Record<string, unknown>> {
+    return consoleRow(await this.replay(id));
+  }
+}
+
+const view = (row: Delivery): WebhookDeliveryView => ({
+  id: row.id,
+  messageId: row.messageId,
+  event: row.event,
+  status: row.status,
+  attempts: row.attempts,
+  lastStatus: row.lastStatus,
+  lastAnswer: row.lastAnswer,
+  payload: row.payload,
+  createdAt: row.createdAt.toISOString(),
+  sentAt: row.sentAt?.toISOString() ?? null,
+});
+
+/** What the console shows: the recipient masked, no payload (a mail may carry a member's details). */
+const consoleRow = (row: Delivery) => ({
+  id: row.id,
+  channel: row.channel,
+  event: row.event,
+  memberId: row.memberId,
+  recipient: maskRecipient(row.recipient),
+  status: row.status,
+  attempts: row.attempts,
+  lastStatus: row.lastStatus,
+  lastAnswer: row.lastAnswer,
+  nextAttemptAt: row.nextAttemptAt,
+  sentAt: row.sentAt,
+  createdAt: row.createdAt,
+});

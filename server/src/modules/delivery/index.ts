@@ -1,0 +1,14 @@
+export { DeliveryModule } from './delivery.module.js';
+export {
+  DeliveryFacade,
+  maskRecipient,
+  noticeText,
+  TEMPLATE_SETTING,
+  type Outgoing,
+} from './application/delivery.facade.js';
+export { DeliverySender, LEASE_MS } from './application/delivery-sender.js';
+export { solapiAuthorization, readUpTo, MAX_ANSWER_BYTES } from './application/channels.js';
+export { RETRY_DELAYS_MS, GIVE_UP_AFTER_MS } from './domain/backoff.js';
+export type { Delivery } from './domain/delivery.entity.js';
+export type { WebhookEndpoint } from './domain/webhook-endpoint.entity.js';
+export type { NoticePreference } from './domain/notice-preference.entity.js';
