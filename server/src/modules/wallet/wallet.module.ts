@@ -1,5 +1,6 @@
 import { Module } from '@nestjs/common';
 import { WalletFacade } from './application/wallet.facade.js';
+import { PointDebtCommands } from './application/point-debt-commands.js';
 import { AdminWalletController } from './http/admin-wallet.controller.js';
 import { AdminPointDebtsController } from './http/admin-point-debts.controller.js';
 import { AuditModule } from '../audit/index.js';
@@ -7,7 +8,7 @@ import { AuditModule } from '../audit/index.js';
 @Module({
   imports: [AuditModule],
   controllers: [AdminWalletController, AdminPointDebtsController],
-  providers: [WalletFacade],
+  providers: [WalletFacade, PointDebtCommands],
   exports: [WalletFacade],
 })
 export class WalletModule {}
