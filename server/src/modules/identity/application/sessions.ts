@@ -43,6 +43,8 @@ export class Sessions implements EventSubscriber<Member> {
   /** An enabled operator's login and role (read on every request, so a role change or a disable takes effect at once). */
   async operator(id: number): Promise<{ id: number; loginId: string; role: OperatorRole } | null> {
     const operator = await this.em.fork().findOne(Operator, id);
-    return operator && !operator.disabledAt ? { id: operator.id, loginId: operator.loginId, role: operator.role } : null;
+    return operator && !operator.disabledAt
+      ? { id: operator.id, loginId: operator.loginId, role: operator.role }
+      : null;
   }
 }
