@@ -62,6 +62,30 @@ module.exports = {
       },
     },
     {
+      name: 'domain-at-the-bottom',
+      severity: 'error',
+      comment:
+        "A module's domain/ (entities, transitions, pure rules) never imports its application/, http/ or jobs/: use cases depend on the domain, not the other way round.",
+      from: { path: '^server/src/modules/([^/]+)/domain/' },
+      to: { path: '^server/src/modules/$1/(application|http|jobs)/' },
+    },
+    {
+      name: 'application-below-http',
+      severity: 'error',
+      comment:
+        "A module's application/ and jobs/ never import its http/: what a use case takes is declared in application/, the controller adapts HTTP to it.",
+      from: { path: '^server/src/modules/([^/]+)/(application|jobs)/' },
+      to: { path: '^server/src/modules/$1/http/' },
+    },
+    {
+      name: 'http-without-entity-manager',
+      severity: 'error',
+      comment:
+        'Controllers and guards never touch MikroORM (no EntityManager, no transaction): they call application/, which owns the queries and opens the transactions.',
+      from: { path: '^server/src/modules/[^/]+/http/' },
+      to: { path: '@mikro-orm/' },
+    },
+    {
       name: 'kernel-stays-small',
       severity: 'error',
       comment: 'shared/ and contracts/ are the kernel: they never depend on a module.',

@@ -1,6 +1,6 @@
-// ESLint over the three workspaces, their tests, benches and scripts: the recommended sets only
-// (eslint, typescript-eslint, react-hooks for the two SPAs, testing-library and jest-dom for the
-// storefront's component tests). Formatting is Prettier's (.prettierrc.json), not ESLint's.
+// ESLint over the three workspaces, their tests, benches and scripts: the recommended sets (eslint,
+// typescript-eslint, react-hooks for the two SPAs, testing-library and jest-dom for the storefront's
+// component tests) plus two type-aware promise rules. Formatting is Prettier's (.prettierrc.json), not ESLint's.
 import js from '@eslint/js';
 import jestDom from 'eslint-plugin-jest-dom';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -22,6 +22,24 @@ export default tseslint.config(
       ],
       // Misses uses inside parameter decorators (`@Body(new ZodPipe(schema))`) and calls those schemas useless.
       'no-useless-assignment': 'off',
+    },
+  },
+  {
+    // Type-aware: a promise nobody awaits loses its rejection (an unhandled rejection or a silent failure),
+    // and a promise handed where a void callback is expected is never awaited by its caller. The server is
+    // checked within test/tsconfig.json (which includes it), so one program serves both.
+    // `void` marks a promise that cannot reject or whose failure is handled inside: react-router's
+    // navigate (errors go to the route's error element) and handlers that catch and notify themselves.
+    files: ['server/src/**/*.ts', 'test/**/*.ts', 'customer-web/src/**/*.{ts,tsx}', 'admin-web/src/**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        project: ['test/tsconfig.json', 'customer-web/tsconfig.json', 'admin-web/tsconfig.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
     },
   },
   {

@@ -18,7 +18,7 @@ import { BODY_LIMIT, registerBodyLimits } from './ops/body-limits.js';
 import { instrumentHttp } from './ops/metrics.js';
 import { registerSecurityHeaders } from './ops/security-headers.js';
 import { serveWeb } from './ops/static-web.js';
-import { BackupError, ensureBackupDir } from './ops/backup.js';
+import { BackupError, ensureBackupDir } from './modules/backup/index.js';
 import { HttpErrorFilter } from './shared/http-kernel.js';
 import { refuseControlCharacters } from './shared/control-characters.js';
 import { useKoreanZodMessages } from './shared/zod-locale.js';

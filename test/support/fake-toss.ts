@@ -6,7 +6,8 @@
 // {eventType, createdAt, data: Payment}). It also serves a stand-in for the SDK v2 script
 // (js.tosspayments.com/v2/standard) and a stand-in payment window, for the browser journey.
 import { randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
+import { listener, readBody } from './loopback.js';
 import type { AddressInfo } from 'node:net';
 
 export type TossStatus =
@@ -80,12 +81,6 @@ export interface FakeToss {
   /** Posts a webhook body as Toss would (tests use it for repeats, out-of-order and forged deliveries). */
   postWebhook(body: object): Promise<number>;
   close(): Promise<void>;
-}
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 const key = (prefix: string) => `${prefix}${randomBytes(12).toString('hex')}`;
@@ -181,127 +176,132 @@ export async function startFakeToss(): Promise<FakeToss> {
     }
   }
 
-  const server = createServer(async (request, response) => {
-    const url = new URL(request.url ?? '/', 'http://127.0.0.1');
-    const raw = await readBody(request);
-    // The SDK stand-in and the window (what the browser sees).
-    if (request.method === 'GET' && url.pathname === '/v2/standard') {
-      response
-        .writeHead(200, { 'content-type': 'application/javascript; charset=utf-8', 'access-control-allow-origin': '*' })
-        .end(sdkScript(fake.url));
-      return;
-    }
-    if (request.method === 'GET' && url.pathname === '/window') {
-      response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(windowPage(url.searchParams));
-      return;
-    }
-    if (request.method === 'POST' && url.pathname === '/window/pay') {
-      const form = new URLSearchParams(raw);
-      const orderId = form.get('orderId') ?? '';
-      if (form.get('action') === 'pay') {
-        const paymentKey = fake.authorize(
-          orderId,
-          Number(form.get('amount')),
-          form.get('method') as 'CARD',
-          form.get('orderName') ?? '',
-        );
-        const cash = form.get('cashReceipt');
-        if (cash) payments.get(paymentKey)!.cashReceipt = { type: cash };
-        const target = new URL(form.get('successUrl')!);
-        target.search = new URLSearchParams({
-          paymentType: 'NORMAL',
-          orderId,
-          paymentKey,
-          amount: form.get('amount')!,
-        }).toString();
-        response.writeHead(302, { location: target.toString() }).end();
-      } else {
-        const target = new URL(form.get('failUrl')!);
-        target.search = new URLSearchParams({
-          code: 'PAY_PROCESS_CANCELED',
-          message: '사용자에 의해 결제가 취소되었습니다.',
-          orderId,
-        }).toString();
-        response.writeHead(302, { location: target.toString() }).end();
+  const server = createServer(
+    listener(async (request, response) => {
+      const url = new URL(request.url ?? '/', 'http://127.0.0.1');
+      const raw = await readBody(request);
+      // The SDK stand-in and the window (what the browser sees).
+      if (request.method === 'GET' && url.pathname === '/v2/standard') {
+        response
+          .writeHead(200, {
+            'content-type': 'application/javascript; charset=utf-8',
+            'access-control-allow-origin': '*',
+          })
+          .end(sdkScript(fake.url));
+        return;
       }
-      return;
-    }
+      if (request.method === 'GET' && url.pathname === '/window') {
+        response.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end(windowPage(url.searchParams));
+        return;
+      }
+      if (request.method === 'POST' && url.pathname === '/window/pay') {
+        const form = new URLSearchParams(raw);
+        const orderId = form.get('orderId') ?? '';
+        if (form.get('action') === 'pay') {
+          const paymentKey = fake.authorize(
+            orderId,
+            Number(form.get('amount')),
+            form.get('method') as 'CARD',
+            form.get('orderName') ?? '',
+          );
+          const cash = form.get('cashReceipt');
+          if (cash) payments.get(paymentKey)!.cashReceipt = { type: cash };
+          const target = new URL(form.get('successUrl')!);
+          target.search = new URLSearchParams({
+            paymentType: 'NORMAL',
+            orderId,
+            paymentKey,
+            amount: form.get('amount')!,
+          }).toString();
+          response.writeHead(302, { location: target.toString() }).end();
+        } else {
+          const target = new URL(form.get('failUrl')!);
+          target.search = new URLSearchParams({
+            code: 'PAY_PROCESS_CANCELED',
+            message: '사용자에 의해 결제가 취소되었습니다.',
+            orderId,
+          }).toString();
+          response.writeHead(302, { location: target.toString() }).end();
+        }
+        return;
+      }
 
-    const body = raw ? JSON.parse(raw) : null;
-    calls.push({
-      method: request.method ?? '',
-      path: url.pathname,
-      authorization: request.headers.authorization,
-      idempotencyKey: request.headers['idempotency-key'] as string | undefined,
-      body,
-    });
-    if (request.headers.authorization !== `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`) {
-      return error(response, 401, 'UNAUTHORIZED_KEY', '인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다.');
-    }
-    if (request.method === 'POST' && url.pathname === '/v1/payments/confirm') {
-      const p = payments.get(body?.paymentKey);
-      if (!p)
-        return error(
-          response,
-          404,
-          'NOT_FOUND_PAYMENT_SESSION',
-          '결제 시간이 만료되어 결제 진행 데이터가 존재하지 않습니다.',
-        );
-      if (p.orderId !== body.orderId || p.totalAmount !== Number(body.amount))
-        return error(response, 400, 'INVALID_REQUEST', '잘못된 요청입니다.');
-      if (p.status !== 'IN_PROGRESS')
-        return error(response, 400, 'ALREADY_PROCESSED_PAYMENT', '이미 처리된 결제 입니다.');
-      if (refusal) {
-        const r = refusal;
-        refusal = null;
-        p.status = 'ABORTED';
-        return error(response, 403, r.code, r.message);
-      }
-      approve(p);
-      const wait = delay;
-      delay = 0;
-      if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
-      if (!response.destroyed) send(response, 200, view(p));
-      return;
-    }
-    const read = /^\/v1\/payments\/([^/]+)$/.exec(url.pathname);
-    if (request.method === 'GET' && read) {
-      const p = payments.get(decodeURIComponent(read[1]!));
-      return p
-        ? send(response, 200, view(p))
-        : error(response, 404, 'NOT_FOUND_PAYMENT', '존재하지 않는 결제 정보 입니다.');
-    }
-    const cancel = /^\/v1\/payments\/([^/]+)\/cancel$/.exec(url.pathname);
-    if (request.method === 'POST' && cancel) {
-      const idem = request.headers['idempotency-key'] as string | undefined;
-      if (idem && idempotent.has(idem)) {
-        const first = idempotent.get(idem)!;
-        return send(response, first.status, first.body);
-      }
-      const answer = (status: number, b: unknown) => {
-        if (idem) idempotent.set(idem, { status, body: b });
-        send(response, status, b);
-      };
-      const p = payments.get(decodeURIComponent(cancel[1]!));
-      if (!p) return answer(404, { code: 'NOT_FOUND_PAYMENT', message: '존재하지 않는 결제 정보 입니다.' });
-      if (!body?.cancelReason) return answer(400, { code: 'INVALID_REQUEST', message: '취소 사유를 입력해주세요.' });
-      if (p.status !== 'DONE' && p.status !== 'PARTIAL_CANCELED')
-        return answer(400, { code: 'NOT_CANCELABLE_PAYMENT', message: '취소 할 수 없는 결제 입니다.' });
-      const amount = body.cancelAmount === undefined ? p.balanceAmount : Number(body.cancelAmount);
-      if (!(amount > 0) || amount > p.balanceAmount)
-        return answer(403, { code: 'NOT_CANCELABLE_AMOUNT', message: '취소 할 수 없는 금액 입니다.' });
-      p.balanceAmount -= amount;
-      p.status = p.balanceAmount === 0 ? 'CANCELED' : 'PARTIAL_CANCELED';
-      (p.cancels ??= []).push({
-        cancelAmount: amount,
-        cancelReason: body.cancelReason,
-        transactionKey: key('tx_'),
-        canceledAt: kst(new Date()),
+      const body = raw ? JSON.parse(raw) : null;
+      calls.push({
+        method: request.method ?? '',
+        path: url.pathname,
+        authorization: request.headers.authorization,
+        idempotencyKey: request.headers['idempotency-key'] as string | undefined,
+        body,
       });
-      return answer(200, view(p));
-    }
-    error(response, 404, 'NOT_FOUND', '요청한 리소스를 찾을 수 없습니다.');
-  });
+      if (request.headers.authorization !== `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`) {
+        return error(response, 401, 'UNAUTHORIZED_KEY', '인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다.');
+      }
+      if (request.method === 'POST' && url.pathname === '/v1/payments/confirm') {
+        const p = payments.get(body?.paymentKey);
+        if (!p)
+          return error(
+            response,
+            404,
+            'NOT_FOUND_PAYMENT_SESSION',
+            '결제 시간이 만료되어 결제 진행 데이터가 존재하지 않습니다.',
+          );
+        if (p.orderId !== body.orderId || p.totalAmount !== Number(body.amount))
+          return error(response, 400, 'INVALID_REQUEST', '잘못된 요청입니다.');
+        if (p.status !== 'IN_PROGRESS')
+          return error(response, 400, 'ALREADY_PROCESSED_PAYMENT', '이미 처리된 결제 입니다.');
+        if (refusal) {
+          const r = refusal;
+          refusal = null;
+          p.status = 'ABORTED';
+          return error(response, 403, r.code, r.message);
+        }
+        approve(p);
+        const wait = delay;
+        delay = 0;
+        if (wait) await new Promise((resolve) => setTimeout(resolve, wait));
+        if (!response.destroyed) send(response, 200, view(p));
+        return;
+      }
+      const read = /^\/v1\/payments\/([^/]+)$/.exec(url.pathname);
+      if (request.method === 'GET' && read) {
+        const p = payments.get(decodeURIComponent(read[1]!));
+        return p
+          ? send(response, 200, view(p))
+          : error(response, 404, 'NOT_FOUND_PAYMENT', '존재하지 않는 결제 정보 입니다.');
+      }
+      const cancel = /^\/v1\/payments\/([^/]+)\/cancel$/.exec(url.pathname);
+      if (request.method === 'POST' && cancel) {
+        const idem = request.headers['idempotency-key'] as string | undefined;
+        if (idem && idempotent.has(idem)) {
+          const first = idempotent.get(idem)!;
+          return send(response, first.status, first.body);
+        }
+        const answer = (status: number, b: unknown) => {
+          if (idem) idempotent.set(idem, { status, body: b });
+          send(response, status, b);
+        };
+        const p = payments.get(decodeURIComponent(cancel[1]!));
+        if (!p) return answer(404, { code: 'NOT_FOUND_PAYMENT', message: '존재하지 않는 결제 정보 입니다.' });
+        if (!body?.cancelReason) return answer(400, { code: 'INVALID_REQUEST', message: '취소 사유를 입력해주세요.' });
+        if (p.status !== 'DONE' && p.status !== 'PARTIAL_CANCELED')
+          return answer(400, { code: 'NOT_CANCELABLE_PAYMENT', message: '취소 할 수 없는 결제 입니다.' });
+        const amount = body.cancelAmount === undefined ? p.balanceAmount : Number(body.cancelAmount);
+        if (!(amount > 0) || amount > p.balanceAmount)
+          return answer(403, { code: 'NOT_CANCELABLE_AMOUNT', message: '취소 할 수 없는 금액 입니다.' });
+        p.balanceAmount -= amount;
+        p.status = p.balanceAmount === 0 ? 'CANCELED' : 'PARTIAL_CANCELED';
+        (p.cancels ??= []).push({
+          cancelAmount: amount,
+          cancelReason: body.cancelReason,
+          transactionKey: key('tx_'),
+          canceledAt: kst(new Date()),
+        });
+        return answer(200, view(p));
+      }
+      error(response, 404, 'NOT_FOUND', '요청한 리소스를 찾을 수 없습니다.');
+    }),
+  );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

@@ -1,6 +1,7 @@
 // Real servers on 127.0.0.1 standing in for the outside partners identity talks to: an SMTP server
 // (the smtp-server package), an SMS gateway and the Naver/Kakao OAuth endpoints (plain node:http).
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { listener, readBody } from './loopback.js';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 
@@ -110,12 +111,6 @@ export async function startSmtp(): Promise<SmtpCatcher> {
   };
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
 async function listen(server: Server): Promise<string> {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -134,13 +129,15 @@ export interface SmsGateway {
 /** A JSON SMS gateway: POST {to, from, text}, answers `status`. */
 export async function startSmsGateway(): Promise<SmsGateway> {
   const gateway: Omit<SmsGateway, 'url' | 'close'> = { received: [], status: 200 };
-  const server = createServer(async (request, response) => {
-    const body = JSON.parse(await readBody(request)) as SmsGateway['received'][number]['body'];
-    gateway.received.push({ headers: request.headers, body });
-    response
-      .writeHead(gateway.status, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ ok: gateway.status < 300 }));
-  });
+  const server = createServer(
+    listener(async (request, response) => {
+      const body = JSON.parse(await readBody(request)) as SmsGateway['received'][number]['body'];
+      gateway.received.push({ headers: request.headers, body });
+      response
+        .writeHead(gateway.status, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ ok: gateway.status < 300 }));
+    }),
+  );
   return Object.assign(gateway, { url: `${await listen(server)}/send`, close: close(server) });
 }
 
@@ -206,104 +203,108 @@ export async function startFakeOAuth(): Promise<FakeOAuth> {
   const naverTokens = new Map<string, SocialUser>();
   const kakaoTokens = new Map<string, SocialUser>();
   const requests: FakeOAuth['requests'] = [];
-  const server = createServer(async (request, response) => {
-    const body = await readBody(request);
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    requests.push({
-      method: request.method ?? '',
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      body,
-      authorization: request.headers.authorization,
-    });
-    const json = (status: number, value: unknown) =>
-      response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
-    const bearer = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
-    if (request.method === 'POST' && url.pathname === '/oauth2.0/token') {
-      const form = new URLSearchParams(body);
-      const user = naverCodes.get(form.get('code') ?? '');
-      if (
-        form.get('client_id') !== clientId ||
-        form.get('client_secret') !== clientSecret ||
-        form.get('grant_type') !== 'authorization_code' ||
-        !user
-      ) {
-        return json(200, { error: 'invalid_request', error_description: 'no valid data in session' });
-      }
-      naverCodes.delete(form.get('code')!);
-      const token = `naver-token-${naverTokens.size + 1}`;
-      naverTokens.set(token, user);
-      return json(200, { access_token: token, refresh_token: 'r', token_type: 'bearer', expires_in: '3600' });
-    }
-    if (request.method === 'GET' && url.pathname === '/v1/nid/me') {
-      const user = naverTokens.get(bearer);
-      if (!user) return json(401, { resultcode: '024', message: 'Authentication failed' });
-      return json(200, {
-        resultcode: '00',
-        message: 'success',
-        response: { id: String(user.id), email: user.email, nickname: 'tester' },
+  const server = createServer(
+    listener(async (request, response) => {
+      const body = await readBody(request);
+      const url = new URL(request.url ?? '/', 'http://localhost');
+      requests.push({
+        method: request.method ?? '',
+        path: url.pathname,
+        query: Object.fromEntries(url.searchParams),
+        body,
+        authorization: request.headers.authorization,
       });
-    }
-    if (request.method === 'GET' && url.pathname === '/v2/user/me') {
-      const user = kakaoTokens.get(bearer);
-      if (!user) return json(401, { msg: 'this access token does not exist', code: -401 });
-      return json(200, {
-        id: user.id,
-        connected_at: '2024-01-01T00:00:00Z',
-        kakao_account: user.email ? { email: user.email, is_email_valid: true, is_email_verified: true } : {},
-      });
-    }
-    // The browser's side. Naver's authorize page: the signed-in user consents, the browser goes back to
-    // redirect_uri with a fresh code and the state it was given.
-    if (request.method === 'GET' && url.pathname === '/oauth2.0/authorize') {
-      const q = url.searchParams;
-      const redirect = q.get('redirect_uri') ?? '';
-      if (
-        q.get('response_type') !== 'code' ||
-        q.get('client_id') !== clientId ||
-        !/^https?:\/\//.test(redirect) ||
-        !naverUser
-      ) {
-        return response.writeHead(400, { 'content-type': 'text/html; charset=utf-8' }).end('<p>잘못된 요청입니다.</p>');
+      const json = (status: number, value: unknown) =>
+        response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(value));
+      const bearer = request.headers.authorization?.replace(/^Bearer /, '') ?? '';
+      if (request.method === 'POST' && url.pathname === '/oauth2.0/token') {
+        const form = new URLSearchParams(body);
+        const user = naverCodes.get(form.get('code') ?? '');
+        if (
+          form.get('client_id') !== clientId ||
+          form.get('client_secret') !== clientSecret ||
+          form.get('grant_type') !== 'authorization_code' ||
+          !user
+        ) {
+          return json(200, { error: 'invalid_request', error_description: 'no valid data in session' });
+        }
+        naverCodes.delete(form.get('code')!);
+        const token = `naver-token-${naverTokens.size + 1}`;
+        naverTokens.set(token, user);
+        return json(200, { access_token: token, refresh_token: 'r', token_type: 'bearer', expires_in: '3600' });
       }
-      const code = `naver-code-${++issued}`;
-      naverCodes.set(code, naverUser);
-      const back = new URL(redirect);
-      back.searchParams.set('code', code);
-      back.searchParams.set('state', q.get('state') ?? '');
-      return response.writeHead(302, { location: back.toString() }).end();
-    }
-    if (request.method === 'GET' && url.pathname === '/sdk/js/kakao.min.js') {
-      // Kakao's SDK gets its token from Kakao's auth host (a browser test routes that host here too).
-      return response
-        .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*' })
-        .end(kakaoSdk('https://kauth.kakao.com'));
-    }
-    // What the SDK's Auth.login obtains after the user's consent: an access token for the app key.
-    if (request.method === 'POST' && url.pathname === '/oauth/sdk-token') {
-      const cors = { 'content-type': 'application/json', 'access-control-allow-origin': '*' };
-      let appKey: unknown;
-      try {
-        appKey = (JSON.parse(body) as { app_key?: unknown }).app_key;
-      } catch {
-        /* refused below */
+      if (request.method === 'GET' && url.pathname === '/v1/nid/me') {
+        const user = naverTokens.get(bearer);
+        if (!user) return json(401, { resultcode: '024', message: 'Authentication failed' });
+        return json(200, {
+          resultcode: '00',
+          message: 'success',
+          response: { id: String(user.id), email: user.email, nickname: 'tester' },
+        });
       }
-      if (appKey !== kakaoAppKey)
+      if (request.method === 'GET' && url.pathname === '/v2/user/me') {
+        const user = kakaoTokens.get(bearer);
+        if (!user) return json(401, { msg: 'this access token does not exist', code: -401 });
+        return json(200, {
+          id: user.id,
+          connected_at: '2024-01-01T00:00:00Z',
+          kakao_account: user.email ? { email: user.email, is_email_valid: true, is_email_verified: true } : {},
+        });
+      }
+      // The browser's side. Naver's authorize page: the signed-in user consents, the browser goes back to
+      // redirect_uri with a fresh code and the state it was given.
+      if (request.method === 'GET' && url.pathname === '/oauth2.0/authorize') {
+        const q = url.searchParams;
+        const redirect = q.get('redirect_uri') ?? '';
+        if (
+          q.get('response_type') !== 'code' ||
+          q.get('client_id') !== clientId ||
+          !/^https?:\/\//.test(redirect) ||
+          !naverUser
+        ) {
+          return response
+            .writeHead(400, { 'content-type': 'text/html; charset=utf-8' })
+            .end('<p>잘못된 요청입니다.</p>');
+        }
+        const code = `naver-code-${++issued}`;
+        naverCodes.set(code, naverUser);
+        const back = new URL(redirect);
+        back.searchParams.set('code', code);
+        back.searchParams.set('state', q.get('state') ?? '');
+        return response.writeHead(302, { location: back.toString() }).end();
+      }
+      if (request.method === 'GET' && url.pathname === '/sdk/js/kakao.min.js') {
+        // Kakao's SDK gets its token from Kakao's auth host (a browser test routes that host here too).
         return response
-          .writeHead(401, cors)
-          .end(JSON.stringify({ error: 'invalid_client', error_description: 'wrong appKey' }));
-      if (!kakaoUser)
+          .writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'access-control-allow-origin': '*' })
+          .end(kakaoSdk('https://kauth.kakao.com'));
+      }
+      // What the SDK's Auth.login obtains after the user's consent: an access token for the app key.
+      if (request.method === 'POST' && url.pathname === '/oauth/sdk-token') {
+        const cors = { 'content-type': 'application/json', 'access-control-allow-origin': '*' };
+        let appKey: unknown;
+        try {
+          appKey = (JSON.parse(body) as { app_key?: unknown }).app_key;
+        } catch {
+          /* refused below */
+        }
+        if (appKey !== kakaoAppKey)
+          return response
+            .writeHead(401, cors)
+            .end(JSON.stringify({ error: 'invalid_client', error_description: 'wrong appKey' }));
+        if (!kakaoUser)
+          return response
+            .writeHead(401, cors)
+            .end(JSON.stringify({ error: 'access_denied', error_description: 'User denied access' }));
+        const token = `kakao-token-${++issued}`;
+        kakaoTokens.set(token, kakaoUser);
         return response
-          .writeHead(401, cors)
-          .end(JSON.stringify({ error: 'access_denied', error_description: 'User denied access' }));
-      const token = `kakao-token-${++issued}`;
-      kakaoTokens.set(token, kakaoUser);
-      return response
-        .writeHead(200, cors)
-        .end(JSON.stringify({ access_token: token, token_type: 'bearer', expires_in: 7199, scope: 'account_email' }));
-    }
-    json(404, { error: 'not found' });
-  });
+          .writeHead(200, cors)
+          .end(JSON.stringify({ access_token: token, token_type: 'bearer', expires_in: 7199, scope: 'account_email' }));
+      }
+      json(404, { error: 'not found' });
+    }),
+  );
   return {
     url: await listen(server),
     clientId,

@@ -95,29 +95,27 @@ const BulkAcceptButton = () => {
   const notify = useNotify();
   const refresh = useRefresh();
   const unselect = useUnselectAll('charges');
+  const acceptSelected = async () => {
+    try {
+      const results = await dp.bulkAcceptCharges(selectedIds);
+      const failed = results.filter((r) => !r.ok);
+      const accepted = results.length - failed.length;
+      notify(
+        failed.length
+          ? `${accepted}건 수락, ${failed.length}건 실패: #${failed[0]!.id} ${failed[0]!.message}`
+          : `${accepted}건 수락했습니다.`,
+        {
+          type: failed.length ? 'warning' : 'success',
+        },
+      );
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    }
+    unselect();
+    refresh();
+  };
   return (
-    <Button
-      label="선택 수락"
-      onClick={async () => {
-        try {
-          const results = await dp.bulkAcceptCharges(selectedIds);
-          const failed = results.filter((r) => !r.ok);
-          const accepted = results.length - failed.length;
-          notify(
-            failed.length
-              ? `${accepted}건 수락, ${failed.length}건 실패: #${failed[0]!.id} ${failed[0]!.message}`
-              : `${accepted}건 수락했습니다.`,
-            {
-              type: failed.length ? 'warning' : 'success',
-            },
-          );
-        } catch (e) {
-          notify((e as Error).message, { type: 'error' });
-        }
-        unselect();
-        refresh();
-      }}
-    >
+    <Button label="선택 수락" onClick={() => void acceptSelected()}>
       <DoneAllIcon />
     </Button>
   );

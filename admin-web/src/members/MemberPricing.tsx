@@ -59,7 +59,7 @@ export const MemberPricing = () => {
         sx={{ maxWidth: 240 }}
         value=""
         onChange={(e) =>
-          act(
+          void act(
             () => dp.setMemberLevel(member.id, e.target.value === 'none' ? null : Number(e.target.value)),
             '등급을 지정했습니다.',
           )
@@ -94,7 +94,9 @@ export const MemberPricing = () => {
                 <Button
                   size="small"
                   color="error"
-                  onClick={() => act(() => dp.deleteMemberRate(member.id, r.serviceId), '회원 단가를 삭제했습니다.')}
+                  onClick={() =>
+                    void act(() => dp.deleteMemberRate(member.id, r.serviceId), '회원 단가를 삭제했습니다.')
+                  }
                 >
                   삭제
                 </Button>
@@ -108,7 +110,9 @@ export const MemberPricing = () => {
         <TextField size="small" label="단가 (원)" value={point} onChange={(e) => setPoint(e.target.value)} />
         <Button
           variant="contained"
-          onClick={() => act(() => dp.setMemberRate(member.id, Number(serviceId), point), '회원 단가를 저장했습니다.')}
+          onClick={() =>
+            void act(() => dp.setMemberRate(member.id, Number(serviceId), point), '회원 단가를 저장했습니다.')
+          }
         >
           저장
         </Button>

@@ -63,7 +63,7 @@ const ProfitReportPage = () => {
         </TextField>
         <Button
           variant="outlined"
-          onClick={() => dp.downloadProfitCsv(query).catch((e: Error) => notify(e.message, { type: 'error' }))}
+          onClick={() => void dp.downloadProfitCsv(query).catch((e: Error) => notify(e.message, { type: 'error' }))}
         >
           CSV 내보내기
         </Button>

@@ -237,15 +237,14 @@ const Header = () => {
   const notify = useNotify();
   const refresh = useRefresh();
   if (!ticket) return null;
-  const run = (work: () => Promise<unknown>, done: string) => async () => {
-    try {
-      await work();
-      notify(done, { type: 'success' });
-      refresh();
-    } catch (e) {
-      notify((e as Error).message, { type: 'error' });
-    }
-  };
+  const run = (work: () => Promise<unknown>, done: string) => () =>
+    void work().then(
+      () => {
+        notify(done, { type: 'success' });
+        refresh();
+      },
+      (e: Error) => notify(e.message, { type: 'error' }),
+    );
   return (
     <Stack spacing={1}>
       <Typography variant="h6" sx={{ overflowWrap: 'anywhere' }}>

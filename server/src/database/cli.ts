@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ormConfig } from './mikro-orm.config.js';
 import { startEmbeddedPostgres } from './embedded-postgres.js';
-import { repoRoot } from '../ops/static-web.js';
+import { repoRoot } from '../config/index.js';
 
 const migrationsDir = join(repoRoot, 'server', 'src', 'database', 'migrations');
 

@@ -1,4 +1,4 @@
-// The one list of entities MikroORM registers: each module's own list (its entities.ts), plus ops' BackupRun.
+// The one list of entities MikroORM registers: each module's own list (its entities.ts).
 // Only this file imports a module's entities file; modules export their entities as types alone.
 import { alertsEntities } from '../modules/alerts/entities.js';
 import { approvalsEntities } from '../modules/approvals/entities.js';
@@ -16,7 +16,7 @@ import { resellerApiEntities } from '../modules/reseller-api/entities.js';
 import { settingsEntities } from '../modules/settings/entities.js';
 import { walletEntities } from '../modules/wallet/entities.js';
 import { supportEntities } from '../modules/support/entities.js';
-import { BackupRun } from '../ops/backup-run.entity.js';
+import { backupEntities } from '../modules/backup/entities.js';
 import { registerEntities } from '../shared/index.js';
 
 export const entities = [
@@ -31,7 +31,7 @@ export const entities = [
   ...fulfilmentEntities,
   ...referralEntities,
   ...resellerApiEntities,
-  BackupRun,
+  ...backupEntities,
   ...alertsEntities,
   ...approvalsEntities,
   ...pricingEntities,

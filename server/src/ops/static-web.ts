@@ -2,12 +2,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { StorefrontBootData } from '../contracts/content.js';
+import { repoRoot } from '../config/index.js';
 import { ShortCache } from '../shared/index.js';
-
-/** The repository root, whether running from server/src (tests) or server/dist (build). */
-export const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 
 export const webDirs = {
   customer: join(repoRoot, 'customer-web', 'dist'),

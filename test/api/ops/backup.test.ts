@@ -5,12 +5,17 @@ import pg from 'pg';
 import { startReplica, startTestApp, type TestApp } from '../../support/test-app.js';
 import { createServer } from '../../../server/src/bootstrap.js';
 import { ConfigError } from '../../../server/src/config/index.js';
-import { BackupJob } from '../../../server/src/ops/backup.job.js';
 import { Clock } from '../../../server/src/shared/index.js';
 import { createMember } from '../../support/members.js';
 import { createService, fund, placeOrder } from '../ordering/fixtures.js';
 import { bearer, configureBilling, openCharge } from '../billing/billing-support.js';
-import { backupDatabase, BackupError, pruneBackups, restoreDatabase } from '../../../server/src/ops/backup.js';
+import {
+  backupDatabase,
+  BackupError,
+  BackupJob,
+  pruneBackups,
+  restoreDatabase,
+} from '../../../server/src/modules/backup/index.js';
 
 /** Issue 16 item 4: back up, wipe, restore, and find the same rows and clean books. */
 describe('backup and restore', () => {

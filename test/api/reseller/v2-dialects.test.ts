@@ -4,13 +4,14 @@ import { ORDER_MESSAGES } from '../../../server/src/contracts/index.js';
 import { OrderStatus } from '../../../server/src/modules/ordering/index.js';
 import { AutoOrder, Order } from '../../../server/src/modules/ordering/entities.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
-import { V2_ANSWERS, v2ErrorAnswer, type V2Action } from '../../../server/src/modules/reseller-api/http/v2-contract.js';
+import { V2_ANSWERS, v2ErrorAnswer } from '../../../server/src/modules/reseller-api/application/v2-answers.js';
+import type { V2Action } from '../../../server/src/modules/reseller-api/application/v2-requests.js';
 import { createReseller, createService, em, invariantViolations, report, type Reseller } from './fixtures.js';
 
 /**
  * One row per dialect resellers' tools speak (request as sent → answer), each a real HTTP request
  * against the app. Every answer must be exactly `application/json`, and must fit the published
- * contract (v2-contract.ts, the source of /api/openapi.json): an error answer carries nothing but
+ * contract (application/v2-requests.ts and v2-answers.ts, the source of /api/openapi.json): an error answer carries nothing but
  * `error`, a success never an `error`.
  */
 

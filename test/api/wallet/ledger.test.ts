@@ -78,9 +78,8 @@ describe('wallet ledger', () => {
 
   describe('paying for a new row in one statement', () => {
     const insert = (label: string) => ({
-      table: 'paid_thing',
-      columns: ['label'],
-      values: [label],
+      insert: 'insert into paid_thing (label) select ? from taken returning id',
+      params: [label],
       referenceType: 'thing',
       memoPrefix: '물건 ',
     });
@@ -129,17 +128,17 @@ describe('wallet ledger', () => {
       expect(await wallet.balancesOf([m.id])).toEqual(new Map([[m.id, 399n]]));
     });
 
-    it('refuses a row whose columns and values do not pair up, moving nothing', async () => {
+    it('refuses an insert that does not read from the debit, moving nothing', async () => {
       const m = await createMember(t);
       await charge(m.id, 10n, 'p3');
-      const bad = { ...insert('x'), columns: ['label', 'id'] };
+      const bad = { ...insert('x'), insert: 'insert into paid_thing (label) values (?) returning id' };
       await expect(
         wallet.debitForNewRow(
           t.app.get(MikroORM).em.fork(),
           { memberId: m.id, amount: 1n, kind: LedgerKind.ORDER },
           bad,
         ),
-      ).rejects.toThrow('paid_thing: 2 columns, 1 values');
+      ).rejects.toThrow("a paid row's insert selects from taken and returns id");
       expect(await wallet.balanceOf(m.id)).toBe(10n);
     });
   });

@@ -25,10 +25,10 @@ export function LoginPrompt() {
   const state = useSession();
   const reason = (location.state as { loginRequired?: LoginReason } | null)?.loginRequired;
   if (!reason || state === 'authorization') return null;
-  const close = () => navigate(location.pathname + location.search, { replace: true, state: null });
+  const close = () => void navigate(location.pathname + location.search, { replace: true, state: null });
   const go = (to: string) => {
     if (state === 'guest') leaveGuestMode();
-    navigate(to);
+    void navigate(to);
   };
   return (
     <div className="modal-backdrop" onClick={close}>

@@ -53,7 +53,7 @@ function Items({ onNavigate }: { onNavigate?: () => void }) {
   const go = (to: string, before?: () => void) => {
     before?.();
     onNavigate?.();
-    navigate(to);
+    void navigate(to);
   };
   const member = state === 'authorization';
   return (

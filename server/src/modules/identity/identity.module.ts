@@ -15,6 +15,7 @@ import { RateLimiter } from './application/rate-limiter.js';
 import { RecoveryService } from './application/recovery.service.js';
 import { RegistrationService } from './application/registration.service.js';
 import { IdentitySecrets } from './application/secrets.js';
+import { Sessions } from './application/sessions.js';
 import { SocialLoginService } from './application/social-login.service.js';
 import { SocialProviders } from './application/social-providers.js';
 import { TokenService } from './application/tokens.js';
@@ -73,6 +74,7 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     IdentityFacade,
     OperatorBootstrap,
     IdentityCleanupJob,
+    Sessions,
     MemberJwtStrategy,
     OperatorJwtStrategy,
     MemberGuard,

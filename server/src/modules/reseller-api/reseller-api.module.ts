@@ -6,6 +6,7 @@ import { PricingModule } from '../pricing/index.js';
 import { WalletModule } from '../wallet/index.js';
 import { ResellerApi } from './application/reseller-api.service.js';
 import { V2RateLimiter } from './application/v2-rate-limiter.js';
+import { ResellerV2 } from './application/v2-calls.js';
 import { ApiKeyGuard } from './http/api-key.guard.js';
 import { OpenApiController } from './http/openapi.js';
 import { ResellerV1Controller } from './http/v1.controller.js';
@@ -15,6 +16,6 @@ import { ResellerV2Controller, V2ErrorShape } from './http/v2.controller.js';
 @Module({
   imports: [IdentityModule, CatalogModule, OrderingModule, WalletModule, PricingModule],
   controllers: [ResellerV1Controller, ResellerV2Controller, OpenApiController],
-  providers: [ResellerApi, ApiKeyGuard, V2ErrorShape, V2RateLimiter],
+  providers: [ResellerApi, ResellerV2, ApiKeyGuard, V2ErrorShape, V2RateLimiter],
 })
 export class ResellerApiModule {}

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { DeliveryModule } from '../delivery/index.js';
 import { WalletFacade } from './application/wallet.facade.js';
+import { PointDebtCommands } from './application/point-debt-commands.js';
 import { AdminWalletController } from './http/admin-wallet.controller.js';
 import { AdminPointDebtsController } from './http/admin-point-debts.controller.js';
 import { AuditModule } from '../audit/index.js';
@@ -8,7 +9,7 @@ import { AuditModule } from '../audit/index.js';
 @Module({
   imports: [DeliveryModule, AuditModule],
   controllers: [AdminWalletController, AdminPointDebtsController],
-  providers: [WalletFacade],
+  providers: [WalletFacade, PointDebtCommands],
   exports: [WalletFacade],
 })
 export class WalletModule {}

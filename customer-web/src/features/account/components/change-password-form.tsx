@@ -36,7 +36,7 @@ export function ChangePasswordForm() {
           changePassword({ currentPassword: input.currentPassword, newPassword: input.newPassword }),
         );
         toast.success(IDENTITY_MESSAGES.passwordChanged);
-        navigate(paths.logout);
+        void navigate(paths.logout);
       } catch (error) {
         toast.error(
           isStatus(error, 409) ? IDENTITY_MESSAGES.currentPasswordWrong : refusalMessage(error, MESSAGES.error),

@@ -23,7 +23,7 @@ export function DeleteAccountBlock() {
         await loading.during(deleteAccount());
         toast.success(IDENTITY_MESSAGES.withdrawn);
         becomeGuest();
-        navigate(paths.home);
+        void navigate(paths.home);
       } catch (error) {
         toast.error(refusalMessage(error, STOREFRONT_MESSAGES.withdrawFailed));
       }

@@ -26,7 +26,7 @@ export function EmailForm({
     }
   });
   return (
-    <form onSubmit={submit} noValidate aria-label={label}>
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label={label}>
       <Input
         label="이메일"
         type="email"

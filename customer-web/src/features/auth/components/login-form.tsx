@@ -37,14 +37,14 @@ export function LoginForm() {
       storage.setSavedId(form.getValues('remember') ? id : null);
       await logIn(accessToken);
       toast.success(MESSAGES.loginSuccess);
-      navigate(paths.order);
+      void navigate(paths.order);
     } catch (error) {
       toast.error(loginErrorMessage(error));
     }
   });
 
   return (
-    <form onSubmit={submit} noValidate aria-label="로그인">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="로그인">
       <Input label="아이디" autoComplete="username" error={errors.id?.message} {...form.register('id')} />
       <Input
         label="비밀번호"

@@ -32,7 +32,7 @@ export function RegisterForm({ switches, referral }: { switches: SignUpSwitches;
   const submit = form.handleSubmit(({ passwordConfirm: _, ...request }) => send(() => registerMember(request)));
 
   return (
-    <form onSubmit={submit} noValidate aria-label="회원가입">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="회원가입">
       <Input label="아이디" autoComplete="username" error={errors.id?.message} {...form.register('id')} />
       <Input
         label="비밀번호"

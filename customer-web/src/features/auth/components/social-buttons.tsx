@@ -23,9 +23,9 @@ export function SocialButtons({ verb = '로그인' }: { verb?: string }) {
     if (outcome.kind === 'token') {
       await logIn(outcome.accessToken);
       toast.success(MESSAGES.loginSuccess);
-      navigate(paths.order);
+      void navigate(paths.order);
     } else if (outcome.kind === 'register') {
-      navigate(provider === 'naver' ? paths.registerNaver : paths.registerKakao, {
+      void navigate(provider === 'naver' ? paths.registerNaver : paths.registerKakao, {
         state: { accessToken: outcome.accessToken },
       });
     } else toast.error(outcome.message);

@@ -37,7 +37,7 @@ export function SocialRegisterForm({
   const submit = form.handleSubmit((request) => send(() => registerSocial(provider, request)));
 
   return (
-    <form onSubmit={submit} noValidate aria-label="간편 회원가입">
+    <form onSubmit={(event) => void submit(event)} noValidate aria-label="간편 회원가입">
       <SignUpTail form={form} phoneVerify={phoneVerify} referral={referral} submitting={form.formState.isSubmitting} />
     </form>
   );

@@ -12,7 +12,7 @@ export function useRegisterSubmit() {
     try {
       await loading.during(call());
       toast.success(IDENTITY_MESSAGES.registerSuccess);
-      navigate(paths.login);
+      void navigate(paths.login);
     } catch (error) {
       toast.error(errorMessage(error, IDENTITY_MESSAGES.registerFailed));
     }

@@ -8,7 +8,7 @@ export default function LogoutRoute() {
   const navigate = useNavigate();
   useEffect(() => {
     logOut();
-    navigate(paths.home, { replace: true });
+    void navigate(paths.home, { replace: true });
   }, [navigate]);
   return null;
 }

@@ -18,7 +18,7 @@ export default function ResetPasswordRoute() {
   const navigate = useNavigate();
   const usable = isUsableResetToken(token);
   useEffect(() => {
-    if (!usable) navigate(-1);
+    if (!usable) void navigate(-1);
   }, [usable, navigate]);
   const form = useForm({ defaultValues: { password: '', passwordConfirm: '' } });
   if (!usable) return null;
@@ -30,7 +30,7 @@ export default function ResetPasswordRoute() {
     try {
       await loading.during(resetPassword({ token: checked.data.token, password: checked.data.password }));
       toast.success(IDENTITY_MESSAGES.resetSuccess);
-      navigate(paths.home);
+      void navigate(paths.home);
     } catch (error) {
       toast.error(refusalMessage(error, MESSAGES.error));
     }
@@ -38,7 +38,7 @@ export default function ResetPasswordRoute() {
 
   return (
     <AuthCard title="비밀번호 재설정">
-      <form onSubmit={submit} noValidate aria-label="비밀번호 재설정">
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="비밀번호 재설정">
         <Input
           label="새 비밀번호"
           type="password"

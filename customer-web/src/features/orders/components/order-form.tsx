@@ -115,7 +115,7 @@ export function OrderForm({
   const subscription = service?.type === 'Subscriptions';
   const submit = (event: FormEvent<HTMLFormElement>) => {
     if (subscription) return event.preventDefault();
-    if (!onLoginNeeded) return order(event);
+    if (!onLoginNeeded) return void order(event);
     event.preventDefault();
     onLoginNeeded(form.getValues());
   };

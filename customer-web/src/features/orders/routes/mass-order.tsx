@@ -49,14 +49,19 @@ export default function MassOrderRoute() {
           />
         </label>
         <div className="button-row">
-          <button type="button" className="btn btn-secondary" disabled={busy || lines === 0} onClick={() => run(false)}>
+          <button
+            type="button"
+            className="btn btn-secondary"
+            disabled={busy || lines === 0}
+            onClick={() => void run(false)}
+          >
             미리보기
           </button>
           <button
             type="button"
             className="btn btn-primary"
             disabled={busy || lines === 0 || !answer || answer.placed || answer.errors > 0 || answer.shortfall > 0}
-            onClick={() => run(true)}
+            onClick={() => void run(true)}
           >
             {answer && answer.count > 0 ? `${answer.count}건 주문하기 (${won(answer.total)})` : '주문하기'}
           </button>

@@ -66,7 +66,7 @@ export function OrderRoute() {
               ? undefined
               : (values) => {
                   keepOrderDraft(values);
-                  navigate(paths.order, { replace: true, state: loginPromptState('order') });
+                  void navigate(paths.order, { replace: true, state: loginPromptState('order') });
                 }
           }
         />

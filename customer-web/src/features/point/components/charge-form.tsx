@@ -86,7 +86,7 @@ export function ChargeForm({
 
   return (
     <Card title="잔액 충전">
-      <form onSubmit={submit} noValidate aria-label="잔액 충전">
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label="잔액 충전">
         <Input
           label="입금자명"
           placeholder="입금하실 분의 이름"

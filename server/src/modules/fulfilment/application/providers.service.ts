@@ -17,7 +17,7 @@ import {
 import { Provider, type ProviderView } from '../domain/provider.entity.js';
 import type { UpstreamBalance } from '../domain/upstream-protocol.js';
 import { importedUnitPrice } from '../domain/pricing.js';
-import type { CreateProviderInput, ImportServicesInput, UpdateProviderInput } from '../http/provider.schemas.js';
+import type { CreateProviderInput, ImportServicesInput, UpdateProviderInput } from './provider-inputs.js';
 import { SmmClient } from './smm-client.js';
 import { ProviderAddressGuard } from './provider-address.js';
 

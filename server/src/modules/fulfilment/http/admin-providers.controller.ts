@@ -10,7 +10,7 @@ import {
   type CreateProviderInput,
   type ImportServicesInput,
   type UpdateProviderInput,
-} from './provider.schemas.js';
+} from '../application/provider-inputs.js';
 
 @Controller('admin/providers')
 @UseGuards(OperatorGuard)

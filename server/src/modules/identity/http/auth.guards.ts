@@ -1,15 +1,13 @@
 import { createParamDecorator, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
-import { EntityManager } from '@mikro-orm/postgresql';
-import type { EventArgs, EventSubscriber } from '@mikro-orm/core';
 import { Strategy } from 'passport-jwt';
 import type { FastifyRequest } from 'fastify';
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { AppConfig } from '../../../config/index.js';
-import { assertPermitted, ShortCache } from '../../../shared/index.js';
+import { assertPermitted } from '../../../shared/index.js';
 import type { OperatorRole } from '../../../contracts/operators.js';
-import { Member, sessionStands, type MemberStatus, type SessionFacts } from '../domain/member.entity.js';
-import { Operator } from '../domain/operator.entity.js';
+import { sessionStands } from '../domain/member.entity.js';
+import { Sessions } from '../application/sessions.js';
 import type { AccessTokenPayload } from '../application/tokens.js';
 
 export interface AuthenticatedMember {
@@ -40,25 +38,11 @@ const UNAUTHORIZED = '로그인이 필요합니다.';
 const verificationKey = (config: AppConfig): Buffer =>
   createSecretKey(Buffer.from(config.jwtSecret)) satisfies KeyObject as unknown as Buffer;
 
-/** How long a process trusts what it read about a member's session (another replica's suspension shows within this). */
-const SESSION_CACHE_MS = 2_000;
-
 @Injectable()
-export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') implements EventSubscriber<Member> {
-  // Every member request passes here: the three facts as a plain row, kept briefly, no entity to hydrate.
-  private readonly sessions = new ShortCache<number, SessionFacts | null>(SESSION_CACHE_MS, async (id) => {
-    const [row] = await this.em
-      .getConnection()
-      .execute<{ login_id: string | null; status: MemberStatus; session_version: number }[]>(
-        'select login_id, status, session_version from member where id = ?',
-        [id],
-      );
-    return row ? { loginId: row.login_id, status: row.status, sessionVersion: row.session_version } : null;
-  });
-
+export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') {
   constructor(
     config: AppConfig,
-    private readonly em: EntityManager,
+    private readonly sessions: Sessions,
   ) {
     super({
       jwtFromRequest: tokenFromHeader,
@@ -66,21 +50,11 @@ export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') 
       algorithms: ['HS256'],
       ignoreExpiration: false,
     });
-    // A suspension, withdrawal or password change made through this process ends the session at once.
-    em.getEventManager().registerSubscriber(this);
-  }
-
-  getSubscribedEntities() {
-    return [Member];
-  }
-
-  afterUpdate({ entity }: EventArgs<Member>): void {
-    this.sessions.forget(entity.id);
   }
 
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedMember> {
     if (payload.typ !== 'member' || !Number.isInteger(payload.sub)) throw new UnauthorizedException(UNAUTHORIZED);
-    const session = await this.sessions.get(payload.sub);
+    const session = await this.sessions.member(payload.sub);
     // Unknown, suspended, withdrawn, or the password changed since the token was issued.
     if (!session || !sessionStands(session, payload.ver)) throw new UnauthorizedException(UNAUTHORIZED);
     return { id: payload.sub, loginId: session.loginId! };
@@ -91,7 +65,7 @@ export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') 
 export class OperatorJwtStrategy extends PassportStrategy(Strategy, 'operator-jwt') {
   constructor(
     config: AppConfig,
-    private readonly em: EntityManager,
+    private readonly sessions: Sessions,
   ) {
     super({
       jwtFromRequest: tokenFromHeader,
@@ -103,9 +77,9 @@ export class OperatorJwtStrategy extends PassportStrategy(Strategy, 'operator-jw
 
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedOperator> {
     if (payload.typ !== 'operator' || !Number.isInteger(payload.sub)) throw new UnauthorizedException(UNAUTHORIZED);
-    const operator = await this.em.fork().findOne(Operator, payload.sub);
-    if (!operator || operator.disabledAt) throw new UnauthorizedException(UNAUTHORIZED);
-    return { id: operator.id, loginId: operator.loginId, role: operator.role };
+    const operator = await this.sessions.operator(payload.sub);
+    if (!operator) throw new UnauthorizedException(UNAUTHORIZED);
+    return operator;
   }
 }
 

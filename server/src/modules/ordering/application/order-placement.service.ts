@@ -20,7 +20,7 @@ import { AutoOrder } from '../domain/auto-order.entity.js';
 import { IdempotencyKey } from '../domain/idempotency-key.entity.js';
 import { Order } from '../domain/order.entity.js';
 import { autoOrderReference, orderReference } from './order-commands.service.js';
-import { orderRow } from './order-row.js';
+import { paidOrderInsert } from './order-row.js';
 
 /** The success card's data (docs/product.md §7: orderId, amount, link, serviceId), the cost, and the auto-order placed if any. */
 export interface PlacedOrder {
@@ -182,7 +182,7 @@ export class OrderPlacement {
     const { id } = await this.wallet.debitForNewRow(
       em,
       { memberId, amount: cost, kind: LedgerKind.ORDER },
-      { ...orderRow(order), referenceType: orderReference(0).type, memoPrefix: SINGLE_ORDER_MEMO },
+      { ...paidOrderInsert(order), referenceType: orderReference(0).type, memoPrefix: SINGLE_ORDER_MEMO },
     );
     return {
       orderId: id,

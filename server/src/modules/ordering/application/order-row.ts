@@ -61,9 +61,12 @@ export function orderRowValues(order: Order): unknown[] {
   ];
 }
 
-/** The new order as the wallet inserts it together with its debit. */
-export function orderRow(order: Order): Pick<PaidRow, 'table' | 'columns' | 'values'> {
-  return { table: 'service_order', columns: ORDER_COLUMNS, values: orderRowValues(order) };
+/** The new order's INSERT, run by the wallet with its debit: the row goes in only from the debit's result (`taken`). */
+const INSERT_PAID_ORDER = `insert into service_order (${ORDER_COLUMNS.join(', ')}) select ${ORDER_COLUMNS.map(() => '?').join(', ')} from taken returning id`;
+
+/** The new order as ordering hands it to the wallet's debitForNewRow. */
+export function paidOrderInsert(order: Order): Pick<PaidRow, 'insert' | 'params'> {
+  return { insert: INSERT_PAID_ORDER, params: orderRowValues(order) };
 }
 
 /**

@@ -7,7 +7,7 @@ import {
 } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ResellerApi } from '../application/reseller-api.service.js';
-import { V1_MESSAGES } from './wire.js';
+import { V1_MESSAGES } from '../application/wire.js';
 
 type KeyedRequest = FastifyRequest & { resellerMemberId?: number };
 

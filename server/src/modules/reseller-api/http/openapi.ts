@@ -1,7 +1,8 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { z } from 'zod';
-import { V1_STATUS, V2_BATCH_LIMIT, resellerOrderSchema } from './wire.js';
-import { V2_ACTIONS, V2_ANSWERS, V2_REQUESTS, v2ErrorAnswer } from './v2-contract.js';
+import { V1_STATUS, V2_BATCH_LIMIT, resellerOrderSchema } from '../application/wire.js';
+import { V2_ACTIONS, V2_REQUESTS } from '../application/v2-requests.js';
+import { V2_ANSWERS, v2ErrorAnswer } from '../application/v2-answers.js';
 
 /**
  * The OpenAPI 3.1 description of the reseller APIs, generated from the zod schemas the controllers

@@ -16,7 +16,7 @@ import { ORDER_MESSAGES } from '../../../contracts/index.js';
 import { idPipe, ZodPipe } from '../../../shared/index.js';
 import { ResellerApi } from '../application/reseller-api.service.js';
 import { ApiKeyGuard, KeyMember } from './api-key.guard.js';
-import { fieldsOf, remainsOf, resellerOrderSchema, V1_MESSAGES, V1_STATUS } from './wire.js';
+import { fieldsOf, remainsOf, resellerOrderSchema, V1_MESSAGES, V1_STATUS } from '../application/wire.js';
 
 /** docs/product.md §3 "Public order request": {serviceId, link, amount}, always a single order (runs/interval are not part of v1). */
 const v1OrderSchema = z.preprocess((body) => {

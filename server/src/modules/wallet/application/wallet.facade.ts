@@ -60,16 +60,16 @@ export interface InvariantViolation {
 
 /** The row a debit pays for ({@link WalletFacade.debitForNewRow}); the ledger references it by its new id. */
 export interface PaidRow {
-  /** The owning module's table, and every column it writes with the values in the same order (written by hand there). */
-  table: string;
-  columns: readonly string[];
-  values: readonly unknown[];
+  /**
+   * The owning module's INSERT of its row, written there: it selects from `taken` (the debit's result, so
+   * no debit, no row) and answers `returning id`; its placeholders are `params`.
+   */
+  insert: string;
+  params: readonly unknown[];
   referenceType: string;
   /** The ledger memo before the row's id ("주문 " → "주문 123"). */
   memoPrefix: string;
 }
-
-const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
 /** The conditional UPDATE every debit is: no row back means the balance was short (or there is no account). */
 const TAKE =
@@ -211,14 +211,13 @@ export class WalletFacade {
     row: PaidRow,
   ): Promise<{ id: number; balanceAfter: bigint }> {
     positive(movement.amount);
-    if (row.columns.length === 0 || row.columns.length !== row.values.length)
-      throw new Error(`${row.table}: ${row.columns.length} columns, ${row.values.length} values`);
-    // The row is inserted from the UPDATE's result: no debit, no row.
-    const insert = `insert into ${quoted(row.table)} (${row.columns.map(quoted).join(', ')}) select ${row.columns.map(() => '?').join(', ')} from taken returning "id"`;
+    // The row must be inserted from the UPDATE's result: no debit, no row.
+    if (!/\bfrom taken\b/.test(row.insert) || !/\breturning "?id"?\s*$/.test(row.insert))
+      throw new Error(`a paid row's insert selects from taken and returns id: ${row.insert}`);
     const now = this.clock.now();
     const rows = await em.execute<{ id: number; balance_after: string }[]>(
       `with taken as (${takeFor(movement.kind)}),
-       paid as (${insert}),
+       paid as (${row.insert}),
        entry as (
          insert into point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, memo, created_at)
          select ?, ?, taken.balance, ?, ?, paid.id::text, ? || paid.id::text, ? from taken, paid
@@ -227,7 +226,7 @@ export class WalletFacade {
        select paid.id, entry.balance_after from paid, entry`,
       [
         ...takeParams(movement, now),
-        ...row.values,
+        ...row.params,
         movement.memberId,
         (-movement.amount).toString(),
         movement.kind,

@@ -1,12 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import { z } from 'zod';
-import { AuditFacade } from '../../audit/index.js';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
 import { Allow, IdPipe, Page, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { WalletFacade } from '../application/wallet.facade.js';
-import type { PointDebt } from '../domain/point-debt.entity.js';
-import type { AdminPointDebtView } from '../../../contracts/index.js';
+import { adminPointDebtView, PointDebtCommands } from '../application/point-debt-commands.js';
 
 const writeOffSchema = z.object({
   reason: z
@@ -14,21 +11,6 @@ const writeOffSchema = z.object({
     .trim()
     .min(1, '면제 사유를 입력해 주세요.')
     .max(200, '면제 사유는 200자 이하로 입력해 주세요.'),
-});
-
-const view = (d: PointDebt): AdminPointDebtView<Date, bigint> => ({
-  id: d.id,
-  memberId: d.memberId,
-  amount: d.amount,
-  collected: d.collected,
-  writtenOff: d.writtenOff,
-  outstanding: d.outstanding,
-  referenceType: d.referenceType,
-  referenceId: d.referenceId,
-  memo: d.memo,
-  createdAt: d.createdAt,
-  closedAt: d.closedAt,
-  closedReason: d.closedReason,
 });
 
 /**
@@ -40,33 +22,23 @@ const view = (d: PointDebt): AdminPointDebtView<Date, bigint> => ({
 @Allow('ledger')
 export class AdminPointDebtsController {
   constructor(
-    private readonly em: EntityManager,
     private readonly wallet: WalletFacade,
-    private readonly audit: AuditFacade,
+    private readonly debts: PointDebtCommands,
   ) {}
 
   @Get()
   async list(@Query() query: unknown) {
     const page = await this.wallet.debtPage(parseListQuery(query));
-    return new Page(page.resource, page.rows.map(view), page.total, page.start);
+    return new Page(page.resource, page.rows.map(adminPointDebtView), page.total, page.start);
   }
 
-  /** Takes what the member's balance covers now (CHARGE_REFUND entries), closing the debt once paid. */
   @Allow('points.adjust')
   @Post(':id/collect')
   @HttpCode(200)
   collect(@Param('id', IdPipe) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
-    return this.em.fork().transactional(async (tx) => {
-      const debt = await this.wallet.debtIn(tx, id);
-      const before = view(debt);
-      await this.wallet.collectDebts(tx, debt.memberId);
-      const after = view(await this.wallet.debtIn(tx, id));
-      this.audit.record(tx, operator, { action: 'collect', resource: 'point-debts', resourceId: id, before, after });
-      return after;
-    });
+    return this.debts.collect(id, operator);
   }
 
-  /** Closes the debt without collecting the rest (no points move): the member may order again. */
   @Allow('points.adjust')
   @Post(':id/write-off')
   @HttpCode(200)
@@ -75,11 +47,6 @@ export class AdminPointDebtsController {
     @Body(new ZodPipe(writeOffSchema)) body: z.output<typeof writeOffSchema>,
     @CurrentOperator() operator: AuthenticatedOperator,
   ) {
-    return this.em.fork().transactional(async (tx) => {
-      const before = view(await this.wallet.debtIn(tx, id));
-      const after = view(await this.wallet.writeOffDebt(tx, id, body.reason));
-      this.audit.record(tx, operator, { action: 'write-off', resource: 'point-debts', resourceId: id, before, after });
-      return after;
-    });
+    return this.debts.writeOff(id, body.reason, operator);
   }
 }

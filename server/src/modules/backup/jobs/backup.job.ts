@@ -1,11 +1,11 @@
-import { Injectable, Logger, Module, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import { AppConfig } from '../config/index.js';
-import { Clock, SingleFlight } from '../shared/index.js';
-import { backupDatabase, pruneBackups } from './backup.js';
+import { AppConfig } from '../../../config/index.js';
+import { Clock, SingleFlight } from '../../../shared/index.js';
+import { backupDatabase, pruneBackups } from '../application/backup.js';
 
 /** A claim older than this with no finished backup is taken to have died with its replica. */
 const STALE_CLAIM = "interval '30 minutes'";
@@ -78,6 +78,3 @@ export class BackupJob implements OnApplicationBootstrap, OnApplicationShutdown 
     }
   }
 }
-
-@Module({ providers: [BackupJob], exports: [BackupJob] })
-export class BackupModule {}

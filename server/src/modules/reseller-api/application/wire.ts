@@ -65,7 +65,7 @@ export const V1_MESSAGES = {
   orderNotFound: '주문을 찾을 수 없습니다.',
 } as const;
 
-export { V2_BATCH_LIMIT, V2_ERRORS } from './v2-contract.js';
+export { V2_BATCH_LIMIT, V2_ERRORS } from './v2-requests.js';
 
 /** The ordering context's order request, as the storefront sends it (the contract refuses control characters). */
 export const resellerOrderSchema = orderRequestSchema;

@@ -2,9 +2,13 @@
 // database of DATA_DIR (started here, so the server must not be running on that DATA_DIR).
 import 'reflect-metadata';
 import { join, resolve } from 'node:path';
-import { ConfigError, parseEnv } from '../config/index.js';
-import { EmbeddedDatabaseError, startEmbeddedPostgres, type EmbeddedDatabase } from '../database/embedded-postgres.js';
-import { backupDatabase, BackupError, ensureBackupDir, restoreDatabase } from './backup.js';
+import { ConfigError, parseEnv } from '../../config/index.js';
+import {
+  EmbeddedDatabaseError,
+  startEmbeddedPostgres,
+  type EmbeddedDatabase,
+} from '../../database/embedded-postgres.js';
+import { backupDatabase, BackupError, ensureBackupDir, restoreDatabase } from './application/backup.js';
 
 const [command, ...rest] = process.argv.slice(2);
 const force = rest.includes('--force');

@@ -7,7 +7,8 @@ import {
   type Subscription,
   type SubscriptionStatus,
 } from '../../ordering/index.js';
-import type { V2StatusAnswer } from './v2-contract.js';
+import { z } from 'zod';
+import { idToken, type V2Action } from './v2-requests.js';
 import { chargeOf, remainsOf, V2_STATUS } from './wire.js';
 
 export const V2_CURRENCY = 'KRW';
@@ -81,3 +82,73 @@ export const subscriptionStatusAnswer = (subscription: Subscription, orders: num
   orders,
   ...(subscription.pauseReason ? { reason: subscription.pauseReason } : {}),
 });
+
+// ---------------------------------------------------------------------------------------------------
+// The answers' shapes (what /api/openapi.json publishes). Figures tools read as strings are strings.
+
+export const v2ErrorAnswer = z
+  .object({ error: z.string() })
+  .strict()
+  .describe('A refusal: HTTP 200 (429 for Too many requests), never with a success field');
+const decimalString = z.string().regex(/^\d+(\.\d+)?$/);
+const countString = z.string().regex(/^\d+$/);
+
+export const v2ServiceAnswer = z.object({
+  service: z.int(),
+  name: z.string(),
+  type: z.string(),
+  category: z.string(),
+  rate: decimalString.describe('Price of 1000 in KRW, exact (at most 3 decimals)'),
+  min: countString,
+  max: countString,
+  refill: z.boolean(),
+  cancel: z.boolean(),
+  dripfeed: z.boolean().describe('Whether `add` takes runs and interval'),
+});
+export const v2ServicesAnswer = z.array(v2ServiceAnswer);
+export const v2AddAnswer = z
+  .object({
+    order: z.int().describe('The id to poll with `status`'),
+    auto_order: z.int().optional().describe('The drip-feed (auto-order) id'),
+  })
+  .strict();
+export const V2_STATUS_WORDS = ['Pending', 'Processing', 'In progress', 'Completed', 'Partial', 'Canceled'] as const;
+export const v2StatusAnswer = z
+  .object({
+    charge: countString.describe(
+      'What the order costs now in KRW (debited less refunded); for a drip-feed, all its runs',
+    ),
+    start_count: countString,
+    status: z.enum(V2_STATUS_WORDS),
+    remains: countString,
+    currency: z.literal('KRW'),
+    runs: countString.optional().describe('Drip-feed: runs in all'),
+    runs_done: countString.optional().describe('Drip-feed: runs that have ended'),
+  })
+  .strict();
+export const v2MultiStatusAnswer = z.record(z.string(), z.union([v2StatusAnswer, v2ErrorAnswer]));
+export const v2BalanceAnswer = z.object({ balance: z.string().regex(/^-?\d+$/), currency: z.literal('KRW') }).strict();
+export const v2CancelAnswer = z.object({ cancel: z.literal(1) }).strict();
+export const v2CancelBatchAnswer = z.array(
+  z.object({ order: idToken, cancel: z.union([z.literal(1), v2ErrorAnswer]) }).strict(),
+);
+export const v2RefillBatchAnswer = z.array(
+  z.object({ order: idToken, refill: z.union([idToken, v2ErrorAnswer]) }).strict(),
+);
+export const v2RefillStatusBatchAnswer = z.array(
+  z.object({ refill: idToken, status: z.union([z.string(), v2ErrorAnswer]) }).strict(),
+);
+
+/** Each action's success answers (the error answer is common to all). */
+export const V2_ANSWERS = {
+  services: v2ServicesAnswer,
+  add: v2AddAnswer,
+  status: z.union([v2StatusAnswer, v2MultiStatusAnswer]),
+  balance: v2BalanceAnswer,
+  refill: v2RefillBatchAnswer,
+  refill_status: v2RefillStatusBatchAnswer,
+  cancel: z.union([v2CancelAnswer, v2CancelBatchAnswer]),
+} as const satisfies Record<V2Action, z.ZodType>;
+
+export type V2StatusAnswer = z.infer<typeof v2StatusAnswer>;
+export type V2ServiceAnswer = z.infer<typeof v2ServiceAnswer>;

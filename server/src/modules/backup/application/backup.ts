@@ -21,8 +21,8 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { ormConfig } from '../database/mikro-orm.config.js';
-import { migrationsList } from '../database/migrations/index.js';
+import { ormConfig } from '../../../database/mikro-orm.config.js';
+import { migrationsList } from '../../../database/migrations/index.js';
 
 const FORMAT = 'smm-backup';
 const MIGRATIONS_TABLE = 'mikro_orm_migrations';

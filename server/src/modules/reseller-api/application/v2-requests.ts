@@ -2,13 +2,13 @@ import { z } from 'zod';
 import { ORDER_MESSAGES, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_POSTS_MAX } from '../../../contracts/index.js';
 
 /**
- * The SMM panel API v2 as resellers' tools send it, and as we answer it. These zod schemas are what the
- * controller validates with and what /api/openapi.json is generated from (openapi.ts), so the published
- * description cannot drift from the server.
+ * The SMM panel API v2's requests as resellers' tools send them. These zod schemas (with the answers'
+ * in v2-answers.ts) are what the API validates with and what /api/openapi.json is generated from
+ * (http/openapi.ts), so the published description cannot drift from the server.
  *
- * A request goes through two steps: {@link normaliseFields} (query string and body merged, the body
+ * A request goes through two steps: the fields (v2-fields.ts: query string and body merged, the body
  * winning; `orders[]=` arrays folded; the words tools send for "not given" dropped), then the action's
- * schema, which turns the wire fields into a typed request.
+ * schema here, which turns the wire fields into a typed request.
  */
 
 export const V2_ACTIONS = ['services', 'add', 'status', 'balance', 'refill', 'refill_status', 'cancel'] as const;
@@ -31,85 +31,10 @@ export const V2_ERRORS = {
 } as const;
 
 // ---------------------------------------------------------------------------------------------------
-// Step 1: the fields as sent.
+// Step 2 (after v2-fields.ts): the action's schema.
 
-/** Values PHP and JavaScript tools send for a field they have no value for. */
-const ABSENT_WORDS = new Set(['', 'undefined', 'null']);
-/** Optional fields where 0 means "not given" (runs 0 = no drip-feed, posts 0 = no limit ...). */
-const ZERO_MEANS_ABSENT = new Set([
-  'runs',
-  'interval',
-  'comments',
-  'username',
-  'usernames',
-  'hashtag',
-  'hashtags',
-  'keywords',
-  'answer_number',
-  'posts',
-  'old_posts',
-  'expiry',
-  'media',
-]);
-/** `orders[]`, `orders[0]`: PHP's array form of a field. */
-const ARRAY_FORM = /^([A-Za-z_]+)\[\d*\]$/;
-
-const isAbsent = (name: string, value: unknown): boolean => {
-  if (value === undefined || value === null) return true;
-  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : null;
-  if (text === null) return false;
-  return ABSENT_WORDS.has(text.toLowerCase()) || (text === '0' && ZERO_MEANS_ABSENT.has(name));
-};
-
-/**
- * One set of named fields from the query string and the body (the body wins where both name a field):
- * `orders[]=1&orders[]=2` becomes `orders: ['1', '2']`, `action` is lower-cased, and an optional
- * field sent empty or as `undefined`/`null` (or `0` where zero means absent) is dropped.
- */
-export function normaliseFields(...sources: Record<string, unknown>[]): Record<string, unknown> {
-  const fields = new Map<string, unknown>();
-  for (const source of sources) {
-    const fromThis = new Map<string, unknown>();
-    for (const [rawName, value] of Object.entries(source)) {
-      const arrayForm = ARRAY_FORM.exec(rawName);
-      const name = arrayForm ? arrayForm[1]! : rawName;
-      if (arrayForm) {
-        const before = fromThis.get(name);
-        fromThis.set(name, [
-          ...(Array.isArray(before) ? before : before === undefined ? [] : [before]),
-          ...(Array.isArray(value) ? value : [value]),
-        ]);
-      } else fromThis.set(name, value);
-    }
-    for (const [name, value] of fromThis) {
-      if (Array.isArray(value)) {
-        const kept = value.filter((v) => !isAbsent(name, v));
-        if (kept.length > 0) fields.set(name, kept);
-      } else if (!isAbsent(name, value)) fields.set(name, value);
-      // An absent word in the body still leaves a value the query string gave.
-    }
-  }
-  const action = fields.get('action');
-  if (typeof action === 'string') fields.set('action', action.trim().toLowerCase());
-  return Object.fromEntries(fields);
-}
-
-/** The API key: the `key`, `api_key` or `api` field, else an `X-Api-Key` header, else a Bearer token. */
-export function keyOf(
-  fields: Record<string, unknown>,
-  headers: Record<string, string | string[] | undefined>,
-): unknown {
-  for (const name of ['key', 'api_key', 'api']) if (fields[name] !== undefined) return fields[name];
-  const header = headers['x-api-key'];
-  if (typeof header === 'string' && header.trim()) return header.trim();
-  const bearer = /^Bearer\s+(\S+)\s*$/i.exec(typeof headers.authorization === 'string' ? headers.authorization : '');
-  return bearer?.[1];
-}
-
-// ---------------------------------------------------------------------------------------------------
-// Step 2: the action's schema.
-
-const idToken = z.union([z.int(), z.string()]);
+/** An id as tools send it: a JSON number or text (kept as sent, answered back as sent). */
+export const idToken = z.union([z.int(), z.string()]);
 const text = z.string();
 
 /** The largest figure any v2 field may carry (PostgreSQL's integer): beyond it, the field's own error, never a 500. */
@@ -173,7 +98,7 @@ const expiryDate = z.string().transform((raw, ctx) => {
 
 const figure = whole(V2_ERRORS.subscriptionFigureInvalid).transform(Number);
 
-/** Shared by every action: the key may come in any of these fields (or a header, see {@link keyOf}). */
+/** Shared by every action: the key may come in any of these fields (or a header, see v2-fields.ts's keyOf). */
 const common = {
   key: text
     .optional()
@@ -301,73 +226,3 @@ export function parseV2Request<A extends V2Action>(
 
 export const isV2Action = (action: unknown): action is V2Action =>
   typeof action === 'string' && (V2_ACTIONS as readonly string[]).includes(action);
-
-// ---------------------------------------------------------------------------------------------------
-// Answers. Figures tools read as strings are strings.
-
-export const v2ErrorAnswer = z
-  .object({ error: z.string() })
-  .strict()
-  .describe('A refusal: HTTP 200 (429 for Too many requests), never with a success field');
-const decimalString = z.string().regex(/^\d+(\.\d+)?$/);
-const countString = z.string().regex(/^\d+$/);
-
-export const v2ServiceAnswer = z.object({
-  service: z.int(),
-  name: z.string(),
-  type: z.string(),
-  category: z.string(),
-  rate: decimalString.describe('Price of 1000 in KRW, exact (at most 3 decimals)'),
-  min: countString,
-  max: countString,
-  refill: z.boolean(),
-  cancel: z.boolean(),
-  dripfeed: z.boolean().describe('Whether `add` takes runs and interval'),
-});
-export const v2ServicesAnswer = z.array(v2ServiceAnswer);
-export const v2AddAnswer = z
-  .object({
-    order: z.int().describe('The id to poll with `status`'),
-    auto_order: z.int().optional().describe('The drip-feed (auto-order) id'),
-  })
-  .strict();
-export const V2_STATUS_WORDS = ['Pending', 'Processing', 'In progress', 'Completed', 'Partial', 'Canceled'] as const;
-export const v2StatusAnswer = z
-  .object({
-    charge: countString.describe(
-      'What the order costs now in KRW (debited less refunded); for a drip-feed, all its runs',
-    ),
-    start_count: countString,
-    status: z.enum(V2_STATUS_WORDS),
-    remains: countString,
-    currency: z.literal('KRW'),
-    runs: countString.optional().describe('Drip-feed: runs in all'),
-    runs_done: countString.optional().describe('Drip-feed: runs that have ended'),
-  })
-  .strict();
-export const v2MultiStatusAnswer = z.record(z.string(), z.union([v2StatusAnswer, v2ErrorAnswer]));
-export const v2BalanceAnswer = z.object({ balance: z.string().regex(/^-?\d+$/), currency: z.literal('KRW') }).strict();
-export const v2CancelAnswer = z.object({ cancel: z.literal(1) }).strict();
-export const v2CancelBatchAnswer = z.array(
-  z.object({ order: idToken, cancel: z.union([z.literal(1), v2ErrorAnswer]) }).strict(),
-);
-export const v2RefillBatchAnswer = z.array(
-  z.object({ order: idToken, refill: z.union([idToken, v2ErrorAnswer]) }).strict(),
-);
-export const v2RefillStatusBatchAnswer = z.array(
-  z.object({ refill: idToken, status: z.union([z.string(), v2ErrorAnswer]) }).strict(),
-);
-
-/** Each action's success answers (the error answer is common to all). */
-export const V2_ANSWERS = {
-  services: v2ServicesAnswer,
-  add: v2AddAnswer,
-  status: z.union([v2StatusAnswer, v2MultiStatusAnswer]),
-  balance: v2BalanceAnswer,
-  refill: v2RefillBatchAnswer,
-  refill_status: v2RefillStatusBatchAnswer,
-  cancel: z.union([v2CancelAnswer, v2CancelBatchAnswer]),
-} as const satisfies Record<V2Action, z.ZodType>;
-
-export type V2StatusAnswer = z.infer<typeof v2StatusAnswer>;
-export type V2ServiceAnswer = z.infer<typeof v2ServiceAnswer>;

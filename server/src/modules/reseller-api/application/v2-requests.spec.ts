@@ -1,4 +1,5 @@
-import { keyOf, normaliseFields, parseV2Request } from './v2-contract.js';
+import { keyOf, normaliseFields } from './v2-fields.js';
+import { parseV2Request } from './v2-requests.js';
 
 /** The parsing layer of /api/v2 for fields whose order types are not on sale yet (subscriptions, mentions, custom comments). */
 describe('v2 request parsing', () => {
