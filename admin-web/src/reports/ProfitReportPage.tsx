@@ -114,8 +114,9 @@ const ProfitReportPage = () => {
               </Box>
             </CardContent>
           </Card>
-          <Card sx={{ overflowX: 'auto' }}>
-            <Table size="small" data-testid="profit-table">
+          {/* At phone width the table scrolls inside its card (as 공급사 성과's); the page itself does not. */}
+          <Card sx={{ overflowX: 'auto', maxWidth: 'calc(100vw - 16px)' }}>
+            <Table size="small" data-testid="profit-table" sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
               <TableHead>
                 <TableRow>
                   <TableCell>{PROFIT_GROUP_LABELS[by]}</TableCell>

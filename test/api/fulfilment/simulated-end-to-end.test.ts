@@ -1,7 +1,7 @@
 import { freePort } from '../../../server/src/database/embedded-postgres.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember } from '../../support/members.js';
-import { Clock } from '../../../server/src/shared/index.js';
+import { Clock, toUnits } from '../../../server/src/shared/index.js';
 import { CatalogFacade } from '../../../server/src/modules/catalog/index.js';
 import { OrderStatus, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
 import { Subscription } from '../../../server/src/modules/ordering/entities.js';
@@ -19,6 +19,8 @@ import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { fund, ordersById, placeOrders } from './helpers.js';
 import { PLATFORM_LINK_HOSTS } from '../../../server/src/contracts/index.js';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 // The demo set-up: the app's own simulated provider, reached over HTTP on loopback, fulfils the demo catalogue.
 describe('simulated provider, end to end', () => {
@@ -42,6 +44,30 @@ describe('simulated provider, end to end', () => {
       true,
     );
     expect(new Set(services.map((s) => s.providerServiceId)).size).toBeGreaterThan(3);
+  });
+
+  it("sells every demo service at least 50 % over its simulated service's rate, of its own kind", async () => {
+    const services = await t.app.get(CatalogFacade).listServices({ includeHidden: true });
+    const list = (
+      await t.http
+        .post('/api/simulated-provider/v2')
+        .send({
+          key: readFileSync(join(t.server.config.dataDir, 'simulated-provider-key'), 'utf8').trim(),
+          action: 'services',
+        })
+        .expect(200)
+    ).body as { service: string; category: string; rate: string }[];
+    const simulated = new Map(list.map((s) => [s.service, s]));
+    for (const s of services) {
+      // The rate the seed recorded is the simulated list's (what the price sync and the charges read).
+      expect(toUnits(s.providerRate!)).toBe(toUnits(simulated.get(s.providerServiceId!)!.rate));
+      // Won per unit (a package: per package) × 1.5 ≤ our price; rates are per 1000.
+      const perUnit = s.type === 'Package' ? toUnits(s.providerRate!) * 1000n : toUnits(s.providerRate!);
+      expect({ text: s.text, ok: perUnit * 3n <= toUnits(s.point) * 1000n * 2n }).toEqual({ text: s.text, ok: true });
+    }
+    // Views are views though their category also names comments (인스타그램 조회수·댓글).
+    const reels = services.find((s) => s.text === '릴스 조회수 (고속)')!;
+    expect(simulated.get(reels.providerServiceId!)!.category).toBe('Views');
   });
 
   it('moves orders PENDING → PROCESSING → INPROGRESS → COMPLETED, PARTIAL or CANCELED, refunding once', async () => {
@@ -91,6 +117,21 @@ describe('simulated provider, end to end', () => {
     // 20 orders, about one in five ends short.
     expect([...orders.values()].some((o) => o.status === OrderStatus.COMPLETED)).toBe(true);
     expect(await t.app.get(WalletFacade).invariantViolations()).toEqual([]);
+    // They sell at a profit: the simulated charge counts only what was delivered, as the refund does.
+    const koreanDay = (at: number) => new Date(at + 9 * 3600_000).toISOString().slice(0, 10);
+    const now = clock.now().getTime();
+    const report = (
+      await t.http
+        .get(`/api/admin/reports/profit?from=${koreanDay(now - 86_400_000)}&to=${koreanDay(now)}&by=service`)
+        .set('Authorization', `Bearer ${await t.operatorToken()}`)
+        .expect(200)
+    ).body as { rows: { label: string; revenue: string; cost: string; profit: string; uncosted: number }[] };
+    expect(report.rows).toHaveLength(services.length);
+    for (const row of report.rows) {
+      expect(row.uncosted).toBe(0);
+      // At least the seed's 50 % markup on what was kept (revenue is charged minus refunded).
+      expect(toUnits(row.cost) * 3n <= toUnits(row.revenue) * 2n).toBe(true);
+    }
   });
 
   it('the demo subscription service: sent to the simulated provider, a child order per post, ended Completed, the money exact', async () => {

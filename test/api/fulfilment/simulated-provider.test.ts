@@ -39,7 +39,7 @@ describe('simulated provider (API v2)', () => {
   it('lists services and a balance; accepts JSON bodies too', async () => {
     const services = (await v2({ action: 'services' })).body;
     expect(services.length).toBeGreaterThan(5);
-    expect(services[0]).toMatchObject({ service: '101', rate: '9000', min: 1, max: 10000000, category: 'Followers' });
+    expect(services[0]).toMatchObject({ service: '101', rate: '20', min: 1, max: 10000000, category: 'Followers' });
     const json = await t.http.post('/api/simulated-provider/v2').send({ key, action: 'balance' }).expect(200);
     expect(json.body).toEqual({ balance: '10000000.00', currency: 'KRW' });
   });
@@ -62,13 +62,13 @@ describe('simulated provider (API v2)', () => {
     expect((await v2({ action: 'status', order: String(c) })).body).toMatchObject({
       status: 'Pending',
       remains: '3',
-      charge: '450.000',
+      charge: '0.060',
     });
     const p = (await v2({ action: 'add', service: bundle, link: 'https://instagram.com/me' })).body.order;
     expect((await v2({ action: 'status', order: String(p) })).body).toMatchObject({
       status: 'Pending',
       remains: '1',
-      charge: '30000.000',
+      charge: '20.000',
     });
   });
 
@@ -171,7 +171,7 @@ describe('simulated provider (API v2)', () => {
     const added = await v2({ action: 'add', service: '101', link: 'https://instagram.com/sim', quantity: '1000' });
     const id = String(added.body.order);
     const status = async () => (await v2({ action: 'status', order: id })).body;
-    expect(await status()).toMatchObject({ status: 'Pending', remains: '1000', charge: '9000.000', currency: 'KRW' });
+    expect(await status()).toMatchObject({ status: 'Pending', remains: '1000', charge: '20.000', currency: 'KRW' });
     const seen = new Set<string>();
     for (let minute = 0; minute < 5; minute++) {
       clock.travel(30_000);
@@ -184,6 +184,31 @@ describe('simulated provider (API v2)', () => {
     expect(['Completed', 'Partial']).toContain(final.status);
     expect(Number(final.remains) > 0).toBe(final.status === 'Partial');
     expect(Number(final.start_count)).toBeGreaterThanOrEqual(100);
+  });
+
+  it('charges the whole order while it runs, then only what it delivered: a partial one less', async () => {
+    const services = (await v2({ action: 'services' })).body as { service: string; category: string; rate: string }[];
+    // One won a follower, so a charge reads as the count it pays for.
+    const service = services.find((s) => s.category === 'Followers' && s.rate === '1000')!.service;
+    const ids: string[] = [];
+    for (let i = 0; i < 25; i++)
+      ids.push(
+        String(
+          (await v2({ action: 'add', service, link: `https://instagram.com/charge-${i}`, quantity: '1000' })).body
+            .order,
+        ),
+      );
+    const batch = async () =>
+      (await v2({ action: 'status', orders: ids.join(',') })).body as Record<
+        string,
+        { status: string; remains: string; charge: string }
+      >;
+    expect(Object.values(await batch()).every((s) => s.charge === '1000.000')).toBe(true);
+    t.app.get(Clock).travel(SIMULATED_MAX_DURATION_MS + 60_000);
+    const ended = Object.values(await batch());
+    // About one in five ends short (the plan is fixed by the order id).
+    expect(ended.some((s) => s.status === 'Partial')).toBe(true);
+    for (const s of ended) expect(s.charge).toBe(s.status === 'Canceled' ? '0.000' : `${1000 - Number(s.remains)}.000`);
   });
 
   it('answers orders= batches keyed by id, with errors per unknown id, and refuses more than 100', async () => {
@@ -212,7 +237,12 @@ describe('simulated provider (API v2)', () => {
       { order: Number(fresh), cancel: 1 },
       { order: 424242, cancel: { error: 'Incorrect order ID' } },
     ]);
-    expect((await v2({ action: 'status', order: fresh })).body).toMatchObject({ status: 'Canceled', remains: '50' });
+    // Canceled: nothing charged, as panels refund it.
+    expect((await v2({ action: 'status', order: fresh })).body).toMatchObject({
+      status: 'Canceled',
+      remains: '50',
+      charge: '0.000',
+    });
     const running = String(
       (await v2({ action: 'add', service: '102', link: 'https://instagram.com/p/2', quantity: '50' })).body.order,
     );

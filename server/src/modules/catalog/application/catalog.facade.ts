@@ -258,20 +258,27 @@ export class CatalogFacade implements EventSubscriber<Service> {
 
   /**
    * Demo data: each service no provider fulfils yet gets one of `providerId`'s services, as `choose` picks
-   * them from the service's label (category and service text) and type, skipping provider services taken.
+   * them from the service's text, its category's, its type and its price, skipping provider services taken.
    */
   async assignProviderToUnprovided(
     providerId: number,
-    choose: (labels: string[], taken: ReadonlySet<string>, types: ServiceType[]) => (string | null | undefined)[],
+    choose: (
+      services: { text: string; category: string; type: ServiceType; point: string }[],
+      taken: ReadonlySet<string>,
+    ) => (string | null | undefined)[],
   ): Promise<void> {
     await this.em.fork().transactional(async (tx) => {
       const categories = new Map((await tx.find(Category, {})).map((c) => [c.id, c.text]));
       const taken = new Set((await tx.find(Service, { providerId })).map((s) => s.providerServiceId!));
       const services = await tx.find(Service, { providerId: null }, { orderBy: { id: 'ASC' } });
       const chosen = choose(
-        services.map((s) => `${categories.get(s.categoryId) ?? ''} ${s.text}`),
+        services.map((s) => ({
+          text: s.text,
+          category: categories.get(s.categoryId) ?? '',
+          type: s.type,
+          point: s.point,
+        })),
         taken,
-        services.map((s) => s.type),
       );
       services.forEach((service, i) => {
         if (chosen[i]) service.apply({ providerId, providerServiceId: chosen[i] });

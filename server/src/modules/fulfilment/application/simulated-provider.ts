@@ -171,9 +171,11 @@ export class SimulatedProvider {
       const { status, startCount, remains } = order.progress(now);
       const service = SIMULATED_SERVICES.find((s) => s.service === order.service);
       const rate = service?.rate ?? '0';
+      // What the order costs now, as panels report it: a partial one only what it delivered, a canceled one nothing.
+      const charged = status === 'Canceled' ? 0 : status === 'Partial' ? order.quantity - remains : order.quantity;
       // A package's rate is the price of the package.
       return {
-        charge: service?.type === 'Package' ? `${rate}.000` : charge(rate, order.quantity),
+        charge: service?.type === 'Package' ? charge(rate, charged * 1000) : charge(rate, charged),
         start_count: String(startCount),
         status,
         remains: String(remains),

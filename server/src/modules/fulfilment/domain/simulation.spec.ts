@@ -76,40 +76,78 @@ describe('simulated provider progress', () => {
 });
 
 describe('simulated services for our catalogue', () => {
-  it('gives each service its own simulated service of its kind', () => {
+  const service = (text: string, point = '10', type = 'Default', category = '') => ({ text, category, type, point });
+  const simulated = (id: string | null) => SIMULATED_SERVICES.find((s) => s.service === id);
+
+  it('gives each service its own simulated service of its kind, by its own words before its category', () => {
     const assigned = assignSimulatedServices(
       [
-        '인스타그램 팔로워 🇰🇷 한국인',
-        '유튜브 조회수',
-        '유튜브 구독자',
-        '인스타그램 팔로워 외국인',
-        '기타 홍보',
-        '댓글 좋아요',
+        service('🇰🇷 한국인', '10', 'Default', '인스타그램 팔로워'),
+        service('유튜브 조회수'),
+        service('유튜브 구독자'),
+        service('인스타그램 팔로워 외국인'),
+        service('기타 홍보'),
+        service('댓글 좋아요'),
+        // The category names views and comments; the service itself is views.
+        service('릴스 조회수 (고속)', '0.12', 'Default', '인스타그램 조회수·댓글'),
       ],
-      new Set(['101']),
+      new Set(),
     );
-    expect(assigned).toEqual(['102', '301', '401', '103', '901', '501']);
+    expect(assigned.map((id) => simulated(id)?.category)).toEqual([
+      'Followers',
+      'Views',
+      'Subscribers',
+      'Followers',
+      'Other',
+      'Comments',
+      'Views',
+    ]);
+    expect(new Set(assigned).size).toBe(assigned.length);
+  });
+
+  it('picks the dearest rate our price still sells with a 50 % markup, the next one down when it is taken', () => {
+    // 0.12 won per view: at most 80 won per 1000 (×1.5 = 0.12); 10 won per follower: at most 6,666 → 6,000.
+    const [views, followers, second] = assignSimulatedServices(
+      [service('릴스 조회수', '0.12'), service('팔로워', '10'), service('팔로워', '10')],
+      new Set(),
+    );
+    expect(simulated(views)).toMatchObject({ category: 'Views', rate: '80' });
+    expect(simulated(followers)).toMatchObject({ category: 'Followers', rate: '6000' });
+    expect(simulated(second)).toMatchObject({ category: 'Followers', rate: '5000' });
+    const taken = new Set(SIMULATED_SERVICES.filter((s) => s.rate === '80').map((s) => s.service));
+    expect(simulated(assignSimulatedServices([service('조회수', '0.12')], taken)[0]!)?.rate).toBe('60');
+    // A package's rate is per package; a price under every rate takes the cheapest.
+    const [bundle, cheap] = assignSimulatedServices(
+      [service('스타터 패키지', '9900', 'Package'), service('조회수', '0.01')],
+      new Set(),
+    );
+    expect(simulated(bundle)).toMatchObject({ type: 'Package', rate: '6000' });
+    expect(simulated(cheap)).toMatchObject({ category: 'Views', rate: '20' });
   });
 
   it('falls back to any free service, then to none', () => {
-    const followers = Array.from({ length: 27 }, () => 'followers');
+    const perKind = SIMULATED_SERVICES.filter((s) => s.category === 'Followers').length;
+    const followers = Array.from({ length: perKind + 2 }, () => service('followers'));
     const assigned = assignSimulatedServices(followers, new Set());
-    expect(new Set(assigned).size).toBe(27);
-    expect(assigned.slice(0, 25).every((id) => id!.startsWith('1'))).toBe(true);
-    expect(assigned[25]).toBe('201');
+    expect(new Set(assigned).size).toBe(perKind + 2);
+    expect(assigned.slice(0, perKind).every((id) => id!.startsWith('1'))).toBe(true);
+    expect(simulated(assigned[perKind]!)?.category).not.toBe('Followers');
     const all = new Set(SIMULATED_SERVICES.map((s) => s.service));
-    expect(assignSimulatedServices(['x'], all)).toEqual([null]);
+    expect(assignSimulatedServices([service('x')], all)).toEqual([null]);
   });
 
   it('maps a Custom Comments or Package service to a simulated service of that type', () => {
     const [comments, bundle, likes] = assignSimulatedServices(
-      ['인스타그램 커스텀 댓글', '스타터 패키지', '좋아요'],
+      [
+        service('인스타그램 커스텀 댓글', '350', 'Custom Comments'),
+        service('스타터 패키지', '9900', 'Package'),
+        service('좋아요'),
+      ],
       new Set(),
-      ['Custom Comments', 'Package', 'Default'],
     );
-    expect(SIMULATED_SERVICES.find((s) => s.service === comments)?.type).toBe('Custom Comments');
-    expect(SIMULATED_SERVICES.find((s) => s.service === bundle)).toMatchObject({ type: 'Package', min: 1, max: 1 });
-    expect(SIMULATED_SERVICES.find((s) => s.service === likes)).toMatchObject({ type: 'Default', category: 'Likes' });
+    expect(simulated(comments)?.type).toBe('Custom Comments');
+    expect(simulated(bundle)).toMatchObject({ type: 'Package', min: 1, max: 1 });
+    expect(simulated(likes)).toMatchObject({ type: 'Default', category: 'Likes' });
   });
 
   it('a subscription posts every 10 minutes after its delay, up to its posts; a cancel or the expiry day ends it', () => {
@@ -136,8 +174,8 @@ describe('simulated services for our catalogue', () => {
       posts: Math.floor((86_400_000 - 30 * 60_000) / SIMULATED_POST_EVERY_MS),
     });
     expect(
-      assignSimulatedServices(['자동 좋아요'], new Set(), ['Subscriptions']).map(
-        (id) => SIMULATED_SERVICES.find((s) => s.service === id)?.type,
+      assignSimulatedServices([service('자동 좋아요', '12', 'Subscriptions')], new Set()).map(
+        (id) => simulated(id)?.type,
       ),
     ).toEqual(['Subscriptions']);
   });

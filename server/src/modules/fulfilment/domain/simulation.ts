@@ -1,3 +1,6 @@
+import { toUnits } from '../../../shared/index.js';
+import { expectedCost } from './cost.js';
+
 /** Where the app reaches its own simulated provider (loopback, the configured port). */
 export const simulatedProviderUrl = (port: number): string => `http://127.0.0.1:${port}/api/simulated-provider/v2`;
 
@@ -24,36 +27,45 @@ export interface SimulatedService {
 const KINDS: {
   code: number;
   category: string;
-  rate: string;
   words: RegExp;
   type?: SimulatedService['type'];
   refill?: boolean;
 }[] = [
-  { code: 1, category: 'Followers', rate: '9000', words: /팔로워|팔로우|친구|follow/i, refill: true },
-  { code: 2, category: 'Likes', rate: '3000', words: /좋아요|하트|추천|like|heart/i },
-  { code: 3, category: 'Views', rate: '300', words: /조회|재생|시청|view|play|stream/i },
-  { code: 4, category: 'Subscribers', rate: '20000', words: /구독|멤버|회원|subscri|member/i, refill: true },
-  { code: 5, category: 'Comments', rate: '100000', words: /댓글|comment/i },
-  { code: 6, category: 'Custom Comments', rate: '150000', words: /$^/, type: 'Custom Comments' },
+  { code: 1, category: 'Followers', words: /팔로워|팔로우|친구|follow/i, refill: true },
+  { code: 2, category: 'Likes', words: /좋아요|하트|추천|like|heart/i },
+  { code: 3, category: 'Views', words: /조회|재생|시청|view|play|stream/i },
+  { code: 4, category: 'Subscribers', words: /구독|멤버|회원|subscri|member/i, refill: true },
+  { code: 5, category: 'Comments', words: /댓글|comment/i },
+  { code: 6, category: 'Custom Comments', words: /$^/, type: 'Custom Comments' },
   // A package's rate is the price of one package.
-  { code: 7, category: 'Packages', rate: '30000', words: /$^/, type: 'Package' },
+  { code: 7, category: 'Packages', words: /$^/, type: 'Package' },
   // Auto likes on new posts: the rate is per like, as for likes.
-  { code: 8, category: 'Subscriptions', rate: '3000', words: /$^/, type: 'Subscriptions' },
-  { code: 9, category: 'Other', rate: '5000', words: /$^/ },
+  { code: 8, category: 'Subscriptions', words: /$^/, type: 'Subscriptions' },
+  { code: 9, category: 'Other', words: /$^/ },
 ];
-const VARIANTS = 25;
 
 /**
- * The simulated panel's catalogue: 25 services of each kind of engagement (ids 101–125 followers,
- * 201–225 likes ...), with limits wide enough for any service of ours. Several variants per kind
- * because each of our services maps to its own provider service.
+ * Every kind's price list, won per 1000 (a package: per package): 20 … 1,000,000 in steps of at most
+ * 25 %, as a panel sells the same engagement from cheap to premium. Variant n of a kind has rate n.
+ */
+const RATES: readonly string[] = [
+  ...[1, 10, 100, 1000, 10_000].flatMap((scale) =>
+    [10, 12, 15, 20, 25, 30, 40, 50, 60, 80].map((mantissa) => mantissa * scale).filter((rate) => rate >= 20),
+  ),
+  1_000_000,
+].map(String);
+
+/**
+ * The simulated panel's catalogue: a variant per rate of each kind of engagement (ids 101–148 followers,
+ * 201–248 likes ...), with limits wide enough for any service of ours. Several variants per kind because
+ * each of our services maps to its own provider service.
  */
 export const SIMULATED_SERVICES: readonly SimulatedService[] = KINDS.flatMap((kind) =>
-  Array.from({ length: VARIANTS }, (_, i) => ({
+  RATES.map((rate, i) => ({
     service: String(kind.code * 100 + i + 1),
     name: `${kind.category} #${i + 1} (simulated)`,
     category: kind.category,
-    rate: kind.rate,
+    rate,
     min: 1,
     max: kind.type === 'Package' ? 1 : 10_000_000,
     type: kind.type ?? 'Default',
@@ -64,26 +76,48 @@ export const SIMULATED_SERVICES: readonly SimulatedService[] = KINDS.flatMap((ki
 // Comments and subscribers first: "구독자 좋아요" is about subscribers, "댓글 좋아요" about comments.
 const MATCH_ORDER = [5, 4, 1, 3, 2];
 
+/** One of our services as the demo maps it: its own text, its category's, its type and its unit price (won). */
+export interface ServiceToSimulate {
+  text: string;
+  category: string;
+  type: string;
+  point: string;
+}
+
+/** Our price over the simulated rate the demo wants at least: 1.5 (a 50 % markup). */
+const MARKUP_NUMERATOR = 3n;
+const MARKUP_DENOMINATOR = 2n;
+
+/** Whether `point` (won per unit; a package: per package) sells `rate` with at least the demo's markup. */
+function sellsWithMarkup(rate: SimulatedService, point: string): boolean {
+  const unitCost = expectedCost(rate.rate, 1, '1', rate.type === 'Package');
+  return toUnits(unitCost) * MARKUP_NUMERATOR <= toUnits(point) * MARKUP_DENOMINATOR;
+}
+
 /**
- * A simulated service for each of our services (by the words of its category and name, a free
- * variant of that kind, else any free one), never one in `taken`. Null when all are taken.
+ * A simulated service for each of our services: of its kind, by the words of its own text, else of its
+ * category ("릴스 조회수" in "조회수·댓글" is views), else "Other"; of those free, the dearest it still sells
+ * with a 50 % markup (else the cheapest); else any free one of its type. Never one in `taken`; null when
+ * all are taken.
  */
 export function assignSimulatedServices(
-  texts: string[],
+  services: readonly ServiceToSimulate[],
   taken: ReadonlySet<string>,
-  types: readonly string[] = [],
 ): (string | null)[] {
   const used = new Set(taken);
-  const free = (code: number | undefined, type: string) =>
-    SIMULATED_SERVICES.find(
-      (s) => !used.has(s.service) && s.type === type && (code === undefined || s.service.startsWith(String(code))),
+  const pick = (service: ServiceToSimulate, code: number | undefined) => {
+    const free = SIMULATED_SERVICES.filter(
+      (s) =>
+        !used.has(s.service) && s.type === service.type && (code === undefined || s.service.startsWith(String(code))),
     );
-  return texts.map((text, i) => {
+    return free.findLast((s) => sellsWithMarkup(s, service.point)) ?? free[0];
+  };
+  const kindOf = (text: string) => MATCH_ORDER.find((c) => KINDS.find((k) => k.code === c)!.words.test(text));
+  return services.map((service) => {
     // A service of another type takes a simulated service of that type (it takes the same fields).
-    const type = types[i] ?? 'Default';
-    const byType = KINDS.find((k) => k.type === type)?.code;
-    const code = byType ?? MATCH_ORDER.find((c) => KINDS.find((k) => k.code === c)!.words.test(text)) ?? 9;
-    const chosen = free(code, type) ?? free(undefined, type);
+    const byType = KINDS.find((k) => k.type === service.type)?.code;
+    const code = byType ?? kindOf(service.text) ?? kindOf(service.category) ?? 9;
+    const chosen = pick(service, code) ?? pick(service, undefined);
     if (!chosen) return null;
     used.add(chosen.service);
     return chosen.service;
