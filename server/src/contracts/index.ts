@@ -55,3 +55,4 @@ export * from './pricing.js';
 export * from './mass-order.js';
 export * from './support.js';
 export * from './reports.js';
+export * from './error-codes.js';
