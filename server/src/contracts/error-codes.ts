@@ -43,6 +43,7 @@ export const ERROR_CODES = {
   EMPTY_JSON_BODY: '요청 본문이 비어 있습니다.',
   TOO_MANY_PARTS: '요청에 포함된 항목이 너무 많습니다.',
   TOO_MANY_FILES: '요청에 포함된 파일이 너무 많습니다.',
+  LENGTH_REQUIRED: '파일이 포함된 요청에는 Content-Length 헤더가 필요합니다.',
   CONTROL_CHARACTERS: '입력값에 쓸 수 없는 문자(제어 문자)가 있습니다.',
   INTERNAL_ERROR: MESSAGES.error,
   ILLEGAL_TRANSITION: '지금 상태에서는 할 수 없는 작업입니다.',
@@ -286,6 +287,8 @@ export function statusErrorCode(status: number): ErrorCode {
       return 'CONFLICT';
     case 413:
       return 'PAYLOAD_TOO_LARGE';
+    case 411:
+      return 'LENGTH_REQUIRED';
     case 415:
       return 'UNSUPPORTED_MEDIA_TYPE';
     case 422:

@@ -84,12 +84,16 @@ export class HttpErrorFilter implements ExceptionFilter {
           status === 404 ? ['NOT_FOUND', ERROR_CODES.NOT_FOUND] : ['BAD_REQUEST', ERROR_CODES.BAD_REQUEST];
     }
     code ??= errorCodeOf(message) ?? statusErrorCode(status);
+    // Every refusal's reason is Korean: Nest's and Fastify's own English words give way to the code's message.
+    if (!HANGUL.test(message)) message = ERROR_CODES[code];
     // An error may name headers of its answer (a 429's Retry-After).
     const headers = (error as { headers?: unknown })?.headers;
     if (status < 500 && headers && typeof headers === 'object') void reply.headers(headers as Record<string, string>);
     void reply.status(status).send({ statusCode: status, code, message, ...extra });
   }
 }
+
+const HANGUL = /[\uAC00-\uD7A3]/;
 
 /** Which table and constraint, never the row's values or the query (they may be personal). */
 function uniqueDetail(error: UniqueConstraintViolationException): string {
