@@ -39,7 +39,11 @@ describe('refusals with codes', () => {
     refused(low.body, 400, 'ORDER_AMOUNT_BELOW_MIN');
     expect(low.body.message).toBe(ORDER_MESSAGES.amountBelowMin);
     const poor = await createMember(t);
-    const short = await placeOrder(t, poor, { serviceId: service.id, link: 'https://instagram.com/p/poor', amount: 10 });
+    const short = await placeOrder(t, poor, {
+      serviceId: service.id,
+      link: 'https://instagram.com/p/poor',
+      amount: 10,
+    });
     expect(short.body).toMatchObject({ code: 'ORDER_INSUFFICIENT_POINTS', message: ORDER_MESSAGES.insufficientPoints });
   });
 
@@ -54,7 +58,11 @@ describe('refusals with codes', () => {
       .send('{"serviceId":')
       .expect(400);
     refused(json.body, 400, 'INVALID_JSON_BODY');
-    const control = await placeOrder(t, m, { serviceId: service.id, link: 'https://instagram.com/p/\u0000', amount: 10 });
+    const control = await placeOrder(t, m, {
+      serviceId: service.id,
+      link: 'https://instagram.com/p/\u0000',
+      amount: 10,
+    });
     refused(control.body, 400, 'CONTROL_CHARACTERS');
     const login = await t.http.post('/api/auth/login').send({ id: m.loginId, password: 'not-the-password' });
     expect(login.body).toMatchObject({ code: 'LOGIN_FAILED', message: ERROR_CODES.LOGIN_FAILED });

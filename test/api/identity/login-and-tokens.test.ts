@@ -45,7 +45,11 @@ describe('login and tokens', () => {
     });
     const wrongPassword = await login({ id: m.loginId, password: 'nope' }).expect(404);
     const wrongId = await login({ id: `${m.loginId}x`, password: m.password }).expect(404);
-    expect(wrongPassword.body).toEqual({ statusCode: 404, code: expect.any(String), message: '아이디 또는 비밀번호가 다릅니다.' });
+    expect(wrongPassword.body).toEqual({
+      statusCode: 404,
+      code: expect.any(String),
+      message: '아이디 또는 비밀번호가 다릅니다.',
+    });
     expect(wrongId.body).toEqual(wrongPassword.body);
   });
 

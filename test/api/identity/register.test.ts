@@ -333,10 +333,18 @@ describe('register', () => {
       const before = await identityTables(t);
       for (const body of ['[]', '"text"', '42', 'null']) {
         const res = await t.http.post('/api/auth/register').set('Content-Type', 'application/json').send(body);
-        expect(res.body).toEqual({ statusCode: 400, code: expect.any(String), message: '요청 본문은 JSON 객체여야 합니다.' });
+        expect(res.body).toEqual({
+          statusCode: 400,
+          code: expect.any(String),
+          message: '요청 본문은 JSON 객체여야 합니다.',
+        });
       }
       const broken = await t.http.post('/api/auth/register').set('Content-Type', 'application/json').send('{"id": ');
-      expect(broken.body).toEqual({ statusCode: 400, code: expect.any(String), message: '요청 본문이 올바른 JSON이 아닙니다.' });
+      expect(broken.body).toEqual({
+        statusCode: 400,
+        code: expect.any(String),
+        message: '요청 본문이 올바른 JSON이 아닙니다.',
+      });
       const tooBig = await post('/api/auth/register', { ...fresh('big'), id: 'x'.repeat(2 * 1024 * 1024) });
       expect(tooBig.body).toEqual({ statusCode: 413, code: expect.any(String), message: '요청 본문이 너무 큽니다.' });
       expect(await identityTables(t)).toEqual(before);

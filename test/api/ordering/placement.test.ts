@@ -225,7 +225,11 @@ describe('placing orders', () => {
       await fund(t, m.id, 10_000n);
       await placeOrder(t, m, body(), 'same').expect(201);
       const res = await placeOrder(t, m, body({ amount: 200 }), 'same').expect(422);
-      expect(res.body).toEqual({ statusCode: 422, code: expect.any(String), message: ORDER_MESSAGES.idempotencyMismatch });
+      expect(res.body).toEqual({
+        statusCode: 422,
+        code: expect.any(String),
+        message: ORDER_MESSAGES.idempotencyMismatch,
+      });
       await placeOrder(t, m, body({ link: 'https://instagram.com/p/other' }), 'same').expect(422);
       expect(await balance(t, m.id)).toBe(9_750n);
     });

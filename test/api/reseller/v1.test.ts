@@ -128,7 +128,11 @@ describe('public API v1 (docs/product.md §7, key in the api-key header)', () =>
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await footprint(t, m.id)).toMatchObject({ orders: 1, balance: 747n });
     const other = await v1.order(t, m.apiKey, body({ amount: 102 }), 'v1-key-1').expect(422);
-    expect(other.body).toEqual({ statusCode: 422, code: expect.any(String), message: ORDER_MESSAGES.idempotencyMismatch });
+    expect(other.body).toEqual({
+      statusCode: 422,
+      code: expect.any(String),
+      message: ORDER_MESSAGES.idempotencyMismatch,
+    });
     expect(await footprint(t, m.id)).toMatchObject({ orders: 1, balance: 747n });
   });
 
