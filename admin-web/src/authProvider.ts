@@ -1,5 +1,6 @@
 import type { AuthProvider } from 'react-admin';
-import { OPERATOR_ROLE_LABELS, type OperatorMe, type Permission } from '../../server/src/contracts/operators.js';
+import { OPERATOR_ROLE_LABELS, type Permission } from '../../server/src/contracts/operator-roles.js';
+import type { OperatorMe } from '../../server/src/contracts/operators.js';
 
 /** The operator's token; the storefront keeps the member's under `jwt`, so the two never mix. */
 const TOKEN_KEY = 'operatorToken';

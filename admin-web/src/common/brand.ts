@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { consoleTitle, siteName } from '../../../server/src/contracts/brand.js';
+import { consoleTitle, siteName } from '../../../server/src/contracts/brand-name.js';
 
 export interface SiteBrand {
   /** SITE_NAME, or "SMM 패널" while unset. */

@@ -15,6 +15,9 @@ import {
 } from '../../../server/src/contracts/statuses.js';
 
 /** Whole won, no fraction digits (docs/product.md §9). */
+/** An amount in won as the console writes it: 1,234원. */
+export const won = (n: number | string) => `${Number(n).toLocaleString('ko-KR')}원`;
+
 export const WonField = (props: NumberFieldProps) => (
   <NumberField locales="ko-KR" options={{ maximumFractionDigits: 0 }} {...props} />
 );

@@ -51,7 +51,9 @@ describe('routes by session state (docs/product.md §2)', () => {
     await landed(at('/account', 'guest').router, '/order');
     await landed(at('/', 'guest').router, '/order');
     const { router } = at('/find-id', 'guest');
-    expect(await screen.findByRole('heading', { name: '아이디 찾기' })).toHaveTextContent('아이디 찾기');
+    // The page's module loads on this first visit (React.lazy): allow for its first compile here.
+    const heading = await screen.findByRole('heading', { name: '아이디 찾기' }, { timeout: 10_000 });
+    expect(heading).toHaveTextContent('아이디 찾기');
     expect(router.state.location.pathname).toBe('/find-id');
   });
 

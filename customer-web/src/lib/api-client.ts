@@ -1,7 +1,8 @@
+import type { ErrorCode } from '../../../server/src/contracts/error-codes.js';
 import { session } from './session';
 import { storage } from './storage';
 
-/** A non-2xx answer: the server's `{statusCode, message}` (plus any extra fields, e.g. the Naver 404's token). */
+/** A non-2xx answer: the server's `{statusCode, code, message}` (plus any extra fields, e.g. the Naver 404's token). */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -16,14 +17,18 @@ export class ApiError extends Error {
 export const errorMessage = (error: unknown, fallback: string) =>
   error instanceof ApiError && error.message ? error.message : fallback;
 
-const HANGUL = /[\uAC00-\uD7A3]/;
+/** A refusal's machine code (server/src/contracts/error-codes.ts), when the server answered one. */
+export const errorCode = (error: unknown): ErrorCode | undefined =>
+  error instanceof ApiError && typeof error.body.code === 'string' ? (error.body.code as ErrorCode) : undefined;
+
+export const hasCode = (error: unknown, code: ErrorCode) => errorCode(error) === code;
 
 /**
  * Issue 18: a refusal (4xx) shows the server's own Korean reason (the 5-waiting-charges limit, a rate limit ...);
- * the generic `fallback` is only for network failures, 5xx and a 4xx that carries no Korean reason.
+ * the generic `fallback` is only for network failures, 5xx and a 4xx without a code (not the server's refusal).
  */
 export const refusalMessage = (error: unknown, fallback: string) =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 && HANGUL.test(error.message)
+  error instanceof ApiError && error.status >= 400 && error.status < 500 && errorCode(error) && error.message
     ? error.message
     : fallback;
 

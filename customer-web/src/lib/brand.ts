@@ -1,4 +1,4 @@
-import { siteName } from './contracts';
+import { siteName } from '../../../server/src/contracts/brand-name.js';
 import { useSettings } from './settings';
 
 /** The shop's brand from the public settings (SITE_NAME, SITE_LOGO_URL); an unset name is "SMM 패널". */

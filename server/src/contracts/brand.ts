@@ -1,11 +1,12 @@
 import { z } from 'zod';
 
+export * from './brand-name.js';
+
 /**
  * The shop's brand (README "Brand"): SITE_NAME, SITE_LOGO_URL and SITE_MAIN_COLOR, read by the storefront
  * (top bar, document title), the console (title, login page) and the mails (subject prefix, signature).
  * An unset name reads as DEFAULT_SITE_NAME everywhere.
  */
-export const DEFAULT_SITE_NAME = 'SMM 패널';
 export const SITE_NAME_MAX = 30;
 
 export const BRAND_MESSAGES = {
@@ -37,17 +38,3 @@ export const siteLogoSchema = z.union(
   ],
   { error: BRAND_MESSAGES.siteLogoInvalid },
 );
-
-/** The name to show: the setting, or DEFAULT_SITE_NAME when it is unset or blank. */
-export function siteName(value: unknown): string {
-  return (typeof value === 'string' && value.trim()) || DEFAULT_SITE_NAME;
-}
-
-/** A mail's subject under the brand: "[이름] 제목". */
-export const brandedSubject = (name: string, subject: string): string => `[${siteName(name)}] ${subject}`;
-
-/** The signature closing every mail's body. */
-export const mailSignature = (name: string): string => `\n\n감사합니다.\n${siteName(name)} 드림`;
-
-/** The console's title: "<이름> 관리자". */
-export const consoleTitle = (name: unknown): string => `${siteName(name)} 관리자`;

@@ -56,3 +56,4 @@ export * from './mass-order.js';
 export * from './support.js';
 export * from './delivery.js';
 export * from './reports.js';
+export * from './error-codes.js';

@@ -1,5 +1,6 @@
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { ERROR_CODES, type ErrorCode } from '../contracts/index.js';
 
 /** JSON and urlencoded bodies (Fastify's bodyLimit, counted while reading, chunked or not). */
 export const BODY_LIMIT = 1024 * 1024;
@@ -20,9 +21,9 @@ export const MULTIPART_LIMITS = {
 };
 
 export const BODY_MESSAGES = {
-  tooLarge: '요청 본문이 너무 큽니다.',
-  lengthRequired: '파일이 포함된 요청에는 Content-Length 헤더가 필요합니다.',
-  tooManyParts: '요청에 포함된 항목이 너무 많습니다.',
+  tooLarge: ERROR_CODES.PAYLOAD_TOO_LARGE,
+  lengthRequired: ERROR_CODES.LENGTH_REQUIRED,
+  tooManyParts: ERROR_CODES.TOO_MANY_PARTS,
 };
 
 /**
@@ -37,15 +38,18 @@ export async function registerBodyLimits(fastify: FastifyInstance): Promise<void
   fastify.addHook('onRequest', async (request, reply) => {
     const limit = UPLOAD_ROUTES.has(request.routeOptions.url ?? '') ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
     const declared = request.headers['content-length'];
-    if (declared !== undefined && Number(declared) > limit) return refuse(reply, 413, BODY_MESSAGES.tooLarge);
+    if (declared !== undefined && Number(declared) > limit) return refuse(reply, 413, 'PAYLOAD_TOO_LARGE');
     const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
     if (multipart && declared === undefined && request.headers['transfer-encoding'] !== undefined)
-      return refuse(reply, 411, BODY_MESSAGES.lengthRequired);
+      return refuse(reply, 411, 'LENGTH_REQUIRED');
     return undefined;
   });
 }
 
 /** Answered as every refusal is (v2 then answers it in its own shape); the connection closes, its body left unread. */
-function refuse(reply: FastifyReply, status: number, message: string): FastifyReply {
-  return reply.code(status).header('connection', 'close').send({ statusCode: status, message });
+function refuse(reply: FastifyReply, status: number, code: ErrorCode): FastifyReply {
+  return reply
+    .code(status)
+    .header('connection', 'close')
+    .send({ statusCode: status, code, message: ERROR_CODES[code] });
 }

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ERROR_CODES } from '../contracts/error-codes.js';
 
 /**
  * C0/C1 control characters other than tab, line feed and carriage return. PostgreSQL refuses NUL in
@@ -11,7 +12,7 @@ const CONTROL = /(?![\t\n\r])\p{Cc}/u;
 /** Route config (Nest's @RouteConfig) of a route that refuses control characters in its own protocol's words. */
 export const OWN_INPUT_CHECK = { controlCharacters: 'own' } as const;
 
-export const CONTROL_CHARACTER_MESSAGE = '입력값에 쓸 수 없는 문자(제어 문자)가 있습니다.';
+export const CONTROL_CHARACTER_MESSAGE = ERROR_CODES.CONTROL_CHARACTERS;
 
 /** Whether a parsed body, query or params object holds a control character in any key or string (nested). */
 export function hasControlCharacter(value: unknown, depth = 0): boolean {
@@ -38,7 +39,7 @@ export function refuseControlCharacters(fastify: FastifyInstance): void {
       hasControlCharacter(request.params) ||
       hasControlCharacter(request.body)
     ) {
-      return reply.code(400).send({ statusCode: 400, message: CONTROL_CHARACTER_MESSAGE });
+      return reply.code(400).send({ statusCode: 400, code: 'CONTROL_CHARACTERS', message: CONTROL_CHARACTER_MESSAGE });
     }
   });
 }

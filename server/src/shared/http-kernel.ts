@@ -14,10 +14,14 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { map, type Observable } from 'rxjs';
 import { ZodError } from 'zod';
 import { Page } from './admin-list.js';
+import { ERROR_CODES, errorCodeOf, statusErrorCode, type ErrorCode } from '../contracts/error-codes.js';
 import { DomainError } from './domain-error.js';
 import { firstIssueMessage } from './zod-pipe.js';
 
-/** Every error leaves as `{ statusCode, message }`; only the unexpected is a 500, and it is logged. */
+/**
+ * Every error leaves as `{ statusCode, code, message }` (code: contracts/error-codes.ts); only the unexpected is a
+ * 500, and it is logged.
+ */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('HttpError');
@@ -29,28 +33,34 @@ export class HttpErrorFilter implements ExceptionFilter {
     const reply = http.getResponse<FastifyReply>();
     const request = http.getRequest<FastifyRequest>();
     let status = 500;
-    let message = '오류가 발생했습니다.';
+    let message: string = ERROR_CODES.INTERNAL_ERROR;
+    let code: ErrorCode | undefined;
     let extra: Record<string, unknown> = {};
     if (error instanceof HttpException) {
       status = error.getStatus();
       const body = error.getResponse();
       if (typeof body === 'string') message = body;
       else {
-        const { message: m, statusCode: _s, error: _e, ...rest } = body as Record<string, unknown>;
+        const { message: m, statusCode: _s, error: _e, code: named, ...rest } = body as Record<string, unknown>;
         message = Array.isArray(m) ? String(m[0]) : String(m ?? error.message);
+        // A thrower may name a listed code beside its message.
+        if (typeof named === 'string' && named in ERROR_CODES) code = named as ErrorCode;
         extra = rest;
       }
       if (status === 404 && this.notFound?.(request, reply)) return;
     } else if (error instanceof DomainError) {
       status = error.status;
       message = error.message;
+      code = error.code;
     } else if (error instanceof ZodError) {
       status = 400;
       message = firstIssueMessage(error);
+      code = errorCodeOf(message) ?? 'INVALID_INPUT';
     } else if (error instanceof UniqueConstraintViolationException) {
       // A race lost to a unique key is a 409, but one a domain check should have caught: leave a trace.
       status = 409;
-      message = '이미 처리된 요청입니다.';
+      code = 'ALREADY_PROCESSED';
+      message = ERROR_CODES.ALREADY_PROCESSED;
       this.logger.warn(
         `${request.method} ${request.routeOptions?.url ?? request.url.split('?')[0]}: unique violation answered 409: ${uniqueDetail(error)}`,
       );
@@ -61,21 +71,29 @@ export class HttpErrorFilter implements ExceptionFilter {
       this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
     }
     // Fastify's own refusals (also when Nest wrapped them in an HttpException) get a Korean reason.
-    const code = (error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code;
-    if (status < 500 && typeof code === 'string' && BODY_REFUSALS[code]) message = BODY_REFUSALS[code];
+    const fastifyCode = (error as { code?: unknown })?.code ?? (error as { cause?: { code?: unknown } })?.cause?.code;
+    const bodyRefusal = typeof fastifyCode === 'string' ? BODY_REFUSALS[fastifyCode] : undefined;
+    if (status < 500 && bodyRefusal) [code, message] = [bodyRefusal, ERROR_CODES[bodyRefusal]];
     // No answer repeats the request's address: its query may carry a key (Nest's "Cannot GET /api/v2?key=...").
-    if (status === 404 && message === `Cannot ${request.method} ${request.url}`) message = NOT_FOUND_MESSAGE;
+    if (status === 404 && message === `Cannot ${request.method} ${request.url}`)
+      [code, message] = ['NOT_FOUND', ERROR_CODES.NOT_FOUND];
     else {
       const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?') + 1) : '';
       if (query.length > 0 && message.includes(query))
-        message = status === 404 ? NOT_FOUND_MESSAGE : '잘못된 요청입니다.';
+        [code, message] =
+          status === 404 ? ['NOT_FOUND', ERROR_CODES.NOT_FOUND] : ['BAD_REQUEST', ERROR_CODES.BAD_REQUEST];
     }
+    code ??= errorCodeOf(message) ?? statusErrorCode(status);
+    // Every refusal's reason is Korean: Nest's and Fastify's own English words give way to the code's message.
+    if (!HANGUL.test(message)) message = ERROR_CODES[code];
     // An error may name headers of its answer (a 429's Retry-After).
     const headers = (error as { headers?: unknown })?.headers;
     if (status < 500 && headers && typeof headers === 'object') void reply.headers(headers as Record<string, string>);
-    void reply.status(status).send({ statusCode: status, message, ...extra });
+    void reply.status(status).send({ statusCode: status, code, message, ...extra });
   }
 }
+
+const HANGUL = /[\uAC00-\uD7A3]/;
 
 /** Which table and constraint, never the row's values or the query (they may be personal). */
 function uniqueDetail(error: UniqueConstraintViolationException): string {
@@ -83,18 +101,16 @@ function uniqueDetail(error: UniqueConstraintViolationException): string {
   return [table, constraint].filter(Boolean).join('.') || 'unknown constraint';
 }
 
-const NOT_FOUND_MESSAGE = '요청한 주소를 찾을 수 없습니다.';
-
-/** Korean reasons for Fastify's and @fastify/multipart's own refusals of a body (their own words are English). */
-const BODY_REFUSALS: Record<string, string> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: '요청 본문이 올바른 JSON이 아닙니다.',
-  FST_ERR_CTP_EMPTY_JSON_BODY: '요청 본문이 비어 있습니다.',
-  FST_ERR_CTP_BODY_TOO_LARGE: '요청 본문이 너무 큽니다.',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: '지원하지 않는 요청 형식입니다.',
-  FST_REQ_FILE_TOO_LARGE: '요청 본문이 너무 큽니다.',
-  FST_PARTS_LIMIT: '요청에 포함된 항목이 너무 많습니다.',
-  FST_FIELDS_LIMIT: '요청에 포함된 항목이 너무 많습니다.',
-  FST_FILES_LIMIT: '요청에 포함된 파일이 너무 많습니다.',
+/** Our codes (and so Korean reasons) for Fastify's and @fastify/multipart's own refusals of a body (their own words are English). */
+const BODY_REFUSALS: Record<string, ErrorCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'INVALID_JSON_BODY',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'EMPTY_JSON_BODY',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'UNSUPPORTED_MEDIA_TYPE',
+  FST_REQ_FILE_TOO_LARGE: 'PAYLOAD_TOO_LARGE',
+  FST_PARTS_LIMIT: 'TOO_MANY_PARTS',
+  FST_FIELDS_LIMIT: 'TOO_MANY_PARTS',
+  FST_FILES_LIMIT: 'TOO_MANY_FILES',
 };
 
 function isFastifyClientError(error: unknown): error is { statusCode: number; message: string; code?: string } {

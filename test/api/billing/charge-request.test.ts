@@ -41,6 +41,7 @@ describe('POST /api/service/point and GET /api/service/point-history', () => {
     const res = await requestCharge(t, m, { name: '홍길동', point: 10000 }).expect(503);
     expect(res.body).toEqual({
       statusCode: 503,
+      code: expect.any(String),
       message: '입금 계좌가 준비되지 않았습니다. 고객센터에 문의해 주세요.',
     });
     expect(await chargeCount()).toBe(0);
@@ -104,7 +105,7 @@ describe('POST /api/service/point and GET /api/service/point-history', () => {
   ])('refuses %j with 400 %s and records nothing', async (body, message) => {
     const before = await chargeCount();
     const res = await requestCharge(t, m, body).expect(400);
-    expect(res.body).toEqual({ statusCode: 400, message });
+    expect(res.body).toEqual({ statusCode: 400, code: expect.any(String), message });
     expect(await chargeCount()).toBe(before);
   });
 

@@ -280,7 +280,11 @@ describe('deposits: recording, automatic matching, manual match, bank-alert key'
     const body = { depositorName: '누구', amount: 1000 };
     for (const auth of [{ key: 'wrong-key-wrong-key' }, { key: '' }, { key: KEY.toUpperCase() }]) {
       const res = await deposit(body, auth).expect(401);
-      expect(res.body).toEqual({ statusCode: 401, message: '입금 알림 키가 올바르지 않습니다.' });
+      expect(res.body).toEqual({
+        statusCode: 401,
+        code: expect.any(String),
+        message: '입금 알림 키가 올바르지 않습니다.',
+      });
     }
     // A valid operator token does not rescue a wrong key: the header is judged alone.
     await deposit(body, { key: 'wrong-key-wrong-key', token: admin }).expect(401);

@@ -215,7 +215,7 @@ describe('catalog', () => {
     ],
   ])('refuses bad input to %s (%j)', async (url, body, message) => {
     const res = await op().post(url, body).expect(400);
-    expect(res.body).toEqual({ statusCode: 400, message });
+    expect(res.body).toEqual({ statusCode: 400, code: expect.any(String), message });
   });
 
   it('refuses references to missing rows, duplicates, and deleting what is in use', async () => {

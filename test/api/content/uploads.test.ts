@@ -144,7 +144,11 @@ describe('POST /api/admin/uploads', () => {
   ])('refuses %s with 415 and stores nothing', async (_what, data, name) => {
     const before = files();
     const res = await upload(data, name).expect(415);
-    expect(res.body).toEqual({ statusCode: 415, message: '이미지 파일(png, jpeg, webp, gif)만 올릴 수 있습니다.' });
+    expect(res.body).toEqual({
+      statusCode: 415,
+      code: expect.any(String),
+      message: '이미지 파일(png, jpeg, webp, gif)만 올릴 수 있습니다.',
+    });
     expect(files()).toEqual(before);
   });
 
@@ -153,7 +157,11 @@ describe('POST /api/admin/uploads', () => {
     await upload(Buffer.concat([image.png, Buffer.alloc(5 * MB - image.png.length)]), 'max.png').expect(201);
     const before = files();
     const res = await upload(Buffer.concat([PNG, Buffer.alloc(5 * MB + 1 - PNG.length)]), 'big.png').expect(413);
-    expect(res.body).toEqual({ statusCode: 413, message: '이미지는 5MB 이하만 올릴 수 있습니다.' });
+    expect(res.body).toEqual({
+      statusCode: 413,
+      code: expect.any(String),
+      message: '이미지는 5MB 이하만 올릴 수 있습니다.',
+    });
     expect(files()).toEqual(before);
   });
 

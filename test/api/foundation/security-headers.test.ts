@@ -52,7 +52,11 @@ describe('security headers and metrics access', () => {
       expect((await t.http.get('/api/metrics').expect(200)).text).toContain('process_cpu_user_seconds_total');
       // Through the (trusted, loopback) proxy from elsewhere: refused.
       const outside = await t.http.get('/api/metrics').set('X-Forwarded-For', '203.0.113.9').expect(403);
-      expect(outside.body).toEqual({ statusCode: 403, message: '지표는 이 서버 안에서만 볼 수 있습니다.' });
+      expect(outside.body).toEqual({
+        statusCode: 403,
+        code: expect.any(String),
+        message: '지표는 이 서버 안에서만 볼 수 있습니다.',
+      });
     });
   });
 

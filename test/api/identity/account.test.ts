@@ -42,7 +42,7 @@ describe('account', () => {
         .set('Authorization', as(m))
         .send({ currentPassword: 'wrong', newPassword: 'brand-new-1' })
         .expect(409);
-      expect(res.body).toEqual({ statusCode: 409, message: '현재 비밀번호가 다릅니다.' });
+      expect(res.body).toEqual({ statusCode: 409, code: expect.any(String), message: '현재 비밀번호가 다릅니다.' });
       await profile(m).expect(200);
       await login(m.loginId, m.password).expect(200);
     });
@@ -63,7 +63,7 @@ describe('account', () => {
       const m = await createMember(t);
       expect(
         (await t.http.post('/api/auth/change-password').set('Authorization', as(m)).send(body).expect(400)).body,
-      ).toEqual({ statusCode: 400, message });
+      ).toEqual({ statusCode: 400, code: expect.any(String), message });
       await profile(m).expect(200);
     });
 

@@ -118,7 +118,7 @@ describe('bad input on every identity endpoint', () => {
     };
     expect(
       (await t.http.post('/api/auth/register').set('X-Forwarded-For', clientIp()).send(body).expect(400)).body,
-    ).toEqual({ statusCode: 400, message });
+    ).toEqual({ statusCode: 400, code: expect.any(String), message });
     expect(await identityTables(t)).toEqual(before);
   });
 

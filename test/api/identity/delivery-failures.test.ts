@@ -22,6 +22,7 @@ describe('mail and SMS when the SMTP server or the gateway is down', () => {
   it('answers 502 for a code that could not be sent, recorded as FAILED with the reason', async () => {
     expect((await post('/api/auth/send-email', { email: 'down@example.com' }).expect(502)).body).toEqual({
       statusCode: 502,
+      code: expect.any(String),
       message: M.deliveryFailed,
     });
     const mail = await lastOutboxMessage(t, 'down@example.com');

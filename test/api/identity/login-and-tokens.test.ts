@@ -45,7 +45,11 @@ describe('login and tokens', () => {
     });
     const wrongPassword = await login({ id: m.loginId, password: 'nope' }).expect(404);
     const wrongId = await login({ id: `${m.loginId}x`, password: m.password }).expect(404);
-    expect(wrongPassword.body).toEqual({ statusCode: 404, message: '아이디 또는 비밀번호가 다릅니다.' });
+    expect(wrongPassword.body).toEqual({
+      statusCode: 404,
+      code: expect.any(String),
+      message: '아이디 또는 비밀번호가 다릅니다.',
+    });
     expect(wrongId.body).toEqual(wrongPassword.body);
   });
 
@@ -60,7 +64,7 @@ describe('login and tokens', () => {
     ['a 5000-character id', { id: 'x'.repeat(5000), password: 'x' }, '입력 양식을 맞춰주세요.'],
     ['a 5000-character password', { id: 'ab', password: 'x'.repeat(5000) }, '입력 양식을 맞춰주세요.'],
   ])('answers 400 for %s', async (_, body, message) => {
-    expect((await login(body).expect(400)).body).toEqual({ statusCode: 400, message });
+    expect((await login(body).expect(400)).body).toEqual({ statusCode: 400, code: expect.any(String), message });
   });
 
   it('stores passwords as argon2id hashes, for members and operators', async () => {
@@ -80,6 +84,7 @@ describe('login and tokens', () => {
     await login({ id: suspended.loginId, password: suspended.password }).expect(404);
     expect((await profile(suspended.token).expect(401)).body).toEqual({
       statusCode: 401,
+      code: expect.any(String),
       message: '로그인이 필요합니다.',
     });
     await t.http.post(`/api/admin/members/${suspended.id}/reinstate`).set('Authorization', admin).expect(200);

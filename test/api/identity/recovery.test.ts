@@ -91,6 +91,7 @@ describe('mail over SMTP, find id, find password and reset password', () => {
     it("answers 404 for an unknown or withdrawn member's email, and 400 for a malformed one", async () => {
       expect((await post('/api/service/find-id', { email: 'nobody@example.com' }).expect(404)).body).toEqual({
         statusCode: 404,
+        code: expect.any(String),
         message: M.emailNotFound,
       });
       const gone = await createMember(t);

@@ -120,7 +120,7 @@ describe('register', () => {
     await post('/api/auth/register', first).expect(201);
     const before = await identityTables(t);
     const sameId = await post('/api/auth/register', { ...fresh(), id: first.id }).expect(409);
-    expect(sameId.body).toEqual({ statusCode: 409, message: M.idTaken });
+    expect(sameId.body).toEqual({ statusCode: 409, code: expect.any(String), message: M.idTaken });
     const sameEmail = await post('/api/auth/register', { ...fresh(), email: first.email.toUpperCase() }).expect(409);
     expect(sameEmail.body.message).toBe('이미 존재하는 이메일 입니다');
     expect(await identityTables(t)).toEqual(before);
@@ -210,7 +210,7 @@ describe('register', () => {
     it('answers 409 when the email already belongs to a member, and 400 for a malformed one', async () => {
       const m = await createMember(t);
       const taken = await post('/api/auth/send-email', { email: `${m.loginId}@example.com` }).expect(409);
-      expect(taken.body).toEqual({ statusCode: 409, message: '이미 존재하는 이메일 입니다' });
+      expect(taken.body).toEqual({ statusCode: 409, code: expect.any(String), message: '이미 존재하는 이메일 입니다' });
       for (const email of ['no-at-sign.com', 'a@b', '', 'a b@c.com', 42, null]) {
         const res = await post('/api/auth/send-email', { email }).expect(400);
         expect(res.body.message).toBe('이메일이 올바르지 않습니다');
@@ -325,7 +325,7 @@ describe('register', () => {
     it.each(cases)('%s: 400 with a reason, nothing stored', async (_, change, message) => {
       const before = await identityTables(t);
       const res = await post('/api/auth/register', { ...fresh('bad'), ...change }).expect(400);
-      expect(res.body).toEqual({ statusCode: 400, message });
+      expect(res.body).toEqual({ statusCode: 400, code: expect.any(String), message });
       expect(await identityTables(t)).toEqual(before);
     });
 
@@ -333,12 +333,20 @@ describe('register', () => {
       const before = await identityTables(t);
       for (const body of ['[]', '"text"', '42', 'null']) {
         const res = await t.http.post('/api/auth/register').set('Content-Type', 'application/json').send(body);
-        expect(res.body).toEqual({ statusCode: 400, message: '요청 본문은 JSON 객체여야 합니다.' });
+        expect(res.body).toEqual({
+          statusCode: 400,
+          code: expect.any(String),
+          message: '요청 본문은 JSON 객체여야 합니다.',
+        });
       }
       const broken = await t.http.post('/api/auth/register').set('Content-Type', 'application/json').send('{"id": ');
-      expect(broken.body).toEqual({ statusCode: 400, message: '요청 본문이 올바른 JSON이 아닙니다.' });
+      expect(broken.body).toEqual({
+        statusCode: 400,
+        code: expect.any(String),
+        message: '요청 본문이 올바른 JSON이 아닙니다.',
+      });
       const tooBig = await post('/api/auth/register', { ...fresh('big'), id: 'x'.repeat(2 * 1024 * 1024) });
-      expect(tooBig.body).toEqual({ statusCode: 413, message: '요청 본문이 너무 큽니다.' });
+      expect(tooBig.body).toEqual({ statusCode: 413, code: expect.any(String), message: '요청 본문이 너무 큽니다.' });
       expect(await identityTables(t)).toEqual(before);
     });
 

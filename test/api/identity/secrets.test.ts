@@ -132,7 +132,11 @@ describe('secrets are not stored or logged', () => {
         const res = await t.http.get(path);
         expect(res.status).toBe(404);
         expect(res.text).not.toContain('super-secret-key-123');
-        expect(res.body).toEqual({ statusCode: 404, message: '요청한 주소를 찾을 수 없습니다.' });
+        expect(res.body).toEqual({
+          statusCode: 404,
+          code: expect.any(String),
+          message: '요청한 주소를 찾을 수 없습니다.',
+        });
       }
     });
   });

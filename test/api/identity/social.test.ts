@@ -39,7 +39,12 @@ describe('social login: Naver and Kakao', () => {
   it('Naver: an unknown account is a 404 with a token; registering with it binds the account, which then logs in', async () => {
     oauth.naverCode('code-1', { id: 'naver-user-1', email: 'Naver.User@example.com' });
     const unknown = await post('/api/auth/login/naver', { code: 'code-1' }).expect(404);
-    expect(unknown.body).toEqual({ statusCode: 404, message: M.socialNotRegistered, token: expect.any(String) });
+    expect(unknown.body).toEqual({
+      statusCode: 404,
+      code: expect.any(String),
+      message: M.socialNotRegistered,
+      token: expect.any(String),
+    });
     const exchange = oauth.requests.find((r) => r.path === '/oauth2.0/token')!;
     expect(Object.fromEntries(new URLSearchParams(exchange.body))).toMatchObject({
       grant_type: 'authorization_code',

@@ -227,7 +227,7 @@ describe('Custom Comments and Package orders', () => {
       const res = await v1
         .order(t, r.apiKey, { serviceId: service.id, link: 'https://instagram.com/p/v1', amount: 2 })
         .expect(400);
-      expect(res.body).toEqual({ statusCode: 400, message: ORDER_MESSAGES.v1DefaultOnly });
+      expect(res.body).toEqual({ statusCode: 400, code: expect.any(String), message: ORDER_MESSAGES.v1DefaultOnly });
     }
     expect(await footprint(r)).toEqual(before);
   });

@@ -122,7 +122,7 @@ describe('placing orders', () => {
     ])('%s', async (_name, over, message) => {
       const before = await footprint(m);
       const res = await placeOrder(t, m, body(over)).expect(400);
-      expect(res.body).toEqual({ statusCode: 400, message });
+      expect(res.body).toEqual({ statusCode: 400, code: expect.any(String), message });
       expect(await footprint(m)).toEqual(before);
     });
 
@@ -225,7 +225,11 @@ describe('placing orders', () => {
       await fund(t, m.id, 10_000n);
       await placeOrder(t, m, body(), 'same').expect(201);
       const res = await placeOrder(t, m, body({ amount: 200 }), 'same').expect(422);
-      expect(res.body).toEqual({ statusCode: 422, message: ORDER_MESSAGES.idempotencyMismatch });
+      expect(res.body).toEqual({
+        statusCode: 422,
+        code: expect.any(String),
+        message: ORDER_MESSAGES.idempotencyMismatch,
+      });
       await placeOrder(t, m, body({ link: 'https://instagram.com/p/other' }), 'same').expect(422);
       expect(await balance(t, m.id)).toBe(9_750n);
     });

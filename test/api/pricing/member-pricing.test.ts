@@ -54,7 +54,11 @@ describe('member levels (회원 등급) and custom rates: one price everywhere t
       [{ name: `x ${tag}`, threshold: 1, discountPercent: '2.555' }, PRICING_MESSAGES.discount],
       [{ name: `x ${tag}`, threshold: 1, discountPercent: 'abc' }, PRICING_MESSAGES.discount],
     ] as const)
-      expect((await levels.create(body).expect(400)).body).toEqual({ statusCode: 400, message });
+      expect((await levels.create(body).expect(400)).body).toEqual({
+        statusCode: 400,
+        code: expect.any(String),
+        message,
+      });
     const duplicate = await levels.create({ name: `실버 ${tag}`, threshold: base + 7, discountPercent: 1 }).expect(409);
     expect(duplicate.body.message).toBe(PRICING_MESSAGES.levelDuplicate);
     expect((await levels.list().expect(200)).body).toHaveLength(before);

@@ -1,3 +1,4 @@
+import { ERROR_CODES } from '../../../server/src/contracts/error-codes.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 describe('GET /api/openapi.json', () => {
@@ -88,5 +89,20 @@ describe('GET /api/openapi.json', () => {
     expect(v1.required.sort()).toEqual(['amount', 'link', 'serviceId']);
     expect(v1.properties.link).toMatchObject({ type: 'string', maxLength: 1000 });
     expect(doc.paths['/api/v2'].post.responses['429']).toBeDefined();
+  });
+
+  it('lists every refusal code with its Korean message, and v1 refusals carry one', async () => {
+    const { body: doc } = await t.http.get('/api/openapi.json').expect(200);
+    const codes = doc.components.schemas.error_code;
+    expect(codes.enum).toEqual(Object.keys(ERROR_CODES));
+    expect(codes['x-enum-descriptions']).toEqual(Object.values(ERROR_CODES));
+    expect(codes.enum).toEqual(expect.arrayContaining(['ORDER_NOT_CANCELABLE', 'INVALID_INPUT', 'NOT_FOUND']));
+    expect(codes['x-enum-descriptions'][codes.enum.indexOf('ORDER_NOT_CANCELABLE')]).toBe(
+      '이미 처리 중이거나 끝난 주문은 취소할 수 없습니다.',
+    );
+    expect(doc.components.schemas.error.required).toEqual(['statusCode', 'code', 'message']);
+    expect(doc.paths['/api/v1/order'].post.responses['400'].content['application/json'].schema).toEqual({
+      $ref: '#/components/schemas/error',
+    });
   });
 });

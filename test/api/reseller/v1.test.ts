@@ -128,7 +128,11 @@ describe('public API v1 (docs/product.md §7, key in the api-key header)', () =>
     expect(again.headers['idempotent-replayed']).toBe('true');
     expect(await footprint(t, m.id)).toMatchObject({ orders: 1, balance: 747n });
     const other = await v1.order(t, m.apiKey, body({ amount: 102 }), 'v1-key-1').expect(422);
-    expect(other.body).toEqual({ statusCode: 422, message: ORDER_MESSAGES.idempotencyMismatch });
+    expect(other.body).toEqual({
+      statusCode: 422,
+      code: expect.any(String),
+      message: ORDER_MESSAGES.idempotencyMismatch,
+    });
     expect(await footprint(t, m.id)).toMatchObject({ orders: 1, balance: 747n });
   });
 
@@ -154,7 +158,7 @@ describe('public API v1 (docs/product.md §7, key in the api-key header)', () =>
       const before = await footprint(t, m.id);
       const payload = over === undefined || Array.isArray(over) ? over : body(over);
       const res = await v1.order(t, m.apiKey, payload).expect(400);
-      expect(res.body).toEqual({ statusCode: 400, message });
+      expect(res.body).toEqual({ statusCode: 400, code: expect.any(String), message });
       expect(await footprint(t, m.id)).toEqual(before);
     });
 
@@ -196,11 +200,12 @@ describe('public API v1 (docs/product.md §7, key in the api-key header)', () =>
       const missing = await v1.status(t, reseller.apiKey, 2_000_000_000).expect(404);
       const foreign = await v1.status(t, reseller.apiKey, theirs).expect(404);
       expect(foreign.body).toEqual(missing.body);
-      expect(foreign.body).toEqual({ statusCode: 404, message: '주문을 찾을 수 없습니다.' });
+      expect(foreign.body).toEqual({ statusCode: 404, code: expect.any(String), message: '주문을 찾을 수 없습니다.' });
       await v1.status(t, other.apiKey, theirs).expect(200);
       for (const bad of ['abc', '0', '-1', '1.5', '99999999999', '1e3', 'x'.repeat(90)]) {
         expect((await v1.status(t, reseller.apiKey, bad).expect(400)).body).toEqual({
           statusCode: 400,
+          code: expect.any(String),
           message: '주문 번호가 올바르지 않습니다.',
         });
       }

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input } from '../../../components/ui/field';
 import { paths } from '../../../config/paths';
-import { isStatus, refusalMessage } from '../../../lib/api-client';
+import { hasCode, refusalMessage } from '../../../lib/api-client';
 import {
   changePasswordFormSchema,
   IDENTITY_MESSAGES,
@@ -39,7 +39,9 @@ export function ChangePasswordForm() {
         void navigate(paths.logout);
       } catch (error) {
         toast.error(
-          isStatus(error, 409) ? IDENTITY_MESSAGES.currentPasswordWrong : refusalMessage(error, MESSAGES.error),
+          hasCode(error, 'CURRENT_PASSWORD_WRONG')
+            ? IDENTITY_MESSAGES.currentPasswordWrong
+            : refusalMessage(error, MESSAGES.error),
         );
       }
     }),

@@ -64,7 +64,12 @@ describe('the account page', () => {
   });
 
   it('checks the password change with the shared rules and maps 409 to the current-password message', async () => {
-    const calls = stubFetch({ 'POST /auth/change-password': { status: 409, body: { statusCode: 409, message: 'x' } } });
+    const calls = stubFetch({
+      'POST /auth/change-password': {
+        status: 409,
+        body: { statusCode: 409, code: 'CURRENT_PASSWORD_WRONG', message: 'x' },
+      },
+    });
     setup();
     await click('비밀번호 변경');
     expect(await screen.findByText('현재 비밀번호를 입력해주세요.')).toBeInTheDocument();

@@ -48,7 +48,7 @@ describe('the login form', () => {
     stubFetch({
       'POST /auth/login': {
         status: 429,
-        body: { statusCode: 429, message: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.' },
+        body: { statusCode: 429, code: 'RATE_LIMITED', message: '요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.' },
       },
     });
     setup();

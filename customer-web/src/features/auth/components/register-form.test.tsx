@@ -163,7 +163,10 @@ describe('the ordinary register form', () => {
 
   it('shows the server message of a refused sign-up, else 회원가입에 실패했습니다.', async () => {
     stubFetch({
-      'POST /auth/register': { status: 409, body: { statusCode: 409, message: '이미 존재하는 아이디 입니다' } },
+      'POST /auth/register': {
+        status: 409,
+        body: { statusCode: 409, code: 'ID_TAKEN', message: '이미 존재하는 아이디 입니다' },
+      },
     });
     setup({ emailVerify: false, phoneVerify: false });
     fill();

@@ -28,7 +28,12 @@ describe('social login (Kakao)', () => {
     stubFetch({
       'POST /auth/login/kakao': {
         status: 404,
-        body: { statusCode: 404, message: '가입되지 않은 계정입니다. 회원가입을 진행해주세요.', token: 'signup-token' },
+        body: {
+          statusCode: 404,
+          code: 'SOCIAL_NOT_REGISTERED',
+          message: '가입되지 않은 계정입니다. 회원가입을 진행해주세요.',
+          token: 'signup-token',
+        },
       },
     });
     expect(await socialLogin('kakao', settings)).toEqual({
@@ -41,7 +46,10 @@ describe('social login (Kakao)', () => {
   it("shows the server's message, else 카카오 로그인에 실패했습니다; an SDK failure is 카카오 인증에 실패했습니다", async () => {
     kakaoSdk('kakao-at');
     stubFetch({
-      'POST /auth/login/kakao': { status: 403, body: { statusCode: 403, message: '이용이 제한된 계정입니다.' } },
+      'POST /auth/login/kakao': {
+        status: 403,
+        body: { statusCode: 403, code: 'ACCOUNT_RESTRICTED', message: '이용이 제한된 계정입니다.' },
+      },
     });
     expect(await socialLogin('kakao', settings)).toEqual({ kind: 'error', message: '이용이 제한된 계정입니다.' });
     stubFetch({ 'POST /auth/login/kakao': { status: 502, body: {} } });

@@ -1,4 +1,4 @@
-import { ApiError, errorMessage, isStatus } from '../../../lib/api-client';
+import { ApiError, errorMessage, hasCode } from '../../../lib/api-client';
 import { IDENTITY_MESSAGES } from '../../../lib/contracts';
 import { STOREFRONT_MESSAGES } from '../../../lib/messages';
 import type { Settings } from '../../../lib/settings';
@@ -78,8 +78,8 @@ export async function socialLogin(provider: SocialProvider, settings: Settings):
       provider === 'naver' ? await loginNaver(providerToken) : await loginKakao(providerToken);
     return { kind: 'token', accessToken };
   } catch (error) {
-    // The 404 carries the server's sign-up token (for both providers): the social register form sends it back.
-    if (isStatus(error, 404))
+    // SOCIAL_NOT_REGISTERED carries the server's sign-up token (both providers): the social register form sends it back.
+    if (hasCode(error, 'SOCIAL_NOT_REGISTERED'))
       return { kind: 'register', provider, accessToken: String((error as ApiError).body.token ?? '') };
     return {
       kind: 'error',

@@ -223,7 +223,12 @@ describe('the order form', () => {
   });
 
   it("says the server's Korean reason when it refuses the order (4xx)", async () => {
-    stubFetch({ 'POST /service/order': { status: 400, body: { statusCode: 400, message: '포인트가 부족합니다.' } } });
+    stubFetch({
+      'POST /service/order': {
+        status: 400,
+        body: { statusCode: 400, code: 'ORDER_INSUFFICIENT_POINTS', message: '포인트가 부족합니다.' },
+      },
+    });
     const { ordered } = setup();
     fireEvent.change(link(), { target: { value: 'https://instagram.com/me' } });
     await submit();

@@ -1,6 +1,6 @@
-import { useMemo, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useMemo, type FormEvent, type ReactNode } from 'react';
 import { useForm, useWatch, type Resolver } from 'react-hook-form';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { Input, Select } from '../../../components/ui/field';
@@ -23,9 +23,10 @@ import {
 } from '../lib/order-form-state';
 import { PlatformGrid } from './platform-grid';
 import { QuantityStep, quantityStepTitle } from './quantity-step';
-import { SubscriptionFields } from './subscription-fields';
 
 const loadOrderResolver = () => import('../lib/order-resolver');
+/** A Subscriptions service's fields, loaded when one is chosen (the landing page starts without them). */
+const SubscriptionFields = lazy(() => import('./subscription-fields').then((m) => ({ default: m.SubscriptionFields })));
 
 export interface OrderFormProps {
   platforms: readonly Platform[];
@@ -181,13 +182,15 @@ export function OrderForm({
           </Step>
           {subscription ? (
             <Step n={4} title="구독 정보 입력">
-              <SubscriptionFields
-                key={service.id}
-                service={service}
-                balance={balance}
-                disabled={locked}
-                onLoginNeeded={onLoginNeeded ? () => onLoginNeeded(form.getValues()) : undefined}
-              />
+              <Suspense fallback={null}>
+                <SubscriptionFields
+                  key={service.id}
+                  service={service}
+                  balance={balance}
+                  disabled={locked}
+                  onLoginNeeded={onLoginNeeded ? () => onLoginNeeded(form.getValues()) : undefined}
+                />
+              </Suspense>
             </Step>
           ) : (
             <>

@@ -50,15 +50,19 @@ const setup = (props: { onLoginNeeded?: () => void } = {}) =>
       {...props}
     />,
   );
-const pickSubscription = () => fireEvent.change(screen.getByLabelText('카테고리'), { target: { value: '5' } });
+/** Picks the Subscriptions category; its fields load on first use (React.lazy). */
+const pickSubscription = async () => {
+  fireEvent.change(screen.getByLabelText('카테고리'), { target: { value: '5' } });
+  await screen.findByTestId('subscription-fields', undefined, { timeout: 10_000 });
+};
 const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
 const subscribe = () => act(async () => void fireEvent.click(screen.getByRole('button', { name: '구독 신청' })));
 
 describe('the order form for a Subscriptions service', () => {
-  it('offers username, min/max per post, posts, delay and expiry instead of link and quantity, and shows max × posts × price', () => {
+  it('offers username, min/max per post, posts, delay and expiry instead of link and quantity, and shows max × posts × price', async () => {
     setup();
     expect(screen.queryByTestId('subscription-fields')).not.toBeInTheDocument();
-    pickSubscription();
+    await pickSubscription();
     expect(screen.queryByLabelText('링크')).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: '주문하기' })).not.toBeInTheDocument();
     fireEvent.change(field('게시물당 최대 수량'), { target: { value: '100' } });
@@ -84,7 +88,7 @@ describe('the order form for a Subscriptions service', () => {
       },
     });
     setup();
-    pickSubscription();
+    await pickSubscription();
     await subscribe();
     expect(screen.getByText(SUBSCRIPTION_MESSAGES.usernameRequired)).toBeInTheDocument();
     expect(calls).toEqual([]);
@@ -109,7 +113,7 @@ describe('the order form for a Subscriptions service', () => {
     const calls = stubFetch({});
     let asked = 0;
     setup({ onLoginNeeded: () => void asked++ });
-    pickSubscription();
+    await pickSubscription();
     await subscribe();
     expect(asked).toBe(1);
     expect(calls).toEqual([]);

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { toast } from 'react-toastify';
+import { toast } from '../../../lib/toast';
 import { Button } from '../../../components/ui/button';
 import { Input, Select } from '../../../components/ui/field';
 import { refusalMessage } from '../../../lib/api-client';

@@ -156,6 +156,7 @@ describe('the charge form', () => {
         status: 409,
         body: {
           statusCode: 409,
+          code: 'CHARGE_TOO_MANY_OPEN',
           message: '입금 대기 중인 충전 요청이 너무 많습니다. 입금하시거나 3시간 후 다시 시도해 주세요.',
         },
       },

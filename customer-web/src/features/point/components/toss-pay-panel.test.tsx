@@ -19,7 +19,10 @@ describe('the Toss payment panel', () => {
   it('offers receipts only where Toss carries them and sends the charge to the server', async () => {
     const calls = stubFetch({
       'GET /service/point/toss/enabled': { body: { enabled: true } },
-      'POST /service/point/toss': { status: 400, body: { statusCode: 400, message: '테스트 응답' } },
+      'POST /service/point/toss': {
+        status: 400,
+        body: { statusCode: 400, code: 'BAD_REQUEST', message: '테스트 응답' },
+      },
     });
     setup();
     await screen.findByTestId('toss-pay-panel');

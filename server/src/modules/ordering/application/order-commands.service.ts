@@ -4,7 +4,13 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { LedgerKind, WalletFacade, type LedgerEntry, type LedgerReference } from '../../wallet/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
-import { cancelVerdict, orderActionStatus, WEBHOOK_ORDER_STATUS, type NoticeEvent } from '../../../contracts/index.js';
+import {
+  cancelVerdict,
+  ORDER_ACTION_ERRORS,
+  orderActionStatus,
+  WEBHOOK_ORDER_STATUS,
+  type NoticeEvent,
+} from '../../../contracts/index.js';
 import { memberOrderFacts } from './member-order-facts.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { DeliveryFacade } from '../../delivery/index.js';
@@ -154,7 +160,8 @@ export class OrderCommands {
           : false;
       const service = await this.catalog.getService(order.serviceId);
       const verdict = cancelVerdict(memberOrderFacts(order, service, null, held));
-      if (!verdict.allowed) throw new DomainError(verdict.reason, orderActionStatus(verdict.code));
+      if (!verdict.allowed)
+        throw new DomainError(verdict.reason, orderActionStatus(verdict.code), ORDER_ACTION_ERRORS[verdict.code]);
       if (verdict.how === 'forward') {
         order.requestCancel(this.clock.now());
         return order;

@@ -1,7 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException, wrap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { orderActionStatus, REFILL_COOLDOWN_HOURS, REFILL_MESSAGES, refillVerdict } from '../../../contracts/index.js';
+import {
+  ORDER_ACTION_ERRORS,
+  orderActionStatus,
+  REFILL_COOLDOWN_HOURS,
+  REFILL_MESSAGES,
+  refillVerdict,
+} from '../../../contracts/index.js';
 import { memberOrderFacts } from './member-order-facts.js';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
@@ -56,7 +62,8 @@ export class Refills {
         const last = await tx.findOne(Refill, { orderId }, { orderBy: { createdAt: 'DESC', id: 'DESC' } });
         const now = this.clock.now();
         const verdict = refillVerdict(memberOrderFacts(order, service, last), { now, refillCooldownHours: cooldown });
-        if (!verdict.allowed) throw new DomainError(verdict.reason, orderActionStatus(verdict.code));
+        if (!verdict.allowed)
+          throw new DomainError(verdict.reason, orderActionStatus(verdict.code), ORDER_ACTION_ERRORS[verdict.code]);
         const refill = Refill.request({ orderId, memberId, providerId: order.upstream ? order.providerId : null, now });
         await tx.persist(refill).flush();
         return refill;

@@ -1,5 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { z } from 'zod';
+import { ERROR_CODES } from '../../../contracts/index.js';
 import { V1_STATUS, V2_BATCH_LIMIT, resellerOrderSchema } from '../application/wire.js';
 import { V2_ACTIONS, V2_REQUESTS } from '../application/v2-requests.js';
 import { V2_ANSWERS, v2ErrorAnswer } from '../application/v2-answers.js';
@@ -24,12 +25,30 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output' = 'output'): Record<
 export const v1OrderBody = resellerOrderSchema.pick({ serviceId: true, link: true, amount: true });
 const v1Service = z.object({ id: z.int(), min: z.int(), max: z.int(), text: z.string() });
 const v1Status = z.object({ status: z.enum(Object.values(V1_STATUS) as [string, ...string[]]), remains: z.int() });
-const v1Error = z.object({ statusCode: z.int(), message: z.string().describe('Korean reason') });
+/** The answer of every refusal outside v2: a stable code (contracts/error-codes.ts) beside the Korean reason. */
+const errorRef = { $ref: '#/components/schemas/error' };
+const errorSchemas = {
+  error: {
+    type: 'object',
+    required: ['statusCode', 'code', 'message'],
+    properties: {
+      statusCode: { type: 'integer' },
+      code: { $ref: '#/components/schemas/error_code' },
+      message: { type: 'string', description: 'Korean reason, for people (may be reworded; branch on `code`)' },
+    },
+  },
+  error_code: {
+    type: 'string',
+    description: 'A refusal’s stable machine code; `x-enum-descriptions` gives each one’s Korean message',
+    enum: Object.keys(ERROR_CODES),
+    'x-enum-descriptions': Object.values(ERROR_CODES),
+  },
+};
 
 const json = (schema: Record<string, unknown>) => ({ 'application/json': { schema } });
 const v1Errors = {
-  '400': { description: 'Refused (the order form’s Korean message)', content: json(schemaOf(v1Error)) },
-  '401': { description: 'No valid key in the `api-key` header', content: json(schemaOf(v1Error)) },
+  '400': { description: 'Refused (the order form’s Korean message)', content: json(errorRef) },
+  '401': { description: 'No valid key in the `api-key` header', content: json(errorRef) },
 };
 
 export function buildOpenApiDocument(): Record<string, unknown> {
@@ -75,7 +94,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
       },
     },
   });
-  const schemas: Record<string, unknown> = { v2_error: schemaOf(v2ErrorAnswer) };
+  const schemas: Record<string, unknown> = { ...errorSchemas, v2_error: schemaOf(v2ErrorAnswer) };
   for (const action of V2_ACTIONS) {
     schemas[`v2_${action}_request`] = schemaOf(V2_REQUESTS[action], 'input');
     schemas[`v2_${action}_answer`] = schemaOf(V2_ANSWERS[action]);
@@ -132,7 +151,7 @@ export function buildOpenApiDocument(): Record<string, unknown> {
           responses: {
             '200': { description: 'Status', content: json(schemaOf(v1Status)) },
             ...v1Errors,
-            '404': { description: 'Not the key owner’s order', content: json(schemaOf(v1Error)) },
+            '404': { description: 'Not the key owner’s order', content: json(errorRef) },
           },
         },
       },
