@@ -16,7 +16,7 @@ import {
   type Reseller,
 } from './fixtures.js';
 
-const INVALID_KEY = { statusCode: 401, message: 'API 키가 올바르지 않습니다.' };
+const INVALID_KEY = { statusCode: 401, code: 'UNAUTHORIZED', message: 'API 키가 올바르지 않습니다.' };
 
 describe('public API v1 (docs/product.md §7, key in the api-key header)', () => {
   let t: TestApp;
