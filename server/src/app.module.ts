@@ -16,7 +16,9 @@ import {
   PointAdjuster,
   PointBalanceReader,
   RegisterWhereOptions,
+  SessionDirectory,
 } from './modules/identity/index.js';
+import { AuthModule, SessionReader } from './modules/auth/index.js';
 import { memberMoneyCloser } from './composition/member-money-closure.js';
 import { LedgerKind, WalletFacade, WalletModule } from './modules/wallet/index.js';
 import { SettingsModule, SettingsService } from './modules/settings/index.js';
@@ -49,7 +51,7 @@ class CoreModule {
 /** Ports one context declares and another fulfils, bound here so neither imports the other. */
 @Global()
 @Module({
-  imports: [WalletModule, SettingsModule, ContentModule, AuditModule],
+  imports: [WalletModule, SettingsModule, ContentModule, AuditModule, IdentityModule],
   providers: [
     { provide: PointBalanceReader, useExisting: WalletFacade },
     {
@@ -71,6 +73,7 @@ class CoreModule {
     { provide: RegisterWhereOptions, useExisting: ContentFacade },
     { provide: AuditRecorder, useExisting: AuditFacade },
     { provide: MemberMoneyCloser, inject: [ModuleRef, WalletFacade, SettingsService], useFactory: memberMoneyCloser },
+    { provide: SessionReader, useExisting: SessionDirectory },
   ],
   exports: [
     PointBalanceReader,
@@ -79,6 +82,7 @@ class CoreModule {
     RegisterWhereOptions,
     AuditRecorder,
     MemberMoneyCloser,
+    SessionReader,
   ],
 })
 class PortsModule {}
@@ -95,6 +99,7 @@ export class AppModule {
         MikroOrmModule.forRoot({ ...ormConfig(config.databaseUrl), registerRequestContext: false }),
         ...(config.env.JOBS ? [ScheduleModule.forRoot()] : []),
         PortsModule,
+        AuthModule,
         IdentityModule,
         SettingsModule,
         WalletModule,

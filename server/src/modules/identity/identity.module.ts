@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
 import { AppConfig } from '../../config/index.js';
 import { AccountService } from './application/account.service.js';
 import { IdentityFacade } from './application/identity.facade.js';
@@ -26,13 +25,12 @@ import {
 } from './http/admin-members.controller.js';
 import { LoginThrottle } from './application/login-throttle.js';
 import { AuthController } from './http/auth.controller.js';
-import { MemberGuard, MemberJwtStrategy, OperatorGuard, OperatorJwtStrategy } from './http/auth.guards.js';
+import { SessionDirectory } from './application/session-directory.js';
 import { RecoveryController } from './http/recovery.controller.js';
 import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
 
 @Module({
   imports: [
-    PassportModule,
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
@@ -69,11 +67,8 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     IdentityFacade,
     OperatorBootstrap,
     IdentityCleanupJob,
-    MemberJwtStrategy,
-    OperatorJwtStrategy,
-    MemberGuard,
-    OperatorGuard,
+    SessionDirectory,
   ],
-  exports: [IdentityFacade, OperatorBootstrap, MemberGuard, OperatorGuard, TokenService, PasswordHasher, Messenger],
+  exports: [IdentityFacade, OperatorBootstrap, SessionDirectory, TokenService, PasswordHasher, Messenger],
 })
 export class IdentityModule {}

@@ -1,7 +1,7 @@
 import { BadRequestException, Controller, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
-import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 import { DomainError } from '../../../shared/index.js';
 import { CONTENT_MESSAGES, uploadPurposeSchema } from '../../../contracts/content.js';
 import { Uploads } from '../application/uploads.js';

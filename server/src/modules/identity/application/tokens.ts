@@ -1,18 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Clock } from '../../../shared/index.js';
+import type { AccessTokenPayload } from '../../auth/index.js';
 import { IdentitySecrets, type SecretPurpose } from './secrets.js';
 
 export type Principal = 'member' | 'operator';
-
-export interface AccessTokenPayload {
-  sub: number;
-  typ: Principal;
-  /** The member's session version when issued (see Member.acceptsSession); absent for operators. */
-  ver?: number;
-  iat: number;
-  exp: number;
-}
 
 const TTL_SECONDS: Record<Principal, number> = { member: 7 * 24 * 3600, operator: 12 * 3600 };
 

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Ip, Post, UseGuards } from '@nestjs/co
 import { loginSchema, type LoginInput } from '../../../contracts/index.js';
 import { ZodPipe } from '../../../shared/index.js';
 import { LoginService } from '../application/login.service.js';
-import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from './auth.guards.js';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 
 @Controller('admin/auth')
 export class AdminAuthController {

@@ -24,7 +24,7 @@ import { SocialLoginService } from '../application/social-login.service.js';
 import { VerificationService } from '../application/verification.service.js';
 import { CodeChannel } from '../domain/verification-code.entity.js';
 import { SocialProvider } from '../domain/social-account.entity.js';
-import { CurrentMember, MemberGuard, type AuthenticatedMember } from './auth.guards.js';
+import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../../auth/index.js';
 
 /** The member account calls of docs/product.md §7 under /api/auth. */
 @Controller('auth')

@@ -1,25 +1,15 @@
 import { createParamDecorator, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
 import { AuthGuard, PassportStrategy } from '@nestjs/passport';
-import { EntityManager } from '@mikro-orm/postgresql';
-import type { EventArgs, EventSubscriber } from '@mikro-orm/core';
 import { Strategy } from 'passport-jwt';
 import type { FastifyRequest } from 'fastify';
 import { createSecretKey, type KeyObject } from 'node:crypto';
-import { AppConfig } from '../../../config/index.js';
-import { ShortCache } from '../../../shared/index.js';
-import { Member, sessionStands, type MemberStatus, type SessionFacts } from '../domain/member.entity.js';
-import { Operator } from '../domain/operator.entity.js';
-import type { AccessTokenPayload } from '../application/tokens.js';
-
-export interface AuthenticatedMember {
-  id: number;
-  loginId: string;
-}
-
-export interface AuthenticatedOperator {
-  id: number;
-  loginId: string;
-}
+import { AppConfig } from '../../config/index.js';
+import {
+  SessionReader,
+  type AccessTokenPayload,
+  type AuthenticatedMember,
+  type AuthenticatedOperator,
+} from './session-reader.js';
 
 /** The spec says only "the stored token in the Authorization header": accept `Bearer <jwt>` and a bare `<jwt>`. */
 function tokenFromHeader(request: FastifyRequest): string | null {
@@ -37,50 +27,27 @@ const UNAUTHORIZED = '로그인이 필요합니다.';
 const verificationKey = (config: AppConfig): Buffer =>
   createSecretKey(Buffer.from(config.jwtSecret)) satisfies KeyObject as unknown as Buffer;
 
-/** How long a process trusts what it read about a member's session (another replica's suspension shows within this). */
-const SESSION_CACHE_MS = 2_000;
+const jwtOptions = (config: AppConfig) => ({
+  jwtFromRequest: tokenFromHeader,
+  secretOrKey: verificationKey(config),
+  algorithms: ['HS256' as const],
+  ignoreExpiration: false,
+});
 
 @Injectable()
-export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') implements EventSubscriber<Member> {
-  // Every member request passes here: the three facts as a plain row, kept briefly, no entity to hydrate.
-  private readonly sessions = new ShortCache<number, SessionFacts | null>(SESSION_CACHE_MS, async (id) => {
-    const [row] = await this.em
-      .getConnection()
-      .execute<{ login_id: string | null; status: MemberStatus; session_version: number }[]>(
-        'select login_id, status, session_version from member where id = ?',
-        [id],
-      );
-    return row ? { loginId: row.login_id, status: row.status, sessionVersion: row.session_version } : null;
-  });
-
+export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') {
   constructor(
     config: AppConfig,
-    private readonly em: EntityManager,
+    private readonly sessions: SessionReader,
   ) {
-    super({
-      jwtFromRequest: tokenFromHeader,
-      secretOrKey: verificationKey(config),
-      algorithms: ['HS256'],
-      ignoreExpiration: false,
-    });
-    // A suspension, withdrawal or password change made through this process ends the session at once.
-    em.getEventManager().registerSubscriber(this);
-  }
-
-  getSubscribedEntities() {
-    return [Member];
-  }
-
-  afterUpdate({ entity }: EventArgs<Member>): void {
-    this.sessions.forget(entity.id);
+    super(jwtOptions(config));
   }
 
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedMember> {
     if (payload.typ !== 'member' || !Number.isInteger(payload.sub)) throw new UnauthorizedException(UNAUTHORIZED);
-    const session = await this.sessions.get(payload.sub);
-    // Unknown, suspended, withdrawn, or the password changed since the token was issued.
-    if (!session || !sessionStands(session, payload.ver)) throw new UnauthorizedException(UNAUTHORIZED);
-    return { id: payload.sub, loginId: session.loginId! };
+    const member = await this.sessions.member(payload);
+    if (!member) throw new UnauthorizedException(UNAUTHORIZED);
+    return member;
   }
 }
 
@@ -88,21 +55,16 @@ export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') 
 export class OperatorJwtStrategy extends PassportStrategy(Strategy, 'operator-jwt') {
   constructor(
     config: AppConfig,
-    private readonly em: EntityManager,
+    private readonly sessions: SessionReader,
   ) {
-    super({
-      jwtFromRequest: tokenFromHeader,
-      secretOrKey: verificationKey(config),
-      algorithms: ['HS256'],
-      ignoreExpiration: false,
-    });
+    super(jwtOptions(config));
   }
 
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedOperator> {
     if (payload.typ !== 'operator' || !Number.isInteger(payload.sub)) throw new UnauthorizedException(UNAUTHORIZED);
-    const operator = await this.em.fork().findOne(Operator, payload.sub);
+    const operator = await this.sessions.operator(payload);
     if (!operator) throw new UnauthorizedException(UNAUTHORIZED);
-    return { id: operator.id, loginId: operator.loginId };
+    return operator;
   }
 }
 
