@@ -9,6 +9,8 @@ export interface TestMember {
   loginId: string;
   password: string;
   token: string;
+  /** The login session's refresh token (fixtures made elsewhere may have none). */
+  refreshToken?: string;
 }
 
 let seq = 0;
@@ -42,5 +44,11 @@ export async function createMember(
     .set('X-Forwarded-For', clientIp())
     .send({ id: loginId, password })
     .expect(200);
-  return { id: member.id, loginId, password, token: res.body.accessToken as string };
+  return {
+    id: member.id,
+    loginId,
+    password,
+    token: res.body.accessToken as string,
+    refreshToken: res.body.refreshToken as string,
+  };
 }

@@ -79,15 +79,18 @@ async function appOn(url: string, dataDirName: string, env: Record<string, strin
   });
   const http = supertest(server.app.getHttpServer());
   let token: string | undefined;
+  let tokenAt = 0;
   return {
     server,
     app: server.app,
     http,
     databaseUrl: url,
     async operatorToken() {
-      if (!token) {
+      // Access tokens live 15 minutes (wall time): a long suite logs in again before its token runs out.
+      if (!token || Date.now() - tokenAt > 10 * 60_000) {
         const res = await http.post('/api/admin/auth/login').send(TEST_OPERATOR).expect(200);
         token = res.body.accessToken as string;
+        tokenAt = Date.now();
       }
       return token;
     },

@@ -1,4 +1,5 @@
 // The identity module's tables, registered for MikroORM by database/entities.ts; other modules see them only as types.
+import { AuthSession } from './domain/auth-session.entity.js';
 import { LoginAttempt } from './domain/login-attempt.entity.js';
 import { Member } from './domain/member.entity.js';
 import { Operator } from './domain/operator.entity.js';
@@ -17,6 +18,7 @@ export {
   RateLimitCounter,
   SocialAccount,
   VerificationCode,
+  AuthSession,
 };
 export const identityEntities = [
   Member,
@@ -27,4 +29,5 @@ export const identityEntities = [
   OutboxMessage,
   LoginAttempt,
   RateLimitCounter,
+  AuthSession,
 ];

@@ -26,6 +26,7 @@ import {
 import { LoginThrottle } from './application/login-throttle.js';
 import { AuthController } from './http/auth.controller.js';
 import { SessionDirectory } from './application/session-directory.js';
+import { SessionService } from './application/sessions.js';
 import { RecoveryController } from './http/recovery.controller.js';
 import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
 
@@ -67,6 +68,7 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     IdentityFacade,
     OperatorBootstrap,
     IdentityCleanupJob,
+    SessionService,
     SessionDirectory,
   ],
   exports: [IdentityFacade, OperatorBootstrap, SessionDirectory, TokenService, PasswordHasher, Messenger],

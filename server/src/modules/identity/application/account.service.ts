@@ -9,6 +9,7 @@ import { SocialAccount } from '../domain/social-account.entity.js';
 import { PasswordHasher } from './password-hasher.js';
 import { IdentitySettings, MemberMoneyCloser } from './ports.js';
 import { IdentitySecrets } from './secrets.js';
+import { SessionService } from './sessions.js';
 
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -26,6 +27,7 @@ export class AccountService {
     private readonly secrets: IdentitySecrets,
     private readonly settings: IdentitySettings,
     private readonly money: MemberMoneyCloser,
+    private readonly sessions: SessionService,
   ) {}
 
   /** Runs `change` on the member's row, locked, in one transaction. */
@@ -37,14 +39,21 @@ export class AccountService {
     });
   }
 
-  /** 409 when the current password is wrong (docs/product.md §8); every other session ends. */
-  async changePassword(memberId: number, input: ChangePasswordInput): Promise<{ message: string }> {
+  /**
+   * 409 when the current password is wrong (docs/product.md §8). Every session ends, this one too (the member
+   * logs in again with the new password); the API key is renewed when the member asks (then answered once).
+   */
+  async changePassword(memberId: number, input: ChangePasswordInput): Promise<{ message: string; apiKey?: string }> {
     const newHash = await this.hasher.hash(input.newPassword);
-    return this.withMember(memberId, async (member) => {
+    return this.withMember(memberId, async (member, tx) => {
       if (!(await this.hasher.verify(member.passwordHash, input.currentPassword)))
         throw new DomainError(M.currentPasswordWrong, 409);
       member.setPassword(newHash);
-      return { message: M.passwordChanged };
+      await this.sessions.revokeAll('member', member.id, 'password', undefined, tx);
+      if (!input.renewApiKey) return { message: M.passwordChanged };
+      const apiKey = newApiKey();
+      member.setApiKey(apiKeyHash(apiKey), this.secrets.apiKeys.seal(apiKey));
+      return { message: M.passwordChanged, apiKey };
     });
   }
 
@@ -80,6 +89,7 @@ export class AccountService {
   withdraw(memberId: number): Promise<{ message: string }> {
     return this.withMember(memberId, async (member, tx) => {
       member.withdraw(this.clock.now());
+      await this.sessions.revokeAll('member', member.id, 'deleted', undefined, tx);
       await tx.nativeDelete(SocialAccount, { member: member.id });
       await tx.flush();
       await this.money.close(tx, member.id);

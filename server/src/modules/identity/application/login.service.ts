@@ -8,14 +8,14 @@ import { Operator } from '../domain/operator.entity.js';
 import { LoginThrottle, type LoginKind } from './login-throttle.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RateLimiter } from './rate-limiter.js';
-import { TokenService } from './tokens.js';
+import { SessionService, type LoginContext, type TokenPair } from './sessions.js';
 
 @Injectable()
 export class LoginService {
   constructor(
     private readonly em: EntityManager,
     private readonly hasher: PasswordHasher,
-    private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
     private readonly throttle: LoginThrottle,
@@ -26,7 +26,8 @@ export class LoginService {
    * withdrawn member. Attempts are limited per IP (a window across accounts) and slowed per (id, IP)
    * after failures (LoginThrottle, 429 with Retry-After); every attempt is recorded.
    */
-  async member(input: LoginInput, ip: string): Promise<{ accessToken: string }> {
+  async member(input: LoginInput, context: LoginContext): Promise<TokenPair> {
+    const { ip } = context;
     await this.gate('member', input.id, ip);
     const member = await this.em.fork().findOne(Member, { loginId: input.id });
     const ok = await this.hasher.verify(member?.passwordHash, input.password);
@@ -38,10 +39,11 @@ export class LoginService {
       succeeded ? LoginAttemptResult.SUCCEEDED : LoginAttemptResult.FAILED,
     );
     if (!succeeded) throw new NotFoundException(MESSAGES.loginFailed);
-    return { accessToken: this.tokens.accessToken('member', member.id, member.sessionVersion) };
+    return this.sessions.open('member', member.id, context, member.sessionVersion);
   }
 
-  async operator(input: LoginInput, ip: string): Promise<{ accessToken: string }> {
+  async operator(input: LoginInput, context: LoginContext): Promise<TokenPair> {
+    const { ip } = context;
     await this.gate('operator', input.id, ip);
     const em = this.em.fork();
     const operator = await em.findOne(Operator, { loginId: input.id });
@@ -55,7 +57,7 @@ export class LoginService {
     if (!operator || !ok) throw new NotFoundException(MESSAGES.loginFailed);
     operator.lastLoginAt = this.clock.now();
     await em.flush();
-    return { accessToken: this.tokens.accessToken('operator', operator.id) };
+    return this.sessions.open('operator', operator.id, context);
   }
 
   /** The address's window across accounts, then the (account, address) delay; a refusal by either is recorded. */

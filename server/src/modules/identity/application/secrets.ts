@@ -3,7 +3,8 @@ import { hkdfSync } from 'node:crypto';
 import { AppConfig } from '../../../config/index.js';
 import { SecretBox } from '../domain/api-key.js';
 
-export type SecretPurpose = 'api-key-encryption' | 'password-reset-token' | 'social-signup-token';
+export type SecretPurpose =
+  'api-key-encryption' | 'password-reset-token' | 'social-signup-token' | 'refresh-token' | 'second-factor-challenge';
 
 /**
  * Keys for identity's own purposes, each derived (HKDF-SHA256) from the JWT secret, so one secret

@@ -10,6 +10,7 @@ import {
 } from '../../auth/index.js';
 import { Member, sessionStands, type MemberStatus, type SessionFacts } from '../domain/member.entity.js';
 import { Operator } from '../domain/operator.entity.js';
+import { SessionService } from './sessions.js';
 
 /** How long a process trusts what it read about a member's session (another replica's suspension shows within this). */
 const SESSION_CACHE_MS = 2_000;
@@ -28,7 +29,10 @@ export class SessionDirectory extends SessionReader implements EventSubscriber<M
     return row ? { loginId: row.login_id, status: row.status, sessionVersion: row.session_version } : null;
   });
 
-  constructor(private readonly em: EntityManager) {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly sessions: SessionService,
+  ) {
     super();
     // A suspension, withdrawal or password change made through this process ends the session at once.
     em.getEventManager().registerSubscriber(this);
@@ -42,16 +46,27 @@ export class SessionDirectory extends SessionReader implements EventSubscriber<M
     this.members.forget(entity.id);
   }
 
+  /** The member's current session version, or null when the member may not log in (refresh asks). */
+  async memberVersion(memberId: number): Promise<number | null> {
+    this.members.forget(memberId);
+    const facts = await this.members.get(memberId);
+    return facts && sessionStands(facts, facts.sessionVersion) ? facts.sessionVersion : null;
+  }
+
   async member(payload: AccessTokenPayload): Promise<AuthenticatedMember | null> {
-    const facts = await this.members.get(payload.sub);
-    // Unknown, suspended, withdrawn, or the password changed since the token was issued.
-    if (!facts || !sessionStands(facts, payload.ver)) return null;
-    return { id: payload.sub, loginId: facts.loginId!, sessionId: payload.sid ?? 0 };
+    const [facts, open] = await Promise.all([
+      this.members.get(payload.sub),
+      this.sessions.stands(payload.sid, 'member', payload.sub),
+    ]);
+    // Unknown, suspended, withdrawn, the password changed since the token was issued, or the session revoked.
+    if (!open || !facts || !sessionStands(facts, payload.ver)) return null;
+    return { id: payload.sub, loginId: facts.loginId!, sessionId: payload.sid! };
   }
 
   async operator(payload: AccessTokenPayload): Promise<AuthenticatedOperator | null> {
+    if (!(await this.sessions.stands(payload.sid, 'operator', payload.sub))) return null;
     const operator = await this.em.fork().findOne(Operator, payload.sub);
     if (!operator) return null;
-    return { id: operator.id, loginId: operator.loginId, sessionId: payload.sid ?? 0 };
+    return { id: operator.id, loginId: operator.loginId, sessionId: payload.sid! };
   }
 }

@@ -8,6 +8,7 @@ import { SocialAccount, SocialProvider } from '../domain/social-account.entity.j
 import { RegistrationService } from './registration.service.js';
 import { SocialProviders, type SocialProfile } from './social-providers.js';
 import { TokenService } from './tokens.js';
+import { SessionService, type LoginContext, type TokenPair } from './sessions.js';
 
 /** How long the register page may take to send the social sign-up token back. */
 const SIGNUP_TOKEN_TTL_SECONDS = 30 * 60;
@@ -26,20 +27,21 @@ export class SocialLoginService {
     private readonly clock: Clock,
     private readonly providers: SocialProviders,
     private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
     private readonly registration: RegistrationService,
   ) {}
 
-  async loginWithNaver(code: string): Promise<{ accessToken: string }> {
+  async loginWithNaver(code: string, context: LoginContext): Promise<TokenPair> {
     await this.providers.ensureEnabled(SocialProvider.NAVER);
-    return this.login(await this.providers.naver(code));
+    return this.login(await this.providers.naver(code), context);
   }
 
-  async loginWithKakao(accessToken: string): Promise<{ accessToken: string }> {
+  async loginWithKakao(accessToken: string, context: LoginContext): Promise<TokenPair> {
     await this.providers.ensureEnabled(SocialProvider.KAKAO);
-    return this.login(await this.providers.kakao(accessToken));
+    return this.login(await this.providers.kakao(accessToken), context);
   }
 
-  private async login(profile: SocialProfile): Promise<{ accessToken: string }> {
+  private async login(profile: SocialProfile, context: LoginContext): Promise<TokenPair> {
     const account = await this.em
       .fork()
       .findOne(
@@ -53,7 +55,7 @@ export class SocialLoginService {
       throw new NotFoundException({ message: M.socialNotRegistered, token });
     }
     if (!account.member.canLogIn) throw new DomainError(M.accountRestricted, 403);
-    return { accessToken: this.tokens.accessToken('member', account.member.id, account.member.sessionVersion) };
+    return this.sessions.open('member', account.member.id, context, account.member.sessionVersion);
   }
 
   /** POST /auth/register/naver|kakao: the member, bound to the provider account the token names. */

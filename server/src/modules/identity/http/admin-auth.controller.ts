@@ -1,22 +1,63 @@
-import { Body, Controller, Get, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
-import { loginSchema, type LoginInput } from '../../../contracts/index.js';
-import { ZodPipe } from '../../../shared/index.js';
-import { LoginService } from '../application/login.service.js';
+import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { loginSchema, refreshSchema, type LoginInput, type RefreshInput } from '../../../contracts/index.js';
+import { IdPipe, ZodPipe } from '../../../shared/index.js';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
+import { LoginService } from '../application/login.service.js';
+import { SessionService, type LoginContext } from '../application/sessions.js';
+import { Client } from './login-context.js';
 
+/** The operator's own login, sessions and logout under /api/admin/auth. */
 @Controller('admin/auth')
 export class AdminAuthController {
-  constructor(private readonly login: LoginService) {}
+  constructor(
+    private readonly login: LoginService,
+    private readonly sessions: SessionService,
+  ) {}
 
   @Post('login')
   @HttpCode(200)
-  logIn(@Body(new ZodPipe(loginSchema)) body: LoginInput, @Ip() ip: string) {
-    return this.login.operator(body, ip);
+  logIn(@Body(new ZodPipe(loginSchema)) body: LoginInput, @Client() client: LoginContext) {
+    return this.login.operator(body, client);
+  }
+
+  @Post('refresh')
+  @HttpCode(200)
+  refresh(@Body(new ZodPipe(refreshSchema)) body: RefreshInput) {
+    return this.sessions.refresh('operator', body.refreshToken, () => Promise.resolve(null));
   }
 
   @Get('me')
   @UseGuards(OperatorGuard)
   me(@CurrentOperator() operator: AuthenticatedOperator) {
     return { id: operator.id, loginId: operator.loginId };
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @UseGuards(OperatorGuard)
+  async logOut(@CurrentOperator() operator: AuthenticatedOperator) {
+    await this.sessions.revoke('operator', operator.id, operator.sessionId, 'logout');
+    return { message: '로그아웃되었습니다.' };
+  }
+
+  @Post('logout-all')
+  @HttpCode(200)
+  @UseGuards(OperatorGuard)
+  async logOutEverywhere(@CurrentOperator() operator: AuthenticatedOperator) {
+    const revoked = await this.sessions.revokeAll('operator', operator.id, 'logout-all');
+    return { message: '모든 기기에서 로그아웃되었습니다.', revoked };
+  }
+
+  @Get('sessions')
+  @UseGuards(OperatorGuard)
+  sessionList(@CurrentOperator() operator: AuthenticatedOperator) {
+    return this.sessions.list('operator', operator.id, operator.sessionId);
+  }
+
+  @Delete('sessions/:id')
+  @UseGuards(OperatorGuard)
+  async endSession(@CurrentOperator() operator: AuthenticatedOperator, @Param('id', IdPipe) id: number) {
+    await this.sessions.revoke('operator', operator.id, id, 'revoked');
+    return { message: '세션을 종료했습니다.' };
   }
 }

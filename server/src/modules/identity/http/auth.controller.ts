@@ -1,22 +1,27 @@
-import { Body, Controller, Delete, Get, HttpCode, Ip, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Ip, Param, Post, UseGuards } from '@nestjs/common';
 import {
   changePasswordSchema,
   kakaoLoginSchema,
   loginSchema,
   naverLoginSchema,
+  refreshSchema,
   registerSchema,
   sendEmailSchema,
   sendPhoneSchema,
   socialRegisterSchema,
   type ChangePasswordInput,
   type LoginInput,
+  type RefreshInput,
   type RegisterInput,
   type SendEmailInput,
   type SendPhoneInput,
   type SocialRegisterInput,
 } from '../../../contracts/index.js';
-import { ZodPipe } from '../../../shared/index.js';
+import { IdPipe, ZodPipe } from '../../../shared/index.js';
 import { AccountService } from '../application/account.service.js';
+import { SessionDirectory } from '../application/session-directory.js';
+import { SessionService, type LoginContext } from '../application/sessions.js';
+import { Client } from './login-context.js';
 import { LoginService } from '../application/login.service.js';
 import { ProfileService } from '../application/profile.service.js';
 import { RegistrationService } from '../application/registration.service.js';
@@ -36,24 +41,62 @@ export class AuthController {
     private readonly verification: VerificationService,
     private readonly social: SocialLoginService,
     private readonly accounts: AccountService,
+    private readonly sessions: SessionService,
+    private readonly directory: SessionDirectory,
   ) {}
 
   @Post('login')
   @HttpCode(200)
-  logIn(@Body(new ZodPipe(loginSchema)) body: LoginInput, @Ip() ip: string) {
-    return this.login.member(body, ip);
+  logIn(@Body(new ZodPipe(loginSchema)) body: LoginInput, @Client() client: LoginContext) {
+    return this.login.member(body, client);
+  }
+
+  /** The next token pair; the refresh token is single-use (a reused one revokes its session). */
+  @Post('refresh')
+  @HttpCode(200)
+  refresh(@Body(new ZodPipe(refreshSchema)) body: RefreshInput) {
+    return this.sessions.refresh('member', body.refreshToken, (id) => this.directory.memberVersion(id));
+  }
+
+  @Post('logout')
+  @HttpCode(200)
+  @UseGuards(MemberGuard)
+  async logOut(@CurrentMember() member: AuthenticatedMember) {
+    await this.sessions.revoke('member', member.id, member.sessionId, 'logout');
+    return { message: '로그아웃되었습니다.' };
+  }
+
+  @Post('logout-all')
+  @HttpCode(200)
+  @UseGuards(MemberGuard)
+  async logOutEverywhere(@CurrentMember() member: AuthenticatedMember) {
+    const revoked = await this.sessions.revokeAll('member', member.id, 'logout-all');
+    return { message: '모든 기기에서 로그아웃되었습니다.', revoked };
+  }
+
+  @Get('sessions')
+  @UseGuards(MemberGuard)
+  sessionList(@CurrentMember() member: AuthenticatedMember) {
+    return this.sessions.list('member', member.id, member.sessionId);
+  }
+
+  @Delete('sessions/:id')
+  @UseGuards(MemberGuard)
+  async endSession(@CurrentMember() member: AuthenticatedMember, @Param('id', IdPipe) id: number) {
+    await this.sessions.revoke('member', member.id, id, 'revoked');
+    return { message: '세션을 종료했습니다.' };
   }
 
   @Post('login/naver')
   @HttpCode(200)
-  logInWithNaver(@Body(new ZodPipe(naverLoginSchema)) body: { code: string }) {
-    return this.social.loginWithNaver(body.code);
+  logInWithNaver(@Body(new ZodPipe(naverLoginSchema)) body: { code: string }, @Client() client: LoginContext) {
+    return this.social.loginWithNaver(body.code, client);
   }
 
   @Post('login/kakao')
   @HttpCode(200)
-  logInWithKakao(@Body(new ZodPipe(kakaoLoginSchema)) body: { accessToken: string }) {
-    return this.social.loginWithKakao(body.accessToken);
+  logInWithKakao(@Body(new ZodPipe(kakaoLoginSchema)) body: { accessToken: string }, @Client() client: LoginContext) {
+    return this.social.loginWithKakao(body.accessToken, client);
   }
 
   @Post('register')

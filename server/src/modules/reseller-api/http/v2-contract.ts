@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ORDER_MESSAGES } from '../../../contracts/index.js';
+import { API_KEY_FIELDS, ORDER_MESSAGES } from '../../../contracts/index.js';
 
 /**
  * The SMM panel API v2 as resellers' tools send it, and as we answer it. These zod schemas are what the
@@ -94,12 +94,12 @@ export function normaliseFields(...sources: Record<string, unknown>[]): Record<s
   return Object.fromEntries(fields);
 }
 
-/** The API key: the `key`, `api_key` or `api` field, else an `X-Api-Key` header, else a Bearer token. */
+/** The API key: the first field of API_KEY_FIELDS (`key`, `api_key`, `api`), else an `X-Api-Key` header, else a Bearer token. */
 export function keyOf(
   fields: Record<string, unknown>,
   headers: Record<string, string | string[] | undefined>,
 ): unknown {
-  for (const name of ['key', 'api_key', 'api']) if (fields[name] !== undefined) return fields[name];
+  for (const name of API_KEY_FIELDS) if (fields[name] !== undefined) return fields[name];
   const header = headers['x-api-key'];
   if (typeof header === 'string' && header.trim()) return header.trim();
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(typeof headers.authorization === 'string' ? headers.authorization : '');
