@@ -6,8 +6,9 @@ import { ApiKeyBlock } from '../components/api-key-block';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountBlock } from '../components/delete-account-block';
 import { ReferralBlock } from '../components/referral-block';
+import { SessionsBlock } from '../components/sessions-block';
 
-/** /account: id, referral code, password change, API key, deletion. */
+/** /account: id, referral code, password change, API key, logged-in devices, deletion. */
 export default function AccountRoute() {
   const profile = useProfile();
   const settings = useSettings();
@@ -20,6 +21,7 @@ export default function AccountRoute() {
       {settings.flag('ENABLE_REFERRAL') ? <ReferralBlock code={profile?.referralCode} /> : null}
       <ChangePasswordForm />
       <ApiKeyBlock apiKey={profile?.apiKey ?? null} />
+      <SessionsBlock />
       <DeleteAccountBlock />
     </div>
   );

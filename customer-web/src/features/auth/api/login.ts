@@ -3,6 +3,8 @@ import { api } from '../../../lib/api-client';
 
 export interface AccessToken {
   accessToken: string;
+  /** The session's refresh token (absent on older answers). */
+  refreshToken?: string;
 }
 
 /** POST /auth/login {id, password} -> {accessToken}. */

@@ -33,9 +33,9 @@ export function LoginForm() {
 
   const submit = form.handleSubmit(async ({ id, password }) => {
     try {
-      const { accessToken } = await loading.during(login({ id, password }));
+      const { accessToken, refreshToken } = await loading.during(login({ id, password }));
       storage.setSavedId(form.getValues('remember') ? id : null);
-      await logIn(accessToken);
+      await logIn(accessToken, refreshToken);
       toast.success(MESSAGES.loginSuccess);
       navigate(paths.order);
     } catch (error) {
