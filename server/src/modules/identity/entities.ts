@@ -1,5 +1,6 @@
 // The identity module's tables, registered for MikroORM by database/entities.ts; other modules see them only as types.
 import { AuthSession } from './domain/auth-session.entity.js';
+import { LoginCounter } from './domain/login-counter.entity.js';
 import { LoginAttempt } from './domain/login-attempt.entity.js';
 import { Member } from './domain/member.entity.js';
 import { Operator } from './domain/operator.entity.js';
@@ -19,6 +20,7 @@ export {
   SocialAccount,
   VerificationCode,
   AuthSession,
+  LoginCounter,
 };
 export const identityEntities = [
   Member,
@@ -30,4 +32,5 @@ export const identityEntities = [
   LoginAttempt,
   RateLimitCounter,
   AuthSession,
+  LoginCounter,
 ];

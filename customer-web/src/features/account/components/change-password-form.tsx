@@ -36,7 +36,11 @@ export function ChangePasswordForm() {
     unlessGuest(async () => {
       try {
         await loading.during(
-          changePassword({ currentPassword: input.currentPassword, newPassword: input.newPassword, renewApiKey }),
+          changePassword({
+            currentPassword: input.currentPassword,
+            newPassword: input.newPassword,
+            ...(renewApiKey ? { renewApiKey } : {}),
+          }),
         );
         toast.success(IDENTITY_MESSAGES.passwordChanged);
         if (renewApiKey) toast.info('API 키도 재발급되었습니다. 다시 로그인한 뒤 계정 설정에서 확인해 주세요.');

@@ -8,6 +8,7 @@ import { SocialAccount, SocialProvider } from '../domain/social-account.entity.j
 import { RegistrationService } from './registration.service.js';
 import { SocialProviders, type SocialProfile } from './social-providers.js';
 import { TokenService } from './tokens.js';
+import { RateLimiter } from './rate-limiter.js';
 import { SessionService, type LoginContext, type TokenPair } from './sessions.js';
 
 /** How long the register page may take to send the social sign-up token back. */
@@ -28,6 +29,7 @@ export class SocialLoginService {
     private readonly providers: SocialProviders,
     private readonly tokens: TokenService,
     private readonly sessions: SessionService,
+    private readonly limiter: RateLimiter,
     private readonly registration: RegistrationService,
   ) {}
 
@@ -59,8 +61,9 @@ export class SocialLoginService {
   }
 
   /** POST /auth/register/naver|kakao: the member, bound to the provider account the token names. */
-  async register(provider: SocialProvider, input: SocialRegisterInput): Promise<{ message: string }> {
+  async register(provider: SocialProvider, input: SocialRegisterInput, ip: string): Promise<{ message: string }> {
     await this.providers.ensureEnabled(provider);
+    await this.limiter.hit('register', ip);
     const claims = this.tokens.verifyPurposeToken<SignUpClaims>('social-signup-token', input.accessToken);
     if (!claims || claims.provider !== provider || typeof claims.pid !== 'string')
       throw new DomainError(M.socialTokenInvalid, 400);

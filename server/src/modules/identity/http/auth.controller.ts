@@ -100,18 +100,18 @@ export class AuthController {
   }
 
   @Post('register')
-  register(@Body(new ZodPipe(registerSchema)) body: RegisterInput) {
-    return this.registration.register(body);
+  register(@Body(new ZodPipe(registerSchema)) body: RegisterInput, @Ip() ip: string) {
+    return this.registration.register(body, ip);
   }
 
   @Post('register/naver')
-  registerWithNaver(@Body(new ZodPipe(socialRegisterSchema)) body: SocialRegisterInput) {
-    return this.social.register(SocialProvider.NAVER, body);
+  registerWithNaver(@Body(new ZodPipe(socialRegisterSchema)) body: SocialRegisterInput, @Ip() ip: string) {
+    return this.social.register(SocialProvider.NAVER, body, ip);
   }
 
   @Post('register/kakao')
-  registerWithKakao(@Body(new ZodPipe(socialRegisterSchema)) body: SocialRegisterInput) {
-    return this.social.register(SocialProvider.KAKAO, body);
+  registerWithKakao(@Body(new ZodPipe(socialRegisterSchema)) body: SocialRegisterInput, @Ip() ip: string) {
+    return this.social.register(SocialProvider.KAKAO, body, ip);
   }
 
   @Post('send-email')
@@ -138,8 +138,9 @@ export class AuthController {
   changePassword(
     @CurrentMember() member: AuthenticatedMember,
     @Body(new ZodPipe(changePasswordSchema)) body: ChangePasswordInput,
+    @Ip() ip: string,
   ) {
-    return this.accounts.changePassword(member.id, body);
+    return this.accounts.changePassword(member.id, member.loginId, body, ip);
   }
 
   @Post('api-key')
