@@ -49,6 +49,14 @@ async function post<T>(path: string, body?: unknown): Promise<T> {
   return json as T;
 }
 
+async function send<T = unknown>(method: 'PUT' | 'DELETE', path: string, body?: unknown): Promise<T> {
+  const { json } = await httpClient(`${API}/${path}`, {
+    method,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return json as T;
+}
+
 async function get<T>(path: string): Promise<T> {
   return (await httpClient(`${API}/${path}`)).json as T;
 }
@@ -97,11 +105,38 @@ export const dataProvider = {
   // Refills (ordering): those no provider takes are done or rejected by an operator.
   completeRefill: (id: Identifier) => command('refills', id, 'complete'),
   rejectRefill: (id: Identifier, reason: string) => command('refills', id, 'reject', { reason }),
+  // The support desk (1:1 문의)
+  ticketUnread: () => get<{ count: number; open: number }>('tickets/unread'),
+  answerTicket: (id: Identifier, body: string, internal: boolean) =>
+    post<RaRecord>(`tickets/${encodeURIComponent(String(id))}/messages`, { body, internal }),
+  assignTicket: (id: Identifier, operatorId: number | null) => command('tickets', id, 'assign', { operatorId }),
+  closeTicket: (id: Identifier) => command('tickets', id, 'close'),
+  /** A refill of a linked order on the member's behalf (the member's rules apply). */
+  refillTicketOrder: (id: Identifier, orderId: Identifier) =>
+    post<RaRecord>(`tickets/${encodeURIComponent(String(id))}/orders/${encodeURIComponent(String(orderId))}/refill`),
   // Members (identity, wallet)
   suspendMember: (id: Identifier) => command('members', id, 'suspend'),
   reinstateMember: (id: Identifier) => command('members', id, 'reinstate'),
   adjustPoints: (id: Identifier, amount: number, reason: string) =>
     command('members', id, 'adjust-points', { amount, reason }),
+  /** 회원 등급 and 회원 단가 (pricing): the member's level and custom rates per service. */
+  memberLevel: (id: Identifier) =>
+    get<{
+      name: string | null;
+      discountPercent: string;
+      charged: number;
+      next: { name: string; remaining: number } | null;
+    }>(`members/${encodeURIComponent(String(id))}/level`),
+  setMemberLevel: (id: Identifier, levelId: number | null) =>
+    send('PUT', `members/${encodeURIComponent(String(id))}/level`, { levelId }),
+  memberRates: (id: Identifier) =>
+    get<{ serviceId: number; service: string; listPoint: string; point: string }[]>(
+      `members/${encodeURIComponent(String(id))}/rates`,
+    ),
+  setMemberRate: (id: Identifier, serviceId: number, point: string) =>
+    send('PUT', `members/${encodeURIComponent(String(id))}/rates`, { serviceId, point }),
+  deleteMemberRate: (id: Identifier, serviceId: number) =>
+    send('DELETE', `members/${encodeURIComponent(String(id))}/rates/${serviceId}`),
   // Providers (fulfilment)
   providerBalance: (id: Identifier) =>
     get<{ balance: string; currency: string }>(`providers/${encodeURIComponent(String(id))}/balance`),

@@ -22,6 +22,9 @@ import subscriptions from './subscriptions';
 import auditLogs from './audit-logs';
 import referrals from './referrals';
 import loginAttempts from './login-attempts';
+import memberLevels from './member-levels';
+import tickets from './tickets';
+import savedReplies from './saved-replies';
 
 export interface ResourceModule {
   list?: ComponentType;
@@ -57,13 +60,17 @@ export const resources: Record<string, ResourceModule> = {
   'login-attempts': loginAttempts,
   refills,
   subscriptions,
+  'member-levels': memberLevels,
+  tickets,
+  'saved-replies': savedReplies,
 };
 
 export const menuSections: { title: string; names: string[] }[] = [
   { title: '입금', names: ['charges', 'deposits'] },
   { title: '주문', names: ['orders', 'auto-orders', 'refills', 'subscriptions'] },
-  { title: '회원', names: ['members', 'ledger-entries', 'referrals'] },
+  { title: '회원', names: ['members', 'ledger-entries', 'referrals', 'member-levels'] },
   { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },
   { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },
   { title: '운영', names: ['settings', 'outbox', 'alerts', 'audit-logs', 'login-attempts'] },
+  { title: '고객 지원', names: ['tickets', 'saved-replies'] },
 ];

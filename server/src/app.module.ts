@@ -15,6 +15,7 @@ import {
   MemberMoneyCloser,
   PointAdjuster,
   PointBalanceReader,
+  MemberLevelReader,
   RegisterWhereOptions,
   SessionDirectory,
 } from './modules/identity/index.js';
@@ -31,7 +32,9 @@ import { ResellerApiModule } from './modules/reseller-api/index.js';
 import { HealthController } from './ops/health.controller.js';
 import { BackupModule } from './ops/backup.job.js';
 import { AlertsModule } from './modules/alerts/index.js';
+import { SupportModule } from './modules/support/index.js';
 import { loggerParams } from './ops/logging.js';
+import { PricingFacade, PricingModule } from './modules/pricing/index.js';
 import { Clock } from './shared/index.js';
 import { PageInterceptor } from './shared/http-kernel.js';
 
@@ -51,7 +54,7 @@ class CoreModule {
 /** Ports one context declares and another fulfils, bound here so neither imports the other. */
 @Global()
 @Module({
-  imports: [WalletModule, SettingsModule, ContentModule, AuditModule, IdentityModule],
+  imports: [WalletModule, SettingsModule, ContentModule, AuditModule, PricingModule, IdentityModule],
   providers: [
     { provide: PointBalanceReader, useExisting: WalletFacade },
     {
@@ -73,6 +76,7 @@ class CoreModule {
     { provide: RegisterWhereOptions, useExisting: ContentFacade },
     { provide: AuditRecorder, useExisting: AuditFacade },
     { provide: MemberMoneyCloser, inject: [ModuleRef, WalletFacade, SettingsService], useFactory: memberMoneyCloser },
+    { provide: MemberLevelReader, useExisting: PricingFacade },
     { provide: SessionReader, useExisting: SessionDirectory },
   ],
   exports: [
@@ -82,6 +86,7 @@ class CoreModule {
     RegisterWhereOptions,
     AuditRecorder,
     MemberMoneyCloser,
+    MemberLevelReader,
     SessionReader,
   ],
 })
@@ -114,6 +119,8 @@ export class AppModule {
         FulfilmentModule,
         BackupModule,
         AlertsModule,
+        PricingModule,
+        SupportModule,
       ],
       controllers: [HealthController],
       providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],

@@ -223,6 +223,27 @@ export const ko: TranslationMessages = {
       name: '로그인 기록',
       fields: { ...common, createdAt: '일시', kind: '구분', loginId: '아이디', ip: 'IP 주소', result: '결과' },
     },
+    tickets: {
+      name: '1:1 문의',
+      fields: {
+        ...common,
+        status: '상태',
+        type: '유형',
+        subject: '제목',
+        memberId: '회원',
+        orderIds: '주문',
+        orderId: '주문번호',
+        unread: '새 글',
+        waitingSince: '대기 시간',
+        waitingHours: '대기 시간 (시간 이상)',
+        assigneeId: '담당자',
+        lastMessageAt: '최근 글',
+      },
+    },
+    'saved-replies': {
+      name: '저장된 답변',
+      fields: { ...common, title: '제목', body: '내용', createdAt: '만든 일시' },
+    },
     alerts: {
       name: '운영자 알림',
       fields: {
@@ -247,6 +268,10 @@ export const ko: TranslationMessages = {
         before: '변경 전',
         after: '변경 후',
       },
+    },
+    'member-levels': {
+      name: '회원 등급',
+      fields: { ...common, name: '등급 이름', threshold: '필요 누적 충전액(원)', discountPercent: '할인율(%)' },
     },
   },
 };

@@ -1,6 +1,29 @@
-import { Menu as RaMenu, useResourceDefinitions } from 'react-admin';
+import { Menu as RaMenu, useDataProvider, useResourceDefinitions } from 'react-admin';
+import { useQuery } from '@tanstack/react-query';
+import Badge from '@mui/material/Badge';
 import ListSubheader from '@mui/material/ListSubheader';
+import type { ConsoleDataProvider } from '../dataProvider';
 import { menuSections } from '../resources';
+
+/** The 문의 inbox's unread count (tickets a member wrote to that no operator has opened), polled each minute. */
+const TicketsItem = () => {
+  const dp = useDataProvider<ConsoleDataProvider>();
+  const { data } = useQuery({
+    queryKey: ['tickets-unread'],
+    queryFn: () => dp.ticketUnread(),
+    refetchInterval: 60_000,
+  });
+  return (
+    <RaMenu.ResourceItem
+      name="tickets"
+      primaryText={
+        <Badge color="error" badgeContent={data?.count ?? 0} max={99} sx={{ '& .MuiBadge-badge': { right: -14 } }}>
+          1:1 문의
+        </Badge>
+      }
+    />
+  );
+};
 
 /** The sidebar: the dashboard, then the resources grouped by area. */
 export const Menu = () => {
@@ -13,9 +36,9 @@ export const Menu = () => {
           <ListSubheader sx={{ lineHeight: '32px', background: 'transparent' }}>{title}</ListSubheader>
           {names
             .filter((name) => resources[name])
-            .map((name) => (
-              <RaMenu.ResourceItem key={name} name={name} />
-            ))}
+            .map((name) =>
+              name === 'tickets' ? <TicketsItem key={name} /> : <RaMenu.ResourceItem key={name} name={name} />,
+            )}
         </div>
       ))}
     </RaMenu>

@@ -10,6 +10,7 @@ import { AutoOrderGrid } from '../auto-orders/AutoOrderList';
 import { memberStatuses } from './statuses';
 import { Related } from '../common/references';
 import { ReferralFigures } from './ReferralFigures';
+import { MemberPricing } from './MemberPricing';
 
 const Commands = () => {
   const member = useRecordContext();
@@ -93,6 +94,9 @@ const MemberShow = () => (
             <DateTimeField source="responseAt" emptyText="-" />
           </Datagrid>
         </Related>
+      </TabbedShowLayout.Tab>
+      <TabbedShowLayout.Tab label="등급 · 단가" path="pricing">
+        <MemberPricing />
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="추천" path="referrals">
         <ReferralFigures />

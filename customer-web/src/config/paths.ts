@@ -24,4 +24,9 @@ export const paths = {
   guide: '/guide',
   termsService: '/terms/service',
   termsPrivacy: '/terms/privacy',
+  /** 대량 주문: one order a line, a tab beside 주문하기. */
+  massOrder: '/order/mass',
+  /** 1:1 문의: the list and the new-ticket form (?type=&orders= prefill it), and one ticket's thread. */
+  support: '/support',
+  supportTicket: '/support/:id',
 } as const;

@@ -67,11 +67,12 @@ async function send(
   const token = storage.getJwt();
   const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const form = body instanceof FormData;
+  if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
   const response = await fetch(`/api${path}`, {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : form ? body : JSON.stringify(body),
   });
   const text = await response.text();
   let data: unknown;
@@ -113,4 +114,6 @@ export const api = {
   post: async <T = unknown>(path: string, body?: unknown, headers?: Record<string, string>) =>
     (await send('POST', path, body ?? {}, headers)).data as T,
   delete: async <T = unknown>(path: string) => (await send('DELETE', path)).data as T,
+  /** A multipart upload (the browser sets its boundary). */
+  postForm: async <T = unknown>(path: string, form: FormData) => (await send('POST', path, form)).data as T,
 };

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from './api-client';
+import type { MemberLevelView } from './contracts';
 import { queryClient } from './query-client';
 import { session, useSession } from './session';
 import { storage } from './storage';
@@ -10,6 +11,8 @@ export interface Profile {
   point: number;
   apiKey: string | null;
   referralCode?: string | null;
+  /** 회원 등급 (absent on the guest placeholder). */
+  level?: MemberLevelView;
 }
 
 export const GUEST_LABEL = '둘러보기 모드';

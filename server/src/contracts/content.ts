@@ -21,7 +21,7 @@ export const CONTENT_MESSAGES = {
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 
 /** Where an uploaded image will be shown (`POST /api/admin/uploads?purpose=`): decides the size it is kept at. */
-export const UPLOAD_PURPOSES = ['popup', 'guide-desktop', 'guide-mobile', 'other'] as const;
+export const UPLOAD_PURPOSES = ['popup', 'guide-desktop', 'guide-mobile', 'other', 'ticket'] as const;
 export type UploadPurpose = (typeof UPLOAD_PURPOSES)[number];
 export const uploadPurposeSchema = z.enum(UPLOAD_PURPOSES).catch('other');
 

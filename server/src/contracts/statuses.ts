@@ -210,6 +210,7 @@ export const ALERT_KINDS = [
   'ORDER_CHECK',
   'PROVIDER_BALANCE',
   'PROVIDER_ERRORS',
+  'NEW_TICKET',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -219,6 +220,7 @@ export const ALERT_KIND_LABELS = {
   ORDER_CHECK: '주문 확인 필요',
   PROVIDER_BALANCE: '공급사 잔액 부족',
   PROVIDER_ERRORS: '공급사 연속 오류',
+  NEW_TICKET: '새 1:1 문의',
 } as const satisfies Record<AlertKind, string>;
 
 /** PENDING: to send; SENT: delivered by Telegram (or mailed when only mail is set); STORED: no channel set; FAILED: gave up. */
@@ -231,3 +233,20 @@ export const ALERT_STATUS_LABELS = {
   STORED: '보관 (발송 수단 없음)',
   FAILED: '실패',
 } as const satisfies Record<AlertStatus, string>;
+
+/** A 1:1 문의: OPEN waits for the shop, ANSWERED for the member; a member's reply reopens, even a CLOSED one. */
+export const TICKET_STATUSES = ['OPEN', 'ANSWERED', 'CLOSED'] as const;
+export type TicketStatus = (typeof TICKET_STATUSES)[number];
+export const TicketStatus = vocabulary(TICKET_STATUSES);
+
+export const TICKET_STATUS_LABELS = {
+  OPEN: '답변 대기',
+  ANSWERED: '답변 완료',
+  CLOSED: '종료',
+} as const satisfies Record<TicketStatus, string>;
+
+export const TICKET_MOVES: Moves<TicketStatus> = {
+  OPEN: ['ANSWERED', 'CLOSED'],
+  ANSWERED: ['OPEN', 'CLOSED'],
+  CLOSED: ['OPEN'],
+};

@@ -3,6 +3,7 @@
  * times and money travel: on the wire (the defaults) a time is ISO text and money a JSON number; the
  * server fills the same shapes with Date and bigint, which JSON writes as those (shared/json-bigint.ts).
  */
+import type { OrderActions } from './order-actions.js';
 import type { ServiceType } from './service-types.js';
 import type { AutoOrderStatus, OrderStatus, RefillStatus, SubscriptionStatus } from './statuses.js';
 
@@ -41,6 +42,8 @@ export interface OrderHistoryRow<Time = string, Won = number> {
   cancelRefusal: string | null;
   /** The member's cancel button applies: PENDING, or running upstream on a service that takes cancels. */
   cancelable: boolean;
+  /** What the member may do with it and why not (contracts/order-actions.ts); refillable/cancelable are its `allowed`. */
+  actions: OrderActions;
 }
 
 /** A row of `GET /api/service/auto-order-history`: point is the final amount used, totalAmount = amount × runs. */

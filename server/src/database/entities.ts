@@ -8,10 +8,12 @@ import { contentEntities } from '../modules/content/entities.js';
 import { fulfilmentEntities } from '../modules/fulfilment/entities.js';
 import { identityEntities } from '../modules/identity/entities.js';
 import { orderingEntities } from '../modules/ordering/entities.js';
+import { pricingEntities } from '../modules/pricing/entities.js';
 import { referralEntities } from '../modules/referral/entities.js';
 import { resellerApiEntities } from '../modules/reseller-api/entities.js';
 import { settingsEntities } from '../modules/settings/entities.js';
 import { walletEntities } from '../modules/wallet/entities.js';
+import { supportEntities } from '../modules/support/entities.js';
 import { BackupRun } from '../ops/backup-run.entity.js';
 import { registerEntities } from '../shared/index.js';
 
@@ -29,6 +31,8 @@ export const entities = [
   ...resellerApiEntities,
   BackupRun,
   ...alertsEntities,
+  ...pricingEntities,
+  ...supportEntities,
 ];
 
 registerEntities(entities);

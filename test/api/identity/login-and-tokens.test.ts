@@ -40,6 +40,8 @@ describe('login and tokens', () => {
       point: 0,
       apiKey: null,
       referralCode: null,
+      // 회원 등급: none yet (the next one depends on the levels other suites defined).
+      level: expect.objectContaining({ name: null, discountPercent: '0', charged: 0 }),
     });
     const wrongPassword = await login({ id: m.loginId, password: 'nope' }).expect(404);
     const wrongId = await login({ id: `${m.loginId}x`, password: m.password }).expect(404);

@@ -45,7 +45,10 @@ describe('API v2 subscriptions', () => {
       point: 1000n,
     });
 
+    // charge and currency like any order's: what the subscription has cost (the prepayment, less any refund).
     expect((await v2(t, { key: r.apiKey, action: 'status', order: added.order }).expect(200)).body).toEqual({
+      charge: '1000',
+      currency: 'KRW',
       status: 'Active',
       expiry: '2099-12-31',
       posts: '0',
@@ -53,7 +56,14 @@ describe('API v2 subscriptions', () => {
     });
     await t.app.get(Subscriptions).recordPost(added.order, 'up-1');
     const one = (await v2(t, { key: r.apiKey, action: 'status', order: added.order }).expect(200)).body;
-    expect(one).toEqual({ status: 'Active', expiry: '2099-12-31', posts: '1', orders: [expect.any(Number)] });
+    expect(one).toEqual({
+      charge: '1000',
+      currency: 'KRW',
+      status: 'Active',
+      expiry: '2099-12-31',
+      posts: '1',
+      orders: [expect.any(Number)],
+    });
     // The child order is an order of the reseller's too; ids never collide (one sequence).
     expect(one.orders[0]).not.toBe(added.order);
     const batch = (
@@ -62,9 +72,18 @@ describe('API v2 subscriptions', () => {
     expect(batch[String(added.order)]).toMatchObject({ status: 'Active', posts: '1' });
     // No provider behind this service: the child order waits for an operator, as any order would.
     expect(batch[String(one.orders[0])]).toMatchObject({ status: 'Pending', remains: '100', charge: '200' });
+    // A published client sends the list in `order`: answered exactly like `orders`.
+    const commaList = (
+      await v2(t, { key: r.apiKey, action: 'status', order: `${added.order},${one.orders[0]},x` }).expect(200)
+    ).body;
+    expect(commaList).toEqual({ ...batch, x: { error: 'Incorrect order ID' } });
+    expect(Object.keys(commaList)).toEqual([String(added.order), String(one.orders[0]), 'x']);
 
     await t.app.get(Subscriptions).end(added.order, SubscriptionStatus.EXPIRED);
+    // Ended: the unused prepayment (800) is refunded, so it has cost 200.
     expect((await v2(t, { key: r.apiKey, action: 'status', order: added.order }).expect(200)).body).toMatchObject({
+      charge: '200',
+      currency: 'KRW',
       status: 'Expired',
       posts: '1',
     });

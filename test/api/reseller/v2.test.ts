@@ -159,8 +159,10 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
       refill: true,
       refillDays: 30,
     });
+    // A provider that takes cancels of running orders: `cancel` says so (PENDING orders are cancellable for all).
+    const cancellable = await createService(t, { point: '1', min: 10, max: 100, enableAuto: false, cancel: true });
     const res = await v2(t, { key: reseller.apiKey, action: 'services' }).expect(200);
-    const row = (s: Service, rate: string, dripfeed: boolean, type = 'Default', refill = false) => ({
+    const row = (s: Service, rate: string, dripfeed: boolean, type = 'Default', refill = false, cancel = false) => ({
       service: s.id,
       name: s.text,
       type,
@@ -169,7 +171,7 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
       min: String(s.min),
       max: String(s.max),
       refill,
-      cancel: true,
+      cancel,
       dripfeed,
     });
     expect(res.body).toEqual([
@@ -180,6 +182,7 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
       // A package's rate is the price of one package.
       row(bundle, '9900.5', false, 'Package'),
       row(refilled, '7200', false, 'Default', true),
+      row(cancellable, '1000', false, 'Default', false, true),
     ]);
   });
 

@@ -49,6 +49,7 @@ function Items({ onNavigate }: { onNavigate?: () => void }) {
     [paths.guide, '링크 입력 가이드'],
   ];
   if (settings.flag('ENABLE_QNA')) links.push([paths.qna, '자주묻는질문']);
+  links.push([paths.support, '1:1 문의']);
   const go = (to: string, before?: () => void) => {
     before?.();
     onNavigate?.();

@@ -23,7 +23,9 @@ import { Migration20261124210400_provider_errors as M20 } from './Migration20261
 import { Migration20261124210558_subscriptions as M21 } from './Migration20261124210558_subscriptions.js';
 import { Migration20261124230000_ledger_kinds as M22 } from './Migration20261124230000_ledger_kinds.js';
 import { Migration20261124230100_order_dispatch as M23 } from './Migration20261124230100_order_dispatch.js';
-import { Migration20261126002500_auth_sessions as M24 } from './Migration20261126002500_auth_sessions.js';
+import { Migration20261126001500_member_pricing as MemberPricing } from './Migration20261126001500_member_pricing.js';
+import { Migration20261126002509_support_desk as MSupportDesk } from './Migration20261126002509_support_desk.js';
+import { Migration20261126014500_auth_sessions as M24 } from './Migration20261126014500_auth_sessions.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -50,5 +52,7 @@ export const migrationsList = [
   { name: 'Migration20261124210558_subscriptions', class: M21 },
   { name: 'Migration20261124230000_ledger_kinds', class: M22 },
   { name: 'Migration20261124230100_order_dispatch', class: M23 },
-  { name: 'Migration20261126002500_auth_sessions', class: M24 },
+  { name: 'Migration20261126001500_member_pricing', class: MemberPricing },
+  { name: 'Migration20261126002509_support_desk', class: MSupportDesk },
+  { name: 'Migration20261126014500_auth_sessions', class: M24 },
 ];

@@ -1,6 +1,7 @@
 import { AlertsModule } from '../alerts/index.js';
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/index.js';
+import { PricingModule } from '../pricing/index.js';
 import { ReferralModule } from '../referral/index.js';
 import { SettingsModule } from '../settings/index.js';
 import { WalletModule } from '../wallet/index.js';
@@ -18,7 +19,7 @@ import { TossPayments } from './application/toss/toss-payments.js';
 import { AdminTossRefundController, TossChargeController, TossWebhookController } from './http/toss.controller.js';
 
 @Module({
-  imports: [AuditModule, SettingsModule, WalletModule, ReferralModule, AlertsModule],
+  imports: [AuditModule, SettingsModule, WalletModule, ReferralModule, AlertsModule, PricingModule],
   controllers: [
     ChargeController,
     AdminChargesController,

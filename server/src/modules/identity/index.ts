@@ -31,6 +31,7 @@ export {
   IdentitySettings,
   AuditRecorder,
   MemberMoneyCloser,
+  MemberLevelReader,
   type IdentitySwitch,
   type PointReference,
 } from './application/ports.js';

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/index.js';
 import { CatalogModule } from '../catalog/index.js';
+import { PricingModule } from '../pricing/index.js';
 import { SettingsModule } from '../settings/index.js';
 import { WalletModule } from '../wallet/index.js';
 import { OrderCommands } from './application/order-commands.service.js';
@@ -16,9 +17,11 @@ import { Subscriptions } from './application/subscriptions.service.js';
 import { AdminSubscriptionsController, MemberSubscriptionsController } from './http/subscriptions.controller.js';
 import { AdminRefillsController, MemberRefillController } from './http/refills.controller.js';
 import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
+import { MassOrders } from './application/mass-order.service.js';
+import { MassOrderController } from './http/mass-order.controller.js';
 
 @Module({
-  imports: [AuditModule, CatalogModule, SettingsModule, WalletModule],
+  imports: [AuditModule, CatalogModule, SettingsModule, WalletModule, PricingModule],
   controllers: [
     OrderController,
     AdminOrdersController,
@@ -27,6 +30,7 @@ import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
     AdminRefillsController,
     MemberSubscriptionsController,
     AdminSubscriptionsController,
+    MassOrderController,
   ],
   providers: [
     OrderPlacement,
@@ -38,6 +42,7 @@ import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
     AutoOrderRunsJob,
     Refills,
     Subscriptions,
+    MassOrders,
   ],
   exports: [OrderingFacade, Refills, Subscriptions],
 })

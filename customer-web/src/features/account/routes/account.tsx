@@ -5,10 +5,11 @@ import { useSettings } from '../../../lib/settings';
 import { ApiKeyBlock } from '../components/api-key-block';
 import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountBlock } from '../components/delete-account-block';
+import { LevelBlock } from '../components/level-block';
 import { ReferralBlock } from '../components/referral-block';
 import { SessionsBlock } from '../components/sessions-block';
 
-/** /account: id, referral code, password change, API key, logged-in devices, deletion. */
+/** /account: id, level (회원 등급), referral code, password change, API key, logged-in devices, deletion. */
 export default function AccountRoute() {
   const profile = useProfile();
   const settings = useSettings();
@@ -18,6 +19,7 @@ export default function AccountRoute() {
       <Card title="내 정보">
         <Input label="아이디" value={profile?.id ?? ''} readOnly />
       </Card>
+      <LevelBlock level={profile?.level} />
       {settings.flag('ENABLE_REFERRAL') ? <ReferralBlock code={profile?.referralCode} /> : null}
       <ChangePasswordForm />
       <ApiKeyBlock apiKey={profile?.apiKey ?? null} />

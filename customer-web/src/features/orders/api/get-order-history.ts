@@ -5,7 +5,8 @@ import { historyQueryOptions, type HistoryQuery } from './history-query';
 export type { OrderStatus };
 
 /** The row's parts a screen does without (no refill or cancel button, no comments) when absent. */
-type Extras = 'serviceType' | 'comments' | 'refillable' | 'refill' | 'cancelRequested' | 'cancelRefusal' | 'cancelable';
+type Extras =
+  'serviceType' | 'comments' | 'refillable' | 'refill' | 'cancelRequested' | 'cancelRefusal' | 'cancelable' | 'actions';
 
 /** A row of GET /service/order-history (contracts' OrderHistoryRow): service is the product's name. */
 export type Order = Omit<OrderHistoryRow, Extras> & Partial<Pick<OrderHistoryRow, Extras>>;

@@ -3,6 +3,7 @@ import { StatusBadge } from '../../../components/ui/status-badge';
 import { formatDateTime, formatNumber, swapFlags, won } from '../../../lib/format';
 import { useAutoOrderHistory, type AutoOrder } from '../api/get-auto-order-history';
 import { HistoryPage, LinkCell } from '../components/history-page';
+import { AskCell } from '../components/ask-cell';
 import { AUTO_ORDER_CHIPS, AUTO_ORDER_STATUS_LABEL, type AutoOrderChip } from '../lib/statuses';
 
 /** /auto-order-history (docs/product.md §2 columns). */
@@ -21,6 +22,7 @@ export default function AutoOrderHistoryRoute() {
       header: '상태',
       cell: (o) => <StatusBadge status={o.status} label={AUTO_ORDER_STATUS_LABEL[o.status] ?? o.status} />,
     },
+    { header: '문의', cell: (o) => <AskCell autoOrderId={o.id} type="OTHER" /> },
   ];
   return (
     <HistoryPage<AutoOrder, AutoOrderChip>

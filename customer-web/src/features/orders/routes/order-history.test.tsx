@@ -107,6 +107,7 @@ describe('order history', () => {
       '남은 수량',
       '리필',
       '취소',
+      '문의',
     ]);
     expect(bodyRows()).toHaveLength(10);
     expect(cells(bodyRows()[0]!)).toEqual([
@@ -121,6 +122,7 @@ describe('order history', () => {
       '5',
       '',
       '',
+      '문의',
     ]);
     expect(cells(bodyRows()[1]!)[7]).toBe('');
     expect(cells(bodyRows()[2]!)[7]).toBe('1,500');
@@ -186,6 +188,7 @@ describe('auto-order history', () => {
       '간격',
       '최종 수량',
       '상태',
+      '문의',
     ]);
     expect(cells(bodyRows()[1]!)).toEqual([
       '51',
@@ -198,6 +201,7 @@ describe('auto-order history', () => {
       '60분',
       '300',
       '완료',
+      '문의',
     ]);
     expect(cells(bodyRows()[2]!)[9]).toBe('완료');
     await click('완료');

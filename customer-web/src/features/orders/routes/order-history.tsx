@@ -5,6 +5,7 @@ import { useOrderHistory, type Order } from '../api/get-order-history';
 import { HistoryPage, LinkCell } from '../components/history-page';
 import { RefillCell } from '../components/refill-cell';
 import { CancelCell } from '../components/cancel-cell';
+import { AskCell } from '../components/ask-cell';
 import { ORDER_CHIPS, ORDER_STATUS_LABEL, type OrderChip } from '../lib/statuses';
 
 /** /order-history (docs/product.md §2 columns). */
@@ -40,6 +41,10 @@ export default function OrderHistoryRoute() {
     },
     { header: '리필', cell: (o) => <RefillCell order={o} /> },
     { header: '취소', cell: (o) => <CancelCell order={o} /> },
+    {
+      header: '문의',
+      cell: (o) => <AskCell orderId={o.id} type={o.actions?.refill.allowed ? 'REFILL' : undefined} />,
+    },
   ];
   return (
     <HistoryPage<Order, OrderChip> title="주문내역" chips={ORDER_CHIPS} useRows={useOrderHistory} columns={columns} />

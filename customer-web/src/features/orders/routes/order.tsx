@@ -11,6 +11,7 @@ import { useCategories } from '../api/get-categories';
 import { usePlatforms } from '../api/get-platforms';
 import { useServices } from '../api/get-services';
 import { NoticePanel } from '../components/notice-panel';
+import { OrderTabs } from '../components/order-tabs';
 import { OrderForm } from '../components/order-form';
 import { clearOrderDraft, keepOrderDraft, peekOrderDraft } from '../lib/order-draft';
 import { ServiceCheckBanner } from '../components/service-check-banner';
@@ -41,6 +42,7 @@ export function OrderRoute() {
     <div className="page order-page">
       {/* Also drawn by index.html before the app starts: keep the two the same. */}
       <PageTitle sub="플랫폼과 상품을 고르고 링크와 수량을 입력하면 바로 주문이 접수됩니다.">주문하기</PageTitle>
+      {member ? <OrderTabs /> : null}
       {settings.flag('ENABLE_SERVICE_CHECK') ? <ServiceCheckBanner /> : null}
       <NoticePanel />
       {receipt ? (

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
+import { PricingFacade } from '../../pricing/index.js';
 import { ReferralFacade } from '../../referral/index.js';
 import { LedgerKind, WalletFacade, type LedgerEntry } from '../../wallet/index.js';
 import {
@@ -39,6 +40,7 @@ export class ChargeSettlement {
     private readonly wallet: WalletFacade,
     private readonly audit: AuditFacade,
     private readonly referral: ReferralFacade,
+    private readonly pricing: PricingFacade,
   ) {}
 
   async find(tx: EntityManager, id: number): Promise<Charge> {
@@ -87,6 +89,8 @@ export class ChargeSettlement {
     });
     if (!credit.applied) throw new DomainError(`충전 #${charge.id}은(는) 이미 포인트가 지급되었습니다.`);
     await this.referral.rewardIn(tx, charge);
+    // The accepted charge counts toward the member's level (회원 등급), in the same transaction.
+    await this.pricing.chargeAccepted(tx, charge.memberId, charge.point);
   }
 
   async accept(id: number, operator: AuditActor): Promise<AcceptResult> {

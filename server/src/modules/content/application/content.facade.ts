@@ -1,7 +1,14 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../../shared/index.js';
-import type { GuideImages, NoticeItem, PopupItem, QnaItem, StorefrontBootData } from '../../../contracts/content.js';
+import type {
+  GuideImages,
+  NoticeItem,
+  PopupItem,
+  QnaItem,
+  StorefrontBootData,
+  UploadPurpose,
+} from '../../../contracts/content.js';
 import { Faq } from '../domain/faq.entity.js';
 import { GuideImage } from '../domain/guide-image.entity.js';
 import { Notice } from '../domain/notice.entity.js';
@@ -9,7 +16,7 @@ import { Popup } from '../domain/popup.entity.js';
 import { RegisterWhere } from '../domain/register-where.entity.js';
 import { DEMO_FAQ, DEMO_NOTICES, DEMO_REGISTER_WHERE } from './demo-content.js';
 import { ContentChanges, type ContentChangeListener } from './content-changes.js';
-import { Uploads } from './uploads.js';
+import { Uploads, type StoredImage } from './uploads.js';
 
 /** Images the demo data ships (read from disk by the caller). */
 export interface DemoImages {
@@ -31,6 +38,11 @@ export class ContentFacade {
   /** Called with the resource's name (popups, notices ...) after each committed write; answers the unsubscribe. */
   onChange(listener: ContentChangeListener): () => void {
     return this.changes.on(listener);
+  }
+
+  /** Stores an image through the upload pipeline (a member's 문의 attachment); 415/413 with the Korean reason otherwise. */
+  storeImage(data: Buffer, purpose: UploadPurpose): Promise<StoredImage> {
+    return this.uploads.store(data, purpose);
   }
 
   /** What the storefront's index.html carries so the first render needs no call (see ops/static-web.ts). */

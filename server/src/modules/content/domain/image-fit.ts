@@ -11,6 +11,8 @@ export const IMAGE_BOXES: Record<UploadPurpose, { width: number; height: number 
   'guide-desktop': { width: 1600, height: 4000 },
   'guide-mobile': { width: 1080, height: 6000 },
   other: { width: 1920, height: 4000 },
+  // A member's screenshot on a 1:1 문의: readable when opened full size.
+  ticket: { width: 1600, height: 4000 },
 };
 
 /** WebP at this quality keeps text in notices crisp at a fraction of a PNG's bytes. */

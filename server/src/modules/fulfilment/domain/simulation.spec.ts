@@ -43,6 +43,28 @@ describe('simulated provider progress', () => {
     expect(partial).toBeLessThan(200);
   });
 
+  it('never ends Partial with nothing delivered: an order of 1 ends Completed or Canceled', () => {
+    const ends = Array.from({ length: 200 }, (_, i) => {
+      const o = { ...order(i + 1), quantity: 1 };
+      return simulatedProgress(o, at(o, SIMULATED_MAX_DURATION_MS));
+    });
+    for (const end of ends) {
+      expect(end.status).not.toBe('Partial');
+      expect(end).toEqual(
+        end.status === 'Completed'
+          ? expect.objectContaining({ remains: 0 })
+          : expect.objectContaining({ status: 'Canceled', remains: 1 }),
+      );
+    }
+    // Both endings happen (a fifth of the orders would have fallen short).
+    expect(new Set(ends.map((e) => e.status))).toEqual(new Set(['Completed', 'Canceled']));
+    for (let id = 1; id <= 500; id++) {
+      const o = { ...order(id), quantity: 3 };
+      const end = simulatedProgress(o, at(o, SIMULATED_MAX_DURATION_MS));
+      if (end.status === 'Partial') expect(end.remains).toBeLessThan(3);
+    }
+  });
+
   it('reports a canceled order as canceled with everything remaining', () => {
     const o = { ...order(5), canceledAt: new Date('2026-01-01T00:00:05Z') };
     expect(simulatedProgress(o, at(o, SIMULATED_MAX_DURATION_MS))).toEqual({

@@ -138,6 +138,8 @@ export function simulatedProgress(order: SimulatedOrderFacts, now: Date): Simula
     const done = Math.floor((plan.delivered * running) / plan.runningMs);
     return { status: 'In progress', startCount: plan.startCount, remains: order.quantity - done };
   }
+  // Real providers never end Partial with nothing delivered (a package of 1 ends Completed or Canceled).
+  if (plan.delivered === 0) return { status: 'Canceled', startCount: plan.startCount, remains: order.quantity };
   const remains = order.quantity - plan.delivered;
   return { status: remains > 0 ? 'Partial' : 'Completed', startCount: plan.startCount, remains };
 }

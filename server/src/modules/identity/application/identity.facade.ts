@@ -36,6 +36,12 @@ export class IdentityFacade {
     return new Map(members.map((m) => [m.id, m.loginId]));
   }
 
+  /** Where a member is mailed (support answers), with their login id; null once withdrawn or without a mail address. */
+  async contactOf(memberId: number): Promise<{ loginId: string | null; email: string | null } | null> {
+    const member = await this.em.fork().findOne(Member, { id: memberId }, { fields: ['id', 'loginId', 'email'] });
+    return member ? { loginId: member.loginId, email: member.email } : null;
+  }
+
   /** Read-only, for the operator dashboard: members who signed up per calendar day (in `timeZone`) since `since`. */
   async signupsPerDay(since: Date, timeZone: string): Promise<{ day: string; count: number }[]> {
     return this.em

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { MemberLevelView } from '../../../contracts/index.js';
 
 /**
  * What identity needs from other contexts, as ports bound at the composition root (app.module's
@@ -63,4 +64,9 @@ export abstract class AuditRecorder {
  */
 export abstract class MemberMoneyCloser {
   abstract close(tx: EntityManager, memberId: number): Promise<void>;
+}
+
+/** The member's level (회원 등급) for the profile (pricing context). */
+export abstract class MemberLevelReader {
+  abstract levelOf(memberId: number): Promise<MemberLevelView<bigint>>;
 }

@@ -4,7 +4,8 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { LedgerKind, WalletFacade, type LedgerEntry, type LedgerReference } from '../../wallet/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
-import { CANCEL_MESSAGES } from '../../../contracts/index.js';
+import { cancelVerdict, orderActionStatus } from '../../../contracts/index.js';
+import { memberOrderFacts } from './member-order-facts.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { DispatchNotesLookup } from './upstream-dispatch.port.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
@@ -27,7 +28,6 @@ export const orderReference = (id: number): LedgerReference => ({ type: 'order',
 export const autoOrderReference = (id: number): LedgerReference => ({ type: 'auto-order', id });
 
 const ORDER_NOT_FOUND = '주문을 찾을 수 없습니다.';
-const NOT_CANCELABLE = '이미 처리 중이거나 끝난 주문은 취소할 수 없습니다.';
 
 /**
  * Every change of an existing order or auto-order: operator commands, upstream reports, a member's
@@ -98,20 +98,25 @@ export class OrderCommands {
     return this.operate(orderId, actor, 'status', (order, now) => order.moveTo(status, now, details));
   }
 
-  /** A member (or reseller) cancels their own order while it has not been sent upstream: everything is refunded. */
+  /**
+   * A member (or reseller) cancels their own order, as contracts' cancelVerdict allows: a PENDING order not
+   * being handed to a provider is canceled and refunded; one running with a provider that takes cancels
+   * has the request forwarded (fulfilment), and the provider's status (Canceled or Partial) settles it.
+   */
   async cancelForMember(memberId: number, orderId: number): Promise<Order> {
     return this.em.fork().transactional(async (tx) => {
       const order = await this.lockOrder(tx, orderId, memberId);
-      if ((order.status === OrderStatus.PROCESSING || order.status === OrderStatus.INPROGRESS) && order.upstream) {
-        // Running upstream: when the provider takes cancels, the request is forwarded (fulfilment) and the
-        // provider's status (Canceled or Partial) settles it through the state machine.
-        if (order.cancelPending) throw new DomainError(CANCEL_MESSAGES.alreadyRequested, 409);
-        if (!(await this.catalog.getService(order.serviceId))?.cancel)
-          throw new DomainError(CANCEL_MESSAGES.notSupported, 409);
+      const held =
+        order.status === OrderStatus.PENDING && order.upstream
+          ? (await this.dispatch.get().heldAmong(tx, [order.id])).has(order.id)
+          : false;
+      const service = await this.catalog.getService(order.serviceId);
+      const verdict = cancelVerdict(memberOrderFacts(order, service, null, held));
+      if (!verdict.allowed) throw new DomainError(verdict.reason, orderActionStatus(verdict.code));
+      if (verdict.how === 'forward') {
         order.requestCancel(this.clock.now());
         return order;
       }
-      if (order.status !== OrderStatus.PENDING) throw new DomainError(NOT_CANCELABLE, 409);
       order.moveTo(OrderStatus.CANCELED, this.clock.now());
       await this.settle(tx, order);
       return order;

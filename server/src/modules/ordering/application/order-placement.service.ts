@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto';
 import {
   commentLines,
   isAutoOrder,
+  memberUnitPrice,
   ORDER_MESSAGES,
   orderCost,
   orderProblem,
@@ -11,6 +12,7 @@ import {
   type OrderRequest,
 } from '../../../contracts/index.js';
 import { CatalogFacade, type Service } from '../../catalog/index.js';
+import { PricingFacade } from '../../pricing/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { LedgerKind, WalletFacade } from '../../wallet/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
@@ -76,6 +78,7 @@ export class OrderPlacement {
     private readonly settings: SettingsService,
     private readonly wallet: WalletFacade,
     private readonly clock: Clock,
+    private readonly pricing: PricingFacade,
   ) {}
 
   /** `input` is already parsed with the contracts' `orderRequestSchema`. */
@@ -88,15 +91,17 @@ export class OrderPlacement {
       const prior = await this.prior(memberId, key, print);
       if (prior) return { placed: prior, replayed: true };
     }
-    const [service, serviceCheck] = await Promise.all([
+    const [service, serviceCheck, pricing] = await Promise.all([
       this.catalog.getService(input.serviceId),
       this.settings.get('ENABLE_SERVICE_CHECK'),
+      this.pricing.pricingOf(memberId, [input.serviceId]),
     ]);
     const platform = service ? await this.catalog.platformOfCategory(service.categoryId) : null;
     const problem = orderProblem(input, service?.visible ? service : null, { serviceCheck, platform });
     if (problem) throw new DomainError(problem.message, 400);
     input = typedInput(input, service!);
-    const cost = orderCost(service!.point, input.amount, input.runs);
+    // The member's price (custom rate > level discount > list price), as every price they see.
+    const cost = orderCost(memberUnitPrice(service!.point, service!.id, pricing), input.amount, input.runs);
     if (key === null && !isAutoOrder(input))
       return { placed: await this.placeSingle(memberId, service!, input, cost), replayed: false };
     try {

@@ -1,7 +1,9 @@
 import { BadRequestException, Injectable } from '@nestjs/common';
 import { EntityManager, type FilterQuery } from '@mikro-orm/postgresql';
 import {
+  memberOrderActions,
   ORDER_HISTORY_PAGE_SIZE,
+  type TicketOrderView,
   type AutoOrderHistoryRow as AutoOrderHistoryRowOf,
   type OrderHistoryRow as OrderHistoryRowOf,
 } from '../../../contracts/index.js';
@@ -20,6 +22,8 @@ import {
   type Page,
 } from '../../../shared/index.js';
 import { DispatchNotesLookup } from './upstream-dispatch.port.js';
+import { memberOrderFacts } from './member-order-facts.js';
+import { Refills } from './refills.service.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, OrderStatus } from '../domain/order.entity.js';
 import { Refill } from '../domain/refill.entity.js';
@@ -107,6 +111,7 @@ export class OrderQueries {
     private readonly catalog: CatalogFacade,
     private readonly clock: Clock,
     private readonly dispatch: DispatchNotesLookup,
+    private readonly refills: Refills,
   ) {}
 
   async orderHistory(memberId: number, query: HistoryQuery): Promise<History<OrderHistoryRow>> {
@@ -121,15 +126,17 @@ export class OrderQueries {
             .find(Refill, { orderId: { $in: rows.map((o) => o.id) } }, { orderBy: { createdAt: 'ASC', id: 'ASC' } })
       ).map((r) => [r.orderId, r]),
     );
-    const now = this.clock.now().getTime();
-    const refillable = (o: Order) => {
-      const service = services.get(o.serviceId);
-      return (
-        !!service?.refill &&
-        (o.status === OrderStatus.COMPLETED || o.status === OrderStatus.PARTIAL) &&
-        now - o.updatedAt.getTime() <= service.refillDays * 86_400_000
-      );
-    };
+    const held = await this.dispatch.get().heldAmong(
+      this.em.fork(),
+      rows.filter((o) => o.status === OrderStatus.PENDING && o.upstream).map((o) => o.id),
+    );
+    const context = { now: this.clock.now(), refillCooldownHours: await this.refills.cooldownHours() };
+    const actions = new Map(
+      rows.map((o) => [
+        o.id,
+        memberOrderActions(memberOrderFacts(o, services.get(o.serviceId), refills.get(o.id), held.has(o.id)), context),
+      ]),
+    );
     return {
       total,
       rows: rows.map((o) => ({
@@ -148,15 +155,11 @@ export class OrderQueries {
         interval: o.interval,
         serviceType: o.serviceType,
         comments: o.comments,
-        refillable: refillable(o),
+        refillable: actions.get(o.id)!.refill.allowed,
         cancelRequested: o.cancelPending,
         cancelRefusal: o.cancelRefusal,
-        cancelable:
-          o.status === OrderStatus.PENDING ||
-          ((o.status === OrderStatus.PROCESSING || o.status === OrderStatus.INPROGRESS) &&
-            o.upstream &&
-            !o.cancelPending &&
-            !!services.get(o.serviceId)?.cancel),
+        cancelable: actions.get(o.id)!.cancel.allowed,
+        actions: actions.get(o.id)!,
         refill: refills.has(o.id)
           ? (({ id, status, reason, createdAt }: Refill) => ({ id, status, reason, createdAt }))(refills.get(o.id)!)
           : null,
@@ -201,6 +204,37 @@ export class OrderQueries {
   }
 
   /** The member's orders among `ids` (others' ids are simply absent). */
+  /**
+   * The member's orders among `ids` as the support desk shows them, each with what the member may do with it
+   * (contracts' memberOrderActions); others' ids are absent.
+   */
+  async orderViewsForMember(memberId: number, ids: number[]): Promise<TicketOrderView<Date>[]> {
+    const orders = await this.ordersForMember(memberId, ids);
+    if (orders.length === 0) return [];
+    const [services, refills, held, cooldown] = await Promise.all([
+      this.catalog.servicesByIds(orders.map((o) => o.serviceId)),
+      this.refills.latestOf(orders.map((o) => o.id)),
+      this.dispatch.get().heldAmong(
+        this.em.fork(),
+        orders.filter((o) => o.status === OrderStatus.PENDING && o.upstream).map((o) => o.id),
+      ),
+      this.refills.cooldownHours(),
+    ]);
+    const context = { now: this.clock.now(), refillCooldownHours: cooldown };
+    return orders.map((o) => ({
+      id: o.id,
+      status: o.status,
+      service: services.get(o.serviceId)?.text ?? '',
+      link: o.link,
+      amount: o.amount,
+      createdAt: o.createdAt,
+      actions: memberOrderActions(
+        memberOrderFacts(o, services.get(o.serviceId), refills.get(o.id), held.has(o.id)),
+        context,
+      ),
+    }));
+  }
+
   async ordersForMember(memberId: number, ids: number[]): Promise<Order[]> {
     if (ids.length === 0) return [];
     return this.em.fork().find(Order, { id: { $in: ids }, memberId }, { orderBy: { id: 'ASC' } });

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import type { OrderRequest } from '../../../contracts/index.js';
+import type { OrderRequest, TicketOrderView } from '../../../contracts/index.js';
 import type { AutoOrder } from '../domain/auto-order.entity.js';
 import type { Order } from '../domain/order.entity.js';
 import { OrderCommands, type UpstreamReport } from './order-commands.service.js';
@@ -53,6 +53,11 @@ export class OrderingFacade {
 
   ordersForMember(memberId: number, orderIds: number[]): Promise<Order[]> {
     return this.queries.ordersForMember(memberId, orderIds);
+  }
+
+  /** The member's orders among `ids` with what the member may do with each (the support desk's linked orders). */
+  orderViewsForMember(memberId: number, orderIds: number[]): Promise<TicketOrderView<Date>[]> {
+    return this.queries.orderViewsForMember(memberId, orderIds);
   }
 
   autoOrderForMember(memberId: number, autoOrderId: number): Promise<AutoOrder | null> {

@@ -1,7 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException, wrap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { REFILL_COOLDOWN_HOURS, REFILL_MESSAGES, refillTooSoon } from '../../../contracts/index.js';
+import { orderActionStatus, REFILL_COOLDOWN_HOURS, REFILL_MESSAGES, refillVerdict } from '../../../contracts/index.js';
+import { memberOrderFacts } from './member-order-facts.js';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { SettingsService } from '../../settings/index.js';
@@ -16,10 +17,9 @@ import {
   type ListQuery,
   type Page,
 } from '../../../shared/index.js';
-import { Order, OrderStatus } from '../domain/order.entity.js';
+import { Order } from '../domain/order.entity.js';
 import { OPEN_REFILL_STATUSES, Refill, RefillStatus } from '../domain/refill.entity.js';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const RESOURCE = 'refills';
 
 /**
@@ -37,7 +37,7 @@ export class Refills {
   ) {}
 
   /** The operator's REFILL_COOLDOWN_HOURS; unset reads as 24. */
-  private async cooldownHours(): Promise<number> {
+  async cooldownHours(): Promise<number> {
     const raw = Number(await this.settings.get('REFILL_COOLDOWN_HOURS'));
     return Number.isInteger(raw) && raw > 0 ? raw : REFILL_COOLDOWN_HOURS;
   }
@@ -50,17 +50,10 @@ export class Refills {
         const order = await tx.findOne(Order, { id: orderId, memberId });
         if (!order) throw new NotFoundError('주문을 찾을 수 없습니다.');
         const service = await this.catalog.getService(order.serviceId);
-        if (!service?.refill) throw new DomainError(REFILL_MESSAGES.notAvailable, 400);
-        if (order.status !== OrderStatus.COMPLETED && order.status !== OrderStatus.PARTIAL)
-          throw new DomainError(REFILL_MESSAGES.notFinished, 400);
-        const now = this.clock.now();
-        // The order's last change is when it finished.
-        if (now.getTime() - order.updatedAt.getTime() > service.refillDays * DAY_MS)
-          throw new DomainError(REFILL_MESSAGES.expired, 400);
         const last = await tx.findOne(Refill, { orderId }, { orderBy: { createdAt: 'DESC', id: 'DESC' } });
-        if (last?.isOpen) throw new DomainError(REFILL_MESSAGES.open, 409);
-        if (last && now.getTime() - last.createdAt.getTime() < cooldown * 60 * 60 * 1000)
-          throw new DomainError(refillTooSoon(cooldown), 429);
+        const now = this.clock.now();
+        const verdict = refillVerdict(memberOrderFacts(order, service, last), { now, refillCooldownHours: cooldown });
+        if (!verdict.allowed) throw new DomainError(verdict.reason, orderActionStatus(verdict.code));
         const refill = Refill.request({ orderId, memberId, providerId: order.upstream ? order.providerId : null, now });
         await tx.persist(refill).flush();
         return refill;

@@ -9,6 +9,7 @@ import {
   type SubscriptionRequest,
 } from '../../../contracts/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
+import { PricingFacade } from '../../pricing/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { LedgerKind, WalletFacade, type LedgerReference } from '../../wallet/index.js';
 import { Clock, DomainError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
@@ -38,6 +39,7 @@ export class Subscriptions {
     private readonly settings: SettingsService,
     private readonly wallet: WalletFacade,
     private readonly clock: Clock,
+    private readonly pricing: PricingFacade,
   ) {}
 
   async place(memberId: number, input: SubscriptionRequest): Promise<PlacedSubscription> {
@@ -50,7 +52,7 @@ export class Subscriptions {
     const now = this.clock.now();
     const problem = subscriptionProblem(input, service, now.toISOString().slice(0, 10));
     if (problem) throw new DomainError(problem.message, 400);
-    const point = subscriptionCost(service.point, input.max, input.posts);
+    const point = subscriptionCost(await this.pricing.unitPrice(memberId, service), input.max, input.posts);
     return this.em.fork().transactional(async (tx) => {
       const subscription = Subscription.subscribe({
         memberId,
@@ -158,7 +160,9 @@ export class Subscriptions {
         if (!subscription.isOpen || subscription.used >= subscription.point) return false;
         const service = await this.catalog.getService(subscription.serviceId);
         const now = this.clock.now();
-        const share = subscription.takePost(orderCost(service?.point ?? '0', subscription.max, 1), now);
+        // The member's price, as the prepayment was reckoned (capped by what is left of it).
+        const unit = service ? await this.pricing.unitPrice(subscription.memberId, service) : '0';
+        const share = subscription.takePost(orderCost(unit, subscription.max, 1), now);
         const order = Order.place({
           memberId: subscription.memberId,
           service: {

@@ -1,5 +1,11 @@
 import { Injectable } from '@nestjs/common';
-import type { OrderRequest, ServiceType, SubscriptionRequest } from '../../../contracts/index.js';
+import {
+  memberUnitPrice,
+  type OrderRequest,
+  type ServiceType,
+  type SubscriptionRequest,
+} from '../../../contracts/index.js';
+import { PricingFacade } from '../../pricing/index.js';
 import { CatalogFacade, type Service } from '../../catalog/index.js';
 import { IdentityFacade } from '../../identity/index.js';
 import {
@@ -19,6 +25,8 @@ export interface ListedService {
   service: Service;
   /** The name of the service's category. */
   category: string;
+  /** The member's unit price (custom rate > level discount > list price), exact decimal string. */
+  point: string;
 }
 
 /**
@@ -35,6 +43,7 @@ export class ResellerApi {
     private readonly wallet: WalletFacade,
     private readonly refillsOf: Refills,
     private readonly subscriptionsOf: Subscriptions,
+    private readonly pricing: PricingFacade,
   ) {}
 
   /** The ordering context's refill request (its rules decide; a NotFoundError for an order not the member's). */
@@ -52,15 +61,23 @@ export class ResellerApi {
     return typeof key === 'string' ? this.identity.memberIdForApiKey(key) : Promise.resolve(null);
   }
 
-  /** Services a customer can order (visible, not read-only), category by category in the storefront's order. */
-  async orderableServices(): Promise<ListedService[]> {
-    const [services, categories] = await Promise.all([this.catalog.listServices(), this.catalog.listCategories()]);
+  /** Services a customer can order (visible, not read-only), category by category in the storefront's order, at the member's prices. */
+  async orderableServices(memberId: number): Promise<ListedService[]> {
+    const [services, categories, pricing] = await Promise.all([
+      this.catalog.listServices(),
+      this.catalog.listCategories(),
+      this.pricing.pricingOf(memberId),
+    ]);
     const category = new Map(categories.map((c, rank) => [c.id, { rank, text: c.text }]));
     const rank = (s: Service) => category.get(s.categoryId)?.rank ?? 0;
     return services
       .filter((s) => !s.isReadOnly)
       .sort((a, b) => rank(a) - rank(b))
-      .map((service) => ({ service, category: category.get(service.categoryId)?.text ?? '' }));
+      .map((service) => ({
+        service,
+        category: category.get(service.categoryId)?.text ?? '',
+        point: memberUnitPrice(service.point, service.id, pricing),
+      }));
   }
 
   /** The type of a service (null when there is none): which fields an order of it takes. */

@@ -36,8 +36,13 @@ export class ResellerV1Controller {
 
   /** Orderable services: [{id, min, max, text}]. */
   @Get('services')
-  async services() {
-    return (await this.api.orderableServices()).map(({ service: { id, min, max, text } }) => ({ id, min, max, text }));
+  async services(@KeyMember() memberId: number) {
+    return (await this.api.orderableServices(memberId)).map(({ service: { id, min, max, text } }) => ({
+      id,
+      min,
+      max,
+      text,
+    }));
   }
 
   /** {serviceId, link, amount} → {wId} (the order id); an `Idempotency-Key` header makes retries safe. */

@@ -65,8 +65,13 @@ const V2_SUBSCRIPTION_STATUS: Record<SubscriptionStatus, string> = {
   EXPIRED: 'Expired',
 };
 
-/** A subscription's `status`, as panels answer it: its status word, expiry, posts covered and the child orders. */
+/**
+ * A subscription's `status`, as panels answer it: what it has cost so far (the prepayment less its refund) and
+ * the currency like any order's, its status word, expiry, posts covered and the child orders.
+ */
 export const subscriptionStatusAnswer = (subscription: Subscription, orders: number[]) => ({
+  charge: String(subscription.point - subscription.refunded),
+  currency: V2_CURRENCY,
   status: V2_SUBSCRIPTION_STATUS[subscription.status],
   expiry: subscription.expiry,
   posts: String(subscription.postsUsed),

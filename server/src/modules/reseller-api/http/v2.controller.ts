@@ -28,6 +28,7 @@ import {
   keyOf,
   normaliseFields,
   parseV2Request,
+  V2_BATCH_LIMIT,
   V2_ERRORS,
   type V2Action,
   type V2Request,
@@ -87,6 +88,17 @@ interface Call {
   reply: FastifyReply;
 }
 
+/** `order` holding a comma list (`1,2,3`), as tokens; undefined for one id. Over the batch limit is refused as `orders` is. */
+function commaListOf(order: unknown): string[] | undefined {
+  if (typeof order !== 'string' || !order.includes(',')) return undefined;
+  const tokens = order
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
+  if (tokens.length > V2_BATCH_LIMIT) throw refusal(V2_ERRORS.tooManyIds);
+  return tokens;
+}
+
 type Handlers = { [A in V2Action]: (call: Call, request: V2Request<A>) => Promise<unknown> };
 
 /**
@@ -141,12 +153,13 @@ export class ResellerV2Controller {
   }
 
   private readonly handlers: Handlers = {
-    services: () => this.services(),
+    services: (call) => this.services(call.memberId),
     add: (call, request) => this.add(call, request),
-    status: (call, request) =>
-      request.orders === undefined
-        ? this.status(call.memberId, request.order)
-        : this.statuses(call.memberId, request.orders),
+    status: (call, request) => {
+      // A published client sends `order=1,2,3`: answered like `orders`.
+      const list = request.orders ?? commaListOf(request.order);
+      return list === undefined ? this.status(call.memberId, request.order) : this.statuses(call.memberId, list);
+    },
     balance: async (call) => ({ balance: String(await this.api.balance(call.memberId)), currency: V2_CURRENCY }),
     cancel: async (call, request) => {
       if (request.orders === undefined) return { cancel: await this.cancel(call.memberId, request.order) };
@@ -169,19 +182,20 @@ export class ResellerV2Controller {
   };
 
   /** Orderable services; `dripfeed` says whether `add` takes runs and interval (the service allows auto-orders). */
-  private async services() {
-    return (await this.api.orderableServices()).map(({ service, category }) => ({
+  private async services(memberId: number) {
+    return (await this.api.orderableServices(memberId)).map(({ service, category, point }) => ({
       service: service.id,
       name: service.text,
       type: service.type,
       category,
-      // A package's rate is the price of one package, as panels list it.
-      rate: service.type === 'Package' ? packageRate(service.point) : ratePer1000(service.point),
+      // The member's price; a package's rate is the price of one package, as panels list it.
+      rate: service.type === 'Package' ? packageRate(point) : ratePer1000(point),
       min: String(service.min),
       max: String(service.max),
       refill: service.refill,
-      // A member's cancel is taken for every service (a PENDING order is canceled here, not upstream).
-      cancel: true,
+      // Whether a running order can be cancelled upstream (the provider takes cancels); a PENDING order is
+      // cancelled here for every service.
+      cancel: service.cancel,
       dripfeed: service.enableAuto,
     }));
   }

@@ -259,6 +259,53 @@ export class WalletFacade {
     return this.debit(em, { memberId, amount: balance, kind, reference, memo });
   }
 
+  /**
+   * Several debits of one member as one balance check (a mass order), in the caller's transaction: the
+   * account takes the total in one conditional UPDATE, then each movement gets its own ledger entry (its
+   * own unique (kind, reference)) with the running balance after it. Short: nothing moves, and the error.
+   */
+  async debitMany(em: EntityManager, memberId: number, movements: Omit<Movement, 'memberId'>[]): Promise<bigint> {
+    if (movements.length === 0) return this.lockedBalance(em, memberId);
+    movements.forEach((m) => positive(m.amount));
+    const total = movements.reduce((sum, m) => sum + m.amount, 0n);
+    const now = this.clock.now();
+    const taken = await em.execute<{ balance: string }[]>(TAKE, takeParams({ memberId, amount: total }, now));
+    if (taken.length === 0) throw new InsufficientPointsError();
+    let balance = BigInt(taken[0]!.balance) + total;
+    const entries = movements.map((m) => {
+      balance -= m.amount;
+      return {
+        member_id: memberId,
+        amount: (-m.amount).toString(),
+        balance_after: balance.toString(),
+        kind: m.kind,
+        reference_type: m.reference.type,
+        reference_id: String(m.reference.id),
+        memo: m.memo ?? null,
+        created_at: now.toISOString(),
+      };
+    });
+    const columns = 'member_id, amount, balance_after, kind, reference_type, reference_id, memo, created_at';
+    await em.execute(
+      `insert into point_ledger_entry (${columns})
+       select ${columns} from jsonb_populate_recordset(null::point_ledger_entry, ?::jsonb)`,
+      [JSON.stringify(entries)],
+    );
+    return balance;
+  }
+
+  /**
+   * The balance with the account row locked for the caller's transaction: a check of several debits at once
+   * (a mass order) holds until they are made. 0 without an account.
+   */
+  async lockedBalance(em: EntityManager, memberId: number): Promise<bigint> {
+    const rows = await em.execute<{ balance: string }[]>(
+      'select balance from point_account where member_id = ? for update',
+      [memberId],
+    );
+    return rows[0] ? BigInt(rows[0].balance) : 0n;
+  }
+
   async balanceOf(memberId: number): Promise<bigint> {
     const rows = await this.em
       .fork()

@@ -1,0 +1,321 @@
+import { useState } from 'react';
+import {
+  Button as RaButton,
+  Link as RaLink,
+  RecordContextProvider,
+  Show,
+  useDataProvider,
+  useGetIdentity,
+  useGetList,
+  useNotify,
+  useRecordContext,
+  useRefresh,
+  type RaRecord,
+} from 'react-admin';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import MuiButton from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import CancelIcon from '@mui/icons-material/Cancel';
+import AutorenewIcon from '@mui/icons-material/Autorenew';
+import SendIcon from '@mui/icons-material/Send';
+import SyncAltIcon from '@mui/icons-material/SyncAlt';
+import { CommandButton } from '../common/CommandButton';
+import { choicesOf, orderStatuses } from '../common/fields';
+import type { ConsoleDataProvider } from '../dataProvider';
+import { orderCommands, type OrderFacts } from '../../../server/src/contracts/commands.js';
+import {
+  ORDER_STATUS_LABELS,
+  TICKET_STATUS_LABELS,
+  type OrderStatus,
+  type TicketStatus,
+} from '../../../server/src/contracts/statuses.js';
+import { linkParts, TICKET_TYPE_LABELS, type TicketType } from '../../../server/src/contracts/support.js';
+import { waited } from './labels';
+
+const AUTHOR: Record<string, string> = { MEMBER: '회원', OPERATOR: '운영자', SYSTEM: '자동 처리' };
+
+/** Plain text with its links clickable; never HTML. */
+const Text = ({ text }: { text: string }) => (
+  <Typography component="p" variant="body2" sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: 0.5 }}>
+    {linkParts(text).map((p, i) =>
+      p.href ? (
+        <Link key={i} href={p.href} target="_blank" rel="noopener noreferrer nofollow">
+          {p.text}
+        </Link>
+      ) : (
+        <span key={i}>{p.text}</span>
+      ),
+    )}
+  </Typography>
+);
+
+interface Message {
+  id: number;
+  author: string;
+  body: string;
+  images: string[];
+  internal: boolean;
+  createdAt: string;
+}
+
+interface LinkedOrder extends RaRecord {
+  status: OrderStatus;
+  service: string;
+  link: string;
+  amount: number;
+  commands: string[];
+  actions: Record<'cancel' | 'refill' | 'ask', { allowed: boolean; reason: string | null }>;
+}
+
+const Thread = () => {
+  const ticket = useRecordContext();
+  if (!ticket) return null;
+  return (
+    <Stack spacing={1}>
+      {(ticket.messages as Message[]).map((m) => (
+        <Box
+          key={m.id}
+          sx={{
+            p: 1.25,
+            borderRadius: 1,
+            bgcolor: m.internal
+              ? '#fff8e1'
+              : m.author === 'OPERATOR'
+                ? '#e8f0fe'
+                : m.author === 'SYSTEM'
+                  ? 'transparent'
+                  : '#f5f5f5',
+            border: m.author === 'SYSTEM' ? '1px dashed #bbb' : undefined,
+          }}
+        >
+          <Typography variant="caption" color="text.secondary">
+            {m.internal ? '내부 메모 · ' : ''}
+            {AUTHOR[m.author] ?? m.author} · {new Date(m.createdAt).toLocaleString('ko-KR')}
+          </Typography>
+          <Text text={m.body} />
+          {m.images.length ? (
+            <Stack direction="row" spacing={1} sx={{ mt: 1 }}>
+              {m.images.map((url) => (
+                <a key={url} href={url} target="_blank" rel="noopener noreferrer">
+                  <img
+                    src={url}
+                    alt="첨부 이미지"
+                    style={{ width: 72, height: 72, objectFit: 'cover', borderRadius: 4 }}
+                  />
+                </a>
+              ))}
+            </Stack>
+          ) : null}
+        </Box>
+      ))}
+    </Stack>
+  );
+};
+
+/** The linked orders with what the member may do (the contracts rule) and the operator's commands. */
+const Orders = () => {
+  const ticket = useRecordContext();
+  if (!ticket || !(ticket.orders as LinkedOrder[]).length) return null;
+  return (
+    <Stack spacing={1}>
+      {(ticket.orders as LinkedOrder[]).map((o) => {
+        const allowed = orderCommands(o as unknown as OrderFacts);
+        return (
+          <Card key={o.id} variant="outlined">
+            <CardContent sx={{ p: 1.25, '&:last-child': { pb: 1.25 } }}>
+              <Typography variant="body2">
+                <RaLink to={`/orders/${o.id}/show`}>주문 {o.id}</RaLink> · {ORDER_STATUS_LABELS[o.status] ?? o.status} ·{' '}
+                {o.service} · {o.amount.toLocaleString('ko-KR')}개
+              </Typography>
+              <Typography variant="caption" color="text.secondary" component="p">
+                회원의 리필: {o.actions.refill.allowed ? '가능' : o.actions.refill.reason} · 회원의 취소:{' '}
+                {o.actions.cancel.allowed ? '가능' : o.actions.cancel.reason}
+              </Typography>
+              <RecordContextProvider value={o}>
+                <Stack direction="row" flexWrap="wrap" useFlexGap spacing={0.5} sx={{ mt: 0.5 }}>
+                  <CommandButton
+                    label="리필 요청"
+                    icon={<AutorenewIcon />}
+                    disabled={!o.actions.refill.allowed}
+                    run={(dp, r) => dp.refillTicketOrder(ticket.id, r.id)}
+                    success="리필을 요청했습니다."
+                  />
+                  <CommandButton
+                    label="취소 및 환불"
+                    icon={<CancelIcon />}
+                    color="error"
+                    disabled={!allowed.includes('cancel')}
+                    confirm="주문을 취소하고 결제 포인트 전액을 환불합니다."
+                    run={(dp, r) => dp.cancelOrder(r.id)}
+                    ledger
+                    success="주문을 취소하고 환불했습니다."
+                  />
+                  <CommandButton
+                    label="재전송"
+                    icon={<SendIcon />}
+                    disabled={!allowed.includes('resend')}
+                    fields={[
+                      { name: 'providerOrderId', label: '공급사 주문번호 (이미 접수된 경우만)', required: false },
+                    ]}
+                    run={(dp, r, v) => dp.resendOrder(r.id, v.providerOrderId)}
+                    success="공급사로 다시 보냈습니다."
+                  />
+                  <CommandButton
+                    label="상태 변경"
+                    icon={<SyncAltIcon />}
+                    disabled={!allowed.includes('status')}
+                    fields={[
+                      { name: 'status', label: '새 상태', choices: choicesOf(orderStatuses) },
+                      { name: 'remains', label: '남은 수량 (부분완료일 때)', type: 'number', required: false },
+                    ]}
+                    run={(dp, r, v) => dp.setOrderStatus(r.id, v.status!, v.remains ? Number(v.remains) : undefined)}
+                    ledger
+                  />
+                </Stack>
+              </RecordContextProvider>
+            </CardContent>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+};
+
+/** The answer box: a saved reply to start from, an internal-note switch, send. */
+const Answer = () => {
+  const ticket = useRecordContext();
+  const dp = useDataProvider<ConsoleDataProvider>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { data: saved = [] } = useGetList('saved-replies', {
+    pagination: { page: 1, perPage: 100 },
+    sort: { field: 'title', order: 'ASC' },
+  });
+  const [body, setBody] = useState('');
+  const [internal, setInternal] = useState(false);
+  const [busy, setBusy] = useState(false);
+  if (!ticket) return null;
+  const send = async () => {
+    setBusy(true);
+    try {
+      await dp.answerTicket(ticket.id, body, internal);
+      notify(internal ? '내부 메모를 남겼습니다.' : '답변을 등록했습니다. 회원에게 메일로 알립니다.', {
+        type: 'success',
+      });
+      setBody('');
+      setInternal(false);
+      refresh();
+    } catch (e) {
+      notify((e as Error).message || '등록하지 못했습니다.', { type: 'error' });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack spacing={1}>
+      <TextField
+        select
+        size="small"
+        label="저장된 답변"
+        value=""
+        onChange={(e) => setBody(String(saved.find((s) => String(s.id) === e.target.value)?.body ?? body))}
+      >
+        {saved.map((s) => (
+          <MenuItem key={s.id} value={String(s.id)}>
+            {s.title}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField
+        label={internal ? '내부 메모 (회원에게 보이지 않음)' : '답변'}
+        multiline
+        minRows={4}
+        value={body}
+        onChange={(e) => setBody(e.target.value)}
+        inputProps={{ maxLength: 5000 }}
+      />
+      <Stack direction="row" alignItems="center" justifyContent="space-between" flexWrap="wrap">
+        <FormControlLabel
+          control={<Checkbox checked={internal} onChange={(e) => setInternal(e.target.checked)} />}
+          label="내부 메모"
+        />
+        <MuiButton variant="contained" disabled={busy || !body.trim()} onClick={() => void send()}>
+          {internal ? '메모 남기기' : '답변 보내기'}
+        </MuiButton>
+      </Stack>
+    </Stack>
+  );
+};
+
+const Header = () => {
+  const ticket = useRecordContext();
+  const dp = useDataProvider<ConsoleDataProvider>();
+  const { identity } = useGetIdentity();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  if (!ticket) return null;
+  const run = (work: () => Promise<unknown>, done: string) => async () => {
+    try {
+      await work();
+      notify(done, { type: 'success' });
+      refresh();
+    } catch (e) {
+      notify((e as Error).message, { type: 'error' });
+    }
+  };
+  return (
+    <Stack spacing={1}>
+      <Typography variant="h6" sx={{ overflowWrap: 'anywhere' }}>
+        #{ticket.id} {ticket.subject}
+      </Typography>
+      <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
+        <Chip
+          size="small"
+          label={TICKET_STATUS_LABELS[ticket.status as TicketStatus] ?? ticket.status}
+          color="primary"
+        />
+        <Chip size="small" label={TICKET_TYPE_LABELS[ticket.type as TicketType] ?? ticket.type} />
+        <Chip size="small" label={`회원 ${ticket.loginId ?? '-'} (#${ticket.memberId})`} />
+        {ticket.status === 'OPEN' ? <Chip size="small" label={`대기 ${waited(ticket.waitingSince)}`} /> : null}
+        <Chip size="small" label={ticket.assigneeId ? `담당 #${ticket.assigneeId}` : '담당자 없음'} />
+      </Stack>
+      <Stack direction="row" spacing={1}>
+        <RaButton
+          label={ticket.assigneeId === identity?.id ? '배정 해제' : '나에게 배정'}
+          onClick={run(
+            () => dp.assignTicket(ticket.id, ticket.assigneeId === identity?.id ? null : Number(identity?.id)),
+            '담당자를 바꿨습니다.',
+          )}
+        />
+        <RaButton
+          label="문의 종료"
+          disabled={ticket.status === 'CLOSED'}
+          onClick={run(() => dp.closeTicket(ticket.id), '문의를 종료했습니다.')}
+        />
+      </Stack>
+    </Stack>
+  );
+};
+
+/** One ticket: the thread (with internal notes), the linked orders and their commands, the answer box; fits a 390 px phone. */
+const TicketShow = () => (
+  <Show actions={false} sx={{ '& .RaShow-card': { p: { xs: 1, sm: 2 } } }}>
+    <Stack spacing={2} sx={{ p: { xs: 1, sm: 2 } }}>
+      <Header />
+      <Orders />
+      <Thread />
+      <Answer />
+    </Stack>
+  </Show>
+);
+
+export default TicketShow;

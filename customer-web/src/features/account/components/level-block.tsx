@@ -1,0 +1,27 @@
+import { Card } from '../../../components/ui/card';
+import type { MemberLevelView } from '../../../lib/contracts';
+import { won } from '../../../lib/format';
+
+/** 회원 등급: the member's level and discount, and what is left to the next level. */
+export function LevelBlock({ level }: { level: MemberLevelView | undefined }) {
+  if (!level) return null;
+  return (
+    <Card title="회원 등급">
+      <dl className="facts">
+        <dt>현재 등급</dt>
+        <dd>
+          {level.name ?? '일반'}
+          {level.name ? ` (${level.discountPercent}% 할인)` : ''}
+        </dd>
+        <dt>누적 충전</dt>
+        <dd>{won(level.charged)}</dd>
+        <dt>다음 등급</dt>
+        <dd>
+          {level.next
+            ? `${level.next.name} (${level.next.discountPercent}% 할인)까지 ${won(level.next.remaining)} 남음`
+            : '최고 등급입니다.'}
+        </dd>
+      </dl>
+    </Card>
+  );
+}

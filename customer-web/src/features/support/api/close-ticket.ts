@@ -1,0 +1,16 @@
+import { useMutation } from '@tanstack/react-query';
+import type { TicketView } from '../../../lib/contracts';
+import { api } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+
+/** POST /service/tickets/:id/close. */
+export const closeTicket = (id: number) => api.post<TicketView>(`/service/tickets/${id}/close`);
+
+export const useCloseTicket = (id: number) =>
+  useMutation({
+    mutationFn: () => closeTicket(id),
+    onSuccess: (ticket) => {
+      queryClient.setQueryData(['tickets', id], ticket);
+      void queryClient.invalidateQueries({ queryKey: ['tickets'], exact: true });
+    },
+  });

@@ -1,0 +1,209 @@
+import { Injectable } from '@nestjs/common';
+import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
+import { EntityManager } from '@mikro-orm/postgresql';
+import {
+  memberUnitPrice,
+  NO_PRICING,
+  PRICING_MESSAGES,
+  type MemberLevelView,
+  type MemberPricing,
+  type MemberRateInput,
+} from '../../../contracts/index.js';
+import { AuditFacade, type AuditActor } from '../../audit/index.js';
+import { CatalogFacade } from '../../catalog/index.js';
+import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
+import { MemberLevel } from '../domain/member-level.entity.js';
+import { MemberRate } from '../domain/member-rate.entity.js';
+import { MemberStanding } from '../domain/member-standing.entity.js';
+
+/** A custom rate as the console lists it. */
+export interface MemberRateRow {
+  id: number;
+  serviceId: number;
+  service: string;
+  listPoint: string;
+  point: string;
+  updatedAt: Date;
+}
+
+/**
+ * The member's price, in ONE place: every price a member sees or pays (storefront, API v1/v2, single,
+ * auto, mass orders, subscriptions) comes from {@link unitPrice}/{@link pricingOf} through the contracts'
+ * `memberUnitPrice` (custom rate > level discount > list price). Levels move up here when billing accepts a charge.
+ */
+@Injectable()
+export class PricingFacade {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly catalog: CatalogFacade,
+    private readonly audit: AuditFacade,
+  ) {}
+
+  /** The member's discount and custom rates (all of them, or those of `serviceIds`), in one read. */
+  async pricingOf(memberId: number, serviceIds?: number[]): Promise<MemberPricing> {
+    // Only ids a service can have (an int4): anything else has no rate (and must not reach the cast).
+    if (serviceIds) serviceIds = serviceIds.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
+    if (serviceIds && serviceIds.length === 0) serviceIds = [0];
+    const rows = await this.em.getConnection().execute<{ service_id: number | null; point: string }[]>(
+      `select null::int as service_id, l.discount_percent::text as point
+         from member_standing s join member_level l on l.id = s.level_id where s.member_id = ?
+       union all
+       select service_id, point::text from member_rate where member_id = ?${serviceIds ? ' and service_id = any(?::int[])' : ''}`,
+      // An array literal: the driver would spread a JS array into a list.
+      serviceIds ? [memberId, memberId, `{${serviceIds.join(',')}}`] : [memberId, memberId],
+    );
+    if (rows.length === 0) return NO_PRICING;
+    const pricing: MemberPricing = { discountPercent: '0', rates: {} };
+    for (const row of rows) {
+      if (row.service_id === null) pricing.discountPercent = row.point;
+      else pricing.rates[row.service_id] = row.point;
+    }
+    return pricing;
+  }
+
+  /** The member's unit price of the service (exact decimal string). */
+  async unitPrice(memberId: number, service: { id: number; point: string }): Promise<string> {
+    return memberUnitPrice(service.point, service.id, await this.pricingOf(memberId, [service.id]));
+  }
+
+  /**
+   * Billing accepted a charge of `amount` won, in its transaction: it counts toward the member's level, and
+   * the member moves up to the highest level now reached (never down: a level set higher by an operator stays).
+   */
+  async chargeAccepted(tx: EntityManager, memberId: number, amount: bigint): Promise<void> {
+    const now = this.clock.now();
+    await tx.execute(
+      `insert into member_standing (member_id, charged, updated_at) values (?, ?, ?)
+       on conflict (member_id) do update set charged = member_standing.charged + excluded.charged, updated_at = excluded.updated_at`,
+      [memberId, amount.toString(), now],
+    );
+    await tx.execute(
+      `update member_standing s
+          set level_id = (select l.id from member_level l where l.threshold <= s.charged order by l.threshold desc limit 1)
+        where s.member_id = ?
+          and exists (select 1 from member_level l where l.threshold <= s.charged
+                        and l.threshold > coalesce((select c.threshold from member_level c where c.id = s.level_id), -1))`,
+      [memberId],
+    );
+  }
+
+  /** The member's level, accepted charges and what is left to the next level (the account page, the profile). */
+  async levelOf(memberId: number): Promise<MemberLevelView<bigint>> {
+    const em = this.em.fork();
+    const [standing, levels] = await Promise.all([
+      em.findOne(MemberStanding, { memberId }),
+      em.find(MemberLevel, {}, { orderBy: { threshold: 'ASC' } }),
+    ]);
+    const charged = standing?.charged ?? 0n;
+    const current = levels.find((l) => l.id === standing?.levelId) ?? null;
+    const floor = current?.threshold ?? -1n;
+    const next = levels.find((l) => l.threshold > floor && l.threshold > charged) ?? null;
+    return {
+      name: current?.name ?? null,
+      discountPercent: current ? trimPercent(current.discountPercent) : '0',
+      charged,
+      next: next
+        ? {
+            name: next.name,
+            threshold: next.threshold,
+            remaining: next.threshold - charged,
+            discountPercent: trimPercent(next.discountPercent),
+          }
+        : null,
+    };
+  }
+
+  /** An operator sets the member's level (null: none); it stays until a charge reaches a higher one. */
+  async setLevel(memberId: number, levelId: number | null, operator: AuditActor): Promise<MemberLevelView<bigint>> {
+    await this.em.fork().transactional(async (tx) => {
+      if (levelId !== null && !(await tx.findOne(MemberLevel, levelId)))
+        throw new NotFoundError(PRICING_MESSAGES.levelMissing);
+      const before = await tx.findOne(MemberStanding, { memberId });
+      try {
+        await tx.execute(
+          `insert into member_standing (member_id, level_id, charged, updated_at) values (?, ?, 0, ?)
+           on conflict (member_id) do update set level_id = excluded.level_id, updated_at = excluded.updated_at`,
+          [memberId, levelId, this.clock.now()],
+        );
+      } catch (error) {
+        if (error instanceof ForeignKeyConstraintViolationException)
+          throw new NotFoundError(PRICING_MESSAGES.memberMissing);
+        throw error;
+      }
+      this.audit.record(tx, operator, {
+        action: 'set-level',
+        resource: 'members',
+        resourceId: memberId,
+        before: { levelId: before?.levelId ?? null },
+        after: { levelId },
+      });
+    });
+    return this.levelOf(memberId);
+  }
+
+  /** The member's custom rates with each service's list price. */
+  async rates(memberId: number): Promise<MemberRateRow[]> {
+    const rows = await this.em.fork().find(MemberRate, { memberId }, { orderBy: { serviceId: 'ASC' } });
+    const services = await this.catalog.servicesByIds(rows.map((r) => r.serviceId));
+    return rows.map((r) => ({
+      id: r.serviceId,
+      serviceId: r.serviceId,
+      service: services.get(r.serviceId)?.text ?? '',
+      listPoint: services.get(r.serviceId)?.point ?? '',
+      point: r.point,
+      updatedAt: r.updatedAt,
+    }));
+  }
+
+  /** Sets (or replaces) the member's unit price of a service. */
+  async setRate(memberId: number, input: MemberRateInput, operator: AuditActor): Promise<MemberRateRow> {
+    const service = await this.catalog.getService(input.serviceId);
+    if (!service) throw new NotFoundError(PRICING_MESSAGES.serviceMissing);
+    const now = this.clock.now();
+    await this.em.fork().transactional(async (tx) => {
+      const before = await tx.findOne(MemberRate, { memberId, serviceId: input.serviceId });
+      try {
+        await tx.execute(
+          `insert into member_rate (member_id, service_id, point, updated_at) values (?, ?, ?, ?)
+           on conflict (member_id, service_id) do update set point = excluded.point, updated_at = excluded.updated_at`,
+          [memberId, input.serviceId, input.point, now],
+        );
+      } catch (error) {
+        if (error instanceof ForeignKeyConstraintViolationException)
+          throw new NotFoundError(PRICING_MESSAGES.memberMissing);
+        throw error;
+      }
+      this.audit.record(tx, operator, {
+        action: 'set-rate',
+        resource: 'members',
+        resourceId: memberId,
+        before: before ? { serviceId: before.serviceId, point: before.point } : null,
+        after: { serviceId: input.serviceId, point: input.point },
+      });
+    });
+    const row = (await this.rates(memberId)).find((r) => r.serviceId === input.serviceId);
+    if (!row) throw new DomainError(PRICING_MESSAGES.rateMissing, 409);
+    return row;
+  }
+
+  /** Removes the member's rate for the service: the level discount (or list price) applies again. */
+  async deleteRate(memberId: number, serviceId: number, operator: AuditActor): Promise<MemberRateRow> {
+    const row = (await this.rates(memberId)).find((r) => r.serviceId === serviceId);
+    if (!row) throw new NotFoundError(PRICING_MESSAGES.rateMissing);
+    await this.em.fork().transactional(async (tx) => {
+      await tx.nativeDelete(MemberRate, { memberId, serviceId });
+      this.audit.record(tx, operator, {
+        action: 'delete-rate',
+        resource: 'members',
+        resourceId: memberId,
+        before: { serviceId, point: row.point },
+      });
+    });
+    return row;
+  }
+}
+
+/** "2.50" → "2.5", "5.00" → "5". */
+export const trimPercent = (percent: string): string =>
+  percent.includes('.') ? percent.replace(/\.?0+$/, '') : percent;

@@ -1,0 +1,77 @@
+import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
+import type {} from '@fastify/multipart';
+import type { FastifyRequest } from 'fastify';
+import {
+  CONTENT_MESSAGES,
+  ticketCreateSchema,
+  ticketReplySchema,
+  type TicketCreate,
+  type TicketReply,
+} from '../../../contracts/index.js';
+import { ContentFacade } from '../../content/index.js';
+import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../../auth/index.js';
+import { DomainError, idPipe, ZodPipe } from '../../../shared/index.js';
+import { Tickets } from '../application/tickets.service.js';
+
+const idParam = idPipe({ message: '문의 번호가 올바르지 않습니다.' });
+
+/** The member's 1:1 문의: `GET/POST /api/service/tickets`, one ticket, a reply, closing, and attaching an image. */
+@Controller('service/tickets')
+@UseGuards(MemberGuard)
+export class MemberTicketsController {
+  constructor(
+    private readonly tickets: Tickets,
+    private readonly content: ContentFacade,
+  ) {}
+
+  @Get()
+  list(@CurrentMember() member: AuthenticatedMember) {
+    return this.tickets.listForMember(member.id);
+  }
+
+  @Post()
+  @HttpCode(201)
+  open(@Body(new ZodPipe(ticketCreateSchema)) body: TicketCreate, @CurrentMember() member: AuthenticatedMember) {
+    return this.tickets.open(member.id, body);
+  }
+
+  /** One image (png, jpeg, webp, gif; 5 MB) through the upload pipeline: {url} to list in a ticket's images. */
+  @Post('images')
+  @HttpCode(201)
+  async image(@Req() request: FastifyRequest) {
+    if (!request.isMultipart()) throw new BadRequestException(CONTENT_MESSAGES.imageRequired);
+    const part = await request.file();
+    if (!part) throw new BadRequestException(CONTENT_MESSAGES.imageRequired);
+    let data: Buffer;
+    try {
+      data = await part.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+        throw new DomainError(CONTENT_MESSAGES.imageTooLarge, 413);
+      throw error;
+    }
+    const stored = await this.content.storeImage(data, 'ticket');
+    return { url: stored.url };
+  }
+
+  @Get(':id')
+  one(@Param('id', idParam) id: number, @CurrentMember() member: AuthenticatedMember) {
+    return this.tickets.memberView(member.id, id);
+  }
+
+  @Post(':id/messages')
+  @HttpCode(201)
+  reply(
+    @Param('id', idParam) id: number,
+    @Body(new ZodPipe(ticketReplySchema)) body: TicketReply,
+    @CurrentMember() member: AuthenticatedMember,
+  ) {
+    return this.tickets.memberReply(member.id, id, body);
+  }
+
+  @Post(':id/close')
+  @HttpCode(200)
+  close(@Param('id', idParam) id: number, @CurrentMember() member: AuthenticatedMember) {
+    return this.tickets.memberClose(member.id, id);
+  }
+}

@@ -1,0 +1,277 @@
+import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { createMember, type TestMember } from '../../support/members.js';
+import { REFILL_MESSAGES, TICKET_LIMITS, TICKET_MESSAGES } from '../../../server/src/contracts/index.js';
+import { OrderingFacade, OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { Order, Refill } from '../../../server/src/modules/ordering/entities.js';
+import { Ticket, TicketMessage } from '../../../server/src/modules/support/entities.js';
+import { TicketAutoCloseJob } from '../../../server/src/modules/support/index.js';
+import { Clock } from '../../../server/src/shared/index.js';
+import type { Service } from '../../../server/src/modules/catalog/index.js';
+import { admin } from '../fulfilment/helpers.js';
+import { report } from '../reseller/fixtures.js';
+import { balance, createService, em, fund } from '../ordering/fixtures.js';
+
+const PNG_1x1 = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** The support desk: 1:1 문의 tied to orders, refill/cancel tickets acting at once, operators' answers. */
+describe('support tickets', () => {
+  let t: TestApp;
+  let refillService: Service;
+  let plain: Service;
+  let seq = 0;
+
+  beforeAll(async () => {
+    t = await startTestApp();
+    refillService = await createService(t, { refill: true, refillDays: 30 });
+    plain = await createService(t, {});
+  });
+  afterAll(() => t.close());
+  afterEach(() => t.app.get(Clock).reset());
+
+  const bearer = (m: TestMember) => `Bearer ${m.token}`;
+  const place = async (memberId: number, serviceId: number) =>
+    (
+      await t.app.get(OrderingFacade).placeOrder(memberId, {
+        serviceId,
+        link: `https://instagram.com/p/s${++seq}`,
+        amount: 100,
+        runs: 0,
+        interval: 0,
+      })
+    ).placed.orderId;
+  const member = async () => {
+    const m = await createMember(t);
+    await fund(t, m.id, 100_000n);
+    return m;
+  };
+  const open = (m: TestMember, body: Record<string, unknown>) =>
+    t.http.post('/api/service/tickets').set('Authorization', bearer(m)).send(body);
+  const tickets = async (memberId: number) => em(t).count(Ticket, { memberId });
+
+  it('a refill ticket for two orders requests the eligible refill at once; the other waits for an operator, with its reason', async () => {
+    const m = await member();
+    const done = await place(m.id, refillService.id);
+    await report(t, done, { status: OrderStatus.COMPLETED });
+    const running = await place(m.id, refillService.id);
+    const res = await open(m, {
+      type: 'REFILL',
+      subject: '리필 부탁드립니다',
+      body: '팔로워가 줄었어요 https://instagram.com/p/x',
+      orderIds: `${done}, ${running}`,
+    }).expect(201);
+    const refill = await em(t).findOneOrFail(Refill, { orderId: done });
+    expect(res.body.status).toBe('OPEN');
+    expect(res.body.orderIds).toEqual([done, running]);
+    expect(res.body.messages.map((x: { author: string }) => x.author)).toEqual(['MEMBER', 'SYSTEM']);
+    expect(res.body.messages[1].body).toBe(
+      `주문 ${done}: 리필 요청됨 (리필 ${refill.id})\n주문 ${running}: ${REFILL_MESSAGES.notFinished}`,
+    );
+    expect(await em(t).count(Refill, { orderId: running })).toBe(0);
+    // The linked orders carry what the member may still do (the one rule of contracts/order-actions).
+    const orders = new Map(res.body.orders.map((o: { id: number }) => [o.id, o]));
+    expect(orders.get(done)).toMatchObject({ actions: { refill: { allowed: false, reason: REFILL_MESSAGES.open } } });
+    expect(orders.get(running)).toMatchObject({ actions: { cancel: { allowed: true }, ask: { allowed: true } } });
+    // Operators hear of it through the alerts.
+    const [alert] = await em(t)
+      .getConnection()
+      .execute(`select kind, text from operator_alert where dedupe_key = ?`, [`ticket:${res.body.id}`]);
+    expect(alert).toMatchObject({ kind: 'NEW_TICKET' });
+    expect(alert.text).toContain('리필 요청');
+  });
+
+  it('a refill or cancel ticket the rules settle whole is answered by the desk and raises no alert', async () => {
+    const m = await member();
+    const pending = await place(m.id, plain.id);
+    const before = await balance(t, m.id);
+    const res = await open(m, { type: 'CANCEL', subject: '취소', body: '취소해 주세요', orderIds: [pending] }).expect(
+      201,
+    );
+    expect(res.body.status).toBe('ANSWERED');
+    expect(res.body.messages[1].body).toBe(`주문 ${pending}: 취소됨 (250원 환불)`);
+    expect((await em(t).findOneOrFail(Order, pending)).status).toBe(OrderStatus.CANCELED);
+    expect(await balance(t, m.id)).toBe(before + 250n);
+    const alerts = await em(t)
+      .getConnection()
+      .execute(`select 1 from operator_alert where dedupe_key = ?`, [`ticket:${res.body.id}`]);
+    expect(alerts).toHaveLength(0);
+  });
+
+  it('refuses bad input in Korean and stores nothing', async () => {
+    const m = await member();
+    const other = await member();
+    const foreign = await place(other.id, plain.id);
+    const mine = await place(m.id, plain.id);
+    const cases: [Record<string, unknown>, number, string][] = [
+      [{ type: 'OTHER', subject: 'a', body: 'x'.repeat(5001) }, 400, TICKET_MESSAGES.bodyTooLong],
+      [{ type: 'OTHER', subject: 'a', body: 'b', orderIds: `${mine} ${foreign}` }, 400, TICKET_MESSAGES.foreignOrders],
+      [{ type: 'OTHER', subject: 'a', body: 'b', orderIds: '12a' }, 400, TICKET_MESSAGES.ordersInvalid],
+      [
+        { type: 'OTHER', subject: 'a', body: 'b', orderIds: Array.from({ length: 101 }, (_, i) => i + 1) },
+        400,
+        TICKET_MESSAGES.tooManyOrders,
+      ],
+      [{ type: 'REFILL', subject: 'a', body: 'b' }, 400, TICKET_MESSAGES.ordersRequired],
+      [{ type: 'NOPE', subject: 'a', body: 'b' }, 400, TICKET_MESSAGES.typeRequired],
+      [
+        { type: 'OTHER', subject: 'a', body: 'b', images: ['https://evil.example/x.png'] },
+        400,
+        TICKET_MESSAGES.imageInvalid,
+      ],
+      [
+        {
+          type: 'OTHER',
+          subject: 'a',
+          body: 'b',
+          images: Array(4).fill('/uploads/0b7c1d1e-1111-4222-8333-444455556666.webp'),
+        },
+        400,
+        TICKET_MESSAGES.tooManyImages,
+      ],
+    ];
+    for (const [body, status, message] of cases) {
+      const res = await open(m, body).expect(status);
+      expect(res.body.message).toContain(message);
+    }
+    expect(await tickets(m.id)).toBe(0);
+    expect((await em(t).findOneOrFail(Order, mine)).status).toBe(OrderStatus.PENDING);
+    // Images of other types are refused by the upload pipeline.
+    const text = await t.http
+      .post('/api/service/tickets/images')
+      .set('Authorization', bearer(m))
+      .attach('file', Buffer.from('<svg onload="alert(1)"/>'), 'x.png')
+      .expect(415);
+    expect(text.body.message).toContain('이미지 파일');
+    const image = await t.http
+      .post('/api/service/tickets/images')
+      .set('Authorization', bearer(m))
+      .attach('file', PNG_1x1, 'a.png')
+      .expect(201);
+    expect(image.body.url).toMatch(/^\/uploads\/.+\.webp$/);
+    await open(m, { type: 'OTHER', subject: '이미지', body: '첨부', images: [image.body.url] }).expect(201);
+  });
+
+  it('a member keeps at most 5 open tickets (409), and others members’ tickets are 404', async () => {
+    const m = await member();
+    const ids: number[] = [];
+    for (let i = 0; i < TICKET_LIMITS.open; i++)
+      ids.push((await open(m, { type: 'OTHER', subject: `문의 ${i}`, body: '내용' }).expect(201)).body.id);
+    const sixth = await open(m, { type: 'OTHER', subject: '여섯째', body: '내용' }).expect(409);
+    expect(sixth.body.message).toBe(TICKET_MESSAGES.tooManyOpen);
+    expect(await tickets(m.id)).toBe(5);
+    await t.http.post(`/api/service/tickets/${ids[0]}/close`).set('Authorization', bearer(m)).expect(200);
+    await open(m, { type: 'OTHER', subject: '이제 됨', body: '내용' }).expect(201);
+
+    const stranger = await member();
+    await t.http.get(`/api/service/tickets/${ids[1]}`).set('Authorization', bearer(stranger)).expect(404);
+    await t.http
+      .post(`/api/service/tickets/${ids[1]}/messages`)
+      .set('Authorization', bearer(stranger))
+      .send({ body: '남의 문의' })
+      .expect(404);
+    await t.http.post(`/api/service/tickets/${ids[1]}/close`).set('Authorization', bearer(stranger)).expect(404);
+    const list = await t.http.get('/api/service/tickets').set('Authorization', bearer(stranger)).expect(200);
+    expect(list.body).toEqual([]);
+  });
+
+  it('operators answer (mailed), note internally (never shown), assign, filter and close; a member reply reopens', async () => {
+    const m = await member();
+    const order = await place(m.id, plain.id);
+    const created = (
+      await open(m, {
+        type: 'SPEED',
+        subject: '<script>alert(1)</script>',
+        body: '<img src=x onerror=alert(1)>',
+        orderIds: [order],
+      }).expect(201)
+    ).body;
+    const op = await admin(t);
+    const unread = await t.http.get('/api/admin/tickets/unread').set('Authorization', op).expect(200);
+    expect(unread.body.count).toBeGreaterThanOrEqual(1);
+    const list = await t.http
+      .get('/api/admin/tickets')
+      .query({ filter: JSON.stringify({ orderId: order, status: 'OPEN' }) })
+      .set('Authorization', op)
+      .expect(200);
+    expect(list.body.map((x: { id: number }) => x.id)).toEqual([created.id]);
+    const page = await t.http.get(`/api/admin/tickets/${created.id}`).set('Authorization', op).expect(200);
+    expect(page.body).toMatchObject({ subject: '<script>alert(1)</script>', unread: false, memberId: m.id });
+    expect(page.body.orders[0]).toMatchObject({ id: order, commands: expect.arrayContaining(['cancel']) });
+
+    await t.http
+      .post(`/api/admin/tickets/${created.id}/messages`)
+      .set('Authorization', op)
+      .send({ body: '내부 메모: 공급사 확인 중', internal: true })
+      .expect(201);
+    const answered = await t.http
+      .post(`/api/admin/tickets/${created.id}/messages`)
+      .set('Authorization', op)
+      .send({ body: '작업이 곧 시작됩니다.' })
+      .expect(201);
+    expect(answered.body.status).toBe('ANSWERED');
+    const [mail] = await em(t)
+      .getConnection()
+      .execute(`select subject, body from outbox_message where recipient = ? order by id desc limit 1`, [
+        `${m.loginId}@example.com`,
+      ]);
+    expect(mail.subject).toContain('답변이 등록되었습니다');
+    expect(mail.body).toContain('작업이 곧 시작됩니다.');
+    expect(mail.body).not.toContain('내부 메모');
+
+    const seen = await t.http.get(`/api/service/tickets/${created.id}`).set('Authorization', bearer(m)).expect(200);
+    expect(seen.body.messages.map((x: { body: string }) => x.body)).toEqual([
+      '<img src=x onerror=alert(1)>',
+      '작업이 곧 시작됩니다.',
+    ]);
+    const reply = await t.http
+      .post(`/api/service/tickets/${created.id}/messages`)
+      .set('Authorization', bearer(m))
+      .send({ body: '감사합니다. 하나 더 물어볼게요' })
+      .expect(201);
+    expect(reply.body.status).toBe('OPEN');
+
+    const assigned = await t.http
+      .post(`/api/admin/tickets/${created.id}/assign`)
+      .set('Authorization', op)
+      .send({ operatorId: 1 })
+      .expect(200);
+    expect(assigned.body.assigneeId).toBe(1);
+    const closed = await t.http.post(`/api/admin/tickets/${created.id}/close`).set('Authorization', op).expect(200);
+    expect(closed.body.status).toBe('CLOSED');
+    const again = await t.http.post(`/api/admin/tickets/${created.id}/close`).set('Authorization', op).expect(409);
+    expect(again.body.message).toBe(TICKET_MESSAGES.alreadyClosed);
+    // A member token is no operator.
+    await t.http.get('/api/admin/tickets').set('Authorization', bearer(m)).expect(401);
+  });
+
+  it('answered tickets with no reply close after 7 days (the job)', async () => {
+    const m = await member();
+    const id = (await open(m, { type: 'OTHER', subject: '질문', body: '내용' }).expect(201)).body.id;
+    await t.http
+      .post(`/api/admin/tickets/${id}/messages`)
+      .set('Authorization', await admin(t))
+      .send({ body: '답변입니다' })
+      .expect(201);
+    const job = t.app.get(TicketAutoCloseJob);
+    t.app.get(Clock).travel(6 * 86_400_000);
+    expect(await job.runOnce()).not.toContain(id);
+    t.app.get(Clock).travel(1 * 86_400_000 + 60_000);
+    expect(await job.runOnce()).toContain(id);
+    expect((await em(t).findOneOrFail(Ticket, id)).status).toBe('CLOSED');
+    expect(await em(t).count(TicketMessage, { ticketId: id })).toBe(2);
+  });
+
+  it('saved replies (저장된 답변) are a console resource', async () => {
+    const op = await admin(t);
+    const created = await t.http
+      .post('/api/admin/saved-replies')
+      .set('Authorization', op)
+      .send({ title: '리필 안내', body: '리필은 24시간 안에 시작됩니다.' })
+      .expect(201);
+    const list = await t.http.get('/api/admin/saved-replies').set('Authorization', op).expect(200);
+    expect(list.body.map((r: { id: number }) => r.id)).toContain(created.body.id);
+    await t.http.post('/api/admin/saved-replies').set('Authorization', op).send({ title: '', body: 'x' }).expect(400);
+  });
+});
