@@ -1,46 +1,69 @@
-// Throughput and latency of POST /api/service/order on the embedded PostgreSQL, spread across many
-// members and on one hot member, beside the same database's ceiling for the bare SQL of one order
-// (conditional UPDATE + order INSERT + ledger INSERT in one transaction), measured in the same run with
-// pgbench (or a node `pg` loop when pgbench is missing). Prints figures; asserts nothing.
+// Throughput and latency of POST /api/service/order as the issue measures it, beside the bare-SQL ceiling
+// of the same machine in the same sitting. Prints figures; asserts nothing.
 //
-//   node bench/order-throughput.mjs            (BENCH_SECONDS=5 BENCH_CONCURRENCY=1,8,32,64 BENCH_MEMBERS=200)
-import { execFileSync, spawnSync } from 'node:child_process';
+// - The server runs in this process (the built dist, embedded durable PostgreSQL); the load runs in a
+//   process of its own (`node bench/order-throughput.mjs --load`), so the load generator's CPU is not the
+//   server's: BENCH_CONCURRENCY requests in flight (default 32) over BENCH_MEMBERS members (100) for
+//   BENCH_SECONDS (15). CPU ms per order is this process's CPU (all its threads) over the orders placed.
+// - The ceiling: `pgbench -M prepared -c 16 -j 2` (BENCH_PGBENCH_CLIENTS) running the same three statements
+//   (conditional UPDATE, order INSERT, ledger INSERT in one transaction) against a scratch durable
+//   PostgreSQL (another embedded cluster, migrated like the server's), for BENCH_SECONDS.
+// - BENCH_PROFILE=1: a CPU profile of the server process during the load (what `--cpu-prof` writes), saved
+//   under the data folder's parent and summarised as its top frames by self time.
+// - BENCH_HOT=1 also runs the same load on one member (every order on one balance row).
+//
+//   node bench/order-throughput.mjs
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import pg from 'pg';
+import { topFrames } from './lib/cpu-profile.mjs';
 
-const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
-const CONCURRENCY = (process.env.BENCH_CONCURRENCY ?? '1,8,32,64').split(',').map(Number);
-const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 200);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
+const MEMBERS = Number(process.env.BENCH_MEMBERS ?? 100);
+const PGBENCH_CLIENTS = Number(process.env.BENCH_PGBENCH_CLIENTS ?? 16);
+const DIST = process.env.SERVER_DIST ?? 'server/dist';
 
 function percentile(sorted, p) {
   return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** Runs the load for SECONDS; also the CPU time the server's thread spent per request. */
-function load(port, tokens, serviceId, concurrency) {
+/** Runs the load in a process of its own for `seconds`; also this (the server's) process's CPU per order. */
+function load(port, tokens, serviceId, concurrency, seconds = SECONDS) {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(new URL(import.meta.url), {
-      workerData: { port, tokens, serviceId, concurrency, seconds: SECONDS },
+    const child = spawn(process.execPath, [new URL(import.meta.url).pathname, '--load'], {
+      stdio: ['pipe', 'pipe', 'inherit'],
     });
-    const before = process.threadCpuUsage();
-    worker.once('message', ({ latencies, statuses, elapsed }) => {
-      const cpu = process.threadCpuUsage(before);
-      const busy = (cpu.user + cpu.system) / 1000;
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    let before;
+    let started;
+    child.stdout.once('data', () => {
+      // The load process says "go" when its sockets are open: the server's CPU is counted from then.
+      before = process.cpuUsage();
+      started = performance.now();
+    });
+    child.once('exit', (code) => {
+      if (code !== 0) return reject(new Error(`load process exited with ${code}`));
+      const cpu = process.cpuUsage(before);
+      const wall = (performance.now() - started) / 1000;
+      const { latencies, statuses, elapsed } = JSON.parse(out.slice(out.indexOf('\n') + 1));
       latencies.sort((a, b) => a - b);
       const ok = statuses[201] ?? 0;
+      const busy = (cpu.user + cpu.system) / 1000;
       resolve({
         rate: ok / elapsed,
         p50: percentile(latencies, 50),
         p99: percentile(latencies, 99),
         statuses,
-        cpuPerOrder: busy / Math.max(1, latencies.length),
+        cpuPerOrder: busy / Math.max(1, ok),
+        cpuShare: busy / 1000 / wall,
       });
     });
-    worker.once('error', reject);
+    child.stdin.end(JSON.stringify({ port, tokens, serviceId, concurrency, seconds }));
   });
 }
 
@@ -53,136 +76,93 @@ INSERT INTO point_ledger_entry (member_id, amount, balance_after, kind, referenc
 END;
 `;
 
-function hasPgbench() {
-  return spawnSync('pgbench', ['--version']).status === 0;
-}
-
-function pgbench(url, scriptDir, { hot, concurrency, serviceId, members }) {
+function pgbench(url, scriptDir, { hot, serviceId, members }) {
   const file = join(scriptDir, hot ? 'hot.sql' : 'many.sql');
   writeFileSync(
     file,
     (hot ? '' : `\\set mid random(${members.min}, ${members.max})\n`) + ORDER_SQL(hot ? String(members.min) : ':mid'),
   );
-  const out = execFileSync(
-    'pgbench',
-    [
-      '-n',
-      '-c',
-      String(concurrency),
-      '-j',
-      String(Math.min(concurrency, 2)),
-      '-T',
-      String(SECONDS),
-      '-D',
-      `service=${serviceId}`,
-      '-f',
-      file,
-      url,
-    ],
-    {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const args = ['-n', '-M', 'prepared', '-c', String(PGBENCH_CLIENTS), '-j', '2', '-T', String(SECONDS)];
+  const out = execFileSync('pgbench', [...args, '-D', `service=${serviceId}`, '-f', file, url], {
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
   const latency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]);
-  return { rate: tps, latency };
+  return { rate: tps, latency, command: `pgbench ${args.join(' ')}` };
 }
 
-/** The same three statements from a node `pg` pool, when pgbench is not installed. */
-async function pgLoop(url, { hot, concurrency, serviceId, members }) {
-  const pool = new pg.Pool({ connectionString: url, max: concurrency });
-  let done = 0;
-  const deadline = performance.now() + SECONDS * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      const client = await pool.connect();
-      try {
-        while (performance.now() < deadline) {
-          const mid = hot ? members.min : members.min + Math.floor(Math.random() * (members.max - members.min + 1));
-          await client.query('BEGIN');
-          await client.query(
-            'UPDATE point_account SET balance = balance - 5, version = version + 1, updated_at = now() WHERE member_id = $1 AND balance >= 5',
-            [mid],
-          );
-          const { rows } = await client.query(
-            "INSERT INTO service_order (member_id, service_id, link, amount, point, created_at, updated_at) VALUES ($1, $2, 'https://instagram.com/p/sql', 10, 5, now(), now()) RETURNING id",
-            [mid, serviceId],
-          );
-          await client.query(
-            "INSERT INTO point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, created_at) VALUES ($1, -5, 0, 'ORDER', 'order', $2, now())",
-            [mid, rows[0].id],
-          );
-          await client.query('COMMIT');
-          done++;
-        }
-      } finally {
-        client.release();
-      }
-    }),
+/** A service at 0.5 won per unit (an order of 10 costs 5 won), and `count` members with plenty of points. */
+async function seed(em, Member, hash, count) {
+  const [{ id: serviceId }] = await em.execute(
+    `with p as (insert into platform (id, text) values ('instagram', '인스타그램') returning id),
+          c as (insert into category (platform_id, text) select id, '인스타그램 좋아요' from p returning id)
+     insert into service (text, point, min, max, category_id) select '🌍 외국인 좋아요', 0.5, 10, 100000, id from c returning id`,
   );
-  const elapsed = (performance.now() - started) / 1000;
-  await pool.end();
-  return { rate: done / elapsed, latency: (concurrency * elapsed * 1000) / Math.max(done, 1) };
+  const members = [];
+  for (let i = 0; i < count; i++) {
+    const member = new Member({
+      loginId: `bench${i}`,
+      passwordHash: hash,
+      email: null,
+      phone: null,
+      registerWhere: null,
+      now: new Date(),
+    });
+    em.persist(member);
+    members.push(member);
+  }
+  await em.flush();
+  const ids = members.map((m) => m.id);
+  await em.execute(
+    `with a as (insert into point_account (member_id, balance, version) select unnest(?::int[]), 1000000000, 1 returning member_id, balance)
+     insert into point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, created_at)
+     select member_id, balance, balance, 'CHARGE', 'bench', member_id::text, now() from a`,
+    [`{${ids.join(',')}}`],
+  );
+  return { serviceId, members, range: { min: Math.min(...ids), max: Math.max(...ids) } };
 }
 
 // ---- run ------------------------------------------------------------------------------------------------
 async function main() {
-  const { build } = await import('../scripts/lib/build.mjs');
-  build({ only: ['server'] });
-  const { createServer } = await import('../server/dist/bootstrap.js');
-  const { PasswordHasher } = await import('../server/dist/modules/identity/index.js');
-  const { Member } = await import('../server/dist/modules/identity/entities.js');
+  if (!process.env.SERVER_DIST) {
+    const { build } = await import('../scripts/lib/build.mjs');
+    build({ only: ['server'] });
+  }
+  const { createServer } = await import(`../${DIST}/bootstrap.js`);
+  const { PasswordHasher } = await import(`../${DIST}/modules/identity/index.js`);
+  const { Member } = await import(`../${DIST}/modules/identity/entities.js`);
+  const { startEmbeddedPostgres } = await import(`../${DIST}/database/embedded-postgres.js`);
   const { MikroORM } = await import('@mikro-orm/postgresql');
 
   const dataDir = mkdtempSync(join(tmpdir(), 'smm-bench-'));
-  const server = await createServer({
-    env: {
-      DATA_DIR: dataDir,
-      JOBS: 'false',
-      DEMO_DATA: 'false',
-      LOG_LEVEL: 'warn',
-      ADMIN_PASSWORD: 'bench-password',
-      DATABASE_URL: '',
-      // Each member logs in from an address of its own (X-Forwarded-For, trusted from loopback): the per-IP login limit.
-      TRUST_PROXY: 'loopback',
-    },
-  });
+  const scratchDir = mkdtempSync(join(tmpdir(), 'smm-bench-ceiling-'));
+  const env = {
+    DATA_DIR: dataDir,
+    JOBS: 'false',
+    DEMO_DATA: 'false',
+    LOG_LEVEL: 'warn',
+    ADMIN_PASSWORD: 'bench-password',
+    DATABASE_URL: '',
+    // Each member logs in from an address of its own (X-Forwarded-For, trusted from loopback): the per-IP login limit.
+    TRUST_PROXY: 'loopback',
+  };
+  // The ceiling's scratch cluster: durable like the server's, migrated by a server started on it once.
+  const scratch = await startEmbeddedPostgres(scratchDir);
+  let ceilingSeed;
+  {
+    const migrator = await createServer({ env: { ...env, DATA_DIR: scratchDir, DATABASE_URL: scratch.url } });
+    const em = migrator.app.get(MikroORM).em.fork();
+    ceilingSeed = await seed(em, Member, 'x', MEMBERS);
+    await migrator.close();
+  }
+  const server = await createServer({ env });
   try {
     await server.app.listen({ port: 0, host: '127.0.0.1' });
     const port = server.app.getHttpServer().address().port;
-    const url = server.config.databaseUrl;
     const em = server.app.get(MikroORM).em.fork();
-
-    // A service at 0.5 won per unit (an order of 10 costs 5 won), and members with plenty of points.
-    const [{ id: serviceId }] = await em.execute(
-      `with p as (insert into platform (id, text) values ('instagram', '인스타그램') returning id),
-            c as (insert into category (platform_id, text) select id, '인스타그램 좋아요' from p returning id)
-       insert into service (text, point, min, max, category_id) select '🌍 외국인 좋아요', 0.5, 10, 100000, id from c returning id`,
-    );
     const hash = await server.app.get(PasswordHasher).hash('bench-password');
-    const members = [];
-    for (let i = 0; i < MEMBERS; i++) {
-      const member = new Member({
-        loginId: `bench${i}`,
-        passwordHash: hash,
-        email: null,
-        phone: null,
-        registerWhere: null,
-        now: new Date(),
-      });
-      em.persist(member);
-      members.push(member);
-    }
-    await em.flush();
-    const ids = members.map((m) => m.id);
-    await em.execute(
-      `with a as (insert into point_account (member_id, balance, version) select unnest(?::int[]), 1000000000, 1 returning member_id, balance)
-       insert into point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, created_at)
-       select member_id, balance, balance, 'CHARGE', 'bench', member_id::text, now() from a`,
-      [`{${ids.join(',')}}`],
-    );
+    const { serviceId, members } = await seed(em, Member, hash, MEMBERS);
     // Tokens from the real login, each member from an address of its own (the per-IP login limit).
     const tokens = [];
     for (let i = 0; i < members.length; i += 10) {
@@ -198,84 +178,79 @@ async function main() {
       });
       tokens.push(...(await Promise.all(batch)));
     }
-    const range = { min: Math.min(...ids), max: Math.max(...ids) };
 
     // warm-up (JIT, pool, plans)
-    await load(port, tokens, serviceId, 8);
+    await load(port, tokens, serviceId, 8, 3);
 
-    const ceiling = hasPgbench()
-      ? { name: 'pgbench', run: (o) => pgbench(url, dataDir, o) }
-      : { name: 'node pg loop', run: (o) => pgLoop(url, o) };
     console.log(
-      `\nPOST /api/service/order on the embedded PostgreSQL (durable), ${SECONDS} s per point, ${MEMBERS} members; ceiling: ${ceiling.name}\n`,
+      `\nPOST /api/service/order (${DIST}), embedded durable PostgreSQL; load: a process of its own, ${CONCURRENCY} in flight over ${MEMBERS} members for ${SECONDS} s\n`,
     );
-    const row = (cells) => console.log(cells.map((c, i) => String(c).padStart(i === 0 ? 12 : 11)).join(''));
-    row([
-      'scenario',
-      'clients',
-      'orders/s',
-      'p50 ms',
-      'p99 ms',
-      'cpu ms/req',
-      'SQL tps',
-      'SQL lat ms',
-      'ratio',
-      'non-201',
-    ]);
-    const best = {};
-    for (const hot of [false, true]) {
-      const scenario = hot ? 'hot member' : 'many members';
-      for (const concurrency of CONCURRENCY) {
-        const api = await load(port, hot ? [tokens[0]] : tokens, serviceId, concurrency);
-        const sql = await ceiling.run({ hot, concurrency, serviceId, members: range });
-        const errors =
-          Object.entries(api.statuses)
-            .filter(([s]) => s !== '201')
-            .map(([s, n]) => `${s}×${n}`)
-            .join(' ') || '-';
-        row([
-          scenario,
-          concurrency,
-          api.rate.toFixed(0),
-          api.p50.toFixed(1),
-          api.p99.toFixed(1),
-          api.cpuPerOrder.toFixed(2),
-          sql.rate.toFixed(0),
-          sql.latency.toFixed(2),
-          (api.rate / sql.rate).toFixed(2),
-          errors,
-        ]);
-        best[scenario] = {
-          api: Math.max(best[scenario]?.api ?? 0, api.rate),
-          sql: Math.max(best[scenario]?.sql ?? 0, sql.rate),
-        };
+    const row = (cells) => console.log(cells.map((c, i) => String(c).padStart(i === 0 ? 14 : 11)).join(''));
+    row(['scenario', 'orders/s', 'p50 ms', 'p99 ms', 'cpu ms/ord', 'server cpu', 'SQL tps', 'ratio', 'non-201']);
+    for (const hot of process.env.BENCH_HOT ? [false, true] : [false]) {
+      const session = process.env.BENCH_PROFILE && !hot ? new Session() : null;
+      if (session) {
+        session.connect();
+        await session.post('Profiler.enable');
+        await session.post('Profiler.start');
+      }
+      const api = await load(port, hot ? [tokens[0]] : tokens, serviceId, CONCURRENCY);
+      let profile = null;
+      if (session) {
+        ({ profile } = await session.post('Profiler.stop'));
+        session.disconnect();
+      }
+      const sql = pgbench(scratch.url, scratchDir, {
+        hot,
+        serviceId: ceilingSeed.serviceId,
+        members: ceilingSeed.range,
+      });
+      const errors =
+        Object.entries(api.statuses)
+          .filter(([s]) => s !== '201')
+          .map(([s, n]) => `${s}×${n}`)
+          .join(' ') || '-';
+      row([
+        hot ? 'hot member' : 'many members',
+        api.rate.toFixed(0),
+        api.p50.toFixed(1),
+        api.p99.toFixed(1),
+        api.cpuPerOrder.toFixed(2),
+        `${(100 * api.cpuShare).toFixed(0)}%`,
+        sql.rate.toFixed(0),
+        (api.rate / sql.rate).toFixed(2),
+        errors,
+      ]);
+      if (!hot) console.log(`  ceiling: ${sql.command} on a scratch durable cluster (target ratio ≥ 0.2)`);
+      if (profile) {
+        const file = join(tmpdir(), `order-throughput-${Date.now()}.cpuprofile`);
+        writeFileSync(file, JSON.stringify(profile));
+        console.log(`  CPU profile of the server during the load: ${file}; top frames by self time:`);
+        for (const line of topFrames(profile)) console.log(`    ${line}`);
       }
     }
-    console.log('');
-    for (const [scenario, { api, sql }] of Object.entries(best)) {
-      console.log(
-        `${scenario}: best ${api.toFixed(0)} orders/s vs SQL ceiling ${sql.toFixed(0)} tps → ratio ${(api / sql).toFixed(2)} (target across members ≥ 0.33)`,
-      );
-    }
-    const { WalletFacade } = await import('../server/dist/modules/wallet/index.js');
+    const { WalletFacade } = await import(`../${DIST}/modules/wallet/index.js`);
     const violations = await server.app.get(WalletFacade).invariantViolations();
     console.log(
       `ledger invariant (balance = sum of entries) after the run: ${violations.length === 0 ? 'holds' : `${violations.length} violations`}`,
     );
   } finally {
     await server.close();
+    await scratch.stop();
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(scratchDir, { recursive: true, force: true });
   }
 }
 
-// ---- load generator (worker thread: keeps the client off the server's event loop) -------------------
+// ---- load generator (a process of its own: its CPU is not the server's) ------------------------------
 async function generateLoad() {
-  const { port, tokens, serviceId, concurrency, seconds } = workerData;
+  let input = '';
+  for await (const chunk of process.stdin) input += chunk;
+  const { port, tokens, serviceId, concurrency, seconds } = JSON.parse(input);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies = [];
   const statuses = {};
   let seq = 0;
-  const deadline = performance.now() + seconds * 1000;
   const once = (token) =>
     new Promise((resolve, reject) => {
       const body = JSON.stringify({
@@ -306,20 +281,22 @@ async function generateLoad() {
       req.on('error', reject);
       req.end(body);
     });
+  process.stdout.write('go\n');
+  const started = performance.now();
+  const deadline = started + seconds * 1000;
   const client = async (i) => {
     for (let n = 0; performance.now() < deadline; n++) {
-      const started = performance.now();
+      const sent = performance.now();
       const status = await once(tokens[(i + n * concurrency) % tokens.length]);
-      latencies.push(performance.now() - started);
+      latencies.push(performance.now() - sent);
       statuses[status] = (statuses[status] ?? 0) + 1;
     }
   };
-  const started = performance.now();
   await Promise.all(Array.from({ length: concurrency }, (_, i) => client(i)));
   const elapsed = (performance.now() - started) / 1000;
   agent.destroy();
-  parentPort.postMessage({ latencies, statuses, elapsed });
+  process.stdout.write(JSON.stringify({ latencies, statuses, elapsed }) + '\n');
 }
 
-if (isMainThread) await main();
-else await generateLoad();
+if (process.argv.includes('--load')) await generateLoad();
+else await main();

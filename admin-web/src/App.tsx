@@ -7,7 +7,8 @@ import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './layout/LoginPage';
 import { Dashboard } from './dashboard';
-import { resources } from './resources';
+import { resources, resourcePermissions } from './resources';
+import type { Permission } from '../../server/src/contracts/operators.js';
 
 /** The operator console, served at /admin/ (every deep link answers index.html); titled after the shop (SITE_NAME). */
 export const App = () => (
@@ -30,9 +31,12 @@ const BrandedAdmin = () => {
       loginPage={LoginPage}
       disableTelemetry
     >
-      {Object.entries(resources).map(([name, r]) => (
-        <Resource key={name} name={name} {...r} />
-      ))}
+      {/* Only the resources the operator's role may read exist for them: no menu entry, no route. */}
+      {(permissions: Permission[] | undefined) =>
+        Object.entries(resources)
+          .filter(([name]) => permissions?.includes(resourcePermissions[name]!))
+          .map(([name, r]) => <Resource key={name} name={name} {...r} />)
+      }
     </Admin>
   );
 };

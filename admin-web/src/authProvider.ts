@@ -1,4 +1,5 @@
 import type { AuthProvider } from 'react-admin';
+import { OPERATOR_ROLE_LABELS, type OperatorMe, type Permission } from '../../server/src/contracts/operators.js';
 
 /** The operator's token; the storefront keeps the member's under `jwt`, so the two never mix. */
 const TOKEN_KEY = 'operatorToken';
@@ -57,6 +58,12 @@ async function call(path: string, init: RequestInit = {}, retried = false): Prom
   return response;
 }
 
+async function whoAmI(): Promise<OperatorMe> {
+  const response = await call('me');
+  if (!response.ok) throw new Error('로그인이 필요합니다.');
+  return (await response.json()) as OperatorMe;
+}
+
 /**
  * Operator login against /api/admin/auth. A member's id and password are not an operator's, and a
  * member's token gets 401 on every /api/admin route, so a member never gets past the login page.
@@ -88,12 +95,12 @@ export const authProvider: AuthProvider = {
     }
   },
   async getIdentity() {
-    const response = await call('me');
-    if (!response.ok) throw new Error('로그인이 필요합니다.');
-    const me = (await response.json()) as { id: number; loginId: string };
-    return { id: me.id, fullName: me.loginId };
+    const me = await whoAmI();
+    return { id: me.id, fullName: `${me.loginId} (${OPERATOR_ROLE_LABELS[me.role]})`, role: me.role };
   },
-  async getPermissions() {
-    return 'operator';
+  /** What the operator's role may use (GET /api/admin/auth/me): the console draws only those resources, menus and buttons. */
+  async getPermissions(): Promise<Permission[]> {
+    if (!getToken()) return [];
+    return (await whoAmI()).permissions;
   },
 };

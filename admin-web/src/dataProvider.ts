@@ -1,7 +1,8 @@
 import { fetchUtils, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { getToken, refreshToken } from './authProvider';
-import type { LedgerKind } from '../../server/src/contracts/statuses.js';
+import type { ProfitGroup, ProfitReport, ProviderScore } from '../../server/src/contracts/reports.js';
+import type { AdminDashboardView, AdminDayFigures, AdminLedgerEntryView } from '../../server/src/contracts/views.js';
 
 /** Where an uploaded image is shown: the server keeps it at that place's size (server/src/contracts/content.ts). */
 export type UploadPurpose = 'popup' | 'guide-desktop' | 'guide-mobile' | 'other';
@@ -29,17 +30,8 @@ export const httpClient = async (
 
 const base = simpleRestProvider(API, httpClient, 'Content-Range');
 
-/** A ledger row as GET /api/admin/ledger-entries returns it. */
-export interface LedgerEntryRecord extends RaRecord {
-  memberId: number;
-  amount: number;
-  balanceAfter: number;
-  kind: LedgerKind;
-  referenceType: string;
-  referenceId: string;
-  memo: string | null;
-  createdAt: string;
-}
+/** A ledger row as GET /api/admin/ledger-entries returns it (contracts/views.ts). */
+export type LedgerEntryRecord = AdminLedgerEntryView;
 
 async function post<T>(path: string, body?: unknown): Promise<T> {
   const { json } = await httpClient(`${API}/${path}`, {
@@ -162,26 +154,27 @@ export const dataProvider = {
   dashboard: () => get<DashboardStats>('dashboard'),
   walletInvariant: () =>
     get<{ ok: boolean; violations: { memberId: number; balance: string; ledgerSum: string }[] }>('wallet/invariant'),
+  profitReport: (query: { from: string; to: string; by: ProfitGroup }) =>
+    get<ProfitReport>(`reports/profit?${new URLSearchParams(query).toString()}`),
+  /** The same report as a CSV file, fetched with the operator's token and saved by the browser. */
+  async downloadProfitCsv(query: { from: string; to: string; by: ProfitGroup }): Promise<void> {
+    const res = await fetch(`${API}/reports/profit.csv?${new URLSearchParams(query).toString()}`, {
+      headers: { Authorization: `Bearer ${getToken() ?? ''}` },
+    });
+    if (!res.ok) throw new Error(`CSV를 받지 못했습니다 (${res.status})`);
+    const url = URL.createObjectURL(await res.blob());
+    const link = document.createElement('a');
+    link.href = url;
+    link.download = `profit-${query.by}-${query.from}-${query.to}.csv`;
+    link.click();
+    URL.revokeObjectURL(url);
+  },
+  providerScores: (days: 7 | 30) => get<{ days: number; rows: ProviderScore[] }>(`provider-scores?days=${days}`),
+  syncProviderPrices: (id: Identifier) => post<{ checked: number; changes: unknown[] }>(`providers/${id}/sync`),
 } satisfies DataProvider;
 
 export type ConsoleDataProvider = typeof dataProvider;
 
-export interface DailyFigure {
-  date: string;
-  depositsAccepted: number;
-  pointsSpent: number;
-  newMembers: number;
-}
-
-export interface DashboardStats {
-  today: { depositsAccepted: number; pointsSpent: number; newMembers: number; orders: number };
-  days: DailyFigure[];
-  ordersByStatus: { status: string; count: number }[];
-  attention: { pendingCharges: number; unmatchedDeposits: number; providerErrors: number; stuckOrders: number };
-  referrals?: {
-    referredMembers: number;
-    rewards: number;
-    rewardedPoints: number | string;
-    unrecoveredPoints: number | string;
-  };
-}
+/** The dashboard's figures (GET /api/admin/dashboard), as contracts/views.ts declares them. */
+export type DailyFigure = AdminDayFigures;
+export type DashboardStats = AdminDashboardView;

@@ -1,4 +1,5 @@
 import type { ComponentType } from 'react';
+import type { Permission } from '../../server/src/contracts/operators.js';
 import members from './members';
 import ledgerEntries from './ledger-entries';
 import charges from './charges';
@@ -22,9 +23,14 @@ import subscriptions from './subscriptions';
 import auditLogs from './audit-logs';
 import referrals from './referrals';
 import loginAttempts from './login-attempts';
+import operators from './operators';
+import approvals from './approvals';
 import memberLevels from './member-levels';
 import tickets from './tickets';
 import savedReplies from './saved-replies';
+import reports from './reports';
+import providerScores from './provider-scores';
+import priceChanges from './price-changes';
 
 export interface ResourceModule {
   list?: ComponentType;
@@ -63,14 +69,55 @@ export const resources: Record<string, ResourceModule> = {
   'member-levels': memberLevels,
   tickets,
   'saved-replies': savedReplies,
+  reports,
+  'provider-scores': providerScores,
+  'price-changes': priceChanges,
+  operators,
+  approvals,
+};
+
+/** What reading each resource needs (the server's @Allow on its GET routes): a role without it does not get the resource. */
+export const resourcePermissions: Record<string, Permission> = {
+  charges: 'charges',
+  deposits: 'charges',
+  orders: 'orders.read',
+  'auto-orders': 'orders.read',
+  members: 'members.read',
+  'ledger-entries': 'ledger',
+  referrals: 'members.read',
+  services: 'catalog',
+  categories: 'catalog',
+  platforms: 'catalog',
+  providers: 'providers',
+  notices: 'content',
+  faqs: 'content',
+  popups: 'content',
+  'register-wheres': 'content',
+  'guide-images': 'content',
+  settings: 'settings',
+  outbox: 'audit',
+  alerts: 'audit',
+  'audit-logs': 'audit',
+  'login-attempts': 'audit',
+  refills: 'orders.read',
+  subscriptions: 'orders.read',
+  operators: 'operators',
+  approvals: 'approvals',
+  'member-levels': 'members.manage',
+  tickets: 'support',
+  'saved-replies': 'support',
+  reports: 'reports',
+  'provider-scores': 'providers',
+  'price-changes': 'providers',
 };
 
 export const menuSections: { title: string; names: string[] }[] = [
-  { title: '입금', names: ['charges', 'deposits'] },
+  { title: '입금', names: ['charges', 'deposits', 'approvals'] },
   { title: '주문', names: ['orders', 'auto-orders', 'refills', 'subscriptions'] },
   { title: '회원', names: ['members', 'ledger-entries', 'referrals', 'member-levels'] },
   { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },
   { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },
-  { title: '운영', names: ['settings', 'outbox', 'alerts', 'audit-logs', 'login-attempts'] },
+  { title: '운영', names: ['settings', 'outbox', 'alerts', 'audit-logs', 'login-attempts', 'operators'] },
   { title: '고객 지원', names: ['tickets', 'saved-replies'] },
+  { title: '수익', names: ['reports', 'provider-scores', 'price-changes'] },
 ];

@@ -9,6 +9,7 @@ import { AuditFacade, AuditModule } from './modules/audit/index.js';
 import { ContentFacade, ContentModule } from './modules/content/index.js';
 import { DashboardModule } from './modules/dashboard/index.js';
 import {
+  ApprovalGate,
   AuditRecorder,
   IdentityModule,
   IdentitySettings,
@@ -21,6 +22,8 @@ import {
 } from './modules/identity/index.js';
 import { AuthModule, SessionReader } from './modules/auth/index.js';
 import { memberMoneyCloser } from './composition/member-money-closure.js';
+import { approvalActions } from './composition/approval-actions.js';
+import { ApprovalActions, ApprovalsFacade, ApprovalsModule } from './modules/approvals/index.js';
 import { LedgerKind, WalletFacade, WalletModule } from './modules/wallet/index.js';
 import { SettingsModule, SettingsService } from './modules/settings/index.js';
 import { CatalogModule } from './modules/catalog/index.js';
@@ -76,6 +79,15 @@ class CoreModule {
     { provide: RegisterWhereOptions, useExisting: ContentFacade },
     { provide: AuditRecorder, useExisting: AuditFacade },
     { provide: MemberMoneyCloser, inject: [ModuleRef, WalletFacade, SettingsService], useFactory: memberMoneyCloser },
+    { provide: ApprovalActions, inject: [ModuleRef], useFactory: approvalActions },
+    // Approvals imports identity (guards): looked up when first used, as the closer above does.
+    {
+      provide: ApprovalGate,
+      inject: [ModuleRef],
+      useFactory: (moduleRef: ModuleRef): ApprovalGate => ({
+        hold: (command, requester) => moduleRef.get(ApprovalsFacade, { strict: false }).hold(command, requester),
+      }),
+    },
     { provide: MemberLevelReader, useExisting: PricingFacade },
     { provide: SessionReader, useExisting: SessionDirectory },
   ],
@@ -86,6 +98,8 @@ class CoreModule {
     RegisterWhereOptions,
     AuditRecorder,
     MemberMoneyCloser,
+    ApprovalActions,
+    ApprovalGate,
     MemberLevelReader,
     SessionReader,
   ],
@@ -119,6 +133,7 @@ export class AppModule {
         FulfilmentModule,
         BackupModule,
         AlertsModule,
+        ApprovalsModule,
         PricingModule,
         SupportModule,
       ],

@@ -88,6 +88,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
       bodyLimit: BODY_LIMIT,
       genReqId: requestId,
       requestIdHeader: false,
+      // `/api/v2/` is served as `/api/v2` (reseller tools write both), inside Nest's pipeline.
+      routerOptions: { ignoreTrailingSlash: true },
     });
     // Nest's own start-up chatter (every mapped route) is buffered, then logged at debug (AppLogger).
     const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {

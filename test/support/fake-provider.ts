@@ -256,6 +256,13 @@ export class FakeProvider {
     return typeof listed?.type === 'string' ? listed.type : 'Default';
   }
 
+  /** Whether the services list says the service takes cancels. */
+  private takesCancels(service: string | undefined): boolean {
+    const listed = this.services.find((s) => String((s as { service?: unknown }).service) === service) as
+      { cancel?: unknown } | undefined;
+    return listed?.cancel === true;
+  }
+
   /** The default behaviour of a small, well-behaved panel. */
   private panel(action: string, params: Record<string, string>): FakeAnswer {
     switch (action) {
@@ -330,10 +337,16 @@ export class FakeProvider {
         return { body: typeof one === 'string' ? { status: one } : one };
       }
       case 'cancel':
+        // An order's cancel is taken (its status is the test's to set); a subscription's ends it (Canceled)
+        // when its service takes cancels, its posts ordered so far staying ordered.
         return {
-          body: (params.orders ?? '')
-            .split(',')
-            .map((id) => ({ order: Number(id), cancel: this.orders.has(id) ? 1 : { error: 'Incorrect order ID' } })),
+          body: (params.orders ?? '').split(',').map((id) => {
+            const sub = this.subscriptions.get(id);
+            if (sub && !this.takesCancels(sub.params.service))
+              return { order: Number(id), cancel: { error: 'Cancel is not available' } };
+            if (sub) sub.status = 'Canceled';
+            return { order: Number(id), cancel: this.orders.has(id) || sub ? 1 : { error: 'Incorrect order ID' } };
+          }),
         };
       default:
         return { body: { error: 'Incorrect request' } };

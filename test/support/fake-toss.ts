@@ -71,6 +71,12 @@ export interface FakeToss {
   deposit(paymentKey: string): Promise<number>;
   /** The virtual account's due date passed: EXPIRED, then PAYMENT_STATUS_CHANGED. */
   expire(paymentKey: string): Promise<number>;
+  /**
+   * A cancel the shop did not make (Toss's dashboard, a chargeback): `amount` (all that is left when
+   * omitted) comes off the payment, CANCELED or PARTIAL_CANCELED, then PAYMENT_STATUS_CHANGED is posted
+   * unless `notify` is false. Answers the webhook's HTTP status (0 when not posted).
+   */
+  cancelElsewhere(paymentKey: string, amount?: number, reason?: string, notify?: boolean): Promise<number>;
   /** Posts a webhook body as Toss would (tests use it for repeats, out-of-order and forged deliveries). */
   postWebhook(body: object): Promise<number>;
   close(): Promise<void>;
@@ -348,6 +354,23 @@ export async function startFakeToss(): Promise<FakeToss> {
       p.status = 'EXPIRED';
       if (p.virtualAccount) p.virtualAccount.expired = true;
       return postWebhook({ eventType: 'PAYMENT_STATUS_CHANGED', createdAt: kst(new Date()), data: view(p) });
+    },
+    async cancelElsewhere(paymentKey: string, amount?: number, reason = '고객 요청 (토스 대시보드)', notify = true) {
+      const p = payments.get(paymentKey)!;
+      const cancelAmount = amount ?? p.balanceAmount;
+      if (!(cancelAmount > 0) || cancelAmount > p.balanceAmount)
+        throw new Error(`fake toss: cannot cancel ${cancelAmount}`);
+      p.balanceAmount -= cancelAmount;
+      p.status = p.balanceAmount === 0 ? 'CANCELED' : 'PARTIAL_CANCELED';
+      (p.cancels ??= []).push({
+        cancelAmount,
+        cancelReason: reason,
+        transactionKey: key('tx_'),
+        canceledAt: kst(new Date()),
+      });
+      return notify
+        ? postWebhook({ eventType: 'PAYMENT_STATUS_CHANGED', createdAt: kst(new Date()), data: view(p) })
+        : 0;
     },
     postWebhook,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

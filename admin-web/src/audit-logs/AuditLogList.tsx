@@ -1,4 +1,13 @@
-import { Datagrid, FunctionField, List, TextField, TextInput, useTranslate } from 'react-admin';
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  ReferenceInput,
+  SelectInput,
+  TextField,
+  TextInput,
+  useTranslate,
+} from 'react-admin';
 import { DateTimeField } from '../common/fields';
 
 const json = (value: unknown) => (value == null ? '' : JSON.stringify(value));
@@ -19,6 +28,12 @@ const ACTIONS: Record<string, string> = {
   suspend: '정지',
   reinstate: '정지 해제',
   'import-services': '서비스 가져오기',
+  'adjust-points': '포인트 조정',
+  request: '승인 요청',
+  approve: '승인',
+  disable: '비활성화',
+  enable: '다시 사용',
+  'reset-password': '비밀번호 재설정',
 };
 
 /** The resource's Korean name (its console label), or the raw name. */
@@ -31,7 +46,9 @@ const filters = [
   <TextInput key="resource" source="resource" alwaysOn />,
   <TextInput key="resourceId" source="resourceId" />,
   <TextInput key="action" source="action" />,
-  <TextInput key="operatorLoginId" source="operatorLoginId" />,
+  <ReferenceInput key="operatorId" source="operatorId" reference="operators" alwaysOn>
+    <SelectInput optionText="loginId" />
+  </ReferenceInput>,
 ];
 
 /** Every operator action, read-only. */

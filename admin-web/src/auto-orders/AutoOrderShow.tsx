@@ -7,17 +7,18 @@ import { LedgerEntryGrid } from '../ledger-entries/LedgerEntryList';
 import { OrderGrid } from '../orders/OrderList';
 import { MemberField, Related, ServiceField } from '../common/references';
 import { autoOrderCommands } from '../../../server/src/contracts/commands.js';
-import type { AutoOrderStatus } from '../../../server/src/contracts/statuses.js';
+import type { AdminAutoOrderView } from '../../../server/src/contracts/views.js';
 
 const Commands = () => {
-  const record = useRecordContext();
+  const record = useRecordContext<AdminAutoOrderView>();
   return (
     <TopToolbar>
       <CommandButton
         label="취소 및 환불"
+        permission="orders.command"
         icon={<CancelIcon />}
         color="error"
-        disabled={!record || !autoOrderCommands({ status: record.status as AutoOrderStatus }).includes('cancel')}
+        disabled={!record || !autoOrderCommands(record).includes('cancel')}
         confirm="자동주문을 취소하고 아직 시작하지 않은 회차의 포인트를 환불합니다."
         run={(dp, r) => dp.cancelAutoOrder(r.id)}
         ledger

@@ -8,24 +8,26 @@ import {
   useRecordContext,
 } from 'react-admin';
 import UndoIcon from '@mui/icons-material/Undo';
-import { CommandButton } from '../common/CommandButton';
+import { CommandButton, heldOr } from '../common/CommandButton';
 import { chargeStatuses, DateTimeField, StatusField, WonField } from '../common/fields';
 import { MemberField } from '../common/references';
 import { MethodField } from './MethodField';
-import { refundablePoint, type ChargeFacts } from '../../../server/src/contracts/commands.js';
+import { refundablePoint } from '../../../server/src/contracts/commands.js';
+import type { AdminChargeView } from '../../../server/src/contracts/views.js';
 
 /**
  * Refund of a Toss charge: cancels (part of) the payment at Toss and takes the points back, only up
  * to what the member has not spent; a refusal shows Toss's reason.
  */
 const Commands = () => {
-  const charge = useRecordContext();
-  const refundable = charge ? refundablePoint(charge as unknown as ChargeFacts) : 0;
+  const charge = useRecordContext<AdminChargeView>();
+  const refundable = charge ? refundablePoint(charge) : 0;
   return (
     <TopToolbar>
       {charge?.method === 'TOSS' ? (
         <CommandButton
           label="결제 환불"
+          permission="refunds"
           icon={<UndoIcon />}
           color="error"
           disabled={refundable <= 0}
@@ -40,7 +42,7 @@ const Commands = () => {
           ]}
           run={(dp, r, v) => dp.refundCharge(r.id, Number(v.point), v.reason!)}
           ledger={(r) => ['charge-refund', `${r.id}:${r.refundedPoint ?? 0}`]}
-          success="결제를 환불했습니다."
+          success={heldOr('결제를 환불했습니다.')}
         />
       ) : null}
     </TopToolbar>

@@ -4,6 +4,7 @@ import {
   useDataProvider,
   useNotify,
   useRecordContext,
+  usePermissions,
   useRefresh,
   type Identifier,
   type RaRecord,
@@ -18,6 +19,7 @@ import MuiButton from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { ConsoleDataProvider, LedgerEntryRecord } from '../dataProvider';
+import type { Permission } from '../../../server/src/contracts/operators.js';
 import { useShowLedger } from './LedgerDialog';
 
 export interface CommandField {
@@ -48,7 +50,17 @@ export interface CommandButtonProps {
   success?: string | ((result: any, record: RaRecord) => string);
   disabled?: boolean;
   color?: 'primary' | 'error' | 'success' | 'warning' | 'inherit';
+  /** What the route behind it needs: the button is not drawn for a role without it. */
+  permission?: Permission;
 }
+
+/** A command above APPROVAL_THRESHOLD answers the held request (202) instead of running: say so, else `done`. */
+export const heldOr =
+  (done: string) =>
+  (result: { status?: string; kind?: string; id?: number } | null): string =>
+    result?.status === 'PENDING' && result.kind
+      ? `2인 승인 대기: 다른 운영자가 승인하면 실행됩니다 (승인 요청 #${result.id}).`
+      : done;
 
 /** The ledger entry in a command's answer: `{..., ledgerEntry}` or the entry itself. */
 const entriesIn = (result: unknown): LedgerEntryRecord[] => {
@@ -71,8 +83,10 @@ export const CommandButton = ({
   success = '처리되었습니다.',
   disabled,
   color = 'primary',
+  permission,
 }: CommandButtonProps) => {
   const record = useRecordContext();
+  const { permissions } = usePermissions<Permission[]>();
   const dp = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -80,7 +94,7 @@ export const CommandButton = ({
   const [values, setValues] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const showLedger = useShowLedger();
-  if (!record) return null;
+  if (!record || (permission && !permissions?.includes(permission))) return null;
 
   const execute = async () => {
     setBusy(true);
@@ -88,7 +102,10 @@ export const CommandButton = ({
       const result = await run(dp, record, values);
       notify(typeof success === 'string' ? success : success(result, record), { type: 'success' });
       setAsking(false);
-      if (ledger === true) showLedger(entriesIn(result));
+      // A held command moved nothing yet: no ledger to show.
+      if (heldOr('')(result as never)) {
+        /* nothing */
+      } else if (ledger === true) showLedger(entriesIn(result));
       else if (ledger) showLedger(await dp.ledgerFor(...ledger(record, values)));
       refresh();
     } catch (error) {

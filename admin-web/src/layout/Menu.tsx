@@ -1,4 +1,5 @@
-import { Menu as RaMenu, useDataProvider, useResourceDefinitions } from 'react-admin';
+import { Menu as RaMenu, useDataProvider, usePermissions, useResourceDefinitions } from 'react-admin';
+import type { Permission } from '../../../server/src/contracts/operators.js';
 import { useQuery } from '@tanstack/react-query';
 import Badge from '@mui/material/Badge';
 import ListSubheader from '@mui/material/ListSubheader';
@@ -28,19 +29,22 @@ const TicketsItem = () => {
 /** The sidebar: the dashboard, then the resources grouped by area. */
 export const Menu = () => {
   const resources = useResourceDefinitions();
+  const { permissions } = usePermissions<Permission[]>();
   return (
     <RaMenu>
-      <RaMenu.DashboardItem primaryText="대시보드" />
-      {menuSections.map(({ title, names }) => (
-        <div key={title}>
-          <ListSubheader sx={{ lineHeight: '32px', background: 'transparent' }}>{title}</ListSubheader>
-          {names
-            .filter((name) => resources[name])
-            .map((name) =>
-              name === 'tickets' ? <TicketsItem key={name} /> : <RaMenu.ResourceItem key={name} name={name} />,
-            )}
-        </div>
-      ))}
+      {permissions?.includes('dashboard') && <RaMenu.DashboardItem primaryText="대시보드" />}
+      {menuSections
+        .filter(({ names }) => names.some((name) => resources[name]))
+        .map(({ title, names }) => (
+          <div key={title}>
+            <ListSubheader sx={{ lineHeight: '32px', background: 'transparent' }}>{title}</ListSubheader>
+            {names
+              .filter((name) => resources[name])
+              .map((name) =>
+                name === 'tickets' ? <TicketsItem key={name} /> : <RaMenu.ResourceItem key={name} name={name} />,
+              )}
+          </div>
+        ))}
     </RaMenu>
   );
 };

@@ -2,7 +2,7 @@ import { BooleanField, Datagrid, Show, TabbedShowLayout, TextField, TopToolbar, 
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import TuneIcon from '@mui/icons-material/Tune';
-import { CommandButton } from '../common/CommandButton';
+import { CommandButton, heldOr } from '../common/CommandButton';
 import { chargeStatuses, DateTimeField, StatusField, WonField } from '../common/fields';
 import { LedgerEntryGrid } from '../ledger-entries/LedgerEntryList';
 import { OrderGrid } from '../orders/OrderList';
@@ -19,6 +19,7 @@ const Commands = () => {
     <TopToolbar>
       <CommandButton
         label="포인트 조정"
+        permission="points.adjust"
         icon={<TuneIcon />}
         fields={[
           { name: 'amount', label: '금액 (차감은 음수)', type: 'number' },
@@ -26,11 +27,12 @@ const Commands = () => {
         ]}
         run={(dp, r, v) => dp.adjustPoints(r.id, Number(v.amount), v.reason!)}
         ledger
-        success="포인트를 조정했습니다."
+        success={heldOr('포인트를 조정했습니다.')}
       />
       {suspended ? (
         <CommandButton
           label="정지 해제"
+          permission="members.manage"
           icon={<LockOpenIcon />}
           run={(dp, r) => dp.reinstateMember(r.id)}
           success="정지를 해제했습니다."
@@ -38,6 +40,7 @@ const Commands = () => {
       ) : (
         <CommandButton
           label="이용 정지"
+          permission="members.manage"
           icon={<BlockIcon />}
           color="error"
           disabled={member?.status === 'DELETED'}

@@ -17,17 +17,19 @@ import { CommandButton } from '../common/CommandButton';
 import { choicesOf, DateTimeField, LinkField, orderStatuses, StatusField, WonField } from '../common/fields';
 import { LedgerEntryGrid } from '../ledger-entries/LedgerEntryList';
 import { DispatchField, MemberField, Related, ServiceField } from '../common/references';
-import { orderCommands, type OrderFacts } from '../../../server/src/contracts/commands.js';
+import { orderCommands } from '../../../server/src/contracts/commands.js';
+import type { AdminOrderView } from '../../../server/src/contracts/views.js';
 
 /** The operator's commands, offered where the order's state machine allows them. */
 const OrderCommands = () => {
-  const order = useRecordContext();
+  const order = useRecordContext<AdminOrderView>();
   if (!order) return null;
-  const allowed = orderCommands(order as unknown as OrderFacts);
+  const allowed = orderCommands(order);
   return (
     <TopToolbar>
       <CommandButton
         label="취소 및 환불"
+        permission="orders.command"
         icon={<CancelIcon />}
         color="error"
         disabled={!allowed.includes('cancel')}
@@ -38,6 +40,7 @@ const OrderCommands = () => {
       />
       <CommandButton
         label="부분 완료"
+        permission="orders.manage"
         icon={<ContentCutIcon />}
         color="warning"
         disabled={!allowed.includes('partial')}
@@ -48,12 +51,14 @@ const OrderCommands = () => {
       />
       <CommandButton
         label="시작 수량"
+        permission="orders.manage"
         icon={<PlayArrowIcon />}
         fields={[{ name: 'startCount', label: '주문 전 수량', type: 'number' }]}
         run={(dp, r, v) => dp.setStartCount(r.id, Number(v.startCount))}
       />
       <CommandButton
         label="상태 변경"
+        permission="orders.manage"
         icon={<SyncAltIcon />}
         disabled={!allowed.includes('status')}
         fields={[
@@ -65,6 +70,7 @@ const OrderCommands = () => {
       />
       <CommandButton
         label="공급사 재전송"
+        permission="orders.command"
         icon={<SendIcon />}
         disabled={!allowed.includes('resend')}
         fields={[{ name: 'providerOrderId', label: '공급사 주문번호 (이미 접수된 경우만)', required: false }]}

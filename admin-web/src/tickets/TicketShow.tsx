@@ -81,7 +81,7 @@ const Thread = () => {
   if (!ticket) return null;
   return (
     <Stack spacing={1}>
-      {(ticket.messages as Message[]).map((m) => (
+      {((ticket.messages ?? []) as Message[]).map((m) => (
         <Box
           key={m.id}
           sx={{
@@ -124,7 +124,8 @@ const Thread = () => {
 /** The linked orders with what the member may do (the contracts rule) and the operator's commands. */
 const Orders = () => {
   const ticket = useRecordContext();
-  if (!ticket || !(ticket.orders as LinkedOrder[]).length) return null;
+  // The list's row (no orders, no thread) shows first while the ticket page loads.
+  if (!ticket?.orders?.length) return null;
   return (
     <Stack spacing={1}>
       {(ticket.orders as LinkedOrder[]).map((o) => {

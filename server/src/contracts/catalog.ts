@@ -39,6 +39,8 @@ export const CATALOG_MESSAGES = {
   type: '서비스 유형은 기본, 커스텀 댓글, 패키지, 구독 중 하나여야 합니다.',
   refillDays: `리필 기간은 1~${REFILL_DAYS_MAX}일의 정수로 입력해 주세요.`,
   packageMinMax: '패키지 상품의 최소·최대 수량은 1이어야 합니다.',
+  priceRule: '가격 규칙은 판매가 유지, 마진율 유지, 알림만 중 하나여야 합니다.',
+  backupProviders: '예비 공급사는 공급사 ID와 공급사 서비스 ID로 5개까지 입력할 수 있습니다.',
 } as const;
 
 const text = z
@@ -83,6 +85,32 @@ const count = z
   .min(1, CATALOG_MESSAGES.minMax)
   .max(1_000_000_000, CATALOG_MESSAGES.minMax);
 
+/** Price sync rules: keep our price, keep the markup percent (the price follows the rate), or only alert. */
+export const PRICE_RULES = ['KEEP_PRICE', 'KEEP_MARKUP', 'ALERT_ONLY'] as const;
+export type PriceRule = (typeof PRICE_RULES)[number];
+export const PRICE_RULE_LABELS: Record<PriceRule, string> = {
+  KEEP_PRICE: '판매가 유지',
+  KEEP_MARKUP: '마진율 유지',
+  ALERT_ONLY: '알림만',
+};
+const providerRateSchema = z
+  .union([z.string(), z.number()], { error: '공급사 단가는 0 이상의 숫자(소수점 6자리까지)여야 합니다.' })
+  .transform((v) => String(v).trim())
+  .refine((v) => /^\d{1,12}(\.\d{1,6})?$/.test(v), '공급사 단가는 0 이상의 숫자(소수점 6자리까지)여야 합니다.');
+/** A backup provider of a service: the provider, its service id there, and its rate per 1000 (its currency). */
+export const backupProviderSchema = z.object(
+  {
+    providerId: z.number({ error: CATALOG_MESSAGES.backupProviders }).int().positive(CATALOG_MESSAGES.backupProviders),
+    serviceId: z
+      .union([z.string(), z.number()], { error: CATALOG_MESSAGES.backupProviders })
+      .transform((v) => String(v).trim())
+      .refine((v) => v.length >= 1 && v.length <= 100, CATALOG_MESSAGES.backupProviders),
+    rate: providerRateSchema.nullable().default(null),
+  },
+  { error: CATALOG_MESSAGES.backupProviders },
+);
+export type BackupProvider = z.infer<typeof backupProviderSchema>;
+
 export const serviceInputSchema = z
   .object({
     text,
@@ -112,6 +140,15 @@ export const serviceInputSchema = z
       .default(30),
     /** The provider takes a cancel of a running order. */
     cancel: z.boolean().default(false),
+    /** The provider's rate per 1000 in its currency as last known (the price sync keeps it). */
+    providerRate: providerRateSchema.nullable().default(null),
+    /** What the price sync does when the provider's rate changes. */
+    priceRule: z.enum(PRICE_RULES, { error: CATALOG_MESSAGES.priceRule }).default('KEEP_PRICE'),
+    /** Providers tried in order when the primary refuses an order. */
+    backupProviders: z
+      .array(backupProviderSchema, { error: CATALOG_MESSAGES.backupProviders })
+      .max(5, CATALOG_MESSAGES.backupProviders)
+      .default([]),
   })
   .refine((s) => s.min <= s.max, { path: ['max'], message: CATALOG_MESSAGES.minMax })
   .refine((s) => s.type !== 'Package' || (s.min === 1 && s.max === 1), {

@@ -22,3 +22,14 @@ export const CANCEL_MESSAGES = {
   alreadyRequested: '이미 취소를 요청한 주문입니다.',
   notSupported: '이 상품은 진행 중인 주문의 취소를 지원하지 않습니다.',
 } as const;
+
+/**
+ * Why a member's cancel is refused where the provider may hold what was paid for: only what the partner
+ * confirms undelivered is refunded, so these say what to do instead.
+ */
+export const MEMBER_CANCEL_MESSAGES = {
+  subscriptionNotCancelable:
+    '공급사에서 진행 중인 구독이며 이 상품은 공급사 취소를 지원하지 않아 취소할 수 없습니다. 고객센터(1:1 문의)로 문의해 주세요.',
+  subscriptionSending: '공급사에 전송 중인 구독입니다. 잠시 후 다시 시도해 주세요.',
+  subscriptionAlreadyRequested: '이미 취소를 요청한 구독입니다. 공급사의 확인을 기다리고 있습니다.',
+} as const;

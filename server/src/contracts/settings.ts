@@ -111,6 +111,11 @@ export const SETTINGS = [
   def('ALERT_PROVIDER_BALANCE_MIN', 'count', 'alerts', '공급사 잔액 알림 기준(원)'),
   def('ALERT_PROVIDER_ERRORS', 'count', 'alerts', '공급사 연속 오류 알림 횟수'),
   def('REFILL_COOLDOWN_HOURS', 'hours', 'orders', '리필 재요청 간격(시간)'),
+  // Issue 26: price sync hides a service that would sell below cost; '' completion threshold reads as 80 %.
+  def('PRICE_SYNC_HIDE_BELOW_COST', 'switch', 'alerts', '원가 이하 상품 자동 숨김'),
+  def('ALERT_PROVIDER_COMPLETION_MIN', 'count', 'alerts', '공급사 완료율 알림 기준(%)'),
+  // Two-person approval (approvals.ts); '' reads as 100,000 won.
+  def('APPROVAL_THRESHOLD', 'count', 'payment', '2인 승인 기준 금액(원)'),
 ] as const satisfies readonly SettingDefinition[];
 
 type Setting = (typeof SETTINGS)[number];

@@ -211,6 +211,10 @@ export const ALERT_KINDS = [
   'PROVIDER_BALANCE',
   'PROVIDER_ERRORS',
   'NEW_TICKET',
+  'PAYMENT_CANCELED',
+  'PAYMENT_CLOSED_PAID',
+  'PRICE_CHANGE',
+  'PROVIDER_COMPLETION',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -221,7 +225,21 @@ export const ALERT_KIND_LABELS = {
   PROVIDER_BALANCE: '공급사 잔액 부족',
   PROVIDER_ERRORS: '공급사 연속 오류',
   NEW_TICKET: '새 1:1 문의',
+  PAYMENT_CANCELED: '외부 결제 취소',
+  PAYMENT_CLOSED_PAID: '마감된 충전 결제',
+  PRICE_CHANGE: '공급사 가격 변경',
+  PROVIDER_COMPLETION: '공급사 완료율 하락',
 } as const satisfies Record<AlertKind, string>;
+
+/** What the price sync did to a service (the 가격 변경 내역 list). */
+export const PRICE_CHANGE_KINDS = ['RATE', 'LIMITS', 'GONE', 'BELOW_COST'] as const;
+export type PriceChangeKind = (typeof PRICE_CHANGE_KINDS)[number];
+export const PRICE_CHANGE_KIND_LABELS = {
+  RATE: '공급사 단가 변경',
+  LIMITS: '최소·최대 수량 변경',
+  GONE: '공급사에서 사라짐 (숨김)',
+  BELOW_COST: '원가 이하 판매',
+} as const satisfies Record<PriceChangeKind, string>;
 
 /** PENDING: to send; SENT: delivered by Telegram (or mailed when only mail is set); STORED: no channel set; FAILED: gave up. */
 export const ALERT_STATUSES = ['PENDING', 'SENT', 'STORED', 'FAILED'] as const;

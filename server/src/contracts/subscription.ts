@@ -17,6 +17,7 @@ export const SUBSCRIPTION_MESSAGES = {
   usernameInvalid: '계정 아이디는 영문·숫자·마침표(.)·밑줄(_)로 100자 이하로 입력해 주세요.',
   minMax: '게시물당 최소·최대 수량은 상품의 최소~최대 수량 안에서, 최소가 최대보다 크지 않게 입력해 주세요.',
   posts: `게시물 수는 1에서 ${SUBSCRIPTION_POSTS_MAX} 사이의 정수로 입력해 주세요.`,
+  oldPosts: `지난 게시물 수(old_posts)는 0에서 ${SUBSCRIPTION_POSTS_MAX} 사이의 정수로 입력해 주세요.`,
   delay: `지연 시간은 ${SUBSCRIPTION_DELAYS.join(', ')}분 중 하나로 선택해 주세요.`,
   expiry: '만료일은 오늘 이후의 날짜(YYYY-MM-DD)로 입력하거나 비워 두어야 합니다.',
   notSubscription: '구독 상품이 아닙니다.',
@@ -32,7 +33,7 @@ export interface SubscriptionRequest {
   delay: number;
   /** YYYY-MM-DD (UTC) or null: no expiry. */
   expiry: string | null;
-  /** Existing posts the provider may also cover (API v2 `old_posts`); not charged here. */
+  /** Existing posts the provider also covers (API v2 `old_posts`, 0 … SUBSCRIPTION_POSTS_MAX): paid as posts are. */
   oldPosts?: number | null;
 }
 
@@ -43,7 +44,7 @@ export interface SubscribableService {
 }
 
 export interface SubscriptionProblem {
-  field: 'serviceId' | 'username' | 'min' | 'max' | 'posts' | 'delay' | 'expiry';
+  field: 'serviceId' | 'username' | 'min' | 'max' | 'posts' | 'oldPosts' | 'delay' | 'expiry';
   message: string;
 }
 
@@ -76,6 +77,9 @@ export function subscriptionProblem(
     };
   if (!isWhole(input.posts) || input.posts < 1 || input.posts > SUBSCRIPTION_POSTS_MAX)
     return { field: 'posts', message: SUBSCRIPTION_MESSAGES.posts };
+  const oldPosts = input.oldPosts ?? 0;
+  if (!isWhole(oldPosts) || oldPosts < 0 || oldPosts > SUBSCRIPTION_POSTS_MAX)
+    return { field: 'oldPosts', message: SUBSCRIPTION_MESSAGES.oldPosts };
   if (!(SUBSCRIPTION_DELAYS as readonly number[]).includes(input.delay))
     return { field: 'delay', message: SUBSCRIPTION_MESSAGES.delay };
   if (input.expiry !== null && input.expiry !== undefined) {
@@ -91,7 +95,10 @@ export function subscriptionProblem(
   return null;
 }
 
-/** What a subscription costs up front: the price per unit × max × posts, in whole won rounded up. */
-export function subscriptionCost(point: string | number, max: number, posts: number): bigint {
-  return orderCost(point, max, posts);
+/**
+ * What a subscription costs up front: the price per unit × max × every post covered (new `posts` and the
+ * `oldPosts` the provider also covers), in whole won rounded up.
+ */
+export function subscriptionCost(point: string | number, max: number, posts: number, oldPosts = 0): bigint {
+  return orderCost(point, max, posts + oldPosts);
 }

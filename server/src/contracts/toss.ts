@@ -24,7 +24,11 @@ export const TOSS_MESSAGES = {
   refundNotToss: '토스 결제로 충전된 요청만 환불할 수 있습니다.',
   tooManyOpen: '완료되지 않은 온라인 결제 요청이 너무 많습니다. 잠시 후 다시 시도해 주세요.',
   tossUnavailable: '토스페이먼츠와 통신하지 못했습니다. 잠시 후 다시 시도해 주세요.',
+  closedRefundWhole: '마감된 충전의 결제는 전액만 환불할 수 있습니다. 충전 포인트 전체를 입력해 주세요.',
 } as const;
+
+/** The note a closed charge (deleted member, expired) carries when Toss took its payment anyway: refundable from the console. */
+export const TOSS_PAID_WHILE_CLOSED = '[마감 후 결제됨]';
 
 /** The payment-window methods offered for a charge (SDK v2 `method`). */
 export const TOSS_METHODS = ['CARD', 'TRANSFER', 'VIRTUAL_ACCOUNT'] as const;

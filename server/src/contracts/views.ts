@@ -3,9 +3,18 @@
  * times and money travel: on the wire (the defaults) a time is ISO text and money a JSON number; the
  * server fills the same shapes with Date and bigint, which JSON writes as those (shared/json-bigint.ts).
  */
+import type { CashReceipt, FeeType, TaxInvoice } from './charge.js';
 import type { OrderActions } from './order-actions.js';
 import type { ServiceType } from './service-types.js';
-import type { AutoOrderStatus, OrderStatus, RefillStatus, SubscriptionStatus } from './statuses.js';
+import type {
+  AutoOrderStatus,
+  ChargeStatus,
+  LedgerKind,
+  OrderStatus,
+  RefillStatus,
+  SubscriptionStatus,
+} from './statuses.js';
+import type { TossMethod, TossVirtualAccount } from './toss.js';
 
 /** An order's latest refill request, shown next to it in the history. */
 export interface RefillSummary<Time = string> {
@@ -83,6 +92,10 @@ export interface SubscriptionView<Time = string, Won = number> {
   statusLabel: string;
   /** The child orders placed for the posts so far. */
   orders: number[];
+  /** A member's cancel is with the provider (nothing refunded until it ends there). */
+  cancelRequested: boolean;
+  /** The provider's reason when it refused the last cancel. */
+  cancelRefusal: string | null;
   createdAt: Time;
   updatedAt: Time;
 }
@@ -118,4 +131,115 @@ export interface PlatformView {
   text: string;
   visible: boolean;
   bgColor: string | null;
+}
+
+/*
+ * What the operator console reads (GET /api/admin/<resource> and /:id): the admin controllers map their
+ * entities to these, and the console reads records as them (useRecordContext<AdminOrderView>()).
+ */
+
+/** A row of the console's `orders`. */
+export interface AdminOrderView<Time = string, Won = number> {
+  id: number;
+  memberId: number;
+  serviceId: number;
+  link: string;
+  amount: number;
+  point: Won;
+  refunded: Won;
+  status: OrderStatus;
+  startCount: number | null;
+  remains: number | null;
+  autoOrderId: number | null;
+  runs: number;
+  interval: number;
+  runNumber: number | null;
+  serviceType: ServiceType;
+  comments: string | null;
+  cancelRequestedAt: Time | null;
+  cancelForwardedAt: Time | null;
+  cancelRefusal: string | null;
+  providerId: number | null;
+  providerServiceId: string | null;
+  /** What the order cost upstream in won (exact decimal text), or null while unknown. */
+  cost: string | null;
+  createdAt: Time;
+  updatedAt: Time;
+}
+
+/** A row of the console's `auto-orders`. */
+export interface AdminAutoOrderView<Time = string, Won = number> {
+  id: number;
+  memberId: number;
+  serviceId: number;
+  link: string;
+  amount: number;
+  runs: number;
+  interval: number;
+  completed: number;
+  point: Won;
+  refunded: Won;
+  status: AutoOrderStatus;
+  nextRunAt: Time | null;
+  createdAt: Time;
+  updatedAt: Time;
+}
+
+/** A row of the console's `charges` (never the depositor key or the Toss secret). */
+export interface AdminChargeView<Time = string, Won = number> {
+  id: number;
+  memberId: number;
+  depositorName: string;
+  point: Won;
+  depositAmount: Won;
+  feeType: FeeType;
+  feeValue: TaxInvoice | CashReceipt | null;
+  status: ChargeStatus;
+  createdAt: Time;
+  expiresAt: Time;
+  responseAt: Time | null;
+  resolvedBy: string | null;
+  depositId: number | null;
+  method: 'BANK_TRANSFER' | 'TOSS';
+  tossMethod: TossMethod | null;
+  tossPaymentKey: string | null;
+  tossStatus: string | null;
+  virtualAccount: TossVirtualAccount | null;
+  refundedPoint: Won;
+  refundedAmount: Won;
+  nextCheckAt: Time | null;
+  tossFailure: string | null;
+}
+
+/** A row of the console's `ledger-entries`. */
+export interface AdminLedgerEntryView<Time = string, Won = number> {
+  id: number;
+  memberId: number;
+  amount: Won;
+  balanceAfter: Won;
+  kind: LedgerKind;
+  referenceType: string;
+  referenceId: string;
+  memo: string | null;
+  createdAt: Time;
+}
+
+/** One Korean day of the dashboard's charts. */
+export interface AdminDayFigures<Won = number> {
+  date: string;
+  /** Points credited by accepted charges (CHARGE ledger entries). */
+  depositsAccepted: Won;
+  /** Points paid for orders (ORDER ledger entries), before refunds. */
+  pointsSpent: Won;
+  newMembers: number;
+}
+
+/** `GET /api/admin/dashboard`. */
+export interface AdminDashboardView<Won = number> {
+  today: AdminDayFigures<Won> & { orders: number };
+  days: AdminDayFigures<Won>[];
+  ordersByStatus: { status: OrderStatus; count: number }[];
+  attention: { pendingCharges: number; unmatchedDeposits: number; providerErrors: number; stuckOrders: number };
+  /** Referral rewards: members who joined with a code, rewards given, points net of take-backs, what could not be taken back. */
+  referrals: { referredMembers: number; rewards: number; rewardedPoints: Won; unrecoveredPoints: Won };
 }

@@ -1,6 +1,7 @@
 // The one list of entities MikroORM registers: each module's own list (its entities.ts), plus ops' BackupRun.
 // Only this file imports a module's entities file; modules export their entities as types alone.
 import { alertsEntities } from '../modules/alerts/entities.js';
+import { approvalsEntities } from '../modules/approvals/entities.js';
 import { auditEntities } from '../modules/audit/entities.js';
 import { billingEntities } from '../modules/billing/entities.js';
 import { catalogEntities } from '../modules/catalog/entities.js';
@@ -31,6 +32,7 @@ export const entities = [
   ...resellerApiEntities,
   BackupRun,
   ...alertsEntities,
+  ...approvalsEntities,
   ...pricingEntities,
   ...supportEntities,
 ];

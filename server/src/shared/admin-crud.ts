@@ -24,6 +24,8 @@ import { Clock } from './clock.js';
 import { DomainError, NotFoundError } from './domain-error.js';
 import { idPipe, keyPipe, type IdPipeOptions } from './id-pipe.js';
 import { filterId, filterString } from './list-filters.js';
+import { Allow } from './permissions.js';
+import type { Permission } from '../contracts/operators.js';
 
 /**
  * The operator console's CRUD over a table (ra-data-simple-rest): one resource definition per table and
@@ -233,6 +235,8 @@ export class AdminCrud {
 export interface CrudAccess {
   guard: Type<CanActivate>;
   actor: () => ParameterDecorator;
+  /** What every route of the resource needs (shared/permissions.ts). */
+  permission: Permission;
 }
 
 /** The controller of one resource at /api/admin/<name>, answering ra-data-simple-rest's five calls. */
@@ -245,6 +249,7 @@ export function adminCrudController<E extends CrudRow, C, U>(
 
   @Controller(`admin/${resource.name}`)
   @UseGuards(access.guard)
+  @Allow(access.permission)
   class AdminCrudController {
     constructor(@Inject(AdminCrud) private readonly crud: AdminCrud) {}
 

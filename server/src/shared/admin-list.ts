@@ -79,6 +79,11 @@ export class Page<T> {
     readonly start: number,
   ) {}
 
+  /** The same page with each row mapped (an entity to its view). */
+  map<U>(view: (row: T) => U): Page<U> {
+    return new Page(this.resource, this.rows.map(view), this.total, this.start);
+  }
+
   get contentRange(): string {
     if (this.rows.length === 0) return `${this.resource} */${this.total}`;
     return `${this.resource} ${this.start}-${this.start + this.rows.length - 1}/${this.total}`;

@@ -40,3 +40,6 @@ export {
 export { OWN_INPUT_CHECK, CONTROL_CHARACTER_MESSAGE, hasControlCharacter } from './control-characters.js';
 export { TransitionTable, withParticle, type StateMachine, type Refusals } from './transition-table.js';
 export { entityNamed, registerEntities } from './entity-ref.js';
+export { COST_SCALE, divideRounded, fromUnits, multiplyToUnits, toUnits } from './decimal.js';
+export { csvCell, toCsv } from './csv.js';
+export { Allow, PERMISSION_KEY, declaredPermission, assertPermitted } from './permissions.js';

@@ -101,6 +101,12 @@ describe('order histories', () => {
       cancelRequested: false,
       cancelRefusal: null,
       cancelable: true,
+      // contracts/order-actions: refillable/cancelable are its verdicts, with the reason when refused.
+      actions: {
+        cancel: { allowed: true, reason: null, code: null, how: 'refund' },
+        refill: { allowed: false, reason: '리필을 제공하지 않는 상품입니다.', code: 'refillNotAvailable' },
+        ask: { allowed: true, reason: null, code: null },
+      },
     });
     expect(newest).toEqual({
       ...run,

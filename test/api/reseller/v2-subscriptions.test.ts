@@ -33,7 +33,8 @@ describe('API v2 subscriptions', () => {
       }).expect(200)
     ).body;
     expect(added).toEqual({ order: expect.any(Number) });
-    expect(await balance(t, r.id)).toBe(10_000n - 1000n);
+    // Old posts are paid as new ones: 2 won × 100 × (5 + 2).
+    expect(await balance(t, r.id)).toBe(10_000n - 1400n);
     expect(await em(t).findOneOrFail(Subscription, added.order)).toMatchObject({
       username: 'lee.gram',
       min: 20,
@@ -42,7 +43,7 @@ describe('API v2 subscriptions', () => {
       oldPosts: 2,
       delay: 60,
       expiry: '2099-12-31',
-      point: 1000n,
+      point: 1400n,
     });
 
     // charge and currency like any order's: what the subscription has cost (the prepayment, less any refund).

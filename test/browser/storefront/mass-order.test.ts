@@ -9,7 +9,7 @@ describe('mass order page (/order/mass)', () => {
   beforeAll(async () => {
     h = await startBrowserHarness();
     await loadDemoData(h.t.app);
-  });
+  }, 120_000);
   afterAll(() => h.close());
 
   it('previews 20 lines with 3 errors at 390px, then places the good ones after they are fixed', async () => {
@@ -41,6 +41,10 @@ describe('mass order page (/order/mass)', () => {
     await signedIn(page, member);
     await page.goto('/order');
     await ready(page);
+    await page.waitForLoadState('networkidle');
+    // The demo's notice popups first.
+    const hide = page.getByRole('button', { name: '오늘 하루 보지 않기' });
+    while (await hide.count()) await hide.click();
     // The tab beside 주문하기 opens the page (its code loads then).
     await page.getByRole('navigation', { name: '주문 방식' }).getByRole('link', { name: '대량 주문' }).click();
     await page.waitForURL('**/order/mass');
@@ -67,5 +71,5 @@ describe('mass order page (/order/mass)', () => {
     await page.getByText(MASS_ORDER_MESSAGES.placed).waitFor();
     expect(await page.locator('.mass-line').filter({ hasText: '주문번호' }).count()).toBe(17);
     console.log(`mass-order placed screenshot: ${await h.screenshot(page, 'mass-order-390-placed')}`);
-  });
+  }, 120_000);
 });

@@ -62,10 +62,9 @@ describe('support desk journey', () => {
     await signedIn(phone, member);
     await phone.goto('/order-history');
     await ready(phone);
-    await phone
-      .locator('tr', { hasText: String(done) })
-      .getByRole('link', { name: '문의' })
-      .click();
+    // The finished order's row offers a refill request (contracts' rule), the running one a plain 문의.
+    await phone.locator(`a[href="/support?orders=${running}"]`).waitFor();
+    await phone.locator(`a[href="/support?type=REFILL&orders=${done}"]`).click();
     await phone.waitForURL(/\/support\?/);
     const orders = phone.getByLabel('주문번호');
     expect(await orders.inputValue()).toBe(String(done));
@@ -89,6 +88,7 @@ describe('support desk journey', () => {
     const desk = await consoleAt(h, PHONE);
     await desk.goto('/admin/tickets');
     await desk.getByText(`#${ticketId} [리필 요청]`).click();
+    await desk.waitForURL(/\/tickets\/\d+\/show/);
     await desk.getByText(`주문 ${running}: ${REFILL_MESSAGES.notFinished}`).waitFor();
     await h.screenshot(desk, 'support-console-ticket-390');
     await desk.getByLabel('저장된 답변').click();
@@ -135,7 +135,7 @@ describe('support desk journey', () => {
     await console1440.getByText('확인했습니다.', { exact: false }).first().waitFor();
     await h.screenshot(console1440, 'support-console-ticket-1440');
     await desk.goto('/admin/tickets?filter=%7B%7D');
-    await desk.getByText(`#${ticketId}`, { exact: false }).waitFor();
+    await desk.getByText(`#${ticketId} [리필 요청]`).waitFor();
     await h.screenshot(desk, 'support-console-inbox-390');
-  }, 240_000);
+  }, 420_000);
 });

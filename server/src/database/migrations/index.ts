@@ -23,9 +23,15 @@ import { Migration20261124210400_provider_errors as M20 } from './Migration20261
 import { Migration20261124210558_subscriptions as M21 } from './Migration20261124210558_subscriptions.js';
 import { Migration20261124230000_ledger_kinds as M22 } from './Migration20261124230000_ledger_kinds.js';
 import { Migration20261124230100_order_dispatch as M23 } from './Migration20261124230100_order_dispatch.js';
+import { Migration20261126001631_operator_roles as MOperatorRoles } from './Migration20261126001631_operator_roles.js';
 import { Migration20261126001500_member_pricing as MemberPricing } from './Migration20261126001500_member_pricing.js';
 import { Migration20261126002509_support_desk as MSupportDesk } from './Migration20261126002509_support_desk.js';
-import { Migration20261126014500_auth_sessions as M24 } from './Migration20261126014500_auth_sessions.js';
+import { Migration20261126004800_partner_cancels as M24 } from './Migration20261126004800_partner_cancels.js';
+import { Migration20261126005000_point_debts as M25 } from './Migration20261126005000_point_debts.js';
+import { Migration20261126002800_order_cost as MOrderCost } from './Migration20261126002800_order_cost.js';
+import { Migration20261126010000_dispatch_started as MDispatchStarted } from './Migration20261126010000_dispatch_started.js';
+import { Migration20261126002624_rate_unlogged as MRateUnlogged } from './Migration20261126002624_rate_unlogged.js';
+import { Migration20261126014500_auth_sessions as MAuthSessions } from './Migration20261126014500_auth_sessions.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -53,6 +59,12 @@ export const migrationsList = [
   { name: 'Migration20261124230000_ledger_kinds', class: M22 },
   { name: 'Migration20261124230100_order_dispatch', class: M23 },
   { name: 'Migration20261126001500_member_pricing', class: MemberPricing },
+  { name: 'Migration20261126001631_operator_roles', class: MOperatorRoles },
   { name: 'Migration20261126002509_support_desk', class: MSupportDesk },
-  { name: 'Migration20261126014500_auth_sessions', class: M24 },
+  { name: 'Migration20261126002624_rate_unlogged', class: MRateUnlogged },
+  { name: 'Migration20261126002800_order_cost', class: MOrderCost },
+  { name: 'Migration20261126004800_partner_cancels', class: M24 },
+  { name: 'Migration20261126005000_point_debts', class: M25 },
+  { name: 'Migration20261126010000_dispatch_started', class: MDispatchStarted },
+  { name: 'Migration20261126014500_auth_sessions', class: MAuthSessions },
 ];

@@ -4,6 +4,7 @@ import { Strategy } from 'passport-jwt';
 import type { FastifyRequest } from 'fastify';
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { AppConfig } from '../../config/index.js';
+import { assertPermitted } from '../../shared/index.js';
 import {
   SessionReader,
   type AccessTokenPayload,
@@ -81,10 +82,18 @@ export class MemberGuard extends AuthGuard('member-jwt') {
   override handleRequest = UnauthorizedAnswer.prototype.handleRequest;
 }
 
-/** Only an operator passes; member tokens are refused on every /api/admin route. */
+/**
+ * Only an operator passes, and only to a route whose declared permission (`@Allow`, shared/permissions.ts)
+ * the operator's role holds; member tokens are refused on every /api/admin route.
+ */
 @Injectable()
 export class OperatorGuard extends AuthGuard('operator-jwt') {
   override handleRequest = UnauthorizedAnswer.prototype.handleRequest;
+
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
+    await super.canActivate(context);
+    return assertPermitted(context, context.switchToHttp().getRequest<{ user: AuthenticatedOperator }>().user.role);
+  }
 }
 
 export const CurrentMember = createParamDecorator(

@@ -1,3 +1,5 @@
+import type { OperatorRole } from '../../contracts/operators.js';
+
 /** What a verified access token says (identity signs them; see identity's TokenService). */
 export interface AccessTokenPayload {
   sub: number;
@@ -20,6 +22,8 @@ export interface AuthenticatedMember {
 export interface AuthenticatedOperator {
   id: number;
   loginId: string;
+  /** Read on every request, so a role change or a disable takes effect at once. */
+  role: OperatorRole;
   /** The session this request's token belongs to. */
   sessionId: number;
 }

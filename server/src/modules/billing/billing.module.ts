@@ -1,5 +1,6 @@
 import { AlertsModule } from '../alerts/index.js';
 import { Module } from '@nestjs/common';
+import { ApprovalsModule } from '../approvals/index.js';
 import { AuditModule } from '../audit/index.js';
 import { PricingModule } from '../pricing/index.js';
 import { ReferralModule } from '../referral/index.js';
@@ -19,7 +20,7 @@ import { TossPayments } from './application/toss/toss-payments.js';
 import { AdminTossRefundController, TossChargeController, TossWebhookController } from './http/toss.controller.js';
 
 @Module({
-  imports: [AuditModule, SettingsModule, WalletModule, ReferralModule, AlertsModule, PricingModule],
+  imports: [AuditModule, SettingsModule, WalletModule, ReferralModule, AlertsModule, PricingModule, ApprovalsModule],
   controllers: [
     ChargeController,
     AdminChargesController,

@@ -1,5 +1,11 @@
 export { CatalogModule } from './catalog.module.js';
-export { CatalogFacade, type ProviderServiceInput } from './application/catalog.facade.js';
+export {
+  CatalogFacade,
+  termsKey,
+  type PriceSyncChanges,
+  type ProviderServiceInput,
+  type UpstreamTerms,
+} from './application/catalog.facade.js';
 export type { Platform } from './domain/platform.entity.js';
 export type { Category } from './domain/category.entity.js';
 export type { Service, ServiceProps } from './domain/service.entity.js';

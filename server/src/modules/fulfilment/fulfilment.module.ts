@@ -7,6 +7,11 @@ import { OrderingModule, UpstreamDispatchNotes } from '../ordering/index.js';
 import { DispatchRecords } from './application/dispatch-records.js';
 import { FulfilmentFacade } from './application/fulfilment.facade.js';
 import { OrderSender } from './application/order-sender.js';
+import { Failover } from './application/failover.js';
+import { PriceSync } from './application/price-sync.js';
+import { ProviderScores } from './application/provider-scores.js';
+import { AdminProviderScoresController } from './http/admin-provider-scores.controller.js';
+import { AdminPriceChangesController } from './http/admin-price-changes.controller.js';
 import { OrderSync } from './application/order-sync.js';
 import { RefillSync } from './application/refill-sync.js';
 import { CancelForwarder } from './application/cancel-forwarder.js';
@@ -31,6 +36,8 @@ import { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
     AdminOrderDispatchController,
     AdminOrderDispatchesController,
     SimulatedProviderController,
+    AdminPriceChangesController,
+    AdminProviderScoresController,
   ],
   providers: [
     DispatchRecords,
@@ -40,6 +47,7 @@ import { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
     ProvidersService,
     SimulatedProvider,
     OrderSender,
+    Failover,
     OrderSync,
     RefillSync,
     CancelForwarder,
@@ -47,6 +55,8 @@ import { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
     FulfilmentJobs,
     ProviderBalanceAlertJob,
     FulfilmentFacade,
+    PriceSync,
+    ProviderScores,
   ],
   exports: [FulfilmentFacade],
 })

@@ -16,3 +16,5 @@ export { RefillSync, type RefillSyncStats } from './application/refill-sync.js';
 export { CancelForwarder, type CancelForwardStats } from './application/cancel-forwarder.js';
 export { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
 export { SubscriptionSync, type SubscriptionSyncStats } from './application/subscription-sync.js';
+export { PriceSync, PRICE_SYNC_EVERY_MS, type PriceSyncResult } from './application/price-sync.js';
+export { ProviderScores } from './application/provider-scores.js';

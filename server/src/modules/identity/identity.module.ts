@@ -18,6 +18,8 @@ import { SocialProviders } from './application/social-providers.js';
 import { TokenService } from './application/tokens.js';
 import { VerificationService } from './application/verification.service.js';
 import { AdminAuthController } from './http/admin-auth.controller.js';
+import { AdminOperatorsController } from './http/admin-operators.controller.js';
+import { OperatorsService } from './application/operators.service.js';
 import {
   AdminLoginAttemptsController,
   AdminMembersController,
@@ -48,6 +50,7 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     AdminMembersController,
     AdminOutboxController,
     AdminLoginAttemptsController,
+    AdminOperatorsController,
   ],
   providers: [
     IdentitySecrets,
@@ -70,6 +73,7 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     IdentityCleanupJob,
     SessionService,
     SessionDirectory,
+    OperatorsService,
   ],
   exports: [IdentityFacade, OperatorBootstrap, SessionDirectory, TokenService, PasswordHasher, Messenger],
 })

@@ -31,6 +31,7 @@ export {
   IdentitySettings,
   AuditRecorder,
   MemberMoneyCloser,
+  ApprovalGate,
   MemberLevelReader,
   type IdentitySwitch,
   type PointReference,

@@ -11,13 +11,15 @@ export {
   type RefillForwarding,
   type RefillReport,
 } from './application/order-upstream.service.js';
-export { UpstreamDispatchNotes } from './application/upstream-dispatch.port.js';
+export { UpstreamDispatchNotes, type CostedOrder } from './application/upstream-dispatch.port.js';
 export {
   type HistoryQuery,
   type History,
   type OrderHistoryRow,
   type AutoOrderHistoryRow,
   type OrderDashboardStats,
+  type ProfitOrder,
+  type OrderStatusView,
 } from './application/order-queries.service.js';
 export {
   OrderStatus,

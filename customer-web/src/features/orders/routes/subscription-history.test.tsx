@@ -24,6 +24,8 @@ const row = (
   status,
   statusLabel,
   orders: [11, 12],
+  cancelRequested: false,
+  cancelRefusal: null,
   createdAt: new Date(2026, 10, 24, 12, 0, 0).toISOString(),
 });
 

@@ -16,11 +16,17 @@ function CancelSubscription({ subscription }: { subscription: MemberSubscription
   const cancel = useCancelSubscription();
   if (!cancelable(subscription))
     return subscription.refunded > 0 ? <span className="refill-state">환불 {won(subscription.refunded)}</span> : null;
+  // Forwarded to the provider: the posts it has not ordered are refunded once it confirms.
+  if (subscription.cancelRequested) return <span className="refill-state">취소 요청됨</span>;
   const run = async () => {
     if (!window.confirm('구독을 취소할까요? 사용하지 않은 금액은 포인트로 환불됩니다.')) return;
     try {
       const answer = await cancel.mutateAsync(subscription.id);
-      toast.success(`구독을 취소했습니다. ${won(answer.refunded)}을 환불했습니다.`);
+      toast.success(
+        answer.cancelRequested
+          ? '공급사에 취소를 요청했습니다. 공급사가 확인하면 아직 주문되지 않은 게시물 금액을 환불합니다.'
+          : `구독을 취소했습니다. ${won(answer.refunded)}을 환불했습니다.`,
+      );
     } catch (error) {
       toast.error(refusalMessage(error, '구독을 취소하지 못했습니다.'));
     }

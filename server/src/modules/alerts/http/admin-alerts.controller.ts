@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
-import { idPipe, parseListQuery } from '../../../shared/index.js';
+import { Allow, idPipe, parseListQuery } from '../../../shared/index.js';
 import { OperatorGuard } from '../../auth/index.js';
 import { AlertsFacade } from '../application/alerts.facade.js';
 
@@ -9,6 +9,7 @@ const idParam = idPipe({ message: BAD_ID });
 /** The console's read-only `alerts` resource (ra-data-simple-rest: list with Content-Range, one). */
 @Controller('admin/alerts')
 @UseGuards(OperatorGuard)
+@Allow('audit')
 export class AdminAlertsController {
   constructor(private readonly alerts: AlertsFacade) {}
 

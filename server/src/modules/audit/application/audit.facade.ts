@@ -1,10 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Clock, filterString, findPage, type ListQuery, type Page } from '../../../shared/index.js';
+import { Clock, filterId, filterString, findPage, type ListQuery, type Page } from '../../../shared/index.js';
 import { AuditLog } from '../domain/audit-log.entity.js';
 
 export interface AuditActor {
-  id: number;
+  /** Null: the system (a scheduled job) acted. */
+  id: number | null;
   loginId: string;
 }
 
@@ -50,6 +51,7 @@ export class AuditFacade {
         resourceId: (v) => ({ resourceId: filterString(v, 64) }),
         action: (v) => ({ action: filterString(v, 64) }),
         operatorLoginId: (v) => ({ operatorLoginId: filterString(v, 100) }),
+        operatorId: (v) => ({ operatorId: filterId(v) }),
       },
     });
   }

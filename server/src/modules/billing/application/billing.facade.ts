@@ -3,6 +3,7 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Clock } from '../../../shared/index.js';
 import { Charge } from '../domain/charge.entity.js';
 import { Deposit } from '../domain/deposit.entity.js';
+import { TossPayments } from './toss/toss-payments.js';
 
 /** What other contexts read from billing. */
 @Injectable()
@@ -10,7 +11,14 @@ export class BillingFacade {
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,
+    private readonly payments: TossPayments,
   ) {}
+
+  /** Approvals: runs an approved Toss refund as the approver's. */
+  async refundApproved(chargeId: number, points: bigint, reason: string, approver: { id: number; loginId: string }) {
+    const charge = await this.payments.refund(chargeId, points, reason, approver);
+    return { chargeId: charge.id, refundedPoint: charge.refundedPoint, status: charge.status };
+  }
 
   /**
    * A deleted member's waiting charges close (FAIL, by `member-deleted`) in the caller's transaction, so

@@ -91,6 +91,8 @@ export class ChargeSettlement {
     await this.referral.rewardIn(tx, charge);
     // The accepted charge counts toward the member's level (회원 등급), in the same transaction.
     await this.pricing.chargeAccepted(tx, charge.memberId, charge.point);
+    // Points a partner took back that the member could not cover come out of the new top-up first.
+    await this.wallet.collectDebts(tx, charge.memberId);
   }
 
   async accept(id: number, operator: AuditActor): Promise<AcceptResult> {

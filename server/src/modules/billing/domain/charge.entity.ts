@@ -143,6 +143,10 @@ export class Charge {
   @Property({ type: 'datetime', nullable: true })
   nextCheckAt: Date | null = null;
 
+  /** Toss cancel transactions already accounted for (our refunds, and cancels made elsewhere taken back). */
+  @Property({ type: 'json', nullable: true })
+  tossSettledCancels: string[] | null = null;
+
   /** Toss's last refusal, for the operator. */
   @Property({ type: 'string', length: 500, nullable: true })
   tossFailure: string | null = null;

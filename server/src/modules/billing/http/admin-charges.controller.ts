@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
-import { parseListQuery, ZodPipe, IdPipe, recordId } from '../../../shared/index.js';
+import { Allow, parseListQuery, ZodPipe, IdPipe, recordId } from '../../../shared/index.js';
 import { ChargeSettlement } from '../application/charge-settlement.js';
+import { adminChargeView } from '../application/admin-views.js';
 
 const bulkSchema = z.object({
   ids: z
@@ -14,12 +15,13 @@ const bulkSchema = z.object({
 
 @Controller('admin/charges')
 @UseGuards(OperatorGuard)
+@Allow('charges')
 export class AdminChargesController {
   constructor(private readonly settlement: ChargeSettlement) {}
 
   @Get()
-  list(@Query() query: unknown) {
-    return this.settlement.page(parseListQuery(query));
+  async list(@Query() query: unknown) {
+    return (await this.settlement.page(parseListQuery(query))).map(adminChargeView);
   }
 
   /** Bulk accept: each id settles (or is refused) on its own; the answer lists every id's outcome. */
@@ -33,8 +35,8 @@ export class AdminChargesController {
   }
 
   @Get(':id')
-  get(@Param('id', IdPipe) id: number) {
-    return this.settlement.get(id);
+  async get(@Param('id', IdPipe) id: number) {
+    return adminChargeView(await this.settlement.get(id));
   }
 
   /** Answers the charge and the CHARGE ledger entry its points went in with. */

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } f
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
-import { parseListQuery, ZodPipe, IdPipe, recordId } from '../../../shared/index.js';
+import { Allow, parseListQuery, ZodPipe, IdPipe, recordId } from '../../../shared/index.js';
 import type { DepositInput } from '../domain/deposit.entity.js';
 import { Deposits } from '../application/deposits.js';
 import { operatorSettler, type Settler } from '../application/settler.js';
@@ -43,6 +43,7 @@ const matchSchema = z.object({ chargeId: recordId });
 const dismissSchema = z.object({ memo: z.string().trim().max(500).nullish() }).default({});
 
 @Controller('admin/deposits')
+@Allow('charges')
 export class AdminDepositsController {
   constructor(private readonly deposits: Deposits) {}
 

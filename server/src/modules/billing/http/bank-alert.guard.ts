@@ -20,7 +20,7 @@ export class OperatorOrBankAlertGuard extends OperatorGuard {
     super();
   }
 
-  override canActivate(context: ExecutionContext) {
+  override async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<FastifyRequest & { bankAlert?: boolean }>();
     const presented = request.headers[BANK_ALERT_HEADER];
     if (presented === undefined) return super.canActivate(context);

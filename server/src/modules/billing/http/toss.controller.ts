@@ -1,5 +1,7 @@
-import { Body, Controller, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
+import { ApprovalsFacade } from '../../approvals/index.js';
 import {
   CurrentMember,
   CurrentOperator,
@@ -8,7 +10,7 @@ import {
   type AuthenticatedMember,
   type AuthenticatedOperator,
 } from '../../auth/index.js';
-import { IdPipe, ZodPipe } from '../../../shared/index.js';
+import { Allow, IdPipe, ZodPipe } from '../../../shared/index.js';
 import { tossChargeRequestSchema, tossConfirmSchema, tossFailSchema } from '../../../contracts/toss.js';
 import { TossPayments, type TossWebhook } from '../application/toss/toss-payments.js';
 
@@ -94,17 +96,41 @@ const refundSchema = z.object({
 
 @Controller('admin/charges')
 @UseGuards(OperatorGuard)
+@Allow('refunds')
 export class AdminTossRefundController {
-  constructor(private readonly payments: TossPayments) {}
+  constructor(
+    private readonly payments: TossPayments,
+    private readonly approvals: ApprovalsFacade,
+  ) {}
 
-  /** Cancels (part of) the charge's Toss payment and takes the points back: only up to what the member has not spent. */
+  /**
+   * Cancels (part of) the charge's Toss payment and takes the points back: only up to what the member has not
+   * spent. Above APPROVAL_THRESHOLD it is held (202 with the request) until a second operator approves.
+   */
   @Post(':id/refund')
   @HttpCode(200)
-  refund(
+  async refund(
     @Param('id', IdPipe) id: number,
     @Body(new ZodPipe(refundSchema)) body: z.output<typeof refundSchema>,
     @CurrentOperator() operator: AuthenticatedOperator,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    return this.payments.refund(id, BigInt(body.point), body.reason, operator);
+    const points = BigInt(body.point);
+    await this.payments.assertRefundable(id, points);
+    const held = await this.approvals.hold(
+      {
+        kind: 'charge.refund',
+        targetId: id,
+        amount: points,
+        payload: { chargeId: id, point: String(points), reason: body.reason },
+        reason: body.reason,
+      },
+      operator,
+    );
+    if (held) {
+      void reply.status(202);
+      return held;
+    }
+    return this.payments.refund(id, points, body.reason, operator);
   }
 }

@@ -10,7 +10,9 @@ const LEASE_MS = 60_000;
 
 /**
  * Re-checks Toss charges whose outcome is not known yet (a confirm that failed, timed out or
- * answered a non-final state; a virtual account past its due date) with GET /v1/payments/{key}.
+ * answered a non-final state; a virtual account past its due date), and settled ones a webhook could
+ * not verify or that closed while Toss held a payment (a cancel made elsewhere, a deposit after the
+ * charge closed), with GET /v1/payments/{key}.
  * Claiming moves next_check_at forward under FOR UPDATE SKIP LOCKED, so replicas share the work;
  * the credit itself is once under the charge's lock and the ledger key whoever gets there.
  */
@@ -35,7 +37,7 @@ export class TossRecheckJob {
     const now = this.clock.now();
     const rows = await this.em.fork().execute<{ id: number }[]>(
       `update charge set next_check_at = ? where id in (
-         select id from charge where method = 'TOSS' and status = 'PENDING' and toss_payment_key is not null and next_check_at <= ?
+         select id from charge where method = 'TOSS' and toss_payment_key is not null and next_check_at <= ?
          order by next_check_at limit ? for update skip locked)
        returning id`,
       [new Date(now.getTime() + LEASE_MS), now, BATCH],

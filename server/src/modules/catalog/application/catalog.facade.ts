@@ -1,11 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { EventSubscriber } from '@mikro-orm/core';
-import { unitPriceSchema, type ServiceType } from '../../../contracts/index.js';
+import { unitPriceSchema, type BackupProvider, type ServiceType } from '../../../contracts/index.js';
 import { DomainError, ShortCache } from '../../../shared/index.js';
 import { Category } from '../domain/category.entity.js';
 import { Platform } from '../domain/platform.entity.js';
-import { Service } from '../domain/service.entity.js';
+import { Service, type ServiceProps } from '../domain/service.entity.js';
 import { demoCatalog } from './demo-catalog.js';
 
 /** What fulfilment's service import passes: one upstream service, keyed by (providerId, providerServiceId). */
@@ -25,7 +25,23 @@ export interface ProviderServiceInput {
   refill?: boolean;
   refillDays?: number;
   cancel?: boolean;
+  /** The provider's rate per 1000 (its currency) the price was made from. */
+  providerRate?: string;
 }
+
+/** What fulfilment needs of the service an order was sold as to place it and know its cost. */
+export interface UpstreamTerms {
+  serviceId: number;
+  providerRate: string | null;
+  type: ServiceType;
+  backupProviders: BackupProvider[];
+}
+
+export type PriceSyncChanges = Partial<
+  Pick<ServiceProps, 'point' | 'providerRate' | 'min' | 'max' | 'visible' | 'backupProviders'>
+>;
+
+export const termsKey = (providerId: number, providerServiceId: string) => `${providerId}:${providerServiceId}`;
 
 const bySortOrder = { sortOrder: 'ASC', id: 'ASC' } as const;
 
@@ -121,6 +137,7 @@ export class CatalogFacade implements EventSubscriber<Service> {
       refill: input.refill,
       refillDays: input.refillDays,
       cancel: input.cancel,
+      providerRate: input.providerRate,
     };
     const existing = await tx.findOne(Service, {
       providerId: input.providerId,
@@ -176,6 +193,60 @@ export class CatalogFacade implements EventSubscriber<Service> {
             ),
           );
         }
+      }
+    });
+  }
+
+  /**
+   * Fulfilment: what each (provider, provider service id) pair sells at here — our service, the provider's
+   * rate as last known, its type and its backup providers. One query for a batch of orders.
+   */
+  async upstreamTerms(keys: { providerId: number; providerServiceId: string }[]): Promise<Map<string, UpstreamTerms>> {
+    const unique = [...new Map(keys.map((k) => [termsKey(k.providerId, k.providerServiceId), k])).values()];
+    if (unique.length === 0) return new Map();
+    const rows = await this.em
+      .fork()
+      .find(
+        Service,
+        { $or: unique.map((k) => ({ providerId: k.providerId, providerServiceId: k.providerServiceId })) },
+        { fields: ['id', 'providerId', 'providerServiceId', 'providerRate', 'type', 'backupProviders'] },
+      );
+    return new Map(
+      rows.map((s) => [
+        termsKey(s.providerId!, s.providerServiceId!),
+        {
+          serviceId: s.id,
+          providerRate: s.providerRate,
+          type: s.type,
+          backupProviders: s.backupProviders ?? [],
+        },
+      ]),
+    );
+  }
+
+  /** Fulfilment's price sync: the services a provider fulfils or backs up, managed in the caller's transaction. */
+  async servicesForPriceSync(
+    tx: EntityManager,
+    providerId: number,
+  ): Promise<{ primary: Service[]; backing: Service[] }> {
+    const primary = await tx.find(Service, { providerId }, { orderBy: { id: 'ASC' } });
+    const backing = (await tx.find(Service, { backupProviders: { $ne: [] } }, { orderBy: { id: 'ASC' } })).filter((s) =>
+      s.backupProviders.some((b) => b.providerId === providerId),
+    );
+    return { primary, backing };
+  }
+
+  /** Fulfilment's price sync writes what the provider's list changed (price, rate, limits, visibility, a backup's rate). */
+  applyPriceSync(service: Service, changes: PriceSyncChanges): void {
+    service.apply(changes);
+  }
+
+  /** Demo data: the provider's rates for its services that have none recorded yet (providerServiceId → rate). */
+  async fillProviderRates(providerId: number, rates: ReadonlyMap<string, string>): Promise<void> {
+    await this.em.fork().transactional(async (tx) => {
+      for (const service of await tx.find(Service, { providerId, providerRate: null })) {
+        const rate = rates.get(service.providerServiceId!);
+        if (rate !== undefined) service.apply({ providerRate: rate });
       }
     });
   }

@@ -1,6 +1,12 @@
 import { DecimalType } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { PRICE_SCALE, SERVICE_TYPES, type ServiceType } from '../../../contracts/index.js';
+import {
+  PRICE_SCALE,
+  SERVICE_TYPES,
+  type BackupProvider,
+  type PriceRule,
+  type ServiceType,
+} from '../../../contracts/index.js';
 import { Category } from './category.entity.js';
 
 export interface ServiceProps {
@@ -21,6 +27,9 @@ export interface ServiceProps {
   refill?: boolean;
   refillDays?: number;
   cancel?: boolean;
+  providerRate?: string | null;
+  priceRule?: PriceRule;
+  backupProviders?: BackupProvider[];
 }
 
 /**
@@ -87,6 +96,18 @@ export class Service {
   /** The provider takes a cancel of a running (sent) order. */
   @Property({ type: 'boolean', default: false })
   cancel: boolean = false;
+
+  /** The provider's rate per 1000 in its currency as last known (import, price sync): the expected cost of an order. */
+  @Property({ type: new DecimalType('string'), precision: 20, scale: 6, nullable: true })
+  providerRate: string | null = null;
+
+  /** What the price sync does when the provider's rate changes (KEEP_PRICE, KEEP_MARKUP, ALERT_ONLY). */
+  @Property({ type: 'string', length: 20, default: 'KEEP_PRICE' })
+  priceRule: PriceRule = 'KEEP_PRICE';
+
+  /** Providers tried in order when the primary refuses an order with a definite error. */
+  @Property({ type: 'json', default: '[]' })
+  backupProviders: BackupProvider[] = [];
 
   constructor(props: ServiceProps) {
     this.apply(props);

@@ -2,7 +2,7 @@ import { BadRequestException, Controller, Post, Query, Req, UseGuards } from '@n
 import type {} from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
-import { DomainError } from '../../../shared/index.js';
+import { Allow, DomainError } from '../../../shared/index.js';
 import { CONTENT_MESSAGES, uploadPurposeSchema } from '../../../contracts/content.js';
 import { Uploads } from '../application/uploads.js';
 
@@ -12,6 +12,7 @@ import { Uploads } from '../application/uploads.js';
  */
 @Controller('admin/uploads')
 @UseGuards(OperatorGuard)
+@Allow('content')
 export class AdminUploadsController {
   constructor(private readonly uploads: Uploads) {}
 

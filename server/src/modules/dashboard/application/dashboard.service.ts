@@ -5,6 +5,7 @@ import { OrderingFacade, OrderStatus } from '../../ordering/index.js';
 import { ReferralFacade } from '../../referral/index.js';
 import { LedgerKind, WalletFacade } from '../../wallet/index.js';
 import { Clock } from '../../../shared/index.js';
+import type { AdminDashboardView, AdminDayFigures } from '../../../contracts/index.js';
 import { lastDays, startOf, TIME_ZONE } from './calendar.js';
 
 /** The charts cover this many Korean days, today included. */
@@ -12,23 +13,9 @@ export const DASHBOARD_DAYS = 30;
 /** An open order nothing has touched for this long is stuck. */
 export const STUCK_AFTER_MS = 6 * 60 * 60 * 1000;
 
-export interface DayFigures {
-  date: string;
-  /** Points credited by accepted charges (CHARGE ledger entries). */
-  depositsAccepted: bigint;
-  /** Points paid for orders (ORDER ledger entries), before refunds. */
-  pointsSpent: bigint;
-  newMembers: number;
-}
-
-export interface Dashboard {
-  today: DayFigures & { orders: number };
-  days: DayFigures[];
-  ordersByStatus: { status: OrderStatus; count: number }[];
-  attention: { pendingCharges: number; unmatchedDeposits: number; providerErrors: number; stuckOrders: number };
-  /** Referral rewards: members who joined with a code, rewards given, points net of take-backs, what could not be taken back. */
-  referrals: { referredMembers: number; rewards: number; rewardedPoints: bigint; unrecoveredPoints: bigint };
-}
+/** The console's dashboard view (contracts/views.ts), money as bigint on this side. */
+export type DayFigures = AdminDayFigures<bigint>;
+export type Dashboard = AdminDashboardView<bigint>;
 
 /** The operator dashboard: read-only figures asked of each context's facade. */
 @Injectable()

@@ -1,15 +1,8 @@
-/** Runs `task` over `items` with at most `limit` at a time; results in input order. */
-export async function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
-  const results = new Array<R>(items.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await task(items[index]!);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-  return results;
+import pMap from 'p-map';
+
+/** Runs `task` over `items` with at most `limit` at a time; results in input order (p-map). */
+export function mapLimit<T, R>(items: readonly T[], limit: number, task: (item: T) => Promise<R>): Promise<R[]> {
+  return pMap(items, (item) => task(item), { concurrency: Math.max(1, limit) });
 }
 
 /** Splits `items` into consecutive chunks of at most `size`. */
@@ -19,14 +12,7 @@ export function chunk<T>(items: readonly T[], size: number): T[][] {
   return chunks;
 }
 
-/** Groups `items` by provider (or any key), keeping their order within each group. */
+/** Groups `items` by provider (or any key), keeping their order within each group (Map.groupBy). */
 export function groupBy<T, K>(items: readonly T[], key: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
+  return Map.groupBy(items, key);
 }

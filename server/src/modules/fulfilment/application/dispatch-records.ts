@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { UpstreamDispatchNotes } from '../../ordering/index.js';
+import type { CostedOrder, UpstreamDispatchNotes } from '../../ordering/index.js';
+import { effectiveCost } from '../domain/cost.js';
 import { filterFlag, filterId, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
 import { OrderDispatch, UNCERTAIN_MARK } from '../domain/order-dispatch.entity.js';
 
@@ -49,6 +50,30 @@ export class DispatchRecords implements UpstreamDispatchNotes {
       ),
     ]);
     return { held: held.map((d) => d.id), flagged: flagged.map((d) => d.id) };
+  }
+
+  async costsOf(orders: CostedOrder[]): Promise<Map<number, string | null>> {
+    if (orders.length === 0) return new Map();
+    const records = new Map(
+      (
+        await this.em
+          .fork()
+          .find(
+            OrderDispatch,
+            { id: { $in: orders.map((o) => o.id) } },
+            { fields: ['id', 'expectedCost', 'chargeCost'] },
+          )
+      ).map((d) => [d.id, d]),
+    );
+    return new Map(
+      orders.map((o) => {
+        const record = records.get(o.id);
+        return [
+          o.id,
+          record ? effectiveCost({ ...o, expectedCost: record.expectedCost, chargeCost: record.chargeCost }) : null,
+        ];
+      }),
+    );
   }
 
   async withNote(): Promise<number[]> {

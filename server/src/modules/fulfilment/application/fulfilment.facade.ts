@@ -3,8 +3,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { CatalogFacade } from '../../catalog/index.js';
 import { Clock } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
-import { assignSimulatedServices } from '../domain/simulation.js';
+import { assignSimulatedServices, SIMULATED_SERVICES } from '../domain/simulation.js';
 import { SimulatedProvider } from './simulated-provider.js';
+import { DispatchRecords } from './dispatch-records.js';
+import type { CostedOrder } from '../../ordering/index.js';
 
 /** What the rest of the app (demo data, benchmarks) needs from fulfilment. */
 @Injectable()
@@ -14,7 +16,18 @@ export class FulfilmentFacade {
     private readonly clock: Clock,
     private readonly simulated: SimulatedProvider,
     private readonly catalog: CatalogFacade,
+    private readonly records: DispatchRecords,
   ) {}
+
+  /** What these orders cost upstream now (won, decimal text; null: unknown). */
+  costsOf(orders: CostedOrder[]): Promise<Map<number, string | null>> {
+    return this.records.costsOf(orders);
+  }
+
+  /** Providers' names by id (reports). */
+  async providerNames(): Promise<Map<number, string>> {
+    return new Map((await this.em.fork().find(Provider, {}, { fields: ['id', 'name'] })).map((p) => [p.id, p.name]));
+  }
 
   /** The embedded simulated provider as a provider row (created once); its id. */
   async ensureSimulatedProvider(): Promise<number> {
@@ -37,5 +50,7 @@ export class FulfilmentFacade {
   async seedDemo(): Promise<void> {
     const providerId = await this.ensureSimulatedProvider();
     await this.catalog.assignProviderToUnprovided(providerId, assignSimulatedServices);
+    // Its rates, so demo orders carry what they cost upstream.
+    await this.catalog.fillProviderRates(providerId, new Map(SIMULATED_SERVICES.map((s) => [s.service, s.rate])));
   }
 }

@@ -14,6 +14,9 @@ import { claimNote, OrderDispatch, resendNote, UNCERTAIN_MARK, backoffMs } from 
 import { groupBy, mapLimit } from './concurrency.js';
 import { ProviderError, SmmClient } from './smm-client.js';
 import { AlertsFacade } from '../../alerts/index.js';
+import { CatalogFacade, termsKey } from '../../catalog/index.js';
+import { expectedCost } from '../domain/cost.js';
+import { Failover, mayFailOver, type BackupPlacement } from './failover.js';
 import { SettingsService } from '../../settings/index.js';
 
 export { UNCERTAIN_MARK, backoffMs };
@@ -37,7 +40,10 @@ export interface DispatchStats {
   uncertain: number;
 }
 
-type Outcome = { order: Claimed; providerOrderId: string } | { order: Claimed; error: Error };
+/** A send's outcome; `backup` when a backup provider took it after the primary refused, `providerId` when a backup's answer was uncertain. */
+type Outcome =
+  | { order: Claimed; providerOrderId: string; backup?: BackupPlacement }
+  | { order: Claimed; error: Error; providerId?: number };
 
 /**
  * Places PENDING orders with their provider (`action=add`), at most once each.
@@ -67,6 +73,8 @@ export class OrderSender {
     private readonly audit: AuditFacade,
     private readonly alerts: AlertsFacade,
     private readonly settings: SettingsService,
+    private readonly catalog: CatalogFacade,
+    private readonly failover: Failover,
   ) {}
 
   /**
@@ -163,7 +171,9 @@ export class OrderSender {
       return { claimed: { ...(order as Claimed), attempts: record.attempts }, provider };
     });
     if (toSend) {
-      const providers = new Map([[toSend.provider.id, toSend.provider]]);
+      // Every enabled provider: a refused resend may fail over to the service's backups.
+      const providers = new Map((await this.em.fork().find(Provider, { enabled: true })).map((p) => [p.id, p]));
+      providers.set(toSend.provider.id, toSend.provider);
       await this.record(await this.send([toSend.claimed], providers), providers);
     }
     const em = this.em.fork();
@@ -232,8 +242,13 @@ export class OrderSender {
               comments: order.comments,
             });
             return { order, providerOrderId };
-          } catch (error) {
-            return { order, error: error instanceof Error ? error : new Error(String(error)) };
+          } catch (caught) {
+            const error = caught instanceof Error ? caught : new Error(String(caught));
+            if (!mayFailOver(error)) return { order, error };
+            const next = await this.failover.tryBackups(order, error, providers);
+            if ('placed' in next) return { order, providerOrderId: next.placed.providerOrderId, backup: next.placed };
+            if ('uncertain' in next) return { order, error: next.uncertain, providerId: next.providerId };
+            return { order, error: next.refused };
           }
         });
       }),
@@ -250,6 +265,7 @@ export class OrderSender {
     const stats: DispatchStats = { sent: 0, failed: 0, uncertain: 0 };
     const orphans: { provider: Provider; providerOrderId: string; orderId: number }[] = [];
     const held: { id: number; error: string }[] = [];
+    const costs = await this.expectedCosts(outcomes, providers);
     await this.em.fork().transactional(async (tx) => {
       const now = this.clock.now();
       const accepted = new Set(
@@ -259,6 +275,12 @@ export class OrderSender {
           now,
         ),
       );
+      const failedOver = outcomes.flatMap((o) =>
+        'providerOrderId' in o && o.backup && accepted.has(o.order.id)
+          ? [{ id: o.order.id, providerId: o.backup.providerId, providerServiceId: o.backup.providerServiceId }]
+          : [],
+      );
+      await this.ordering.takenByBackup(tx, failedOver, now);
       const unsent = outcomes.filter((o) => 'error' in o).map((o) => o.order.id);
       const pending = await this.ordering.pendingAmong(tx, unsent);
       const records: OrderDispatch[] = [];
@@ -271,14 +293,17 @@ export class OrderSender {
         });
         records.push(record);
         if ('providerOrderId' in outcome) {
+          if (outcome.backup) record.providerId = outcome.backup.providerId;
           if (accepted.has(outcome.order.id)) {
             record.sent(outcome.providerOrderId, now);
+            record.providerServiceId = outcome.backup?.providerServiceId ?? outcome.order.service;
+            record.expectedCost = costs.get(outcome.order.id) ?? null;
             stats.sent++;
           } else {
             // Canceled (or linked by an operator) while the request was out: take the upstream order back.
             record.orphaned(outcome.providerOrderId, now);
             orphans.push({
-              provider: providers.get(outcome.order.providerId!)!,
+              provider: providers.get(record.providerId)!,
               providerOrderId: outcome.providerOrderId,
               orderId: outcome.order.id,
             });
@@ -292,6 +317,8 @@ export class OrderSender {
           record.failed(error.message, now);
         } else {
           stats.uncertain++;
+          // A backup's uncertain answer: the operator checks that provider's panel.
+          if (outcome.providerId !== undefined) record.providerId = outcome.providerId;
           record.holdUncertain(error.message, now);
           if (pending.has(outcome.order.id)) held.push({ id: outcome.order.id, error: error.message });
         }
@@ -310,6 +337,30 @@ export class OrderSender {
   }
 
   /**
+   * The expected cost of each accepted order (rate known at this moment × quantity × the taking
+   * provider's currency rate, exact): the primary's rate from the catalogue (one query per batch), a
+   * backup's from the service's backup list. Unknown rates leave the cost unknown (null).
+   */
+  private async expectedCosts(outcomes: Outcome[], providers: Map<number, Provider>): Promise<Map<number, string>> {
+    const placed = outcomes.filter((o): o is Extract<Outcome, { providerOrderId: string }> => 'providerOrderId' in o);
+    const costs = new Map<number, string>();
+    if (placed.length === 0) return costs;
+    const terms = await this.catalog.upstreamTerms(
+      placed
+        .filter((o) => !o.backup)
+        .map((o) => ({ providerId: o.order.providerId!, providerServiceId: o.order.service! })),
+    );
+    for (const { order, backup } of placed) {
+      const providerId = backup?.providerId ?? order.providerId!;
+      const rate = backup ? backup.rate : (terms.get(termsKey(providerId, order.service!))?.providerRate ?? null);
+      const currencyRate = providers.get(providerId)?.currencyRate;
+      if (rate === null || currencyRate === undefined) continue;
+      costs.set(order.id, expectedCost(rate, order.quantity, currencyRate, order.type === 'Package'));
+    }
+    return costs;
+  }
+
+  /**
    * One UPDATE … FROM a batch of records, each only while still claimed (no provider order id, not due).
    * The rows travel as one JSON parameter (jsonb_to_recordset) rather than a VALUES list of 7 × n
    * placeholders, which the driver would format value by value.
@@ -318,6 +369,9 @@ export class OrderSender {
     if (records.length === 0) return;
     const rows = records.map((r) => ({
       order_id: r.id,
+      provider_id: r.providerId,
+      provider_service_id: r.providerServiceId,
+      expected_cost: r.expectedCost,
       provider_order_id: r.providerOrderId,
       attempts: r.attempts,
       next_attempt_at: r.nextAttemptAt,
@@ -326,8 +380,8 @@ export class OrderSender {
       updated_at: r.updatedAt,
     }));
     await tx.execute(
-      `update order_dispatch d set provider_order_id = v.provider_order_id, attempts = v.attempts, next_attempt_at = v.next_attempt_at, last_error = v.last_error, finished_at = v.finished_at, updated_at = v.updated_at
-       from jsonb_to_recordset(?::jsonb) as v(order_id int, provider_order_id varchar, attempts int, next_attempt_at timestamptz, last_error varchar, finished_at timestamptz, updated_at timestamptz)
+      `update order_dispatch d set provider_id = v.provider_id, provider_service_id = v.provider_service_id, expected_cost = v.expected_cost, provider_order_id = v.provider_order_id, attempts = v.attempts, next_attempt_at = v.next_attempt_at, last_error = v.last_error, finished_at = v.finished_at, updated_at = v.updated_at
+       from jsonb_to_recordset(?::jsonb) as v(order_id int, provider_id int, provider_service_id varchar, expected_cost numeric, provider_order_id varchar, attempts int, next_attempt_at timestamptz, last_error varchar, finished_at timestamptz, updated_at timestamptz)
        where d.order_id = v.order_id and d.provider_order_id is null and d.next_attempt_at is null`,
       [JSON.stringify(rows)],
     );
@@ -342,7 +396,8 @@ export class OrderSender {
     for (const outcome of outcomes) {
       const providerId = outcome.order.providerId!;
       const streak = streaks.get(providerId) ?? { reset: false, trailing: 0 };
-      if ('providerOrderId' in outcome) streaks.set(providerId, { reset: true, trailing: 0 });
+      // A failover's success is still the primary's refusal.
+      if ('providerOrderId' in outcome && !outcome.backup) streaks.set(providerId, { reset: true, trailing: 0 });
       else streaks.set(providerId, { ...streak, trailing: streak.trailing + 1 });
     }
     const setting = String(await this.settings.get('ALERT_PROVIDER_ERRORS'));

@@ -8,6 +8,7 @@ import { chunk, groupBy, mapLimit } from './concurrency.js';
 import { OrderDispatch, UNCERTAIN_MARK } from '../domain/order-dispatch.entity.js';
 import { SmmClient, STATUS_BATCH } from './smm-client.js';
 import { AlertsFacade } from '../../alerts/index.js';
+import { chargeInWon } from '../domain/cost.js';
 
 /** An order is asked about at most this often. */
 export const SYNC_SPACING_MS = 20_000;
@@ -85,6 +86,7 @@ export class OrderSync {
     stats.polled = polled.length;
     const news: { order: Polled; report: UpstreamReport }[] = [];
     const checks: { order: Polled; note: string }[] = [];
+    const charges: { order_id: number; cost: string }[] = [];
     const providers = new Map(
       (await this.em.fork().find(Provider, { id: { $in: [...new Set(polled.map((p) => p.providerId))] } })).map((p) => [
         p.id,
@@ -124,6 +126,8 @@ export class OrderSync {
                 `order ${order.id}: provider ${providerId} reported remains ${reportedRemains} of ${order.amount}; read as ${remains}`,
               );
             }
+            if (answer.state.charge !== null && provider)
+              charges.push({ order_id: order.id, cost: chargeInWon(answer.state.charge, provider.currencyRate) });
             const report = { status: OrderStatus[answer.state.status], startCount: answer.state.startCount, remains };
             if (reportsNews(order, report)) news.push({ order, report });
           }
@@ -150,6 +154,7 @@ export class OrderSync {
     });
     const moved: number[] = [];
     const ended: number[] = [];
+    const started: number[] = [];
     await mapLimit(news, APPLY_CONCURRENCY, async ({ order, report }) => {
       try {
         const result = await this.em.fork().transactional((tx) => this.ordering.applyUpstream(tx, order.id, report));
@@ -158,12 +163,22 @@ export class OrderSync {
           moved.push(order.id);
         }
         if (ORDER_TRANSITIONS.isTerminal(result.order.status)) ended.push(order.id);
+        if (result.changed && order.status === OrderStatus.PROCESSING && result.order.status !== OrderStatus.CANCELED)
+          started.push(order.id);
       } catch (error) {
         stats.errors++;
         this.logger.warn(`order ${order.id}: ${(error as Error).message}`);
       }
     });
     await this.settle(moved, ended);
+    await this.recordCharges(charges);
+    if (started.length > 0)
+      await this.em
+        .fork()
+        .execute(`update order_dispatch set started_at = ? where order_id in (?) and started_at is null`, [
+          this.clock.now(),
+          started,
+        ]);
     return stats;
   }
 
@@ -184,6 +199,19 @@ export class OrderSync {
         `update order_dispatch set finished_at = ?, updated_at = ? where order_id in (?) and finished_at is null`,
         [now, now, ended],
       );
+  }
+
+  /**
+   * The provider's `charge` replaces the expected cost (it already counts partials and cancels): one
+   * statement for the whole tick, writing only what changed.
+   */
+  private async recordCharges(charges: { order_id: number; cost: string }[]): Promise<void> {
+    if (charges.length === 0) return;
+    await this.em.fork().execute(
+      `update order_dispatch d set charge_cost = v.cost from jsonb_to_recordset(?::jsonb) as v(order_id int, cost numeric)
+         where d.order_id = v.order_id and d.charge_cost is distinct from v.cost`,
+      [JSON.stringify(charges)],
+    );
   }
 
   /**

@@ -173,6 +173,7 @@ export class ProvidersService {
           refill: override.refill ?? upstream.refill,
           refillDays: override.refillDays,
           cancel: override.cancel ?? upstream.cancel,
+          providerRate: upstream.rate,
         });
         await tx.flush();
         result.serviceIds.push(service.id);

@@ -1,3 +1,5 @@
+import { CatalogFacade, termsKey } from '../../catalog/index.js';
+import { expectedCost } from '../domain/cost.js';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Subscriptions, SubscriptionStatus, type Subscription } from '../../ordering/index.js';
@@ -29,6 +31,7 @@ export class SubscriptionSync {
     private readonly clock: Clock,
     private readonly client: SmmClient,
     private readonly subscriptions: Subscriptions,
+    private readonly catalog: CatalogFacade,
   ) {}
 
   async runOnce(limit = 200): Promise<SubscriptionSyncStats> {
@@ -44,7 +47,11 @@ export class SubscriptionSync {
         continue;
       }
       if (subscription.providerSubscriptionId === null) await this.send(provider, subscription, stats);
-      else await this.follow(provider, subscription, stats);
+      else {
+        if (subscription.cancelPending && subscription.cancelForwardedAt === null)
+          await this.forwardCancel(provider, subscription);
+        await this.follow(provider, subscription, stats);
+      }
     }
     return stats;
   }
@@ -84,10 +91,20 @@ export class SubscriptionSync {
       return;
     }
     // Each post's child order is already placed upstream: its dispatch record carries the provider's order id (the sync follows it).
+    // Each post's cost: the service's rate known now, per child order.
+    const rate =
+      state.orders.length === 0
+        ? null
+        : ((
+            await this.catalog.upstreamTerms([{ providerId: provider.id, providerServiceId: s.providerServiceId! }])
+          ).get(termsKey(provider.id, s.providerServiceId!))?.providerRate ?? null);
     for (const providerOrderId of state.orders) {
       const recorded = await this.subscriptions.recordPost(s.id, providerOrderId, async (tx, order) => {
-        if (order.providerId !== null)
-          await tx.persist(OrderDispatch.placed(order.id, order.providerId, providerOrderId, this.clock.now())).flush();
+        if (order.providerId === null) return;
+        const dispatch = OrderDispatch.placed(order.id, order.providerId, providerOrderId, this.clock.now());
+        dispatch.providerServiceId = s.providerServiceId;
+        dispatch.expectedCost = rate === null ? null : expectedCost(rate, order.amount, provider.currencyRate);
+        await tx.persist(dispatch).flush();
       });
       if (recorded) stats.posts++;
     }
@@ -99,6 +116,25 @@ export class SubscriptionSync {
       const before = (await this.subscriptions.get(s.id))?.isOpen;
       await this.subscriptions.end(s.id, status);
       if (before) stats.ended++;
+    }
+  }
+
+  /**
+   * A member's cancel, forwarded as the provider's `cancel` of the subscription id. Taken: the status poll
+   * that follows records the posts it ordered and ends it (refunding only the rest) once it says so.
+   * Refused: the request closes with the reason. No answer (5xx, timeout): asked again next round.
+   */
+  private async forwardCancel(provider: Provider, s: Subscription): Promise<void> {
+    const id = s.providerSubscriptionId!;
+    try {
+      const answer = (await this.client.cancel(provider, [id])).get(id);
+      await this.subscriptions.cancelAnswered(
+        s.id,
+        answer === true ? { forwarded: true } : { refused: answer ?? 'not canceled' },
+      );
+    } catch (error) {
+      if (error instanceof ProviderError && error.kind === 'REJECTED')
+        await this.subscriptions.cancelAnswered(s.id, { refused: error.message.replace(/^cancel: /, '') });
     }
   }
 

@@ -1,3 +1,4 @@
+import { DecimalType } from '@mikro-orm/core';
 import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
 /** Marks an order an operator must look at: it may or may not have been placed upstream. */
@@ -50,6 +51,18 @@ export class OrderDispatch {
   @Property({ type: 'string', length: 100, nullable: true })
   providerOrderId: string | null = null;
 
+  /** The provider's service that took the order (a backup's after a failover); null before it is placed. */
+  @Property({ type: 'string', length: 100, nullable: true })
+  providerServiceId: string | null = null;
+
+  /** The cost in won expected when the provider took it: its rate then × quantity × its currency rate (exact). */
+  @Property({ type: new DecimalType('string'), precision: 20, scale: 4, nullable: true })
+  expectedCost: string | null = null;
+
+  /** The provider's own `charge` from the status sync, in won; it replaces the expected cost. */
+  @Property({ type: new DecimalType('string'), precision: 20, scale: 4, nullable: true })
+  chargeCost: string | null = null;
+
   /** Failed sends so far (the backoff grows with them). */
   @Property({ type: 'integer', default: 0 })
   attempts: number = 0;
@@ -65,6 +78,10 @@ export class OrderDispatch {
   /** When a status poll last took the order (a lease: replicas skip it until SYNC_SPACING_MS later). */
   @Property({ type: 'datetime', nullable: true })
   lastSyncedAt: Date | null = null;
+
+  /** When the status sync first saw the provider working on it (or done): provider scores' time to start. */
+  @Property({ type: 'datetime', nullable: true })
+  startedAt: Date | null = null;
 
   /** The order ended (the sync saw it final): no more polls. */
   @Property({ type: 'datetime', nullable: true })
@@ -92,6 +109,9 @@ export class OrderDispatch {
       id,
       providerId,
       providerOrderId,
+      providerServiceId,
+      expectedCost,
+      chargeCost,
       attempts,
       nextAttemptAt,
       lastError,
@@ -104,6 +124,9 @@ export class OrderDispatch {
       id,
       providerId,
       providerOrderId,
+      providerServiceId,
+      expectedCost,
+      chargeCost,
       attempts,
       nextAttemptAt,
       lastError,

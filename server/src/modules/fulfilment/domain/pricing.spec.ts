@@ -1,4 +1,4 @@
-import { importedUnitPrice } from './pricing.js';
+import { compareDecimals, importedUnitPrice, keepMarkupPrice, sameDecimal, unitCost } from './pricing.js';
 
 describe('imported unit price', () => {
   it('is rate / 1000 × (1 + markup) in exact decimals', () => {
@@ -14,5 +14,19 @@ describe('imported unit price', () => {
     expect(importedUnitPrice({ rate: '1', markupPercent: '0', currencyRate: '1' }, 2)).toBe('0.01');
     expect(importedUnitPrice({ rate: '1234', markupPercent: '33.333', currencyRate: '1' }, 4)).toBe('1.6454');
     expect(importedUnitPrice({ rate: '0', markupPercent: '50', currencyRate: '1' }, 4)).toBe('0');
+  });
+});
+
+describe('price sync arithmetic', () => {
+  it('keeps the markup exactly, rounding up', () => {
+    // 2.5 won at a rate of 900: the rate goes up 20 % to 1080 → 3 won.
+    expect(keepMarkupPrice('2.5', '900', '1080', 6)).toBe('3');
+    expect(keepMarkupPrice('1', '3', '1', 6)).toBe('0.333334');
+    expect(unitCost('900', '1')).toBe('0.9');
+    expect(unitCost('0.35', '1350.5')).toBe('0.472675');
+    expect(unitCost('1200', '1', true)).toBe('1200');
+    expect(compareDecimals('2.50', '2.5')).toBe(0);
+    expect(compareDecimals('0.9', '1')).toBe(-1);
+    expect(sameDecimal('1080.000000', '1080')).toBe(true);
   });
 });

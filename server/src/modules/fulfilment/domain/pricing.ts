@@ -59,3 +59,44 @@ export function importedUnitPrice(
   };
   return format(ceilTo(multiply(multiply(decimal(rate), decimal(currencyRate)), factor), scale));
 }
+
+/** a / b rounded up to `scale` decimals (a ≥ 0, b > 0). */
+function divideCeil(a: Decimal, b: Decimal, scale: number): Decimal {
+  // a.digits × 10^-a.scale / (b.digits × 10^-b.scale) = (a.digits × 10^(scale - a.scale + b.scale) / b.digits) × 10^-scale
+  const shift = scale - a.scale + b.scale;
+  const numerator = shift >= 0 ? a.digits * 10n ** BigInt(shift) : a.digits;
+  const denominator = shift >= 0 ? b.digits : b.digits * 10n ** BigInt(-shift);
+  const quotient = numerator / denominator;
+  return { digits: numerator % denominator > 0n ? quotient + 1n : quotient, scale };
+}
+
+/** Same value (any number of trailing zeros). */
+export function sameDecimal(a: string, b: string): boolean {
+  return compareDecimals(a, b) === 0;
+}
+
+/** -1, 0 or 1 as a is below, equal to or above b (exact). */
+export function compareDecimals(a: string, b: string): number {
+  const x = decimal(a);
+  const y = decimal(b);
+  const scale = Math.max(x.scale, y.scale);
+  const left = x.digits * 10n ** BigInt(scale - x.scale);
+  const right = y.digits * 10n ** BigInt(scale - y.scale);
+  return left < right ? -1 : left > right ? 1 : 0;
+}
+
+/**
+ * Keep the markup percent: our price scales with the provider's rate (price × new / old), rounded up
+ * to `scale` decimals so it never drops below the old margin.
+ */
+export function keepMarkupPrice(point: string, oldRate: string, newRate: string, scale: number): string {
+  return format(divideCeil(multiply(decimal(point), decimal(newRate)), decimal(oldRate), scale));
+}
+
+/** What one unit (a package: one package) costs us in won: rate / 1000 × currencyRate, exact. */
+export function unitCost(rate: string, currencyRate: string, perPackage = false): string {
+  return format(multiply(multiply(decimal(rate), decimal(currencyRate)), { digits: 1n, scale: perPackage ? 0 : 3 }));
+}
+
+/** A decimal without trailing zeros ("2.500000" → "2.5"), for people to read. */
+export const plainDecimal = (text: string): string => format(decimal(text));

@@ -1,3 +1,4 @@
+import { DecimalType } from '@mikro-orm/core';
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 
 /** What operators and every answer see of a provider: the key only as "set" and its last 4 characters. */
@@ -8,6 +9,7 @@ export interface ProviderView {
   enabled: boolean;
   timeoutMs: number;
   maxConcurrency: number;
+  currencyRate: string;
   hasKey: boolean;
   keyLast4: string | null;
   createdAt: Date;
@@ -23,6 +25,8 @@ export interface ProviderChanges {
   timeoutMs?: number;
   /** Orders sent to this provider at once by one server process. */
   maxConcurrency?: number;
+  /** Won per unit of the provider's currency ("1" for a provider priced in won). */
+  currencyRate?: string;
 }
 
 /** An upstream SMM panel we place orders with (API v2). */
@@ -52,6 +56,10 @@ export class Provider {
   maxConcurrency: number = 10;
 
   /** Sends upstream that failed in a row (any replica); reset by a success. Operators are alerted at ALERT_PROVIDER_ERRORS. */
+  /** Won per unit of the provider's currency: turns its rates and charges into won. */
+  @Property({ type: new DecimalType('string'), precision: 18, scale: 6, default: 1 })
+  currencyRate: string = '1';
+
   @Property({ type: 'integer', default: 0 })
   consecutiveErrors: number = 0;
 
@@ -62,7 +70,8 @@ export class Provider {
   updatedAt: Date;
 
   constructor(
-    props: Required<Omit<ProviderChanges, 'maxConcurrency'>> & Pick<ProviderChanges, 'maxConcurrency'>,
+    props: Required<Omit<ProviderChanges, 'maxConcurrency' | 'currencyRate'>> &
+      Pick<ProviderChanges, 'maxConcurrency' | 'currencyRate'>,
     now: Date,
   ) {
     this.name = props.name;
@@ -71,6 +80,7 @@ export class Provider {
     this.enabled = props.enabled;
     this.timeoutMs = props.timeoutMs;
     if (props.maxConcurrency !== undefined) this.maxConcurrency = props.maxConcurrency;
+    if (props.currencyRate !== undefined) this.currencyRate = props.currencyRate;
     this.createdAt = now;
     this.updatedAt = now;
   }
@@ -82,6 +92,7 @@ export class Provider {
     if (changes.enabled !== undefined) this.enabled = changes.enabled;
     if (changes.timeoutMs !== undefined) this.timeoutMs = changes.timeoutMs;
     if (changes.maxConcurrency !== undefined) this.maxConcurrency = changes.maxConcurrency;
+    if (changes.currencyRate !== undefined) this.currencyRate = changes.currencyRate;
     this.updatedAt = now;
   }
 
@@ -93,6 +104,7 @@ export class Provider {
       enabled: this.enabled,
       timeoutMs: this.timeoutMs,
       maxConcurrency: this.maxConcurrency,
+      currencyRate: this.currencyRate,
       hasKey: this.apiKey.length > 0,
       keyLast4: this.apiKey.length >= 8 ? this.apiKey.slice(-4) : null,
       createdAt: this.createdAt,

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
-import { parseListQuery, ZodPipe, IdPipe } from '../../../shared/index.js';
+import { Allow, parseListQuery, ZodPipe, IdPipe } from '../../../shared/index.js';
 import { DispatchRecords } from '../application/dispatch-records.js';
 import { OrderSender } from '../application/order-sender.js';
 
@@ -17,6 +17,7 @@ const resendSchema = z.object({
 /** Operator commands on an order's upstream placement (the order's other commands belong to ordering). */
 @Controller('admin/orders')
 @UseGuards(OperatorGuard)
+@Allow('orders.command')
 export class AdminOrderDispatchController {
   constructor(private readonly sender: OrderSender) {}
 
@@ -35,6 +36,7 @@ export class AdminOrderDispatchController {
 /** Fulfilment's record of each order's placement upstream, read-only for the console (keyed by the order's id). */
 @Controller('admin/order-dispatches')
 @UseGuards(OperatorGuard)
+@Allow('orders.read')
 export class AdminOrderDispatchesController {
   constructor(private readonly records: DispatchRecords) {}
 

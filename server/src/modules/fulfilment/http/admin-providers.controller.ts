@@ -1,7 +1,8 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
-import { parseListQuery, ZodPipe, IdPipe } from '../../../shared/index.js';
+import { Allow, parseListQuery, ZodPipe, IdPipe } from '../../../shared/index.js';
 import { ProvidersService } from '../application/providers.service.js';
+import { PriceSync } from '../application/price-sync.js';
 import {
   createProviderSchema,
   importServicesSchema,
@@ -13,8 +14,12 @@ import {
 
 @Controller('admin/providers')
 @UseGuards(OperatorGuard)
+@Allow('providers')
 export class AdminProvidersController {
-  constructor(private readonly providers: ProvidersService) {}
+  constructor(
+    private readonly providers: ProvidersService,
+    private readonly prices: PriceSync,
+  ) {}
 
   @Get()
   list(@Query() query: unknown) {
@@ -63,5 +68,12 @@ export class AdminProvidersController {
     @CurrentOperator() operator: AuthenticatedOperator,
   ) {
     return this.providers.importServices(id, body, operator);
+  }
+
+  /** Reads the provider's services now and applies rate, limit and availability changes (as the 6-hourly job does). */
+  @Post(':id/sync')
+  @HttpCode(200)
+  sync(@Param('id', IdPipe) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
+    return this.prices.syncOne(id, operator);
   }
 }

@@ -30,6 +30,14 @@ const maxConcurrency = z
   .min(1, '동시 전송 수는 1 이상이어야 합니다.')
   .max(100, '동시 전송 수는 100 이하여야 합니다.');
 
+const currencyRate = z
+  .union([z.string(), z.number()], { error: '환율은 0보다 큰 숫자(소수점 6자리까지)여야 합니다.' })
+  .transform((v) => String(v).trim())
+  .refine(
+    (v) => /^\d{1,9}(\.\d{1,6})?$/.test(v) && /[1-9]/.test(v),
+    '환율은 0보다 큰 숫자(소수점 6자리까지)여야 합니다.',
+  );
+
 export const createProviderSchema = z.object({
   name,
   apiUrl,
@@ -37,6 +45,7 @@ export const createProviderSchema = z.object({
   enabled: enabled.default(true),
   timeoutMs: timeoutMs.default(15_000),
   maxConcurrency: maxConcurrency.default(10),
+  currencyRate: currencyRate.default('1'),
 });
 
 /** ra-data-simple-rest sends the whole record back: unknown fields (hasKey, keyLast4 ...) are dropped, an empty key keeps the stored one. */
@@ -50,6 +59,7 @@ export const updateProviderSchema = z.object({
   enabled: enabled.optional(),
   timeoutMs: timeoutMs.optional(),
   maxConcurrency: maxConcurrency.optional(),
+  currencyRate: currencyRate.optional(),
 });
 
 export type CreateProviderInput = z.infer<typeof createProviderSchema>;

@@ -4,7 +4,8 @@ import { Clock } from '../../../shared/index.js';
 import { apiKeyHash } from '../domain/api-key.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { PasswordHasher } from './password-hasher.js';
-import { PointAdjuster } from './ports.js';
+import { MembersAdminService } from './members-admin.service.js';
+import { PointAdjuster, type AuditActor } from './ports.js';
 
 /** The demo storefront account of a new database (README "Run"). */
 export const DEMO_MEMBER = { id: 'demo', password: 'demo1234', points: 100_000n } as const;
@@ -17,14 +18,24 @@ export class IdentityFacade {
     private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
     private readonly points: PointAdjuster,
+    private readonly members: MembersAdminService,
   ) {}
+
+  /** Approvals: runs an approved point adjustment as the approver's (once per approval: its ledger reference). */
+  adjustApproved(memberId: number, amount: bigint, reason: string, approver: AuditActor, approvalId: number) {
+    return this.members.adjustPoints(memberId, amount, reason, approver, approvalId);
+  }
 
   /** The active member whose reseller API key this is (looked up by its SHA-256), or null. */
   async memberIdForApiKey(key: string): Promise<number | null> {
     if (typeof key !== 'string' || key.length === 0 || key.length > 200) return null;
-    const member = await this.em
+    // Every reseller call asks this: one plain statement, no entity built.
+    const [member] = await this.em
       .fork()
-      .findOne(Member, { apiKeyHash: apiKeyHash(key), status: MemberStatus.ACTIVE }, { fields: ['id'] });
+      .execute<{ id: number }[]>('select id from member where api_key_hash = ? and status = ? limit 1', [
+        apiKeyHash(key),
+        MemberStatus.ACTIVE,
+      ]);
     return member?.id ?? null;
   }
 

@@ -51,7 +51,8 @@ export class LoginService {
     await this.gate('operator', input.id, ip);
     const em = this.em.fork();
     const operator = await em.findOne(Operator, { loginId: input.id });
-    const ok = await this.hasher.verify(operator?.passwordHash, input.password);
+    // A disabled account's password is still verified, so its answer takes as long as any other refusal.
+    const ok = (await this.hasher.verify(operator?.passwordHash, input.password)) && !operator?.disabledAt;
     if (operator && ok) await this.throttle.succeeded('operator', input.id, ip);
     await this.throttle.record(
       'operator',

@@ -122,8 +122,23 @@ export class MembersAdminService {
   }
 
   /** An ADJUST ledger entry (positive credits, negative debits never below zero) with the operator's reason. */
-  async adjustPoints(id: number, amount: bigint, reason: string, actor: AuditActor): Promise<unknown> {
-    const reference = { type: 'operator-adjust', id: randomUUID() };
+  /** Refuses (404, 409) an adjustment of a member who is not there to adjust, before one is held for approval. */
+  async assertAdjustable(id: number): Promise<void> {
+    const member = await this.em.fork().findOne(Member, id, { fields: ['id', 'status'] });
+    if (!member) throw new NotFoundError();
+    if (member.status === MemberStatus.DELETED) throw new DomainError('탈퇴한 회원입니다.', 409);
+  }
+
+  /** `approvalId`: an approved request's run, written once per request (its ledger reference). */
+  async adjustPoints(
+    id: number,
+    amount: bigint,
+    reason: string,
+    actor: AuditActor,
+    approvalId?: number,
+  ): Promise<unknown> {
+    const reference =
+      approvalId === undefined ? { type: 'operator-adjust', id: randomUUID() } : { type: 'approval', id: approvalId };
     await this.em.fork().transactional(async (tx) => {
       const member = await tx.findOne(Member, id);
       if (!member) throw new NotFoundError();
@@ -133,7 +148,7 @@ export class MembersAdminService {
         action: 'adjust-points',
         resource: 'members',
         resourceId: id,
-        after: { amount, reason, reference: reference.id },
+        after: { amount, reason, reference: reference.id, ...(approvalId === undefined ? {} : { approvalId }) },
       });
     });
     return this.points.adjustmentEntry(reference);

@@ -1,4 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import type { ApprovalKind, ApprovalView } from '../../../contracts/approvals.js';
+import type { OperatorRole } from '../../../contracts/operators.js';
 import type { MemberLevelView } from '../../../contracts/index.js';
 
 /**
@@ -64,6 +66,23 @@ export abstract class AuditRecorder {
  */
 export abstract class MemberMoneyCloser {
   abstract close(tx: EntityManager, memberId: number): Promise<void>;
+}
+
+/**
+ * Two-person approval (approvals context): a manual money command above the threshold is held for a
+ * second operator instead of running; null means it may run now.
+ */
+export abstract class ApprovalGate {
+  abstract hold(
+    command: {
+      kind: ApprovalKind;
+      targetId: number;
+      amount: bigint;
+      payload: Record<string, string | number>;
+      reason: string;
+    },
+    requester: { id: number; loginId: string; role: OperatorRole },
+  ): Promise<ApprovalView | null>;
 }
 
 /** The member's level (회원 등급) for the profile (pricing context). */

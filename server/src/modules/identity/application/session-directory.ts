@@ -66,7 +66,7 @@ export class SessionDirectory extends SessionReader implements EventSubscriber<M
   async operator(payload: AccessTokenPayload): Promise<AuthenticatedOperator | null> {
     if (!(await this.sessions.stands(payload.sid, 'operator', payload.sub))) return null;
     const operator = await this.em.fork().findOne(Operator, payload.sub);
-    if (!operator) return null;
-    return { id: operator.id, loginId: operator.loginId, sessionId: payload.sid! };
+    if (!operator || operator.disabledAt) return null;
+    return { id: operator.id, loginId: operator.loginId, role: operator.role, sessionId: payload.sid! };
   }
 }

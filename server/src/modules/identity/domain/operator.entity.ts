@@ -1,4 +1,5 @@
-import { Entity, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
+import { OPERATOR_ROLES, type OperatorRole } from '../../../contracts/operators.js';
 
 /** A person who runs the panel from the console; never a member. */
 @Entity({ tableName: 'operator' })
@@ -19,9 +20,18 @@ export class Operator {
   @Property({ type: 'datetime', nullable: true })
   lastLoginAt: Date | null = null;
 
-  constructor(loginId: string, passwordHash: string, now: Date) {
+  /** What the operator may do in the console (contracts/operators.ts ROLE_PERMISSIONS). */
+  @Enum({ items: [...OPERATOR_ROLES] })
+  role: OperatorRole;
+
+  /** Set when the owner disables the account: no login, and its tokens stop working. */
+  @Property({ type: 'datetime', nullable: true })
+  disabledAt: Date | null = null;
+
+  constructor(loginId: string, passwordHash: string, now: Date, role: OperatorRole = 'OWNER') {
     this.loginId = loginId;
     this.passwordHash = passwordHash;
     this.createdAt = now;
+    this.role = role;
   }
 }

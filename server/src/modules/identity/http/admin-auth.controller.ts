@@ -1,6 +1,14 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
-import { loginSchema, refreshSchema, type LoginInput, type RefreshInput } from '../../../contracts/index.js';
-import { IdPipe, ZodPipe } from '../../../shared/index.js';
+import {
+  loginSchema,
+  mayUse,
+  PERMISSIONS,
+  refreshSchema,
+  type LoginInput,
+  type OperatorMe,
+  type RefreshInput,
+} from '../../../contracts/index.js';
+import { Allow, IdPipe, ZodPipe } from '../../../shared/index.js';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 import { LoginService } from '../application/login.service.js';
 import { SessionService, type LoginContext } from '../application/sessions.js';
@@ -15,24 +23,30 @@ export class AdminAuthController {
   ) {}
 
   @Post('login')
+  @Allow('public')
   @HttpCode(200)
   logIn(@Body(new ZodPipe(loginSchema)) body: LoginInput, @Client() client: LoginContext) {
     return this.login.operator(body, client);
   }
 
   @Post('refresh')
+  @Allow('public')
   @HttpCode(200)
   refresh(@Body(new ZodPipe(refreshSchema)) body: RefreshInput) {
     return this.sessions.refresh('operator', body.refreshToken, () => Promise.resolve(null));
   }
 
+  /** Who is logged in, with the role's permissions: the console draws only what they may use. */
   @Get('me')
   @UseGuards(OperatorGuard)
-  me(@CurrentOperator() operator: AuthenticatedOperator) {
-    return { id: operator.id, loginId: operator.loginId };
+  @Allow('self')
+  me(@CurrentOperator() operator: AuthenticatedOperator): OperatorMe {
+    const permissions = PERMISSIONS.filter((p) => p !== 'public' && mayUse(operator.role, p));
+    return { id: operator.id, loginId: operator.loginId, role: operator.role, permissions };
   }
 
   @Post('logout')
+  @Allow('self')
   @HttpCode(200)
   @UseGuards(OperatorGuard)
   async logOut(@CurrentOperator() operator: AuthenticatedOperator) {
@@ -41,6 +55,7 @@ export class AdminAuthController {
   }
 
   @Post('logout-all')
+  @Allow('self')
   @HttpCode(200)
   @UseGuards(OperatorGuard)
   async logOutEverywhere(@CurrentOperator() operator: AuthenticatedOperator) {
@@ -49,12 +64,14 @@ export class AdminAuthController {
   }
 
   @Get('sessions')
+  @Allow('self')
   @UseGuards(OperatorGuard)
   sessionList(@CurrentOperator() operator: AuthenticatedOperator) {
     return this.sessions.list('operator', operator.id, operator.sessionId);
   }
 
   @Delete('sessions/:id')
+  @Allow('self')
   @UseGuards(OperatorGuard)
   async endSession(@CurrentOperator() operator: AuthenticatedOperator, @Param('id', IdPipe) id: number) {
     await this.sessions.revoke('operator', operator.id, id, 'revoked');

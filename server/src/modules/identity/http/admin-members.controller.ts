@@ -1,6 +1,8 @@
-import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { Allow, idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { ApprovalGate } from '../application/ports.js';
 import { LoginThrottle } from '../application/login-throttle.js';
 import { Messenger } from '../application/messenger.js';
 import { MembersAdminService } from '../application/members-admin.service.js';
@@ -31,8 +33,12 @@ const adjustSchema = z.object({
 /** The console's `members` resource (ra-data-simple-rest) and its commands. */
 @Controller('admin/members')
 @UseGuards(OperatorGuard)
+@Allow('members.read')
 export class AdminMembersController {
-  constructor(private readonly members: MembersAdminService) {}
+  constructor(
+    private readonly members: MembersAdminService,
+    private readonly approvals: ApprovalGate,
+  ) {}
 
   @Get()
   list(@Query() query: unknown) {
@@ -45,24 +51,44 @@ export class AdminMembersController {
   }
 
   @Post(':id/suspend')
+  @Allow('members.manage')
   @HttpCode(200)
   suspend(@Param('id', idParam) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.members.suspend(id, operator);
   }
 
   @Post(':id/reinstate')
+  @Allow('members.manage')
   @HttpCode(200)
   reinstate(@Param('id', idParam) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.members.reinstate(id, operator);
   }
 
+  /** 200 with the ledger entry; above APPROVAL_THRESHOLD, 202 with the request a second operator approves. */
   @Post(':id/adjust-points')
+  @Allow('points.adjust')
   @HttpCode(200)
-  adjustPoints(
+  async adjustPoints(
     @Param('id', idParam) id: number,
     @Body(new ZodPipe(adjustSchema)) body: z.infer<typeof adjustSchema>,
     @CurrentOperator() operator: AuthenticatedOperator,
+    @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    await this.members.assertAdjustable(id);
+    const held = await this.approvals.hold(
+      {
+        kind: 'points.adjust',
+        targetId: id,
+        amount: body.amount,
+        payload: { memberId: id, amount: String(body.amount), reason: body.reason },
+        reason: body.reason,
+      },
+      operator,
+    );
+    if (held) {
+      void reply.status(202);
+      return held;
+    }
     return this.members.adjustPoints(id, body.amount, body.reason, operator);
   }
 }
@@ -70,6 +96,7 @@ export class AdminMembersController {
 /** The console's read-only `outbox` resource: every mail and SMS, delivered or not. */
 @Controller('admin/outbox')
 @UseGuards(OperatorGuard)
+@Allow('audit')
 export class AdminOutboxController {
   constructor(private readonly messenger: Messenger) {}
 
@@ -87,6 +114,7 @@ export class AdminOutboxController {
 /** The console's read-only `login-attempts` resource: members' and operators' logins, with the address and the result. */
 @Controller('admin/login-attempts')
 @UseGuards(OperatorGuard)
+@Allow('audit')
 export class AdminLoginAttemptsController {
   constructor(private readonly throttle: LoginThrottle) {}
 

@@ -18,8 +18,8 @@ import {
   FilterValueError,
   findPage,
   NotFoundError,
+  Page,
   type ListQuery,
-  type Page,
 } from '../../../shared/index.js';
 import { DispatchNotesLookup } from './upstream-dispatch.port.js';
 import { memberOrderFacts } from './member-order-facts.js';
@@ -27,6 +27,32 @@ import { Refills } from './refills.service.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, OrderStatus } from '../domain/order.entity.js';
 import { Refill } from '../domain/refill.entity.js';
+
+/** An order as the console reads it: its columns and its cost upstream. */
+export interface OrderWithCost {
+  order: Order;
+  cost: string | null;
+}
+const withCost = (order: Order, cost: string | null): OrderWithCost => ({ order, cost });
+
+/** An order as the profit report reads it: who, what, which provider, paid and refunded (won). */
+export interface ProfitOrder {
+  id: number;
+  createdAt: Date;
+  memberId: number;
+  serviceId: number;
+  providerId: number | null;
+  status: string;
+  amount: number;
+  remains: number | null;
+  point: bigint;
+  refunded: bigint;
+}
+/** What a status poll reads of an order: plain values, no entity (a tool polls 100 at a time, twice a second). */
+export type OrderStatusView = Pick<
+  Order,
+  'id' | 'status' | 'point' | 'refunded' | 'startCount' | 'remains' | 'amount' | 'autoOrderId' | 'runNumber'
+>;
 
 /** A member's history query: optional status and 1-based page (page size 10). */
 export interface HistoryQuery {
@@ -240,6 +266,39 @@ export class OrderQueries {
     return this.em.fork().find(Order, { id: { $in: ids }, memberId }, { orderBy: { id: 'ASC' } });
   }
 
+  /** The member's own orders among these ids as {@link OrderStatusView}s, by id; one statement, nothing hydrated. */
+  async orderStatusesForMember(memberId: number, ids: number[]): Promise<OrderStatusView[]> {
+    if (ids.length === 0) return [];
+    const rows = await this.em.fork().execute<
+      {
+        id: number;
+        status: OrderStatus;
+        point: string;
+        refunded: string;
+        start_count: number | null;
+        remains: number | null;
+        amount: number;
+        auto_order_id: number | null;
+        run_number: number | null;
+      }[]
+    >(
+      `select id, status, point, refunded, start_count, remains, amount, auto_order_id, run_number
+       from service_order where member_id = ? and id = any(?::int[]) order by id`,
+      [memberId, `{${ids.join(',')}}`],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      status: r.status,
+      point: BigInt(r.point),
+      refunded: BigInt(r.refunded),
+      startCount: r.start_count,
+      remains: r.remains,
+      amount: r.amount,
+      autoOrderId: r.auto_order_id,
+      runNumber: r.run_number,
+    }));
+  }
+
   async autoOrderForMember(memberId: number, autoOrderId: number): Promise<AutoOrder | null> {
     return this.em.fork().findOne(AutoOrder, { id: autoOrderId, memberId });
   }
@@ -255,7 +314,19 @@ export class OrderQueries {
     return { autoOrder, runs: await em.find(Order, { autoOrderId, memberId }, { orderBy: { runNumber: 'ASC' } }) };
   }
 
-  async ordersPage(query: ListQuery): Promise<Page<Order>> {
+  /** The console's orders, each with what it cost upstream (`cost`, won as decimal text; null: unknown). */
+  async ordersPage(query: ListQuery): Promise<Page<OrderWithCost>> {
+    const page = await this.ordersOnly(query);
+    const costs = await this.dispatch.get().costsOf(page.rows);
+    return new Page(
+      page.resource,
+      page.rows.map((o) => withCost(o, costs.get(o.id) ?? null)),
+      page.total,
+      page.start,
+    );
+  }
+
+  private async ordersOnly(query: ListQuery): Promise<Page<Order>> {
     // Which orders need a check is fulfilment's to say (its dispatch record), read before findPage.
     const check =
       query.filter.needsCheck !== undefined && filterFlagOrNull(query.filter.needsCheck)
@@ -331,10 +402,44 @@ export class OrderQueries {
     return { byStatus, today, providerErrors, stuck };
   }
 
-  async order(id: number): Promise<Order> {
+  /** The dashboard's profit report: every order placed in [from, to), with what it was paid and refunded. */
+  async ordersForProfit(from: Date, to: Date): Promise<ProfitOrder[]> {
+    const rows = await this.em.fork().execute<
+      {
+        id: number;
+        created_at: Date;
+        member_id: number;
+        service_id: number;
+        provider_id: number | null;
+        status: string;
+        amount: number;
+        remains: number | null;
+        point: string;
+        refunded: string;
+      }[]
+    >(
+      `select id, created_at, member_id, service_id, provider_id, status, amount, remains, point, refunded
+       from service_order where created_at >= ? and created_at < ? order by id`,
+      [from, to],
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      createdAt: new Date(r.created_at),
+      memberId: r.member_id,
+      serviceId: r.service_id,
+      providerId: r.provider_id,
+      status: r.status,
+      amount: r.amount,
+      remains: r.remains,
+      point: BigInt(r.point),
+      refunded: BigInt(r.refunded),
+    }));
+  }
+
+  async order(id: number): Promise<OrderWithCost> {
     const order = await this.em.fork().findOne(Order, { id });
     if (!order) throw new NotFoundError('주문을 찾을 수 없습니다.');
-    return order;
+    return withCost(order, (await this.dispatch.get().costsOf([order])).get(id) ?? null);
   }
 
   async autoOrder(id: number): Promise<AutoOrder> {

@@ -96,6 +96,29 @@ export class OrderUpstream {
     return rows.map((r) => r.id);
   }
 
+  /**
+   * A backup provider took these orders (failover): the order now names it, so its status, cancel and
+   * refill go there. Only orders the provider accepted (PROCESSING) in this transaction; one statement.
+   */
+  async takenByBackup(
+    tx: EntityManager,
+    taken: { id: number; providerId: number; providerServiceId: string }[],
+    now: Date,
+  ): Promise<void> {
+    if (taken.length === 0) return;
+    await tx.execute(
+      `update service_order o set provider_id = v.provider_id, provider_service_id = v.provider_service_id, updated_at = ?
+       from jsonb_to_recordset(?::jsonb) as v(id int, provider_id int, provider_service_id varchar)
+       where o.id = v.id and o.status = 'PROCESSING'`,
+      [
+        now,
+        JSON.stringify(
+          taken.map((t) => ({ id: t.id, provider_id: t.providerId, provider_service_id: t.providerServiceId })),
+        ),
+      ],
+    );
+  }
+
   /** One order as the sender needs it (locked when asked), or null. */
   async upstreamOrder(tx: EntityManager, orderId: number, lock = false): Promise<UpstreamOrder | null> {
     const order = await tx.findOne(Order, { id: orderId }, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});

@@ -21,6 +21,8 @@ import {
   type HistoryQuery,
   type OrderDashboardStats,
   type OrderHistoryRow,
+  type ProfitOrder,
+  type OrderStatusView,
 } from './order-queries.service.js';
 
 /**
@@ -53,6 +55,11 @@ export class OrderingFacade {
 
   ordersForMember(memberId: number, orderIds: number[]): Promise<Order[]> {
     return this.queries.ordersForMember(memberId, orderIds);
+  }
+
+  /** What a status poll needs of the member's own orders among these ids (plain values, cheap to read by the hundred). */
+  orderStatusesForMember(memberId: number, orderIds: number[]): Promise<OrderStatusView[]> {
+    return this.queries.orderStatusesForMember(memberId, orderIds);
   }
 
   /** The member's orders among `ids` with what the member may do with each (the support desk's linked orders). */
@@ -108,6 +115,11 @@ export class OrderingFacade {
     return this.commands.applyUpstream(tx, orderId, report);
   }
 
+  /** The dashboard's profit report: orders placed in [from, to) with their money and provider. */
+  ordersForProfit(from: Date, to: Date): Promise<ProfitOrder[]> {
+    return this.queries.ordersForProfit(from, to);
+  }
+
   // ---- Fulfilment's side: reads it needs and the state changes it asks for (it writes only its own tables).
 
   /**
@@ -116,6 +128,15 @@ export class OrderingFacade {
    */
   acceptUpstream(tx: EntityManager, orderIds: number[], now: Date): Promise<number[]> {
     return this.upstream.acceptUpstream(tx, orderIds, now);
+  }
+
+  /** Failover: a backup provider took these accepted orders; they name it from now on (caller's transaction). */
+  takenByBackup(
+    tx: EntityManager,
+    taken: { id: number; providerId: number; providerServiceId: string }[],
+    now: Date,
+  ): Promise<void> {
+    return this.upstream.takenByBackup(tx, taken, now);
   }
 
   /** Ordering's part of the sender's claim as SQL (orders waiting to be placed upstream, alias `o`); rows read through {@link upstreamOrderOf}. */

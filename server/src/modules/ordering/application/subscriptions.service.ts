@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import {
+  MEMBER_CANCEL_MESSAGES,
   ORDER_MESSAGES,
   SUBSCRIPTION_MESSAGES,
   subscriptionCost,
@@ -52,7 +53,12 @@ export class Subscriptions {
     const now = this.clock.now();
     const problem = subscriptionProblem(input, service, now.toISOString().slice(0, 10));
     if (problem) throw new DomainError(problem.message, 400);
-    const point = subscriptionCost(await this.pricing.unitPrice(memberId, service), input.max, input.posts);
+    const point = subscriptionCost(
+      await this.pricing.unitPrice(memberId, service),
+      input.max,
+      input.posts,
+      input.oldPosts ?? 0,
+    );
     return this.em.fork().transactional(async (tx) => {
       const subscription = Subscription.subscribe({
         memberId,
@@ -74,7 +80,7 @@ export class Subscriptions {
         amount: point,
         kind: LedgerKind.ORDER,
         reference: subscriptionReference(subscription.id),
-        memo: `구독 ${subscription.id} (${input.posts}개 게시물 × 최대 ${input.max})`,
+        memo: `구독 ${subscription.id} (${input.posts + (input.oldPosts ?? 0)}개 게시물 × 최대 ${input.max})`,
       });
       return { subscriptionId: subscription.id, serviceId: service.id, username: subscription.username, point };
     });
@@ -117,9 +123,35 @@ export class Subscriptions {
     return this.em.fork().findOne(Subscription, id);
   }
 
-  /** A member ends their subscription: the unused part is refunded once. */
-  cancelForMember(memberId: number, id: number): Promise<Subscription> {
-    return this.end(id, SubscriptionStatus.CANCELED, memberId);
+  /**
+   * A member ends their subscription. Nothing upstream (no provider, or not sent yet): it ends now and the
+   * unused part is refunded once. Sent: the cancel is forwarded to the provider (when the service takes
+   * cancels) and the subscription ends, refunding only the posts not yet ordered, when the provider's
+   * status says so; its `add` still out: refused until the outcome is known.
+   */
+  async cancelForMember(memberId: number, id: number): Promise<Subscription> {
+    const found = await this.em.fork().findOne(Subscription, { id, memberId });
+    const takesCancels = found ? !!(await this.catalog.getService(found.serviceId))?.cancel : false;
+    return this.em.fork().transactional(async (tx) => {
+      const subscription = await this.lock(tx, id, memberId);
+      if (!subscription.isOpen || !subscription.heldUpstream)
+        return this.endIn(tx, subscription, SubscriptionStatus.CANCELED);
+      if (subscription.providerSubscriptionId === null)
+        throw new DomainError(MEMBER_CANCEL_MESSAGES.subscriptionSending, 409);
+      if (subscription.cancelPending) throw new DomainError(MEMBER_CANCEL_MESSAGES.subscriptionAlreadyRequested, 409);
+      if (!takesCancels) throw new DomainError(MEMBER_CANCEL_MESSAGES.subscriptionNotCancelable, 409);
+      subscription.requestCancel(this.clock.now());
+      return subscription;
+    });
+  }
+
+  /** Records the provider's answer to a forwarded cancel: taken (the status ends it) or refused with its reason. */
+  async cancelAnswered(id: number, answer: { forwarded: true } | { refused: string }): Promise<void> {
+    await this.note(id, (s, now) => {
+      if (!s.cancelPending) return;
+      if ('forwarded' in answer) s.cancelForwarded(now);
+      else s.cancelRefused(answer.refused, now);
+    });
   }
 
   /**
@@ -131,17 +163,26 @@ export class Subscriptions {
       const subscription = await this.lock(tx, id, memberId);
       // A provider's repeated or late report after the end changes nothing.
       if (memberId === undefined && (!subscription.isOpen || subscription.status === status)) return subscription;
-      const refund = subscription.moveTo(status, this.clock.now());
-      if (refund > 0n)
-        await this.wallet.credit(tx, {
-          memberId: subscription.memberId,
-          amount: refund,
-          kind: LedgerKind.REFUND,
-          reference: subscriptionReference(subscription.id),
-          memo: `구독 ${subscription.id} 미사용분 환불`,
-        });
-      return subscription;
+      return this.endIn(tx, subscription, status);
     });
+  }
+
+  /** A final status refunds what the child orders did not use (point − used), once. */
+  private async endIn(
+    tx: EntityManager,
+    subscription: Subscription,
+    status: SubscriptionStatus,
+  ): Promise<Subscription> {
+    const refund = subscription.moveTo(status, this.clock.now());
+    if (refund > 0n)
+      await this.wallet.credit(tx, {
+        memberId: subscription.memberId,
+        amount: refund,
+        kind: LedgerKind.REFUND,
+        reference: subscriptionReference(subscription.id),
+        memo: `구독 ${subscription.id} 미사용분 환불`,
+      });
+    return subscription;
   }
 
   /**
@@ -151,7 +192,7 @@ export class Subscriptions {
   async recordPost(
     id: number,
     providerOrderId: string,
-    onRecorded?: (tx: EntityManager, order: { id: number; providerId: number | null }) => Promise<void>,
+    onRecorded?: (tx: EntityManager, order: { id: number; providerId: number | null; amount: number }) => Promise<void>,
   ): Promise<boolean> {
     try {
       return await this.em.fork().transactional(async (tx) => {
@@ -186,7 +227,7 @@ export class Subscriptions {
           createdAt: now,
         });
         await tx.persist(post).flush();
-        await onRecorded?.(tx, { id: order.id, providerId: order.providerId });
+        await onRecorded?.(tx, { id: order.id, providerId: order.providerId, amount: order.amount });
         return true;
       });
     } catch (error) {
@@ -240,6 +281,9 @@ export class Subscriptions {
       const now = this.clock.now();
       if (!subscription.isOpen || subscription.nextCheckAt === null || subscription.nextCheckAt > now) return false;
       subscription.checkAgainAt(leaseUntil, now, subscription.lastError);
+      // Its `add` goes out in this round: a member's cancel waits for the outcome.
+      if (subscription.providerSubscriptionId === null && subscription.providerId !== null)
+        subscription.markSending(now);
       return true;
     });
   }

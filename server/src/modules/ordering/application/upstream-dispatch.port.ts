@@ -14,12 +14,23 @@ export abstract class UpstreamDispatchNotes {
   abstract needingCheck(): Promise<{ held: number[]; flagged: number[] }>;
   /** Orders whose dispatch record carries a provider error or a note. */
   abstract withNote(): Promise<number[]>;
+  /** What these orders cost upstream now (won, decimal text; null: unknown), from their dispatch records. */
+  abstract costsOf(orders: CostedOrder[]): Promise<Map<number, string | null>>;
+}
+
+/** What the cost of an order depends on besides its dispatch record. */
+export interface CostedOrder {
+  id: number;
+  status: string;
+  amount: number;
+  remains: number | null;
 }
 
 const NONE: UpstreamDispatchNotes = {
   heldAmong: async () => new Set(),
   needingCheck: async () => ({ held: [], flagged: [] }),
   withNote: async () => [],
+  costsOf: async () => new Map(),
 };
 
 /** The port's implementation as registered by fulfilment (none when fulfilment is not loaded). */

@@ -110,6 +110,21 @@ export class Subscription {
   @Property({ type: 'string', length: 500, nullable: true })
   lastError: string | null = null;
 
+  /** When fulfilment took it to send the subscription `add` (cleared once the outcome is recorded): the provider may have it meanwhile. */
+  @Property({ type: 'datetime', nullable: true })
+  sendingAt: Date | null = null;
+
+  /** A member's cancel of the subscription the provider runs, to be forwarded (provider `cancel`); nothing is refunded until it ends there. */
+  @Property({ type: 'datetime', nullable: true })
+  cancelRequestedAt: Date | null = null;
+
+  @Property({ type: 'datetime', nullable: true })
+  cancelForwardedAt: Date | null = null;
+
+  /** The provider's reason when it refused the last cancel. */
+  @Property({ type: 'string', length: 500, nullable: true })
+  cancelRefusal: string | null = null;
+
   /** When fulfilment should send or check it next; null when nothing is due. */
   @Property({ type: 'datetime', nullable: true })
   nextCheckAt: Date | null = null;
@@ -171,7 +186,47 @@ export class Subscription {
     return due;
   }
 
+  /** Whether the provider may run it: sent, or its `add` out and unanswered. */
+  get heldUpstream(): boolean {
+    return this.providerSubscriptionId !== null || this.sendingAt !== null;
+  }
+
+  /** Whether a member's cancel is open (asked, not ended). */
+  get cancelPending(): boolean {
+    return this.cancelRequestedAt !== null && this.isOpen;
+  }
+
+  /** A member asks to end the subscription the provider runs: due at once for forwarding. */
+  requestCancel(now: Date): void {
+    if (!this.isOpen) SUBSCRIPTION_TRANSITIONS.assert(this.status, CANCELED);
+    this.cancelRequestedAt = now;
+    this.cancelForwardedAt = null;
+    this.cancelRefusal = null;
+    this.nextCheckAt = now;
+    this.updatedAt = now;
+  }
+
+  /** The provider took the cancel; the subscription ends when its status says so. */
+  cancelForwarded(now: Date): void {
+    this.cancelForwardedAt = now;
+    this.updatedAt = now;
+  }
+
+  /** The provider refused: the request closes with its reason (the member may ask again). */
+  cancelRefused(reason: string, now: Date): void {
+    this.cancelRequestedAt = null;
+    this.cancelRefusal = reason.slice(0, 500);
+    this.updatedAt = now;
+  }
+
+  /** Fulfilment takes it to send the `add`: until the outcome is recorded, the provider may have it. */
+  markSending(now: Date): void {
+    this.sendingAt = now;
+    this.updatedAt = now;
+  }
+
   markSent(providerSubscriptionId: string, nextCheckAt: Date, now: Date): void {
+    this.sendingAt = null;
     this.providerSubscriptionId = providerSubscriptionId;
     this.lastError = null;
     this.nextCheckAt = nextCheckAt;
@@ -180,6 +235,7 @@ export class Subscription {
 
   checkAgainAt(next: Date, now: Date, error: string | null = null): void {
     this.nextCheckAt = next;
+    this.sendingAt = null;
     this.lastError = error?.slice(0, 500) ?? null;
     this.updatedAt = now;
   }

@@ -1,8 +1,9 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
-import { idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { Allow, idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { OrderCommands } from '../application/order-commands.service.js';
+import { adminAutoOrderView, adminOrderView } from '../application/admin-views.js';
 import { OrderQueries } from '../application/order-queries.service.js';
 import { OrderStatus } from '../domain/order.entity.js';
 
@@ -23,6 +24,7 @@ const statusSchema = z.object({
 /** Operator console: orders in ra-data-simple-rest terms, and the commands on one order (each audited). */
 @Controller('admin/orders')
 @UseGuards(OperatorGuard)
+@Allow('orders.read')
 export class AdminOrdersController {
   constructor(
     private readonly queries: OrderQueries,
@@ -30,17 +32,19 @@ export class AdminOrdersController {
   ) {}
 
   @Get()
-  list(@Query() query: unknown) {
-    return this.queries.ordersPage(parseListQuery(query));
+  async list(@Query() query: unknown) {
+    return (await this.queries.ordersPage(parseListQuery(query))).map(({ order, cost }) => adminOrderView(order, cost));
   }
 
   @Get(':id')
-  getOne(@Param('id', orderId) id: number) {
-    return this.queries.order(id);
+  async getOne(@Param('id', orderId) id: number) {
+    const { order, cost } = await this.queries.order(id);
+    return adminOrderView(order, cost);
   }
 
   /** Cancels and refunds the whole cost. */
   @Post(':id/cancel')
+  @Allow('orders.command')
   @HttpCode(200)
   cancel(@Param('id', orderId) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.commands.cancel(id, operator);
@@ -48,6 +52,7 @@ export class AdminOrdersController {
 
   /** Ends short: refunds floor(cost × remains / amount). */
   @Post(':id/partial')
+  @Allow('orders.manage')
   @HttpCode(200)
   partial(
     @Param('id', orderId) id: number,
@@ -58,6 +63,7 @@ export class AdminOrdersController {
   }
 
   @Post(':id/start-count')
+  @Allow('orders.manage')
   @HttpCode(200)
   startCount(
     @Param('id', orderId) id: number,
@@ -69,6 +75,7 @@ export class AdminOrdersController {
 
   /** One move the state machine allows (PARTIAL needs remains). */
   @Post(':id/status')
+  @Allow('orders.manage')
   @HttpCode(200)
   status(
     @Param('id', orderId) id: number,
@@ -81,6 +88,7 @@ export class AdminOrdersController {
 
 @Controller('admin/auto-orders')
 @UseGuards(OperatorGuard)
+@Allow('orders.read')
 export class AdminAutoOrdersController {
   constructor(
     private readonly queries: OrderQueries,
@@ -88,17 +96,18 @@ export class AdminAutoOrdersController {
   ) {}
 
   @Get()
-  list(@Query() query: unknown) {
-    return this.queries.autoOrdersPage(parseListQuery(query));
+  async list(@Query() query: unknown) {
+    return (await this.queries.autoOrdersPage(parseListQuery(query))).map(adminAutoOrderView);
   }
 
   @Get(':id')
-  getOne(@Param('id', orderId) id: number) {
-    return this.queries.autoOrder(id);
+  async getOne(@Param('id', orderId) id: number) {
+    return adminAutoOrderView(await this.queries.autoOrder(id));
   }
 
   /** Stops the runs and refunds those not started. */
   @Post(':id/cancel')
+  @Allow('orders.command')
   @HttpCode(200)
   cancel(@Param('id', orderId) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.commands.cancelAutoOrder(id, operator);

@@ -9,7 +9,7 @@ import {
   type AuthenticatedMember,
   type AuthenticatedOperator,
 } from '../../auth/index.js';
-import { idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { Allow, idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { Refills } from '../application/refills.service.js';
 import { OrderingFacade } from '../application/ordering.facade.js';
 import type { Refill } from '../domain/refill.entity.js';
@@ -60,6 +60,7 @@ export class MemberRefillController {
 /** Operator console: the refills list (filters status, open, memberId, orderId, providerId) and the commands. */
 @Controller('admin/refills')
 @UseGuards(OperatorGuard)
+@Allow('orders.read')
 export class AdminRefillsController {
   constructor(private readonly refills: Refills) {}
 
@@ -74,12 +75,14 @@ export class AdminRefillsController {
   }
 
   @Post(':id/complete')
+  @Allow('orders.command')
   @HttpCode(200)
   complete(@Param('id', idParam) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
     return this.refills.complete(id, operator);
   }
 
   @Post(':id/reject')
+  @Allow('orders.command')
   @HttpCode(200)
   reject(
     @Param('id', idParam) id: number,

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '
 import { z } from 'zod';
 import { ORDER_MESSAGES, SUBSCRIPTION_MESSAGES, type SubscriptionView } from '../../../contracts/index.js';
 import { CurrentMember, MemberGuard, OperatorGuard, type AuthenticatedMember } from '../../auth/index.js';
-import { idPipe, NotFoundError, parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { Allow, idPipe, NotFoundError, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { Subscriptions } from '../application/subscriptions.service.js';
 import { SUBSCRIPTION_TRANSITIONS, type Subscription } from '../domain/subscription.entity.js';
 
@@ -43,6 +43,8 @@ export const subscriptionView = (s: Subscription, orders: number[] = []): Subscr
   status: s.status,
   statusLabel: SUBSCRIPTION_TRANSITIONS.label(s.status),
   orders,
+  cancelRequested: s.cancelPending,
+  cancelRefusal: s.cancelRefusal,
   createdAt: s.createdAt,
   updatedAt: s.updatedAt,
 });
@@ -81,6 +83,7 @@ export class MemberSubscriptionsController {
 /** Operator console: members' subscriptions (read-only; the money moves through the member's cancel and the sync). */
 @Controller('admin/subscriptions')
 @UseGuards(OperatorGuard)
+@Allow('orders.read')
 export class AdminSubscriptionsController {
   constructor(private readonly subscriptions: Subscriptions) {}
 

@@ -1,7 +1,7 @@
 import { Body, Controller, Delete, Get, Param, Put, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { memberRateInputSchema, type MemberPricingView, type MemberRateInput } from '../../../contracts/index.js';
-import { adminCrudController, idPipe, ZodPipe } from '../../../shared/index.js';
+import { adminCrudController, Allow, idPipe, ZodPipe } from '../../../shared/index.js';
 import {
   CurrentMember,
   CurrentOperator,
@@ -26,11 +26,13 @@ const setLevelSchema = z.object({
 export const MemberLevelsController = adminCrudController(MEMBER_LEVELS, {
   guard: OperatorGuard,
   actor: CurrentOperator,
+  permission: 'members.manage',
 });
 
 /** A member's custom rates and level, on the member's console page. */
 @Controller('admin/members/:id')
 @UseGuards(OperatorGuard)
+@Allow('members.read')
 export class MemberPricingAdminController {
   constructor(private readonly pricing: PricingFacade) {}
 
@@ -40,6 +42,7 @@ export class MemberPricingAdminController {
   }
 
   @Put('rates')
+  @Allow('members.manage')
   setRate(
     @Param('id', memberId) id: number,
     @Body(new ZodPipe(memberRateInputSchema)) body: MemberRateInput,
@@ -49,6 +52,7 @@ export class MemberPricingAdminController {
   }
 
   @Delete('rates/:serviceId')
+  @Allow('members.manage')
   deleteRate(
     @Param('id', memberId) id: number,
     @Param('serviceId', serviceId) service: number,
@@ -63,6 +67,7 @@ export class MemberPricingAdminController {
   }
 
   @Put('level')
+  @Allow('members.manage')
   setLevel(
     @Param('id', memberId) id: number,
     @Body(new ZodPipe(setLevelSchema)) body: { levelId: number | null },

@@ -66,13 +66,14 @@ export class ReferralFacade {
   }
 
   /**
-   * In the refunding transaction: takes back this refund's share of the charge's reward, once per
-   * refund (`refundRef` unique), never below zero; the part already spent is recorded as unrecovered.
+   * In the refunding transaction: takes back the charge's reward in proportion to everything refunded
+   * of it so far (`refundedTotal`, this refund included), less what was taken before; once per refund
+   * (`refundRef` unique), never below zero; the part already spent is recorded as unrecovered.
    */
-  async reclaimIn(tx: EntityManager, charge: RewardedCharge, refundedPoint: bigint, refundRef: string): Promise<void> {
+  async reclaimIn(tx: EntityManager, charge: RewardedCharge, refundedTotal: bigint, refundRef: string): Promise<void> {
     const reward = await tx.findOne(ReferralReward, { chargeId: charge.id });
     if (!reward) return;
-    const share = reward.shareOf(refundedPoint, charge.point);
+    const share = reward.shareOf(refundedTotal, charge.point);
     if (share <= 0n) return;
     const taken = await this.wallet.debitUpTo(tx, {
       memberId: reward.referrerId,

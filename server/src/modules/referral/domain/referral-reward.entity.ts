@@ -45,10 +45,15 @@ export class ReferralReward {
     return (point * BigInt(rate)) / 100n;
   }
 
-  /** This refund's share of the reward: proportional to the refunded points, never more than what is left. */
-  shareOf(refundedPoint: bigint, chargePoint: bigint): bigint {
-    const left = this.amount - this.reclaimed - this.unrecovered;
-    const share = refundedPoint >= chargePoint ? left : (this.amount * refundedPoint) / chargePoint;
-    return share < left ? share : left;
+  /**
+   * What a refund takes back, given everything refunded of the charge so far (this refund included): the
+   * reward's share of that cumulative figure, less what earlier refunds took back (or found spent). Measured
+   * cumulatively, so many small refunds add up to what one refund of their sum would take, and a fully
+   * refunded charge gives back the whole reward.
+   */
+  shareOf(refundedTotal: bigint, chargePoint: bigint): bigint {
+    const target = refundedTotal >= chargePoint ? this.amount : (this.amount * refundedTotal) / chargePoint;
+    const share = target - this.reclaimed - this.unrecovered;
+    return share > 0n ? share : 0n;
   }
 }

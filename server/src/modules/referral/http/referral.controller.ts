@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { CurrentMember, MemberGuard, OperatorGuard, type AuthenticatedMember } from '../../auth/index.js';
-import { IdPipe, parseListQuery } from '../../../shared/index.js';
+import { Allow, IdPipe, parseListQuery } from '../../../shared/index.js';
 import { ReferralFacade } from '../application/referral.facade.js';
 
 /** The account page's referral block: code, members who joined with it, points earned. */
@@ -18,6 +18,7 @@ export class ReferralController {
 /** The console: every reward (filter referrerId / referredId / chargeId). */
 @Controller('admin/referrals')
 @UseGuards(OperatorGuard)
+@Allow('members.read')
 export class AdminReferralsController {
   constructor(private readonly referrals: ReferralFacade) {}
 

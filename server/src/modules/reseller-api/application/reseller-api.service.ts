@@ -14,6 +14,7 @@ import {
   Subscriptions,
   type AutoOrder,
   type Order,
+  type OrderStatusView,
   type Placement,
   type PlacedSubscription,
   type Refill,
@@ -107,8 +108,9 @@ export class ResellerApi {
     return this.ordering.orderForMember(memberId, orderId);
   }
 
-  orders(memberId: number, orderIds: number[]): Promise<Order[]> {
-    return this.ordering.ordersForMember(memberId, orderIds);
+  /** What `status` answers of the member's own orders among these ids (read by the hundred, not hydrated). */
+  orderStatuses(memberId: number, orderIds: number[]): Promise<OrderStatusView[]> {
+    return this.ordering.orderStatusesForMember(memberId, orderIds);
   }
 
   /** The member's auto-order with its runs so far (a drip-feed's status covers all of them). */

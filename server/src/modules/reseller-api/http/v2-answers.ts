@@ -3,6 +3,7 @@ import {
   OrderStatus,
   type AutoOrder,
   type Order,
+  type OrderStatusView,
   type Subscription,
   type SubscriptionStatus,
 } from '../../ordering/index.js';
@@ -12,7 +13,7 @@ import { chargeOf, remainsOf, V2_STATUS } from './wire.js';
 export const V2_CURRENCY = 'KRW';
 
 /** An order's `status` answer. */
-export const orderStatusAnswer = (order: Order): V2StatusAnswer => ({
+export const orderStatusAnswer = (order: OrderStatusView): V2StatusAnswer => ({
   charge: String(chargeOf(order)),
   start_count: String(order.startCount ?? 0),
   status: V2_STATUS[order.status] as V2StatusAnswer['status'],
@@ -21,7 +22,8 @@ export const orderStatusAnswer = (order: Order): V2StatusAnswer => ({
 });
 
 /** Whether the order is the one `add` answered for a drip-feed (its first run), whose status covers every run. */
-export const isDripFeedHead = (order: Order): boolean => order.autoOrderId !== null && order.runNumber === 1;
+export const isDripFeedHead = (order: Pick<Order, 'autoOrderId' | 'runNumber'>): boolean =>
+  order.autoOrderId !== null && order.runNumber === 1;
 
 /**
  * A drip-feed's `status`, as the tool that placed it polls its first run's id: the charge is what the

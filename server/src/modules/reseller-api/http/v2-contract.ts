@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { API_KEY_FIELDS, ORDER_MESSAGES } from '../../../contracts/index.js';
+import { API_KEY_FIELDS, ORDER_MESSAGES, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_POSTS_MAX } from '../../../contracts/index.js';
 
 /**
  * The SMM panel API v2 as resellers' tools send it, and as we answer it. These zod schemas are what the
@@ -112,9 +112,22 @@ export function keyOf(
 const idToken = z.union([z.int(), z.string()]);
 const text = z.string();
 
-/** A whole number as a JSON number or a digit string; `message` when it is neither. */
+/** The largest figure any v2 field may carry (PostgreSQL's integer): beyond it, the field's own error, never a 500. */
+export const V2_FIGURE_MAX = 2_147_483_647;
+
+/** A whole number from 0 to {@link V2_FIGURE_MAX} as a JSON number or a digit string; `message` when it is neither. */
 const whole = (message: string) =>
-  z.union([z.int({ error: message }), z.string({ error: message }).trim().regex(/^\d+$/, message)], { error: message });
+  z.union(
+    [
+      z.int({ error: message }).min(0, message).max(V2_FIGURE_MAX, message),
+      z
+        .string({ error: message })
+        .trim()
+        .regex(/^\d{1,10}$/, message)
+        .refine((v) => Number(v) <= V2_FIGURE_MAX, message),
+    ],
+    { error: message },
+  );
 
 /** An id list: `1,2,3` (spaces, a trailing comma), a JSON array, or `orders[]=1&orders[]=2`; tokens kept as sent, blanks and repeats dropped. */
 const idList = (noneMessage: string) =>
@@ -194,7 +207,10 @@ export const v2AddRequest = z
     min: figure.optional().describe('Subscription: minimum quantity per post'),
     max: figure.optional().describe('Subscription: maximum quantity per post'),
     posts: figure.optional().describe('Subscription: new posts to cover (0 or empty: no limit)'),
-    old_posts: figure.optional().describe('Subscription: existing posts to cover'),
+    old_posts: whole(SUBSCRIPTION_MESSAGES.oldPosts)
+      .transform(Number)
+      .optional()
+      .describe(`Subscription: existing posts to cover (0 … ${SUBSCRIPTION_POSTS_MAX}), paid as posts are`),
     delay: figure.optional().describe('Subscription: delay in minutes'),
     expiry: expiryDate.optional().describe('Subscription: expiry date as d/m/Y (empty: none)'),
     answer_number: text.optional().describe('Poll: answer number'),

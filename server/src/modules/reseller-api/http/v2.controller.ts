@@ -4,15 +4,14 @@ import {
   HttpCode,
   HttpException,
   Injectable,
-  Logger,
   type OnModuleInit,
   Post,
   Req,
   Res,
 } from '@nestjs/common';
-import { HttpAdapterHost, ModuleRef } from '@nestjs/core';
+import { HttpAdapterHost } from '@nestjs/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { RefillStatus, type Order } from '../../ordering/index.js';
+import { RefillStatus, type OrderStatusView } from '../../ordering/index.js';
 import { DomainError, firstIssueMessage, NotFoundError } from '../../../shared/index.js';
 import { ResellerApi } from '../application/reseller-api.service.js';
 import { V2RateLimiter } from '../application/v2-rate-limiter.js';
@@ -43,8 +42,8 @@ const V2_REFILL_STATUS: Record<RefillStatus, string> = {
   [RefillStatus.REJECTED]: 'Rejected',
 };
 
-/** The paths v2 answers on: with and without a trailing slash (tools write both). */
-const V2_ROUTES = new Set(['/api/v2', '/api/v2/']);
+/** The path v2 answers on (`/api/v2/` too: Fastify ignores the trailing slash, see bootstrap.ts). */
+const V2_ROUTES = new Set(['/api/v2']);
 
 /** A refusal: v2 answers it as `{"error": message}`. */
 const refusal = (message: string) => new DomainError(message, 400);
@@ -259,7 +258,7 @@ export class ResellerV2Controller {
   }
 
   /** One order's status; a drip-feed's first run answers for the whole drip-feed. */
-  private async statusAnswer(memberId: number, order: Order) {
+  private async statusAnswer(memberId: number, order: OrderStatusView) {
     if (!isDripFeedHead(order)) return orderStatusAnswer(order);
     const drip = await this.api.autoOrderWithRuns(memberId, order.autoOrderId!);
     return drip ? dripFeedStatusAnswer(drip.autoOrder, drip.runs) : orderStatusAnswer(order);
@@ -270,7 +269,7 @@ export class ResellerV2Controller {
     const ids = tokens.map(parseId);
     const found = new Map(
       (
-        await this.api.orders(
+        await this.api.orderStatuses(
           memberId,
           ids.filter((id) => id !== null),
         )
@@ -295,7 +294,7 @@ export class ResellerV2Controller {
   }
 
   /** The member's order named by `raw`; any other id is an incorrect one. */
-  private async ownOrder(memberId: number, raw: unknown): Promise<Order> {
+  private async ownOrder(memberId: number, raw: unknown): Promise<OrderStatusView> {
     const id = parseId(raw);
     const order = id === null ? null : await this.api.order(memberId, id);
     if (!order) throw refusal(V2_ERRORS.incorrectOrderId);
@@ -363,7 +362,6 @@ export class ResellerV2Controller {
 
 /**
  * The v2 route's HTTP shape, set on Fastify itself:
- * - `/api/v2/` (trailing slash) is served like `/api/v2` (Nest strips trailing slashes from its routes);
  * - refusals thrown before the controller ran or by it (a malformed JSON body, a `__proto__` key, a body
  *   over the size limit: the global filter's 4xx `{statusCode, message}`) are rewritten to HTTP 200
  *   `{"error": "..."}`, as panels answer them; a 429 keeps its status; a fault of the server stays a 500;
@@ -371,12 +369,7 @@ export class ResellerV2Controller {
  */
 @Injectable()
 export class V2ErrorShape implements OnModuleInit {
-  private readonly logger = new Logger('ResellerV2');
-
-  constructor(
-    private readonly adapter: HttpAdapterHost,
-    private readonly modules: ModuleRef,
-  ) {}
+  constructor(private readonly adapter: HttpAdapterHost) {}
 
   onModuleInit(): void {
     // Added before the server is ready, so it applies to the routes Nest has registered already.
@@ -395,21 +388,6 @@ export class V2ErrorShape implements OnModuleInit {
     fastify.addHook('onSend', async (request, reply, payload) => {
       if (V2_ROUTES.has(request.routeOptions.url ?? '')) void reply.header('content-type', 'application/json');
       return payload;
-    });
-    fastify.route({
-      method: ['GET', 'POST'],
-      url: '/api/v2/',
-      handler: async (request, reply) => {
-        try {
-          return await this.modules.get(ResellerV2Controller, { strict: false }).handle(request, reply);
-        } catch (error) {
-          const message = refusalMessage(error);
-          if (message !== null) return { error: message };
-          this.logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-          void reply.code(500);
-          return { error: 'Internal server error' };
-        }
-      },
     });
   }
 }

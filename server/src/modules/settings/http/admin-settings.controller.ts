@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Param, Put, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
-import { pageOf, parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { Allow, pageOf, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { SettingsService } from '../application/settings.service.js';
 
 const updateSchema = z
@@ -10,6 +10,7 @@ const updateSchema = z
 
 @Controller('admin/settings')
 @UseGuards(OperatorGuard)
+@Allow('settings')
 export class AdminSettingsController {
   constructor(private readonly settings: SettingsService) {}
 

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '
 import type { z } from 'zod';
 import { operatorReplySchema, ticketAssignSchema, type OperatorReply } from '../../../contracts/index.js';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
-import { adminCrudController, idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
+import { adminCrudController, Allow, idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { SAVED_REPLIES } from '../application/saved-replies.resource.js';
 import { Tickets } from '../application/tickets.service.js';
 
@@ -15,6 +15,7 @@ const orderParam = idPipe({ message: '주문 번호가 올바르지 않습니다
  */
 @Controller('admin/tickets')
 @UseGuards(OperatorGuard)
+@Allow('support')
 export class AdminTicketsController {
   constructor(private readonly tickets: Tickets) {}
 
@@ -56,6 +57,7 @@ export class AdminTicketsController {
 
   /** A refill of one linked order on the member's behalf, under the member's own rules; the thread records it. */
   @Post(':id/orders/:orderId/refill')
+  @Allow('orders.command')
   @HttpCode(200)
   refill(
     @Param('id', idParam) id: number,
@@ -76,4 +78,5 @@ export class AdminTicketsController {
 export const AdminSavedRepliesController = adminCrudController(SAVED_REPLIES, {
   guard: OperatorGuard,
   actor: CurrentOperator,
+  permission: 'support',
 });

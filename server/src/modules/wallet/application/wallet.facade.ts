@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
+import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import {
   Clock,
   DomainError,
@@ -7,10 +7,12 @@ import {
   filterString,
   findPage,
   idOf,
+  NotFoundError,
   type ListQuery,
   type Page,
 } from '../../../shared/index.js';
 import { LedgerEntry, LedgerKind } from '../domain/ledger-entry.entity.js';
+import { PointDebt } from '../domain/point-debt.entity.js';
 
 /** What a movement is for: (kind, type, id) is unique, so the same movement never happens twice. */
 export interface LedgerReference {
@@ -39,6 +41,16 @@ export class InsufficientPointsError extends DomainError {
   }
 }
 
+/** An ORDER debit of a member who owes the shop points a partner took back (an open {@link PointDebt}). */
+export class OutstandingDebtError extends DomainError {
+  constructor(readonly outstanding: bigint) {
+    super(
+      `결제 취소로 회수하지 못한 포인트 ${outstanding.toLocaleString('ko-KR')}원이 남아 있어 주문할 수 없습니다. 포인트를 충전하면 자동으로 정산되며, 문의는 고객센터(1:1 문의)로 해 주세요.`,
+      409,
+    );
+  }
+}
+
 export interface InvariantViolation {
   memberId: number;
   balance: string;
@@ -61,6 +73,12 @@ const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 /** The conditional UPDATE every debit is: no row back means the balance was short (or there is no account). */
 const TAKE =
   'update point_account set balance = balance - ?, version = version + 1, updated_at = ? where member_id = ? and balance >= ? returning balance';
+/** An order's debit also needs no open debt (a partial index makes the check one probe). */
+const TAKE_FOR_ORDER = TAKE.replace(
+  ' returning balance',
+  ' and not exists (select 1 from point_debt d where d.member_id = point_account.member_id and d.closed_at is null) returning balance',
+);
+const takeFor = (kind: LedgerKind) => (kind === LedgerKind.ORDER ? TAKE_FOR_ORDER : TAKE);
 const takeParams = (movement: Pick<Movement, 'memberId' | 'amount'>, now: Date) => [
   movement.amount.toString(),
   now,
@@ -91,7 +109,7 @@ export class WalletFacade {
     positive(movement.amount);
     const now = this.clock.now();
     const rows = await em.execute<{ balance_after: string }[]>(
-      `with taken as (${TAKE})
+      `with taken as (${takeFor(movement.kind)})
        insert into point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, memo, created_at)
        select ?, ?, taken.balance, ?, ?, ?, ?, ? from taken
        returning balance_after`,
@@ -106,8 +124,15 @@ export class WalletFacade {
         now,
       ],
     );
-    if (rows.length === 0) throw new InsufficientPointsError();
+    if (rows.length === 0) throw await this.shortfall(em, movement);
     return { applied: true, balanceAfter: BigInt(rows[0]!.balance_after) };
+  }
+
+  /** Why a debit took nothing: an order's open debt, else a short balance. */
+  private async shortfall(em: EntityManager, movement: Pick<Movement, 'memberId' | 'kind'>): Promise<DomainError> {
+    if (movement.kind !== LedgerKind.ORDER) return new InsufficientPointsError();
+    const owed = await this.outstandingIn(em, movement.memberId);
+    return owed > 0n ? new OutstandingDebtError(owed) : new InsufficientPointsError();
   }
 
   /**
@@ -160,7 +185,7 @@ export class WalletFacade {
     const insert = `insert into ${quoted(row.table)} (${row.columns.map(quoted).join(', ')}) select ${row.columns.map(() => '?').join(', ')} from taken returning "id"`;
     const now = this.clock.now();
     const rows = await em.execute<{ id: number; balance_after: string }[]>(
-      `with taken as (${TAKE}),
+      `with taken as (${takeFor(movement.kind)}),
        paid as (${insert}),
        entry as (
          insert into point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, memo, created_at)
@@ -179,7 +204,7 @@ export class WalletFacade {
         now,
       ],
     );
-    if (rows.length === 0) throw new InsufficientPointsError();
+    if (rows.length === 0) throw await this.shortfall(em, movement);
     return { id: Number(rows[0]!.id), balanceAfter: BigInt(rows[0]!.balance_after) };
   }
 
@@ -260,6 +285,105 @@ export class WalletFacade {
   }
 
   /**
+   * Takes back up to `amount` (what the balance covers, as {@link debitUpTo}) and records the rest as the
+   * member's debt, once per reference; answers both parts. While a debt is open the member cannot order.
+   */
+  async takeBack(em: EntityManager, movement: Movement): Promise<{ taken: bigint; unrecovered: bigint }> {
+    const taken = await this.debitUpTo(em, movement);
+    const unrecovered = movement.amount - taken;
+    if (unrecovered > 0n) {
+      await em.execute(
+        `insert into point_debt (member_id, amount, collected, written_off, reference_type, reference_id, memo, created_at)
+         values (?, ?, 0, 0, ?, ?, ?, ?)`,
+        [
+          movement.memberId,
+          unrecovered.toString(),
+          movement.reference.type,
+          String(movement.reference.id),
+          movement.memo ?? null,
+          this.clock.now(),
+        ],
+      );
+    }
+    return { taken, unrecovered };
+  }
+
+  /** What the member owes on open debts, read in the caller's transaction. */
+  async outstandingIn(em: EntityManager, memberId: number): Promise<bigint> {
+    const rows = await em.execute<{ owed: string | null }[]>(
+      'select sum(amount - collected - written_off) as owed from point_debt where member_id = ? and closed_at is null',
+      [memberId],
+    );
+    return BigInt(rows[0]?.owed ?? 0);
+  }
+
+  outstandingOf(memberId: number): Promise<bigint> {
+    return this.outstandingIn(this.em.fork(), memberId);
+  }
+
+  /**
+   * Collects the member's open debts, oldest first, from their balance (each part a CHARGE_REFUND entry
+   * referencing the debt), closing those paid in full; in the caller's transaction (a top-up's). Answers
+   * what was collected.
+   */
+  async collectDebts(em: EntityManager, memberId: number): Promise<bigint> {
+    const debts = await em.find(
+      PointDebt,
+      { memberId, closedAt: null },
+      { orderBy: { id: 'ASC' }, lockMode: LockMode.PESSIMISTIC_WRITE },
+    );
+    let total = 0n;
+    for (const debt of debts) {
+      const owed = debt.outstanding;
+      if (owed <= 0n) continue;
+      const taken = await this.debitUpTo(em, {
+        memberId,
+        amount: owed,
+        kind: LedgerKind.CHARGE_REFUND,
+        reference: { type: 'debt', id: `${debt.id}:${debt.collected}` },
+        memo: `미회수 포인트 정산 (#${debt.id})`,
+      });
+      if (taken === 0n) break;
+      debt.collected += taken;
+      total += taken;
+      if (debt.outstanding === 0n) {
+        debt.closedAt = this.clock.now();
+        debt.closedReason = '정산 완료';
+      }
+    }
+    await em.flush();
+    return total;
+  }
+
+  /** One debt, locked in the caller's transaction; 404 when there is none. */
+  async debtIn(em: EntityManager, id: number): Promise<PointDebt> {
+    const debt = await em.findOne(PointDebt, id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
+    if (!debt) throw new NotFoundError('미회수 포인트 기록을 찾을 수 없습니다.');
+    return debt;
+  }
+
+  /** An operator closes a debt without collecting the rest (no points move); answers the debt. */
+  async writeOffDebt(em: EntityManager, id: number, reason: string): Promise<PointDebt> {
+    const debt = await this.debtIn(em, id);
+    if (debt.closedAt !== null) throw new DomainError('이미 정산되었거나 면제된 미회수 포인트입니다.', 409);
+    debt.writtenOff = debt.outstanding;
+    debt.closedAt = this.clock.now();
+    debt.closedReason = reason.slice(0, 500);
+    await em.flush();
+    return debt;
+  }
+
+  debtPage(query: ListQuery): Promise<Page<PointDebt>> {
+    return findPage(this.em.fork(), PointDebt, 'point-debts', query, {
+      sortable: ['id', 'createdAt', 'amount', 'memberId'],
+      filters: {
+        memberId: idOf('memberId'),
+        open: (v) => (v === true || v === 'true' ? { closedAt: null } : { closedAt: { $ne: null } }),
+      },
+    });
+  }
+
+  /**
    * Several debits of one member as one balance check (a mass order), in the caller's transaction: the
    * account takes the total in one conditional UPDATE, then each movement gets its own ledger entry (its
    * own unique (kind, reference)) with the running balance after it. Short: nothing moves, and the error.
@@ -269,8 +393,9 @@ export class WalletFacade {
     movements.forEach((m) => positive(m.amount));
     const total = movements.reduce((sum, m) => sum + m.amount, 0n);
     const now = this.clock.now();
-    const taken = await em.execute<{ balance: string }[]>(TAKE, takeParams({ memberId, amount: total }, now));
-    if (taken.length === 0) throw new InsufficientPointsError();
+    const kind = movements.some((m) => m.kind === LedgerKind.ORDER) ? LedgerKind.ORDER : movements[0]!.kind;
+    const taken = await em.execute<{ balance: string }[]>(takeFor(kind), takeParams({ memberId, amount: total }, now));
+    if (taken.length === 0) throw await this.shortfall(em, { memberId, kind });
     let balance = BigInt(taken[0]!.balance) + total;
     const entries = movements.map((m) => {
       balance -= m.amount;

@@ -3,6 +3,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { AuditActor } from '../../../audit/index.js';
 import { AuditFacade } from '../../../audit/index.js';
+import { AlertsFacade } from '../../../alerts/index.js';
 import { ReferralFacade } from '../../../referral/index.js';
 import { SettingsService } from '../../../settings/index.js';
 import { InsufficientPointsError, LedgerKind, WalletFacade } from '../../../wallet/index.js';
@@ -20,6 +21,7 @@ import {
 import {
   chargeIdOfOrder,
   TOSS_MESSAGES,
+  TOSS_PAID_WHILE_CLOSED,
   tossOrderId,
   tossReceiptFor,
   type TossCheckout,
@@ -68,6 +70,7 @@ export class TossPayments {
     private readonly wallet: WalletFacade,
     private readonly referral: ReferralFacade,
     private readonly audit: AuditFacade,
+    private readonly alerts: AlertsFacade,
   ) {}
 
   /** ENABLE_TOSS_PAYMENT on and both keys set. */
@@ -216,7 +219,11 @@ export class TossPayments {
       throw new DomainError(TOSS_MESSAGES.webhookRefused, 403);
     }
     const payment = await this.read(charge.tossPaymentKey);
-    if (!payment) throw new DomainError(TOSS_MESSAGES.tossUnavailable, 503);
+    if (!payment) {
+      // A change to a settled charge (a cancel made elsewhere) must not be lost: the re-check job asks too.
+      if (charge.status !== 'PENDING') await this.checkLater(charge.id);
+      throw new DomainError(TOSS_MESSAGES.tossUnavailable, 503);
+    }
     const after = await this.apply(charge.id, payment, 'toss:webhook');
     return { ok: true, status: after.status };
   }
@@ -224,7 +231,8 @@ export class TossPayments {
   /** The re-check job's step for one charge: asks Toss and applies the answer. */
   async recheck(chargeId: number): Promise<void> {
     const charge = await this.em.fork().findOne(Charge, chargeId);
-    if (!charge?.tossPaymentKey || charge.status !== 'PENDING') return;
+    // A settled charge is re-checked only when asked to (a webhook that could not read Toss).
+    if (!charge?.tossPaymentKey || (charge.status !== 'PENDING' && charge.nextCheckAt === null)) return;
     let payment: TossPayment;
     try {
       payment = await this.toss.get(charge.tossPaymentKey);
@@ -248,15 +256,33 @@ export class TossPayments {
    * for the charge's amount), WAITING_FOR_DEPOSIT shows the virtual account, a final failure fails
    * the charge, anything else waits for the next check.
    */
-  private apply(chargeId: number, payment: TossPayment, by: string): Promise<Charge> {
-    return this.em.fork().transactional(async (tx) => {
+  private async apply(chargeId: number, payment: TossPayment, by: string): Promise<Charge> {
+    const alerts: { kind: 'PAYMENT_CANCELED' | 'PAYMENT_CLOSED_PAID'; text: string; key: string }[] = [];
+    const charge = await this.em.fork().transactional(async (tx) => {
       const charge = await tx.findOneOrFail(Charge, chargeId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       const now = this.clock.now();
       if (payment.orderId !== tossOrderId(charge.id)) throw new DomainError(TOSS_MESSAGES.webhookRefused, 409);
       charge.attachPayment(payment.paymentKey, now);
       charge.tossStatus = payment.status;
       if (payment.secret) charge.tossSecret = payment.secret;
-      if (charge.status !== 'PENDING') return charge;
+      if (charge.status === 'SUCCESS') {
+        alerts.push(...(await this.takeBackCancels(tx, charge, payment)));
+        charge.nextCheckAt = null;
+        return charge;
+      }
+      if (charge.status === 'FAIL') {
+        charge.nextCheckAt = null;
+        // Closed (member deleted, expired) yet Toss took the money: the operator refunds it from the console.
+        if (payment.status === 'DONE' && !charge.tossFailure?.startsWith(TOSS_PAID_WHILE_CLOSED)) {
+          charge.tossFailure = `${TOSS_PAID_WHILE_CLOSED} 토스가 ${payment.totalAmount}원을 결제 완료했습니다. 콘솔에서 환불해 주세요.`;
+          alerts.push({
+            kind: 'PAYMENT_CLOSED_PAID',
+            text: `마감된 충전 #${charge.id} (회원 #${charge.memberId}, ${charge.resolvedBy ?? ''})에 토스 결제 ${payment.totalAmount}원이 완료되었습니다. 포인트는 지급하지 않았습니다. 콘솔의 충전 환불로 결제를 취소해 주세요.`,
+            key: `toss-closed-paid:${charge.id}`,
+          });
+        }
+        return charge;
+      }
       if (payment.status === 'DONE') {
         if (BigInt(payment.totalAmount) !== charge.depositAmount) {
           // Never credit what was not the charge's amount; the operator sees why it waits.
@@ -285,6 +311,55 @@ export class TossPayments {
         charge.nextCheckAt = new Date(now.getTime() + RECHECK_MS);
       }
       return charge;
+    });
+    for (const alert of alerts) await this.alerts.raise(alert.kind, alert.text, alert.key);
+    return charge;
+  }
+
+  /**
+   * Cancels of a credited payment that the shop did not make (Toss's dashboard, a chargeback, a partial
+   * cancel): each, once by its transaction key, takes back the points it paid for (CHARGE_REFUND referencing
+   * the transaction; what the balance cannot cover becomes the member's debt, which blocks ordering) and
+   * the referrer's share. Answers the operator alerts to raise, with the figures.
+   */
+  private async takeBackCancels(tx: EntityManager, charge: Charge, payment: TossPayment) {
+    const settled = new Set(charge.tossSettledCancels ?? []);
+    const alerts: { kind: 'PAYMENT_CANCELED'; text: string; key: string }[] = [];
+    for (const cancel of payment.cancels ?? []) {
+      const key = String(cancel.transactionKey).slice(0, 64);
+      if (settled.has(key)) continue;
+      settled.add(key);
+      const left = charge.depositAmount - charge.refundedAmount;
+      const amount = BigInt(cancel.cancelAmount) < left ? BigInt(cancel.cancelAmount) : left;
+      const points = pointsFor(charge, amount);
+      let taken = 0n;
+      let unrecovered = 0n;
+      if (points > 0n) {
+        ({ taken, unrecovered } = await this.wallet.takeBack(tx, {
+          memberId: charge.memberId,
+          amount: points,
+          kind: LedgerKind.CHARGE_REFUND,
+          reference: { type: 'toss-cancel', id: key },
+          memo: `충전 #${charge.id} 토스 결제 취소 (${cancel.cancelReason ?? ''})`.slice(0, 500),
+        }));
+        charge.recordRefund(points, amount);
+        await this.referral.reclaimIn(tx, charge, charge.refundedPoint, key);
+      }
+      alerts.push({
+        kind: 'PAYMENT_CANCELED',
+        text: `충전 #${charge.id} (회원 #${charge.memberId})의 토스 결제 ${cancel.cancelAmount}원이 상점 밖에서 취소되었습니다 (${payment.status}, ${cancel.cancelReason ?? ''}). 포인트 ${points} 회수: ${taken} 차감, ${unrecovered} 미회수${unrecovered > 0n ? ' (정산 전까지 주문 불가)' : ''}.`,
+        key: `toss-cancel:${key}`,
+      });
+    }
+    charge.tossSettledCancels = [...settled];
+    return alerts;
+  }
+
+  /** Asks the re-check job to read the payment again soon. */
+  private async checkLater(chargeId: number): Promise<void> {
+    await this.em.fork().transactional(async (tx) => {
+      const charge = await tx.findOneOrFail(Charge, chargeId, { lockMode: LockMode.PESSIMISTIC_WRITE });
+      charge.nextCheckAt = this.clock.now();
     });
   }
 
@@ -330,15 +405,63 @@ export class TossPayments {
   }
 
   /**
+   * A closed charge (deleted member, expired) whose payment Toss took anyway: the whole payment goes back
+   * through Toss; no points were credited, so no ledger entry moves. Audited like every refund.
+   */
+  private async refundClosed(
+    tx: EntityManager,
+    charge: Charge,
+    points: bigint,
+    reason: string,
+    operator: AuditActor,
+  ): Promise<Charge> {
+    if (charge.refundedAmount >= charge.depositAmount) throw new DomainError(TOSS_MESSAGES.closed, 409);
+    if (points !== charge.point) throw new DomainError(TOSS_MESSAGES.closedRefundWhole, 400);
+    const before = snapshot(charge);
+    let payment: TossPayment;
+    try {
+      payment = await this.toss.cancel(charge.tossPaymentKey!, reason, undefined, `refund-closed-${charge.id}`);
+    } catch (error) {
+      if (error instanceof TossRefusal)
+        throw new DomainError(error.tossMessage || TOSS_MESSAGES.failed, error.status === 404 ? 404 : 409);
+      if (error instanceof TossUnreachable) throw new DomainError(TOSS_MESSAGES.tossUnavailable, 502);
+      throw error;
+    }
+    charge.tossStatus = payment.status;
+    charge.refundedAmount = charge.depositAmount;
+    charge.tossFailure = `${charge.tossFailure ?? ''} → 환불 완료 (${reason})`.slice(0, 500);
+    charge.tossSettledCancels = (payment.cancels ?? []).map((c) => String(c.transactionKey).slice(0, 64));
+    this.audit.record(tx, operator, {
+      action: 'refund',
+      resource: 'charges',
+      resourceId: charge.id,
+      before,
+      after: snapshot(charge),
+    });
+    return charge;
+  }
+
+  /**
    * The operator's refund: takes `points` back from the member (only what they have not spent) and
    * cancels that part of the payment at Toss, in one transaction under the charge's lock: if Toss
    * refuses, the debit rolls back and Toss's reason is the answer. The referrer's reward share goes
    * back too.
    */
+  /** The refund's refusals (unknown charge, not a Toss payment, more than is refundable), checked before one is held for approval. */
+  async assertRefundable(chargeId: number, points: bigint): Promise<void> {
+    const charge = await this.em.fork().findOne(Charge, chargeId);
+    if (!charge) throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
+    if (charge.method !== 'TOSS' || !charge.tossPaymentKey || charge.status !== 'SUCCESS')
+      throw new DomainError(TOSS_MESSAGES.refundNotToss, 409);
+    if (points <= 0n || points > charge.refundablePoint) throw new DomainError(TOSS_MESSAGES.refundTooLarge, 400);
+  }
+
   async refund(chargeId: number, points: bigint, reason: string, operator: AuditActor): Promise<Charge> {
     return this.em.fork().transactional(async (tx) => {
       const charge = await tx.findOne(Charge, chargeId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!charge) throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
+      if (charge.status === 'FAIL' && charge.tossPaymentKey && charge.tossFailure?.startsWith(TOSS_PAID_WHILE_CLOSED))
+        return this.refundClosed(tx, charge, points, reason, operator);
       if (charge.method !== 'TOSS' || !charge.tossPaymentKey || charge.status !== 'SUCCESS')
         throw new DomainError(TOSS_MESSAGES.refundNotToss, 409);
       if (points <= 0n || points > charge.refundablePoint) throw new DomainError(TOSS_MESSAGES.refundTooLarge, 400);
@@ -358,7 +481,7 @@ export class TossPayments {
         if (error instanceof InsufficientPointsError) throw new DomainError(TOSS_MESSAGES.refundTooLarge, 400);
         throw error;
       }
-      await this.referral.reclaimIn(tx, charge, points, refundRef);
+      await this.referral.reclaimIn(tx, charge, charge.refundedPoint + points, refundRef);
       let payment: TossPayment;
       try {
         payment = await this.toss.cancel(
@@ -375,6 +498,9 @@ export class TossPayments {
       }
       charge.recordRefund(points, amount);
       charge.tossStatus = payment.status;
+      // This cancel is ours (Toss appends it last): a later webhook must not take it back again.
+      const ours = payment.cancels?.at(-1)?.transactionKey;
+      if (ours) charge.tossSettledCancels = [...(charge.tossSettledCancels ?? []), String(ours).slice(0, 64)];
       this.audit.record(tx, operator, {
         action: 'refund',
         resource: 'charges',
@@ -385,6 +511,14 @@ export class TossPayments {
       return charge;
     });
   }
+}
+
+/** Points a cancelled won amount paid for: all that is left when it is the rest of the payment, else rounded up. */
+function pointsFor(charge: Charge, amount: bigint): bigint {
+  if (amount <= 0n || charge.refundablePoint === 0n) return 0n;
+  if (amount >= charge.depositAmount - charge.refundedAmount) return charge.refundablePoint;
+  const points = (amount * charge.point + charge.depositAmount - 1n) / charge.depositAmount;
+  return points < charge.refundablePoint ? points : charge.refundablePoint;
 }
 
 function sameSecret(given: string | undefined, expected: string): boolean {

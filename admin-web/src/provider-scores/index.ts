@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import ScoreIcon from '@mui/icons-material/Leaderboard';
+
+export default {
+  list: lazy(() => import('./ProviderScoresPage')),
+  icon: ScoreIcon,
+};

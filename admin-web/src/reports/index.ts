@@ -1,0 +1,7 @@
+import { lazy } from 'react';
+import ReportIcon from '@mui/icons-material/QueryStats';
+
+export default {
+  list: lazy(() => import('./ProfitReportPage')),
+  icon: ReportIcon,
+};

@@ -1,0 +1,310 @@
+// The reseller API v2 as resellers' tools load it: N API keys (one member each), every tool adding one
+// order and polling `status` of its last 100 orders twice a second (4 calls/s per key), against the built
+// server in a process of its own on the embedded database. Prints figures; asserts nothing.
+//
+//   node bench/v2-tools.mjs                 (BENCH_KEYS=100,300,500 BENCH_SECONDS=10)
+//   SERVER_DIST=server/dist-before node bench/v2-tools.mjs   (a saved build, for before/after in one sitting)
+//   BENCH_REPLICAS=1                        (skip the two-replica overshoot check)
+//
+// Per key count: calls/s answered, p50/p99 of `add` and `status`, 429s, and tools that fell behind (a tick
+// that started more than one period late, i.e. the tool could not keep its twice-a-second schedule).
+// Then the per-key limit across replicas: one key sending back to back to two server processes sharing the
+// database for 6 s; answers 200 beside what API_V2_RATE/API_V2_BURST allow (the overshoot).
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
+import { createServer as netServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { topFrames } from './lib/cpu-profile.mjs';
+
+const KEYS = (process.env.BENCH_KEYS ?? '100,300,500').split(',').map(Number);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const REPLICAS = Number(process.env.BENCH_REPLICAS ?? 2);
+const DIST = resolve(process.env.SERVER_DIST ?? 'server/dist');
+const PERIOD_MS = 500;
+const RATE = 20;
+const BURST = 200;
+
+if (!process.env.SERVER_DIST) {
+  const { build } = await import('../scripts/lib/build.mjs');
+  build({ only: ['server'] });
+}
+
+const freePort = () =>
+  new Promise((done) => {
+    const s = netServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => done(port));
+    });
+  });
+
+function percentile(sorted, p) {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+const maxKeys = Math.max(...KEYS);
+const profileDir = mkdtempSync(join(tmpdir(), 'smm-bench-v2-profile-'));
+const dataDir = mkdtempSync(join(tmpdir(), 'smm-bench-v2-tools-'));
+const baseEnv = {
+  ...process.env,
+  DATA_DIR: dataDir,
+  JOBS: 'false',
+  DEMO_DATA: 'false',
+  LOG_LEVEL: 'warn',
+  ADMIN_PASSWORD: 'bench-password',
+  API_V2_RATE: String(RATE),
+  API_V2_BURST: String(BURST),
+};
+
+// The embedded PostgreSQL (durable, as a server starts it), shared by the replicas through DATABASE_URL.
+const { startEmbeddedPostgres } = await import(`${DIST}/database/embedded-postgres.js`);
+const database = await startEmbeddedPostgres(dataDir);
+baseEnv.DATABASE_URL = database.url;
+
+// ---- seed: a service, members with points, an API key each and 100 orders each (in-process, then closed) ----
+const keys = [];
+let serviceId;
+{
+  const { createServer } = await import(`${DIST}/bootstrap.js`);
+  const server = await createServer({ env: baseEnv });
+  try {
+    const { MikroORM } = await import('@mikro-orm/postgresql');
+    const em = server.app.get(MikroORM).em.fork();
+    [{ id: serviceId }] = await em.execute(
+      `with p as (insert into platform (id, text) values ('instagram', '인스타그램') returning id),
+            c as (insert into category (platform_id, text) select id, '인스타그램 좋아요' from p returning id)
+       insert into service (text, point, min, max, category_id) select '🌍 외국인 좋아요', 0.5, 10, 100000, id from c returning id`,
+    );
+    const { PasswordHasher } = await import(`${DIST}/modules/identity/index.js`);
+    const { Member } = await import(`${DIST}/modules/identity/entities.js`);
+    const hash = await server.app.get(PasswordHasher).hash('bench-password');
+    const members = [];
+    for (let i = 0; i < maxKeys; i++) {
+      const member = new Member({
+        loginId: `tool${i}`,
+        passwordHash: hash,
+        email: null,
+        phone: null,
+        registerWhere: null,
+        now: new Date(),
+      });
+      const key = randomBytes(20).toString('hex');
+      // Only the hash is looked up; the sealed copy (shown again to the member) is not needed here.
+      member.setApiKey(createHash('sha256').update(key).digest('hex'), 'bench');
+      em.persist(member);
+      members.push(member);
+      keys.push({ key, orders: [] });
+    }
+    await em.flush();
+    const ids = members.map((m) => m.id);
+    await em.execute(
+      `with a as (insert into point_account (member_id, balance, version) select unnest(?::int[]), 1000000000, 1 returning member_id, balance)
+       insert into point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, created_at)
+       select member_id, balance, balance, 'CHARGE', 'bench', member_id::text, now() from a`,
+      [`{${ids.join(',')}}`],
+    );
+    // 100 earlier orders per tool, so every status call asks for 100 ids from the start.
+    const rows = await em.execute(
+      `insert into service_order (member_id, service_id, link, amount, point, created_at, updated_at)
+       select m, ?, 'https://instagram.com/p/seed', 10, 5, now(), now() from unnest(?::int[]) m, generate_series(1, 100)
+       returning id, member_id`,
+      [serviceId, `{${ids.join(',')}}`],
+    );
+    const index = new Map(ids.map((id, i) => [id, i]));
+    for (const r of rows) keys[index.get(r.member_id)].orders.push(r.id);
+  } finally {
+    await server.close();
+  }
+}
+
+// ---- the server(s): processes of their own ---------------------------------------------------------------
+async function startReplica(env) {
+  const port = await freePort();
+  // BENCH_PROFILE=1: the first replica writes a CPU profile (--cpu-prof) when it stops.
+  const profile =
+    process.env.BENCH_PROFILE && replicas.length === 0 ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  const child = spawn(process.execPath, [...profile, `${DIST}/main.js`], {
+    env: { ...baseEnv, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  for (;;) {
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return { port, child };
+}
+
+/** CPU milliseconds a process has used (user + system), from /proc: the server's cost, whatever the load of the machine. */
+function cpuMs(pid) {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+}
+
+const agent = new http.Agent({ keepAlive: true, maxSockets: 2048 });
+function v2(port, fields) {
+  const body = new URLSearchParams(fields).toString();
+  return new Promise((done) => {
+    const started = performance.now();
+    const req = http.request(
+      {
+        port,
+        host: '127.0.0.1',
+        method: 'POST',
+        path: '/api/v2',
+        agent,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () =>
+          done({ status: res.statusCode, body: Buffer.concat(chunks).toString(), ms: performance.now() - started }),
+        );
+      },
+    );
+    // A call unanswered in 30 s counts as an error (status 0), not a hang of the bench.
+    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
+    req.on('error', () => done({ status: 0, body: '', ms: performance.now() - started }));
+    req.end(body);
+  });
+}
+
+/** N tools for SECONDS: every PERIOD_MS an `add`, then `status` of the last 100 orders. */
+async function tools(port, n) {
+  const add = [];
+  const status = [];
+  let limited = 0;
+  let errors = 0;
+  let behind = 0;
+  let calls = 0;
+  const started = performance.now();
+  const deadline = started + SECONDS * 1000;
+  await Promise.all(
+    keys.slice(0, n).map(async (tool, i) => {
+      let late = false;
+      // Tools start spread over one period, as they would; a tick missed by more than a period is skipped.
+      for (let tick = started + (i * PERIOD_MS) / n; tick < deadline; tick += PERIOD_MS) {
+        const wait = tick - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        else if (-wait > PERIOD_MS) {
+          late = true;
+          continue;
+        }
+        const a = await v2(port, {
+          key: tool.key,
+          action: 'add',
+          service: String(serviceId),
+          link: `https://instagram.com/p/t${i}x${tick | 0}`,
+          quantity: '10',
+        });
+        calls++;
+        if (a.status === 429) limited++;
+        else if (a.status !== 200 || !a.body.includes('"order"')) errors++;
+        else {
+          add.push(a.ms);
+          tool.orders.push(JSON.parse(a.body).order);
+          if (tool.orders.length > 100) tool.orders.shift();
+        }
+        const s = await v2(port, { key: tool.key, action: 'status', orders: tool.orders.join(',') });
+        calls++;
+        if (s.status === 429) limited++;
+        else if (s.status !== 200 || s.body.startsWith('{"error"')) errors++;
+        else status.push(s.ms);
+      }
+      if (late) behind++;
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  add.sort((x, y) => x - y);
+  status.sort((x, y) => x - y);
+  return { calls: calls / elapsed, add, status, limited, errors, behind, elapsed };
+}
+
+const row = (cells) => console.log(cells.map((c, i) => String(c).padStart(i === 0 ? 6 : 10)).join(''));
+const replicas = [];
+try {
+  replicas.push(await startReplica({}));
+  const [{ port, child }] = replicas;
+  console.log(
+    `\nAPI v2 under tools (${DIST.replace(resolve('.') + '/', '')}): ${SECONDS} s per point, each key: add + status of its last 100, twice a second; API_V2_RATE=${RATE} API_V2_BURST=${BURST}\n`,
+  );
+  // warm-up (JIT, pool, plans)
+  await tools(port, Math.min(50, maxKeys));
+  row([
+    'keys',
+    'target/s',
+    'calls/s',
+    'add p50',
+    'add p99',
+    'st p50',
+    'st p99',
+    '429s',
+    'errors',
+    'behind',
+    'cpu ms/call',
+  ]);
+  for (const n of KEYS) {
+    const cpuBefore = cpuMs(child.pid);
+    const r = await tools(port, n);
+    const cpu = (cpuMs(child.pid) - cpuBefore) / Math.max(1, r.calls * r.elapsed);
+    row([
+      n,
+      (n * 4).toFixed(0),
+      r.calls.toFixed(0),
+      percentile(r.add, 50).toFixed(1),
+      percentile(r.add, 99).toFixed(1),
+      percentile(r.status, 50).toFixed(1),
+      percentile(r.status, 99).toFixed(1),
+      r.limited,
+      r.errors,
+      `${r.behind}/${n}`,
+      cpu.toFixed(2),
+    ]);
+  }
+
+  if (REPLICAS > 1) {
+    // The per-key limit across replicas: one key, back to back (8 in flight per replica), both replicas.
+    for (let i = 1; i < REPLICAS; i++) replicas.push(await startReplica({}));
+    const key = keys[maxKeys - 1].key;
+    await new Promise((r) => setTimeout(r, (BURST / RATE) * 1000 + 500)); // the bucket refills
+    const seconds = 6;
+    const until = performance.now() + seconds * 1000;
+    const ok = replicas.map(() => 0);
+    let limited = 0;
+    await Promise.all(
+      replicas.flatMap((replica, r) =>
+        Array.from({ length: 8 }, async () => {
+          while (performance.now() < until) {
+            const s = await v2(replica.port, { key, action: 'balance' });
+            if (s.status === 200) ok[r]++;
+            else if (s.status === 429) limited++;
+          }
+        }),
+      ),
+    );
+    const allowed = BURST + RATE * seconds;
+    const total = ok.reduce((a, b) => a + b, 0);
+    console.log(
+      `\nper-key limit across ${REPLICAS} replicas: one key back to back for ${seconds} s: ${total} × 200 (${ok.join(' + ')}), ${limited} × 429; the limit allows ${allowed} (burst ${BURST} + ${RATE}/s × ${seconds} s): overshoot ${total - allowed}; bound ${REPLICAS} replicas × ${Math.max(1, Math.min(BURST, Math.floor(RATE / 4)))} reserved requests held ≤ 1 s`,
+    );
+  }
+} finally {
+  agent.destroy();
+  for (const { child } of replicas.reverse()) {
+    child.kill('SIGTERM');
+    await new Promise((r) => (child.exitCode !== null ? r() : child.on('exit', r)));
+  }
+  await database.stop();
+  for (const file of readdirSync(profileDir)) {
+    console.log(`\nCPU profile of the server (whole run): ${join(profileDir, file)}; top frames by self time:`);
+    for (const line of topFrames(JSON.parse(readFileSync(join(profileDir, file), 'utf8')))) console.log(`  ${line}`);
+  }
+  rmSync(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,61 @@
+/**
+ * Two-person approval (issue 24): a manual point adjustment or a refund above the APPROVAL_THRESHOLD
+ * setting waits for a second operator. Plain TypeScript.
+ */
+import type { Permission } from './operators.js';
+
+/** APPROVAL_THRESHOLD when no operator set it: amounts above 100,000 won need a second operator. */
+export const DEFAULT_APPROVAL_THRESHOLD = 100_000n;
+
+export const APPROVAL_KINDS = ['points.adjust', 'charge.refund'] as const;
+export type ApprovalKind = (typeof APPROVAL_KINDS)[number];
+
+export const APPROVAL_KIND_LABELS = {
+  'points.adjust': '포인트 조정',
+  'charge.refund': '충전 환불',
+} as const satisfies Record<ApprovalKind, string>;
+
+/** What the approver must hold: the permission of the command itself. */
+export const APPROVAL_KIND_PERMISSIONS = {
+  'points.adjust': 'points.adjust',
+  'charge.refund': 'refunds',
+} as const satisfies Record<ApprovalKind, Permission>;
+
+export const APPROVAL_STATUSES = ['PENDING', 'APPROVED', 'REJECTED'] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+export const APPROVAL_STATUS_LABELS = {
+  PENDING: '승인 대기',
+  APPROVED: '승인됨',
+  REJECTED: '거절됨',
+} as const satisfies Record<ApprovalStatus, string>;
+
+export const APPROVAL_MOVES = {
+  PENDING: ['APPROVED', 'REJECTED'],
+  APPROVED: [],
+  REJECTED: [],
+} as const satisfies Record<ApprovalStatus, readonly ApprovalStatus[]>;
+
+export const APPROVAL_MESSAGES = {
+  ownRequest: '본인이 요청한 건은 승인하거나 거절할 수 없습니다. 다른 운영자의 승인이 필요합니다.',
+  notFound: '승인 요청을 찾을 수 없습니다.',
+} as const;
+
+/** One row of the console's `approvals` resource, and the answer (202) to a command held for approval. */
+export interface ApprovalView {
+  id: number;
+  kind: ApprovalKind;
+  targetId: number;
+  /** Won (the size of the adjustment or refund; an adjustment's sign is in its result). */
+  amount: number;
+  reason: string;
+  status: ApprovalStatus;
+  requestedById: number;
+  requestedByLoginId: string;
+  decidedById: number | null;
+  decidedByLoginId: string | null;
+  createdAt: string;
+  decidedAt: string | null;
+  /** What the command answered once approved (the ledger entry, the charge). */
+  result: unknown;
+}

@@ -1,0 +1,15 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/index.js';
+import { IdentityModule } from '../identity/index.js';
+import { SettingsModule } from '../settings/index.js';
+import { ApprovalsFacade } from './application/approvals.facade.js';
+import { AdminApprovalsController } from './http/admin-approvals.controller.js';
+
+/** Two-person approval; the commands it runs come through the ApprovalActions port (composition root). */
+@Module({
+  imports: [IdentityModule, AuditModule, SettingsModule],
+  controllers: [AdminApprovalsController],
+  providers: [ApprovalsFacade],
+  exports: [ApprovalsFacade],
+})
+export class ApprovalsModule {}
