@@ -1,5 +1,5 @@
 import { OPERATOR_MESSAGES, OPERATOR_ROLES, type OperatorRole } from '../../../server/src/contracts/index.js';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { startTestApp, TEST_OPERATOR, type TestApp } from '../../support/test-app.js';
 import { operatorWithRole, registeredRoutes } from '../../support/operators.js';
 
 /**
@@ -34,6 +34,11 @@ const TABLE: Record<string, string> = {
   'GET /api/admin/approvals/:id': 'O--A',
   'GET /api/admin/audit-logs': 'O---',
   'GET /api/admin/auth/me': 'OMSA',
+  'GET /api/admin/auth/sessions': 'OMSA',
+  'DELETE /api/admin/auth/sessions/:id': 'OMSA',
+  'POST /api/admin/auth/logout': 'OMSA',
+  'POST /api/admin/auth/logout-all': 'OMSA',
+  'POST /api/admin/auth/refresh': '*',
   'GET /api/admin/auto-orders': 'OMS-',
   'GET /api/admin/auto-orders/:id': 'OMS-',
   'GET /api/admin/categories': 'OM--',
@@ -151,11 +156,18 @@ const TABLE: Record<string, string> = {
 };
 
 const LETTER: Record<OperatorRole, string> = { OWNER: 'O', MANAGER: 'M', SUPPORT: 'S', ACCOUNTANT: 'A' };
+/** Routes that end the caller's session: called with a token of their own, so the walk's tokens stay valid. */
+const ENDS_SESSION = new Set(['POST /api/admin/auth/logout', 'POST /api/admin/auth/logout-all']);
 const concrete = (path: string) => path.replace(/:(id|orderId|serviceId)\b/g, '999999').replace(':key', 'NO_SUCH_KEY');
 
 describe('operator roles: every /api/admin route × every role', () => {
   let t: TestApp;
   const auth = {} as Record<OperatorRole, string>;
+  const logins = {} as Record<OperatorRole, { id: string; password: string }>;
+  const freshAuth = async (role: OperatorRole) => {
+    const res = await t.http.post('/api/admin/auth/login').send(logins[role]).expect(200);
+    return `Bearer ${res.body.accessToken as string}`;
+  };
   const routes = () => registeredRoutes(t).filter((r) => r.path.startsWith('/api/admin'));
   const call = (method: string, path: string, authorization?: string) => {
     const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
@@ -167,7 +179,12 @@ describe('operator roles: every /api/admin route × every role', () => {
   beforeAll(async () => {
     t = await startTestApp();
     auth.OWNER = `Bearer ${await t.operatorToken()}`;
-    for (const role of OPERATOR_ROLES.filter((r) => r !== 'OWNER')) auth[role] = (await operatorWithRole(t, role)).auth;
+    logins.OWNER = TEST_OPERATOR;
+    for (const role of OPERATOR_ROLES.filter((r) => r !== 'OWNER')) {
+      const operator = await operatorWithRole(t, role);
+      auth[role] = operator.auth;
+      logins[role] = { id: operator.loginId, password: `${operator.loginId}-password` };
+    }
   }, 120_000);
   afterAll(() => t.close());
 
@@ -189,7 +206,8 @@ describe('operator roles: every /api/admin route × every role', () => {
         mismatches.push(`${method} ${path} without a token: ${anonymous.status}`);
       if (allowed === '*') continue;
       for (const role of OPERATOR_ROLES) {
-        const res = await call(method, path, auth[role]);
+        const endsSession = ENDS_SESSION.has(`${method} ${path}`);
+        const res = await call(method, path, endsSession ? await freshAuth(role) : auth[role]);
         calls++;
         const may = allowed.includes(LETTER[role]);
         const refused = res.status === 403 && res.body.message === OPERATOR_MESSAGES.forbidden;

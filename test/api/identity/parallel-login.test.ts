@@ -131,6 +131,10 @@ describe('login limits under parallel load', () => {
             id: `limit${n}x${Date.now() % 100000}`,
             password: 'password123',
             email: `limit${n}x${Date.now()}@example.com`,
+            // A complete form: an incomplete one is a 400 from validation, which never reaches the limiter.
+            registerWhere: '유튜브',
+            agreeTerms: true,
+            agreePrivacy: true,
           });
       const v4 = await Promise.all(Array.from({ length: 8 }, (_, i) => signUp('203.0.113.77', i)));
       const v4Refused = v4.filter((r) => r.status === 429).length;

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { API_KEY_FIELDS, ORDER_MESSAGES, SUBSCRIPTION_MESSAGES, SUBSCRIPTION_POSTS_MAX } from '../../../contracts/index.js';
+import {
+  API_KEY_FIELDS,
+  ORDER_MESSAGES,
+  SUBSCRIPTION_MESSAGES,
+  SUBSCRIPTION_POSTS_MAX,
+} from '../../../contracts/index.js';
 
 /**
  * The SMM panel API v2 as resellers' tools send it, and as we answer it. These zod schemas are what the
