@@ -34,6 +34,11 @@ export default {
   extensionsToTreatAsEsm: common.extensionsToTreatAsEsm,
   moduleNameMapper: common.moduleNameMapper,
   testTimeout: 30_000,
+  // Each test file loads the whole app into a fresh module registry, and not all of it is freed afterwards:
+  // run in band (jest's choice on 2 cores) the main process grew past V8's 4 GB heap after ~100 files. Two
+  // workers keep the main process small, and a worker is replaced once a file leaves it above the limit.
+  maxWorkers: 2,
+  workerIdleMemoryLimit: '1GB',
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/server/src/**/*.spec.ts'] },
     { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.test.ts'], slowTestThreshold: 20 },

@@ -84,6 +84,9 @@ export const dataProvider = {
   matchDeposit: (id: Identifier, chargeId: Identifier) =>
     command('deposits', id, 'match', { chargeId: Number(chargeId) }),
   dismissDeposit: (id: Identifier, memo: string) => command('deposits', id, 'dismiss', { memo }),
+  // Point debts (wallet): collect from the balance now, or write off with a reason
+  collectPointDebt: (id: Identifier) => command('point-debts', id, 'collect'),
+  writeOffPointDebt: (id: Identifier, reason: string) => command('point-debts', id, 'write-off', { reason }),
   // Orders and auto-orders (ordering, fulfilment)
   cancelOrder: (id: Identifier) => command('orders', id, 'cancel'),
   partialOrder: (id: Identifier, remains: number) => command('orders', id, 'partial', { remains }),

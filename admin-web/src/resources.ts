@@ -26,6 +26,7 @@ import loginAttempts from './login-attempts';
 import operators from './operators';
 import approvals from './approvals';
 import memberLevels from './member-levels';
+import pointDebts from './point-debts';
 import tickets from './tickets';
 import savedReplies from './saved-replies';
 import reports from './reports';
@@ -67,6 +68,7 @@ export const resources: Record<string, ResourceModule> = {
   refills,
   subscriptions,
   'member-levels': memberLevels,
+  'point-debts': pointDebts,
   tickets,
   'saved-replies': savedReplies,
   reports,
@@ -104,6 +106,7 @@ export const resourcePermissions: Record<string, Permission> = {
   operators: 'operators',
   approvals: 'approvals',
   'member-levels': 'members.manage',
+  'point-debts': 'ledger',
   tickets: 'support',
   'saved-replies': 'support',
   reports: 'reports',
@@ -114,7 +117,7 @@ export const resourcePermissions: Record<string, Permission> = {
 export const menuSections: { title: string; names: string[] }[] = [
   { title: '입금', names: ['charges', 'deposits', 'approvals'] },
   { title: '주문', names: ['orders', 'auto-orders', 'refills', 'subscriptions'] },
-  { title: '회원', names: ['members', 'ledger-entries', 'referrals', 'member-levels'] },
+  { title: '회원', names: ['members', 'ledger-entries', 'point-debts', 'referrals', 'member-levels'] },
   { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },
   { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },
   { title: '운영', names: ['settings', 'outbox', 'alerts', 'audit-logs', 'login-attempts', 'operators'] },

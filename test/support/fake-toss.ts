@@ -376,3 +376,19 @@ export async function startFakeToss(): Promise<FakeToss> {
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
 }
+
+/** The variables that point the app at this fake (its keys; the secret key is sent to it only). */
+export const tossEnv = (toss: FakeToss): Record<string, string> => ({
+  TOSS_CLIENT_KEY: toss.clientKey,
+  TOSS_SECRET_KEY: toss.secretKey,
+  TOSS_API_URL: toss.url,
+});
+
+/** Lets the fake post its webhooks to the app: the app listens on a loopback port of its own. */
+export async function receiveTossWebhooks(
+  toss: FakeToss,
+  app: { listen(port: number, host: string): Promise<unknown>; getHttpServer(): { address(): unknown } },
+): Promise<void> {
+  await app.listen(0, '127.0.0.1');
+  toss.webhookUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/api/toss/webhook`;
+}

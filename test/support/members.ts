@@ -52,3 +52,28 @@ export async function createMember(
     refreshToken: res.body.refreshToken as string,
   };
 }
+
+/** A member signed up through the real sign-up form with `referralCode`, then logged in. */
+export async function registerReferred(t: TestApp, referralCode: string, loginId: string): Promise<TestMember> {
+  const password = 'secret123';
+  const signup = {
+    id: loginId,
+    password,
+    email: `${loginId}@example.com`,
+    registerWhere: '유튜브',
+    phoneNumber: '',
+    sendCode: '',
+    referral: referralCode,
+    emailCode: '',
+    agreeTerms: true,
+    agreePrivacy: true,
+  };
+  await t.http.post('/api/auth/register').set('X-Forwarded-For', clientIp()).send(signup).expect(201);
+  const login = await t.http
+    .post('/api/auth/login')
+    .set('X-Forwarded-For', clientIp())
+    .send({ id: loginId, password })
+    .expect(200);
+  const member = await t.app.get(MikroORM).em.fork().findOneOrFail(Member, { loginId });
+  return { id: member.id, loginId, password, token: login.body.accessToken };
+}

@@ -17,7 +17,7 @@ const pct = (v: number | null) => (v === null ? '-' : `${v}%`);
 const duration = (s: number | null) =>
   s === null ? '-' : s < 60 ? `${s}초` : s < 3600 ? `${Math.round(s / 60)}분` : `${(s / 3600).toFixed(1)}시간`;
 
-/** 공급사 성과: per provider (and per service) over 7 or 30 days. */
+/** 공급사 성과: per provider (and per service) over 7 or 30 days; refill success is completed of the ended refills. */
 const ProviderScoresPage = () => {
   const dp = useDataProvider<ConsoleDataProvider>();
   const [days, setDays] = useState<7 | 30>(7);
@@ -43,8 +43,8 @@ const ProviderScoresPage = () => {
       ) : error || !data ? (
         <Typography color="error">불러오지 못했습니다: {(error as Error)?.message}</Typography>
       ) : (
-        <Card sx={{ overflowX: 'auto' }}>
-          <Table size="small" data-testid="provider-scores">
+        <Card sx={{ overflowX: 'auto', maxWidth: 'calc(100vw - 16px)' }}>
+          <Table size="small" data-testid="provider-scores" sx={{ '& th, & td': { whiteSpace: 'nowrap' } }}>
             <TableHead>
               <TableRow>
                 <TableCell>공급사</TableCell>
@@ -56,6 +56,7 @@ const ProviderScoresPage = () => {
                 <TableCell align="right">시작까지(중앙값)</TableCell>
                 <TableCell align="right">완료까지(중앙값)</TableCell>
                 <TableCell align="right">오류율</TableCell>
+                <TableCell align="right">리필 성공률 (완료/요청)</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
@@ -70,6 +71,9 @@ const ProviderScoresPage = () => {
                   <TableCell align="right">{duration(r.medianSecondsToStart)}</TableCell>
                   <TableCell align="right">{duration(r.medianSecondsToComplete)}</TableCell>
                   <TableCell align="right">{pct(r.errorPercent)}</TableCell>
+                  <TableCell align="right">
+                    {pct(r.refillSuccessPercent)} ({r.refillsCompleted}/{r.refillsRequested})
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

@@ -14,6 +14,7 @@ import {
 import type { ImportServicesResult } from '../dataProvider';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
+import SyncIcon from '@mui/icons-material/Sync';
 import { CommandButton } from '../common/CommandButton';
 import { DateTimeField } from '../common/fields';
 
@@ -54,6 +55,15 @@ const Commands = () => {
           `서비스를 가져왔습니다. 추가 ${res.created}건, 갱신 ${res.updated}건, 건너뜀 ${res.skipped.length}건`
         }
       />
+      <CommandButton
+        label="가격 동기화"
+        icon={<SyncIcon />}
+        confirm="공급사의 현재 단가를 읽어 연결된 상품의 공급사 단가와 판매가를 가격 규칙대로 맞춥니다."
+        run={(dp, r) => dp.syncProviderPrices(r.id)}
+        success={(res: { checked: number; changes: unknown[] }) =>
+          `가격 동기화를 마쳤습니다. 확인 ${res.checked}건, 변경 ${res.changes.length}건`
+        }
+      />
     </span>
   );
 };
@@ -65,6 +75,7 @@ export const List = () => (
       <TextField source="name" />
       <TextField source="apiUrl" />
       <BooleanField source="enabled" />
+      <TextField source="currencyRate" />
       <FunctionField
         source="hasKey"
         render={(r) => (r.hasKey ? `설정됨${r.keyLast4 ? ` (…${r.keyLast4})` : ''}` : '없음')}
@@ -87,5 +98,11 @@ export const Form = () => (
     />
     <BooleanInput source="enabled" defaultValue />
     <NumberInput source="timeoutMs" defaultValue={15000} helperText="공급사 응답 제한 시간 (ms)" />
+    <TextInput
+      source="currencyRate"
+      defaultValue="1"
+      validate={required()}
+      helperText="원화 공급사는 1 (소수점 6자리까지). 원가와 가격 동기화가 이 환율을 씁니다."
+    />
   </>
 );

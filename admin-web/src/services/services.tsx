@@ -1,4 +1,5 @@
 import {
+  ArrayInput,
   BooleanField,
   BooleanInput,
   Datagrid,
@@ -9,12 +10,17 @@ import {
   ReferenceInput,
   SelectField,
   SelectInput,
+  SimpleFormIterator,
   TextField,
   TextInput,
   minValue,
   required,
 } from 'react-admin';
 import Typography from '@mui/material/Typography';
+import { PRICE_RULES, PRICE_RULE_LABELS } from '../../../server/src/contracts/catalog.js';
+
+/** What the price sync does when the provider's rate changes (contracts/catalog.ts), in Korean. */
+export const priceRuleChoices = PRICE_RULES.map((id) => ({ id, name: PRICE_RULE_LABELS[id] }));
 
 /** The SMM API v2 service types (server/src/contracts/service-types.ts), named in Korean. */
 export const typeChoices = [
@@ -91,5 +97,26 @@ export const Form = () => (
       parse={(v: string) => v || null}
       helperText="공급사와 함께 입력 (공급사의 서비스 번호)"
     />
+    <TextInput
+      source="providerRate"
+      parse={(v: string) => v || null}
+      helperText="공급사 통화 기준 1000개당 단가 (가격 동기화가 갱신합니다)"
+    />
+    <SelectInput
+      source="priceRule"
+      choices={priceRuleChoices}
+      defaultValue="KEEP_PRICE"
+      validate={required()}
+      helperText="공급사 단가가 바뀌었을 때 가격 동기화가 하는 일"
+    />
+    <Typography variant="subtitle2">예비 공급사 (순서대로 시도, 5개까지)</Typography>
+    <ArrayInput source="backupProviders" defaultValue={[]}>
+      <SimpleFormIterator inline disableClear>
+        <ReferenceInput source="providerId" reference="providers">
+          <SelectInput optionText="name" label="resources.services.fields.backupProviderId" validate={required()} />
+        </ReferenceInput>
+        <TextInput source="serviceId" label="resources.services.fields.backupServiceId" validate={required()} />
+      </SimpleFormIterator>
+    </ArrayInput>
   </>
 );

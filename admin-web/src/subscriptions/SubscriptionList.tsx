@@ -40,7 +40,9 @@ const SubscriptionList = () => (
       <WonField source="point" />
       <WonField source="used" />
       <WonField source="refunded" />
+      <WonField source="debited" />
       <SelectField source="status" choices={statuses} />
+      <TextField source="pauseReason" emptyText="-" />
       <ReferenceField source="providerId" reference="providers" link="edit" emptyText="-">
         <TextField source="name" />
       </ReferenceField>

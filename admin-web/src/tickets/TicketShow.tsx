@@ -24,12 +24,9 @@ import MuiButton from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import CancelIcon from '@mui/icons-material/Cancel';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import SendIcon from '@mui/icons-material/Send';
-import SyncAltIcon from '@mui/icons-material/SyncAlt';
 import { CommandButton } from '../common/CommandButton';
-import { choicesOf, orderStatuses } from '../common/fields';
+import { CancelOrderButton, ResendOrderButton, SetOrderStatusButton } from '../common/OrderCommandButtons';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { orderCommands, type OrderFacts } from '../../../server/src/contracts/commands.js';
 import {
@@ -145,42 +142,15 @@ const Orders = () => {
                 <Stack direction="row" flexWrap="wrap" useFlexGap spacing={0.5} sx={{ mt: 0.5 }}>
                   <CommandButton
                     label="리필 요청"
+                    permission="orders.command"
                     icon={<AutorenewIcon />}
                     disabled={!o.actions.refill.allowed}
                     run={(dp, r) => dp.refillTicketOrder(ticket.id, r.id)}
                     success="리필을 요청했습니다."
                   />
-                  <CommandButton
-                    label="취소 및 환불"
-                    icon={<CancelIcon />}
-                    color="error"
-                    disabled={!allowed.includes('cancel')}
-                    confirm="주문을 취소하고 결제 포인트 전액을 환불합니다."
-                    run={(dp, r) => dp.cancelOrder(r.id)}
-                    ledger
-                    success="주문을 취소하고 환불했습니다."
-                  />
-                  <CommandButton
-                    label="재전송"
-                    icon={<SendIcon />}
-                    disabled={!allowed.includes('resend')}
-                    fields={[
-                      { name: 'providerOrderId', label: '공급사 주문번호 (이미 접수된 경우만)', required: false },
-                    ]}
-                    run={(dp, r, v) => dp.resendOrder(r.id, v.providerOrderId)}
-                    success="공급사로 다시 보냈습니다."
-                  />
-                  <CommandButton
-                    label="상태 변경"
-                    icon={<SyncAltIcon />}
-                    disabled={!allowed.includes('status')}
-                    fields={[
-                      { name: 'status', label: '새 상태', choices: choicesOf(orderStatuses) },
-                      { name: 'remains', label: '남은 수량 (부분완료일 때)', type: 'number', required: false },
-                    ]}
-                    run={(dp, r, v) => dp.setOrderStatus(r.id, v.status!, v.remains ? Number(v.remains) : undefined)}
-                    ledger
-                  />
+                  <CancelOrderButton allowed={allowed} />
+                  <ResendOrderButton allowed={allowed} label="재전송" />
+                  <SetOrderStatusButton allowed={allowed} />
                 </Stack>
               </RecordContextProvider>
             </CardContent>

@@ -18,7 +18,8 @@ export type OrderUpstreamState = 'none' | 'sending' | 'sent';
 
 export const ORDER_ACTION_MESSAGES = {
   notCancelable: '이미 처리 중이거나 끝난 주문은 취소할 수 없습니다.',
-  sending: '공급사에 전달 중인 주문은 지금 취소할 수 없습니다. 잠시 후 다시 시도해 주세요.',
+  sending:
+    '공급사에 전달 중이거나 전달 결과를 확인 중인 주문은 지금 취소할 수 없습니다. 취소가 필요하면 1:1 문의로 요청해 주세요.',
   notFound: '주문을 찾을 수 없습니다.',
 } as const;
 

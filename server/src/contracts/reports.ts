@@ -82,4 +82,10 @@ export interface ProviderScore {
   medianSecondsToComplete: number | null;
   /** Share of orders whose send failed at least once or is held [확인 필요]. */
   errorPercent: number | null;
+  /** Refills members asked in the window for orders of this provider (of this service). */
+  refillsRequested: number;
+  /** Of those, how many the provider (or an operator) completed. */
+  refillsCompleted: number;
+  /** Completed share of the refills that ended (completed or rejected); open ones are not counted yet. */
+  refillSuccessPercent: number | null;
 }

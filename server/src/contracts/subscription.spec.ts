@@ -34,7 +34,8 @@ describe('subscription rules (shared by the storefront and the server)', () => {
     [{ min: 5 }, 'min', SUBSCRIPTION_MESSAGES.minMax],
     [{ max: 2000 }, 'min', SUBSCRIPTION_MESSAGES.minMax],
     [{ min: 200, max: 100 }, 'max', SUBSCRIPTION_MESSAGES.minMax],
-    [{ posts: 0 }, 'posts', SUBSCRIPTION_MESSAGES.posts],
+    [{ posts: 0 }, 'expiry', SUBSCRIPTION_MESSAGES.openEndedExpiry],
+    [{ posts: -1 }, 'posts', SUBSCRIPTION_MESSAGES.posts],
     [{ posts: 1001 }, 'posts', SUBSCRIPTION_MESSAGES.posts],
     [{ delay: 20 }, 'delay', SUBSCRIPTION_MESSAGES.delay],
     [{ expiry: '2026-11-24' }, 'expiry', SUBSCRIPTION_MESSAGES.expiry],
@@ -49,6 +50,12 @@ describe('subscription rules (shared by the storefront and the server)', () => {
       field: 'serviceId',
       message: SUBSCRIPTION_MESSAGES.notSubscription,
     });
+  });
+
+  it('takes posts 0 (open-ended) with an expiry; costs only its old posts up front', () => {
+    expect(subscriptionProblem({ ...ok, posts: 0, expiry: '2099-12-31' }, service, today)).toBeNull();
+    expect(subscriptionCost('2.5', 100, 0)).toBe(0n);
+    expect(subscriptionCost('2.5', 100, 0, 2)).toBe(500n);
   });
 
   it('costs price × max × posts, rounded up to whole won', () => {

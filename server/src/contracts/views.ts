@@ -88,6 +88,10 @@ export interface SubscriptionView<Time = string, Won = number> {
   point: Won;
   used: Won;
   refunded: Won;
+  /** Open-ended (posts = 0): what its posts' orders were debited as they were placed. */
+  debited: Won;
+  /** Why it is paused on our side (a new post its member could not pay), in Korean; null otherwise. */
+  pauseReason: string | null;
   status: SubscriptionStatus;
   statusLabel: string;
   /** The child orders placed for the posts so far. */
@@ -165,6 +169,22 @@ export interface AdminOrderView<Time = string, Won = number> {
   cost: string | null;
   createdAt: Time;
   updatedAt: Time;
+}
+
+/** A row of the console's `point-debts` (미회수 포인트): what a partner took back that the balance could not cover. */
+export interface AdminPointDebtView<Time = string, Won = number> {
+  id: number;
+  memberId: number;
+  amount: Won;
+  collected: Won;
+  writtenOff: Won;
+  outstanding: Won;
+  referenceType: string;
+  referenceId: string;
+  memo: string | null;
+  createdAt: Time;
+  closedAt: Time | null;
+  closedReason: string | null;
 }
 
 /** A row of the console's `auto-orders`. */

@@ -436,16 +436,21 @@ export async function startEmbeddedPostgres(dir: string, options: EmbeddedOption
     throw spawnFailure(error, 'postgres', postgres);
   }
   await new Promise<void>((resolve, reject) => {
-    let output = '';
+    // Kept only until the server is ready (to name a FATAL on a failed start): postgres logs every failed
+    // statement for as long as it runs, and a long test run must not hold all of that in memory.
+    let output: string | null = '';
     child.on('error', (error) => reject(spawnFailure(error, 'postgres', postgres)));
     child.stderr!.on('data', (chunk: Buffer) => {
       const text = chunk.toString();
-      output += text;
+      if (output !== null) output += text;
       for (const line of text.split('\n')) if (line.trim()) log(line.trim());
-      if (text.includes('database system is ready to accept connections')) resolve();
+      if (output !== null && text.includes('database system is ready to accept connections')) {
+        output = null;
+        resolve();
+      }
     });
     child.on('exit', (code) => {
-      const fatal = output.split('\n').find((l) => /FATAL|PANIC/.test(l));
+      const fatal = (output ?? '').split('\n').find((l) => /FATAL|PANIC/.test(l));
       reject(
         new EmbeddedDatabaseError(
           `postgres exited with code ${code}${fatal ? `: ${fatal.replace(/^.*?(FATAL|PANIC):\s*/, '')}` : ''}`,

@@ -3,6 +3,7 @@ import { createMember } from '../../support/members.js';
 import { FakeProvider } from '../../support/fake-provider.js';
 import type { Server } from '../../../server/src/bootstrap.js';
 import { Clock } from '../../../server/src/shared/index.js';
+import { ORDER_ACTION_MESSAGES } from '../../../server/src/contracts/index.js';
 import { OrderingFacade, OrderStatus } from '../../../server/src/modules/ordering/index.js';
 import { OrderSender, UNCERTAIN_MARK } from '../../../server/src/modules/fulfilment/index.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
@@ -188,23 +189,31 @@ describe('sending orders upstream', () => {
     expect((await ordersById(t, [id!])).get(id!)!.status).toBe(OrderStatus.PROCESSING);
   });
 
-  it('takes back an upstream order whose order was canceled while it was being placed', async () => {
+  it("refuses a member's cancel while the order is being placed: the provider may have it, so it goes on", async () => {
     const [id] = await placeOrders(t, memberId, serviceId, 1, 100, () => 'https://instagram.com/raced');
+    let refusal: unknown = null;
     fake.on(
       'add',
       async () => {
         // The member cancels while the request is out.
-        await t.app.get(OrderingFacade).cancelOrder(memberId, id!);
+        refusal = await t.app
+          .get(OrderingFacade)
+          .cancelOrder(memberId, id!)
+          .then(
+            () => null,
+            (error: unknown) => error,
+          );
         return undefined;
       },
       1,
     );
     await send();
+    expect((refusal as Error | null)?.message).toBe(ORDER_ACTION_MESSAGES.sending);
     const order = (await ordersById(t, [id!])).get(id!)!;
-    expect(order.status).toBe(OrderStatus.CANCELED);
-    expect(order.providerOrderId).toBeNull();
+    expect(order.status).toBe(OrderStatus.PROCESSING);
     const placed = [...fake.orders.values()].find((o) => o.link === 'https://instagram.com/raced')!;
-    expect(fake.calls('cancel').map((r) => r.params.orders)).toContain(placed.id);
+    expect(order.providerOrderId).toBe(String(placed.id));
+    expect(fake.calls('cancel')).toEqual([]);
     expect(await t.app.get(WalletFacade).invariantViolations()).toEqual([]);
   });
 

@@ -128,7 +128,8 @@ describe('order dispatch records', () => {
     await db.connect();
     try {
       // Back to the schema before the move: service_order carries the five columns again.
-      await migrator.down();
+      // Every later migration goes down first, then the move itself (`to` is the last one kept).
+      await migrator.down({ to: 'Migration20261124230000_ledger_kinds' });
       const insert = async (status: string, columns: Record<string, unknown>) => {
         const names = Object.keys(columns);
         const sql = `insert into service_order (member_id, service_id, link, amount, point, status, provider_id, provider_service_id, created_at, updated_at${names.map((n) => `, ${n}`).join('')})

@@ -17,9 +17,11 @@ describe('provider scores', () => {
     t = await startTestApp();
     fake = await FakeProvider.start();
     providerId = await addProvider(t, fake, { name: '점수 공급사' });
-    const serviceId = (await createService(t, { providerId, providerServiceId: '1', point: '3', providerRate: '900' }))
-      .id;
-    const memberId = (await createMember(t)).id;
+    const serviceId = (
+      await createService(t, { providerId, providerServiceId: '1', point: '3', providerRate: '900', refill: true })
+    ).id;
+    const member = await createMember(t);
+    const memberId = member.id;
     await fund(t, memberId, 10_000_000n);
     const clock = t.app.get(Clock);
     // 21 orders: the provider refuses the last one once (a failed send), takes the other 20.
@@ -47,13 +49,43 @@ describe('provider scores', () => {
     );
     await t.app.get(OrderSync).runOnce();
     slack = Math.ceil((Date.now() - began) / 1000) + 1;
+    // Refills of 4 ended orders (3 completed, 1 partial): the operator completes 2, rejects 1, one stays open.
+    const ended = await t.app
+      .get(MikroORM)
+      .em.fork()
+      .execute<{ id: number; status: string }[]>(
+        `select id, status from service_order where member_id = ? and status in ('COMPLETED', 'PARTIAL') order by status, id`,
+        [memberId],
+      );
+    const orderIds = [
+      ...ended.filter((o) => o.status === 'COMPLETED').slice(0, 3),
+      ended.find((o) => o.status === 'PARTIAL')!,
+    ].map((o) => o.id);
+    const refillIds: number[] = [];
+    for (const orderId of orderIds)
+      refillIds.push(
+        (
+          await t.http
+            .post(`/api/service/order/${orderId}/refill`)
+            .set('Authorization', `Bearer ${member.token}`)
+            .expect(201)
+        ).body.id,
+      );
+    const operator = await admin(t);
+    await t.http.post(`/api/admin/refills/${refillIds[0]}/complete`).set('Authorization', operator).expect(200);
+    await t.http.post(`/api/admin/refills/${refillIds[3]}/complete`).set('Authorization', operator).expect(200);
+    await t.http
+      .post(`/api/admin/refills/${refillIds[1]}/reject`)
+      .set('Authorization', operator)
+      .send({ reason: '리필 대상이 아닙니다.' })
+      .expect(200);
   }, 120_000);
   afterAll(async () => {
     await fake.close();
     await t.close();
   });
 
-  it('scores each provider and its services: shares of ended orders, median times, error rate', async () => {
+  it('scores each provider and its services: shares of ended orders, median times, error rate, refill success', async () => {
     const res = await t.http
       .get('/api/admin/provider-scores?days=7')
       .set('Authorization', await admin(t))
@@ -71,6 +103,10 @@ describe('provider scores', () => {
       medianSecondsToComplete: expect.any(Number),
       // 1 of 21 orders failed a send.
       errorPercent: 4.8,
+      // 4 refills asked: 2 completed, 1 rejected, 1 open → 2 of the 3 that ended.
+      refillsRequested: 4,
+      refillsCompleted: 2,
+      refillSuccessPercent: 66.7,
     };
     expect(res.body).toEqual({
       days: 7,

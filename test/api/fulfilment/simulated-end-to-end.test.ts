@@ -44,7 +44,7 @@ describe('simulated provider, end to end', () => {
     expect(new Set(services.map((s) => s.providerServiceId)).size).toBeGreaterThan(3);
   });
 
-  it('moves orders PENDING → PROCESSING → INPROGRESS → COMPLETED or PARTIAL, refunding partials once', async () => {
+  it('moves orders PENDING → PROCESSING → INPROGRESS → COMPLETED, PARTIAL or CANCELED, refunding once', async () => {
     const clock = t.app.get(Clock);
     const member = await createMember(t);
     await fund(t, member.id, 50_000_000n);
@@ -75,12 +75,17 @@ describe('simulated provider, end to end', () => {
     }
     const orders = await ordersById(t, ids);
     for (const order of orders.values()) {
-      expect([OrderStatus.COMPLETED, OrderStatus.PARTIAL]).toContain(order.status);
+      // Nothing delivered ends Canceled (refunded whole), never Partial: as real providers answer.
+      expect([OrderStatus.COMPLETED, OrderStatus.PARTIAL, OrderStatus.CANCELED]).toContain(order.status);
       expect(seen.get(order.id)!.has(OrderStatus.INPROGRESS)).toBe(true);
       expect(order.startCount).toBeGreaterThanOrEqual(100);
       if (order.status === OrderStatus.PARTIAL) {
         expect(order.remains).toBeGreaterThan(0);
+        expect(order.remains).toBeLessThan(order.amount);
         expect(order.refunded).toBe((order.point * BigInt(order.remains!)) / BigInt(order.amount));
+      } else if (order.status === OrderStatus.CANCELED) {
+        expect(order.remains).toBe(order.amount);
+        expect(order.refunded).toBe(order.point);
       } else expect(order.remains).toBe(0);
     }
     // 20 orders, about one in five ends short.

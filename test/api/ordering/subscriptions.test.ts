@@ -110,7 +110,13 @@ describe('subscriptions', () => {
       [{ username: '' }, SUBSCRIPTION_MESSAGES.usernameRequired],
       [{ min: 5 }, SUBSCRIPTION_MESSAGES.minMax],
       [{ min: 200, max: 100 }, SUBSCRIPTION_MESSAGES.minMax],
-      [{ posts: 0 }, SUBSCRIPTION_MESSAGES.posts],
+      // posts 0 (or empty) is open-ended: only with an expiry.
+      [{ posts: 0 }, SUBSCRIPTION_MESSAGES.openEndedExpiry],
+      [{ posts: '' }, SUBSCRIPTION_MESSAGES.openEndedExpiry],
+      [{ posts: 0, expiry: null }, SUBSCRIPTION_MESSAGES.openEndedExpiry],
+      [{ posts: -1 }, SUBSCRIPTION_MESSAGES.posts],
+      [{ posts: 1001 }, SUBSCRIPTION_MESSAGES.posts],
+      [{ posts: 0, expiry: '2020-01-01' }, SUBSCRIPTION_MESSAGES.expiry],
       [{ posts: 'many' }, SUBSCRIPTION_MESSAGES.posts],
       [{ delay: 7 }, SUBSCRIPTION_MESSAGES.delay],
       [{ expiry: '2020-01-01' }, SUBSCRIPTION_MESSAGES.expiry],
@@ -234,5 +240,124 @@ describe('subscriptions', () => {
     });
     expect(await balance(t, m.id)).toBe(9750n);
     await expectCleanWallet(t);
+  });
+
+  describe('open-ended (posts = 0 until its expiry)', () => {
+    const tomorrow = () => new Date(t.app.get(Clock).now().getTime() + 86_400_000).toISOString().slice(0, 10);
+    const openEnded = () => ({ ...good(), posts: 0, expiry: tomorrow() });
+    const orderRows = async (memberId: number) =>
+      (await ledgerOf(t, memberId)).filter((e) => e.reference_type !== 'test' && e.kind !== 'CHARGE');
+
+    it('nothing up front; each post debited when placed (one ORDER row per child order); a short balance pauses it with the Korean reason and places nothing; a paid post resumes it; a cancel refunds nothing', async () => {
+      const m = await createMember(t);
+      await fund(t, m.id, 600n);
+      const before = await ledgerOf(t, m.id);
+      const placed = (await place(m.token, openEnded()).expect(201)).body;
+      expect(placed).toMatchObject({ serviceId: sub.id, point: 0 });
+      expect(await balance(t, m.id)).toBe(600n);
+      expect(await ledgerOf(t, m.id)).toEqual(before);
+
+      const subscriptions = t.app.get(Subscriptions);
+      const id = placed.subscriptionId as number;
+      // 2.5 won × 100 per post.
+      expect(await subscriptions.recordPost(id, 'o-1')).toBe(true);
+      expect(await subscriptions.recordPost(id, 'o-1')).toBe(false);
+      expect(await subscriptions.recordPost(id, 'o-2')).toBe(true);
+      expect(await balance(t, m.id)).toBe(100n);
+      // The third post: 100 won left, 250 due: paused, not placed, no money moved.
+      expect(await subscriptions.recordPost(id, 'o-3')).toBe(false);
+      expect(await balance(t, m.id)).toBe(100n);
+      const mine = async () =>
+        (await t.http.get('/api/service/subscriptions').set('Authorization', `Bearer ${m.token}`).expect(200)).body[0];
+      expect(await mine()).toMatchObject({
+        id,
+        posts: 0,
+        status: 'PAUSED',
+        statusLabel: '일시정지',
+        pauseReason: SUBSCRIPTION_MESSAGES.pausedLowBalance,
+        postsUsed: 2,
+        point: 0,
+        used: 0,
+        debited: 500,
+        orders: [expect.any(Number), expect.any(Number)],
+      });
+      // The console shows the reason too; a provider's "Active" does not lift it.
+      expect(
+        (
+          await t.http
+            .get(`/api/admin/subscriptions/${id}`)
+            .set('Authorization', await admin(t))
+            .expect(200)
+        ).body,
+      ).toMatchObject({ status: 'PAUSED', pauseReason: SUBSCRIPTION_MESSAGES.pausedLowBalance });
+      await subscriptions.setRunning(id, SubscriptionStatus.ACTIVE);
+      expect(await em(t).findOneOrFail(Subscription, id)).toMatchObject({ status: SubscriptionStatus.PAUSED });
+
+      // Charged again: the post reported again is paid and the subscription runs again.
+      await fund(t, m.id, 400n);
+      expect(await subscriptions.recordPost(id, 'o-3')).toBe(true);
+      const resumed = await mine();
+      expect(resumed).toMatchObject({ status: 'ACTIVE', pauseReason: null, postsUsed: 3, debited: 750 });
+      expect(await balance(t, m.id)).toBe(250n);
+      const children = await em(t).find(Order, { id: { $in: resumed.orders } }, { orderBy: { id: 'ASC' } });
+      expect(children.map((o) => o.point)).toEqual([250n, 250n, 250n]);
+      expect((await orderRows(m.id)).filter((e) => e.kind === 'ORDER')).toEqual(
+        children.map((o) => ({ kind: 'ORDER', amount: '-250', reference_type: 'order', reference_id: String(o.id) })),
+      );
+
+      // A cancel refunds nothing (nothing was prepaid); the ledger keeps exactly the three posts.
+      const canceled = (
+        await t.http
+          .post(`/api/service/subscriptions/${id}/cancel`)
+          .set('Authorization', `Bearer ${m.token}`)
+          .expect(200)
+      ).body;
+      expect(canceled).toMatchObject({ status: 'CANCELED', refunded: 0, debited: 750 });
+      expect(await subscriptions.recordPost(id, 'o-4')).toBe(false);
+      expect((await ledgerOf(t, m.id)).filter((e) => e.kind === 'REFUND')).toEqual([]);
+      expect(await balance(t, m.id)).toBe(250n);
+      await expectCleanWallet(t);
+    });
+
+    it('a member with an open point debt is refused (nothing placed); a running one pauses with the debt reason', async () => {
+      const m = await createMember(t);
+      await fund(t, m.id, 1000n);
+      const running = (await place(m.token, openEnded()).expect(201)).body.subscriptionId as number;
+      await em(t).execute(
+        `insert into point_debt (member_id, amount, collected, written_off, reference_type, reference_id, memo, created_at)
+           values (?, 300, 0, 0, 'test', ?, 'test debt', now())`,
+        [m.id, `debt-${m.id}`],
+      );
+      const refused = await place(m.token, openEnded()).expect(409);
+      expect(refused.body.message).toContain('회수하지 못한 포인트 300원');
+      expect(await em(t).count(Subscription, { memberId: m.id })).toBe(1);
+      expect(await t.app.get(Subscriptions).recordPost(running, 'd-1')).toBe(false);
+      expect(await em(t).findOneOrFail(Subscription, running)).toMatchObject({
+        status: SubscriptionStatus.PAUSED,
+        pauseReason: SUBSCRIPTION_MESSAGES.pausedDebt,
+        postsUsed: 0,
+      });
+      expect(await balance(t, m.id)).toBe(1000n);
+      await expectCleanWallet(t);
+    });
+
+    it('one no provider follows ends EXPIRED after its expiry, refunding nothing; no post is taken after', async () => {
+      const m = await createMember(t);
+      await fund(t, m.id, 1000n);
+      const id = (await place(m.token, openEnded()).expect(201)).body.subscriptionId as number;
+      await t.app.get(Subscriptions).recordPost(id, 'e-1');
+      t.app.get(Clock).travel(2 * 86_400_000 + 1000);
+      expect(await t.app.get(Subscriptions).expireUnfollowed()).toBeGreaterThanOrEqual(1);
+      expect(await em(t).findOneOrFail(Subscription, id)).toMatchObject({
+        status: SubscriptionStatus.EXPIRED,
+        postsUsed: 1,
+        debited: 250n,
+        refunded: 0n,
+      });
+      expect(await t.app.get(Subscriptions).recordPost(id, 'e-2')).toBe(false);
+      expect(await balance(t, m.id)).toBe(750n);
+      expect((await ledgerOf(t, m.id)).filter((e) => e.kind === 'REFUND')).toEqual([]);
+      await expectCleanWallet(t);
+    });
   });
 });

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, type TestMember } from '../../support/members.js';
@@ -8,7 +7,7 @@ import {
   TYPED_FAKE_SERVICES,
   type FakeAnswer,
 } from '../../support/fake-provider.js';
-import { startFakeToss, type FakeToss } from '../../support/fake-toss.js';
+import { receiveTossWebhooks, startFakeToss, tossEnv, type FakeToss } from '../../support/fake-toss.js';
 import { setSettings, sql } from '../../support/identity.js';
 import {
   CancelForwarder,
@@ -61,14 +60,8 @@ describe('partner boundaries (property)', () => {
 
   beforeAll(async () => {
     toss = await startFakeToss();
-    t = await startTestApp({
-      TOSS_CLIENT_KEY: toss.clientKey,
-      TOSS_SECRET_KEY: toss.secretKey,
-      TOSS_API_URL: toss.url,
-      TOSS_TIMEOUT_MS: '500',
-    });
-    await t.app.listen(0, '127.0.0.1');
-    toss.webhookUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api/toss/webhook`;
+    t = await startTestApp({ ...tossEnv(toss), TOSS_TIMEOUT_MS: '500' });
+    await receiveTossWebhooks(toss, t.app);
     await setSettings(t, { ENABLE_TOSS_PAYMENT: true, ENABLE_PAYMENT_TYPE: 'ALL' });
     fake = await FakeProvider.start({
       services: [...DEFAULT_FAKE_SERVICES, { ...TYPED_FAKE_SERVICES[2], service: 24, cancel: true }],

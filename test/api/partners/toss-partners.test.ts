@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
-import { clientIp, createMember, type TestMember } from '../../support/members.js';
+import { createMember, registerReferred, type TestMember } from '../../support/members.js';
 import { setSettings, sql } from '../../support/identity.js';
-import { startFakeToss, type FakeToss } from '../../support/fake-toss.js';
+import { receiveTossWebhooks, startFakeToss, tossEnv, type FakeToss } from '../../support/fake-toss.js';
 import { ContentFacade } from '../../../server/src/modules/content/index.js';
 import { LedgerKind, WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { TossRecheckJob } from '../../../server/src/modules/billing/index.js';
@@ -22,41 +21,17 @@ describe('Toss: refunds, cancels made elsewhere, and referral take-back', () => 
 
   beforeAll(async () => {
     toss = await startFakeToss();
-    t = await startTestApp({
-      TOSS_CLIENT_KEY: toss.clientKey,
-      TOSS_SECRET_KEY: toss.secretKey,
-      TOSS_API_URL: toss.url,
-      TOSS_TIMEOUT_MS: '500',
-    });
-    await t.app.listen(0, '127.0.0.1');
-    toss.webhookUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api/toss/webhook`;
+    t = await startTestApp({ ...tossEnv(toss), TOSS_TIMEOUT_MS: '500' });
+    await receiveTossWebhooks(toss, t.app);
     await t.app.get(ContentFacade).seedDemo();
     await setSettings(t, { ...BANK, ENABLE_TOSS_PAYMENT: true, ENABLE_REFERRAL: true, REFERRAL_RATE: '3' });
     wallet = t.app.get(WalletFacade);
     admin = bearer(await t.operatorToken());
     referrer = await createMember(t);
-    const code = (await t.http.post('/api/auth/referral-code').set('Authorization', bearer(referrer.token)).expect(200))
-      .body.referralCode;
-    const signup = {
-      id: 'partnerref1',
-      password: 'secret123',
-      email: 'partnerref1@example.com',
-      registerWhere: '유튜브',
-      phoneNumber: '',
-      sendCode: '',
-      referral: code,
-      emailCode: '',
-      agreeTerms: true,
-      agreePrivacy: true,
-    };
-    await t.http.post('/api/auth/register').set('X-Forwarded-For', clientIp()).send(signup).expect(201);
-    const login = await t.http
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', clientIp())
-      .send({ id: signup.id, password: signup.password })
-      .expect(200);
-    const [row] = await sql<{ id: number }>(t, 'select id from member where login_id = ?', [signup.id]);
-    referred = { id: row!.id, loginId: signup.id, password: signup.password, token: login.body.accessToken };
+    const code: string = (
+      await t.http.post('/api/auth/referral-code').set('Authorization', bearer(referrer.token)).expect(200)
+    ).body.referralCode;
+    referred = await registerReferred(t, code, 'partnerref1');
   });
   afterAll(async () => {
     expect(await wallet.invariantViolations()).toEqual([]);

@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
-import { clientIp, createMember, type TestMember } from '../../support/members.js';
+import { clientIp, createMember, registerReferred, type TestMember } from '../../support/members.js';
 import { setSettings, sql } from '../../support/identity.js';
-import { startFakeToss, type FakeToss } from '../../support/fake-toss.js';
+import { startFakeToss, tossEnv, type FakeToss } from '../../support/fake-toss.js';
 import { ContentFacade } from '../../../server/src/modules/content/index.js';
 import { LedgerKind, WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -19,11 +19,7 @@ describe('referral rewards', () => {
 
   beforeAll(async () => {
     toss = await startFakeToss();
-    t = await startTestApp({
-      TOSS_CLIENT_KEY: toss.clientKey,
-      TOSS_SECRET_KEY: toss.secretKey,
-      TOSS_API_URL: toss.url,
-    });
+    t = await startTestApp(tossEnv(toss));
     await t.app.get(ContentFacade).seedDemo();
     await setSettings(t, { ...BANK, ENABLE_TOSS_PAYMENT: true, ENABLE_REFERRAL: true });
     wallet = t.app.get(WalletFacade);
@@ -31,26 +27,7 @@ describe('referral rewards', () => {
     referrer = await createMember(t);
     code = (await t.http.post('/api/auth/referral-code').set('Authorization', bearer(referrer.token)).expect(200)).body
       .referralCode;
-    const signup = {
-      id: 'referred1',
-      password: 'secret123',
-      email: 'referred1@example.com',
-      registerWhere: '유튜브',
-      phoneNumber: '',
-      sendCode: '',
-      referral: code,
-      emailCode: '',
-      agreeTerms: true,
-      agreePrivacy: true,
-    };
-    await t.http.post('/api/auth/register').set('X-Forwarded-For', clientIp()).send(signup).expect(201);
-    const login = await t.http
-      .post('/api/auth/login')
-      .set('X-Forwarded-For', clientIp())
-      .send({ id: signup.id, password: signup.password })
-      .expect(200);
-    const [row] = await sql<{ id: number }>(t, 'select id from member where login_id = ?', [signup.id]);
-    referred = { id: row!.id, loginId: signup.id, password: signup.password, token: login.body.accessToken };
+    referred = await registerReferred(t, code, 'referred1');
   });
   afterAll(async () => {
     expect(await wallet.invariantViolations()).toEqual([]);

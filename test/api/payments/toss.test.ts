@@ -1,8 +1,7 @@
-import type { AddressInfo } from 'node:net';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, type TestMember } from '../../support/members.js';
 import { sql } from '../../support/identity.js';
-import { startFakeToss, type FakeToss } from '../../support/fake-toss.js';
+import { receiveTossWebhooks, startFakeToss, tossEnv, type FakeToss } from '../../support/fake-toss.js';
 import { TossRecheckJob, ChargeExpiryJob } from '../../../server/src/modules/billing/index.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { SettingsService } from '../../../server/src/modules/settings/index.js';
@@ -22,13 +21,11 @@ describe('Toss Payments: paying charges online, exactly once', () => {
   beforeAll(async () => {
     toss = await startFakeToss();
     t = await startTestApp({
-      TOSS_CLIENT_KEY: toss.clientKey,
-      TOSS_SECRET_KEY: toss.secretKey,
-      TOSS_API_URL: toss.url,
-      TOSS_TIMEOUT_MS: '300',
+      ...tossEnv(toss),
+      // Short enough that the delayed confirms below time out, long enough for 24 concurrent reads on a busy machine.
+      TOSS_TIMEOUT_MS: '2000',
     });
-    await t.app.listen(0, '127.0.0.1');
-    toss.webhookUrl = `http://127.0.0.1:${(t.app.getHttpServer().address() as AddressInfo).port}/api/toss/webhook`;
+    await receiveTossWebhooks(toss, t.app);
     await t.app
       .get(SettingsService)
       .setMany({ ENABLE_TOSS_PAYMENT: true, ENABLE_PAYMENT_TYPE: 'ALL', ENABLE_PAYMENT_FEE: true });
@@ -149,7 +146,7 @@ describe('Toss Payments: paying charges online, exactly once', () => {
   it('confirm timeout: the charge waits, the re-check job reads DONE and credits once', async () => {
     const m = await createMember(t);
     const { c, paymentKey } = await paidByCard(m, 20_000);
-    toss.delayNextConfirm(1_500);
+    toss.delayNextConfirm(4_000);
     const res = await confirm(m, { paymentKey, orderId: c.orderId, amount: c.amount }).expect(200);
     expect(res.body).toMatchObject({
       status: 'PENDING',
@@ -400,7 +397,7 @@ describe('Toss Payments: paying charges online, exactly once', () => {
     const { c, paymentKey } = await paidByCard(m);
     const accept = await t.http.post(`/api/admin/charges/${c.chargeId}/accept`).set('Authorization', admin).expect(409);
     expect(accept.body.message).toBe('토스 결제 충전은 결제가 확인되면 자동으로 수락됩니다.');
-    toss.delayNextConfirm(1_000);
+    toss.delayNextConfirm(4_000);
     await confirm(m, { paymentKey, orderId: c.orderId, amount: c.amount }).expect(200);
     const reject = await t.http.post(`/api/admin/charges/${c.chargeId}/reject`).set('Authorization', admin).expect(409);
     expect(reject.body.message).toBe('토스 결제가 진행 중인 충전 요청은 거절할 수 없습니다.');

@@ -48,7 +48,7 @@ describe('API v2 subscriptions', () => {
 
     // charge and currency like any order's: what the subscription has cost (the prepayment, less any refund).
     expect((await v2(t, { key: r.apiKey, action: 'status', order: added.order }).expect(200)).body).toEqual({
-      charge: '1000',
+      charge: '1400',
       currency: 'KRW',
       status: 'Active',
       expiry: '2099-12-31',
@@ -58,7 +58,7 @@ describe('API v2 subscriptions', () => {
     await t.app.get(Subscriptions).recordPost(added.order, 'up-1');
     const one = (await v2(t, { key: r.apiKey, action: 'status', order: added.order }).expect(200)).body;
     expect(one).toEqual({
-      charge: '1000',
+      charge: '1400',
       currency: 'KRW',
       status: 'Active',
       expiry: '2099-12-31',
@@ -112,7 +112,14 @@ describe('API v2 subscriptions', () => {
     const cases: [Record<string, unknown>, string][] = [
       [{ username: '' }, SUBSCRIPTION_MESSAGES.usernameRequired],
       [{ min: 5 }, SUBSCRIPTION_MESSAGES.minMax],
-      [{ posts: 0 }, SUBSCRIPTION_MESSAGES.posts],
+      // posts 0 or empty: open-ended, only with an expiry.
+      [{ posts: 0 }, SUBSCRIPTION_MESSAGES.openEndedExpiry],
+      [{ posts: '' }, SUBSCRIPTION_MESSAGES.openEndedExpiry],
+      [{ posts: 0, expiry: '' }, SUBSCRIPTION_MESSAGES.openEndedExpiry],
+      [{ posts: 0, old_posts: 2 }, SUBSCRIPTION_MESSAGES.openEndedExpiry],
+      [{ posts: -3, expiry: '31/12/2099' }, expect.any(String) as unknown as string],
+      [{ posts: 1001, expiry: '31/12/2099' }, SUBSCRIPTION_MESSAGES.posts],
+      [{ posts: 0, expiry: '31/02/2099' }, expect.any(String) as unknown as string],
       [{ delay: 45 }, SUBSCRIPTION_MESSAGES.delay],
       [{ posts: 6 }, '포인트가 부족합니다.'],
     ];
@@ -120,5 +127,87 @@ describe('API v2 subscriptions', () => {
       expect((await v2(t, { ...base, ...change }).expect(200)).body).toEqual({ error: message });
     expect(await em(t).count(Subscription, { memberId: r.id })).toBe(0);
     expect(await balance(t, r.id)).toBe(1000n);
+  });
+
+  it('open-ended (posts 0 or empty, with expiry): only old_posts paid up front, each new post debited as placed; a short balance pauses it (status says why); expiry ends it', async () => {
+    const r = await createReseller(t, 1000n);
+    const added = (
+      await v2(t, {
+        key: r.apiKey,
+        action: 'add',
+        service: sub.id,
+        username: 'open.gram',
+        min: 20,
+        max: 100,
+        posts: 0,
+        old_posts: 1,
+        delay: 0,
+        expiry: '31/12/2099',
+      }).expect(200)
+    ).body;
+    expect(added).toEqual({ order: expect.any(Number) });
+    // Only the old post's share up front: 2 won × 100.
+    expect(await balance(t, r.id)).toBe(800n);
+    expect(await em(t).findOneOrFail(Subscription, added.order)).toMatchObject({ posts: 0, oldPosts: 1, point: 200n });
+    const status = async () => (await v2(t, { key: r.apiKey, action: 'status', order: added.order }).expect(200)).body;
+    expect(await status()).toEqual({
+      charge: '200',
+      currency: 'KRW',
+      status: 'Active',
+      expiry: '2099-12-31',
+      posts: '0',
+      orders: [],
+    });
+    const subscriptions = t.app.get(Subscriptions);
+    // The old post out of the prepayment, then four new ones at 200 each: 800 covers four.
+    for (const post of ['old', 'n1', 'n2', 'n3', 'n4'])
+      expect(await subscriptions.recordPost(added.order, post)).toBe(true);
+    expect(await balance(t, r.id)).toBe(0n);
+    expect(await subscriptions.recordPost(added.order, 'n5')).toBe(false);
+    const paused = await status();
+    expect(paused).toEqual({
+      charge: '1000',
+      currency: 'KRW',
+      status: 'Paused',
+      expiry: '2099-12-31',
+      posts: '5',
+      orders: [expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number), expect.any(Number)],
+      reason: SUBSCRIPTION_MESSAGES.pausedLowBalance,
+    });
+    const rows = await em(t).execute<{ kind: string; amount: string; reference_type: string; reference_id: string }[]>(
+      "select kind, amount, reference_type, reference_id from point_ledger_entry where member_id = ? and kind = 'ORDER' order by id",
+      [r.id],
+    );
+    expect(rows).toEqual([
+      { kind: 'ORDER', amount: '-200', reference_type: 'subscription', reference_id: String(added.order) },
+      ...paused.orders
+        .slice(1)
+        .map((id: number) => ({ kind: 'ORDER', amount: '-200', reference_type: 'order', reference_id: String(id) })),
+    ]);
+    // Expired (the provider's or its own expiry): nothing is refunded, the posts stay paid.
+    await subscriptions.end(added.order, SubscriptionStatus.EXPIRED);
+    expect(await status()).toMatchObject({ charge: '1000', status: 'Expired', posts: '5' });
+    expect((await status()).reason).toBeUndefined();
+    expect(await subscriptions.recordPost(added.order, 'n5')).toBe(false);
+    expect(await balance(t, r.id)).toBe(0n);
+    expect(await invariantViolations(t)).toEqual([]);
+
+    // Empty posts is open-ended too; with nothing to prepay, an empty wallet may still subscribe.
+    const empty = (
+      await v2(t, {
+        key: r.apiKey,
+        action: 'add',
+        service: sub.id,
+        username: 'open.gram',
+        min: 20,
+        max: 100,
+        posts: '',
+        delay: 0,
+        expiry: '31/12/2099',
+      }).expect(200)
+    ).body;
+    expect(await em(t).findOneOrFail(Subscription, empty.order)).toMatchObject({ posts: 0, point: 0n });
+    expect(await balance(t, r.id)).toBe(0n);
+    expect(await invariantViolations(t)).toEqual([]);
   });
 });

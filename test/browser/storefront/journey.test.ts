@@ -326,6 +326,7 @@ describe('a customer on the storefront', () => {
       '60분',
       '30',
       '진행중',
+      '문의',
     ]);
     const active = page.waitForResponse(
       (r) => r.url().includes('/api/service/auto-order-history?status=ACTIVE&page=1') && r.ok(),

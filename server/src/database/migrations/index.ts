@@ -30,6 +30,7 @@ import { Migration20261126004800_partner_cancels as M24 } from './Migration20261
 import { Migration20261126005000_point_debts as M25 } from './Migration20261126005000_point_debts.js';
 import { Migration20261126002800_order_cost as MOrderCost } from './Migration20261126002800_order_cost.js';
 import { Migration20261126010000_dispatch_started as MDispatchStarted } from './Migration20261126010000_dispatch_started.js';
+import { Migration20261126020800_open_ended_subscriptions as MOpenEndedSubscriptions } from './Migration20261126020800_open_ended_subscriptions.js';
 import { Migration20261126002624_rate_unlogged as MRateUnlogged } from './Migration20261126002624_rate_unlogged.js';
 import { Migration20261126014500_auth_sessions as MAuthSessions } from './Migration20261126014500_auth_sessions.js';
 
@@ -67,4 +68,5 @@ export const migrationsList = [
   { name: 'Migration20261126005000_point_debts', class: M25 },
   { name: 'Migration20261126010000_dispatch_started', class: MDispatchStarted },
   { name: 'Migration20261126014500_auth_sessions', class: MAuthSessions },
+  { name: 'Migration20261126020800_open_ended_subscriptions', class: MOpenEndedSubscriptions },
 ];

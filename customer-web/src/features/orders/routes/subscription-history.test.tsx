@@ -21,6 +21,8 @@ const row = (
   point: 800,
   used: 400,
   refunded,
+  debited: 0,
+  pauseReason: null,
   status,
   statusLabel,
   orders: [11, 12],
@@ -47,5 +49,30 @@ describe('subscription history', () => {
     expect(await screen.findByText('구독을 취소했습니다. 400원을 환불했습니다.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST' && c.path === '/service/subscriptions/1/cancel')).toBe(true);
     expect(screen.getByRole('link', { name: '구독 내역' })).toBeInTheDocument();
+  });
+
+  it('an open-ended one shows its posts as 무제한, what its posts were debited, and why it paused', async () => {
+    stubFetch({
+      'GET /service/subscriptions': {
+        body: [
+          {
+            ...row(3, 'PAUSED', '일시정지'),
+            posts: 0,
+            point: 0,
+            used: 0,
+            debited: 500,
+            pauseReason: '포인트가 부족해 새 게시물 주문을 넣지 못하고 구독이 일시정지되었습니다.',
+          },
+        ],
+      },
+    });
+    renderWithProviders(<SubscriptionHistoryRoute />);
+    await screen.findByText('user3');
+    const [first] = screen.getAllByRole('row').slice(1);
+    expect(within(first!).getByText('2/무제한')).toBeInTheDocument();
+    expect(within(first!).getByText('500원 / 500원')).toBeInTheDocument();
+    expect(
+      within(first!).getByText('포인트가 부족해 새 게시물 주문을 넣지 못하고 구독이 일시정지되었습니다.'),
+    ).toBeInTheDocument();
   });
 });

@@ -46,11 +46,29 @@ export default function SubscriptionHistoryRoute() {
     { header: '신청일시', cell: (s) => formatDateTime(s.createdAt), className: 'nowrap' },
     { header: '계정', cell: (s) => s.username },
     { header: '게시물당 수량', cell: (s) => `${formatNumber(s.min)}~${formatNumber(s.max)}`, className: 'num' },
-    { header: '게시물', cell: (s) => `${formatNumber(s.postsUsed)}/${formatNumber(s.posts)}`, className: 'num' },
+    {
+      header: '게시물',
+      // posts 0: open-ended until its expiry.
+      cell: (s) => `${formatNumber(s.postsUsed)}/${s.posts === 0 ? '무제한' : formatNumber(s.posts)}`,
+      className: 'num',
+    },
     { header: '지연', cell: (s) => `${formatNumber(s.delay)}분`, className: 'num' },
     { header: '만료일', cell: (s) => s.expiry ?? '-', className: 'nowrap' },
-    { header: '결제/사용', cell: (s) => `${won(s.point)} / ${won(s.used)}`, className: 'num' },
-    { header: '상태', cell: (s) => <StatusBadge status={s.status} label={s.statusLabel} /> },
+    {
+      header: '결제/사용',
+      // Open-ended: each post's order is paid when placed (debited), besides any prepayment.
+      cell: (s) => `${won(s.point + s.debited)} / ${won(s.used + s.debited)}`,
+      className: 'num',
+    },
+    {
+      header: '상태',
+      cell: (s) => (
+        <>
+          <StatusBadge status={s.status} label={s.statusLabel} />
+          {s.pauseReason ? <span className="refill-state">{s.pauseReason}</span> : null}
+        </>
+      ),
+    },
     { header: '', cell: (s) => <CancelSubscription subscription={s} /> },
   ];
   return (

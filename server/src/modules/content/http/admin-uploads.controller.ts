@@ -1,10 +1,10 @@
-import { BadRequestException, Controller, Post, Query, Req, UseGuards } from '@nestjs/common';
-import type {} from '@fastify/multipart';
+import { Controller, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
-import { Allow, DomainError } from '../../../shared/index.js';
-import { CONTENT_MESSAGES, uploadPurposeSchema } from '../../../contracts/content.js';
+import { Allow } from '../../../shared/index.js';
+import { uploadPurposeSchema } from '../../../contracts/content.js';
 import { Uploads } from '../application/uploads.js';
+import { uploadedImage } from './uploaded-image.js';
 
 /**
  * `POST /api/admin/uploads?purpose=popup|guide-desktop|guide-mobile`, multipart with one image file (5 MB at
@@ -22,17 +22,6 @@ export class AdminUploadsController {
     @CurrentOperator() operator: AuthenticatedOperator,
     @Query('purpose') purpose?: string,
   ) {
-    if (!request.isMultipart()) throw new BadRequestException(CONTENT_MESSAGES.imageRequired);
-    const part = await request.file();
-    if (!part) throw new BadRequestException(CONTENT_MESSAGES.imageRequired);
-    let data: Buffer;
-    try {
-      data = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new DomainError(CONTENT_MESSAGES.imageTooLarge, 413);
-      throw error;
-    }
-    return this.uploads.upload(data, operator, uploadPurposeSchema.parse(purpose));
+    return this.uploads.upload(await uploadedImage(request), operator, uploadPurposeSchema.parse(purpose));
   }
 }

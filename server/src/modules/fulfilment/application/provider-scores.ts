@@ -23,6 +23,9 @@ interface Tally {
   errors: number;
   toStart: number[];
   toComplete: number[];
+  refills: number;
+  refillsEnded: number;
+  refillsCompleted: number;
 }
 
 const percent = (part: number, whole: number): number | null =>
@@ -39,7 +42,7 @@ function median(values: number[]): number | null {
  * How each provider (and each of its services) did over the last 7 or 30 days, from fulfilment's
  * dispatch records and the orders' statuses (ordering's facade): orders sent, completed / partial /
  * canceled shares of the ended ones, median seconds to start and to complete, share of sends that
- * failed first. An hourly check alerts when a provider's 7-day completion drops under
+ * failed first, and the refills asked in the window with the completed share of those that ended. An hourly check alerts when a provider's 7-day completion drops under
  * ALERT_PROVIDER_COMPLETION_MIN (default 80 %), once a day per provider.
  */
 @Injectable()
@@ -97,6 +100,9 @@ export class ProviderScores {
             errors: 0,
             toStart: [],
             toComplete: [],
+            refills: 0,
+            refillsEnded: 0,
+            refillsCompleted: 0,
           },
         };
         tallies.set(key, entry);
@@ -122,6 +128,30 @@ export class ProviderScores {
           t.toComplete.push(Math.round((new Date(record.finished_at).getTime() - created) / 1000));
       }
     }
+    // Refills asked in the window, by the provider the order went to (and its service there, from the dispatch).
+    const refills = await this.ordering.refillsSince(since);
+    const serviceOf = new Map(
+      refills.length === 0
+        ? []
+        : (
+            await this.em
+              .fork()
+              .execute<{ order_id: number; provider_service_id: string | null }[]>(
+                `select order_id, provider_service_id from order_dispatch where order_id in (?)`,
+                [refills.map((r) => r.orderId)],
+              )
+          ).map((r) => [r.order_id, r.provider_service_id]),
+    );
+    for (const refill of refills) {
+      const serviceId = serviceOf.get(refill.orderId) ?? null;
+      const targets = [tallyOf(refill.providerId, null)];
+      if (serviceId) targets.push(tallyOf(refill.providerId, serviceId));
+      for (const t of targets) {
+        t.refills++;
+        if (refill.status === 'COMPLETED' || refill.status === 'REJECTED') t.refillsEnded++;
+        if (refill.status === 'COMPLETED') t.refillsCompleted++;
+      }
+    }
     return [...tallies.values()]
       .sort(
         (a, b) =>
@@ -141,6 +171,9 @@ export class ProviderScores {
         medianSecondsToStart: median(t.toStart),
         medianSecondsToComplete: median(t.toComplete),
         errorPercent: percent(t.errors, t.tried),
+        refillsRequested: t.refills,
+        refillsCompleted: t.refillsCompleted,
+        refillSuccessPercent: percent(t.refillsCompleted, t.refillsEnded),
       }));
   }
 

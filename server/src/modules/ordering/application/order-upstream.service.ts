@@ -220,6 +220,18 @@ export class OrderUpstream {
     );
   }
 
+  /** Refills asked since `since` of orders placed with a provider: whose order, which provider, where they stand. */
+  async refillsSince(since: Date): Promise<{ orderId: number; providerId: number; status: RefillStatus }[]> {
+    const rows = await this.em
+      .fork()
+      .find(
+        Refill,
+        { createdAt: { $gte: since }, providerId: { $ne: null } },
+        { fields: ['orderId', 'providerId', 'status'], orderBy: { id: 'ASC' } },
+      );
+    return rows.map((r) => ({ orderId: r.orderId, providerId: r.providerId!, status: r.status }));
+  }
+
   /** Forwarded refills due for a status check. */
   async refillsToFollow(limit: number): Promise<{ id: number; providerId: number; providerRefillId: string }[]> {
     const due = await this.em

@@ -184,6 +184,11 @@ export class OrderingFacade {
     return this.upstream.refillsToFollow(limit);
   }
 
+  /** Refills asked since `since` of orders placed with a provider (provider scores count how they ended). */
+  refillsSince(since: Date): ReturnType<OrderUpstream['refillsSince']> {
+    return this.upstream.refillsSince(since);
+  }
+
   /** The provider's answers for forwarded refills; those that took effect. */
   settleRefills(reports: RefillReport[]): Promise<RefillReport[]> {
     return this.upstream.settleRefills(reports);

@@ -12,7 +12,13 @@ import {
 import { CatalogFacade } from '../../catalog/index.js';
 import { PricingFacade } from '../../pricing/index.js';
 import { SettingsService } from '../../settings/index.js';
-import { LedgerKind, WalletFacade, type LedgerReference } from '../../wallet/index.js';
+import {
+  InsufficientPointsError,
+  LedgerKind,
+  OutstandingDebtError,
+  WalletFacade,
+  type LedgerReference,
+} from '../../wallet/index.js';
 import { Clock, DomainError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
 import { Order, OrderStatus } from '../domain/order.entity.js';
 import { Subscription, SubscriptionPost, SubscriptionStatus } from '../domain/subscription.entity.js';
@@ -74,14 +80,20 @@ export class Subscriptions {
         now,
       });
       await tx.persist(subscription).flush();
-      // The debit is the balance check: a short balance rolls the row back.
-      await this.wallet.debit(tx, {
-        memberId,
-        amount: point,
-        kind: LedgerKind.ORDER,
-        reference: subscriptionReference(subscription.id),
-        memo: `구독 ${subscription.id} (${input.posts + (input.oldPosts ?? 0)}개 게시물 × 최대 ${input.max})`,
-      });
+      // The debit is the balance check: a short balance rolls the row back. Open-ended with no old posts:
+      // nothing up front, but an open point debt is refused as any order is.
+      if (point > 0n)
+        await this.wallet.debit(tx, {
+          memberId,
+          amount: point,
+          kind: LedgerKind.ORDER,
+          reference: subscriptionReference(subscription.id),
+          memo: `구독 ${subscription.id} (${input.posts + (input.oldPosts ?? 0)}개 게시물 × 최대 ${input.max})`,
+        });
+      else {
+        const owed = await this.wallet.outstandingIn(tx, memberId);
+        if (owed > 0n) throw new OutstandingDebtError(owed);
+      }
       return { subscriptionId: subscription.id, serviceId: service.id, username: subscription.username, point };
     });
   }
@@ -198,12 +210,16 @@ export class Subscriptions {
       return await this.em.fork().transactional(async (tx) => {
         const subscription = await this.lock(tx, id);
         if (await tx.findOne(SubscriptionPost, { subscriptionId: id, providerOrderId })) return false;
-        if (!subscription.isOpen || subscription.used >= subscription.point) return false;
+        if (!subscription.isOpen) return false;
+        if (!subscription.openEnded && subscription.used >= subscription.point) return false;
         const service = await this.catalog.getService(subscription.serviceId);
         const now = this.clock.now();
         // The member's price, as the prepayment was reckoned (capped by what is left of it).
         const unit = service ? await this.pricing.unitPrice(subscription.memberId, service) : '0';
-        const share = subscription.takePost(orderCost(unit, subscription.max, 1), now);
+        const cost = orderCost(unit, subscription.max, 1);
+        // Open-ended, past its prepaid old posts: this post's order is debited now (ORDER, reference order:<id>).
+        const debited = !subscription.prepaidCovers(cost);
+        const share = debited ? cost : subscription.takePost(cost, now);
         const order = Order.place({
           memberId: subscription.memberId,
           service: {
@@ -220,6 +236,18 @@ export class Subscriptions {
         // Already placed by the provider: running upstream (fulfilment records the provider's order id, in this transaction).
         if (order.status === OrderStatus.PENDING && order.upstream) order.moveTo(OrderStatus.PROCESSING, now);
         await tx.persist(order).flush();
+        if (debited) {
+          if (share > 0n)
+            // The balance check: short (or an open debt) rolls the order back and pauses the subscription.
+            await this.wallet.debit(tx, {
+              memberId: subscription.memberId,
+              amount: share,
+              kind: LedgerKind.ORDER,
+              reference: { type: 'order', id: order.id },
+              memo: `주문 ${order.id} (구독 ${id}의 새 게시물)`,
+            });
+          subscription.takeDebitedPost(share, now);
+        }
         const post = Object.assign(new SubscriptionPost(), {
           subscriptionId: id,
           providerOrderId,
@@ -233,6 +261,15 @@ export class Subscriptions {
     } catch (error) {
       // Two syncs at once: the unique (subscription, provider order) keeps one.
       if (error instanceof UniqueConstraintViolationException) return false;
+      // An open-ended post its member cannot pay: not placed here; paused with the reason (asked again next round).
+      if (error instanceof InsufficientPointsError || error instanceof OutstandingDebtError) {
+        const reason =
+          error instanceof OutstandingDebtError
+            ? SUBSCRIPTION_MESSAGES.pausedDebt
+            : SUBSCRIPTION_MESSAGES.pausedLowBalance;
+        await this.note(id, (s, now) => s.pauseFor(reason, now));
+        return false;
+      }
       throw error;
     }
   }
@@ -302,6 +339,8 @@ export class Subscriptions {
     status: typeof SubscriptionStatus.ACTIVE | typeof SubscriptionStatus.PAUSED,
   ): Promise<void> {
     await this.note(id, (s, now) => {
+      // Paused here for a post its member could not pay: stays paused until a post is paid.
+      if (s.pauseReason !== null) return;
       if (s.status !== status) s.moveTo(status, now);
     });
   }

@@ -90,6 +90,14 @@ export class Subscription {
   @Property({ ...money({ default: 0 }) })
   refunded: bigint = 0n;
 
+  /** Open-ended (posts = 0): what the posts' orders beyond the prepayment were debited as they were placed (never refunded here). */
+  @Property({ ...money({ default: 0 }) })
+  debited: bigint = 0n;
+
+  /** Why it is paused on our side (an open-ended post its member could not pay), in Korean; null otherwise. */
+  @Property({ type: 'string', length: 500, nullable: true })
+  pauseReason: string | null = null;
+
   /** Posts covered so far (child orders). */
   @Property({ type: 'integer', default: 0 })
   postsUsed = 0;
@@ -174,6 +182,38 @@ export class Subscription {
     return share;
   }
 
+  /** posts = 0: new posts until its expiry, each paid when its order is placed. */
+  get openEnded(): boolean {
+    return this.posts === 0;
+  }
+
+  /** Whether the next post's order is paid out of what is left of the prepayment (else, open-ended: debited then). */
+  prepaidCovers(cost: bigint): boolean {
+    return !this.openEnded || this.point - this.used >= cost;
+  }
+
+  /** An open-ended post's order, debited when placed. Resumes a pause for a short balance. */
+  takeDebitedPost(cost: bigint, now: Date): void {
+    if (!this.isOpen) throw new DomainError('이미 종료된 구독입니다.', 409);
+    this.debited += cost;
+    this.postsUsed += 1;
+    if (this.pauseReason !== null) {
+      this.pauseReason = null;
+      if (this.status === SubscriptionStatus.PAUSED) SUBSCRIPTION_TRANSITIONS.assert(this.status, ACTIVE);
+      this.status = ACTIVE;
+    }
+    this.updatedAt = now;
+  }
+
+  /** A new post its member could not pay: paused with the reason (the post is not placed). */
+  pauseFor(reason: string, now: Date): void {
+    if (this.status !== SubscriptionStatus.PAUSED)
+      SUBSCRIPTION_TRANSITIONS.assert(this.status, SubscriptionStatus.PAUSED);
+    this.status = SubscriptionStatus.PAUSED;
+    this.pauseReason = reason.slice(0, 500);
+    this.updatedAt = now;
+  }
+
   /** Moves to `status`; a final status returns the refund due (point − used), recorded here once. */
   moveTo(status: SubscriptionStatus, now: Date): bigint {
     SUBSCRIPTION_TRANSITIONS.assert(this.status, status);
@@ -181,6 +221,7 @@ export class Subscription {
     this.updatedAt = now;
     if (!SUBSCRIPTION_TRANSITIONS.isTerminal(status)) return 0n;
     this.nextCheckAt = null;
+    this.pauseReason = null;
     const due = this.point - this.used;
     this.refunded = due;
     return due;

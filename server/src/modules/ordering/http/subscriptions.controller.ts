@@ -40,6 +40,8 @@ export const subscriptionView = (s: Subscription, orders: number[] = []): Subscr
   point: s.point,
   used: s.used,
   refunded: s.refunded,
+  debited: s.debited,
+  pauseReason: s.pauseReason,
   status: s.status,
   statusLabel: SUBSCRIPTION_TRANSITIONS.label(s.status),
   orders,

@@ -69,13 +69,15 @@ const V2_SUBSCRIPTION_STATUS: Record<SubscriptionStatus, string> = {
 
 /**
  * A subscription's `status`, as panels answer it: what it has cost so far (the prepayment less its refund) and
- * the currency like any order's, its status word, expiry, posts covered and the child orders.
+ * the currency like any order's, its status word, expiry, posts covered and the child orders; an open-ended one's
+ * posts paid as placed count in `charge`, and a pause for a short balance carries its Korean `reason`.
  */
 export const subscriptionStatusAnswer = (subscription: Subscription, orders: number[]) => ({
-  charge: String(subscription.point - subscription.refunded),
+  charge: String(subscription.point - subscription.refunded + subscription.debited),
   currency: V2_CURRENCY,
   status: V2_SUBSCRIPTION_STATUS[subscription.status],
   expiry: subscription.expiry,
   posts: String(subscription.postsUsed),
   orders,
+  ...(subscription.pauseReason ? { reason: subscription.pauseReason } : {}),
 });

@@ -220,7 +220,8 @@ export class ResellerV2Controller {
 
   /**
    * A Subscriptions service's `add`: username, min, max, posts, old_posts, delay, expiry (d/m/Y), as
-   * panels take them; paid up front for max × posts. `posts` must be given (no open-ended subscriptions).
+   * panels take them; paid up front for max × posts. `posts` 0 or empty: open-ended until `expiry` (required),
+   * each new post's order paid when it is placed.
    */
   private async addSubscription(call: Call, serviceId: number, request: V2Request<'add'>) {
     const sub = request.subscription;

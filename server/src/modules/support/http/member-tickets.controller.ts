@@ -1,16 +1,14 @@
-import { BadRequestException, Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
-import type {} from '@fastify/multipart';
+import { Body, Controller, Get, HttpCode, Param, Post, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import {
-  CONTENT_MESSAGES,
   ticketCreateSchema,
   ticketReplySchema,
   type TicketCreate,
   type TicketReply,
 } from '../../../contracts/index.js';
-import { ContentFacade } from '../../content/index.js';
+import { ContentFacade, uploadedImage } from '../../content/index.js';
 import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../../auth/index.js';
-import { DomainError, idPipe, ZodPipe } from '../../../shared/index.js';
+import { idPipe, ZodPipe } from '../../../shared/index.js';
 import { Tickets } from '../application/tickets.service.js';
 
 const idParam = idPipe({ message: '문의 번호가 올바르지 않습니다.' });
@@ -39,18 +37,7 @@ export class MemberTicketsController {
   @Post('images')
   @HttpCode(201)
   async image(@Req() request: FastifyRequest) {
-    if (!request.isMultipart()) throw new BadRequestException(CONTENT_MESSAGES.imageRequired);
-    const part = await request.file();
-    if (!part) throw new BadRequestException(CONTENT_MESSAGES.imageRequired);
-    let data: Buffer;
-    try {
-      data = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-        throw new DomainError(CONTENT_MESSAGES.imageTooLarge, 413);
-      throw error;
-    }
-    const stored = await this.content.storeImage(data, 'ticket');
+    const stored = await this.content.storeImage(await uploadedImage(request), 'ticket');
     return { url: stored.url };
   }
 

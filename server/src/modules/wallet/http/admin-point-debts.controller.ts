@@ -6,6 +6,7 @@ import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../.
 import { Allow, IdPipe, Page, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { WalletFacade } from '../application/wallet.facade.js';
 import type { PointDebt } from '../domain/point-debt.entity.js';
+import type { AdminPointDebtView } from '../../../contracts/index.js';
 
 const writeOffSchema = z.object({
   reason: z
@@ -15,7 +16,7 @@ const writeOffSchema = z.object({
     .max(200, '면제 사유는 200자 이하로 입력해 주세요.'),
 });
 
-const view = (d: PointDebt) => ({
+const view = (d: PointDebt): AdminPointDebtView<Date, bigint> => ({
   id: d.id,
   memberId: d.memberId,
   amount: d.amount,

@@ -415,18 +415,8 @@ export class TossPayments {
     reason: string,
     operator: AuditActor,
   ): Promise<Charge> {
-    if (charge.refundedAmount >= charge.depositAmount) throw new DomainError(TOSS_MESSAGES.closed, 409);
-    if (points !== charge.point) throw new DomainError(TOSS_MESSAGES.closedRefundWhole, 400);
     const before = snapshot(charge);
-    let payment: TossPayment;
-    try {
-      payment = await this.toss.cancel(charge.tossPaymentKey!, reason, undefined, `refund-closed-${charge.id}`);
-    } catch (error) {
-      if (error instanceof TossRefusal)
-        throw new DomainError(error.tossMessage || TOSS_MESSAGES.failed, error.status === 404 ? 404 : 409);
-      if (error instanceof TossUnreachable) throw new DomainError(TOSS_MESSAGES.tossUnavailable, 502);
-      throw error;
-    }
+    const payment = await this.cancelAtToss(charge.tossPaymentKey!, reason, undefined, `refund-closed-${charge.id}`);
     charge.tossStatus = payment.status;
     charge.refundedAmount = charge.depositAmount;
     charge.tossFailure = `${charge.tossFailure ?? ''} → 환불 완료 (${reason})`.slice(0, 500);
@@ -441,30 +431,24 @@ export class TossPayments {
     return charge;
   }
 
+  /** The refund's refusals, checked before one is held for approval (and again under the lock when it runs). */
+  async assertRefundable(chargeId: number, points: bigint): Promise<void> {
+    const charge = await this.em.fork().findOne(Charge, chargeId);
+    if (!charge) throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
+    refundKind(charge, points);
+  }
+
   /**
    * The operator's refund: takes `points` back from the member (only what they have not spent) and
    * cancels that part of the payment at Toss, in one transaction under the charge's lock: if Toss
    * refuses, the debit rolls back and Toss's reason is the answer. The referrer's reward share goes
    * back too.
    */
-  /** The refund's refusals (unknown charge, not a Toss payment, more than is refundable), checked before one is held for approval. */
-  async assertRefundable(chargeId: number, points: bigint): Promise<void> {
-    const charge = await this.em.fork().findOne(Charge, chargeId);
-    if (!charge) throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
-    if (charge.method !== 'TOSS' || !charge.tossPaymentKey || charge.status !== 'SUCCESS')
-      throw new DomainError(TOSS_MESSAGES.refundNotToss, 409);
-    if (points <= 0n || points > charge.refundablePoint) throw new DomainError(TOSS_MESSAGES.refundTooLarge, 400);
-  }
-
   async refund(chargeId: number, points: bigint, reason: string, operator: AuditActor): Promise<Charge> {
     return this.em.fork().transactional(async (tx) => {
       const charge = await tx.findOne(Charge, chargeId, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (!charge) throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
-      if (charge.status === 'FAIL' && charge.tossPaymentKey && charge.tossFailure?.startsWith(TOSS_PAID_WHILE_CLOSED))
-        return this.refundClosed(tx, charge, points, reason, operator);
-      if (charge.method !== 'TOSS' || !charge.tossPaymentKey || charge.status !== 'SUCCESS')
-        throw new DomainError(TOSS_MESSAGES.refundNotToss, 409);
-      if (points <= 0n || points > charge.refundablePoint) throw new DomainError(TOSS_MESSAGES.refundTooLarge, 400);
+      if (refundKind(charge, points) === 'closed') return this.refundClosed(tx, charge, points, reason, operator);
       const before = snapshot(charge);
       const full = points === charge.point && charge.refundedPoint === 0n;
       const amount = charge.refundAmountFor(points);
@@ -482,20 +466,12 @@ export class TossPayments {
         throw error;
       }
       await this.referral.reclaimIn(tx, charge, charge.refundedPoint + points, refundRef);
-      let payment: TossPayment;
-      try {
-        payment = await this.toss.cancel(
-          charge.tossPaymentKey,
-          reason,
-          full ? undefined : Number(amount),
-          `refund-${refundRef}-${points}`,
-        );
-      } catch (error) {
-        if (error instanceof TossRefusal)
-          throw new DomainError(error.tossMessage || TOSS_MESSAGES.failed, error.status === 404 ? 404 : 409);
-        if (error instanceof TossUnreachable) throw new DomainError(TOSS_MESSAGES.tossUnavailable, 502);
-        throw error;
-      }
+      const payment = await this.cancelAtToss(
+        charge.tossPaymentKey!,
+        reason,
+        full ? undefined : Number(amount),
+        `refund-${refundRef}-${points}`,
+      );
       charge.recordRefund(points, amount);
       charge.tossStatus = payment.status;
       // This cancel is ours (Toss appends it last): a later webhook must not take it back again.
@@ -510,6 +486,23 @@ export class TossPayments {
       });
       return charge;
     });
+  }
+
+  /** Cancels (part of) a payment at Toss; Toss's refusal or silence becomes the operator's answer. */
+  private async cancelAtToss(
+    paymentKey: string,
+    reason: string,
+    amount: number | undefined,
+    idempotencyKey: string,
+  ): Promise<TossPayment> {
+    try {
+      return await this.toss.cancel(paymentKey, reason, amount, idempotencyKey);
+    } catch (error) {
+      if (error instanceof TossRefusal)
+        throw new DomainError(error.tossMessage || TOSS_MESSAGES.failed, error.status === 404 ? 404 : 409);
+      if (error instanceof TossUnreachable) throw new DomainError(TOSS_MESSAGES.tossUnavailable, 502);
+      throw error;
+    }
   }
 }
 
@@ -526,4 +519,20 @@ function sameSecret(given: string | undefined, expected: string): boolean {
   const a = Buffer.from(given);
   const b = Buffer.from(expected);
   return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/**
+ * Which refund `points` asks for, or why none: a closed charge whose payment Toss took anyway is returned
+ * whole (no points were credited); a settled Toss charge gives back at most what the member has not spent.
+ */
+function refundKind(charge: Charge, points: bigint): 'closed' | 'settled' {
+  if (charge.status === 'FAIL' && charge.tossPaymentKey && charge.tossFailure?.startsWith(TOSS_PAID_WHILE_CLOSED)) {
+    if (charge.refundedAmount >= charge.depositAmount) throw new DomainError(TOSS_MESSAGES.closed, 409);
+    if (points !== charge.point) throw new DomainError(TOSS_MESSAGES.closedRefundWhole, 400);
+    return 'closed';
+  }
+  if (charge.method !== 'TOSS' || !charge.tossPaymentKey || charge.status !== 'SUCCESS')
+    throw new DomainError(TOSS_MESSAGES.refundNotToss, 409);
+  if (points <= 0n || points > charge.refundablePoint) throw new DomainError(TOSS_MESSAGES.refundTooLarge, 400);
+  return 'settled';
 }
