@@ -65,19 +65,14 @@ async function whoAmI(): Promise<OperatorMe> {
 }
 
 /**
- * Operator login against /api/admin/auth. A member's id and password are not an operator's, and a
+ * Operator sessions against /api/admin/auth. A member's id and password are not an operator's, and a
  * member's token gets 401 on every /api/admin route, so a member never gets past the login page.
  */
 export const authProvider: AuthProvider = {
-  async login({ username, password }: { username: string; password: string }) {
-    const response = await call('login', { method: 'POST', body: JSON.stringify({ id: username, password }) });
-    const body = (await response.json().catch(() => ({}))) as {
-      accessToken?: string;
-      refreshToken?: string;
-      message?: string;
-    };
-    if (!response.ok || !body.accessToken) throw new Error(body.message ?? '로그인에 실패했습니다.');
-    keep({ accessToken: body.accessToken, refreshToken: body.refreshToken });
+  /** The login form's last step hands over the session's token pair (layout/LoginPage walks the password and 2FA steps). */
+  async login(pair: { accessToken?: string; refreshToken?: string }) {
+    if (!pair?.accessToken) throw new Error('로그인에 실패했습니다.');
+    keep({ accessToken: pair.accessToken, refreshToken: pair.refreshToken });
   },
   async logout() {
     // Ends the session on the server too (best effort: an expired one is already over).

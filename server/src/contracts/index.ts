@@ -58,3 +58,4 @@ export * from './pricing.js';
 export * from './mass-order.js';
 export * from './support.js';
 export * from './reports.js';
+export * from './second-factor.js';

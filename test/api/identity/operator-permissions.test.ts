@@ -1,6 +1,7 @@
 import { OPERATOR_MESSAGES, OPERATOR_ROLES, type OperatorRole } from '../../../server/src/contracts/index.js';
 import { startTestApp, TEST_OPERATOR, type TestApp } from '../../support/test-app.js';
 import { operatorWithRole, registeredRoutes } from '../../support/operators.js';
+import { logInOperator } from '../../support/second-factor.js';
 
 /**
  * THE table: every /api/admin route and which roles may use it (O owner, M manager, S support, A accountant;
@@ -39,6 +40,13 @@ const TABLE: Record<string, string> = {
   'POST /api/admin/auth/logout': 'OMSA',
   'POST /api/admin/auth/logout-all': 'OMSA',
   'POST /api/admin/auth/refresh': '*',
+  'GET /api/admin/auth/totp': 'OMSA',
+  'POST /api/admin/auth/totp/enrol': 'OMSA',
+  'POST /api/admin/auth/totp/confirm': 'OMSA',
+  'POST /api/admin/auth/totp/disable': 'OMSA',
+  'POST /api/admin/auth/totp/login': '*',
+  'POST /api/admin/auth/totp/login/enrol': '*',
+  'POST /api/admin/auth/totp/login/confirm': '*',
   'GET /api/admin/auto-orders': 'OMS-',
   'GET /api/admin/auto-orders/:id': 'OMS-',
   'GET /api/admin/categories': 'OM--',
@@ -165,8 +173,7 @@ describe('operator roles: every /api/admin route × every role', () => {
   const auth = {} as Record<OperatorRole, string>;
   const logins = {} as Record<OperatorRole, { id: string; password: string }>;
   const freshAuth = async (role: OperatorRole) => {
-    const res = await t.http.post('/api/admin/auth/login').send(logins[role]).expect(200);
-    return `Bearer ${res.body.accessToken as string}`;
+    return `Bearer ${(await logInOperator(t.http, logins[role])).accessToken}`;
   };
   const routes = () => registeredRoutes(t).filter((r) => r.path.startsWith('/api/admin'));
   const call = (method: string, path: string, authorization?: string) => {
@@ -221,7 +228,7 @@ describe('operator roles: every /api/admin route × every role', () => {
     for (const role of OPERATOR_ROLES) auth[role] = await freshAuth(role);
     console.log(`route × role walk: ${calls} requests, ${mismatches.length} mismatches`);
     expect(mismatches).toEqual([]);
-  }, 300_000);
+  }, 900_000);
 
   it('answers /api/admin/auth/me with the role and what it may use', async () => {
     for (const role of OPERATOR_ROLES) {

@@ -1,4 +1,5 @@
 import { startTestApp, TEST_OPERATOR, type TestApp } from '../../support/test-app.js';
+import { logInOperator } from '../../support/second-factor.js';
 import { clientIp, createMember, type TestMember } from '../../support/members.js';
 import { sql } from '../../support/identity.js';
 
@@ -124,12 +125,8 @@ describe('sessions: refresh rotation, logout, revocation', () => {
   });
 
   it('operators have sessions too: list, logout, refresh', async () => {
-    const res = await t.http
-      .post('/api/admin/auth/login')
-      .set('User-Agent', 'console-browser')
-      .send(TEST_OPERATOR)
-      .expect(200);
-    const token = res.body.accessToken as string;
+    const res = { body: await logInOperator(t.http, TEST_OPERATOR, { 'User-Agent': 'console-browser' }) };
+    const token = res.body.accessToken;
     const list = await t.http.get('/api/admin/auth/sessions').set('Authorization', as(token)).expect(200);
     expect(list.body.find((s: { current: boolean }) => s.current)).toMatchObject({ device: 'console-browser' });
     await t.http.post('/api/auth/refresh').send({ refreshToken: res.body.refreshToken }).expect(401);

@@ -33,6 +33,7 @@ import { Migration20261126010000_dispatch_started as MDispatchStarted } from './
 import { Migration20261126020800_open_ended_subscriptions as MOpenEndedSubscriptions } from './Migration20261126020800_open_ended_subscriptions.js';
 import { Migration20261126002624_rate_unlogged as MRateUnlogged } from './Migration20261126002624_rate_unlogged.js';
 import { Migration20261126014500_auth_sessions as MAuthSessions } from './Migration20261126014500_auth_sessions.js';
+import { Migration20261126041000_second_factor as MSecondFactor } from './Migration20261126041000_second_factor.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -69,4 +70,5 @@ export const migrationsList = [
   { name: 'Migration20261126010000_dispatch_started', class: MDispatchStarted },
   { name: 'Migration20261126014500_auth_sessions', class: MAuthSessions },
   { name: 'Migration20261126020800_open_ended_subscriptions', class: MOpenEndedSubscriptions },
+  { name: 'Migration20261126041000_second_factor', class: MSecondFactor },
 ];

@@ -7,6 +7,7 @@ import { Operator } from './domain/operator.entity.js';
 import { OutboxMessage } from './domain/outbox-message.entity.js';
 import { PasswordReset } from './domain/password-reset.entity.js';
 import { RateLimitCounter } from './domain/rate-limit-counter.entity.js';
+import { RecoveryCode, SecondFactor } from './domain/second-factor.entity.js';
 import { SocialAccount } from './domain/social-account.entity.js';
 import { VerificationCode } from './domain/verification-code.entity.js';
 
@@ -21,6 +22,8 @@ export {
   VerificationCode,
   AuthSession,
   LoginCounter,
+  SecondFactor,
+  RecoveryCode,
 };
 export const identityEntities = [
   Member,
@@ -33,4 +36,6 @@ export const identityEntities = [
   RateLimitCounter,
   AuthSession,
   LoginCounter,
+  SecondFactor,
+  RecoveryCode,
 ];

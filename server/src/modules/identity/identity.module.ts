@@ -13,6 +13,7 @@ import { RateLimiter } from './application/rate-limiter.js';
 import { RecoveryService } from './application/recovery.service.js';
 import { RegistrationService } from './application/registration.service.js';
 import { IdentitySecrets } from './application/secrets.js';
+import { SecondFactorService } from './application/second-factor.service.js';
 import { SocialLoginService } from './application/social-login.service.js';
 import { SocialProviders } from './application/social-providers.js';
 import { TokenService } from './application/tokens.js';
@@ -60,6 +61,7 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     LoginThrottle,
     Messenger,
     LoginService,
+    SecondFactorService,
     ProfileService,
     VerificationService,
     RegistrationService,

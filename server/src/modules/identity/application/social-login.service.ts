@@ -1,11 +1,12 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { IDENTITY_MESSAGES as M, type SocialRegisterInput } from '../../../contracts/index.js';
+import { IDENTITY_MESSAGES as M, type SecondFactorChallenge, type SocialRegisterInput } from '../../../contracts/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
 import { Member } from '../domain/member.entity.js';
 import { SocialAccount, SocialProvider } from '../domain/social-account.entity.js';
 import { RegistrationService } from './registration.service.js';
+import { SecondFactorService } from './second-factor.service.js';
 import { SocialProviders, type SocialProfile } from './social-providers.js';
 import { TokenService } from './tokens.js';
 import { RateLimiter } from './rate-limiter.js';
@@ -31,19 +32,20 @@ export class SocialLoginService {
     private readonly sessions: SessionService,
     private readonly limiter: RateLimiter,
     private readonly registration: RegistrationService,
+    private readonly factors: SecondFactorService,
   ) {}
 
-  async loginWithNaver(code: string, context: LoginContext): Promise<TokenPair> {
+  async loginWithNaver(code: string, context: LoginContext): Promise<TokenPair | SecondFactorChallenge> {
     await this.providers.ensureEnabled(SocialProvider.NAVER);
     return this.login(await this.providers.naver(code), context);
   }
 
-  async loginWithKakao(accessToken: string, context: LoginContext): Promise<TokenPair> {
+  async loginWithKakao(accessToken: string, context: LoginContext): Promise<TokenPair | SecondFactorChallenge> {
     await this.providers.ensureEnabled(SocialProvider.KAKAO);
     return this.login(await this.providers.kakao(accessToken), context);
   }
 
-  private async login(profile: SocialProfile, context: LoginContext): Promise<TokenPair> {
+  private async login(profile: SocialProfile, context: LoginContext): Promise<TokenPair | SecondFactorChallenge> {
     const account = await this.em
       .fork()
       .findOne(
@@ -57,6 +59,9 @@ export class SocialLoginService {
       throw new NotFoundException({ message: M.socialNotRegistered, token });
     }
     if (!account.member.canLogIn) throw new DomainError(M.accountRestricted, 403);
+    // A provider's login is the first factor only: a member with TOTP still gives the code.
+    if (await this.factors.isEnabled('member', account.member.id))
+      return this.factors.challenge('member', account.member.id, account.member.loginId ?? `#${account.member.id}`, 'code');
     return this.sessions.open('member', account.member.id, context, account.member.sessionVersion);
   }
 

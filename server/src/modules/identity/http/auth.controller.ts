@@ -6,6 +6,8 @@ import {
   naverLoginSchema,
   refreshSchema,
   registerSchema,
+  secondFactorCodeBodySchema,
+  secondFactorLoginSchema,
   sendEmailSchema,
   sendPhoneSchema,
   socialRegisterSchema,
@@ -13,6 +15,8 @@ import {
   type LoginInput,
   type RefreshInput,
   type RegisterInput,
+  type SecondFactorCodeBody,
+  type SecondFactorLogin,
   type SendEmailInput,
   type SendPhoneInput,
   type SocialRegisterInput,
@@ -20,6 +24,7 @@ import {
 import { IdPipe, ZodPipe } from '../../../shared/index.js';
 import { AccountService } from '../application/account.service.js';
 import { SessionDirectory } from '../application/session-directory.js';
+import { SecondFactorService } from '../application/second-factor.service.js';
 import { SessionService, type LoginContext } from '../application/sessions.js';
 import { Client } from './login-context.js';
 import { LoginService } from '../application/login.service.js';
@@ -43,12 +48,57 @@ export class AuthController {
     private readonly accounts: AccountService,
     private readonly sessions: SessionService,
     private readonly directory: SessionDirectory,
+    private readonly factors: SecondFactorService,
   ) {}
 
   @Post('login')
   @HttpCode(200)
   logIn(@Body(new ZodPipe(loginSchema)) body: LoginInput, @Client() client: LoginContext) {
     return this.login.member(body, client);
+  }
+
+  /** The code step after a password (or social) login answered `twoFactor: 'code'`. */
+  @Post('totp/login')
+  @HttpCode(200)
+  logInWithCode(@Body(new ZodPipe(secondFactorLoginSchema)) body: SecondFactorLogin, @Client() client: LoginContext) {
+    return this.login.memberCode(body, client);
+  }
+
+  /** The member's optional second factor: status, enrolment (secret and QR shown once), confirm, disable. */
+  @Get('totp')
+  @UseGuards(MemberGuard)
+  secondFactor(@CurrentMember() member: AuthenticatedMember) {
+    return this.factors.status('member', member.id, false);
+  }
+
+  @Post('totp/enrol')
+  @HttpCode(200)
+  @UseGuards(MemberGuard)
+  enrol(@CurrentMember() member: AuthenticatedMember) {
+    return this.factors.begin('member', member.id, member.loginId);
+  }
+
+  /** Turns the factor on; every session of the member ends, this one too. */
+  @Post('totp/confirm')
+  @HttpCode(200)
+  @UseGuards(MemberGuard)
+  confirm(
+    @CurrentMember() member: AuthenticatedMember,
+    @Body(new ZodPipe(secondFactorCodeBodySchema)) body: SecondFactorCodeBody,
+    @Client() client: LoginContext,
+  ) {
+    return this.factors.confirm('member', member.id, member.loginId, body.code, client.ip);
+  }
+
+  @Post('totp/disable')
+  @HttpCode(200)
+  @UseGuards(MemberGuard)
+  disable(
+    @CurrentMember() member: AuthenticatedMember,
+    @Body(new ZodPipe(secondFactorCodeBodySchema)) body: SecondFactorCodeBody,
+    @Client() client: LoginContext,
+  ) {
+    return this.factors.disable('member', member.id, member.loginId, body.code, client.ip);
   }
 
   /** The next token pair; the refresh token is single-use (a reused one revokes its session). */
