@@ -7,6 +7,7 @@ import { ChangePasswordForm } from '../components/change-password-form';
 import { DeleteAccountBlock } from '../components/delete-account-block';
 import { LevelBlock } from '../components/level-block';
 import { ReferralBlock } from '../components/referral-block';
+import { SecondFactorBlock } from '../components/second-factor-block';
 import { SessionsBlock } from '../components/sessions-block';
 
 /** /account: id, level (회원 등급), referral code, password change, API key, logged-in devices, deletion. */
@@ -23,6 +24,7 @@ export default function AccountRoute() {
       {settings.flag('ENABLE_REFERRAL') ? <ReferralBlock code={profile?.referralCode} /> : null}
       <ChangePasswordForm />
       <ApiKeyBlock apiKey={profile?.apiKey ?? null} />
+      <SecondFactorBlock />
       <SessionsBlock />
       <DeleteAccountBlock />
     </div>
