@@ -28,7 +28,7 @@ describe('login and tokens', () => {
   beforeAll(async () => {
     t = await startTestApp();
     admin = `Bearer ${await t.operatorToken()}`;
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('answers a token for the right id and password, and 404 with one message for a wrong id or password', async () => {

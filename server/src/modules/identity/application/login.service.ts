@@ -112,10 +112,7 @@ export class LoginService {
   }
 
   /** The app's first code turns the factor on and opens the console session, with the recovery codes shown once. */
-  async operatorConfirm(
-    input: SecondFactorLogin,
-    context: LoginContext,
-  ): Promise<TokenPair & SecondFactorConfirmed> {
+  async operatorConfirm(input: SecondFactorLogin, context: LoginContext): Promise<TokenPair & SecondFactorConfirmed> {
     const { subjectId, loginId } = this.factors.readChallenge('operator', input.challengeToken, 'enrol');
     await this.activeOperator(subjectId);
     const confirmed = await this.factors.confirm('operator', subjectId, loginId, input.code, context.ip);

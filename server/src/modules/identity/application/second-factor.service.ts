@@ -58,8 +58,9 @@ export class SecondFactorService {
 
   async status(kind: LoginKind, subjectId: number, required: boolean): Promise<SecondFactorStatus> {
     const factor = await this.find(kind, subjectId);
-    const recoveryCodesLeft =
-      factor?.enabled ? await this.em.fork().count(RecoveryCode, { secondFactorId: factor.id, usedAt: null }) : 0;
+    const recoveryCodesLeft = factor?.enabled
+      ? await this.em.fork().count(RecoveryCode, { secondFactorId: factor.id, usedAt: null })
+      : 0;
     return { enabled: !!factor?.enabled, required, recoveryCodesLeft };
   }
 
@@ -89,7 +90,9 @@ export class SecondFactorService {
   async begin(kind: LoginKind, subjectId: number, label: string): Promise<SecondFactorEnrolment> {
     const secret = generateSecret();
     await this.em.fork().transactional(async (tx) => {
-      const factor = (await tx.findOne(SecondFactor, { kind, subjectId })) ?? tx.create(SecondFactor, new SecondFactor(kind, subjectId));
+      const factor =
+        (await tx.findOne(SecondFactor, { kind, subjectId })) ??
+        tx.create(SecondFactor, new SecondFactor(kind, subjectId));
       if (factor.enabled) throw new DomainError(M.alreadyEnabled, 409);
       factor.begin(this.secrets.secondFactors.seal(secret));
     });
@@ -98,7 +101,13 @@ export class SecondFactorService {
   }
 
   /** The app's first code turns the pending secret on, hands out fresh recovery codes and ends every session. */
-  async confirm(kind: LoginKind, subjectId: number, loginId: string, code: string, ip: string): Promise<SecondFactorConfirmed> {
+  async confirm(
+    kind: LoginKind,
+    subjectId: number,
+    loginId: string,
+    code: string,
+    ip: string,
+  ): Promise<SecondFactorConfirmed> {
     const factor = await this.find(kind, subjectId);
     if (!factor?.pendingSealed) throw new DomainError(factor?.enabled ? M.alreadyEnabled : M.noEnrolment, 409);
     if (!(await this.check(kind, loginId, ip, factor, code, 'pending'))) throw new DomainError(M.codeWrong, 409);
@@ -120,7 +129,13 @@ export class SecondFactorService {
   }
 
   /** Turns the factor off with a code or a recovery code; every session ends. */
-  async disable(kind: LoginKind, subjectId: number, loginId: string, code: string, ip: string): Promise<{ message: string }> {
+  async disable(
+    kind: LoginKind,
+    subjectId: number,
+    loginId: string,
+    code: string,
+    ip: string,
+  ): Promise<{ message: string }> {
     const factor = await this.find(kind, subjectId);
     if (!factor?.enabled) throw new DomainError(M.notEnabled, 409);
     if (!(await this.check(kind, loginId, ip, factor, code, 'enabled'))) throw new DomainError(M.codeWrong, 409);
@@ -191,4 +206,3 @@ export class SecondFactorService {
     return ok;
   }
 }
-

@@ -4,7 +4,11 @@ import { AppConfig } from '../../../config/index.js';
 import { SecretBox } from '../domain/api-key.js';
 
 export type SecretPurpose =
-  'api-key-encryption' | 'password-reset-token' | 'social-signup-token' | 'refresh-token' | 'second-factor-challenge'
+  | 'api-key-encryption'
+  | 'password-reset-token'
+  | 'social-signup-token'
+  | 'refresh-token'
+  | 'second-factor-challenge'
   | 'second-factor-secret';
 
 /**

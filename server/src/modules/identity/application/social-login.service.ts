@@ -1,7 +1,11 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { IDENTITY_MESSAGES as M, type SecondFactorChallenge, type SocialRegisterInput } from '../../../contracts/index.js';
+import {
+  IDENTITY_MESSAGES as M,
+  type SecondFactorChallenge,
+  type SocialRegisterInput,
+} from '../../../contracts/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
 import { Member } from '../domain/member.entity.js';
 import { SocialAccount, SocialProvider } from '../domain/social-account.entity.js';
@@ -61,7 +65,12 @@ export class SocialLoginService {
     if (!account.member.canLogIn) throw new DomainError(M.accountRestricted, 403);
     // A provider's login is the first factor only: a member with TOTP still gives the code.
     if (await this.factors.isEnabled('member', account.member.id))
-      return this.factors.challenge('member', account.member.id, account.member.loginId ?? `#${account.member.id}`, 'code');
+      return this.factors.challenge(
+        'member',
+        account.member.id,
+        account.member.loginId ?? `#${account.member.id}`,
+        'code',
+      );
     return this.sessions.open('member', account.member.id, context, account.member.sessionVersion);
   }
 
