@@ -5,14 +5,14 @@ import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useSiteBrand } from '../common/brand';
-import { EnrolmentCard, RecoveryCodes } from '../security/RecoveryCodes';
+import { EnrolmentCard, RecoveryCodes } from '../common/RecoveryCodes';
 import {
   authCall,
   type SecondFactorChallenge,
   type SecondFactorConfirmed,
   type SecondFactorEnrolment,
   type TokenAnswer,
-} from '../security/secondFactorApi';
+} from '../common/secondFactorApi';
 
 /** The shop's logo and console title (SITE_LOGO_URL, SITE_NAME) and its company name (FOOTER_COMPANY) above the operator login form. */
 const SiteName = () => {

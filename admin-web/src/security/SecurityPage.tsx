@@ -7,13 +7,13 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { EnrolmentCard, RecoveryCodes } from './RecoveryCodes';
+import { EnrolmentCard, RecoveryCodes } from '../common/RecoveryCodes';
 import {
   authCall,
   type SecondFactorConfirmed,
   type SecondFactorEnrolment,
   type SecondFactorStatus,
-} from './secondFactorApi';
+} from '../common/secondFactorApi';
 
 /**
  * 내 보안 설정: the operator's own second factor. Any operator may turn it on (QR, first code, recovery codes
