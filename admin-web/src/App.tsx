@@ -1,5 +1,5 @@
-import { Admin, Resource } from 'react-admin';
-import { BrowserRouter } from 'react-router-dom';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
 import { authProvider } from './authProvider';
 import { useSiteBrand } from './common/brand';
 import { dataProvider } from './dataProvider';
@@ -8,6 +8,7 @@ import { Layout } from './layout/Layout';
 import { LoginPage } from './layout/LoginPage';
 import { Dashboard } from './dashboard';
 import { resources, resourcePermissions } from './resources';
+import { SecurityPage } from './security/SecurityPage';
 import type { Permission } from '../../server/src/contracts/operators.js';
 
 /** The operator console, served at /admin/ (every deep link answers index.html); titled after the shop (SITE_NAME). */
@@ -32,11 +33,15 @@ const BrandedAdmin = () => {
       disableTelemetry
     >
       {/* Only the resources the operator's role may read exist for them: no menu entry, no route. */}
-      {(permissions: Permission[] | undefined) =>
-        Object.entries(resources)
+      {(permissions: Permission[] | undefined) => [
+        ...Object.entries(resources)
           .filter(([name]) => permissions?.includes(resourcePermissions[name]!))
-          .map(([name, r]) => <Resource key={name} name={name} {...r} />)
-      }
+          .map(([name, r]) => <Resource key={name} name={name} {...r} />),
+        // Every operator's own page (내 보안 설정: the second factor).
+        <CustomRoutes key="self">
+          <Route path="/security" element={<SecurityPage />} />
+        </CustomRoutes>,
+      ]}
     </Admin>
   );
 };

@@ -1,6 +1,6 @@
 import { fetchUtils, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
-import { getToken } from './authProvider';
+import { getToken, refreshToken } from './authProvider';
 import type { ProfitGroup, ProfitReport, ProviderScore } from '../../server/src/contracts/reports.js';
 import type { AdminDashboardView, AdminDayFigures, AdminLedgerEntryView } from '../../server/src/contracts/views.js';
 
@@ -10,11 +10,22 @@ export type UploadPurpose = 'popup' | 'guide-desktop' | 'guide-mobile' | 'other'
 export const API = '/api/admin';
 
 /** Every call carries the operator's bearer token; errors carry the server's `{statusCode, message}`. */
-export const httpClient = (url: string, options: fetchUtils.Options = {}) => {
+export const httpClient = async (
+  url: string,
+  options: fetchUtils.Options = {},
+  retried = false,
+): ReturnType<typeof fetchUtils.fetchJson> => {
   const headers = new Headers(options.headers ?? { Accept: 'application/json' });
   const token = getToken();
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  return fetchUtils.fetchJson(url, { ...options, headers });
+  try {
+    return await fetchUtils.fetchJson(url, { ...options, headers });
+  } catch (error) {
+    // An expired access token: the session's refresh token gets the next one, and the call is made once more.
+    if ((error as { status?: number }).status === 401 && token && !retried && (await refreshToken()))
+      return httpClient(url, options, true);
+    throw error;
+  }
 };
 
 const base = simpleRestProvider(API, httpClient, 'Content-Range');

@@ -18,7 +18,9 @@ import {
   PointBalanceReader,
   MemberLevelReader,
   RegisterWhereOptions,
+  SessionDirectory,
 } from './modules/identity/index.js';
+import { AuthModule, SessionReader } from './modules/auth/index.js';
 import { memberMoneyCloser } from './composition/member-money-closure.js';
 import { approvalActions } from './composition/approval-actions.js';
 import { ApprovalActions, ApprovalsFacade, ApprovalsModule } from './modules/approvals/index.js';
@@ -56,7 +58,7 @@ class CoreModule {
 /** Ports one context declares and another fulfils, bound here so neither imports the other. */
 @Global()
 @Module({
-  imports: [WalletModule, SettingsModule, ContentModule, AuditModule, PricingModule],
+  imports: [WalletModule, SettingsModule, ContentModule, AuditModule, PricingModule, IdentityModule],
   providers: [
     { provide: PointBalanceReader, useExisting: WalletFacade },
     {
@@ -88,6 +90,7 @@ class CoreModule {
       }),
     },
     { provide: MemberLevelReader, useExisting: PricingFacade },
+    { provide: SessionReader, useExisting: SessionDirectory },
   ],
   exports: [
     PointBalanceReader,
@@ -99,6 +102,7 @@ class CoreModule {
     ApprovalActions,
     ApprovalGate,
     MemberLevelReader,
+    SessionReader,
   ],
 })
 class PortsModule {}
@@ -115,6 +119,7 @@ export class AppModule {
         MikroOrmModule.forRoot({ ...ormConfig(config.databaseUrl), registerRequestContext: false }),
         ...(config.env.JOBS ? [ScheduleModule.forRoot()] : []),
         PortsModule,
+        AuthModule,
         IdentityModule,
         SettingsModule,
         WalletModule,

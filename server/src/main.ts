@@ -54,6 +54,9 @@ process.stdout.write(
     `  operator console ${base}/admin/`,
     `  API              ${base}/api  (health ${base}/api/health)`,
     `  operator login   ${server.operator.id} / ${password}`,
+    // The owner's role requires a second factor: a newcomer's first console login leads into enrolment.
+    `  2-step login     the owner's first console login shows a QR for an authenticator app (Google Authenticator ...);`,
+    `                   enter its 6-digit code, keep the 10 recovery codes; later logins ask for a code`,
     `  database         ${database}`,
     '',
   ].join('\n') + '\n',

@@ -9,6 +9,8 @@ export interface TestMember {
   loginId: string;
   password: string;
   token: string;
+  /** The login session's refresh token (fixtures made elsewhere may have none). */
+  refreshToken?: string;
 }
 
 let seq = 0;
@@ -42,7 +44,13 @@ export async function createMember(
     .set('X-Forwarded-For', clientIp())
     .send({ id: loginId, password })
     .expect(200);
-  return { id: member.id, loginId, password, token: res.body.accessToken as string };
+  return {
+    id: member.id,
+    loginId,
+    password,
+    token: res.body.accessToken as string,
+    refreshToken: res.body.refreshToken as string,
+  };
 }
 
 /** A member signed up through the real sign-up form with `referralCode`, then logged in. */

@@ -3,6 +3,7 @@ import { METHOD_METADATA, PATH_METADATA } from '@nestjs/common/constants.js';
 import { RequestMethod } from '@nestjs/common';
 import type { OperatorRole, Permission } from '../../server/src/contracts/index.js';
 import { declaredPermission } from '../../server/src/shared/index.js';
+import { logInOperator } from './second-factor.js';
 import type { TestApp } from './test-app.js';
 
 export interface RegisteredRoute {
@@ -60,6 +61,6 @@ export async function operatorWithRole(
     .set('Authorization', owner)
     .send({ loginId, password, role })
     .expect(201);
-  const login = await t.http.post('/api/admin/auth/login').send({ id: loginId, password }).expect(200);
-  return { id: created.body.id as number, loginId, auth: `Bearer ${login.body.accessToken as string}` };
+  const login = await logInOperator(t.http, { id: loginId, password });
+  return { id: created.body.id as number, loginId, auth: `Bearer ${login.accessToken}` };
 }

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import supertest from 'supertest';
 import { createServer, type Server } from '../../server/src/bootstrap.js';
+import { logInOperator, TEST_OPERATOR_TOTP_SECRET } from './second-factor.js';
 
 export interface TestApp {
   server: Server;
@@ -72,6 +73,7 @@ async function appOn(url: string, dataDirName: string, env: Record<string, strin
       JWT_SECRET: TEST_JWT_SECRET,
       ADMIN_ID: TEST_OPERATOR.id,
       ADMIN_PASSWORD: TEST_OPERATOR.password,
+      ADMIN_TOTP_SECRET: TEST_OPERATOR_TOTP_SECRET,
       // supertest connects over loopback, standing in for the proxy in front: tests name clients with X-Forwarded-For.
       TRUST_PROXY: 'loopback',
       ...env,
@@ -79,15 +81,17 @@ async function appOn(url: string, dataDirName: string, env: Record<string, strin
   });
   const http = supertest(server.app.getHttpServer());
   let token: string | undefined;
+  let tokenAt = 0;
   return {
     server,
     app: server.app,
     http,
     databaseUrl: url,
     async operatorToken() {
-      if (!token) {
-        const res = await http.post('/api/admin/auth/login').send(TEST_OPERATOR).expect(200);
-        token = res.body.accessToken as string;
+      // Access tokens live 15 minutes (wall time): a long suite logs in again before its token runs out.
+      if (!token || Date.now() - tokenAt > 10 * 60_000) {
+        token = (await logInOperator(http, TEST_OPERATOR)).accessToken;
+        tokenAt = Date.now();
       }
       return token;
     },

@@ -7,6 +7,7 @@ import {
   type NumberFieldProps,
 } from 'react-admin';
 import Chip from '@mui/material/Chip';
+import { webLink } from '../../../server/src/contracts/order-links.js';
 import {
   AUTO_ORDER_STATUS_LABELS,
   CHARGE_STATUS_LABELS,
@@ -100,16 +101,21 @@ export const StatusField = ({
   return <Chip size="small" label={entry?.label ?? value} color={entry?.tone ?? 'default'} data-status={value} />;
 };
 
-/** A link shown as text that opens in a new tab (order links are customers' URLs). */
+/** A link shown as text that opens in a new tab (order links are customers' URLs); anything not http(s) stays plain text. */
 export const LinkField = ({ source }: { source: string; label?: string; sortable?: boolean }) => (
   <FunctionField
     source={source}
-    render={(record) =>
-      record[source] ? (
-        <a href={String(record[source])} target="_blank" rel="noreferrer noopener" onClick={(e) => e.stopPropagation()}>
-          {String(record[source]).slice(0, 48)}
+    render={(record) => {
+      if (!record[source]) return null;
+      const text = String(record[source]).slice(0, 48);
+      const href = webLink(record[source]);
+      return href ? (
+        <a href={href} target="_blank" rel="noreferrer noopener" onClick={(e) => e.stopPropagation()}>
+          {text}
         </a>
-      ) : null
-    }
+      ) : (
+        <span data-testid="plain-link">{text}</span>
+      );
+    }}
   />
 );

@@ -2,6 +2,7 @@ import { Menu as RaMenu, useDataProvider, usePermissions, useResourceDefinitions
 import type { Permission } from '../../../server/src/contracts/operators.js';
 import { useQuery } from '@tanstack/react-query';
 import Badge from '@mui/material/Badge';
+import SecurityIcon from '@mui/icons-material/Security';
 import ListSubheader from '@mui/material/ListSubheader';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { menuSections } from '../resources';
@@ -45,6 +46,7 @@ export const Menu = () => {
               )}
           </div>
         ))}
+      <RaMenu.Item to="/security" primaryText="내 보안 설정" leftIcon={<SecurityIcon />} />
     </RaMenu>
   );
 };

@@ -34,11 +34,40 @@ export const refusalMessage = (error: unknown, fallback: string) =>
 
 export const isStatus = (error: unknown, status: number) => error instanceof ApiError && error.status === status;
 
+/** One refresh at a time (a rotated refresh token sent twice would end the session): callers share it. */
+let refreshing: Promise<boolean> | null = null;
+
+/** Trades the stored refresh token for the next pair; false when there is none or the session has ended. */
+export function refreshTokens(): Promise<boolean> {
+  refreshing ??= (async () => {
+    const refreshToken = storage.getRefreshToken();
+    if (!refreshToken) return false;
+    try {
+      const response = await fetch('/api/auth/refresh', {
+        method: 'POST',
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: JSON.stringify({ refreshToken }),
+      });
+      if (!response.ok) return false;
+      const pair = (await response.json()) as { accessToken: string; refreshToken: string };
+      storage.setJwt(pair.accessToken);
+      storage.setRefreshToken(pair.refreshToken);
+      return true;
+    } catch {
+      return false;
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
 async function send(
   method: string,
   path: string,
   body?: unknown,
   extraHeaders: Record<string, string> = {},
+  retried = false,
 ): Promise<{ data: unknown; response: Response }> {
   const token = storage.getJwt();
   const headers: Record<string, string> = { Accept: 'application/json', ...extraHeaders };
@@ -57,6 +86,9 @@ async function send(
   } catch {
     data = undefined;
   }
+  // The access token lives 15 minutes: a 401 on a logged-in call first tries the session's refresh token, once.
+  if (response.status === 401 && token && !retried && (await refreshTokens()))
+    return send(method, path, body, extraHeaders, true);
   if (response.status === 401) {
     // docs/product.md §4: a 401 on any call clears the stored token and sets unAuthorization.
     storage.clearJwt();

@@ -44,15 +44,17 @@ export async function startSession(): Promise<void> {
   }
 }
 
-/** After a login call: keep the token (as `jwt`) and load the profile. */
-export async function logIn(accessToken: string): Promise<void> {
+/** After a login call: keep the token (as `jwt`) and the session's refresh token, and load the profile. */
+export async function logIn(accessToken: string, refreshToken?: string): Promise<void> {
   storage.setJwt(accessToken);
+  storage.setRefreshToken(refreshToken);
   queryClient.removeQueries({ queryKey: profileQueryOptions.queryKey });
   await startSession();
 }
 
-/** /logout: clears the stored token. */
+/** /logout: ends the session on the server (best effort) and clears the stored tokens. */
 export function logOut(): void {
+  if (storage.getJwt()) void api.post('/auth/logout').catch(() => undefined);
   storage.clearJwt();
   queryClient.clear();
   session.set('unAuthorization');

@@ -1,5 +1,11 @@
 /** Everything the storefront keeps in local storage, under the spec's keys. */
-const KEYS = { jwt: 'jwt', savedId: 'savedId', popupHidden: 'popup-hidden', darkMode: 'darkMode' } as const;
+const KEYS = {
+  jwt: 'jwt',
+  refreshToken: 'refreshToken',
+  savedId: 'savedId',
+  popupHidden: 'popup-hidden',
+  darkMode: 'darkMode',
+} as const;
 
 export interface HiddenPopup {
   popupId: string;
@@ -22,7 +28,14 @@ export const storage = {
   /** The login token is stored as the bare string. */
   getJwt: () => localStorage.getItem(KEYS.jwt),
   setJwt: (token: string) => localStorage.setItem(KEYS.jwt, token),
-  clearJwt: () => localStorage.removeItem(KEYS.jwt),
+  /** The session's refresh token (POST /auth/refresh trades it for the next pair); cleared with the jwt. */
+  getRefreshToken: () => localStorage.getItem(KEYS.refreshToken),
+  setRefreshToken: (token: string | undefined) =>
+    token ? localStorage.setItem(KEYS.refreshToken, token) : localStorage.removeItem(KEYS.refreshToken),
+  clearJwt: () => {
+    localStorage.removeItem(KEYS.jwt);
+    localStorage.removeItem(KEYS.refreshToken);
+  },
   getSavedId: () => localStorage.getItem(KEYS.savedId) ?? '',
   setSavedId: (id: string | null) =>
     id ? localStorage.setItem(KEYS.savedId, id) : localStorage.removeItem(KEYS.savedId),

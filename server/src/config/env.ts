@@ -20,6 +20,11 @@ export const envSchema = z.object({
   JWT_SECRET: z.string().min(32, 'JWT_SECRET needs at least 32 characters').optional(),
   ADMIN_ID: optionalText,
   ADMIN_PASSWORD: z.string().min(8, 'ADMIN_PASSWORD needs at least 8 characters').optional(),
+  /** The first operator's TOTP secret (base32, 16+ bytes): set, the owner starts enrolled (tests, scripted setups). */
+  ADMIN_TOTP_SECRET: z
+    .string()
+    .regex(/^[A-Z2-7]{26,}=*$/, 'ADMIN_TOTP_SECRET must be base32 of at least 16 bytes')
+    .optional(),
   PUBLIC_URL: z.url().optional(),
   SMTP_URL: z
     .string()

@@ -10,6 +10,8 @@ export const changePasswordSchema = z.object({
     .min(1, M.currentPasswordRequired)
     .max(100, MESSAGES.formInvalid),
   newPassword: newPasswordField(M.newPasswordRequired),
+  /** Whether the reseller API key is renewed too (the member chooses; every session ends either way). */
+  renewApiKey: z.boolean({ error: MESSAGES.formInvalid }).optional(),
 });
 export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
 
@@ -39,3 +41,19 @@ export const resetPasswordFormSchema = resetPasswordSchema
 export const naverLoginSchema = z.object({ code: text(512, M.naverFailed).min(1, M.naverFailed) });
 /** POST /auth/login/kakao: the access token Kakao's SDK gave the page. */
 export const kakaoLoginSchema = z.object({ accessToken: text(4096, M.kakaoFailed).min(1, M.kakaoFailed) });
+
+/** POST /auth/refresh: the refresh token of the current session. */
+export const refreshSchema = z.object({
+  refreshToken: z.string({ error: MESSAGES.formInvalid }).min(1, MESSAGES.formInvalid).max(200, MESSAGES.formInvalid),
+});
+export type RefreshInput = z.infer<typeof refreshSchema>;
+
+/** A session as its owner sees it (GET /auth/sessions, GET /admin/auth/sessions). */
+export interface SessionRow {
+  id: number;
+  device: string;
+  ip: string;
+  createdAt: string;
+  lastSeenAt: string;
+  current: boolean;
+}

@@ -18,3 +18,9 @@ export const loginSchema = z.object({
     .max(100, MESSAGES.formInvalid),
 });
 export type LoginInput = z.infer<typeof loginSchema>;
+
+/**
+ * Every field name the reseller API v2 takes its key from, in the order it looks: the parser reads this
+ * list and the log masks every name on it, so an alias added here is masked from the start.
+ */
+export const API_KEY_FIELDS = ['key', 'api_key', 'api'] as const;

@@ -1,5 +1,5 @@
 export { MESSAGES } from './messages.js';
-export { loginSchema, type LoginInput } from './auth.js';
+export { loginSchema, API_KEY_FIELDS, type LoginInput } from './auth.js';
 export { IDENTITY_MESSAGES } from './identity-messages.js';
 export {
   loginIdField,
@@ -35,6 +35,9 @@ export {
   type ChangePasswordInput,
   type FindAccountInput,
   type ResetPasswordInput,
+  refreshSchema,
+  type RefreshInput,
+  type SessionRow,
 } from './account.js';
 export * from './order.js';
 export * from './catalog.js';
@@ -57,3 +60,4 @@ export * from './support.js';
 export * from './delivery.js';
 export * from './reports.js';
 export * from './error-codes.js';
+export * from './second-factor.js';

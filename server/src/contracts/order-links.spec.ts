@@ -1,4 +1,4 @@
-import { LINK_MESSAGES, orderLinkProblem, platformLinkMessage } from './order-links.js';
+import { LINK_MESSAGES, orderLinkProblem, platformLinkMessage, webLink } from './order-links.js';
 import { orderRequestSchema } from './order.js';
 
 describe('order links', () => {
@@ -49,5 +49,23 @@ describe('order links', () => {
   ])('refuses on %s the link %s with the platform named', (platform, link, name) => {
     expect(orderLinkProblem(link, platform)).toBe(platformLinkMessage(name));
     expect(platformLinkMessage(name)).toBe(`${name} 링크를 입력해 주세요.`);
+  });
+});
+
+describe('webLink', () => {
+  it('keeps http(s) links and drops every other scheme', () => {
+    expect(webLink('https://www.instagram.com/p/abc/')).toBe('https://www.instagram.com/p/abc/');
+    expect(webLink('http://example.com')).toBe('http://example.com');
+    for (const bad of [
+      'javascript:alert(document.domain)//',
+      'JAVASCRIPT:alert(1)',
+      ' javascript:alert(1)',
+      'data:text/html,x',
+      'kim.insta',
+      '',
+      null,
+      42,
+    ])
+      expect(webLink(bad)).toBeNull();
   });
 });

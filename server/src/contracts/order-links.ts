@@ -66,3 +66,17 @@ export function platformLinkProblem(link: string | URL, platform?: string | null
   const host = url.hostname.toLowerCase().replace(/\.$/, '');
   return known.hosts.some((domain) => onDomain(host, domain)) ? null : platformLinkMessage(known.name);
 }
+
+/**
+ * The link itself when it is an http(s) URL, else null: both SPAs render anything else (`javascript:`,
+ * `data:`, a bare username) as plain text, never as a link, whatever a stored row holds.
+ */
+export function webLink(link: unknown): string | null {
+  if (typeof link !== 'string') return null;
+  try {
+    const { protocol } = new URL(link.trim());
+    return protocol === 'http:' || protocol === 'https:' ? link.trim() : null;
+  } catch {
+    return null;
+  }
+}

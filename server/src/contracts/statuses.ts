@@ -192,8 +192,18 @@ export const OutboxChannel = vocabulary(OUTBOX_CHANNELS);
 
 export const OUTBOX_CHANNEL_LABELS = { EMAIL: '메일', SMS: 'SMS' } as const satisfies Record<OutboxChannel, string>;
 
-/** How a login attempt ended: THROTTLED was refused unchecked (this source failed too often for the account). */
-export const LOGIN_ATTEMPT_RESULTS = ['SUCCEEDED', 'FAILED', 'THROTTLED'] as const;
+/**
+ * How a login attempt ended: THROTTLED was refused unchecked (this source failed too often for the account);
+ * CODE_REQUIRED a right password still waiting for the second factor; CODE_* the 2FA step (login or a 2FA change).
+ */
+export const LOGIN_ATTEMPT_RESULTS = [
+  'SUCCEEDED',
+  'FAILED',
+  'THROTTLED',
+  'CODE_REQUIRED',
+  'CODE_SUCCEEDED',
+  'CODE_FAILED',
+] as const;
 export type LoginAttemptResult = (typeof LOGIN_ATTEMPT_RESULTS)[number];
 export const LoginAttemptResult = vocabulary(LOGIN_ATTEMPT_RESULTS);
 
@@ -201,6 +211,9 @@ export const LOGIN_ATTEMPT_RESULT_LABELS = {
   SUCCEEDED: '성공',
   FAILED: '실패',
   THROTTLED: '지연 (시도 과다)',
+  CODE_REQUIRED: '비밀번호 확인 (2단계 인증 대기)',
+  CODE_SUCCEEDED: '2단계 인증 성공',
+  CODE_FAILED: '2단계 인증 실패',
 } as const satisfies Record<LoginAttemptResult, string>;
 
 /** What an operator alert is about. */

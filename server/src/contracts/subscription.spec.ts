@@ -26,6 +26,11 @@ describe('subscription rules (shared by the storefront and the server)', () => {
   it.each<[Partial<SubscriptionRequest>, string, string]>([
     [{ username: ' ' }, 'username', SUBSCRIPTION_MESSAGES.usernameRequired],
     [{ username: 'a b' }, 'username', SUBSCRIPTION_MESSAGES.usernameInvalid],
+    [{ username: 'javascript:alert(document.domain)//' }, 'username', SUBSCRIPTION_MESSAGES.usernameInvalid],
+    [{ username: 'https://evil.example/x' }, 'username', SUBSCRIPTION_MESSAGES.usernameInvalid],
+    [{ username: '<img src=x>' }, 'username', SUBSCRIPTION_MESSAGES.usernameInvalid],
+    [{ username: '김철수' }, 'username', SUBSCRIPTION_MESSAGES.usernameInvalid],
+    [{ username: 'a'.repeat(101) }, 'username', SUBSCRIPTION_MESSAGES.usernameInvalid],
     [{ min: 5 }, 'min', SUBSCRIPTION_MESSAGES.minMax],
     [{ max: 2000 }, 'min', SUBSCRIPTION_MESSAGES.minMax],
     [{ min: 200, max: 100 }, 'max', SUBSCRIPTION_MESSAGES.minMax],

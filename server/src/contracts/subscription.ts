@@ -14,7 +14,7 @@ export const SUBSCRIPTION_POSTS_MAX = 1000;
 
 export const SUBSCRIPTION_MESSAGES = {
   usernameRequired: '계정 아이디(username)를 입력해 주세요.',
-  usernameInvalid: '계정 아이디는 공백 없이 100자 이하로 입력해 주세요.',
+  usernameInvalid: '계정 아이디는 영문·숫자·마침표(.)·밑줄(_)로 100자 이하로 입력해 주세요.',
   minMax: '게시물당 최소·최대 수량은 상품의 최소~최대 수량 안에서, 최소가 최대보다 크지 않게 입력해 주세요.',
   posts: `게시물 수는 0(만료일까지 무제한)에서 ${SUBSCRIPTION_POSTS_MAX} 사이의 정수로 입력해 주세요.`,
   openEndedExpiry: '게시물 수를 0(무제한)으로 하려면 만료일을 입력해 주세요.',
@@ -57,6 +57,9 @@ export interface SubscriptionProblem {
   message: string;
 }
 
+/** The platforms' own rule for account names (Instagram, TikTok ...): letters, digits, `.` and `_`. */
+export const SUBSCRIPTION_USERNAME = /^[A-Za-z0-9._]{1,100}$/;
+
 const isWhole = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n);
 
 /** The first rule a subscription request breaks, or null. `today` is YYYY-MM-DD (UTC). */
@@ -68,7 +71,7 @@ export function subscriptionProblem(
   if (service.type !== 'Subscriptions') return { field: 'serviceId', message: SUBSCRIPTION_MESSAGES.notSubscription };
   const username = typeof input.username === 'string' ? input.username.trim() : '';
   if (!username) return { field: 'username', message: SUBSCRIPTION_MESSAGES.usernameRequired };
-  if (username.length > 100 || /\s/.test(username))
+  if (!SUBSCRIPTION_USERNAME.test(username))
     return { field: 'username', message: SUBSCRIPTION_MESSAGES.usernameInvalid };
   if (
     !isWhole(input.min) ||

@@ -1,3 +1,4 @@
+import { API_KEY_FIELDS } from '../contracts/index.js';
 import { maskHeaders, maskUrl, prettyLogs, serializeRequest } from './logging.js';
 
 describe('log masking', () => {
@@ -6,6 +7,15 @@ describe('log masking', () => {
     expect(maskUrl('/api/v1/services?x=1&api_key=zzz&API_KEY=y')).toBe('/api/v1/services?x=1&api_key=***&API_KEY=***');
     expect(maskUrl('/api/v2?monkey=1')).toBe('/api/v2?monkey=1');
     expect(maskUrl('/api/x')).toBe('/api/x');
+  });
+
+  it('masks every alias the v2 parser takes a key from, in any case and array form', () => {
+    for (const name of API_KEY_FIELDS) {
+      expect(maskUrl(`/api/v2?${name}=SECRETKEY&action=balance`)).toBe(`/api/v2?${name}=***&action=balance`);
+      expect(maskUrl(`/api/v2?${name.toUpperCase()}=SECRETKEY`)).not.toContain('SECRETKEY');
+      expect(maskUrl(`/api/v2?${name}[]=SECRETKEY&${name}%5B0%5D=SECRETKEY`)).not.toContain('SECRETKEY');
+    }
+    expect(maskUrl('/api/v2?api=KEY&action=balance')).toBe('/api/v2?api=***&action=balance');
   });
 
   it('masks credential headers, keeping the Authorization scheme', () => {

@@ -6,12 +6,26 @@ import { stripVTControlCharacters } from 'node:util';
 import { Logger, type Params } from 'nestjs-pino';
 import { pino } from 'pino';
 import type { Env } from '../config/index.js';
+import { API_KEY_FIELDS } from '../contracts/index.js';
 
 /** A caller's X-Request-Id is kept only when it is a short, plain token (so it cannot forge or flood log lines). */
 const SANE_REQUEST_ID = /^[A-Za-z0-9._:-]{1,64}$/;
 
-/** Query parameters and headers that carry credentials: their values never reach a log line. */
-const SECRET_PARAMS = /^(key|api_key|apikey|api-key|token|access_token|password)$/i;
+/**
+ * Query parameters and headers that carry credentials: their values never reach a log line. Every alias the
+ * v2 parser takes a key from is on it (API_KEY_FIELDS), compared without case and without an array suffix.
+ */
+const SECRET_PARAMS = new Set<string>([
+  ...API_KEY_FIELDS,
+  'apikey',
+  'api-key',
+  'token',
+  'access_token',
+  'refresh_token',
+  'refreshtoken',
+  'password',
+]);
+const isSecretParam = (name: string) => SECRET_PARAMS.has(name.toLowerCase().replace(/\[[^\]]*\]$/, ''));
 const SECRET_HEADERS = new Set([
   'authorization',
   'api-key',
@@ -52,7 +66,7 @@ export function maskUrl(url: string): string {
       } catch {
         // a broken escape is logged as sent, only the value is at stake
       }
-      return eq >= 0 && SECRET_PARAMS.test(decoded) ? `${name}=${MASK}` : pair;
+      return eq >= 0 && isSecretParam(decoded) ? `${name}=${MASK}` : pair;
     })
     .join('&');
   return `${url.slice(0, at)}?${query}`;

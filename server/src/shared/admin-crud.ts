@@ -231,7 +231,7 @@ export class AdminCrud {
   }
 }
 
-/** Who may call the routes and how the handler learns who acts: the identity module's OperatorGuard and CurrentOperator. */
+/** Who may call the routes and how the handler learns who acts: the auth module's OperatorGuard and CurrentOperator. */
 export interface CrudAccess {
   guard: Type<CanActivate>;
   actor: () => ParameterDecorator;

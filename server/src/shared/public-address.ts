@@ -11,12 +11,22 @@ import { Agent } from 'undici';
 /** The error code of a connection refused because its address is internal (nothing was sent). */
 export const PRIVATE_ADDRESS_CODE = 'EPRIVATEADDRESS';
 
+/**
+ * IPv6 forms that carry an IPv4 address inside and that ipaddr.js calls "unicast" anyway: the deprecated
+ * IPv4-compatible ::/96 (`::7f00:1` is 127.0.0.1 on a host that still routes it). The other embedding forms
+ * (NAT64 64:ff9b::/96 and /48, 6to4, Teredo, SIIT ::ffff:0:0:0/96) have ranges of their own, refused below.
+ */
+const IPV4_EMBEDDING = [ipaddr.parseCIDR('::/96')];
+
 /** Whether an IP address is one a server on the internet may have (ipaddr.js's "unicast" range). */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
   let parsed = ipaddr.parse(address);
-  if (parsed.kind() === 'ipv6' && (parsed as ipaddr.IPv6).isIPv4MappedAddress())
-    parsed = (parsed as ipaddr.IPv6).toIPv4Address();
+  if (parsed.kind() === 'ipv6') {
+    const v6 = parsed as ipaddr.IPv6;
+    if (v6.isIPv4MappedAddress()) parsed = v6.toIPv4Address();
+    else if (IPV4_EMBEDDING.some((range) => v6.match(range))) return false;
+  }
   return parsed.range() === 'unicast';
 }
 

@@ -28,13 +28,13 @@ describe('login and tokens', () => {
   beforeAll(async () => {
     t = await startTestApp();
     admin = `Bearer ${await t.operatorToken()}`;
-  });
+  }, 120_000);
   afterAll(() => t.close());
 
   it('answers a token for the right id and password, and 404 with one message for a wrong id or password', async () => {
     const m = await createMember(t);
     const ok = await login({ id: m.loginId, password: m.password }).expect(200);
-    expect(Object.keys(ok.body)).toEqual(['accessToken']);
+    expect(Object.keys(ok.body).sort()).toEqual(['accessToken', 'expiresIn', 'refreshToken']);
     expect((await profile(ok.body.accessToken).expect(200)).body).toEqual({
       id: m.loginId,
       point: 0,
@@ -101,10 +101,12 @@ describe('login and tokens', () => {
 
   describe('JWT checks', () => {
     let m: Awaited<ReturnType<typeof createMember>>;
+    let sid: number;
     beforeAll(async () => {
       m = await createMember(t);
+      sid = (JSON.parse(Buffer.from(m.token.split('.')[1]!, 'base64url').toString()) as { sid: number }).sid;
     });
-    const claims = () => ({ sub: m.id, typ: 'member', ver: 0, iat: now(), exp: now() + 3600 });
+    const claims = () => ({ sub: m.id, typ: 'member', sid, ver: 0, iat: now(), exp: now() + 3600 });
 
     it('accepts a well-formed HS256 token (the control case)', async () => {
       await profile(jwt({ alg: 'HS256', typ: 'JWT' }, claims(), hmac('sha256', TEST_JWT_SECRET))).expect(200);
@@ -159,7 +161,25 @@ describe('login and tokens', () => {
         () =>
           jwt(
             { alg: 'HS256', typ: 'JWT' },
-            { sub: m.id, typ: 'member', iat: now(), exp: now() + 60 },
+            { sub: m.id, typ: 'member', sid, iat: now(), exp: now() + 60 },
+            hmac('sha256', TEST_JWT_SECRET),
+          ),
+      ],
+      [
+        'no session',
+        () =>
+          jwt(
+            { alg: 'HS256', typ: 'JWT' },
+            { sub: m.id, typ: 'member', ver: 0, iat: now(), exp: now() + 60 },
+            hmac('sha256', TEST_JWT_SECRET),
+          ),
+      ],
+      [
+        'an unknown session',
+        () =>
+          jwt(
+            { alg: 'HS256', typ: 'JWT' },
+            { sub: m.id, typ: 'member', sid: sid + 100000, ver: 0, iat: now(), exp: now() + 60 },
             hmac('sha256', TEST_JWT_SECRET),
           ),
       ],

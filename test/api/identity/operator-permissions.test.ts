@@ -1,6 +1,7 @@
 import { OPERATOR_MESSAGES, OPERATOR_ROLES, type OperatorRole } from '../../../server/src/contracts/index.js';
-import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { startTestApp, TEST_OPERATOR, type TestApp } from '../../support/test-app.js';
 import { operatorWithRole, registeredRoutes } from '../../support/operators.js';
+import { logInOperator } from '../../support/second-factor.js';
 
 /**
  * THE table: every /api/admin route and which roles may use it (O owner, M manager, S support, A accountant;
@@ -34,6 +35,18 @@ const TABLE: Record<string, string> = {
   'GET /api/admin/approvals/:id': 'O--A',
   'GET /api/admin/audit-logs': 'O---',
   'GET /api/admin/auth/me': 'OMSA',
+  'GET /api/admin/auth/sessions': 'OMSA',
+  'DELETE /api/admin/auth/sessions/:id': 'OMSA',
+  'POST /api/admin/auth/logout': 'OMSA',
+  'POST /api/admin/auth/logout-all': 'OMSA',
+  'POST /api/admin/auth/refresh': '*',
+  'GET /api/admin/auth/totp': 'OMSA',
+  'POST /api/admin/auth/totp/enrol': 'OMSA',
+  'POST /api/admin/auth/totp/confirm': 'OMSA',
+  'POST /api/admin/auth/totp/disable': 'OMSA',
+  'POST /api/admin/auth/totp/login': '*',
+  'POST /api/admin/auth/totp/login/enrol': '*',
+  'POST /api/admin/auth/totp/login/confirm': '*',
   'GET /api/admin/auto-orders': 'OMS-',
   'GET /api/admin/auto-orders/:id': 'OMS-',
   'GET /api/admin/categories': 'OM--',
@@ -154,11 +167,17 @@ const TABLE: Record<string, string> = {
 };
 
 const LETTER: Record<OperatorRole, string> = { OWNER: 'O', MANAGER: 'M', SUPPORT: 'S', ACCOUNTANT: 'A' };
+/** Routes that end the caller's session: called with a token of their own, so the walk's tokens stay valid. */
+const ENDS_SESSION = new Set(['POST /api/admin/auth/logout', 'POST /api/admin/auth/logout-all']);
 const concrete = (path: string) => path.replace(/:(id|orderId|serviceId)\b/g, '999999').replace(':key', 'NO_SUCH_KEY');
 
 describe('operator roles: every /api/admin route × every role', () => {
   let t: TestApp;
   const auth = {} as Record<OperatorRole, string>;
+  const logins = {} as Record<OperatorRole, { id: string; password: string }>;
+  const freshAuth = async (role: OperatorRole) => {
+    return `Bearer ${(await logInOperator(t.http, logins[role])).accessToken}`;
+  };
   const routes = () => registeredRoutes(t).filter((r) => r.path.startsWith('/api/admin'));
   const call = (method: string, path: string, authorization?: string) => {
     const verb = method.toLowerCase() as 'get' | 'post' | 'put' | 'delete';
@@ -170,7 +189,12 @@ describe('operator roles: every /api/admin route × every role', () => {
   beforeAll(async () => {
     t = await startTestApp();
     auth.OWNER = `Bearer ${await t.operatorToken()}`;
-    for (const role of OPERATOR_ROLES.filter((r) => r !== 'OWNER')) auth[role] = (await operatorWithRole(t, role)).auth;
+    logins.OWNER = TEST_OPERATOR;
+    for (const role of OPERATOR_ROLES.filter((r) => r !== 'OWNER')) {
+      const operator = await operatorWithRole(t, role);
+      auth[role] = operator.auth;
+      logins[role] = { id: operator.loginId, password: `${operator.loginId}-password` };
+    }
   }, 120_000);
   afterAll(() => t.close());
 
@@ -184,7 +208,9 @@ describe('operator roles: every /api/admin route × every role', () => {
   it('lets each role through exactly where the table says, and refuses the rest with 403', async () => {
     const mismatches: string[] = [];
     let calls = 0;
-    for (const { method, path } of routes()) {
+    // The session-ending routes last: logout-all ends every session of the role, the walk's token too.
+    const ends = (r: { method: string; path: string }) => ENDS_SESSION.has(`${r.method} ${r.path}`);
+    for (const { method, path } of [...routes().filter((r) => !ends(r)), ...routes().filter(ends)]) {
       const allowed = TABLE[`${method} ${path}`] ?? '';
       const anonymous = await call(method, path);
       calls++;
@@ -192,7 +218,8 @@ describe('operator roles: every /api/admin route × every role', () => {
         mismatches.push(`${method} ${path} without a token: ${anonymous.status}`);
       if (allowed === '*') continue;
       for (const role of OPERATOR_ROLES) {
-        const res = await call(method, path, auth[role]);
+        const endsSession = ENDS_SESSION.has(`${method} ${path}`);
+        const res = await call(method, path, endsSession ? await freshAuth(role) : auth[role]);
         calls++;
         const may = allowed.includes(LETTER[role]);
         const refused = res.status === 403 && res.body.message === OPERATOR_MESSAGES.forbidden;
@@ -201,9 +228,10 @@ describe('operator roles: every /api/admin route × every role', () => {
           mismatches.push(`${method} ${path} as ${role}: ${res.status} ${JSON.stringify(res.body).slice(0, 120)}`);
       }
     }
+    for (const role of OPERATOR_ROLES) auth[role] = await freshAuth(role);
     console.log(`route × role walk: ${calls} requests, ${mismatches.length} mismatches`);
     expect(mismatches).toEqual([]);
-  }, 300_000);
+  }, 900_000);
 
   it('answers /api/admin/auth/me with the role and what it may use', async () => {
     for (const role of OPERATOR_ROLES) {

@@ -8,6 +8,7 @@ import {
   startEmbeddedPostgres,
 } from '../../../server/src/database/embedded-postgres.js';
 import { startServerProcess, stopServerProcess } from './server-process.js';
+import { operatorTokenAt, TEST_OPERATOR_TOTP_SECRET } from '../../support/second-factor.js';
 
 const isRoot = process.getuid?.() === 0;
 const asRoot = isRoot ? it : it.skip;
@@ -151,17 +152,14 @@ describe('recovery after the server is killed hard', () => {
       DEMO_DATA: 'false',
       ADMIN_ID: 'admin',
       ADMIN_PASSWORD: 'kill-test-password',
+      ADMIN_TOTP_SECRET: TEST_OPERATOR_TOTP_SECRET,
       LOG_LEVEL: 'warn',
     };
     const first = startServerProcess(env);
     await first.ready;
     const base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/api/admin/auth/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ id: 'admin', password: 'kill-test-password' }),
-    });
-    const { accessToken } = (await login.json()) as { accessToken: string };
+    // The owner has a second factor (ADMIN_TOTP_SECRET): the code step opens the session.
+    const accessToken = await operatorTokenAt(base, { id: 'admin', password: 'kill-test-password' });
     const acknowledged: number[] = [];
     let writing = true;
     const writer = async (w: number) => {
@@ -191,15 +189,7 @@ describe('recovery after the server is killed hard', () => {
       expect(second.output()).toMatch(
         /embedded PostgreSQL: stopped the database left running by a server that is gone \(postgres pid \d+, server pid \d+\)/,
       );
-      const token = (
-        (await (
-          await fetch(`${base}/api/admin/auth/login`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ id: 'admin', password: 'kill-test-password' }),
-          })
-        ).json()) as { accessToken: string }
-      ).accessToken;
+      const token = await operatorTokenAt(base, { id: 'admin', password: 'kill-test-password' });
       const list = await fetch(`${base}/api/admin/notices?range=${encodeURIComponent('[0,99999]')}`, {
         headers: { authorization: `Bearer ${token}` },
       });

@@ -3,7 +3,7 @@ import { startBrowserHarness, type BrowserHarness } from '../../support/browser.
 import { createMember, type TestMember } from '../../support/members.js';
 import { operatorWithRole } from '../../support/operators.js';
 import { TEST_OPERATOR } from '../../support/test-app.js';
-import { balanceOf, toast } from './support.js';
+import { balanceOf, submitConsoleLogin, toast } from './support.js';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -15,9 +15,7 @@ describe('operator team in the console at 390 px: roles, and two-person approval
   const logIn = async (id: string, password: string): Promise<Page> => {
     const page = await h.newPage(PHONE);
     await page.goto('/admin/login');
-    await page.locator('input[name="username"]').fill(id);
-    await page.locator('input[name="password"]').fill(password);
-    await page.getByRole('button', { name: '로그인' }).click();
+    await submitConsoleLogin(page, { id, password });
     await page.getByRole('button', { name: '메뉴 열기' }).waitFor();
     return page;
   };

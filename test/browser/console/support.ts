@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { TEST_OPERATOR } from '../../support/test-app.js';
+import { rememberSecret, secretOf, totpCode } from '../../support/second-factor.js';
 import type { BrowserHarness } from '../../support/browser.js';
 import type { TestMember } from '../../support/members.js';
 
@@ -7,11 +8,34 @@ import type { TestMember } from '../../support/members.js';
 export async function logInToConsole(h: BrowserHarness, credentials = TEST_OPERATOR): Promise<Page> {
   const page = await h.newPage();
   await page.goto('/admin/login');
+  await submitConsoleLogin(page, credentials);
+  await page.getByRole('menuitem', { name: '대시보드' }).waitFor();
+  return page;
+}
+
+/**
+ * The console's login steps on an open login page: id and password, then the authenticator code from a known
+ * secret (otplib), or, for an OWNER/ACCOUNTANT without one, the enrolment (its secret read off the screen and
+ * remembered). Answers when the console has left the login page.
+ */
+export async function submitConsoleLogin(page: Page, credentials: { id: string; password: string }): Promise<void> {
   await page.locator('input[name="username"]').fill(credentials.id);
   await page.locator('input[name="password"]').fill(credentials.password);
   await page.getByRole('button', { name: '로그인' }).click();
-  await page.getByRole('menuitem', { name: '대시보드' }).waitFor();
-  return page;
+  const left = page.waitForURL((url) => !url.pathname.endsWith('/login')).then(() => 'in' as const);
+  const code = page
+    .locator('input[name="code"]')
+    .waitFor()
+    .then(() => 'code' as const);
+  if ((await Promise.race([left, code])) === 'in') return;
+  const enrolling = await page.getByTestId('totp-secret').isVisible();
+  if (enrolling) rememberSecret(credentials.id, (await page.getByTestId('totp-secret').textContent())!.trim());
+  const secret = secretOf(credentials.id);
+  if (!secret) throw new Error(`no known TOTP secret for ${credentials.id}`);
+  await page.locator('input[name="code"]').fill(await totpCode(secret));
+  await page.getByRole('button', { name: '확인' }).click();
+  if (enrolling) await page.getByRole('button', { name: '복구 코드를 적어 두었습니다' }).click();
+  await left;
 }
 
 /** The toast react-admin shows (MUI Snackbar). */

@@ -103,7 +103,7 @@ describe('a customer on the storefront', () => {
       (await op.post('/api/admin/popups', { imageUrl: image })).id,
     ];
     page = await h.newPage();
-  });
+  }, 120_000);
   afterAll(() => h.close());
 
   it('shows the popups; 오늘 하루 보지 않기 hides one for today only, 닫기 and a click outside only for now', async () => {

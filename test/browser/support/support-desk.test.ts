@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
 import { TEST_OPERATOR } from '../../support/test-app.js';
+import { submitConsoleLogin } from '../console/support.js';
 import { OrderingFacade, OrderStatus } from '../../../server/src/modules/ordering/index.js';
 import { Refill } from '../../../server/src/modules/ordering/entities.js';
 import { REFILL_MESSAGES } from '../../../server/src/contracts/index.js';
@@ -15,10 +16,7 @@ const DESK = { width: 1440, height: 900 };
 async function consoleAt(h: BrowserHarness, size: { width: number; height: number }): Promise<Page> {
   const page = await h.newPage(size);
   await page.goto('/admin/login');
-  await page.locator('input[name="username"]').fill(TEST_OPERATOR.id);
-  await page.locator('input[name="password"]').fill(TEST_OPERATOR.password);
-  await page.getByRole('button', { name: '로그인' }).click();
-  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  await submitConsoleLogin(page, TEST_OPERATOR);
   return page;
 }
 

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { siKakaotalk } from 'simple-icons';
 import { BrandIcon } from '../../components/icons/brand-icon';
 import { useSettings } from '../../lib/settings';
+import { webLink } from '../../lib/order-rules';
 
 const CONTROL = 'a, button, input, select, textarea, [role="button"], [role="radio"], [role="checkbox"]';
 
@@ -37,7 +38,8 @@ function coversControl(button: HTMLElement): boolean {
  */
 export function ChatButton() {
   const settings = useSettings();
-  const link = settings.text('SITE_KAKAO_CHANNEL_LINK');
+  // An operator's setting, still only ever an http(s) link.
+  const link = webLink(settings.text('SITE_KAKAO_CHANNEL_LINK'));
   const ref = useRef<HTMLAnchorElement>(null);
   const [tucked, setTucked] = useState(false);
   useEffect(() => {

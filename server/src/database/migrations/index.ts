@@ -33,6 +33,8 @@ import { Migration20261126010000_dispatch_started as MDispatchStarted } from './
 import { Migration20261126020800_open_ended_subscriptions as MOpenEndedSubscriptions } from './Migration20261126020800_open_ended_subscriptions.js';
 import { Migration20261126002624_rate_unlogged as MRateUnlogged } from './Migration20261126002624_rate_unlogged.js';
 import { Migration20261126035000_delivery as MDelivery } from './Migration20261126035000_delivery.js';
+import { Migration20261126014500_auth_sessions as MAuthSessions } from './Migration20261126014500_auth_sessions.js';
+import { Migration20261126041000_second_factor as MSecondFactor } from './Migration20261126041000_second_factor.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -67,6 +69,8 @@ export const migrationsList = [
   { name: 'Migration20261126004800_partner_cancels', class: M24 },
   { name: 'Migration20261126005000_point_debts', class: M25 },
   { name: 'Migration20261126010000_dispatch_started', class: MDispatchStarted },
+  { name: 'Migration20261126014500_auth_sessions', class: MAuthSessions },
   { name: 'Migration20261126020800_open_ended_subscriptions', class: MOpenEndedSubscriptions },
   { name: 'Migration20261126035000_delivery', class: MDelivery },
+  { name: 'Migration20261126041000_second_factor', class: MSecondFactor },
 ];

@@ -1,10 +1,13 @@
 // The identity module's tables, registered for MikroORM by database/entities.ts; other modules see them only as types.
+import { AuthSession } from './domain/auth-session.entity.js';
+import { LoginCounter } from './domain/login-counter.entity.js';
 import { LoginAttempt } from './domain/login-attempt.entity.js';
 import { Member } from './domain/member.entity.js';
 import { Operator } from './domain/operator.entity.js';
 import { OutboxMessage } from './domain/outbox-message.entity.js';
 import { PasswordReset } from './domain/password-reset.entity.js';
 import { RateLimitCounter } from './domain/rate-limit-counter.entity.js';
+import { RecoveryCode, SecondFactor } from './domain/second-factor.entity.js';
 import { SocialAccount } from './domain/social-account.entity.js';
 import { VerificationCode } from './domain/verification-code.entity.js';
 
@@ -17,6 +20,10 @@ export {
   RateLimitCounter,
   SocialAccount,
   VerificationCode,
+  AuthSession,
+  LoginCounter,
+  SecondFactor,
+  RecoveryCode,
 };
 export const identityEntities = [
   Member,
@@ -27,4 +34,8 @@ export const identityEntities = [
   OutboxMessage,
   LoginAttempt,
   RateLimitCounter,
+  AuthSession,
+  LoginCounter,
+  SecondFactor,
+  RecoveryCode,
 ];

@@ -1,6 +1,5 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
-import { PassportModule } from '@nestjs/passport';
 import { AppConfig } from '../../config/index.js';
 import { AccountService } from './application/account.service.js';
 import { IdentityFacade } from './application/identity.facade.js';
@@ -15,7 +14,7 @@ import { RateLimiter } from './application/rate-limiter.js';
 import { RecoveryService } from './application/recovery.service.js';
 import { RegistrationService } from './application/registration.service.js';
 import { IdentitySecrets } from './application/secrets.js';
-import { Sessions } from './application/sessions.js';
+import { SecondFactorService } from './application/second-factor.service.js';
 import { SocialLoginService } from './application/social-login.service.js';
 import { SocialProviders } from './application/social-providers.js';
 import { TokenService } from './application/tokens.js';
@@ -30,13 +29,13 @@ import {
 } from './http/admin-members.controller.js';
 import { LoginThrottle } from './application/login-throttle.js';
 import { AuthController } from './http/auth.controller.js';
-import { MemberGuard, MemberJwtStrategy, OperatorGuard, OperatorJwtStrategy } from './http/auth.guards.js';
+import { SessionDirectory } from './application/session-directory.js';
+import { SessionService } from './application/sessions.js';
 import { RecoveryController } from './http/recovery.controller.js';
 import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
 
 @Module({
   imports: [
-    PassportModule,
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
@@ -63,6 +62,7 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     LoginThrottle,
     Messenger,
     LoginService,
+    SecondFactorService,
     ProfileService,
     VerificationService,
     RegistrationService,
@@ -74,19 +74,15 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     IdentityFacade,
     OperatorBootstrap,
     IdentityCleanupJob,
-    Sessions,
-    MemberJwtStrategy,
-    OperatorJwtStrategy,
-    MemberGuard,
-    OperatorGuard,
-    MemberContacts,
+    SessionService,
+    SessionDirectory,
     OperatorsService,
+    MemberContacts,
   ],
   exports: [
     IdentityFacade,
     OperatorBootstrap,
-    MemberGuard,
-    OperatorGuard,
+    SessionDirectory,
     TokenService,
     PasswordHasher,
     Messenger,

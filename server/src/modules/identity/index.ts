@@ -1,12 +1,5 @@
 export { IdentityModule } from './identity.module.js';
-export {
-  MemberGuard,
-  OperatorGuard,
-  CurrentMember,
-  CurrentOperator,
-  type AuthenticatedMember,
-  type AuthenticatedOperator,
-} from './http/auth.guards.js';
+export { SessionDirectory } from './application/session-directory.js';
 export { IdentityFacade, DEMO_MEMBER } from './application/identity.facade.js';
 export { OperatorBootstrap, type OperatorLogin } from './application/operator-bootstrap.js';
 export { TokenService } from './application/tokens.js';

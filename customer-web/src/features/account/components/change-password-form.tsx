@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { useNavigate } from 'react-router-dom';
@@ -28,14 +29,21 @@ export function ChangePasswordForm() {
     defaultValues: { currentPassword: '', newPassword: '', newPasswordConfirm: '' },
   });
   const { errors, isSubmitting } = form.formState;
+  // Every session ends with a new password; the API key only when the member asks.
+  const [renewApiKey, setRenewApiKey] = useState(false);
 
   const submit = form.handleSubmit((input) =>
     unlessGuest(async () => {
       try {
         await loading.during(
-          changePassword({ currentPassword: input.currentPassword, newPassword: input.newPassword }),
+          changePassword({
+            currentPassword: input.currentPassword,
+            newPassword: input.newPassword,
+            ...(renewApiKey ? { renewApiKey } : {}),
+          }),
         );
         toast.success(IDENTITY_MESSAGES.passwordChanged);
+        if (renewApiKey) toast.info('API 키도 재발급되었습니다. 다시 로그인한 뒤 계정 설정에서 확인해 주세요.');
         void navigate(paths.logout);
       } catch (error) {
         toast.error(
@@ -77,6 +85,16 @@ export function ChangePasswordForm() {
           error={errors.newPasswordConfirm?.message}
           {...form.register('newPasswordConfirm')}
         />
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={renewApiKey}
+            onChange={(e) => setRenewApiKey(e.target.checked)}
+            data-testid="renew-api-key"
+          />
+          <span>API 키도 재발급 (이전 키는 즉시 사용할 수 없게 됩니다)</span>
+        </label>
+        <p className="muted">비밀번호를 바꾸면 모든 기기에서 로그아웃됩니다.</p>
         <Button type="submit" disabled={isSubmitting}>
           비밀번호 변경
         </Button>

@@ -6,6 +6,24 @@ import { renderRoutes, stubFetch } from '../../../testing/render';
 import AccountRoute from './account';
 
 const profile = { id: 'member1', point: 5000, apiKey: 'key-1', referralCode: null };
+const sessions = [
+  {
+    id: 7,
+    device: 'Chrome on Windows',
+    ip: '203.0.113.5',
+    createdAt: '2026-11-20T01:00:00Z',
+    lastSeenAt: '2026-11-26T01:00:00Z',
+    current: true,
+  },
+  {
+    id: 9,
+    device: 'Safari on iPhone',
+    ip: '198.51.100.8',
+    createdAt: '2026-11-21T01:00:00Z',
+    lastSeenAt: '2026-11-25T01:00:00Z',
+    current: false,
+  },
+];
 const setup = (state: 'authorization' | 'guest' = 'authorization', referral = true) =>
   renderRoutes(
     [
@@ -19,6 +37,7 @@ const setup = (state: 'authorization' | 'guest' = 'authorization', referral = tr
       seed: [
         [settingsQueryOptions.queryKey, { ENABLE_REFERRAL: referral }],
         [profileQueryOptions.queryKey, profile],
+        [['auth-sessions'], sessions],
       ],
     },
   );
@@ -34,6 +53,17 @@ describe('the account page', () => {
     expect(screen.getByRole('button', { name: '추천인 코드 발급' })).toBeInTheDocument();
   });
 
+  it('lists the logged-in devices; another one ends with DELETE /auth/sessions/:id, the current one has no button', async () => {
+    const calls = stubFetch({ 'DELETE /auth/sessions/9': { body: {} }, 'GET /auth/sessions': { body: [sessions[0]] } });
+    setup();
+    expect(screen.getByTestId('sessions')).toHaveTextContent('(현재 기기) Chrome on Windows');
+    expect(screen.getByTestId('sessions')).toHaveTextContent('Safari on iPhone');
+    expect(screen.queryByRole('button', { name: '세션 7 종료' })).not.toBeInTheDocument();
+    await click('세션 9 종료');
+    await waitFor(() => expect(screen.getByTestId('sessions')).not.toHaveTextContent('Safari on iPhone'));
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toContain('DELETE /auth/sessions/9');
+  });
+
   it('hides the referral block when the setting is off', () => {
     setup('authorization', false);
     expect(screen.queryByText('추천인 코드')).not.toBeInTheDocument();
@@ -43,6 +73,7 @@ describe('the account page', () => {
     const calls = stubFetch({ 'DELETE /auth/account': { body: {} } });
     const { router } = setup();
     await click('회원 탈퇴');
+    // Nothing is changed by the first click (the page's own reads, like the 2단계 인증 status, aside).
     expect(calls.filter((c) => c.method !== 'GET')).toEqual([]);
     expect(screen.getByRole('button', { name: '정말 탈퇴하시겠습니까?' })).toBeInTheDocument();
     await click('정말 탈퇴하시겠습니까?');

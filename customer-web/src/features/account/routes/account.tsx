@@ -9,8 +9,13 @@ import { LevelBlock } from '../components/level-block';
 import { ReferralBlock } from '../components/referral-block';
 import { NoticePrefsBlock } from '../components/notice-prefs-block';
 import { WebhookBlock } from '../components/webhook-block';
+import { SecondFactorBlock } from '../components/second-factor-block';
+import { SessionsBlock } from '../components/sessions-block';
 
-/** /account: id, level (회원 등급), referral code, password change, API key and webhook, notice channels, deletion. */
+/**
+ * /account: id, level (회원 등급), referral code, password change, API key and webhook, second factor,
+ * logged-in devices, notice channels, deletion.
+ */
 export default function AccountRoute() {
   const profile = useProfile();
   const settings = useSettings();
@@ -25,6 +30,8 @@ export default function AccountRoute() {
       <ChangePasswordForm />
       <ApiKeyBlock apiKey={profile?.apiKey ?? null} />
       <WebhookBlock />
+      <SecondFactorBlock />
+      <SessionsBlock />
       <NoticePrefsBlock />
       <DeleteAccountBlock />
     </div>

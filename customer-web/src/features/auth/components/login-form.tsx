@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
@@ -11,7 +12,7 @@ import { logIn } from '../../../lib/auth';
 import { loading } from '../../../lib/loading';
 import { useSettings } from '../../../lib/settings';
 import { storage } from '../../../lib/storage';
-import { login } from '../api/login';
+import { login, loginWithCode, type AccessToken } from '../api/login';
 
 /** docs/product.md §8: 400 and 404 have their own words, anything else is a generic error. */
 export function loginErrorMessage(error: unknown): string {
@@ -30,18 +31,40 @@ export function LoginForm() {
     defaultValues: { id: savedId, password: '', remember: savedId !== '' },
   });
   const { errors, isSubmitting } = form.formState;
+  /** Set when the password was right and the member's second factor is on: the code step follows. */
+  const [challenge, setChallenge] = useState<{ token: string; message: string } | null>(null);
+
+  const enter = async ({ accessToken, refreshToken }: AccessToken) => {
+    await logIn(accessToken, refreshToken);
+    toast.success(MESSAGES.loginSuccess);
+    void navigate(paths.order);
+  };
 
   const submit = form.handleSubmit(async ({ id, password }) => {
     try {
-      const { accessToken } = await loading.during(login({ id, password }));
+      const answer = await loading.during(login({ id, password }));
       storage.setSavedId(form.getValues('remember') ? id : null);
-      await logIn(accessToken);
-      toast.success(MESSAGES.loginSuccess);
-      void navigate(paths.order);
+      if ('twoFactor' in answer) setChallenge({ token: answer.challengeToken, message: answer.message });
+      else await enter(answer);
     } catch (error) {
       toast.error(loginErrorMessage(error));
     }
   });
+
+  if (challenge)
+    return (
+      <CodeStep
+        message={challenge.message}
+        onCode={async (code) => {
+          try {
+            await enter(await loading.during(loginWithCode({ challengeToken: challenge.token, code })));
+          } catch (error) {
+            toast.error(refusalMessage(error, MESSAGES.error));
+          }
+        }}
+        onRestart={() => setChallenge(null)}
+      />
+    );
 
   return (
     <form onSubmit={(event) => void submit(event)} noValidate aria-label="로그인">
@@ -67,6 +90,48 @@ export function LoginForm() {
       </div>
       <Button type="submit" block disabled={isSubmitting}>
         로그인
+      </Button>
+    </form>
+  );
+}
+
+/** The login's second step: the authenticator app's code, or one of the recovery codes. */
+function CodeStep({
+  message,
+  onCode,
+  onRestart,
+}: {
+  message: string;
+  onCode: (code: string) => Promise<void>;
+  onRestart: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  return (
+    <form
+      aria-label="2단계 인증"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        setBusy(true);
+        // onCode answers its own refusals with a toast.
+        void onCode(code.trim()).finally(() => setBusy(false));
+      }}
+    >
+      <p>{message}</p>
+      <Input
+        label="인증 코드 또는 복구 코드"
+        name="code"
+        autoComplete="one-time-code"
+        maxLength={11}
+        value={code}
+        onChange={(e) => setCode(e.target.value)}
+      />
+      <Button type="submit" block disabled={busy || code.trim() === ''}>
+        확인
+      </Button>
+      <Button type="button" variant="secondary" block onClick={onRestart}>
+        처음부터 다시 로그인
       </Button>
     </form>
   );

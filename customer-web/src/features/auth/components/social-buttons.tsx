@@ -21,7 +21,7 @@ export function SocialButtons({ verb = '로그인' }: { verb?: string }) {
   const start = async (provider: SocialProvider) => {
     const outcome = await loading.during(socialLogin(provider, settings));
     if (outcome.kind === 'token') {
-      await logIn(outcome.accessToken);
+      await logIn(outcome.accessToken, outcome.refreshToken);
       toast.success(MESSAGES.loginSuccess);
       void navigate(paths.order);
     } else if (outcome.kind === 'register') {

@@ -11,7 +11,7 @@ import type { SocialProvider } from '../api/register-social';
 export const NAVER_SOURCE = 'naver-auth';
 
 export type SocialOutcome =
-  | { kind: 'token'; accessToken: string }
+  | { kind: 'token'; accessToken: string; refreshToken?: string }
   | { kind: 'register'; provider: SocialProvider; accessToken: string }
   | { kind: 'error'; message: string };
 
@@ -74,9 +74,9 @@ export async function socialLogin(provider: SocialProvider, settings: Settings):
     };
   }
   try {
-    const { accessToken }: AccessToken =
+    const { accessToken, refreshToken }: AccessToken =
       provider === 'naver' ? await loginNaver(providerToken) : await loginKakao(providerToken);
-    return { kind: 'token', accessToken };
+    return refreshToken ? { kind: 'token', accessToken, refreshToken } : { kind: 'token', accessToken };
   } catch (error) {
     // SOCIAL_NOT_REGISTERED carries the server's sign-up token (both providers): the social register form sends it back.
     if (hasCode(error, 'SOCIAL_NOT_REGISTERED'))

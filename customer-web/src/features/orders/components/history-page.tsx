@@ -1,5 +1,6 @@
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
+import { webLink } from '../../../lib/order-rules';
 import { Chips, type ChipOption } from '../../../components/ui/chips';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { pageCountOf, Pagination } from '../../../components/ui/pagination';
@@ -53,8 +54,16 @@ export function HistoryPage<T extends { id: number }, C extends string>({
   );
 }
 
-export const LinkCell = ({ link }: { link: string }) => (
-  <a href={link} target="_blank" rel="noopener noreferrer" className="ellipsis link-cell" title={link}>
-    {link}
-  </a>
-);
+/** An order's link; anything not http(s) (a stored `javascript:` username) is shown as plain text. */
+export const LinkCell = ({ link }: { link: string }) => {
+  const href = webLink(link);
+  return href ? (
+    <a href={href} target="_blank" rel="noopener noreferrer" className="ellipsis link-cell" title={link}>
+      {link}
+    </a>
+  ) : (
+    <span className="ellipsis link-cell" title={link}>
+      {link}
+    </span>
+  );
+};

@@ -1,6 +1,6 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
 import { Allow, idPipe, parseListQuery } from '../../../shared/index.js';
-import { OperatorGuard } from '../../identity/index.js';
+import { OperatorGuard } from '../../auth/index.js';
 import { AlertsFacade } from '../application/alerts.facade.js';
 
 const BAD_ID = '알림 번호가 올바르지 않습니다.';

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { APPROVAL_MESSAGES } from '../../../contracts/index.js';
 import { Allow, idPipe, parseListQuery } from '../../../shared/index.js';
-import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 import { ApprovalsFacade } from '../application/approvals.facade.js';
 
 const idParam = idPipe({ message: APPROVAL_MESSAGES.notFound });

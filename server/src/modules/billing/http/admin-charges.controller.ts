@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
-import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 import { Allow, parseListQuery, ZodPipe, IdPipe, recordId } from '../../../shared/index.js';
 import { ChargeSettlement } from '../application/charge-settlement.js';
 import { adminChargeView } from '../application/admin-views.js';

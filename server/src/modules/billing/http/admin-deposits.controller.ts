@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 import { Allow, parseListQuery, ZodPipe, IdPipe, recordId } from '../../../shared/index.js';
 import type { DepositInput } from '../domain/deposit.entity.js';
 import { Deposits } from '../application/deposits.js';

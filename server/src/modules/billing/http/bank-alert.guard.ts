@@ -2,7 +2,7 @@ import { createParamDecorator, type ExecutionContext, Injectable, UnauthorizedEx
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../../../config/index.js';
-import { OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
+import { OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 import { BANK_ALERT, operatorSettler, type Settler } from '../application/settler.js';
 
 export const BANK_ALERT_HEADER = 'x-bank-alert-key';

@@ -1,5 +1,5 @@
 import { Body, Controller, Get, Post, UseGuards } from '@nestjs/common';
-import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../../identity/index.js';
+import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../../auth/index.js';
 import { ZodPipe } from '../../../shared/index.js';
 import { chargeRequestSchema, type ChargeRequest } from '../../../contracts/charge.js';
 import { ChargeRequests } from '../application/charge-requests.js';

@@ -9,7 +9,7 @@ import {
   OperatorGuard,
   type AuthenticatedMember,
   type AuthenticatedOperator,
-} from '../../identity/index.js';
+} from '../../auth/index.js';
 import { Allow, IdPipe, ZodPipe } from '../../../shared/index.js';
 import { tossChargeRequestSchema, tossConfirmSchema, tossFailSchema } from '../../../contracts/toss.js';
 import { TossPayments, type TossWebhook } from '../application/toss/toss-payments.js';

@@ -1,5 +1,5 @@
 import { adminCrudController } from '../../../shared/index.js';
-import { CurrentOperator, OperatorGuard } from '../../identity/index.js';
+import { CurrentOperator, OperatorGuard } from '../../auth/index.js';
 import { CATEGORIES, PLATFORMS, SERVICES } from '../application/catalog-resources.js';
 
 const operators = { guard: OperatorGuard, actor: CurrentOperator, permission: 'catalog' } as const;

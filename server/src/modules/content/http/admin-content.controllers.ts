@@ -1,5 +1,5 @@
 import { adminCrudController } from '../../../shared/index.js';
-import { CurrentOperator, OperatorGuard } from '../../identity/index.js';
+import { CurrentOperator, OperatorGuard } from '../../auth/index.js';
 import { FAQS, GUIDE_IMAGES, NOTICES, POPUPS, REGISTER_WHERES } from '../application/content-resources.js';
 
 const operators = { guard: OperatorGuard, actor: CurrentOperator, permission: 'content' } as const;

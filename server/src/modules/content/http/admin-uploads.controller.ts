@@ -1,6 +1,6 @@
 import { Controller, Post, Query, Req, UseGuards } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
-import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 import { Allow } from '../../../shared/index.js';
 import { uploadPurposeSchema } from '../../../contracts/content.js';
 import { Uploads } from '../application/uploads.js';

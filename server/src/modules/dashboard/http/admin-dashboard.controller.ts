@@ -1,6 +1,6 @@
 import { Allow } from '../../../shared/index.js';
 import { Controller, Get, UseGuards } from '@nestjs/common';
-import { OperatorGuard } from '../../identity/index.js';
+import { OperatorGuard } from '../../auth/index.js';
 import { DashboardService } from '../application/dashboard.service.js';
 
 @Controller('admin/dashboard')

@@ -1,7 +1,7 @@
 import { Controller, Get, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { profitQuerySchema, type ProfitQuery } from '../../../contracts/index.js';
-import { OperatorGuard } from '../../identity/index.js';
+import { OperatorGuard } from '../../auth/index.js';
 import { Allow, ZodPipe } from '../../../shared/index.js';
 import { ProfitReports } from '../application/profit-report.js';
 

@@ -1,7 +1,7 @@
 import { Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { WEBHOOK_MESSAGES } from '../../../contracts/index.js';
 import { Allow, idPipe, parseListQuery } from '../../../shared/index.js';
-import { OperatorGuard } from '../../identity/index.js';
+import { OperatorGuard } from '../../auth/index.js';
 import { DeliveryFacade } from '../application/delivery.facade.js';
 
 const idParam = idPipe({ message: WEBHOOK_MESSAGES.notFound });

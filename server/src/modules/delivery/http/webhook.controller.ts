@@ -7,7 +7,7 @@ import {
   type WebhookUrlInput,
 } from '../../../contracts/index.js';
 import { DomainError, idPipe, publicUrlProblem, ZodPipe } from '../../../shared/index.js';
-import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../../identity/index.js';
+import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../../auth/index.js';
 import { AppConfig } from '../../../config/index.js';
 import { DeliveryFacade } from '../application/delivery.facade.js';
 import { newWebhookSecret } from '../application/channels.js';

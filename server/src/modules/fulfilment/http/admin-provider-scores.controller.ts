@@ -1,6 +1,6 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
-import { OperatorGuard } from '../../identity/index.js';
+import { OperatorGuard } from '../../auth/index.js';
 import { Allow, ZodPipe } from '../../../shared/index.js';
 import { ProviderScores } from '../application/provider-scores.js';
 

@@ -1,5 +1,5 @@
 import { Body, Controller, Delete, Get, HttpCode, Param, Post, Put, Query, UseGuards } from '@nestjs/common';
-import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 import { Allow, parseListQuery, ZodPipe, IdPipe } from '../../../shared/index.js';
 import { ProvidersService } from '../application/providers.service.js';
 import { PriceSync } from '../application/price-sync.js';

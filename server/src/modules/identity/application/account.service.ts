@@ -9,6 +9,10 @@ import { SocialAccount } from '../domain/social-account.entity.js';
 import { PasswordHasher } from './password-hasher.js';
 import { IdentitySettings, MemberMoneyCloser } from './ports.js';
 import { IdentitySecrets } from './secrets.js';
+import { SessionService } from './sessions.js';
+import { RateLimiter } from './rate-limiter.js';
+import { LoginThrottle } from './login-throttle.js';
+import { LoginAttemptResult } from '../domain/login-attempt.entity.js';
 
 const REFERRAL_ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
 
@@ -26,6 +30,9 @@ export class AccountService {
     private readonly secrets: IdentitySecrets,
     private readonly settings: IdentitySettings,
     private readonly money: MemberMoneyCloser,
+    private readonly sessions: SessionService,
+    private readonly limiter: RateLimiter,
+    private readonly throttle: LoginThrottle,
   ) {}
 
   /** Runs `change` on the member's row, locked, in one transaction. */
@@ -37,14 +44,36 @@ export class AccountService {
     });
   }
 
-  /** 409 when the current password is wrong (docs/product.md §8); every other session ends. */
-  async changePassword(memberId: number, input: ChangePasswordInput): Promise<{ message: string }> {
+  /**
+   * 409 when the current password is wrong (docs/product.md §8). Every session ends, this one too (the member
+   * logs in again with the new password); the API key is renewed when the member asks (then answered once).
+   */
+  async changePassword(
+    memberId: number,
+    loginId: string,
+    input: ChangePasswordInput,
+    ip: string,
+  ): Promise<{ message: string; apiKey?: string }> {
+    // The current password is a password guess like a login's: the same count before the check, the same record.
+    await this.limiter.hit('accountSecurity', ip, `member:${memberId}`);
+    await this.throttle.claim('member', loginId, ip);
     const newHash = await this.hasher.hash(input.newPassword);
-    return this.withMember(memberId, async (member) => {
-      if (!(await this.hasher.verify(member.passwordHash, input.currentPassword)))
-        throw new DomainError(M.currentPasswordWrong, 409);
+    return this.withMember(memberId, async (member, tx) => {
+      const right = await this.hasher.verify(member.passwordHash, input.currentPassword);
+      await this.throttle.record(
+        'member',
+        loginId,
+        ip,
+        right ? LoginAttemptResult.SUCCEEDED : LoginAttemptResult.FAILED,
+      );
+      if (!right) throw new DomainError(M.currentPasswordWrong, 409);
+      await this.throttle.succeeded('member', loginId, ip);
       member.setPassword(newHash);
-      return { message: M.passwordChanged };
+      await this.sessions.revokeAll('member', member.id, 'password', undefined, tx);
+      if (!input.renewApiKey) return { message: M.passwordChanged };
+      const apiKey = newApiKey();
+      member.setApiKey(apiKeyHash(apiKey), this.secrets.apiKeys.seal(apiKey));
+      return { message: M.passwordChanged, apiKey };
     });
   }
 
@@ -80,6 +109,7 @@ export class AccountService {
   withdraw(memberId: number): Promise<{ message: string }> {
     return this.withMember(memberId, async (member, tx) => {
       member.withdraw(this.clock.now());
+      await this.sessions.revokeAll('member', member.id, 'deleted', undefined, tx);
       await tx.nativeDelete(SocialAccount, { member: member.id });
       await tx.flush();
       await this.money.close(tx, member.id);

@@ -14,6 +14,7 @@ import {
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { SocialAccount } from '../domain/social-account.entity.js';
 import { AuditRecorder, PointAdjuster, PointBalanceReader, type AuditActor } from './ports.js';
+import { SessionService } from './sessions.js';
 
 /** What the console shows of a member (never credentials or the API key). */
 export interface MemberView {
@@ -59,6 +60,7 @@ export class MembersAdminService {
     private readonly balances: PointBalanceReader,
     private readonly points: PointAdjuster,
     private readonly audit: AuditRecorder,
+    private readonly sessions: SessionService,
   ) {}
 
   async page(query: ListQuery): Promise<Page<MemberView>> {
@@ -87,8 +89,10 @@ export class MembersAdminService {
     return { ...view(member, await this.balances.balanceOf(id)), socialProviders: accounts.map((a) => a.provider) };
   }
 
-  suspend(id: number, actor: AuditActor): Promise<MemberView> {
-    return this.command(id, actor, 'suspend', (m) => m.suspend());
+  async suspend(id: number, actor: AuditActor): Promise<MemberView> {
+    const view = await this.command(id, actor, 'suspend', (m) => m.suspend());
+    await this.sessions.revokeAll('member', id, 'suspended');
+    return view;
   }
 
   reinstate(id: number, actor: AuditActor): Promise<MemberView> {

@@ -21,6 +21,7 @@ import {
 import { Operator } from '../domain/operator.entity.js';
 import { PasswordHasher } from './password-hasher.js';
 import { AuditRecorder, type AuditActor } from './ports.js';
+import { SessionService } from './sessions.js';
 
 const RESOURCE = 'operators';
 
@@ -41,6 +42,7 @@ export class OperatorsService {
     private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
     private readonly audit: AuditRecorder,
+    private readonly sessions: SessionService,
   ) {}
 
   async page(query: ListQuery): Promise<Page<OperatorView>> {
@@ -85,11 +87,14 @@ export class OperatorsService {
     });
   }
 
-  disable(id: number, actor: AuditActor): Promise<OperatorView> {
-    return this.change(id, actor, 'disable', (operator) => {
+  /** Disabling also ends the operator's sessions: no refresh token of theirs opens the console again. */
+  async disable(id: number, actor: AuditActor): Promise<OperatorView> {
+    const view = await this.change(id, actor, 'disable', (operator) => {
       if (operator.disabledAt) throw new DomainError(OPERATOR_MESSAGES.alreadyDisabled, 409);
       operator.disabledAt = this.clock.now();
     });
+    await this.sessions.revokeAll('operator', id, 'disabled');
+    return view;
   }
 
   enable(id: number, actor: AuditActor): Promise<OperatorView> {

@@ -1,5 +1,6 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import ipaddr from 'ipaddr.js';
 import { IDENTITY_MESSAGES } from '../../../contracts/index.js';
 import { Clock } from '../../../shared/index.js';
 import { RateLimitCounter } from '../domain/rate-limit-counter.entity.js';
@@ -20,9 +21,25 @@ export const RATE_LIMITS = {
   sendCode: { ip: { limit: 10, windowSeconds: 600 }, account: { limit: 5, windowSeconds: 600 } },
   findId: { ip: { limit: 10, windowSeconds: 600 }, account: { limit: 5, windowSeconds: 600 } },
   findPassword: { ip: { limit: 10, windowSeconds: 600 }, account: { limit: 5, windowSeconds: 600 } },
+  /** Sign-ups (plain and social) per address, an IPv6 address counted by its /64. */
+  register: { ip: { limit: 5, windowSeconds: 3600 } },
+  /** Password changes and second-factor steps per address. */
+  accountSecurity: { ip: { limit: 10, windowSeconds: 600 }, account: { limit: 10, windowSeconds: 600 } },
 } as const satisfies Record<string, { ip: RateRule; account?: RateRule }>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
+
+/**
+ * The address a limit counts: an IPv4 address as is, an IPv6 one by its /64 (one subscriber's network;
+ * a host can take any address inside it). IPv4-mapped IPv6 counts as its IPv4 address.
+ */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip.slice(0, 64);
+  const parsed = ipaddr.process(ip);
+  if (parsed.kind() === 'ipv4') return parsed.toString();
+  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
+  return `${parts.map((p) => p.toString(16)).join(':')}::/64`;
+}
 
 /**
  * Counts requests in PostgreSQL (one upsert per key), so every replica shares the same counts.
@@ -38,7 +55,7 @@ export class RateLimiter {
   async hit(action: RateLimitedAction, ip: string, account?: string): Promise<void> {
     const rules: { ip: RateRule; account?: RateRule } = RATE_LIMITS[action];
     const over = await Promise.all([
-      this.count(`${action}:ip:${ip}`, rules.ip),
+      this.count(`${action}:ip:${addressKey(ip)}`, rules.ip),
       rules.account && account !== undefined
         ? this.count(`${action}:account:${account.toLowerCase()}`, rules.account)
         : false,

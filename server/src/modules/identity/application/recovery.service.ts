@@ -17,6 +17,7 @@ import { PasswordHasher } from './password-hasher.js';
 import { IdentitySettings } from './ports.js';
 import { RateLimiter } from './rate-limiter.js';
 import { TokenService } from './tokens.js';
+import { SessionService } from './sessions.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -33,6 +34,7 @@ export class RecoveryService {
     private readonly config: AppConfig,
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
     private readonly messenger: Messenger,
     private readonly limiter: RateLimiter,
     private readonly settings: IdentitySettings,
@@ -98,6 +100,7 @@ export class RecoveryService {
       if (!reset || !member?.canLogIn) throw new DomainError(M.resetTokenInvalid, 400);
       reset.use(this.clock.now());
       member.setPassword(hash);
+      await this.sessions.revokeAll('member', member.id, 'password', undefined, tx);
     });
     return { message: M.resetSuccess };
   }

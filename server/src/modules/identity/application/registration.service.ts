@@ -10,6 +10,7 @@ import { Clock, DomainError } from '../../../shared/index.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { CodeChannel, WrongCodeError } from '../domain/verification-code.entity.js';
 import { PasswordHasher } from './password-hasher.js';
+import { RateLimiter } from './rate-limiter.js';
 import { IdentitySettings, RegisterWhereOptions } from './ports.js';
 import { VerificationService } from './verification.service.js';
 
@@ -45,10 +46,12 @@ export class RegistrationService {
     private readonly verification: VerificationService,
     private readonly settings: IdentitySettings,
     private readonly registerWheres: RegisterWhereOptions,
+    private readonly limiter: RateLimiter,
   ) {}
 
-  /** POST /auth/register. */
-  register(input: RegisterInput): Promise<{ message: string }> {
+  /** POST /auth/register: limited per address (an IPv6 one by its /64) before anything else. */
+  async register(input: RegisterInput, ip: string): Promise<{ message: string }> {
+    await this.limiter.hit('register', ip);
     return this.signUp({ ...input, loginId: input.id });
   }
 

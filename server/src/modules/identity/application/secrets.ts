@@ -3,7 +3,13 @@ import { hkdfSync } from 'node:crypto';
 import { AppConfig } from '../../../config/index.js';
 import { SecretBox } from '../domain/api-key.js';
 
-export type SecretPurpose = 'api-key-encryption' | 'password-reset-token' | 'social-signup-token';
+export type SecretPurpose =
+  | 'api-key-encryption'
+  | 'password-reset-token'
+  | 'social-signup-token'
+  | 'refresh-token'
+  | 'second-factor-challenge'
+  | 'second-factor-secret';
 
 /**
  * Keys for identity's own purposes, each derived (HKDF-SHA256) from the JWT secret, so one secret
@@ -12,9 +18,12 @@ export type SecretPurpose = 'api-key-encryption' | 'password-reset-token' | 'soc
 @Injectable()
 export class IdentitySecrets {
   readonly apiKeys: SecretBox;
+  /** TOTP secrets at rest. */
+  readonly secondFactors: SecretBox;
 
   constructor(private readonly config: AppConfig) {
     this.apiKeys = new SecretBox(this.key('api-key-encryption'));
+    this.secondFactors = new SecretBox(this.key('second-factor-secret'));
   }
 
   key(purpose: SecretPurpose): Buffer {

@@ -1,50 +1,194 @@
-import { Injectable } from '@nestjs/common';
+import { Injectable, UnauthorizedException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { EventArgs, EventSubscriber } from '@mikro-orm/core';
-import { ShortCache } from '../../../shared/index.js';
-import type { OperatorRole } from '../../../contracts/operators.js';
-import { Member, type MemberStatus, type SessionFacts } from '../domain/member.entity.js';
-import { Operator } from '../domain/operator.entity.js';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { Clock, NotFoundError, ShortCache } from '../../../shared/index.js';
+import { AuthSession, type SessionKind } from '../domain/auth-session.entity.js';
+import { IdentitySecrets } from './secrets.js';
+import { ACCESS_TTL_SECONDS, TokenService } from './tokens.js';
 
-/** How long a process trusts what it read about a member's session (another replica's suspension shows within this). */
+/** How long a session may be refreshed after it was opened (wall time, like the access token's expiry). */
+export const SESSION_TTL_MS: Record<SessionKind, number> = { member: 30 * 24 * 3600_000, operator: 12 * 3600_000 };
+
+/** How long a process trusts what it read about a session (another replica's revocation shows within this). */
 const SESSION_CACHE_MS = 2_000;
 
-/** What the JWT strategies read about a token's subject on every request. */
+export interface LoginContext {
+  ip: string;
+  /** The User-Agent header. */
+  device?: string;
+}
+
+export interface TokenPair {
+  accessToken: string;
+  refreshToken: string;
+  /** Seconds the access token lives. */
+  expiresIn: number;
+}
+
+export interface SessionView {
+  id: number;
+  device: string;
+  ip: string;
+  createdAt: Date;
+  lastSeenAt: Date;
+  current: boolean;
+}
+
+const SESSION_GONE = '세션이 만료되었습니다. 다시 로그인해 주세요.';
+
+/** Opens, refreshes, lists and revokes the sessions of members and operators. */
 @Injectable()
-export class Sessions implements EventSubscriber<Member> {
-  // Every member request passes here: the three facts as a plain row, kept briefly, no entity to hydrate.
-  private readonly members = new ShortCache<number, SessionFacts | null>(SESSION_CACHE_MS, async (id) => {
-    const [row] = await this.em
-      .getConnection()
-      .execute<{ login_id: string | null; status: MemberStatus; session_version: number }[]>(
-        'select login_id, status, session_version from member where id = ?',
-        [id],
+export class SessionService {
+  private readonly standing = new ShortCache<number, { kind: string; subject: number } | null>(
+    SESSION_CACHE_MS,
+    async (id) => {
+      const [row] = await this.em
+        .getConnection()
+        .execute<{ kind: string; subject_id: number }[]>(
+          'select kind, subject_id from auth_session where id = ? and revoked_at is null',
+          [id],
+        );
+      return row ? { kind: row.kind, subject: row.subject_id } : null;
+    },
+  );
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly tokens: TokenService,
+    private readonly secrets: IdentitySecrets,
+  ) {}
+
+  /** Whether session `id` is open and belongs to this member or operator (what every request checks). */
+  async stands(id: number | undefined, kind: SessionKind, subjectId: number): Promise<boolean> {
+    if (!Number.isInteger(id)) return false;
+    const session = await this.standing.get(id!);
+    return !!session && session.kind === kind && session.subject === subjectId;
+  }
+
+  /** A new session for a login that passed every check; `version` is the member's session version. */
+  async open(kind: SessionKind, subjectId: number, context: LoginContext, version?: number): Promise<TokenPair> {
+    const em = this.em.fork();
+    const session = new AuthSession({
+      kind,
+      subjectId,
+      device: (context.device ?? '').replace(/[\p{Cc}]/gu, '').slice(0, 200),
+      ip: context.ip.slice(0, 64),
+      refreshSalt: randomBytes(24).toString('base64url'),
+      expiresAt: new Date(Date.now() + SESSION_TTL_MS[kind]),
+      now: this.clock.now(),
+    });
+    await em.persist(session).flush();
+    return this.pair(session, version);
+  }
+
+  /**
+   * The next token pair for a refresh token. Its generation must be the current one, moved on in the same
+   * statement (two refreshes with one token: one wins); an older generation of a genuine token means it was
+   * copied, and the session is revoked. Anything else is a 401 that changes nothing.
+   */
+  async refresh(
+    kind: SessionKind,
+    token: string,
+    memberVersion: (memberId: number) => Promise<number | null>,
+  ): Promise<TokenPair> {
+    const parsed = /^(\d{1,10})\.(\d{1,10})\.([\w-]{43})$/.exec(token);
+    if (!parsed) throw new UnauthorizedException(SESSION_GONE);
+    const [id, generation] = [Number(parsed[1]), Number(parsed[2])];
+    const em = this.em.fork();
+    const session = await em.findOne(AuthSession, id);
+    if (!session || session.kind !== kind || !this.macMatches(session, generation, parsed[3]!))
+      throw new UnauthorizedException(SESSION_GONE);
+    if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw new UnauthorizedException(SESSION_GONE);
+    const moved = await em.getConnection().execute<{ refresh_generation: number }[]>(
+      `update auth_session set refresh_generation = refresh_generation + 1, last_seen_at = ?
+        where id = ? and refresh_generation = ? and revoked_at is null returning refresh_generation`,
+      [this.clock.now(), id, generation],
+    );
+    if (moved.length === 0) {
+      await this.revoke(session.kind, session.subjectId, id, 'refresh-reuse');
+      throw new UnauthorizedException(SESSION_GONE);
+    }
+    session.refreshGeneration = moved[0]!.refresh_generation;
+    let version: number | undefined;
+    // A member's token carries the current session version (null: the member may no longer log in).
+    if (session.kind === 'member') {
+      const current = await memberVersion(session.subjectId);
+      if (current === null) throw new UnauthorizedException(SESSION_GONE);
+      version = current;
+    }
+    return this.pair(session, version);
+  }
+
+  list(kind: SessionKind, subjectId: number, currentId: number): Promise<SessionView[]> {
+    return this.em
+      .fork()
+      .find(
+        AuthSession,
+        { kind, subjectId, revokedAt: null, expiresAt: { $gt: new Date() } },
+        { orderBy: { lastSeenAt: 'desc', id: 'desc' }, limit: 100 },
+      )
+      .then((rows) =>
+        rows.map((s) => ({
+          id: s.id,
+          device: s.device,
+          ip: s.ip,
+          createdAt: s.createdAt,
+          lastSeenAt: s.lastSeenAt,
+          current: s.id === currentId,
+        })),
       );
-    return row ? { loginId: row.login_id, status: row.status, sessionVersion: row.session_version } : null;
-  });
-
-  constructor(private readonly em: EntityManager) {
-    // A suspension, withdrawal or password change made through this process ends the session at once.
-    em.getEventManager().registerSubscriber(this);
   }
 
-  getSubscribedEntities() {
-    return [Member];
+  /** Revokes one of the subject's own sessions (404 for anyone else's). */
+  async revoke(kind: SessionKind, subjectId: number, sessionId: number, reason: string): Promise<void> {
+    const n = await this.em
+      .fork()
+      .nativeUpdate(
+        AuthSession,
+        { id: sessionId, kind, subjectId, revokedAt: null },
+        { revokedAt: this.clock.now(), revokedReason: reason },
+      );
+    this.standing.forget(sessionId);
+    if (n === 0 && !(await this.em.fork().count(AuthSession, { id: sessionId, kind, subjectId })))
+      throw new NotFoundError('세션을 찾을 수 없습니다.');
   }
 
-  afterUpdate({ entity }: EventArgs<Member>): void {
-    this.members.forget(entity.id);
+  /** Revokes every open session of the subject but `exceptId` (a password or 2FA change, disable, deletion). */
+  async revokeAll(
+    kind: SessionKind,
+    subjectId: number,
+    reason: string,
+    exceptId?: number,
+    em: EntityManager = this.em.fork(),
+  ): Promise<number> {
+    const n = await em.nativeUpdate(
+      AuthSession,
+      { kind, subjectId, revokedAt: null, ...(exceptId ? { id: { $ne: exceptId } } : {}) },
+      { revokedAt: this.clock.now(), revokedReason: reason },
+    );
+    this.standing.forget();
+    return n;
   }
 
-  member(id: number): Promise<SessionFacts | null> {
-    return this.members.get(id);
+  private pair(session: AuthSession, version?: number): TokenPair {
+    return {
+      accessToken: this.tokens.accessToken(session.kind, session.subjectId, session.id, version),
+      refreshToken: `${session.id}.${session.refreshGeneration}.${this.mac(session, session.refreshGeneration)}`,
+      expiresIn: ACCESS_TTL_SECONDS,
+    };
   }
 
-  /** An enabled operator's login and role (read on every request, so a role change or a disable takes effect at once). */
-  async operator(id: number): Promise<{ id: number; loginId: string; role: OperatorRole } | null> {
-    const operator = await this.em.fork().findOne(Operator, id);
-    return operator && !operator.disabledAt
-      ? { id: operator.id, loginId: operator.loginId, role: operator.role }
-      : null;
+  private mac(session: AuthSession, generation: number): string {
+    return createHmac('sha256', this.secrets.key('refresh-token'))
+      .update(`${session.id}.${generation}.${session.refreshSalt}`)
+      .digest('base64url');
+  }
+
+  private macMatches(session: AuthSession, generation: number, mac: string): boolean {
+    if (generation > session.refreshGeneration) return false;
+    const expected = Buffer.from(this.mac(session, generation));
+    const given = Buffer.from(mac);
+    return expected.length === given.length && timingSafeEqual(expected, given);
   }
 }

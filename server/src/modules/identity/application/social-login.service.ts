@@ -1,13 +1,20 @@
 import { Injectable, NotFoundException } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import { IDENTITY_MESSAGES as M, type SocialRegisterInput } from '../../../contracts/index.js';
+import {
+  IDENTITY_MESSAGES as M,
+  type SecondFactorChallenge,
+  type SocialRegisterInput,
+} from '../../../contracts/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
 import { Member } from '../domain/member.entity.js';
 import { SocialAccount, SocialProvider } from '../domain/social-account.entity.js';
 import { RegistrationService } from './registration.service.js';
+import { SecondFactorService } from './second-factor.service.js';
 import { SocialProviders, type SocialProfile } from './social-providers.js';
 import { TokenService } from './tokens.js';
+import { RateLimiter } from './rate-limiter.js';
+import { SessionService, type LoginContext, type TokenPair } from './sessions.js';
 
 /** How long the register page may take to send the social sign-up token back. */
 const SIGNUP_TOKEN_TTL_SECONDS = 30 * 60;
@@ -26,20 +33,23 @@ export class SocialLoginService {
     private readonly clock: Clock,
     private readonly providers: SocialProviders,
     private readonly tokens: TokenService,
+    private readonly sessions: SessionService,
+    private readonly limiter: RateLimiter,
     private readonly registration: RegistrationService,
+    private readonly factors: SecondFactorService,
   ) {}
 
-  async loginWithNaver(code: string): Promise<{ accessToken: string }> {
+  async loginWithNaver(code: string, context: LoginContext): Promise<TokenPair | SecondFactorChallenge> {
     await this.providers.ensureEnabled(SocialProvider.NAVER);
-    return this.login(await this.providers.naver(code));
+    return this.login(await this.providers.naver(code), context);
   }
 
-  async loginWithKakao(accessToken: string): Promise<{ accessToken: string }> {
+  async loginWithKakao(accessToken: string, context: LoginContext): Promise<TokenPair | SecondFactorChallenge> {
     await this.providers.ensureEnabled(SocialProvider.KAKAO);
-    return this.login(await this.providers.kakao(accessToken));
+    return this.login(await this.providers.kakao(accessToken), context);
   }
 
-  private async login(profile: SocialProfile): Promise<{ accessToken: string }> {
+  private async login(profile: SocialProfile, context: LoginContext): Promise<TokenPair | SecondFactorChallenge> {
     const account = await this.em
       .fork()
       .findOne(
@@ -53,12 +63,21 @@ export class SocialLoginService {
       throw new NotFoundException({ message: M.socialNotRegistered, token });
     }
     if (!account.member.canLogIn) throw new DomainError(M.accountRestricted, 403);
-    return { accessToken: this.tokens.accessToken('member', account.member.id, account.member.sessionVersion) };
+    // A provider's login is the first factor only: a member with TOTP still gives the code.
+    if (await this.factors.isEnabled('member', account.member.id))
+      return this.factors.challenge(
+        'member',
+        account.member.id,
+        account.member.loginId ?? `#${account.member.id}`,
+        'code',
+      );
+    return this.sessions.open('member', account.member.id, context, account.member.sessionVersion);
   }
 
   /** POST /auth/register/naver|kakao: the member, bound to the provider account the token names. */
-  async register(provider: SocialProvider, input: SocialRegisterInput): Promise<{ message: string }> {
+  async register(provider: SocialProvider, input: SocialRegisterInput, ip: string): Promise<{ message: string }> {
     await this.providers.ensureEnabled(provider);
+    await this.limiter.hit('register', ip);
     const claims = this.tokens.verifyPurposeToken<SignUpClaims>('social-signup-token', input.accessToken);
     if (!claims || claims.provider !== provider || typeof claims.pid !== 'string')
       throw new DomainError(M.socialTokenInvalid, 400);

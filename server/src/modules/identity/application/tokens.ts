@@ -1,20 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { JwtService } from '@nestjs/jwt';
 import { Clock } from '../../../shared/index.js';
+import type { AccessTokenPayload } from '../../auth/index.js';
 import { IdentitySecrets, type SecretPurpose } from './secrets.js';
 
 export type Principal = 'member' | 'operator';
 
-export interface AccessTokenPayload {
-  sub: number;
-  typ: Principal;
-  /** The member's session version when issued (see Member.acceptsSession); absent for operators. */
-  ver?: number;
-  iat: number;
-  exp: number;
-}
-
-const TTL_SECONDS: Record<Principal, number> = { member: 7 * 24 * 3600, operator: 12 * 3600 };
+/** Access tokens are short-lived; the session's refresh token gets the next one (POST /api/auth/refresh). */
+export const ACCESS_TTL_SECONDS = 15 * 60;
 
 /**
  * Signs every token identity hands out, all HS256 with `iat`/`exp` in seconds taken from the Clock.
@@ -33,14 +26,16 @@ export class TokenService {
     return Math.floor(this.clock.now().getTime() / 1000);
   }
 
-  accessToken(principal: Principal, id: number, sessionVersion?: number): string {
-    const iat = this.nowSeconds();
+  /** Wall time, not the Clock: the verifier (passport-jwt) checks `exp` against wall time. */
+  accessToken(principal: Principal, id: number, sessionId: number, sessionVersion?: number): string {
+    const iat = Math.floor(Date.now() / 1000);
     const payload: AccessTokenPayload = {
       sub: id,
       typ: principal,
+      sid: sessionId,
       ver: sessionVersion,
       iat,
-      exp: iat + TTL_SECONDS[principal],
+      exp: iat + ACCESS_TTL_SECONDS,
     };
     return this.jwt.sign(payload);
   }

@@ -6,7 +6,7 @@ import { ApprovalGate } from '../application/ports.js';
 import { LoginThrottle } from '../application/login-throttle.js';
 import { Messenger } from '../application/messenger.js';
 import { MembersAdminService } from '../application/members-admin.service.js';
-import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from './auth.guards.js';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 
 const BAD_ID = '회원 번호가 올바르지 않습니다.';
 const idParam = idPipe({ message: BAD_ID });

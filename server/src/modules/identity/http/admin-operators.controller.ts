@@ -8,7 +8,7 @@ import {
 } from '../../../contracts/index.js';
 import { Allow, idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { OperatorsService } from '../application/operators.service.js';
-import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from './auth.guards.js';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 
 const idParam = idPipe({ message: OPERATOR_MESSAGES.notFound });
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
-import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 import { Allow, idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { OrderCommands } from '../application/order-commands.service.js';
 import { adminAutoOrderView, adminOrderView } from '../application/admin-views.js';

@@ -1,7 +1,7 @@
 import { Body, Controller, Headers, HttpCode, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { massOrderRequestSchema, type MassOrderRequest } from '../../../contracts/index.js';
-import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../../identity/index.js';
+import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../../auth/index.js';
 import { ZodPipe } from '../../../shared/index.js';
 import { MassOrders } from '../application/mass-order.service.js';
 

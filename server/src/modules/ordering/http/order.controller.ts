@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, Post, Query, Res, UseGuards } from '@ne
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { MESSAGES, orderRequestSchema, type OrderRequest } from '../../../contracts/index.js';
-import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../../identity/index.js';
+import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../../auth/index.js';
 import { ZodPipe } from '../../../shared/index.js';
 import { OrderingFacade } from '../application/ordering.facade.js';
 import type { History, HistoryQuery } from '../application/order-queries.service.js';

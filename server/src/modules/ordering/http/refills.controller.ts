@@ -8,7 +8,7 @@ import {
   OperatorGuard,
   type AuthenticatedMember,
   type AuthenticatedOperator,
-} from '../../identity/index.js';
+} from '../../auth/index.js';
 import { Allow, idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { Refills } from '../application/refills.service.js';
 import { OrderingFacade } from '../application/ordering.facade.js';

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { ORDER_MESSAGES, SUBSCRIPTION_MESSAGES, type SubscriptionView } from '../../../contracts/index.js';
-import { CurrentMember, MemberGuard, OperatorGuard, type AuthenticatedMember } from '../../identity/index.js';
+import { CurrentMember, MemberGuard, OperatorGuard, type AuthenticatedMember } from '../../auth/index.js';
 import { Allow, idPipe, NotFoundError, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { Subscriptions } from '../application/subscriptions.service.js';
 import { SUBSCRIPTION_TRANSITIONS, type Subscription } from '../domain/subscription.entity.js';

@@ -9,7 +9,7 @@ import {
   OperatorGuard,
   type AuthenticatedMember,
   type AuthenticatedOperator,
-} from '../../identity/index.js';
+} from '../../auth/index.js';
 import { MEMBER_LEVELS } from '../application/level-resource.js';
 import { PricingFacade } from '../application/pricing.facade.js';
 

@@ -1,5 +1,5 @@
 import { Controller, Get, Param, Query, UseGuards } from '@nestjs/common';
-import { CurrentMember, MemberGuard, OperatorGuard, type AuthenticatedMember } from '../../identity/index.js';
+import { CurrentMember, MemberGuard, OperatorGuard, type AuthenticatedMember } from '../../auth/index.js';
 import { Allow, IdPipe, parseListQuery } from '../../../shared/index.js';
 import { ReferralFacade } from '../application/referral.facade.js';
 

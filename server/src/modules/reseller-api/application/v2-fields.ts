@@ -3,6 +3,8 @@
  * query string and the body (the body winning), folds `orders[]=` arrays and drops the words tools send
  * for "not given"; v2-requests.ts then reads the action's schema from them.
  */
+import { API_KEY_FIELDS } from '../../../contracts/index.js';
+
 /** Values PHP and JavaScript tools send for a field they have no value for. */
 const ABSENT_WORDS = new Set(['', 'undefined', 'null']);
 /** Optional fields where 0 means "not given" (runs 0 = no drip-feed, posts 0 = no limit ...). */
@@ -64,12 +66,12 @@ export function normaliseFields(...sources: Record<string, unknown>[]): Record<s
   return Object.fromEntries(fields);
 }
 
-/** The API key: the `key`, `api_key` or `api` field, else an `X-Api-Key` header, else a Bearer token. */
+/** The API key: the first field of API_KEY_FIELDS (the log masks the same list), else an `X-Api-Key` header, else a Bearer token. */
 export function keyOf(
   fields: Record<string, unknown>,
   headers: Record<string, string | string[] | undefined>,
 ): unknown {
-  for (const name of ['key', 'api_key', 'api']) if (fields[name] !== undefined) return fields[name];
+  for (const name of API_KEY_FIELDS) if (fields[name] !== undefined) return fields[name];
   const header = headers['x-api-key'];
   if (typeof header === 'string' && header.trim()) return header.trim();
   const bearer = /^Bearer\s+(\S+)\s*$/i.exec(typeof headers.authorization === 'string' ? headers.authorization : '');

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, Param, Put, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
-import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 import { Allow, pageOf, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { SettingsService } from '../application/settings.service.js';
 

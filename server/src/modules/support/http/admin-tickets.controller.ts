@@ -1,7 +1,7 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import type { z } from 'zod';
 import { operatorReplySchema, ticketAssignSchema, type OperatorReply } from '../../../contracts/index.js';
-import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 import { adminCrudController, Allow, idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { SAVED_REPLIES } from '../application/saved-replies.resource.js';
 import { Tickets } from '../application/tickets.service.js';

@@ -7,7 +7,7 @@ import {
   type TicketReply,
 } from '../../../contracts/index.js';
 import { ContentFacade, uploadedImage } from '../../content/index.js';
-import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../../identity/index.js';
+import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../../auth/index.js';
 import { idPipe, ZodPipe } from '../../../shared/index.js';
 import { Tickets } from '../application/tickets.service.js';
 

@@ -1,6 +1,6 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
-import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../identity/index.js';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 import { Allow, IdPipe, Page, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { WalletFacade } from '../application/wallet.facade.js';
 import { adminPointDebtView, PointDebtCommands } from '../application/point-debt-commands.js';

@@ -1,5 +1,5 @@
 import { Controller, Get, Query, UseGuards } from '@nestjs/common';
-import { OperatorGuard } from '../../identity/index.js';
+import { OperatorGuard } from '../../auth/index.js';
 import { Allow, parseListQuery } from '../../../shared/index.js';
 import { adminLedgerEntryView } from '../application/admin-views.js';
 import { WalletFacade } from '../application/wallet.facade.js';

@@ -3,24 +3,14 @@ import { AuthGuard, PassportStrategy } from '@nestjs/passport';
 import { Strategy } from 'passport-jwt';
 import type { FastifyRequest } from 'fastify';
 import { createSecretKey, type KeyObject } from 'node:crypto';
-import { AppConfig } from '../../../config/index.js';
-import { assertPermitted } from '../../../shared/index.js';
-import type { OperatorRole } from '../../../contracts/operators.js';
-import { sessionStands } from '../domain/member.entity.js';
-import { Sessions } from '../application/sessions.js';
-import type { AccessTokenPayload } from '../application/tokens.js';
-
-export interface AuthenticatedMember {
-  id: number;
-  loginId: string;
-}
-
-export interface AuthenticatedOperator {
-  id: number;
-  loginId: string;
-  /** Read on every request, so a role change or a disable takes effect at once. */
-  role: OperatorRole;
-}
+import { AppConfig } from '../../config/index.js';
+import { assertPermitted } from '../../shared/index.js';
+import {
+  SessionReader,
+  type AccessTokenPayload,
+  type AuthenticatedMember,
+  type AuthenticatedOperator,
+} from './session-reader.js';
 
 /** The spec says only "the stored token in the Authorization header": accept `Bearer <jwt>` and a bare `<jwt>`. */
 function tokenFromHeader(request: FastifyRequest): string | null {
@@ -38,26 +28,27 @@ const UNAUTHORIZED = '로그인이 필요합니다.';
 const verificationKey = (config: AppConfig): Buffer =>
   createSecretKey(Buffer.from(config.jwtSecret)) satisfies KeyObject as unknown as Buffer;
 
+const jwtOptions = (config: AppConfig) => ({
+  jwtFromRequest: tokenFromHeader,
+  secretOrKey: verificationKey(config),
+  algorithms: ['HS256' as const],
+  ignoreExpiration: false,
+});
+
 @Injectable()
 export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') {
   constructor(
     config: AppConfig,
-    private readonly sessions: Sessions,
+    private readonly sessions: SessionReader,
   ) {
-    super({
-      jwtFromRequest: tokenFromHeader,
-      secretOrKey: verificationKey(config),
-      algorithms: ['HS256'],
-      ignoreExpiration: false,
-    });
+    super(jwtOptions(config));
   }
 
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedMember> {
     if (payload.typ !== 'member' || !Number.isInteger(payload.sub)) throw new UnauthorizedException(UNAUTHORIZED);
-    const session = await this.sessions.member(payload.sub);
-    // Unknown, suspended, withdrawn, or the password changed since the token was issued.
-    if (!session || !sessionStands(session, payload.ver)) throw new UnauthorizedException(UNAUTHORIZED);
-    return { id: payload.sub, loginId: session.loginId! };
+    const member = await this.sessions.member(payload);
+    if (!member) throw new UnauthorizedException(UNAUTHORIZED);
+    return member;
   }
 }
 
@@ -65,19 +56,14 @@ export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') 
 export class OperatorJwtStrategy extends PassportStrategy(Strategy, 'operator-jwt') {
   constructor(
     config: AppConfig,
-    private readonly sessions: Sessions,
+    private readonly sessions: SessionReader,
   ) {
-    super({
-      jwtFromRequest: tokenFromHeader,
-      secretOrKey: verificationKey(config),
-      algorithms: ['HS256'],
-      ignoreExpiration: false,
-    });
+    super(jwtOptions(config));
   }
 
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedOperator> {
     if (payload.typ !== 'operator' || !Number.isInteger(payload.sub)) throw new UnauthorizedException(UNAUTHORIZED);
-    const operator = await this.sessions.operator(payload.sub);
+    const operator = await this.sessions.operator(payload);
     if (!operator) throw new UnauthorizedException(UNAUTHORIZED);
     return operator;
   }

@@ -1,0 +1,14 @@
+import type { SecondFactorConfirmed, SecondFactorEnrolment, SecondFactorStatus } from '../../../lib/contracts';
+import { api } from '../../../lib/api-client';
+
+/** GET /auth/totp: whether 2FA is on and how many recovery codes are left. */
+export const secondFactorStatus = () => api.get<SecondFactorStatus>('/auth/totp');
+
+/** POST /auth/totp/enrol: a new secret and its QR, shown once. */
+export const enrolSecondFactor = () => api.post<SecondFactorEnrolment>('/auth/totp/enrol');
+
+/** POST /auth/totp/confirm {code}: on, with 10 recovery codes; every session ends. */
+export const confirmSecondFactor = (code: string) => api.post<SecondFactorConfirmed>('/auth/totp/confirm', { code });
+
+/** POST /auth/totp/disable {code}: off; every session ends. */
+export const disableSecondFactor = (code: string) => api.post<{ message: string }>('/auth/totp/disable', { code });

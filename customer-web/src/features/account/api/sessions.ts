@@ -1,0 +1,11 @@
+import type { SessionRow } from '../../../lib/contracts';
+import { api } from '../../../lib/api-client';
+
+/** GET /auth/sessions: the member's open sessions, the current one marked. */
+export const listSessions = () => api.get<SessionRow[]>('/auth/sessions');
+
+/** DELETE /auth/sessions/:id: ends one of the member's sessions. */
+export const endSession = (id: number) => api.delete(`/auth/sessions/${id}`);
+
+/** POST /auth/logout-all: ends every session, this one too. */
+export const logOutEverywhere = () => api.post('/auth/logout-all');

@@ -1,0 +1,94 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router-dom';
+import { toast } from 'react-toastify';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { DataTable, type Column } from '../../../components/ui/data-table';
+import { paths } from '../../../config/paths';
+import { refusalMessage } from '../../../lib/api-client';
+import type { SessionRow } from '../../../lib/contracts';
+import { MESSAGES } from '../../../lib/contracts';
+import { formatDateTime } from '../../../lib/format';
+import { loading } from '../../../lib/loading';
+import { useSession } from '../../../lib/session';
+import { endSession, listSessions, logOutEverywhere } from '../api/sessions';
+import { unlessGuest } from './guest-guard';
+
+/** The member's logged-in devices (/account): end one, or log out everywhere. */
+export function SessionsBlock() {
+  const state = useSession();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { data, isLoading } = useQuery({
+    queryKey: ['auth-sessions'],
+    queryFn: listSessions,
+    enabled: state === 'authorization',
+  });
+
+  const end = (id: number) =>
+    unlessGuest(async () => {
+      try {
+        await loading.during(endSession(id));
+        toast.success('세션을 종료했습니다.');
+        await queryClient.invalidateQueries({ queryKey: ['auth-sessions'] });
+      } catch (error) {
+        toast.error(refusalMessage(error, MESSAGES.error));
+      }
+    });
+
+  const everywhere = () =>
+    unlessGuest(async () => {
+      try {
+        await loading.during(logOutEverywhere());
+        toast.success('모든 기기에서 로그아웃되었습니다.');
+        void navigate(paths.logout);
+      } catch (error) {
+        toast.error(refusalMessage(error, MESSAGES.error));
+      }
+    });
+
+  const columns: Column<SessionRow>[] = [
+    {
+      header: '기기',
+      cell: (s) => (
+        <span className="ellipsis" title={s.device}>
+          {s.current ? '(현재 기기) ' : ''}
+          {s.device || '알 수 없음'}
+        </span>
+      ),
+    },
+    { header: 'IP', cell: (s) => s.ip },
+    { header: '로그인', cell: (s) => formatDateTime(s.createdAt) },
+    { header: '최근 사용', cell: (s) => formatDateTime(s.lastSeenAt) },
+    {
+      header: '',
+      cell: (s) =>
+        s.current ? null : (
+          <Button variant="secondary" onClick={() => end(s.id)} aria-label={`세션 ${s.id} 종료`}>
+            종료
+          </Button>
+        ),
+    },
+  ];
+
+  return (
+    <Card
+      title="로그인된 기기"
+      actions={
+        <Button variant="secondary" onClick={everywhere}>
+          모든 기기에서 로그아웃
+        </Button>
+      }
+    >
+      <div data-testid="sessions">
+        <DataTable
+          columns={columns}
+          rows={data ?? []}
+          rowKey={(s) => s.id}
+          loading={isLoading}
+          empty="로그인된 기기가 없습니다."
+        />
+      </div>
+    </Card>
+  );
+}

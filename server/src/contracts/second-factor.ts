@@ -1,0 +1,76 @@
+import { z } from 'zod';
+import type { OperatorRole } from './operators.js';
+
+/** Roles that may not use the console without a second factor (issue 24): they move money and settings. */
+export const SECOND_FACTOR_REQUIRED_ROLES: readonly OperatorRole[] = ['OWNER', 'ACCOUNTANT'];
+export const secondFactorRequired = (role: OperatorRole): boolean => SECOND_FACTOR_REQUIRED_ROLES.includes(role);
+
+/** How many single-use recovery codes an enrolment hands out (shown once, stored hashed). */
+export const RECOVERY_CODE_COUNT = 10;
+
+export const SECOND_FACTOR_MESSAGES = {
+  codeRequired: '인증 코드를 입력해 주세요.',
+  codeWrong: '인증 코드가 올바르지 않습니다.',
+  challengeGone: '로그인 단계가 만료되었습니다. 처음부터 다시 로그인해 주세요.',
+  codeStep: '인증 앱의 6자리 코드를 입력해 주세요.',
+  enrolStep: '이 계정은 2단계 인증이 필수입니다. 인증 앱을 등록해 주세요.',
+  alreadyEnabled: '이미 2단계 인증을 사용 중입니다.',
+  notEnabled: '2단계 인증을 사용하고 있지 않습니다.',
+  noEnrolment: '먼저 인증 앱 등록을 시작해 주세요.',
+  requiredForRole: '이 역할은 2단계 인증을 끌 수 없습니다.',
+  enabled: '2단계 인증을 켰습니다. 모든 기기에서 로그아웃되었습니다.',
+  disabled: '2단계 인증을 껐습니다. 모든 기기에서 로그아웃되었습니다.',
+} as const;
+
+/** A 6-digit TOTP code, or a recovery code (XXXXX-XXXXX, dash and case optional). */
+export const secondFactorCodeSchema = z
+  .string({ error: SECOND_FACTOR_MESSAGES.codeRequired })
+  .trim()
+  .min(1, SECOND_FACTOR_MESSAGES.codeRequired)
+  .max(20, SECOND_FACTOR_MESSAGES.codeWrong)
+  .regex(/^(\d{6}|[A-Za-z0-9]{5}-?[A-Za-z0-9]{5})$/, SECOND_FACTOR_MESSAGES.codeWrong);
+
+export const secondFactorCodeBodySchema = z.object({ code: secondFactorCodeSchema });
+export type SecondFactorCodeBody = z.infer<typeof secondFactorCodeBodySchema>;
+
+const challengeTokenSchema = z
+  .string({ error: SECOND_FACTOR_MESSAGES.challengeGone })
+  .min(1, SECOND_FACTOR_MESSAGES.challengeGone)
+  .max(2000, SECOND_FACTOR_MESSAGES.challengeGone);
+
+/** The login's second step: the challenge the password step answered, and the code. */
+export const secondFactorLoginSchema = z.object({ challengeToken: challengeTokenSchema, code: secondFactorCodeSchema });
+export type SecondFactorLogin = z.infer<typeof secondFactorLoginSchema>;
+
+export const secondFactorChallengeBodySchema = z.object({ challengeToken: challengeTokenSchema });
+export type SecondFactorChallengeBody = z.infer<typeof secondFactorChallengeBodySchema>;
+
+/**
+ * The password step's answer when the account has a second factor (`code`) or must enrol one first (`enrol`,
+ * operators whose role requires it): no session yet, only a short-lived challenge for the next step.
+ */
+export interface SecondFactorChallenge {
+  twoFactor: 'code' | 'enrol';
+  challengeToken: string;
+  message: string;
+}
+
+/** A started enrolment: shown once (the secret is sealed server-side and never shown again). */
+export interface SecondFactorEnrolment {
+  secret: string;
+  otpauthUrl: string;
+  /** The otpauth URL as a PNG data URL, for the authenticator app's camera. */
+  qrDataUrl: string;
+}
+
+export interface SecondFactorStatus {
+  enabled: boolean;
+  required: boolean;
+  recoveryCodesLeft: number;
+}
+
+export interface SecondFactorConfirmed {
+  message: string;
+  /** Shown once: each works one time in place of a code. */
+  recoveryCodes: string[];
+}
