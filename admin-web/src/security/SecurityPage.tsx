@@ -7,6 +7,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { SessionsCard } from './SessionsCard';
 import { EnrolmentCard, RecoveryCodes } from '../common/RecoveryCodes';
 import {
   authCall,
@@ -16,7 +17,7 @@ import {
 } from '../common/secondFactorApi';
 
 /**
- * 내 보안 설정: the operator's own second factor. Any operator may turn it on (QR, first code, recovery codes
+ * 내 보안 설정: the operator's own second factor and logged-in devices. Any operator may turn it on (QR, first code, recovery codes
  * shown once); only roles that do not require it may turn it off. Either change ends every session, this one too.
  */
 export const SecurityPage = () => {
@@ -47,82 +48,85 @@ export const SecurityPage = () => {
   };
 
   return (
-    <Card sx={{ mt: 2, maxWidth: 560 }}>
-      <Title title="내 보안 설정" />
-      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
-        <Typography variant="h6">2단계 인증</Typography>
-        {done ? (
-          <>
-            <Alert severity="success">{done.message}</Alert>
-            {done.recoveryCodes && <RecoveryCodes codes={done.recoveryCodes} />}
-            <Button variant="contained" onClick={() => void logout()}>
-              다시 로그인
-            </Button>
-          </>
-        ) : !status ? null : status.enabled ? (
-          <>
-            <Typography data-testid="totp-status">
-              사용 중입니다. 남은 복구 코드 {status.recoveryCodesLeft}개.
-            </Typography>
-            {status.required ? (
-              <Typography variant="body2" color="text.secondary">
-                이 역할은 2단계 인증이 필수라 끌 수 없습니다.
+    <>
+      <Card sx={{ mt: 2, maxWidth: 560 }}>
+        <Title title="내 보안 설정" />
+        <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}>
+          <Typography variant="h6">2단계 인증</Typography>
+          {done ? (
+            <>
+              <Alert severity="success">{done.message}</Alert>
+              {done.recoveryCodes && <RecoveryCodes codes={done.recoveryCodes} />}
+              <Button variant="contained" onClick={() => void logout()}>
+                다시 로그인
+              </Button>
+            </>
+          ) : !status ? null : status.enabled ? (
+            <>
+              <Typography data-testid="totp-status">
+                사용 중입니다. 남은 복구 코드 {status.recoveryCodesLeft}개.
               </Typography>
-            ) : (
-              <Box
-                component="form"
-                sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}
-                onSubmit={(e) => {
-                  const code = codeOf(e);
-                  void run(async () => setDone(await authCall<{ message: string }>('totp/disable', { code })));
-                }}
-              >
-                <TextField name="code" label="인증 코드 또는 복구 코드" required size="small" />
-                <Button type="submit" variant="outlined" color="error" disabled={busy}>
-                  2단계 인증 끄기
-                </Button>
-              </Box>
-            )}
-          </>
-        ) : enrolment ? (
-          <Box
-            component="form"
-            sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}
-            onSubmit={(e) => {
-              const code = codeOf(e);
-              void run(async () => setDone(await authCall<SecondFactorConfirmed>('totp/confirm', { code })));
-            }}
-          >
-            <Typography variant="body2">
-              인증 앱(Google Authenticator 등)으로 QR 코드를 찍고 앱에 나온 6자리 코드를 입력하세요.
-            </Typography>
-            <EnrolmentCard {...enrolment} />
-            <TextField
-              name="code"
-              label="인증 앱의 6자리 코드"
-              inputProps={{ inputMode: 'numeric' }}
-              required
-              size="small"
-            />
-            <Button type="submit" variant="contained" disabled={busy}>
-              확인
-            </Button>
-          </Box>
-        ) : (
-          <>
-            <Typography data-testid="totp-status">사용하지 않습니다.</Typography>
-            <Button
-              variant="contained"
-              disabled={busy}
-              onClick={() =>
-                void run(async () => setEnrolment(await authCall<SecondFactorEnrolment>('totp/enrol', {})))
-              }
+              {status.required ? (
+                <Typography variant="body2" color="text.secondary">
+                  이 역할은 2단계 인증이 필수라 끌 수 없습니다.
+                </Typography>
+              ) : (
+                <Box
+                  component="form"
+                  sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}
+                  onSubmit={(e) => {
+                    const code = codeOf(e);
+                    void run(async () => setDone(await authCall<{ message: string }>('totp/disable', { code })));
+                  }}
+                >
+                  <TextField name="code" label="인증 코드 또는 복구 코드" required size="small" />
+                  <Button type="submit" variant="outlined" color="error" disabled={busy}>
+                    2단계 인증 끄기
+                  </Button>
+                </Box>
+              )}
+            </>
+          ) : enrolment ? (
+            <Box
+              component="form"
+              sx={{ display: 'flex', flexDirection: 'column', gap: 1.5 }}
+              onSubmit={(e) => {
+                const code = codeOf(e);
+                void run(async () => setDone(await authCall<SecondFactorConfirmed>('totp/confirm', { code })));
+              }}
             >
-              2단계 인증 켜기
-            </Button>
-          </>
-        )}
-      </CardContent>
-    </Card>
+              <Typography variant="body2">
+                인증 앱(Google Authenticator 등)으로 QR 코드를 찍고 앱에 나온 6자리 코드를 입력하세요.
+              </Typography>
+              <EnrolmentCard {...enrolment} />
+              <TextField
+                name="code"
+                label="인증 앱의 6자리 코드"
+                inputProps={{ inputMode: 'numeric' }}
+                required
+                size="small"
+              />
+              <Button type="submit" variant="contained" disabled={busy}>
+                확인
+              </Button>
+            </Box>
+          ) : (
+            <>
+              <Typography data-testid="totp-status">사용하지 않습니다.</Typography>
+              <Button
+                variant="contained"
+                disabled={busy}
+                onClick={() =>
+                  void run(async () => setEnrolment(await authCall<SecondFactorEnrolment>('totp/enrol', {})))
+                }
+              >
+                2단계 인증 켜기
+              </Button>
+            </>
+          )}
+        </CardContent>
+      </Card>
+      {!done && <SessionsCard />}
+    </>
   );
 };

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { SECOND_FACTOR_MESSAGES as M } from '../../../server/src/contracts/index.js';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
-import { rememberSecret, totpCode } from '../../support/second-factor.js';
+import { logInOperator, rememberSecret, totpCode } from '../../support/second-factor.js';
 import { TEST_OPERATOR } from '../../support/test-app.js';
 import { toast } from './support.js';
 
@@ -67,6 +67,7 @@ describe('second factor in the console at 390 px', () => {
     await support.getByRole('button', { name: '2단계 인증 켜기' }).click();
     await support.getByTestId('totp-qr').waitFor();
     const supportSecret = await secretOnScreen(support);
+    rememberSecret('support_lee', supportSecret);
     await support.locator('input[name="code"]').fill(await totpCode(supportSecret));
     await support.getByRole('button', { name: '확인' }).click();
     await support.getByText(M.enabled).waitFor();
@@ -96,6 +97,22 @@ describe('second factor in the console at 390 px', () => {
     await h.t.http.get('/api/admin/settings').set('Authorization', `Bearer ${token}`).expect(403);
     await noWiderThanPhone(support);
     await h.screenshot(support, 'console-2fa-support-settings-390');
+
+    // 로그인된 기기: a second login is listed beside this one; logging it out ends its token.
+    const other = await logInOperator(h.t.http, { id: 'support_lee', password: 'support-password-2' });
+    await support.goto('/admin/security');
+    const sessions = support.getByTestId('session');
+    await sessions.nth(1).waitFor();
+    expect(await sessions.count()).toBe(2);
+    await sessions.filter({ hasText: '현재 기기' }).waitFor();
+    await noWiderThanPhone(support);
+    await h.screenshot(support, 'console-sessions-390');
+    await sessions.getByRole('button', { name: '로그아웃' }).click();
+    await toast(support, '세션을 종료했습니다.').waitFor();
+    await sessions.nth(1).waitFor({ state: 'detached' });
+    expect(await sessions.count()).toBe(1);
+    await h.t.http.get('/api/admin/auth/me').set('Authorization', `Bearer ${other.accessToken}`).expect(401);
+    await h.t.http.get('/api/admin/auth/me').set('Authorization', `Bearer ${token}`).expect(200);
 
     // 로그인 기록 names the code steps.
     const attempts = await h.t.http
