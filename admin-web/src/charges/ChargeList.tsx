@@ -31,7 +31,7 @@ import { chargeStatuses, DateTimeField, StatusField, WonField } from '../common/
 import { MemberField } from '../common/references';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { MethodField } from './MethodField';
-import { AcceptingProvider, TimeLeft, useAccepting } from './accepting';
+import { TimeLeft, useAcceptCharge, useLeftTab } from './accepting';
 import { chargeCommands, type ChargeFacts } from '../../../server/src/contracts/commands.js';
 import { CHARGE_STATUSES } from '../../../server/src/contracts/statuses.js';
 import type { FeeType } from '../../../server/src/contracts/charge.js';
@@ -123,14 +123,14 @@ const BulkAcceptButton = () => {
 
 /** One tap: the row leaves the list and 실행 취소 is offered for a few seconds (see accepting.tsx). */
 const AcceptButton = ({ record, size = 'small' }: { record: RaRecord; size?: 'small' | 'large' }) => {
-  const { accept } = useAccepting();
+  const accept = useAcceptCharge();
   return (
     <MuiButton
       color="success"
       size={size}
       variant={size === 'large' ? 'contained' : 'text'}
       startIcon={<CheckIcon />}
-      onClick={() => accept(record.id)}
+      onClick={() => void accept(record)}
     >
       수락
     </MuiButton>
@@ -169,9 +169,9 @@ const won = (value: unknown) => `${Number(value ?? 0).toLocaleString('ko-KR')}�
 /** At phone widths (issue 18): one card per charge with name, amounts, deadline and both commands in reach. */
 const ChargeCards = () => {
   const { data = [], isPending } = useListContext();
-  const { hidden } = useAccepting();
+  const leftTab = useLeftTab();
   if (isPending) return null;
-  const rows = data.filter((r) => !hidden.has(r.id));
+  const rows = data.filter((r) => !leftTab(r));
   if (!rows.length)
     return (
       <Typography sx={{ p: 2 }} color="text.secondary">
@@ -219,13 +219,13 @@ const ChargeCards = () => {
 };
 
 const ChargeTable = () => {
-  const { hidden } = useAccepting();
+  const leftTab = useLeftTab();
   return (
     <Datagrid
       bulkActionButtons={<BulkAcceptButton />}
       rowClick={false}
       isRowSelectable={acceptable}
-      rowSx={(r) => (hidden.has(r.id) ? { display: 'none' } : {})}
+      rowSx={(r) => (leftTab(r) ? { display: 'none' } : {})}
     >
       <TextField source="id" />
       <DateTimeField source="createdAt" />
@@ -261,10 +261,8 @@ const ChargeList = () => {
       sort={{ field: 'id', order: 'DESC' }}
       exporter={false}
     >
-      <AcceptingProvider>
-        <StatusTabs />
-        {phone ? <ChargeCards /> : <ChargeTable />}
-      </AcceptingProvider>
+      <StatusTabs />
+      {phone ? <ChargeCards /> : <ChargeTable />}
     </List>
   );
 };

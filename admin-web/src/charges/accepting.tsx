@@ -1,95 +1,38 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { useDataProvider, useNotify, useRefresh, type Identifier } from 'react-admin';
-import MuiButton from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
+import { useEffect, useState } from 'react';
+import { useDataProvider, useListContext, useNotify, useUpdate, type RaRecord } from 'react-admin';
 import type { ConsoleDataProvider } from '../dataProvider';
 
 /** How long the 실행 취소 of an accept stays offered. */
 export const UNDO_MS = 5000;
 
-interface Accepting {
-  /** Charges accepted in this window whose accept is still undoable: they have left the waiting list. */
-  hidden: ReadonlySet<Identifier>;
-  accept: (id: Identifier) => void;
-}
-
-const AcceptingContext = createContext<Accepting>({ hidden: new Set(), accept: () => {} });
-export const useAccepting = () => useContext(AcceptingContext);
-
 /**
- * Issue 18: 수락 is one tap. The row leaves the waiting list at once and a short notice offers 실행 취소 for
- * {@link UNDO_MS}; the accept (and so the CHARGE ledger entry) is sent only when that time is over, so an undo
- * moves no money at all. A refusal from the server brings the row back with the server's reason.
+ * Issue 18/29: 수락 is one tap, in react-admin's undoable mode. The charge is marked SUCCESS in the cache at once
+ * (so it leaves the waiting tab, see {@link useLeftTab}) and a notice offers 실행 취소 for {@link UNDO_MS}; the
+ * accept (and so the CHARGE ledger entry) is sent only when the notice closes, so an undo moves no money at all.
+ * A refusal from the server rolls the cache back (the row returns) with the server's reason.
  */
-export function AcceptingProvider({ children }: { children: ReactNode }) {
+export function useAcceptCharge() {
   const dp = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
-  const refresh = useRefresh();
-  const [hidden, setHidden] = useState<ReadonlySet<Identifier>>(new Set());
-  // The accepts waiting for their undo window to close, each with its timer.
-  const waiting = useRef(new Map<Identifier, ReturnType<typeof setTimeout>>());
-  const [notice, setNotice] = useState<Identifier | null>(null);
-  const show = useCallback((id: Identifier) => setHidden((h) => new Set([...h].filter((x) => x !== id))), []);
-  const send = useCallback(
-    async (id: Identifier) => {
-      waiting.current.delete(id);
-      setNotice((n) => (n === id ? null : n));
-      try {
-        await dp.acceptCharge(id);
-      } catch (error) {
-        notify((error as Error).message || '오류가 발생했습니다.', { type: 'error' });
-      }
-      show(id);
-      refresh();
+  const [update] = useUpdate<RaRecord>('charges', undefined, {
+    mutationMode: 'undoable',
+    // POST /charges/:id/accept (not PUT): its answer is {charge, ledgerEntry}; the lists are fetched again after.
+    mutationFn: async ({ id, data, previousData }) => {
+      await dp.acceptCharge(id!);
+      return { ...(previousData as RaRecord), ...data, id: id! };
     },
-    [dp, notify, refresh, show],
-  );
-  const accept = useCallback(
-    (id: Identifier) => {
-      setHidden((h) => new Set(h).add(id));
-      waiting.current.set(
-        id,
-        setTimeout(() => void send(id), UNDO_MS),
-      );
-      setNotice(id);
-    },
-    [send],
-  );
-  const undo = (id: Identifier) => {
-    clearTimeout(waiting.current.get(id));
-    waiting.current.delete(id);
-    setNotice(null);
-    show(id);
-  };
-  // Leaving the screen does not drop an accept the operator did not undo: it is sent at once.
-  useEffect(
-    () => () => {
-      for (const [id, timer] of waiting.current) {
-        clearTimeout(timer);
-        void dp.acceptCharge(id).catch(() => {});
-      }
-    },
-    [dp],
-  );
-  const value = useMemo(() => ({ hidden, accept }), [hidden, accept]);
-  return (
-    <AcceptingContext.Provider value={value}>
-      {children}
-      <Snackbar
-        open={notice !== null}
-        message={notice !== null ? `충전 #${notice}을 수락했습니다.` : ''}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        action={
-          notice !== null ? (
-            <MuiButton color="warning" size="small" onClick={() => undo(notice)}>
-              실행 취소
-            </MuiButton>
-          ) : null
-        }
-        data-testid="accept-notice"
-      />
-    </AcceptingContext.Provider>
-  );
+    onSuccess: (_, { id }) =>
+      notify(`충전 #${id}을 수락했습니다.`, { type: 'info', undoable: true, autoHideDuration: UNDO_MS }),
+    onError: (error) => notify((error as Error).message || '오류가 발생했습니다.', { type: 'error' }),
+  });
+  return (record: RaRecord) => update('charges', { id: record.id, data: { status: 'SUCCESS' }, previousData: record });
+}
+
+/** Whether a row no longer belongs to the list's status tab (a charge accepted a moment ago, still undoable). */
+export function useLeftTab() {
+  const { filterValues } = useListContext();
+  const status = (filterValues as { status?: string }).status;
+  return (record: RaRecord) => Boolean(status) && record.status !== status;
 }
 
 /** "2시간 14분" until a waiting charge's 3-hour auto-cancel, updated every 30 seconds. */

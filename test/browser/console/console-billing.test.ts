@@ -43,14 +43,11 @@ describe('operator console: charges and deposits against the real server', () =>
     const hong = page.locator('tr', { hasText: '홍길동' });
     await hong.getByRole('button', { name: '수락' }).click();
     // One tap: the row leaves the waiting list at once and a short notice offers 실행 취소 (no dialog to close).
-    await page
-      .getByTestId('accept-notice')
-      .getByText(/^충전 #\d+을 수락했습니다\.$/)
-      .waitFor();
+    await toast(page, /^충전 #\d+을 수락했습니다\.$/).waitFor();
     await hong.waitFor({ state: 'detached' });
     expect(await page.getByRole('dialog').count()).toBe(0);
     // The accept is sent when the undo window closes: then the member is credited, once, through the ledger.
-    await page.getByTestId('accept-notice').waitFor({ state: 'detached', timeout: 15_000 });
+    await toast(page, /^충전 #\d+을 수락했습니다\.$/).waitFor({ state: 'detached', timeout: 15_000 });
     expect(await settled(balance, 50000)).toBe(50000);
     expect(await page.locator('tr', { hasText: '홍길동' }).count()).toBe(0);
 
@@ -112,10 +109,7 @@ describe('operator console: charges and deposits against the real server', () =>
     await h.screenshot(page, 'console-charges-390');
     await accept.click();
     await card.waitFor({ state: 'hidden' });
-    await page
-      .getByTestId('accept-notice')
-      .getByText(/^충전 #\d+을 수락했습니다\.$/)
-      .waitFor();
+    await toast(page, /^충전 #\d+을 수락했습니다\.$/).waitFor();
     expect(await settled(balance, before + 30000)).toBe(before + 30000);
   }, 120_000);
 
