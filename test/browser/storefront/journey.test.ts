@@ -237,6 +237,8 @@ describe('a customer on the storefront', () => {
     await ready(page);
     await page.getByText('60,000원').first().waitFor();
     expect(await balance().textContent()).toBe('60,000원');
+    // The balance can show before the charge list has loaded.
+    await page.locator('table tbody tr td', { hasText: '수락' }).waitFor();
     expect(await cellsOf(0)).toEqual(expect.arrayContaining([String(charge.id), '60,000원', '수락']));
   });
 
