@@ -85,7 +85,8 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     code ??= errorCodeOf(message) ?? statusErrorCode(status);
     // Every refusal's reason is Korean: Nest's and Fastify's own English words give way to the code's message.
-    if (!HANGUL.test(message)) message = ERROR_CODES[code];
+    // A 502 keeps its words: they quote what the provider answered ("balance: Invalid API key"), for the operator.
+    if (status !== 502 && !HANGUL.test(message)) message = ERROR_CODES[code];
     // An error may name headers of its answer (a 429's Retry-After).
     const headers = (error as { headers?: unknown })?.headers;
     if (status < 500 && headers && typeof headers === 'object') void reply.headers(headers as Record<string, string>);
