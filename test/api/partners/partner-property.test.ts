@@ -243,7 +243,13 @@ describe('partner boundaries (property)', () => {
             break;
           }
           case 5: {
-            const upstream = [...fake.orders.values()].filter((o) => o.link.includes(`prop${SEED}x`));
+            // A provider moves only running orders: Completed, Partial and Canceled are final (a Canceled order
+            // that later reads Completed would make the earlier, correct refund look too large).
+            const upstream = [...fake.orders.values()].filter(
+              (o) =>
+                o.link.includes(`prop${SEED}x`) &&
+                !['completed', 'partial', 'canceled'].includes(o.status.toLowerCase()),
+            );
             if (upstream.length === 0) break;
             const o = random.pick(upstream);
             const status = random.pick(['In progress', 'Completed', 'Partial', 'Canceled']);
