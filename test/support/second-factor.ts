@@ -52,7 +52,12 @@ export async function logInOperator(
   }
   const secret = secretOf(credentials.id);
   if (!secret) throw new Error(`no known TOTP secret for ${credentials.id}`);
-  const done = await post('/api/admin/auth/totp/login', { challengeToken, code: await totpCode(secret) });
+  // The code step is throttled like a password: a 429 says how long to wait, as a person would.
+  let done = await post('/api/admin/auth/totp/login', { challengeToken, code: await totpCode(secret) });
+  for (let attempt = 0; done.status === 429 && attempt < 3; attempt++) {
+    await new Promise((r) => setTimeout(r, 1000 * Number(done.body?.retryAfterSeconds ?? 1)));
+    done = await post('/api/admin/auth/totp/login', { challengeToken, code: await totpCode(secret) });
+  }
   if (done.status !== 200) throw new Error(`code step ${done.status}: ${JSON.stringify(done.body)}`);
   return done.body as LoggedIn;
 }
