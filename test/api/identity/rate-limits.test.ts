@@ -6,7 +6,7 @@ import { clientIp, createMember } from '../../support/members.js';
 import { setSettings, sql } from '../../support/identity.js';
 
 const WINDOW_MS = 600_000;
-const TOO_MANY = { statusCode: 429, message: M.tooManyRequests };
+const TOO_MANY = { statusCode: 429, code: 'RATE_LIMITED', message: M.tooManyRequests };
 
 describe('rate limits (per IP and per account, counted in PostgreSQL)', () => {
   let t: TestApp;
