@@ -42,7 +42,7 @@ describe('HttpErrorFilter', () => {
     );
     expect(answer(new UniqueConstraintViolationException(pgError))).toEqual({
       status: 409,
-      body: { statusCode: 409, message: '이미 처리된 요청입니다.' },
+      body: { statusCode: 409, code: 'ALREADY_PROCESSED', message: '이미 처리된 요청입니다.' },
     });
     expect(warn).toHaveBeenCalledTimes(1);
     expect(warn.mock.calls[0]![0]).toBe(
@@ -65,6 +65,9 @@ describe('HttpErrorFilter', () => {
     } catch (error) {
       thrown = error;
     }
-    expect(answer(thrown)).toEqual({ status: 409, body: { statusCode: 409, message: '이미 완료된 요청입니다.' } });
+    expect(answer(thrown)).toEqual({
+      status: 409,
+      body: { statusCode: 409, code: expect.any(String), message: '이미 완료된 요청입니다.' },
+    });
   });
 });
