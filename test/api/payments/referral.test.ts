@@ -1,5 +1,5 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
-import { clientIp, createMember, registerReferred, type TestMember } from '../../support/members.js';
+import { createMember, registerReferred, type TestMember } from '../../support/members.js';
 import { setSettings, sql } from '../../support/identity.js';
 import { startFakeToss, tossEnv, type FakeToss } from '../../support/fake-toss.js';
 import { ContentFacade } from '../../../server/src/modules/content/index.js';
@@ -167,28 +167,7 @@ describe('referral rewards', () => {
     const secondCode = (
       await t.http.post('/api/auth/referral-code').set('Authorization', bearer(second.token)).expect(200)
     ).body.referralCode;
-    const join = async (id: string): Promise<TestMember> => {
-      const signup = {
-        id,
-        password: 'secret123',
-        email: `${id}@example.com`,
-        registerWhere: '유튜브',
-        phoneNumber: '',
-        sendCode: '',
-        referral: secondCode,
-        emailCode: '',
-        agreeTerms: true,
-        agreePrivacy: true,
-      };
-      await t.http.post('/api/auth/register').set('X-Forwarded-For', clientIp()).send(signup).expect(201);
-      const login = await t.http
-        .post('/api/auth/login')
-        .set('X-Forwarded-For', clientIp())
-        .send({ id, password: signup.password })
-        .expect(200);
-      const [row] = await sql<{ id: number }>(t, 'select id from member where login_id = ?', [id]);
-      return { id: row!.id, loginId: id, password: signup.password, token: login.body.accessToken };
-    };
+    const join = (id: string) => registerReferred(t, secondCode, id);
     const stays = await join('referred2');
     const leaves = await join('referred3');
     expect(await summary(second)).toEqual({ code: secondCode, joined: 2, earned: 0, rate: 5 });
