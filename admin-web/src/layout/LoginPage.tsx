@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { Login, useLogin, useNotify } from 'react-admin';
+import { Login, useLogin } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
@@ -13,6 +13,7 @@ import {
   type SecondFactorEnrolment,
   type TokenAnswer,
 } from '../common/secondFactorApi';
+import { useBusyRun } from '../common/useBusyRun';
 
 /** The shop's logo and console title (SITE_LOGO_URL, SITE_NAME) and its company name (FOOTER_COMPANY) above the operator login form. */
 const SiteName = () => {
@@ -47,20 +48,9 @@ type Step =
  */
 const OperatorLoginForm = () => {
   const login = useLogin();
-  const notify = useNotify();
   const [step, setStep] = useState<Step>({ name: 'password' });
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyRun();
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
   const finish = (pair: TokenAnswer) => login(pair);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {

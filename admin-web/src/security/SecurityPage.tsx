@@ -15,6 +15,7 @@ import {
   type SecondFactorEnrolment,
   type SecondFactorStatus,
 } from '../common/secondFactorApi';
+import { useBusyRun } from '../common/useBusyRun';
 
 /**
  * 내 보안 설정: the operator's own second factor and logged-in devices. Any operator may turn it on (QR, first code, recovery codes
@@ -26,22 +27,12 @@ export const SecurityPage = () => {
   const [status, setStatus] = useState<SecondFactorStatus | null>(null);
   const [enrolment, setEnrolment] = useState<SecondFactorEnrolment | null>(null);
   const [done, setDone] = useState<{ message: string; recoveryCodes?: string[] } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusyRun();
 
   useEffect(() => {
     authCall<SecondFactorStatus>('totp').then(setStatus, (e: Error) => notify(e.message, { type: 'error' }));
   }, [notify]);
 
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      notify((error as Error).message, { type: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
   const codeOf = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     return String(new FormData(event.currentTarget).get('code') ?? '').trim();
