@@ -42,13 +42,12 @@ export default {
   projects: [
     { ...common, displayName: 'unit', testMatch: ['<rootDir>/server/src/**/*.spec.ts'] },
     { ...common, displayName: 'api', testMatch: ['<rootDir>/test/api/**/*.test.ts'], slowTestThreshold: 20 },
-    // A browser suite's hook starts an app and a Chromium: on a busy 2-core machine that alone passed 30 s.
     {
       ...common,
       displayName: 'browser',
       testMatch: ['<rootDir>/test/browser/**/*.test.ts'],
       slowTestThreshold: 60,
-      testTimeout: 90_000,
+      setupFilesAfterEnv: ['<rootDir>/test/support/browser-timeout.ts'],
     },
     // Component tests of the storefront: React in jsdom, no server.
     {
