@@ -29,6 +29,8 @@ export interface Server {
   operator: OperatorLogin;
   /** Closes the app, then the embedded database if this server started one. */
   close(): Promise<void>;
+  /** The step `close` is at (null before it is called): what a stop that hangs was waiting for. */
+  closing: string | null;
 }
 
 export interface ServerOptions {
@@ -122,15 +124,19 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
     if (isNew && config.demoData) await loadDemoData(app);
     const operator = await app.get(OperatorBootstrap).ensureOperator();
 
-    return {
+    const server: Server = {
       app,
       config,
       operator,
+      closing: null,
       async close() {
+        server.closing = 'closing the app (requests, jobs, database pool)';
         await app.close();
+        server.closing = 'stopping the embedded PostgreSQL (shutdown checkpoint)';
         await embedded?.stop();
       },
     };
+    return server;
   } catch (error) {
     await embedded?.stop();
     throw error;

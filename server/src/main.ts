@@ -20,7 +20,13 @@ async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   process.stdout.write(`\n${signal}: shutting down\n`);
-  const force = setTimeout(() => process.exit(1), 15_000);
+  const force = setTimeout(() => {
+    // Say which step hung, so an unclean stop can be told apart from a failed one.
+    process.stderr.write(
+      `${signal}: shutdown did not finish within 15 s (${server.closing ?? 'not started'}); exiting\n`,
+    );
+    process.exit(1);
+  }, 15_000);
   force.unref();
   try {
     await server.close();

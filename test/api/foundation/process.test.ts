@@ -36,11 +36,12 @@ function start(dataDir: string, port: number): { child: ChildProcess; output: ()
   return { child, output: () => output, ready };
 }
 
-const stop = (child: ChildProcess) =>
-  new Promise<number | null>((resolve) => {
-    child.removeAllListeners('exit');
-    child.on('exit', (code) => resolve(code));
-    child.kill('SIGTERM');
+/** The exit code, and what the server printed when it was not 0 (the reason a stop was not clean). */
+const stop = (server: ReturnType<typeof start>) =>
+  new Promise<{ code: number | null; output?: string }>((resolve) => {
+    server.child.removeAllListeners('exit');
+    server.child.on('exit', (code) => resolve(code === 0 ? { code } : { code, output: server.output() }));
+    server.child.kill('SIGTERM');
   });
 
 describe('npm start on the embedded database', () => {
@@ -60,7 +61,7 @@ describe('npm start on the embedded database', () => {
     expect((await fetch(`http://127.0.0.1:${port}/api/health`)).status).toBe(200);
     const password = first.output().match(/operator login\s+admin \/ (\S+)/)![1];
 
-    expect(await stop(first.child)).toBe(0);
+    expect(await stop(first)).toEqual({ code: 0 });
     expect(existsSync(join(dataDir, 'pg', 'postmaster.pid'))).toBe(false);
 
     const second = start(dataDir, port);
@@ -75,6 +76,6 @@ describe('npm start on the embedded database', () => {
     expect(second.output()).not.toContain(password);
     expect(second.output()).toContain('operator-password.txt');
     expect(statSync(join(dataDir, 'operator-password.txt')).mode & 0o777).toBe(0o600);
-    expect(await stop(second.child)).toBe(0);
+    expect(await stop(second)).toEqual({ code: 0 });
   }, 120_000);
 });
