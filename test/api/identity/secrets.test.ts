@@ -174,6 +174,12 @@ describe('secrets are not stored or logged', () => {
         [id],
       );
       expect(done).toEqual({ status: 'STORED', sealed: false });
+      // Its secret is gone: 다시 보내기 refuses it (the member asks for a new code).
+      const resend = await t.http
+        .post(`/api/admin/deliveries/${id}/resend`)
+        .set('Authorization', `Bearer ${await t.operatorToken()}`)
+        .expect(409);
+      expect(resend.body.message).toBe('인증코드와 비밀번호 재설정 메일은 다시 보낼 수 없습니다. 회원이 새로 요청해야 합니다.');
     });
 
     it('a change that rolls back writes no message', async () => {

@@ -141,7 +141,7 @@ export class DeliverySender {
       const written = await tx.execute<{ id: number }[]>(
         `update delivery d set status = x.status, last_status = x.last_status, last_answer = x.last_answer,
                 sent_at = x.sent_at, next_attempt_at = coalesce(x.next_attempt_at, d.next_attempt_at),
-                payload = case when x.status = 'PENDING' then d.payload else d.payload - 'sealed' end
+                payload = case when x.status <> 'PENDING' and d.payload->'sealed' is not null then d.payload - 'sealed' else d.payload end
            from jsonb_to_recordset(?::jsonb) as x(id int, attempts int, status text, last_status int, last_answer text, sent_at timestamptz, next_attempt_at timestamptz)
           where d.id = x.id and d.attempts = x.attempts and d.status = 'SENDING' returning d.id`,
         [JSON.stringify(results)],

@@ -52,6 +52,8 @@ export interface Outgoing {
   once?: boolean;
 }
 
+const ONCE_NOT_RESENT = '인증코드와 비밀번호 재설정 메일은 다시 보낼 수 없습니다. 회원이 새로 요청해야 합니다.';
+
 /** The settings key holding the 알림톡 template id of each notice. */
 export const TEMPLATE_SETTING: Record<NoticeEvent, SettingKey> = {
   'charge.completed': 'ALIMTALK_TEMPLATE_CHARGE_COMPLETED',
@@ -268,6 +270,8 @@ export class DeliveryFacade {
     return this.em.fork().transactional(async (tx) => {
       const row = await tx.findOne(Delivery, memberId === undefined ? { id } : { id, memberId, channel: 'WEBHOOK' });
       if (!row) throw new NotFoundError(WEBHOOK_MESSAGES.notFound);
+      // A code or a reset link is sent once and its secret dropped: the member asks for a new one.
+      if (row.payload.once === true) throw new DomainError(ONCE_NOT_RESENT, 409);
       row.status = 'PENDING';
       row.nextAttemptAt = this.clock.now();
       return row;
