@@ -24,14 +24,7 @@ export async function count(t: TestApp, table: string): Promise<number> {
 
 /** Row counts of every identity table: "nothing stored" is these staying equal. */
 export async function identityTables(t: TestApp): Promise<Record<string, number>> {
-  const tables = [
-    'member',
-    'social_account',
-    'verification_code',
-    'password_reset',
-    'delivery',
-    'point_ledger_entry',
-  ];
+  const tables = ['member', 'social_account', 'verification_code', 'password_reset', 'delivery', 'point_ledger_entry'];
   return Object.fromEntries(await Promise.all(tables.map(async (name) => [name, await count(t, name)] as const)));
 }
 

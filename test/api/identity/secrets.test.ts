@@ -165,7 +165,11 @@ describe('secrets are not stored or logged', () => {
         [id],
       );
       expect(waiting!.status).toBe('PENDING');
-      expect(waiting!.payload).toMatchObject({ text: '인증번호 [비공개]', once: true, sealed: expect.stringMatching(/^v1\./) });
+      expect(waiting!.payload).toMatchObject({
+        text: '인증번호 [비공개]',
+        once: true,
+        sealed: expect.stringMatching(/^v1\./),
+      });
       expect(JSON.stringify(waiting)).not.toContain('24680');
       expect(await messenger.sendNow(id)).toBe(true);
       const [done] = await sql<{ status: string; sealed: boolean }>(
@@ -179,7 +183,9 @@ describe('secrets are not stored or logged', () => {
         .post(`/api/admin/deliveries/${id}/resend`)
         .set('Authorization', `Bearer ${await t.operatorToken()}`)
         .expect(409);
-      expect(resend.body.message).toBe('인증코드와 비밀번호 재설정 메일은 다시 보낼 수 없습니다. 회원이 새로 요청해야 합니다.');
+      expect(resend.body.message).toBe(
+        '인증코드와 비밀번호 재설정 메일은 다시 보낼 수 없습니다. 회원이 새로 요청해야 합니다.',
+      );
     });
 
     it('a change that rolls back writes no message', async () => {

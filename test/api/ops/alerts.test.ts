@@ -126,7 +126,9 @@ describe('operator alerts', () => {
       .query({ filter: JSON.stringify({ recipient: OPERATOR_EMAIL }) })
       .set('Authorization', admin)
       .expect(200);
-    expect(outbox.body).toMatchObject([{ channel: 'EMAIL', event: 'alert.CHARGE_REQUEST', status: 'SENT', body: text }]);
+    expect(outbox.body).toMatchObject([
+      { channel: 'EMAIL', event: 'alert.CHARGE_REQUEST', status: 'SENT', body: text },
+    ]);
   });
 
   it('an unmatched deposit: one message; the bank retrying the same transaction raises nothing new', async () => {
@@ -177,9 +179,11 @@ describe('operator alerts', () => {
       expect(sent).toHaveLength(1);
       const lines = sent[0]!.text.split('\n');
       expect(lines[0]).toBe('[SMM 알림] 새 알림 23건');
-      expect(lines.slice(1, 21).every((l) => /^• 새 충전 요청 #\d+: 회원 #\d+, 입금자명 버스트\d+, 입금액 [\d,]+원$/.test(l))).toBe(
-        true,
-      );
+      expect(
+        lines
+          .slice(1, 21)
+          .every((l) => /^• 새 충전 요청 #\d+: 회원 #\d+, 입금자명 버스트\d+, 입금액 [\d,]+원$/.test(l)),
+      ).toBe(true);
       expect(lines[21]).toBe('외 3건');
       expect(lines).toHaveLength(22);
       console.log(`Telegram digest as the fake received it:\n${sent[0]!.text}`);

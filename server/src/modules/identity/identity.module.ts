@@ -72,13 +72,6 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     OperatorsService,
     MemberContacts,
   ],
-  exports: [
-    IdentityFacade,
-    OperatorBootstrap,
-    SessionDirectory,
-    TokenService,
-    PasswordHasher,
-    MemberContacts,
-  ],
+  exports: [IdentityFacade, OperatorBootstrap, SessionDirectory, TokenService, PasswordHasher, MemberContacts],
 })
 export class IdentityModule {}

@@ -7,12 +7,7 @@ export { MemberContacts } from './application/member-contacts.js';
 export { PasswordHasher } from './application/password-hasher.js';
 export { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
 export { RATE_LIMITS } from './application/rate-limiter.js';
-export {
-  MemberStatus,
-  SocialProvider,
-  CodeChannel,
-  LoginAttemptResult,
-} from './domain/vocabulary.js';
+export { MemberStatus, SocialProvider, CodeChannel, LoginAttemptResult } from './domain/vocabulary.js';
 export type { Member } from './domain/member.entity.js';
 export type { Operator } from './domain/operator.entity.js';
 export type { SocialAccount } from './domain/social-account.entity.js';

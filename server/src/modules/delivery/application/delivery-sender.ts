@@ -231,7 +231,8 @@ export class DeliverySender {
         next_attempt_at: null,
       };
     // A message tried once (a verification code: a newer one replaces it) is given up at its first failure.
-    const next = attempt.retryable && row.payload.once !== true ? nextAttemptAt(row.attempts, row.createdAt, now) : null;
+    const next =
+      attempt.retryable && row.payload.once !== true ? nextAttemptAt(row.attempts, row.createdAt, now) : null;
     if (next === null) return { ...answer, status: 'FAILED', sent_at: null, next_attempt_at: null };
     const retryAt = attempt.retryAfterMs !== undefined ? new Date(now.getTime() + attempt.retryAfterMs) : next;
     return { ...answer, status: 'PENDING', sent_at: null, next_attempt_at: retryAt };

@@ -22,7 +22,9 @@ export class MessageSeal {
   private readonly box: SecretBox;
 
   constructor(config: AppConfig) {
-    this.box = new SecretBox(Buffer.from(hkdfSync('sha256', config.jwtSecret, 'smm-panel-delivery', 'sealed-message', 32)));
+    this.box = new SecretBox(
+      Buffer.from(hkdfSync('sha256', config.jwtSecret, 'smm-panel-delivery', 'sealed-message', 32)),
+    );
   }
 
   /** The payload part of a text with secrets: `{text}` masked, plus `{sealed}` when there was anything to hide. */
