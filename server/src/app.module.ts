@@ -14,6 +14,7 @@ import {
   IdentityModule,
   IdentitySettings,
   MemberMoneyCloser,
+  Messenger,
   PointAdjuster,
   PointBalanceReader,
   MemberLevelReader,
@@ -36,7 +37,7 @@ import { HealthController } from './ops/health.controller.js';
 import { BackupModule } from './modules/backup/index.js';
 import { AlertsModule } from './modules/alerts/index.js';
 import { SupportModule } from './modules/support/index.js';
-import { DeliveryModule } from './modules/delivery/index.js';
+import { DeliveryModule, IdentityMessenger } from './modules/delivery/index.js';
 import { loggerParams } from './ops/logging.js';
 import { PricingFacade, PricingModule } from './modules/pricing/index.js';
 import { Clock } from './shared/index.js';
@@ -89,6 +90,15 @@ class CoreModule {
         hold: (command, requester) => moduleRef.get(ApprovalsFacade, { strict: false }).hold(command, requester),
       }),
     },
+    // Delivery imports identity (member contacts): looked up when first used, as the gate above is.
+    {
+      provide: Messenger,
+      inject: [ModuleRef],
+      useFactory: (moduleRef: ModuleRef): Messenger => {
+        const engine = () => moduleRef.get(IdentityMessenger, { strict: false });
+        return { write: (tx, message) => engine().write(tx, message), sendNow: (id) => engine().sendNow(id) };
+      },
+    },
     { provide: MemberLevelReader, useExisting: PricingFacade },
     { provide: SessionReader, useExisting: SessionDirectory },
   ],
@@ -102,6 +112,7 @@ class CoreModule {
     ApprovalActions,
     ApprovalGate,
     MemberLevelReader,
+    Messenger,
     SessionReader,
   ],
 })

@@ -24,22 +24,25 @@ export async function count(t: TestApp, table: string): Promise<number> {
 
 /** Row counts of every identity table: "nothing stored" is these staying equal. */
 export async function identityTables(t: TestApp): Promise<Record<string, number>> {
-  const tables = [
-    'member',
-    'social_account',
-    'verification_code',
-    'password_reset',
-    'outbox_message',
-    'point_ledger_entry',
-  ];
+  const tables = ['member', 'social_account', 'verification_code', 'password_reset', 'delivery', 'point_ledger_entry'];
   return Object.fromEntries(await Promise.all(tables.map(async (name) => [name, await count(t, name)] as const)));
 }
 
-/** The newest outbox message to `recipient`, as the console lists it. */
+/** The newest mail or SMS to `recipient`, as the console's outbox (the delivery engine's EMAIL/SMS rows) lists it. */
 export async function lastOutboxMessage(
   t: TestApp,
   recipient: string,
-): Promise<{ id: number; channel: string; body: string; subject: string | null; status: string; createdAt: string }> {
+): Promise<{
+  id: number;
+  channel: string;
+  event: string;
+  body: string;
+  subject: string | null;
+  status: string;
+  attempts: number;
+  lastAnswer: string | null;
+  createdAt: string;
+}> {
   const res = await t.http
     .get('/api/admin/outbox')
     .query({

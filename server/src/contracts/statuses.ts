@@ -175,17 +175,7 @@ export const DEPOSIT_STATUS_LABELS = {
 
 export const DEPOSIT_MOVES: Moves<DepositStatus> = { UNMATCHED: ['MATCHED', 'DISMISSED'], MATCHED: [], DISMISSED: [] };
 
-/** A mail or SMS the panel sent: handed over (SENT), refused or unreachable (FAILED), or kept for want of a transport (STORED). */
-export const OUTBOX_STATUSES = ['SENT', 'FAILED', 'STORED'] as const;
-export type OutboxStatus = (typeof OUTBOX_STATUSES)[number];
-export const OutboxStatus = vocabulary(OUTBOX_STATUSES);
-
-export const OUTBOX_STATUS_LABELS = {
-  SENT: '발송됨',
-  FAILED: '실패',
-  STORED: '보관 (발송 수단 없음)',
-} as const satisfies Record<OutboxStatus, string>;
-
+/** The channels of the console's 메일·SMS 발송함 (`outbox`): the delivery engine's mail and SMS (statuses: DELIVERY_STATUSES). */
 export const OUTBOX_CHANNELS = ['EMAIL', 'SMS'] as const;
 export type OutboxChannel = (typeof OUTBOX_CHANNELS)[number];
 export const OutboxChannel = vocabulary(OUTBOX_CHANNELS);
@@ -253,17 +243,6 @@ export const PRICE_CHANGE_KIND_LABELS = {
   GONE: '공급사에서 사라짐 (숨김)',
   BELOW_COST: '원가 이하 판매',
 } as const satisfies Record<PriceChangeKind, string>;
-
-/** PENDING: to send; SENT: delivered by Telegram (or mailed when only mail is set); STORED: no channel set; FAILED: gave up. */
-export const ALERT_STATUSES = ['PENDING', 'SENT', 'STORED', 'FAILED'] as const;
-export type AlertStatus = (typeof ALERT_STATUSES)[number];
-
-export const ALERT_STATUS_LABELS = {
-  PENDING: '발송 대기',
-  SENT: '발송됨',
-  STORED: '보관 (발송 수단 없음)',
-  FAILED: '실패',
-} as const satisfies Record<AlertStatus, string>;
 
 /** A 1:1 문의: OPEN waits for the shop, ANSWERED for the member; a member's reply reopens, even a CLOSED one. */
 export const TICKET_STATUSES = ['OPEN', 'ANSWERED', 'CLOSED'] as const;

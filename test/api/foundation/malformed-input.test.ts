@@ -26,8 +26,8 @@ const LISTS: Record<string, { filters: Record<string, FilterType>; sortable: str
     sortable: ['id', 'createdAt', 'loginId', 'ip', 'result', 'kind'],
   },
   alerts: {
-    filters: { kind: 'enum', status: 'enum' },
-    sortable: ['id', 'createdAt', 'kind', 'status', 'sentAt', 'attempts'],
+    filters: { kind: 'enum' },
+    sortable: ['id', 'createdAt', 'kind'],
   },
   referrals: {
     filters: { referrerId: 'id', referredId: 'id', chargeId: 'id' },

@@ -112,7 +112,7 @@ describe('login limits under parallel load', () => {
         .expect(200);
       const mails = await sql<{ subject: string }>(
         t,
-        "select subject from outbox_message where recipient = ? and subject like '%로그인 시도%'",
+        "select payload->>'subject' as subject from delivery where recipient = ? and event = 'identity.login-warning'",
         [`${m.loginId}@example.com`],
       );
       expect(mails).toHaveLength(1);

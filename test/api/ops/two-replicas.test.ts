@@ -96,12 +96,14 @@ describe('two replicas with JOBS on', () => {
       [member, CHARGES],
     );
 
-    // Operator alerts waiting to go out: one Telegram message carries them, sent by one replica.
+    // Operator alerts' Telegram deliveries waiting to go out (as AlertsFacade.raise writes them): one digest
+    // message carries them, sent by one replica's delivery job.
     const ALERTS = 30;
     await client.query(
-      `insert into operator_alert (kind, text, dedupe_key, status, attempts, next_attempt_at, created_at)
-       select 'CHARGE_REQUEST', '새 충전 요청 #' || g, 'replicas:' || g, 'PENDING', 0, now(), now() from generate_series(1, $1) g`,
-      [ALERTS],
+      `insert into delivery (channel, event, recipient, payload, dedupe_key, message_id, status, attempts, next_attempt_at, created_at)
+       select 'TELEGRAM', 'alert.CHARGE_REQUEST', $2, jsonb_build_object('digest', true, 'subject', '[SMM 알림] CHARGE_REQUEST', 'text', '새 충전 요청 #' || g),
+              'replicas:' || g, 'msg_replicas_' || g, 'PENDING', 0, now(), now() from generate_series(1, $1) g`,
+      [ALERTS, telegram.chatId],
     );
 
     for (const i of [0, 1]) servers.push(startServerProcess(env(await freePort(), i)));
@@ -120,7 +122,7 @@ describe('two replicas with JOBS on', () => {
       Number(
         (
           await client.query(
-            `select count(*) from operator_alert where status = 'SENT' and dedupe_key like 'replicas:%'`,
+            `select count(*) from delivery where status = 'SENT' and attempts = 1 and dedupe_key like 'replicas:%'`,
           )
         ).rows[0].count,
       );

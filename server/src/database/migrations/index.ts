@@ -35,6 +35,8 @@ import { Migration20261126002624_rate_unlogged as MRateUnlogged } from './Migrat
 import { Migration20261126035000_delivery as MDelivery } from './Migration20261126035000_delivery.js';
 import { Migration20261126014500_auth_sessions as MAuthSessions } from './Migration20261126014500_auth_sessions.js';
 import { Migration20261126041000_second_factor as MSecondFactor } from './Migration20261126041000_second_factor.js';
+import { Migration20261126080000_outbox_on_delivery as MOutboxOnDelivery } from './Migration20261126080000_outbox_on_delivery.js';
+import { Migration20261126080500_alerts_on_delivery as MAlertsOnDelivery } from './Migration20261126080500_alerts_on_delivery.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -73,4 +75,6 @@ export const migrationsList = [
   { name: 'Migration20261126020800_open_ended_subscriptions', class: MOpenEndedSubscriptions },
   { name: 'Migration20261126035000_delivery', class: MDelivery },
   { name: 'Migration20261126041000_second_factor', class: MSecondFactor },
+  { name: 'Migration20261126080000_outbox_on_delivery', class: MOutboxOnDelivery },
+  { name: 'Migration20261126080500_alerts_on_delivery', class: MAlertsOnDelivery },
 ];

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
+import { DeliveryModule } from '../delivery/index.js';
 import { IdentityModule } from '../identity/index.js';
 import { AlertsFacade } from './application/alerts.facade.js';
-import { Telegram } from './application/telegram.js';
 import { AdminAlertsController } from './http/admin-alerts.controller.js';
-import { AlertSenderJob } from './jobs/alert-sender.job.js';
 
 @Module({
-  imports: [IdentityModule],
+  // Identity: the console's guards; delivery: the alerts' Telegram messages and mails.
+  imports: [IdentityModule, DeliveryModule],
   controllers: [AdminAlertsController],
-  providers: [AlertsFacade, Telegram, AlertSenderJob],
+  providers: [AlertsFacade],
   exports: [AlertsFacade],
 })
 export class AlertsModule {}

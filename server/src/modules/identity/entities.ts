@@ -4,7 +4,6 @@ import { LoginCounter } from './domain/login-counter.entity.js';
 import { LoginAttempt } from './domain/login-attempt.entity.js';
 import { Member } from './domain/member.entity.js';
 import { Operator } from './domain/operator.entity.js';
-import { OutboxMessage } from './domain/outbox-message.entity.js';
 import { PasswordReset } from './domain/password-reset.entity.js';
 import { RateLimitCounter } from './domain/rate-limit-counter.entity.js';
 import { RecoveryCode, SecondFactor } from './domain/second-factor.entity.js';
@@ -15,7 +14,6 @@ export {
   LoginAttempt,
   Member,
   Operator,
-  OutboxMessage,
   PasswordReset,
   RateLimitCounter,
   SocialAccount,
@@ -31,7 +29,6 @@ export const identityEntities = [
   SocialAccount,
   VerificationCode,
   PasswordReset,
-  OutboxMessage,
   LoginAttempt,
   RateLimitCounter,
   AuthSession,

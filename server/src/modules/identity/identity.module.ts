@@ -5,7 +5,6 @@ import { AccountService } from './application/account.service.js';
 import { IdentityFacade } from './application/identity.facade.js';
 import { LoginService } from './application/login.service.js';
 import { MembersAdminService } from './application/members-admin.service.js';
-import { Messenger } from './application/messenger.js';
 import { MemberContacts } from './application/member-contacts.js';
 import { OperatorBootstrap } from './application/operator-bootstrap.js';
 import { PasswordHasher } from './application/password-hasher.js';
@@ -22,11 +21,7 @@ import { VerificationService } from './application/verification.service.js';
 import { AdminAuthController } from './http/admin-auth.controller.js';
 import { AdminOperatorsController } from './http/admin-operators.controller.js';
 import { OperatorsService } from './application/operators.service.js';
-import {
-  AdminLoginAttemptsController,
-  AdminMembersController,
-  AdminOutboxController,
-} from './http/admin-members.controller.js';
+import { AdminLoginAttemptsController, AdminMembersController } from './http/admin-members.controller.js';
 import { LoginThrottle } from './application/login-throttle.js';
 import { AuthController } from './http/auth.controller.js';
 import { SessionDirectory } from './application/session-directory.js';
@@ -50,7 +45,6 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     RecoveryController,
     AdminAuthController,
     AdminMembersController,
-    AdminOutboxController,
     AdminLoginAttemptsController,
     AdminOperatorsController,
   ],
@@ -60,7 +54,6 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     TokenService,
     RateLimiter,
     LoginThrottle,
-    Messenger,
     LoginService,
     SecondFactorService,
     ProfileService,
@@ -79,14 +72,6 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     OperatorsService,
     MemberContacts,
   ],
-  exports: [
-    IdentityFacade,
-    OperatorBootstrap,
-    SessionDirectory,
-    TokenService,
-    PasswordHasher,
-    Messenger,
-    MemberContacts,
-  ],
+  exports: [IdentityFacade, OperatorBootstrap, SessionDirectory, TokenService, PasswordHasher, MemberContacts],
 })
 export class IdentityModule {}

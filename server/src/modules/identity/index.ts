@@ -3,25 +3,16 @@ export { SessionDirectory } from './application/session-directory.js';
 export { IdentityFacade, DEMO_MEMBER } from './application/identity.facade.js';
 export { OperatorBootstrap, type OperatorLogin } from './application/operator-bootstrap.js';
 export { TokenService } from './application/tokens.js';
-export { Messenger } from './application/messenger.js';
 export { MemberContacts } from './application/member-contacts.js';
 export { PasswordHasher } from './application/password-hasher.js';
 export { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
 export { RATE_LIMITS } from './application/rate-limiter.js';
-export {
-  MemberStatus,
-  SocialProvider,
-  CodeChannel,
-  OutboxChannel,
-  OutboxStatus,
-  LoginAttemptResult,
-} from './domain/vocabulary.js';
+export { MemberStatus, SocialProvider, CodeChannel, LoginAttemptResult } from './domain/vocabulary.js';
 export type { Member } from './domain/member.entity.js';
 export type { Operator } from './domain/operator.entity.js';
 export type { SocialAccount } from './domain/social-account.entity.js';
 export type { VerificationCode } from './domain/verification-code.entity.js';
 export type { PasswordReset } from './domain/password-reset.entity.js';
-export type { OutboxMessage } from './domain/outbox-message.entity.js';
 export type { RateLimitCounter } from './domain/rate-limit-counter.entity.js';
 export type { LoginAttempt } from './domain/login-attempt.entity.js';
 export { LOGIN_THROTTLE } from './application/login-throttle.js';
@@ -34,6 +25,8 @@ export {
   MemberMoneyCloser,
   ApprovalGate,
   MemberLevelReader,
+  Messenger,
+  type IdentityMessage,
   type IdentitySwitch,
   type PointReference,
 } from './application/ports.js';

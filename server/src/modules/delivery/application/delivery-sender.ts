@@ -1,11 +1,14 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import pMap from 'p-map';
+import type { DeliveryStatus } from '../../../contracts/index.js';
 import { Clock } from '../../../shared/index.js';
 import { Delivery } from '../domain/delivery.entity.js';
 import { WebhookEndpoint } from '../domain/webhook-endpoint.entity.js';
 import { nextAttemptAt } from '../domain/backoff.js';
+import { digestHeading, digestText } from '../domain/digest.js';
 import { AlimtalkChannel, MailChannel, SmsChannel, TelegramChannel, WebhookChannel, type Attempt } from './channels.js';
+import { MessageSeal } from './message-seal.js';
 
 /** How many messages one claim takes, and how many are in flight at once. */
 export const BATCH = 500;
@@ -29,10 +32,13 @@ interface Outcome {
  *    the same), only the oldest unsent one of each sequence (a reseller sees an order's updates in the
  *    order they happened, whatever failed meanwhile), and marks them SENDING with a lease (LEASE_MS) and
  *    the attempt counted;
- * 2. send them, CONCURRENCY at a time;
+ * 2. send them, CONCURRENCY at a time; digest messages (operator alerts: `payload.digest`) of one channel
+ *    and recipient claimed together go out as ONE message (digestText) and all take its answer;
  * 3. record every answer in one statement: sent, the next attempt after the backoff, or given up after
- *    24 h. The record is fenced by the claim (status SENDING, the same attempt count): a sender whose
- *    lease ran out and was claimed again writes nothing.
+ *    24 h (at once for a message tried only once: `payload.once`). The record is fenced by the claim
+ *    (status SENDING, the same attempt count): a sender whose lease ran out and was claimed again writes
+ *    nothing. A finished message loses its sealed part (`payload.sealed`: a code or a reset link).
+ * `sendNow` does the same for one message by id, in the request that wrote it (a verification code).
  */
 @Injectable()
 export class DeliverySender {
@@ -46,12 +52,40 @@ export class DeliverySender {
     private readonly sms: SmsChannel,
     private readonly telegram: TelegramChannel,
     private readonly alimtalk: AlimtalkChannel,
+    private readonly seal: MessageSeal,
   ) {}
 
   /** One claim; answers how many messages it handled (BATCH: there may be more due). */
   async runOnce(limit = BATCH): Promise<number> {
     const rows = await this.claim(limit);
     if (rows.length === 0) return 0;
+    await this.record(await this.send(rows));
+    return rows.length;
+  }
+
+  /**
+   * Sends one written message now, in the caller's request (a verification code, a reset link), with the
+   * claim's lease and fence: answers its status afterwards (that of whoever has it, when it was not
+   * PENDING any more: another sender's, or already finished).
+   */
+  async sendNow(id: number): Promise<DeliveryStatus> {
+    const em = this.em.fork();
+    const now = this.clock.now();
+    const claimed = await em.execute<{ id: number }[]>(
+      `update delivery set status = 'SENDING', attempts = delivery.attempts + 1, next_attempt_at = ?
+        where id = (select id from delivery where id = ? and status = 'PENDING' for update skip locked) returning id`,
+      [new Date(now.getTime() + LEASE_MS), id],
+    );
+    if (claimed.length > 0) {
+      const row = await em.findOneOrFail(Delivery, id);
+      const [outcome] = await this.send([row]);
+      await this.record([outcome!]);
+    }
+    return (await this.em.fork().findOneOrFail(Delivery, id, { fields: ['status'] })).status;
+  }
+
+  /** One attempt per message, or per digest of messages (the same answer for all of its rows). */
+  private async send(rows: Delivery[]): Promise<Outcome[]> {
     const em = this.em.fork();
     const memberIds = [...new Set(rows.filter((r) => r.channel === 'WEBHOOK').map((r) => r.memberId!))];
     const endpoints = new Map(
@@ -60,13 +94,20 @@ export class DeliverySender {
         e,
       ]),
     );
-    const outcomes = await pMap(
-      rows,
-      async (row) => ({ row, attempt: await this.attempt(row, endpoints.get(row.memberId ?? -1)) }),
+    const groups = new Map<string, Delivery[]>();
+    for (const row of rows) {
+      const key = row.payload.digest === true ? `digest:${row.channel}:${row.recipient}` : `row:${row.id}`;
+      groups.set(key, [...(groups.get(key) ?? []), row]);
+    }
+    const attempts = await pMap(
+      [...groups.values()],
+      async (group) => {
+        const attempt = await this.attempt(group, endpoints.get(group[0]!.memberId ?? -1));
+        return group.map((row) => ({ row, attempt }));
+      },
       { concurrency: CONCURRENCY },
     );
-    await this.record(outcomes);
-    return rows.length;
+    return attempts.flat();
   }
 
   /** Takes due messages: SENDING until the lease ends, the attempt counted (the claim's fence). */
@@ -99,7 +140,8 @@ export class DeliverySender {
     await this.em.fork().transactional(async (tx) => {
       const written = await tx.execute<{ id: number }[]>(
         `update delivery d set status = x.status, last_status = x.last_status, last_answer = x.last_answer,
-                sent_at = x.sent_at, next_attempt_at = coalesce(x.next_attempt_at, d.next_attempt_at)
+                sent_at = x.sent_at, next_attempt_at = coalesce(x.next_attempt_at, d.next_attempt_at),
+                payload = case when x.status <> 'PENDING' and d.payload->'sealed' is not null then d.payload - 'sealed' else d.payload end
            from jsonb_to_recordset(?::jsonb) as x(id int, attempts int, status text, last_status int, last_answer text, sent_at timestamptz, next_attempt_at timestamptz)
           where d.id = x.id and d.attempts = x.attempts and d.status = 'SENDING' returning d.id`,
         [JSON.stringify(results)],
@@ -138,26 +180,43 @@ export class DeliverySender {
     }
   }
 
-  private attempt(row: Delivery, endpoint: WebhookEndpoint | undefined): Promise<Attempt> {
+  /** The message of a row (or a digest of rows): its subject and text, the sealed text opened; null when it does not open. */
+  private contentOf(rows: Delivery[]): { subject: string; text: string } | null {
+    const first = rows[0]!.payload;
+    if (first.digest === true)
+      return {
+        subject: rows.length === 1 ? String(first.subject ?? '') : digestHeading(rows.length),
+        text: digestText(rows.map((r) => String(r.payload.text ?? ''))),
+      };
+    const text = this.seal.textOf(first);
+    return text === null ? null : { subject: String(first.subject ?? ''), text };
+  }
+
+  private attempt(rows: Delivery[], endpoint: WebhookEndpoint | undefined): Promise<Attempt> {
+    const row = rows[0]!;
     const p = row.payload;
+    if (row.channel === 'WEBHOOK') {
+      if (!endpoint)
+        return Promise.resolve({ ok: false, status: null, answer: '웹훅 URL이 삭제되었습니다.', retryable: false });
+      // Signed at the wall clock: receivers compare webhook-timestamp with theirs (±5 min).
+      return this.webhook.send(endpoint.url, endpoint.secret, row.messageId, JSON.stringify(p), new Date());
+    }
+    if (row.channel === 'ALIMTALK')
+      return this.alimtalk.send({
+        to: row.recipient,
+        templateId: String(p.templateId ?? ''),
+        variables: (p.variables ?? {}) as Record<string, string>,
+      });
+    const content = this.contentOf(rows);
+    if (!content)
+      return Promise.resolve({ ok: false, status: null, answer: '봉인된 내용을 열 수 없습니다.', retryable: false });
     switch (row.channel) {
-      case 'WEBHOOK':
-        if (!endpoint)
-          return Promise.resolve({ ok: false, status: null, answer: '웹훅 URL이 삭제되었습니다.', retryable: false });
-        // Signed at the wall clock: receivers compare webhook-timestamp with theirs (±5 min).
-        return this.webhook.send(endpoint.url, endpoint.secret, row.messageId, JSON.stringify(p), new Date());
       case 'EMAIL':
-        return this.mail.send(row.recipient, String(p.subject ?? ''), String(p.text ?? ''));
+        return this.mail.send(row.recipient, content.subject, content.text);
       case 'SMS':
-        return this.sms.send(row.recipient, String(p.text ?? ''));
+        return this.sms.send(row.recipient, content.text);
       case 'TELEGRAM':
-        return this.telegram.send(String(p.text ?? ''));
-      case 'ALIMTALK':
-        return this.alimtalk.send({
-          to: row.recipient,
-          templateId: String(p.templateId ?? ''),
-          variables: (p.variables ?? {}) as Record<string, string>,
-        });
+        return this.telegram.send(content.text);
     }
   }
 
@@ -171,7 +230,9 @@ export class DeliverySender {
         sent_at: attempt.stored ? null : now,
         next_attempt_at: null,
       };
-    const next = attempt.retryable ? nextAttemptAt(row.attempts, row.createdAt, now) : null;
+    // A message tried once (a verification code: a newer one replaces it) is given up at its first failure.
+    const next =
+      attempt.retryable && row.payload.once !== true ? nextAttemptAt(row.attempts, row.createdAt, now) : null;
     if (next === null) return { ...answer, status: 'FAILED', sent_at: null, next_attempt_at: null };
     const retryAt = attempt.retryAfterMs !== undefined ? new Date(now.getTime() + attempt.retryAfterMs) : next;
     return { ...answer, status: 'PENDING', sent_at: null, next_attempt_at: retryAt };

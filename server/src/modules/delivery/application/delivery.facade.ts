@@ -5,6 +5,7 @@ import {
   DELIVERY_CHANNELS,
   DELIVERY_STATUSES,
   NOTICE_EVENT_LABELS,
+  OUTBOX_CHANNELS,
   NOTICE_EVENTS,
   WEBHOOK_MESSAGES,
   type DeliveryChannel,
@@ -19,6 +20,7 @@ import {
   DomainError,
   filterId,
   filterOneOf,
+  filterString,
   findPage,
   NotFoundError,
   Page,
@@ -28,6 +30,7 @@ import {
 import { MemberContacts } from '../../identity/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { Delivery } from '../domain/delivery.entity.js';
+import { LEASE_MS } from './delivery-sender.js';
 import { NoticePreference } from '../domain/notice-preference.entity.js';
 import { WebhookEndpoint } from '../domain/webhook-endpoint.entity.js';
 
@@ -42,7 +45,14 @@ export interface Outgoing {
   dedupeKey: string;
   /** Messages with the same key are delivered one after another in the order they were written. */
   sequenceKey?: string | null;
+  /**
+   * Sent by the request that wrote it (DeliverySender.sendNow) and tried once: a verification code or a
+   * reset link, which a newer one replaces. The job takes it only if that request never did (after a lease).
+   */
+  once?: boolean;
 }
+
+const ONCE_NOT_RESENT = '인증코드와 비밀번호 재설정 메일은 다시 보낼 수 없습니다. 회원이 새로 요청해야 합니다.';
 
 /** The settings key holding the 알림톡 template id of each notice. */
 export const TEMPLATE_SETTING: Record<NoticeEvent, SettingKey> = {
@@ -90,9 +100,10 @@ export class DeliveryFacade {
     private readonly settings: SettingsService,
   ) {}
 
-  /** Writes the message in `tx` (once per dedupe key); answers whether it was new. */
-  async enqueue(tx: EntityManager, message: Outgoing): Promise<boolean> {
+  /** Writes the message in `tx` (once per dedupe key); answers its id, or null when the key was taken. */
+  async enqueue(tx: EntityManager, message: Outgoing): Promise<number | null> {
     const now = this.clock.now();
+    const payload = message.once ? { ...message.payload, once: true } : message.payload;
     const rows = await tx.execute<{ id: number }[]>(
       `insert into delivery (channel, event, member_id, recipient, payload, dedupe_key, message_id, sequence_key, status, attempts, next_attempt_at, created_at)
        values (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?) on conflict (dedupe_key) do nothing returning id`,
@@ -101,15 +112,15 @@ export class DeliveryFacade {
         message.event.slice(0, 60),
         message.memberId ?? null,
         message.recipient.slice(0, 500),
-        JSON.stringify(message.payload),
+        JSON.stringify(payload),
         message.dedupeKey.slice(0, 200),
         `msg_${randomUUID().replaceAll('-', '')}`,
         message.sequenceKey ?? null,
-        now,
+        message.once ? new Date(now.getTime() + LEASE_MS) : now,
         now,
       ],
     );
-    return rows.length > 0;
+    return rows[0]?.id ?? null;
   }
 
   /**
@@ -259,6 +270,8 @@ export class DeliveryFacade {
     return this.em.fork().transactional(async (tx) => {
       const row = await tx.findOne(Delivery, memberId === undefined ? { id } : { id, memberId, channel: 'WEBHOOK' });
       if (!row) throw new NotFoundError(WEBHOOK_MESSAGES.notFound);
+      // A code or a reset link is sent once and its secret dropped: the member asks for a new one.
+      if (row.payload.once === true) throw new DomainError(ONCE_NOT_RESENT, 409);
       row.status = 'PENDING';
       row.nextAttemptAt = this.clock.now();
       return row;
@@ -311,6 +324,28 @@ export class DeliveryFacade {
   async replayForConsole(id: number): Promise<Record<string, unknown>> {
     return consoleRow(await this.replay(id));
   }
+
+  // ---- The console's 메일·SMS 발송함 (`outbox`): this engine's mail and SMS, codes and links masked
+
+  async outboxPage(query: ListQuery): Promise<Page<Record<string, unknown>>> {
+    const page = await findPage(this.em.fork(), Delivery, 'outbox', query, {
+      where: { channel: { $in: [...OUTBOX_CHANNELS] } },
+      sortable: ['id', 'createdAt', 'recipient', 'status', 'channel'],
+      filters: {
+        channel: (v) => ({ channel: filterOneOf(OUTBOX_CHANNELS, v) }),
+        status: (v) => ({ status: filterOneOf(DELIVERY_STATUSES, v) }),
+        recipient: (v) => ({ recipient: filterString(v, 200) }),
+        q: searchIn('recipient', 'event'),
+      },
+    });
+    return new Page(page.resource, page.rows.map(outboxRow), page.total, page.start);
+  }
+
+  async outboxOne(id: number): Promise<Record<string, unknown>> {
+    const row = await this.em.fork().findOne(Delivery, { id, channel: { $in: [...OUTBOX_CHANNELS] } });
+    if (!row) throw new NotFoundError();
+    return outboxRow(row);
+  }
 }
 
 const view = (row: Delivery): WebhookDeliveryView => ({
@@ -324,6 +359,21 @@ const view = (row: Delivery): WebhookDeliveryView => ({
   payload: row.payload,
   createdAt: row.createdAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
+});
+
+/** A mail or SMS as the outbox shows it: its masked text (never the sealed one), the last answer. */
+const outboxRow = (row: Delivery) => ({
+  id: row.id,
+  channel: row.channel,
+  event: row.event,
+  recipient: row.recipient,
+  subject: typeof row.payload.subject === 'string' ? row.payload.subject : null,
+  body: String(row.payload.text ?? ''),
+  status: row.status,
+  attempts: row.attempts,
+  lastAnswer: row.lastAnswer,
+  sentAt: row.sentAt,
+  createdAt: row.createdAt,
 });
 
 /** What the console shows: the recipient masked, no payload (a mail may carry a member's details). */

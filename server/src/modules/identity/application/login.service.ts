@@ -14,8 +14,8 @@ import { LoginAttemptResult } from '../domain/login-attempt.entity.js';
 import { Member } from '../domain/member.entity.js';
 import { Operator } from '../domain/operator.entity.js';
 import { LOGIN_THROTTLE, LoginThrottle, type LoginKind } from './login-throttle.js';
-import { Messenger } from './messenger.js';
 import { PasswordHasher } from './password-hasher.js';
+import { Messenger } from './ports.js';
 import { RateLimiter } from './rate-limiter.js';
 import { SecondFactorService } from './second-factor.service.js';
 import { SessionService, type LoginContext, type TokenPair } from './sessions.js';
@@ -42,7 +42,7 @@ export class LoginService {
     const { ip } = context;
     const { accountTries } = await this.gate('member', input.id, ip);
     const member = await this.em.fork().findOne(Member, { loginId: input.id });
-    if (accountTries === LOGIN_THROTTLE.ACCOUNT_CEILING && member?.email) await this.warnOwner(member.email);
+    if (accountTries === LOGIN_THROTTLE.ACCOUNT_CEILING && member?.email) await this.warnOwner(member.id, member.email);
     const ok = await this.hasher.verify(member?.passwordHash, input.password);
     const succeeded = !!member && ok && member.canLogIn;
     if (!succeeded) {
@@ -145,14 +145,19 @@ export class LoginService {
   }
 
   /** Once per window, when the account's tries from all addresses reach the ceiling: the owner is told. */
-  private async warnOwner(email: string): Promise<void> {
+  private async warnOwner(memberId: number, email: string): Promise<void> {
+    // Sent by the delivery job (with its retries); a failure to write it must not fail the login.
     await this.messenger
-      .email(
-        email,
-        '[알림] 로그인 시도가 많습니다',
-        `최근 1시간 동안 회원님의 계정으로 ${LOGIN_THROTTLE.ACCOUNT_CEILING}회 이상의 로그인 시도가 있었습니다. ` +
+      .write(this.em.fork(), {
+        channel: 'EMAIL',
+        event: 'identity.login-warning',
+        to: email,
+        memberId,
+        subject: '[알림] 로그인 시도가 많습니다',
+        text:
+          `최근 1시간 동안 회원님의 계정으로 ${LOGIN_THROTTLE.ACCOUNT_CEILING}회 이상의 로그인 시도가 있었습니다. ` +
           '본인이 아니라면 비밀번호를 변경하고 계정 설정에서 로그인된 기기를 확인해 주세요.',
-      )
+      })
       .catch(() => undefined);
   }
 }

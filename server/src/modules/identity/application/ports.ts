@@ -89,3 +89,29 @@ export abstract class ApprovalGate {
 export abstract class MemberLevelReader {
   abstract levelOf(memberId: number): Promise<MemberLevelView<bigint>>;
 }
+
+/** A mail or SMS identity sends: a verification code, a reset link, a login warning. */
+export interface IdentityMessage {
+  channel: 'EMAIL' | 'SMS';
+  /** What caused it (the 발송 내역's event): `identity.email-code`, `identity.password-reset` … */
+  event: string;
+  to: string;
+  memberId?: number | null;
+  subject?: string;
+  text: string;
+  /** Codes and tokens in the text: sealed until sent, masked ([비공개]) wherever the message is kept or shown. */
+  secrets?: readonly string[];
+  /** Sent at once by the request (`sendNow`) and tried once: a newer code or link replaces a lost one. */
+  urgent?: boolean;
+}
+
+/**
+ * Mail and SMS through the outbound delivery engine (delivery context, which imports identity): written
+ * in the transaction of the change that causes them, so a change that rolled back sends nothing.
+ */
+export abstract class Messenger {
+  /** Writes the message in `tx`; answers its id. */
+  abstract write(tx: EntityManager, message: IdentityMessage): Promise<number>;
+  /** Sends an urgent message now: false when it failed (true when sent, or kept for want of a transport). */
+  abstract sendNow(id: number): Promise<boolean>;
+}

@@ -12,9 +12,8 @@ import { AppConfig } from '../../../config/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { PasswordReset } from '../domain/password-reset.entity.js';
-import { Messenger } from './messenger.js';
 import { PasswordHasher } from './password-hasher.js';
-import { IdentitySettings } from './ports.js';
+import { IdentitySettings, Messenger } from './ports.js';
 import { RateLimiter } from './rate-limiter.js';
 import { TokenService } from './tokens.js';
 import { SessionService } from './sessions.js';
@@ -61,11 +60,6 @@ export class RecoveryService {
     const member = await this.activeByEmail(email);
     if (member) {
       const reset = new PasswordReset(randomUUID(), member.id, this.clock.now());
-      await this.em.fork().transactional(async (tx) => {
-        // Only the newest link works.
-        await tx.nativeUpdate(PasswordReset, { memberId: member.id, usedAt: null }, { usedAt: reset.createdAt });
-        tx.persist(reset);
-      });
       const token = this.tokens.purposeToken(
         'password-reset-token',
         { sub: member.id, jti: reset.jti },
@@ -73,13 +67,24 @@ export class RecoveryService {
       );
       const link = new URL(`/reset-password?token=${encodeURIComponent(token)}`, this.config.publicUrl).toString();
       const brand = siteName(await this.settings.text('SITE_NAME'));
-      await this.messenger.email(
-        email,
-        brandedSubject(brand, '비밀번호 재설정 안내'),
-        `아래 링크에서 비밀번호를 재설정해 주세요. 링크는 ${PasswordReset.TTL_MS / 60_000}분 동안 한 번만 사용할 수 있습니다.\n\n${link}\n\n요청하지 않으셨다면 이 메일을 무시해 주세요.${mailSignature(brand)}`,
-        // The token (as it appears in the link) reaches only the mailbox; a lost mail is resent as a new link.
-        [encodeURIComponent(token), token],
-      );
+      const messageId = await this.em.fork().transactional(async (tx) => {
+        // Only the newest link works.
+        await tx.nativeUpdate(PasswordReset, { memberId: member.id, usedAt: null }, { usedAt: reset.createdAt });
+        tx.persist(reset);
+        return this.messenger.write(tx, {
+          channel: 'EMAIL',
+          event: 'identity.password-reset',
+          to: email,
+          memberId: member.id,
+          subject: brandedSubject(brand, '비밀번호 재설정 안내'),
+          text: `아래 링크에서 비밀번호를 재설정해 주세요. 링크는 ${PasswordReset.TTL_MS / 60_000}분 동안 한 번만 사용할 수 있습니다.\n\n${link}\n\n요청하지 않으셨다면 이 메일을 무시해 주세요.${mailSignature(brand)}`,
+          // The token (as it appears in the link) reaches only the mailbox; a lost mail is resent as a new link.
+          secrets: [encodeURIComponent(token), token],
+          urgent: true,
+        });
+      });
+      // The answer is the same whether the mail went or not (and whether the address is a member's).
+      await this.messenger.sendNow(messageId);
     }
     return { message: M.mailSent };
   }

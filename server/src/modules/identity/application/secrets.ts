@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { hkdfSync } from 'node:crypto';
 import { AppConfig } from '../../../config/index.js';
-import { SecretBox } from '../domain/api-key.js';
+import { SecretBox } from '../../../shared/index.js';
 
 export type SecretPurpose =
   | 'api-key-encryption'

@@ -3,10 +3,8 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { brandedSubject, IDENTITY_MESSAGES as M, mailSignature, siteName } from '../../../contracts/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
 import { Member } from '../domain/member.entity.js';
-import { OutboxStatus } from '../domain/outbox-message.entity.js';
 import { CodeChannel, VerificationCode, WrongCodeError } from '../domain/verification-code.entity.js';
-import { Messenger } from './messenger.js';
-import { IdentitySettings } from './ports.js';
+import { IdentitySettings, Messenger } from './ports.js';
 import { RateLimiter } from './rate-limiter.js';
 
 const SENT = { [CodeChannel.EMAIL]: M.emailCodeSent, [CodeChannel.PHONE]: M.phoneCodeSent };
@@ -32,24 +30,36 @@ export class VerificationService {
     if (taken > 0) throw new DomainError(TAKEN[channel], 409);
     const now = this.clock.now();
     const code = new VerificationCode(channel, recipient, now);
-    await em.transactional(async (tx) => {
-      await tx.nativeUpdate(VerificationCode, { channel, recipient, consumedAt: null }, { consumedAt: now });
-      tx.persist(code);
-    });
     const minutes = VerificationCode.TTL_MS / 60_000;
     const brand = siteName(await this.settings.text('SITE_NAME'));
-    const sent =
-      channel === CodeChannel.EMAIL
-        ? await this.messenger.email(
-            recipient,
-            brandedSubject(brand, '이메일 인증코드'),
-            `이메일 인증코드는 ${code.code} 입니다.\n${minutes}분 안에 회원가입 화면에 입력해 주세요.${mailSignature(brand)}`,
-            [code.code],
-          )
-        : await this.messenger.sms(recipient, `[${brand}] 인증번호 ${code.code} (${minutes}분 안에 입력해 주세요)`, [
-            code.code,
-          ]);
-    if (sent.status === OutboxStatus.FAILED) throw new DomainError(M.deliveryFailed, 502);
+    // The code and its message in one transaction; the message goes at once (a failure is the member's 502)
+    // and is not retried later: a new code replaces it.
+    const messageId = await em.transactional(async (tx) => {
+      await tx.nativeUpdate(VerificationCode, { channel, recipient, consumedAt: null }, { consumedAt: now });
+      tx.persist(code);
+      return this.messenger.write(
+        tx,
+        channel === CodeChannel.EMAIL
+          ? {
+              channel: 'EMAIL',
+              event: 'identity.email-code',
+              to: recipient,
+              subject: brandedSubject(brand, '이메일 인증코드'),
+              text: `이메일 인증코드는 ${code.code} 입니다.\n${minutes}분 안에 회원가입 화면에 입력해 주세요.${mailSignature(brand)}`,
+              secrets: [code.code],
+              urgent: true,
+            }
+          : {
+              channel: 'SMS',
+              event: 'identity.phone-code',
+              to: recipient,
+              text: `[${brand}] 인증번호 ${code.code} (${minutes}분 안에 입력해 주세요)`,
+              secrets: [code.code],
+              urgent: true,
+            },
+      );
+    });
+    if (!(await this.messenger.sendNow(messageId))) throw new DomainError(M.deliveryFailed, 502);
     return { message: SENT[channel] };
   }
 

@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 
 /** Bytes of randomness in a reseller API key: 160 bits, shown as 40 hex characters. */
 export const API_KEY_BYTES = 20;
@@ -10,33 +10,4 @@ export function newApiKey(): string {
 /** What the key is looked up by (unique column); the key itself is never compared in plaintext. */
 export function apiKeyHash(key: string): string {
   return createHash('sha256').update(key, 'utf8').digest('hex');
-}
-
-/** AES-256-GCM with a random 96-bit nonce: `v1.<nonce>.<tag>.<ciphertext>`, base64url parts. */
-export class SecretBox {
-  constructor(private readonly key: Buffer) {
-    if (key.length !== 32) throw new Error('SecretBox needs a 256-bit key');
-  }
-
-  seal(plain: string): string {
-    const nonce = randomBytes(12);
-    const cipher = createCipheriv('aes-256-gcm', this.key, nonce);
-    const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-    return ['v1', nonce, cipher.getAuthTag(), body]
-      .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
-      .join('.');
-  }
-
-  /** Null when the text was tampered with or sealed under another key. */
-  open(sealed: string): string | null {
-    const [version, nonce, tag, body] = sealed.split('.');
-    if (version !== 'v1' || !nonce || !tag || body === undefined) return null;
-    try {
-      const decipher = createDecipheriv('aes-256-gcm', this.key, Buffer.from(nonce, 'base64url'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
-    } catch {
-      return null;
-    }
-  }
 }

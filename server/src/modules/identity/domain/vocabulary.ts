@@ -2,5 +2,4 @@
 export { MemberStatus } from './member.entity.js';
 export { SocialProvider } from './social-account.entity.js';
 export { CodeChannel } from './verification-code.entity.js';
-export { OutboxChannel, OutboxStatus } from './outbox-message.entity.js';
 export { LoginAttemptResult } from './login-attempt.entity.js';

@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { Allow, idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { ApprovalGate } from '../application/ports.js';
 import { LoginThrottle } from '../application/login-throttle.js';
-import { Messenger } from '../application/messenger.js';
 import { MembersAdminService } from '../application/members-admin.service.js';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 
@@ -90,24 +89,6 @@ export class AdminMembersController {
       return held;
     }
     return this.members.adjustPoints(id, body.amount, body.reason, operator);
-  }
-}
-
-/** The console's read-only `outbox` resource: every mail and SMS, delivered or not. */
-@Controller('admin/outbox')
-@UseGuards(OperatorGuard)
-@Allow('audit')
-export class AdminOutboxController {
-  constructor(private readonly messenger: Messenger) {}
-
-  @Get()
-  list(@Query() query: unknown) {
-    return this.messenger.page(parseListQuery(query));
-  }
-
-  @Get(':id')
-  getOne(@Param('id', idParam) id: number) {
-    return this.messenger.one(id);
   }
 }
 
