@@ -35,6 +35,7 @@ import { Migration20261126002624_rate_unlogged as MRateUnlogged } from './Migrat
 import { Migration20261126035000_delivery as MDelivery } from './Migration20261126035000_delivery.js';
 import { Migration20261126014500_auth_sessions as MAuthSessions } from './Migration20261126014500_auth_sessions.js';
 import { Migration20261126041000_second_factor as MSecondFactor } from './Migration20261126041000_second_factor.js';
+import { Migration20261126081000_dispatch_status as MDispatchStatus } from './Migration20261126081000_dispatch_status.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -73,4 +74,5 @@ export const migrationsList = [
   { name: 'Migration20261126020800_open_ended_subscriptions', class: MOpenEndedSubscriptions },
   { name: 'Migration20261126035000_delivery', class: MDelivery },
   { name: 'Migration20261126041000_second_factor', class: MSecondFactor },
+  { name: 'Migration20261126081000_dispatch_status', class: MDispatchStatus },
 ];
