@@ -131,7 +131,7 @@ async function placeOrders(count, status) {
     `with placed as (
        insert into service_order (member_id, service_id, link, amount, point, status, provider_id, provider_service_id, created_at, updated_at)
        select $1, $2, 'https://instagram.com/p/' || g, 1000, 7000, $5, $3, '1', now(), now() from generate_series(1, $4) g returning id)
-     insert into order_dispatch (order_id, provider_id, provider_order_id, created_at, updated_at) select id, $3, 'up-' || id, now(), now() from placed
+     insert into order_dispatch (order_id, provider_id, status, provider_order_id, created_at, updated_at) select id, $3, 'SENT', 'up-' || id, now(), now() from placed
      returning order_id as id, provider_order_id`,
     [member, service, provider, count, status],
   );

@@ -11,6 +11,7 @@ import { webLink } from '../../../server/src/contracts/order-links.js';
 import {
   AUTO_ORDER_STATUS_LABELS,
   CHARGE_STATUS_LABELS,
+  DISPATCH_STATUS_LABELS,
   LEDGER_KIND_LABELS,
   ORDER_STATUS_LABELS,
 } from '../../../server/src/contracts/statuses.js';
@@ -55,6 +56,17 @@ export const orderStatuses = toned(ORDER_STATUS_LABELS, {
   COMPLETED: 'success',
   PARTIAL: 'warning',
   CANCELED: 'error',
+});
+
+/** Where fulfilment's placement of an order stands (its dispatch record); the warnings need an operator. */
+export const dispatchStatuses = toned(DISPATCH_STATUS_LABELS, {
+  DUE: 'default',
+  CLAIMED: 'info',
+  UNCERTAIN: 'error',
+  SENT: 'primary',
+  FLAGGED: 'warning',
+  FINISHED: 'success',
+  ORPHANED: 'default',
 });
 
 export const autoOrderStatuses = toned(AUTO_ORDER_STATUS_LABELS, {

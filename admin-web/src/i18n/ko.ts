@@ -30,6 +30,7 @@ const order = {
   refunded: '환불된 포인트',
   runNumber: '회차 번호',
   dispatchAttempts: '전송 시도',
+  dispatchStatus: '공급사 전송 상태',
   lastSyncedAt: '마지막 동기화',
   cancelRequestedAt: '취소 요청일시',
   cancelForwardedAt: '공급사 취소 전달일시',

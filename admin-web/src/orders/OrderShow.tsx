@@ -15,7 +15,7 @@ import {
   SetOrderStatusButton,
   StartCountButton,
 } from '../common/OrderCommandButtons';
-import { DateTimeField, LinkField, orderStatuses, StatusField, WonField } from '../common/fields';
+import { DateTimeField, dispatchStatuses, LinkField, orderStatuses, StatusField, WonField } from '../common/fields';
 import { LedgerEntryGrid } from '../ledger-entries/LedgerEntryList';
 import { DispatchField, MemberField, Related, ServiceField } from '../common/references';
 import { orderCommands } from '../../../server/src/contracts/commands.js';
@@ -60,6 +60,9 @@ const OrderShow = () => (
       <ReferenceField source="providerId" reference="providers" link="edit" emptyText="-">
         <TextField source="name" />
       </ReferenceField>
+      <DispatchField label="resources.orders.fields.dispatchStatus">
+        <StatusField source="status" labels={dispatchStatuses} />
+      </DispatchField>
       <DispatchField label="resources.orders.fields.providerOrderId">
         <TextField source="providerOrderId" emptyText="-" />
       </DispatchField>

@@ -94,6 +94,46 @@ export const REFILL_MOVES: Moves<RefillStatus> = {
 /** A refill still being handled (a new one may not be asked meanwhile). */
 export const OPEN_REFILL_STATUSES: readonly RefillStatus[] = ['PENDING', 'PROCESSING'];
 
+/**
+ * Fulfilment's placement of one order upstream (its order_dispatch record): CLAIMED from the claim that
+ * precedes the request (write-ahead) until the outcome is recorded; DUE again after a definite failure;
+ * UNCERTAIN when nobody knows whether the provider took it (an operator checks: resend or link); SENT
+ * with the provider's order id; FLAGGED while the provider says something about the running order an
+ * operator must check; FINISHED when the order ended; ORPHANED when the order ended while its request
+ * was out (the provider's order was canceled there).
+ */
+export const DISPATCH_STATUSES = ['DUE', 'CLAIMED', 'UNCERTAIN', 'SENT', 'FLAGGED', 'FINISHED', 'ORPHANED'] as const;
+export type DispatchStatus = (typeof DISPATCH_STATUSES)[number];
+export const DispatchStatus = vocabulary(DISPATCH_STATUSES);
+
+export const DISPATCH_STATUS_LABELS = {
+  DUE: '재전송 대기',
+  CLAIMED: '전송 중',
+  UNCERTAIN: '확인 필요',
+  SENT: '전송됨',
+  FLAGGED: '상태 확인 필요',
+  FINISHED: '종료',
+  ORPHANED: '전송 중 주문 종료',
+} as const satisfies Record<DispatchStatus, string>;
+
+/**
+ * CLAIMED → SENT | DUE | UNCERTAIN | ORPHANED (or CLAIMED again: an operator's resend of a claim that never
+ * ended); DUE and UNCERTAIN → CLAIMED (claimed again, or resent) | SENT (an operator links the provider's
+ * order); SENT ⇄ FLAGGED; either → FINISHED.
+ */
+export const DISPATCH_MOVES: Moves<DispatchStatus> = {
+  DUE: ['CLAIMED', 'SENT'],
+  CLAIMED: ['CLAIMED', 'SENT', 'DUE', 'UNCERTAIN', 'ORPHANED'],
+  UNCERTAIN: ['CLAIMED', 'SENT'],
+  SENT: ['FLAGGED', 'FINISHED'],
+  FLAGGED: ['FLAGGED', 'SENT', 'FINISHED'],
+  FINISHED: [],
+  ORPHANED: [],
+};
+
+/** The records an operator must check before anything more goes out: the provider may or may not have the order. */
+export const HELD_DISPATCH_STATUSES: readonly DispatchStatus[] = ['CLAIMED', 'UNCERTAIN'];
+
 /** A subscription's life, as panels report it (Active/Paused/Completed/Canceled/Expired). */
 export const SUBSCRIPTION_STATUSES = ['ACTIVE', 'PAUSED', 'COMPLETED', 'CANCELED', 'EXPIRED'] as const;
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number];

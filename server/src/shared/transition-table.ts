@@ -64,6 +64,11 @@ export class TransitionTable<S extends string> {
     return `${subject} ${withParticle(allowed.map((s) => labels[s]).join(' 또는 '), '으로', '로')}만 바꿀 수 있습니다.`;
   }
 
+  /** The states that may move to `to` (what a statement moving many rows at once selects). */
+  sources(to: S): S[] {
+    return this.states.filter((from) => this.allows(from, to));
+  }
+
   isTerminal(state: S): boolean {
     return this.moves[state].length === 0;
   }

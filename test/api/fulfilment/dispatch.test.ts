@@ -88,6 +88,7 @@ describe('sending orders upstream', () => {
     let orders = await ordersById(t, [first!, second!]);
     for (const order of orders.values()) {
       expect(order.status).toBe(OrderStatus.PENDING);
+      expect(order.dispatchStatus).toBe('UNCERTAIN');
       expect(order.nextDispatchAt).toBeNull();
       expect(order.lastError).toContain(UNCERTAIN_MARK);
       expect(order.lastError).toContain('add: no answer within 1000 ms');
@@ -110,6 +111,7 @@ describe('sending orders upstream', () => {
     expect(linked.body).toMatchObject({
       id: first,
       status: 'PROCESSING',
+      dispatchStatus: 'SENT',
       providerOrderId: upstreamFirst.id,
       lastError: null,
     });
@@ -139,6 +141,7 @@ describe('sending orders upstream', () => {
     let order = (await ordersById(t, [id!])).get(id!)!;
     expect(order).toMatchObject({
       status: OrderStatus.PENDING,
+      dispatchStatus: 'DUE',
       dispatchAttempts: 1,
       lastError: 'add: Not enough funds on balance',
     });
@@ -175,6 +178,7 @@ describe('sending orders upstream', () => {
     const both = await ordersById(t, [notFound!, badGateway!]);
     expect(both.get(notFound!)!.nextDispatchAt).not.toBeNull();
     expect(both.get(badGateway!)!.nextDispatchAt).toBeNull();
+    expect([both.get(notFound!)!.dispatchStatus, both.get(badGateway!)!.dispatchStatus]).toEqual(['DUE', 'UNCERTAIN']);
     expect(both.get(badGateway!)!.lastError).toContain(UNCERTAIN_MARK);
   });
 

@@ -47,6 +47,8 @@ export async function placeOrders(
 
 /** An order with its dispatch record (fulfilment's table) under the names the order once carried them. */
 export type DispatchedOrder = Order & {
+  /** The record's status; null: no record yet. */
+  dispatchStatus: OrderDispatch['status'] | null;
   providerOrderId: string | null;
   dispatchAttempts: number;
   nextDispatchAt: Date | null;
@@ -68,6 +70,7 @@ export async function ordersById(t: TestApp, ids: number[]): Promise<Map<number,
       const due =
         o.status === OrderStatus.PENDING && o.providerId !== null && o.providerServiceId !== null ? o.createdAt : null;
       const dispatch = {
+        dispatchStatus: d?.status ?? null,
         providerOrderId: d?.providerOrderId ?? null,
         dispatchAttempts: d?.attempts ?? 0,
         nextDispatchAt: d ? d.nextAttemptAt : due,

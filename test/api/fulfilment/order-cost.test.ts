@@ -166,7 +166,12 @@ describe('what an order costs upstream, and failover to backup providers', () =>
     expect(await send()).toEqual({ sent: 0, failed: 0, uncertain: 1 });
     expect(backup.calls('add').length).toBe(before);
     const record = await dispatch(id!);
-    expect(record).toMatchObject({ providerId: primaryId, providerOrderId: null, nextAttemptAt: null });
+    expect(record).toMatchObject({
+      providerId: primaryId,
+      status: 'UNCERTAIN',
+      providerOrderId: null,
+      nextAttemptAt: null,
+    });
     expect(record.lastError).toContain('[확인 필요]');
   });
 

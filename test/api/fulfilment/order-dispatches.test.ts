@@ -6,6 +6,11 @@ import { FakeProvider } from '../../support/fake-provider.js';
 import { OrderSender, UNCERTAIN_MARK } from '../../../server/src/modules/fulfilment/index.js';
 import { addProvider, admin, createService, fund, placeOrders } from './helpers.js';
 import { ledgerOf } from '../ordering/fixtures.js';
+import {
+  claimNote,
+  resendNote,
+  uncertainNote,
+} from '../../../server/src/modules/fulfilment/domain/order-dispatch.entity.js';
 
 /** Fulfilment's dispatch record: the console's read-only resource, and the migration that moved it out of service_order. */
 describe('order dispatch records', () => {
@@ -43,6 +48,7 @@ describe('order dispatch records', () => {
     expect(byId.get(sent!)).toMatchObject({
       id: sent,
       providerId,
+      status: 'SENT',
       providerOrderId: expect.any(String),
       attempts: 0,
       nextAttemptAt: null,
@@ -50,6 +56,7 @@ describe('order dispatch records', () => {
     });
     expect(byId.get(refused!)).toMatchObject({
       id: refused,
+      status: 'DUE',
       providerOrderId: null,
       attempts: 1,
       nextAttemptAt: expect.any(String),
@@ -57,6 +64,13 @@ describe('order dispatch records', () => {
     });
     // Not claimed yet: no record.
     expect(byId.has(unsent!)).toBe(false);
+    const due = await t.http
+      .get(
+        `/api/admin/order-dispatches?filter=${encodeURIComponent(JSON.stringify({ id: [sent, refused], status: 'DUE' }))}`,
+      )
+      .set('Authorization', await admin(t))
+      .expect(200);
+    expect(due.body.map((r: { id: number }) => r.id)).toEqual([refused]);
 
     const one = await t.http
       .get(`/api/admin/order-dispatches/${sent}`)
@@ -122,6 +136,77 @@ describe('order dispatch records', () => {
     ).toEqual([]);
   });
 
+  // Before the migration test below, which takes the sessions table down and up (the operator's token with it).
+  it("the status migration reads each record's state from its null columns and note, and the partial indexes follow it", async () => {
+    const migrator = t.app.get(MikroORM).migrator;
+    const db = new pg.Client({ connectionString: t.databaseUrl });
+    await db.connect();
+    const indexDefs = async () =>
+      Object.fromEntries(
+        (
+          await db.query(
+            `select indexname, indexdef from pg_indexes where tablename = 'order_dispatch' and indexname like 'order_dispatch_%'`,
+          )
+        ).rows.map((r) => [r.indexname, r.indexdef as string]),
+      );
+    try {
+      await migrator.down({ to: 'Migration20261126041000_second_factor' });
+      expect(Object.keys(await indexDefs())).not.toContain('order_dispatch_check');
+      const now = new Date();
+      const later = new Date(now.getTime() + 3600_000);
+      const flag = `${UNCERTAIN_MARK} 공급사 상태 확인 필요: Stuck. 공급사 패널에서 주문을 확인한 뒤 상태를 직접 처리하세요.`;
+      // [provider order id, next attempt, note, finished] as the code left them, and the status each one means.
+      const cases: [string | null, Date | null, string | null, Date | null, string][] = [
+        ['up-1', null, null, null, 'SENT'],
+        ['up-2', null, flag, null, 'FLAGGED'],
+        ['up-3', null, null, now, 'FINISHED'],
+        ['up-4', null, flag, now, 'FINISHED'],
+        [null, later, 'add: Not enough funds on balance', null, 'DUE'],
+        [null, null, claimNote(now), null, 'CLAIMED'],
+        [null, null, resendNote(now), null, 'CLAIMED'],
+        [null, null, uncertainNote('add: no answer within 1000 ms'), null, 'UNCERTAIN'],
+        [null, null, '전송 중 주문이 끝나 공급사 주문 up-9을(를) 공급사에 취소 요청했습니다.', now, 'ORPHANED'],
+      ];
+      const ids = await placeOrders(t, memberId, serviceId, cases.length);
+      for (const [i, [providerOrderId, nextAttemptAt, note, finishedAt]] of cases.entries())
+        await db.query(
+          `insert into order_dispatch (order_id, provider_id, provider_order_id, attempts, next_attempt_at, last_error, finished_at, created_at, updated_at)
+           values ($1, $2, $3, 0, $4, $5, $6, now(), now())`,
+          [ids[i], providerId, providerOrderId, nextAttemptAt, note, finishedAt],
+        );
+
+      await migrator.up();
+      const statuses = new Map(
+        (await db.query(`select order_id, status from order_dispatch where order_id = any($1)`, [ids])).rows.map(
+          (r) => [r.order_id as number, r.status as string],
+        ),
+      );
+      expect(ids.map((id) => statuses.get(id))).toEqual(cases.map((c) => c[4]));
+      const defs = await indexDefs();
+      expect(defs.order_dispatch_due).toContain(`WHERE (status = 'DUE'::text)`);
+      expect(defs.order_dispatch_sync).toContain(`status = ANY (ARRAY['SENT'::text, 'FLAGGED'::text])`);
+      expect(defs.order_dispatch_check).toContain(`'CLAIMED'::text, 'UNCERTAIN'::text, 'FLAGGED'::text`);
+      // Every record has one, and only the table's.
+      await expect(db.query(`update order_dispatch set status = null where order_id = $1`, [ids[0]])).rejects.toThrow(
+        /null value/,
+      );
+      await expect(db.query(`update order_dispatch set status = 'LOST' where order_id = $1`, [ids[0]])).rejects.toThrow(
+        /order_dispatch_status_check/,
+      );
+
+      // The console's "needs check" list reads the status: the held ones of these PENDING orders.
+      const check = await t.http
+        .get(`/api/admin/orders?filter=${encodeURIComponent(JSON.stringify({ needsCheck: true, id: ids }))}`)
+        .set('Authorization', await admin(t))
+        .expect(200);
+      expect(check.body.map((o: { id: number }) => o.id).sort((a: number, b: number) => a - b)).toEqual(
+        [ids[5], ids[6], ids[7]].sort((a, b) => a! - b!),
+      );
+    } finally {
+      await db.end();
+    }
+  });
+
   it("the migration moves every touched order's dispatch fields into order_dispatch, and back down", async () => {
     const migrator = t.app.get(MikroORM).migrator;
     const db = new pg.Client({ connectionString: t.databaseUrl });
@@ -161,6 +246,7 @@ describe('order dispatch records', () => {
       expect(rows.map((r) => r.order_id)).toEqual([running, done, failed, held]);
       const of = (id: number) => rows.find((r) => r.order_id === id);
       expect(of(running)).toMatchObject({
+        status: 'SENT',
         provider_id: providerId,
         provider_order_id: 'up-900',
         attempts: 0,
@@ -169,14 +255,20 @@ describe('order dispatch records', () => {
         last_synced_at: synced,
         finished_at: null,
       });
-      expect(of(done)).toMatchObject({ provider_order_id: 'up-901', finished_at: expect.any(Date) });
+      expect(of(done)).toMatchObject({
+        status: 'FINISHED',
+        provider_order_id: 'up-901',
+        finished_at: expect.any(Date),
+      });
       expect(of(failed)).toMatchObject({
+        status: 'DUE',
         provider_order_id: null,
         attempts: 2,
         next_attempt_at: retryAt,
         last_error: 'add: Not enough funds on balance',
       });
       expect(of(held)).toMatchObject({
+        status: 'CLAIMED',
         provider_order_id: null,
         next_attempt_at: null,
         last_error: `${UNCERTAIN_MARK} 공급사 전송 결과를 받지 못했습니다`,
@@ -198,7 +290,12 @@ describe('order dispatch records', () => {
       ).rows.map((r) => r.indexname);
       expect(indexes).not.toContain('service_order_dispatch');
       expect(indexes).toEqual(
-        expect.arrayContaining(['order_dispatch_due', 'order_dispatch_sync', 'service_order_pending']),
+        expect.arrayContaining([
+          'order_dispatch_due',
+          'order_dispatch_sync',
+          'order_dispatch_check',
+          'service_order_pending',
+        ]),
       );
 
       // The migrated records work: the failed one is retried when due, the held one never by itself, the due one sent.

@@ -266,6 +266,8 @@ describe('upstream provider dialects (one row each, against the loopback fake pr
         const flagged = order.lastError?.startsWith('[확인 필요]') ?? false;
         if (expected.outcome === 'held [확인 필요]') {
           expect(flagged).toBe(true);
+          // Held before the send's outcome is known, or flagged while running: the status says which.
+          expect(order.dispatchStatus).toBe(order.providerOrderId === null ? 'UNCERTAIN' : 'FLAGGED');
           // Held: never sent again by itself.
           expect(order.nextDispatchAt).toBeNull();
         } else expect(flagged).toBe(false);
@@ -295,6 +297,7 @@ describe('upstream provider dialects (one row each, against the loopback fake pr
     await t.app.get(OrderSync).runOnce();
     expect((await ordersById(t, [id!])).get(id!)).toMatchObject({
       status: OrderStatus.PROCESSING,
+      dispatchStatus: 'FLAGGED',
       lastError: expect.stringContaining('On hold'),
     });
     const flagged = await t.http
@@ -305,7 +308,12 @@ describe('upstream provider dialects (one row each, against the loopback fake pr
     fake.setOrder(providerId, { status: 'Completed', remains: 0 });
     t.app.get(Clock).travel(SYNC_SPACING_MS + 1000);
     await t.app.get(OrderSync).runOnce();
-    expect((await ordersById(t, [id!])).get(id!)).toMatchObject({ status: OrderStatus.COMPLETED, lastError: null });
+    // The status that moved it settled the flag (FLAGGED → SENT), and the end finished the record.
+    expect((await ordersById(t, [id!])).get(id!)).toMatchObject({
+      status: OrderStatus.COMPLETED,
+      dispatchStatus: 'FINISHED',
+      lastError: null,
+    });
   });
 
   it('keeps every balance equal to its ledger after all rows', async () => {

@@ -71,6 +71,8 @@ describe('status sync', () => {
         OrderStatus.PROCESSING,
       ][i % 6];
       expect(now.status).toBe(expected);
+      // An ended order's record is FINISHED (no more polls); a running one's stays SENT.
+      expect(now.dispatchStatus).toBe(expected === OrderStatus.COMPLETED ? 'FINISHED' : 'SENT');
       if (expected !== OrderStatus.PROCESSING) expect(now.startCount).toBe(1000 + i);
       if (expected === OrderStatus.COMPLETED) expect(now.remains).toBe(0);
       if (expected === OrderStatus.INPROGRESS) expect(now.remains).toBe(i % 50);

@@ -178,7 +178,10 @@ describe('member cancels of what the provider holds', () => {
     ).body.order as number;
     fake.on('add', () => ({ status: 502, raw: '<html>Bad gateway</html>' }), 2);
     await t.app.get(OrderSender).runOnce();
-    expect((await dispatchOf(t, orderId))!.lastError).toContain('[확인 필요]');
+    expect(await dispatchOf(t, orderId)).toMatchObject({
+      status: 'UNCERTAIN',
+      lastError: expect.stringContaining('[확인 필요]'),
+    });
 
     const storefront = await t.http
       .post(`/api/service/order/${orderId}/cancel`)

@@ -269,7 +269,7 @@ describe('partner boundaries (property)', () => {
             const held = await sql<{ id: number; link: string }>(
               t,
               `select o.id, o.link from service_order o join order_dispatch d on d.order_id = o.id
-                where o.member_id in (?) and d.provider_order_id is null and d.next_attempt_at is null and o.status = 'PENDING'`,
+                where o.member_id in (?) and d.status in ('CLAIMED', 'UNCERTAIN') and o.status = 'PENDING'`,
               [ids],
             );
             if (held.length === 0) break;

@@ -37,6 +37,7 @@ import { Migration20261126014500_auth_sessions as MAuthSessions } from './Migrat
 import { Migration20261126041000_second_factor as MSecondFactor } from './Migration20261126041000_second_factor.js';
 import { Migration20261126080000_outbox_on_delivery as MOutboxOnDelivery } from './Migration20261126080000_outbox_on_delivery.js';
 import { Migration20261126080500_alerts_on_delivery as MAlertsOnDelivery } from './Migration20261126080500_alerts_on_delivery.js';
+import { Migration20261126081000_dispatch_status as MDispatchStatus } from './Migration20261126081000_dispatch_status.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -77,4 +78,5 @@ export const migrationsList = [
   { name: 'Migration20261126041000_second_factor', class: MSecondFactor },
   { name: 'Migration20261126080000_outbox_on_delivery', class: MOutboxOnDelivery },
   { name: 'Migration20261126080500_alerts_on_delivery', class: MAlertsOnDelivery },
+  { name: 'Migration20261126081000_dispatch_status', class: MDispatchStatus },
 ];

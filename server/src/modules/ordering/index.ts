@@ -3,10 +3,10 @@ export { OrderingFacade } from './application/ordering.facade.js';
 export { type PlacedOrder, type Placement } from './application/order-placement.service.js';
 export { type UpstreamReport, orderReference, autoOrderReference } from './application/order-commands.service.js';
 export {
-  upstreamOrderOf,
   type UpstreamOrder,
   type SyncedOrder,
-  type PendingUpstreamRow,
+  type DispatchClaim,
+  type SqlPart,
   type CancelForwarding,
   type RefillForwarding,
   type RefillReport,

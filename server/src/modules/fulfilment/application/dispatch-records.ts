@@ -2,8 +2,19 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { CostedOrder, UpstreamDispatchNotes } from '../../ordering/index.js';
 import { effectiveCost } from '../domain/cost.js';
-import { filterFlag, filterId, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
-import { OrderDispatch, UNCERTAIN_MARK } from '../domain/order-dispatch.entity.js';
+import { DISPATCH_STATUSES } from '../../../contracts/index.js';
+import {
+  filterFlag,
+  filterId,
+  filterOneOrMany,
+  findPage,
+  NotFoundError,
+  type ListQuery,
+  type Page,
+} from '../../../shared/index.js';
+import { DispatchStatus, HELD_DISPATCH_STATUSES, OrderDispatch } from '../domain/order-dispatch.entity.js';
+
+const HELD = { status: { $in: [...HELD_DISPATCH_STATUSES] } };
 
 /**
  * Reads of fulfilment's dispatch records: the console's read-only resource (an order's provider order id,
@@ -17,7 +28,8 @@ export class DispatchRecords implements UpstreamDispatchNotes {
     return findPage(this.em.fork(), OrderDispatch, 'order-dispatches', query, {
       sortable: ['id', 'updatedAt', 'lastSyncedAt'],
       filters: {
-        held: (v) => (filterFlag(v) ? { providerOrderId: null, nextAttemptAt: null } : {}),
+        held: (v) => (filterFlag(v) ? HELD : {}),
+        status: (v) => ({ status: { $in: filterOneOrMany(DISPATCH_STATUSES, v) } }),
         providerId: (v) => ({ providerId: filterId(v) }),
       },
     });
@@ -31,23 +43,15 @@ export class DispatchRecords implements UpstreamDispatchNotes {
 
   async heldAmong(tx: EntityManager, orderIds: number[]): Promise<Set<number>> {
     if (orderIds.length === 0) return new Set();
-    const rows = await tx.find(
-      OrderDispatch,
-      { id: { $in: orderIds }, providerOrderId: null, nextAttemptAt: null },
-      { fields: ['id'] },
-    );
+    const rows = await tx.find(OrderDispatch, { id: { $in: orderIds }, ...HELD }, { fields: ['id'] });
     return new Set(rows.map((d) => d.id));
   }
 
   async needingCheck(): Promise<{ held: number[]; flagged: number[] }> {
     const em = this.em.fork();
     const [held, flagged] = await Promise.all([
-      em.find(OrderDispatch, { providerOrderId: null, nextAttemptAt: null, finishedAt: null }, { fields: ['id'] }),
-      em.find(
-        OrderDispatch,
-        { providerOrderId: { $ne: null }, finishedAt: null, lastError: { $like: `${UNCERTAIN_MARK}%` } },
-        { fields: ['id'] },
-      ),
+      em.find(OrderDispatch, HELD, { fields: ['id'] }),
+      em.find(OrderDispatch, { status: DispatchStatus.FLAGGED }, { fields: ['id'] }),
     ]);
     return { held: held.map((d) => d.id), flagged: flagged.map((d) => d.id) };
   }

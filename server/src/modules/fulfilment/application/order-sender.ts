@@ -1,16 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
-import {
-  OrderingFacade,
-  OrderStatus,
-  upstreamOrderOf,
-  type PendingUpstreamRow,
-  type UpstreamOrder,
-} from '../../ordering/index.js';
+import { OrderingFacade, OrderStatus, type DispatchClaim, type UpstreamOrder } from '../../ordering/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
-import { claimNote, OrderDispatch, resendNote, UNCERTAIN_MARK, backoffMs } from '../domain/order-dispatch.entity.js';
+import {
+  backoffMs,
+  claimNote,
+  DISPATCH_TRANSITIONS,
+  DispatchStatus,
+  OrderDispatch,
+  resendNote,
+  UNCERTAIN_MARK,
+} from '../domain/order-dispatch.entity.js';
 import { groupBy, mapLimit } from './concurrency.js';
 import { ProviderError, SmmClient } from './smm-client.js';
 import { AlertsFacade } from '../../alerts/index.js';
@@ -32,6 +34,45 @@ interface Claimed extends UpstreamOrder {
   attempts: number;
 }
 
+const { DUE, CLAIMED } = DispatchStatus;
+
+/**
+ * The sender's half of the claim, over its own records only: ordering locks the orders due in the same
+ * statement (OrderingFacade.lockPendingForDispatch). New orders get their record inserted (CLAIMED, with
+ * the write-ahead note); DUE records whose next attempt has come are claimed again, only while still due.
+ */
+function dispatchClaim(now: Date): DispatchClaim<{ attempts: number }> {
+  DISPATCH_TRANSITIONS.assert(DUE, CLAIMED);
+  const note = claimNote(now);
+  return {
+    recorded: { sql: 'select order_id from order_dispatch', params: [] },
+    due: {
+      sql: `select order_id, next_attempt_at as due_at from order_dispatch where status = '${DUE}' and next_attempt_at <= ?`,
+      params: [now],
+    },
+    takeFresh: {
+      sql: `insert into order_dispatch (order_id, provider_id, status, attempts, last_error, created_at, updated_at)
+        select id, provider_id, '${CLAIMED}', 0, ?, ?, ? from fresh
+        on conflict (order_id) do nothing returning order_id, attempts`,
+      params: [note, now, now],
+    },
+    takeDue: {
+      sql: `update order_dispatch d set status = '${CLAIMED}', next_attempt_at = null, last_error = ?, updated_at = ?
+        where d.order_id in (select id from retry) and d.status = '${DUE}' and d.next_attempt_at <= ?
+        returning order_id, attempts`,
+      params: [note, now, now],
+    },
+    returning: ['attempts'],
+  };
+}
+
+/** An audit row's view of an order and its dispatch record: the order's status, and the record's as `dispatchStatus`. */
+function auditView(status: OrderStatus, record: OrderDispatch | null) {
+  if (!record) return { status };
+  const { status: dispatchStatus, ...rest } = record.view();
+  return { status, dispatchStatus, ...rest };
+}
+
 export interface DispatchStats {
   sent: number;
   /** Refused or unreachable: retried later with backoff. */
@@ -49,7 +90,7 @@ type Outcome =
  * Places PENDING orders with their provider (`action=add`), at most once each.
  *
  * The rule: an order is never placed upstream twice. So the claim commits a write-ahead record before
- * any request goes out (an order_dispatch row, no longer due, reading "[확인 필요]"), the request is sent
+ * any request goes out (an order_dispatch row, CLAIMED, its note reading "[확인 필요]"), the request is sent
  * outside any transaction, and only then is the outcome recorded:
  * - an order id → the record keeps the provider's order id, and ordering moves the order to PROCESSING;
  * - a definite failure (the provider answered `{"error"}`, or the request never reached it) → the
@@ -133,11 +174,11 @@ export class OrderSender {
         order.status !== OrderStatus.PENDING ||
         order.providerId === null ||
         order.service === null ||
-        (dispatch && dispatch.providerOrderId !== null)
+        (dispatch && !dispatch.mayResend)
       ) {
         throw new DomainError('공급사로 보내지 못한 대기 주문만 재전송할 수 있습니다.', 409);
       }
-      const before = { status: order.status, ...dispatch?.view() };
+      const before = auditView(order.status, dispatch);
       const now = this.clock.now();
       let record = dispatch;
       if (!record) {
@@ -153,7 +194,7 @@ export class OrderSender {
           resource: 'orders',
           resourceId: orderId,
           before,
-          after: { status: OrderStatus.PROCESSING, ...record.view() },
+          after: auditView(OrderStatus.PROCESSING, record),
         });
         return null;
       }
@@ -166,7 +207,7 @@ export class OrderSender {
         resource: 'orders',
         resourceId: orderId,
         before,
-        after: { status: order.status, ...record.view() },
+        after: auditView(order.status, record),
       });
       return { claimed: { ...(order as Claimed), attempts: record.attempts }, provider };
     });
@@ -184,6 +225,7 @@ export class OrderSender {
     return {
       id: orderId,
       status: order!.status,
+      dispatchStatus: dispatch.status,
       providerOrderId: dispatch.providerOrderId,
       dispatchAttempts: dispatch.attempts,
       nextDispatchAt: dispatch.nextAttemptAt,
@@ -193,37 +235,12 @@ export class OrderSender {
 
   /**
    * Claims due orders of enabled providers in one statement, committed before anything is sent:
-   * new ones (PENDING, no record yet) get their record inserted; failed ones whose next attempt is due
-   * get it updated. The order rows are locked FOR UPDATE SKIP LOCKED, so replicas take disjoint sets,
-   * and the insert (ON CONFLICT DO NOTHING) or the update (only while still due) is what makes a claim:
-   * only the rows it returns were taken.
+   * ordering locks the orders due (FOR UPDATE SKIP LOCKED, so replicas take disjoint sets) and the same
+   * statement inserts the new ones' records (ON CONFLICT DO NOTHING) or claims the due ones' again (only
+   * while still DUE): only the orders it returns were taken.
    */
-  private async claim(providerIds: number[], limit: number): Promise<Claimed[]> {
-    const now = this.clock.now();
-    const { from, where, columns } = this.ordering.pendingUpstreamSql();
-    const rows = await this.em.fork().execute<(PendingUpstreamRow & { attempts: number })[]>(
-      `with due as (
-         select o.id from ${from}
-         where ${where} and o.provider_id in (?) and not exists (select 1 from order_dispatch d where d.order_id = o.id)
-         order by o.id limit ? for update of o skip locked
-       ), retry as (
-         select o.id from order_dispatch d join ${from} on o.id = d.order_id
-         where d.provider_order_id is null and d.next_attempt_at <= ? and ${where} and o.provider_id in (?)
-         order by d.next_attempt_at, d.order_id limit ? for update of d, o skip locked
-       ), fresh as (
-         insert into order_dispatch (order_id, provider_id, attempts, last_error, created_at, updated_at)
-         select o.id, o.provider_id, 0, ?, ?, ? from ${from} where o.id in (select id from due)
-         on conflict (order_id) do nothing
-         returning order_id, attempts
-       ), again as (
-         update order_dispatch d set next_attempt_at = null, last_error = ?, updated_at = ?
-         where d.order_id in (select id from retry) and d.provider_order_id is null and d.next_attempt_at <= ?
-         returning order_id, attempts
-       )
-       select ${columns}, c.attempts from (select * from fresh union all select * from again) c join ${from} on o.id = c.order_id order by o.id`,
-      [providerIds, limit, now, providerIds, limit, claimNote(now), now, now, claimNote(now), now, now],
-    );
-    return rows.map((row) => ({ ...upstreamOrderOf(row), attempts: row.attempts }));
+  private claim(providerIds: number[], limit: number): Promise<Claimed[]> {
+    return this.ordering.lockPendingForDispatch(this.em.fork(), providerIds, limit, dispatchClaim(this.clock.now()));
   }
 
   /** Sends claimed orders, each provider's at most `maxConcurrency` at a time (providers side by side); every outcome, none thrown. */
@@ -285,8 +302,9 @@ export class OrderSender {
       const pending = await this.ordering.pendingAmong(tx, unsent);
       const records: OrderDispatch[] = [];
       for (const outcome of outcomes) {
-        // The claim as committed: the transitions below are the entity's, written together afterwards.
+        // The claim as committed (CLAIMED): the transitions below are the entity's, written together afterwards.
         const record = Object.assign(new OrderDispatch(), {
+          status: CLAIMED,
           id: outcome.order.id,
           providerId: outcome.order.providerId,
           attempts: outcome.order.attempts,
@@ -361,7 +379,7 @@ export class OrderSender {
   }
 
   /**
-   * One UPDATE … FROM a batch of records, each only while still claimed (no provider order id, not due).
+   * One UPDATE … FROM a batch of records, each only while still CLAIMED (their moves were made above, by the entity).
    * The rows travel as one JSON parameter (jsonb_to_recordset) rather than a VALUES list of 7 × n
    * placeholders, which the driver would format value by value.
    */
@@ -369,6 +387,7 @@ export class OrderSender {
     if (records.length === 0) return;
     const rows = records.map((r) => ({
       order_id: r.id,
+      status: r.status,
       provider_id: r.providerId,
       provider_service_id: r.providerServiceId,
       expected_cost: r.expectedCost,
@@ -380,9 +399,9 @@ export class OrderSender {
       updated_at: r.updatedAt,
     }));
     await tx.execute(
-      `update order_dispatch d set provider_id = v.provider_id, provider_service_id = v.provider_service_id, expected_cost = v.expected_cost, provider_order_id = v.provider_order_id, attempts = v.attempts, next_attempt_at = v.next_attempt_at, last_error = v.last_error, finished_at = v.finished_at, updated_at = v.updated_at
-       from jsonb_to_recordset(?::jsonb) as v(order_id int, provider_id int, provider_service_id varchar, expected_cost numeric, provider_order_id varchar, attempts int, next_attempt_at timestamptz, last_error varchar, finished_at timestamptz, updated_at timestamptz)
-       where d.order_id = v.order_id and d.provider_order_id is null and d.next_attempt_at is null`,
+      `update order_dispatch d set status = v.status, provider_id = v.provider_id, provider_service_id = v.provider_service_id, expected_cost = v.expected_cost, provider_order_id = v.provider_order_id, attempts = v.attempts, next_attempt_at = v.next_attempt_at, last_error = v.last_error, finished_at = v.finished_at, updated_at = v.updated_at
+       from jsonb_to_recordset(?::jsonb) as v(order_id int, status text, provider_id int, provider_service_id varchar, expected_cost numeric, provider_order_id varchar, attempts int, next_attempt_at timestamptz, last_error varchar, finished_at timestamptz, updated_at timestamptz)
+       where d.order_id = v.order_id and d.status = '${CLAIMED}'`,
       [JSON.stringify(rows)],
     );
   }
@@ -452,6 +471,7 @@ export class OrderSender {
 export interface ResendResult {
   id: number;
   status: OrderStatus;
+  dispatchStatus: DispatchStatus;
   providerOrderId: string | null;
   dispatchAttempts: number;
   nextDispatchAt: Date | null;

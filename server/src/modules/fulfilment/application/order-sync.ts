@@ -5,10 +5,21 @@ import { Clock } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
 import type { UpstreamStatusResult } from '../domain/upstream-protocol.js';
 import { chunk, groupBy, mapLimit } from './concurrency.js';
-import { OrderDispatch, UNCERTAIN_MARK } from '../domain/order-dispatch.entity.js';
+import {
+  DISPATCH_TRANSITIONS,
+  DispatchStatus,
+  OrderDispatch,
+  POLLED_DISPATCH_STATUSES,
+  statusList,
+  UNCERTAIN_MARK,
+} from '../domain/order-dispatch.entity.js';
 import { SmmClient, STATUS_BATCH } from './smm-client.js';
 import { AlertsFacade } from '../../alerts/index.js';
 import { chargeInWon } from '../domain/cost.js';
+
+const { SENT, FLAGGED, FINISHED } = DispatchStatus;
+/** The states the sync moves many records out of at once (the entity's table says which may). */
+const POLLED = statusList(POLLED_DISPATCH_STATUSES);
 
 /** An order is asked about at most this often. */
 export const SYNC_SPACING_MS = 20_000;
@@ -51,7 +62,7 @@ export interface SyncStats {
   moved: number;
   /** Orders the provider had no usable answer for (error entry, unknown status, failed request). */
   errors: number;
-  /** Orders newly flagged [확인 필요] (a status word we cannot map, an id the provider does not know). */
+  /** Orders newly FLAGGED [확인 필요] (a status word we cannot map, an id the provider does not know). */
   flagged: number;
 }
 
@@ -184,19 +195,21 @@ export class OrderSync {
 
   /**
    * The records of orders the provider moved: a status that moved the order settles an earlier flag
-   * ([확인 필요]); an order that ended is not polled again. Two statements for the whole tick.
+   * (FLAGGED → SENT); an order that ended is not polled again (→ FINISHED). Two statements for the whole tick.
    */
   private async settle(moved: number[], ended: number[]): Promise<void> {
     const em = this.em.fork();
     const now = this.clock.now();
-    if (moved.length > 0)
+    if (moved.length > 0) {
+      DISPATCH_TRANSITIONS.assert(FLAGGED, SENT);
       await em.execute(
-        `update order_dispatch set last_error = null, updated_at = ? where order_id in (?) and last_error like ?`,
-        [now, moved, `${UNCERTAIN_MARK}%`],
+        `update order_dispatch set status = '${SENT}', last_error = null, updated_at = ? where order_id in (?) and status = '${FLAGGED}'`,
+        [now, moved],
       );
+    }
     if (ended.length > 0)
       await em.execute(
-        `update order_dispatch set finished_at = ?, updated_at = ? where order_id in (?) and finished_at is null`,
+        `update order_dispatch set status = '${FINISHED}', finished_at = ?, updated_at = ? where order_id in (?) and status in (${POLLED})`,
         [now, now, ended],
       );
   }
@@ -227,7 +240,7 @@ export class OrderSync {
       const rows = await this.em.fork().execute<{ order_id: number; provider_id: number; provider_order_id: string }[]>(
         `update order_dispatch d set last_synced_at = ? where d.order_id in (
            select order_id from order_dispatch
-           where provider_order_id is not null and finished_at is null and (last_synced_at is null or last_synced_at <= ?)
+           where status in (${POLLED}) and (last_synced_at is null or last_synced_at <= ?)
            order by last_synced_at nulls first, order_id limit ? for update skip locked)
          returning d.order_id, d.provider_id, d.provider_order_id`,
         [now, due, Math.min(LEASE_BATCH, limit - polled.length)],

@@ -7,6 +7,7 @@ import { OrderingFacade } from '../../ordering/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { Clock, SingleFlight } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
+import { HELD_DISPATCH_STATUSES, statusList } from '../domain/order-dispatch.entity.js';
 
 const DAY_MS = 86_400_000;
 /** Fewer ended orders than this in 7 days say nothing about a provider's completion rate. */
@@ -74,7 +75,7 @@ export class ProviderScores {
       }[]
     >(
       `select order_id, provider_id, provider_service_id, attempts, provider_order_id is not null as placed,
-         (provider_order_id is null and next_attempt_at is null and finished_at is null) as held, created_at, started_at, finished_at
+         status in (${statusList(HELD_DISPATCH_STATUSES)}) as held, created_at, started_at, finished_at
        from order_dispatch where created_at >= ?`,
       [since],
     );

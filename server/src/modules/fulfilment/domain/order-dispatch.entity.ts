@@ -1,7 +1,38 @@
 import { DecimalType } from '@mikro-orm/core';
-import { Entity, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
+import {
+  DISPATCH_MOVES,
+  DISPATCH_STATUS_LABELS,
+  DispatchStatus,
+  HELD_DISPATCH_STATUSES,
+} from '../../../contracts/index.js';
+import { TransitionTable } from '../../../shared/index.js';
 
-/** Marks an order an operator must look at: it may or may not have been placed upstream. */
+export { DispatchStatus, HELD_DISPATCH_STATUSES };
+
+const { DUE, CLAIMED, UNCERTAIN, SENT, FLAGGED, FINISHED, ORPHANED } = DispatchStatus;
+
+/** docs/state-machines.md: a dispatch record's states (contracts/statuses.ts), asserted by every method below. */
+export const DISPATCH_TRANSITIONS = new TransitionTable<DispatchStatus>({
+  entity: 'OrderDispatch',
+  noun: '공급사 전송',
+  labels: DISPATCH_STATUS_LABELS,
+  moves: DISPATCH_MOVES,
+  refusals: {
+    [SENT]: { [CLAIMED]: '이미 공급사에 전송된 주문입니다.', [SENT]: '이미 공급사에 전송된 주문입니다.' },
+    [FLAGGED]: { [CLAIMED]: '이미 공급사에 전송된 주문입니다.' },
+    [FINISHED]: '이미 끝난 주문의 전송 기록입니다.',
+    [ORPHANED]: '이미 끝난 주문의 전송 기록입니다.',
+  },
+});
+
+/** Records the status sync polls: placed upstream and not ended (the states that may become FINISHED). */
+export const POLLED_DISPATCH_STATUSES: readonly DispatchStatus[] = DISPATCH_TRANSITIONS.sources(FINISHED);
+
+/** Statuses as an SQL list of literals (`'SENT', 'FLAGGED'`): a partial index is used only when the query names its states. */
+export const statusList = (statuses: readonly DispatchStatus[]): string => statuses.map((s) => `'${s}'`).join(', ');
+
+/** The words an operator reads on a record that needs a check (the status says so; the note explains). */
 export const UNCERTAIN_MARK = '[확인 필요]';
 export const CHECK_ADVICE = '공급사에서 주문 여부를 확인한 뒤 재전송하거나 공급사 주문번호를 연결하세요.';
 
@@ -22,23 +53,28 @@ export const uncertainNote = (error: string) =>
 
 /**
  * Fulfilment's record of placing one order upstream and following it (ordering owns the order itself:
- * its status, money, and which provider fulfils it). The row exists from the first claim on:
- * - claimed (write-ahead): no provider order id, no next attempt, the note says "[확인 필요]" until the
+ * its status, money, and which provider fulfils it). The row exists from the first claim on, and its
+ * `status` says where it stands ({@link DISPATCH_TRANSITIONS}); the note (`lastError`) only explains:
+ * - CLAIMED (write-ahead): committed before the request goes out, its note reading "[확인 필요]" until the
  *   outcome is recorded, so a crash between send and record leaves it held for an operator;
- * - failed definitely: `nextAttemptAt` is when it is due again (exponential backoff);
- * - held uncertain: like claimed, with the reason; never sent again automatically;
- * - sent (or linked by an operator): the provider's order id; `lastSyncedAt` leases the status polls.
+ * - DUE: a definite failure; `nextAttemptAt` is when it is claimed again (exponential backoff);
+ * - UNCERTAIN: no clear answer, held with the reason; never sent again automatically;
+ * - SENT (or linked by an operator): the provider's order id; `lastSyncedAt` leases the status polls;
+ * - FLAGGED: sent, and the provider said something about it an operator must check (the note says what);
+ * - FINISHED: the order ended, no more polls; ORPHANED: it ended while its request was out.
  */
 @Entity({ tableName: 'order_dispatch' })
 @Index({
   name: 'order_dispatch_due',
-  expression:
-    'create index "order_dispatch_due" on "order_dispatch" ("next_attempt_at") where "provider_order_id" is null and "next_attempt_at" is not null',
+  expression: `create index "order_dispatch_due" on "order_dispatch" ("next_attempt_at") where "status" = '${DUE}'`,
 })
 @Index({
   name: 'order_dispatch_sync',
-  expression:
-    'create index "order_dispatch_sync" on "order_dispatch" ("last_synced_at" nulls first, "order_id") where "provider_order_id" is not null and "finished_at" is null',
+  expression: `create index "order_dispatch_sync" on "order_dispatch" ("last_synced_at" nulls first, "order_id") where "status" in (${statusList(POLLED_DISPATCH_STATUSES)})`,
+})
+@Index({
+  name: 'order_dispatch_check',
+  expression: `create index "order_dispatch_check" on "order_dispatch" ("status") where "status" in (${statusList([...HELD_DISPATCH_STATUSES, FLAGGED])})`,
 })
 export class OrderDispatch {
   /** The order's id (service_order, owned by ordering): one record per order, and the console reads it by the order's id. */
@@ -47,6 +83,9 @@ export class OrderDispatch {
 
   @Property({ type: 'integer' })
   providerId!: number;
+
+  @Enum({ items: () => DispatchStatus })
+  status: DispatchStatus = CLAIMED;
 
   @Property({ type: 'string', length: 100, nullable: true })
   providerOrderId: string | null = null;
@@ -67,11 +106,11 @@ export class OrderDispatch {
   @Property({ type: 'integer', default: 0 })
   attempts: number = 0;
 
-  /** When a failed send is due again; null while claimed, held, or once sent. */
+  /** When a DUE record is claimed again; null in every other state. */
   @Property({ type: 'datetime', nullable: true })
   nextAttemptAt: Date | null = null;
 
-  /** The last failure, or the "[확인 필요]" note an operator acts on. */
+  /** The last failure, or the "[확인 필요]" note an operator acts on (CLAIMED, UNCERTAIN, FLAGGED). */
   @Property({ type: 'string', length: 1000, nullable: true })
   lastError: string | null = null;
 
@@ -83,7 +122,7 @@ export class OrderDispatch {
   @Property({ type: 'datetime', nullable: true })
   startedAt: Date | null = null;
 
-  /** The order ended (the sync saw it final): no more polls. */
+  /** When the record became FINISHED or ORPHANED. */
   @Property({ type: 'datetime', nullable: true })
   finishedAt: Date | null = null;
 
@@ -93,13 +132,14 @@ export class OrderDispatch {
   @Property({ type: 'datetime' })
   updatedAt!: Date;
 
-  /** The first claim of an order: committed (with its write-ahead note) before any request goes out. */
+  /** The first claim of an order (CLAIMED): committed (with its write-ahead note) before any request goes out. */
   static claim(orderId: number, providerId: number, note: string, now: Date): OrderDispatch {
     const dispatch = new OrderDispatch();
     dispatch.id = orderId;
     dispatch.providerId = providerId;
+    dispatch.lastError = note.slice(0, 1000);
     dispatch.createdAt = now;
-    dispatch.claimAgain(note, now);
+    dispatch.updatedAt = now;
     return dispatch;
   }
 
@@ -108,6 +148,7 @@ export class OrderDispatch {
     const {
       id,
       providerId,
+      status,
       providerOrderId,
       providerServiceId,
       expectedCost,
@@ -124,6 +165,7 @@ export class OrderDispatch {
     return {
       id,
       providerId,
+      status,
       providerOrderId,
       providerServiceId,
       expectedCost,
@@ -146,61 +188,71 @@ export class OrderDispatch {
     return dispatch;
   }
 
-  /** Not placed upstream yet, and not claimed or held: a failed send waiting for its next attempt. */
+  /** A failed send waiting for its next attempt. */
   get isDue(): boolean {
-    return this.providerOrderId === null && this.nextAttemptAt !== null;
+    return this.status === DUE;
   }
 
   /** Claimed or held: the provider may have it; only an operator sends it again. */
   get isHeld(): boolean {
-    return this.providerOrderId === null && this.nextAttemptAt === null;
+    return HELD_DISPATCH_STATUSES.includes(this.status);
   }
 
-  /** A retry's claim (or an operator's resend): not due until the outcome is recorded. */
+  /** Not placed upstream: an operator may resend it or link the provider's order (DUE, CLAIMED, UNCERTAIN). */
+  get mayResend(): boolean {
+    return DISPATCH_TRANSITIONS.allows(this.status, CLAIMED);
+  }
+
+  private moveTo(status: DispatchStatus, now: Date): void {
+    DISPATCH_TRANSITIONS.assert(this.status, status);
+    this.status = status;
+    this.updatedAt = now;
+  }
+
+  /** A retry's claim (or an operator's resend): held until the outcome is recorded. */
   claimAgain(note: string, now: Date): void {
-    if (this.providerOrderId !== null) throw new Error(`order ${this.id} is already placed upstream`);
+    this.moveTo(CLAIMED, now);
     this.nextAttemptAt = null;
     this.lastError = note.slice(0, 1000);
-    this.updatedAt = now;
   }
 
   /** The provider accepted it (or an operator linked the order found on the provider's panel). */
   sent(providerOrderId: string, now: Date): void {
+    this.moveTo(SENT, now);
     this.providerOrderId = providerOrderId;
     this.nextAttemptAt = null;
     this.lastError = null;
-    this.updatedAt = now;
   }
 
   /** A definite failure (refused, or never reached the provider): due again after the backoff. */
   failed(message: string, now: Date): void {
+    this.moveTo(DUE, now);
     this.attempts += 1;
     this.lastError = message.slice(0, 1000);
     this.nextAttemptAt = new Date(now.getTime() + backoffMs(this.attempts));
-    this.updatedAt = now;
   }
 
   /** No clear answer: held for an operator with the reason, never resent automatically. */
   holdUncertain(error: string, now: Date): void {
+    this.moveTo(UNCERTAIN, now);
     this.nextAttemptAt = null;
     this.lastError = uncertainNote(error).slice(0, 1000);
-    this.updatedAt = now;
   }
 
   /** The provider said something about the running order that needs an operator; false when the same note is there already. */
   flag(note: string, now: Date): boolean {
     const text = note.slice(0, 1000);
-    if (this.lastError === text) return false;
+    if (this.status === FLAGGED && this.lastError === text) return false;
+    this.moveTo(FLAGGED, now);
     this.lastError = text;
-    this.updatedAt = now;
     return true;
   }
 
   /** A status that moved the order settles an earlier flag. */
   settleFlag(now: Date): void {
-    if (!this.lastError?.startsWith(UNCERTAIN_MARK)) return;
+    if (this.status !== FLAGGED) return;
+    this.moveTo(SENT, now);
     this.lastError = null;
-    this.updatedAt = now;
   }
 
   /**
@@ -208,16 +260,18 @@ export class OrderDispatch {
    * is taken back (canceled there); the record keeps its id in the note, not as this order's placement.
    */
   orphaned(providerOrderId: string, now: Date): void {
+    this.moveTo(ORPHANED, now);
     this.nextAttemptAt = null;
     this.lastError = `전송 중 주문이 끝나 공급사 주문 ${providerOrderId}을(를) 공급사에 취소 요청했습니다.`.slice(
       0,
       1000,
     );
-    this.finished(now);
+    this.finishedAt = now;
   }
 
+  /** The order ended: no more polls. */
   finished(now: Date): void {
+    this.moveTo(FINISHED, now);
     this.finishedAt = now;
-    this.updatedAt = now;
   }
 }

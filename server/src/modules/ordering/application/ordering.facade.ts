@@ -6,8 +6,8 @@ import type { Order } from '../domain/order.entity.js';
 import { OrderCommands, type UpstreamReport } from './order-commands.service.js';
 import {
   OrderUpstream,
-  PENDING_UPSTREAM,
   type CancelForwarding,
+  type DispatchClaim,
   type RefillForwarding,
   type RefillReport,
   type SyncedOrder,
@@ -139,9 +139,18 @@ export class OrderingFacade {
     return this.upstream.takenByBackup(tx, taken, now);
   }
 
-  /** Ordering's part of the sender's claim as SQL (orders waiting to be placed upstream, alias `o`); rows read through {@link upstreamOrderOf}. */
-  pendingUpstreamSql(): typeof PENDING_UPSTREAM {
-    return PENDING_UPSTREAM;
+  /**
+   * Locks pending orders for dispatch: the PENDING orders of these providers due to be sent (new, or their
+   * record due again), FOR UPDATE SKIP LOCKED in one statement with fulfilment's `claim` of them; the
+   * orders it took, as the sender needs them, with the claim's columns.
+   */
+  lockPendingForDispatch<C extends object>(
+    tx: EntityManager,
+    providerIds: number[],
+    limit: number,
+    claim: DispatchClaim<C>,
+  ): Promise<(UpstreamOrder & C)[]> {
+    return this.upstream.lockPendingForDispatch(tx, providerIds, limit, claim);
   }
 
   /** One order as the sender needs it, locked when asked, in the caller's transaction; null if there is none. */
