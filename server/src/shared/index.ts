@@ -22,7 +22,7 @@ export { findPage, type PageOptions } from './admin-page.js';
 export { claimAndProcess, SingleFlight, type ClaimOptions, type BatchResult } from './jobs.js';
 export { WonType } from './won.type.js';
 export { ShortCache } from './short-cache.js';
-export { SecretBox } from './secret-box.js';
+export { derivedKey, SecretBox } from './secret-box.js';
 export { IdPipe, idPipe, keyPipe, parseRecordId, recordId, type IdPipeOptions } from './id-pipe.js';
 export {
   AdminCrud,

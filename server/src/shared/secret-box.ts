@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+
+/**
+ * A 256-bit key for one purpose, derived (HKDF-SHA256) from a server secret: one secret to keep, and no
+ * purpose's key opens another's. `context` names the module (the HKDF salt), `purpose` the use (its info).
+ */
+export function derivedKey(secret: string, context: string, purpose: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, context, purpose, 32));
+}
 
 /** AES-256-GCM with a random 96-bit nonce: `v1.<nonce>.<tag>.<ciphertext>`, base64url parts. */
 export class SecretBox {

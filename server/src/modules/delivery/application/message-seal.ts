@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { hkdfSync } from 'node:crypto';
 import { AppConfig } from '../../../config/index.js';
-import { SecretBox } from '../../../shared/index.js';
+import { derivedKey, SecretBox } from '../../../shared/index.js';
 
 /** What is stored, shown and logged in place of a secret (a code, a reset link's token). */
 export const SECRET_MASK = '[비공개]';
@@ -22,9 +21,7 @@ export class MessageSeal {
   private readonly box: SecretBox;
 
   constructor(config: AppConfig) {
-    this.box = new SecretBox(
-      Buffer.from(hkdfSync('sha256', config.jwtSecret, 'smm-panel-delivery', 'sealed-message', 32)),
-    );
+    this.box = new SecretBox(derivedKey(config.jwtSecret, 'smm-panel-delivery', 'sealed-message'));
   }
 
   /** The payload part of a text with secrets: `{text}` masked, plus `{sealed}` when there was anything to hide. */

@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { hkdfSync } from 'node:crypto';
 import { AppConfig } from '../../../config/index.js';
-import { SecretBox } from '../../../shared/index.js';
+import { derivedKey, SecretBox } from '../../../shared/index.js';
 
 export type SecretPurpose =
   | 'api-key-encryption'
@@ -27,6 +26,6 @@ export class IdentitySecrets {
   }
 
   key(purpose: SecretPurpose): Buffer {
-    return Buffer.from(hkdfSync('sha256', this.config.jwtSecret, 'smm-panel-identity', purpose, 32));
+    return derivedKey(this.config.jwtSecret, 'smm-panel-identity', purpose);
   }
 }
