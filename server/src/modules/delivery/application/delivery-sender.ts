@@ -9,6 +9,7 @@ import { nextAttemptAt } from '../domain/backoff.js';
 import { digestHeading, digestText } from '../domain/digest.js';
 import { AlimtalkChannel, MailChannel, SmsChannel, TelegramChannel, WebhookChannel, type Attempt } from './channels.js';
 import { MessageSeal } from './message-seal.js';
+import { insertDelivery } from './delivery-rows.js';
 
 /** How many messages one claim takes, and how many are in flight at once. */
 export const BATCH = 500;
@@ -79,8 +80,10 @@ export class DeliverySender {
     if (claimed.length > 0) {
       const row = await em.findOneOrFail(Delivery, id);
       const [outcome] = await this.send([row]);
-      await this.record([outcome!]);
+      const recorded = (await this.record([outcome!])).get(id);
+      if (recorded) return recorded;
     }
+    // Not ours (another sender has it, or it had finished) or fenced out: as whoever has it left it.
     return (await this.em.fork().findOneOrFail(Delivery, id, { fields: ['status'] })).status;
   }
 
@@ -130,14 +133,15 @@ export class DeliverySender {
   }
 
   /** Every answer of a claim in one statement (fenced by status and attempt count); an 알림톡 that failed for good goes by SMS. */
-  private async record(outcomes: Outcome[]): Promise<void> {
+  /** Answers the status written for each message the claim still held (a fenced-out one is not there). */
+  private async record(outcomes: Outcome[]): Promise<Map<number, DeliveryStatus>> {
     const now = this.clock.now();
     const results = outcomes.map(({ row, attempt }) => ({
       id: row.id,
       attempts: row.attempts,
       ...this.result(row, attempt, now),
     }));
-    await this.em.fork().transactional(async (tx) => {
+    return this.em.fork().transactional(async (tx) => {
       const written = await tx.execute<{ id: number }[]>(
         `update delivery d set status = x.status, last_status = x.last_status, last_answer = x.last_answer,
                 sent_at = x.sent_at, next_attempt_at = coalesce(x.next_attempt_at, d.next_attempt_at),
@@ -152,21 +156,20 @@ export class DeliverySender {
         this.logger.warn(`${row.channel} ${row.event} #${row.id} given up after ${row.attempts} attempts`);
         // 알림톡 that failed for good goes by SMS (the same text) through the gateway.
         if (row.channel === 'ALIMTALK')
-          await tx.execute(
-            `insert into delivery (channel, event, member_id, recipient, payload, dedupe_key, message_id, sequence_key, status, attempts, next_attempt_at, created_at)
-             values ('SMS', ?, ?, ?, ?, ?, ?, null, 'PENDING', 0, ?, ?) on conflict (dedupe_key) do nothing`,
-            [
-              row.event,
-              row.memberId,
-              row.recipient,
-              JSON.stringify({ text: String(row.payload.text ?? '') }),
-              `${row.dedupeKey}:sms`.slice(0, 200),
-              row.messageId,
-              now,
-              now,
-            ],
-          );
+          await insertDelivery(tx, {
+            channel: 'SMS',
+            event: row.event,
+            memberId: row.memberId,
+            recipient: row.recipient,
+            payload: { text: String(row.payload.text ?? '') },
+            dedupeKey: `${row.dedupeKey}:sms`,
+            messageId: row.messageId,
+            sequenceKey: null,
+            dueAt: now,
+            createdAt: now,
+          });
       }
+      return new Map(results.filter((r) => mine.has(r.id)).map((r) => [r.id, r.status as DeliveryStatus]));
     });
   }
 

@@ -31,6 +31,7 @@ import { MemberContacts } from '../../identity/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { Delivery } from '../domain/delivery.entity.js';
 import { LEASE_MS } from './delivery-sender.js';
+import { INSERT_DELIVERY, insertDelivery, newMessageId } from './delivery-rows.js';
 import { NoticePreference } from '../domain/notice-preference.entity.js';
 import { WebhookEndpoint } from '../domain/webhook-endpoint.entity.js';
 
@@ -104,23 +105,18 @@ export class DeliveryFacade {
   async enqueue(tx: EntityManager, message: Outgoing): Promise<number | null> {
     const now = this.clock.now();
     const payload = message.once ? { ...message.payload, once: true } : message.payload;
-    const rows = await tx.execute<{ id: number }[]>(
-      `insert into delivery (channel, event, member_id, recipient, payload, dedupe_key, message_id, sequence_key, status, attempts, next_attempt_at, created_at)
-       values (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?) on conflict (dedupe_key) do nothing returning id`,
-      [
-        message.channel,
-        message.event.slice(0, 60),
-        message.memberId ?? null,
-        message.recipient.slice(0, 500),
-        JSON.stringify(payload),
-        message.dedupeKey.slice(0, 200),
-        `msg_${randomUUID().replaceAll('-', '')}`,
-        message.sequenceKey ?? null,
-        message.once ? new Date(now.getTime() + LEASE_MS) : now,
-        now,
-      ],
-    );
-    return rows[0]?.id ?? null;
+    return insertDelivery(tx, {
+      channel: message.channel,
+      event: message.event,
+      memberId: message.memberId ?? null,
+      recipient: message.recipient,
+      payload,
+      dedupeKey: message.dedupeKey,
+      messageId: newMessageId(),
+      sequenceKey: message.sequenceKey ?? null,
+      dueAt: message.once ? new Date(now.getTime() + LEASE_MS) : now,
+      createdAt: now,
+    });
   }
 
   /**
@@ -138,14 +134,14 @@ export class DeliveryFacade {
     // One statement: nothing is written when the member has no webhook (the common case costs one index probe).
     const now = this.clock.now();
     const rows = await tx.execute<{ id: number }[]>(
-      `insert into delivery (channel, event, member_id, recipient, payload, dedupe_key, message_id, sequence_key, status, attempts, next_attempt_at, created_at)
+      `${INSERT_DELIVERY}
        select 'WEBHOOK', ?, w.member_id, w.url, ?, ?, ?, ?, 'PENDING', 0, ?, ? from webhook_endpoint w where w.member_id = ?
        on conflict (dedupe_key) do nothing returning id`,
       [
         event,
         JSON.stringify({ type: event, timestamp: now.toISOString(), data }),
         `webhook:${memberId}:${dedupeKey}`.slice(0, 200),
-        `msg_${randomUUID().replaceAll('-', '')}`,
+        newMessageId(),
         sequenceKey ? `${memberId}:${sequenceKey}`.slice(0, 100) : null,
         now,
         now,
