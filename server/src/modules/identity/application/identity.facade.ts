@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Clock } from '../../../shared/index.js';
+import type { EventSubscriber } from '@mikro-orm/core';
+import { Clock, ShortCache } from '../../../shared/index.js';
 import { apiKeyHash } from '../domain/api-key.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -10,16 +11,48 @@ import { PointAdjuster, type AuditActor } from './ports.js';
 /** The demo storefront account of a new database (README "Run"). */
 export const DEMO_MEMBER = { id: 'demo', password: 'demo1234', points: 100_000n } as const;
 
+/**
+ * How long a process trusts what it read about an API key (as it trusts a member's session): a key renewed
+ * or a member suspended through another replica stops working there within this; through this one, at once.
+ */
+const API_KEY_CACHE_MS = 2_000;
+
 /** What other contexts need from identity (the reseller API, consoles) and the demo data. */
 @Injectable()
-export class IdentityFacade {
+export class IdentityFacade implements EventSubscriber<Member> {
+  // Every reseller call asks this (a tool polls several times a second): one plain statement, kept briefly.
+  private readonly apiKeys = new ShortCache<string, number | null>(API_KEY_CACHE_MS, async (hash) => {
+    const [member] = await this.em
+      .getConnection()
+      .execute<{ id: number }[]>('select id from member where api_key_hash = ? and status = ? limit 1', [
+        hash,
+        MemberStatus.ACTIVE,
+      ]);
+    return member?.id ?? null;
+  });
+
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
     private readonly points: PointAdjuster,
     private readonly members: MembersAdminService,
-  ) {}
+  ) {
+    // A key renewed, a suspension or a withdrawal through this process shows at once.
+    em.getEventManager().registerSubscriber(this);
+  }
+
+  getSubscribedEntities() {
+    return [Member];
+  }
+
+  afterUpdate(): void {
+    this.apiKeys.forget();
+  }
+
+  afterDelete(): void {
+    this.apiKeys.forget();
+  }
 
   /** Approvals: runs an approved point adjustment as the approver's (once per approval: its ledger reference). */
   adjustApproved(memberId: number, amount: bigint, reason: string, approver: AuditActor, approvalId: number) {
@@ -29,14 +62,7 @@ export class IdentityFacade {
   /** The active member whose reseller API key this is (looked up by its SHA-256), or null. */
   async memberIdForApiKey(key: string): Promise<number | null> {
     if (typeof key !== 'string' || key.length === 0 || key.length > 200) return null;
-    // Every reseller call asks this: one plain statement, no entity built.
-    const [member] = await this.em
-      .fork()
-      .execute<{ id: number }[]>('select id from member where api_key_hash = ? and status = ? limit 1', [
-        apiKeyHash(key),
-        MemberStatus.ACTIVE,
-      ]);
-    return member?.id ?? null;
+    return this.apiKeys.get(apiKeyHash(key));
   }
 
   /** Login ids for member ids (consoles show them next to orders and charges); null once withdrawn. */

@@ -149,7 +149,7 @@ export class MassOrders {
     const [services, serviceCheck, pricing] = await Promise.all([
       this.catalog.servicesByIds(wanted.filter((id) => id <= 2_147_483_647)),
       this.settings.get('ENABLE_SERVICE_CHECK'),
-      this.pricing.pricingOf(memberId, [...new Set(wanted)]),
+      this.pricing.pricingOf(memberId),
     ]);
     const platforms = new Map<number, string | null>();
     for (const s of services.values())

@@ -94,7 +94,7 @@ export class OrderPlacement {
     const [service, serviceCheck, pricing] = await Promise.all([
       this.catalog.getService(input.serviceId),
       this.settings.get('ENABLE_SERVICE_CHECK'),
-      this.pricing.pricingOf(memberId, [input.serviceId]),
+      this.pricing.pricingOf(memberId),
     ]);
     const platform = service ? await this.catalog.platformOfCategory(service.categoryId) : null;
     const problem = orderProblem(input, service?.visible ? service : null, { serviceCheck, platform });

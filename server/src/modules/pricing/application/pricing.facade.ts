@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
+import { ForeignKeyConstraintViolationException, type EventSubscriber } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   memberUnitPrice,
@@ -11,10 +11,13 @@ import {
 } from '../../../contracts/index.js';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
-import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
+import { Clock, DomainError, NotFoundError, ShortCache } from '../../../shared/index.js';
 import { MemberLevel } from '../domain/member-level.entity.js';
 import { MemberRate } from '../domain/member-rate.entity.js';
 import { MemberStanding } from '../domain/member-standing.entity.js';
+
+/** How long a process keeps a member's pricing: as long as it keeps a service's list price (catalog). */
+const PRICING_CACHE_MS = 2_000;
 
 /** A custom rate as the console lists it. */
 export interface MemberRateRow {
@@ -32,26 +35,16 @@ export interface MemberRateRow {
  * `memberUnitPrice` (custom rate > level discount > list price). Levels move up here when billing accepts a charge.
  */
 @Injectable()
-export class PricingFacade {
-  constructor(
-    private readonly em: EntityManager,
-    private readonly clock: Clock,
-    private readonly catalog: CatalogFacade,
-    private readonly audit: AuditFacade,
-  ) {}
-
-  /** The member's discount and custom rates (all of them, or those of `serviceIds`), in one read. */
-  async pricingOf(memberId: number, serviceIds?: number[]): Promise<MemberPricing> {
-    // Only ids a service can have (an int4): anything else has no rate (and must not reach the cast).
-    if (serviceIds) serviceIds = serviceIds.filter((id) => Number.isSafeInteger(id) && id > 0 && id <= 2_147_483_647);
-    if (serviceIds && serviceIds.length === 0) serviceIds = [0];
+export class PricingFacade implements EventSubscriber<MemberLevel | MemberRate | MemberStanding> {
+  // Every order prices itself (a reseller's tool orders several times a second): the member's discount and
+  // all their custom rates in one read, kept as long as services' list prices are.
+  private readonly pricing = new ShortCache<number, MemberPricing>(PRICING_CACHE_MS, async (memberId) => {
     const rows = await this.em.getConnection().execute<{ service_id: number | null; point: string }[]>(
       `select null::int as service_id, l.discount_percent::text as point
          from member_standing s join member_level l on l.id = s.level_id where s.member_id = ?
        union all
-       select service_id, point::text from member_rate where member_id = ?${serviceIds ? ' and service_id = any(?::int[])' : ''}`,
-      // An array literal: the driver would spread a JS array into a list.
-      serviceIds ? [memberId, memberId, `{${serviceIds.join(',')}}`] : [memberId, memberId],
+       select service_id, point::text from member_rate where member_id = ?`,
+      [memberId, memberId],
     );
     if (rows.length === 0) return NO_PRICING;
     const pricing: MemberPricing = { discountPercent: '0', rates: {} };
@@ -60,11 +53,42 @@ export class PricingFacade {
       else pricing.rates[row.service_id] = row.point;
     }
     return pricing;
+  });
+
+  constructor(
+    private readonly em: EntityManager,
+    private readonly clock: Clock,
+    private readonly catalog: CatalogFacade,
+    private readonly audit: AuditFacade,
+  ) {
+    // A level, rate or standing written through this process prices at once (the statements below forget too).
+    em.getEventManager().registerSubscriber(this);
+  }
+
+  getSubscribedEntities() {
+    return [MemberLevel, MemberRate, MemberStanding];
+  }
+
+  afterCreate(): void {
+    this.pricing.forget();
+  }
+
+  afterUpdate(): void {
+    this.pricing.forget();
+  }
+
+  afterDelete(): void {
+    this.pricing.forget();
+  }
+
+  /** The member's discount and custom rates (all of them; a shared copy: read it, do not change it). */
+  pricingOf(memberId: number): Promise<MemberPricing> {
+    return this.pricing.get(memberId);
   }
 
   /** The member's unit price of the service (exact decimal string). */
   async unitPrice(memberId: number, service: { id: number; point: string }): Promise<string> {
-    return memberUnitPrice(service.point, service.id, await this.pricingOf(memberId, [service.id]));
+    return memberUnitPrice(service.point, service.id, await this.pricingOf(memberId));
   }
 
   /**
@@ -86,6 +110,7 @@ export class PricingFacade {
                         and l.threshold > coalesce((select c.threshold from member_level c where c.id = s.level_id), -1))`,
       [memberId],
     );
+    this.pricing.forget(memberId);
   }
 
   /** The member's level, accepted charges and what is left to the next level (the account page, the profile). */
@@ -139,6 +164,7 @@ export class PricingFacade {
         after: { levelId },
       });
     });
+    this.pricing.forget(memberId);
     return this.levelOf(memberId);
   }
 
@@ -182,6 +208,7 @@ export class PricingFacade {
         after: { serviceId: input.serviceId, point: input.point },
       });
     });
+    this.pricing.forget(memberId);
     const row = (await this.rates(memberId)).find((r) => r.serviceId === input.serviceId);
     if (!row) throw new DomainError(PRICING_MESSAGES.rateMissing, 409);
     return row;
@@ -200,6 +227,7 @@ export class PricingFacade {
         before: { serviceId, point: row.point },
       });
     });
+    this.pricing.forget(memberId);
     return row;
   }
 }
