@@ -12,7 +12,7 @@ import { identityEntities } from '../modules/identity/entities.js';
 import { orderingEntities } from '../modules/ordering/entities.js';
 import { pricingEntities } from '../modules/pricing/entities.js';
 import { referralEntities } from '../modules/referral/entities.js';
-import { resellerApiEntities } from '../modules/reseller-api/entities.js';
+import { rateLimitEntities } from '../modules/rate-limit/entities.js';
 import { settingsEntities } from '../modules/settings/entities.js';
 import { walletEntities } from '../modules/wallet/entities.js';
 import { supportEntities } from '../modules/support/entities.js';
@@ -30,7 +30,7 @@ export const entities = [
   ...contentEntities,
   ...fulfilmentEntities,
   ...referralEntities,
-  ...resellerApiEntities,
+  ...rateLimitEntities,
   ...backupEntities,
   ...alertsEntities,
   ...approvalsEntities,

@@ -199,13 +199,13 @@ describe('mail over SMTP, find id, find password and reset password', () => {
     expect(await t.app.get(IdentityCleanupJob).runOnce()).toEqual({
       codes: 0,
       resets: 0,
-      counters: 0,
+      buckets: 0,
       loginAttempts: 0,
     });
     t.app.get(Clock).travel(25 * 3600 * 1000);
     const pruned = await t.app.get(IdentityCleanupJob).runOnce();
     expect(pruned).toMatchObject({ codes, resets });
-    expect(pruned.counters).toBeGreaterThan(0);
+    expect(pruned.buckets).toBeGreaterThan(0);
     expect(await count(t, 'verification_code')).toBe(0);
   });
 });

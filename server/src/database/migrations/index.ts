@@ -38,6 +38,7 @@ import { Migration20261126041000_second_factor as MSecondFactor } from './Migrat
 import { Migration20261126080000_outbox_on_delivery as MOutboxOnDelivery } from './Migration20261126080000_outbox_on_delivery.js';
 import { Migration20261126080500_alerts_on_delivery as MAlertsOnDelivery } from './Migration20261126080500_alerts_on_delivery.js';
 import { Migration20261126081000_dispatch_status as MDispatchStatus } from './Migration20261126081000_dispatch_status.js';
+import { Migration20261126113000_rate_bucket as MRateBucket } from './Migration20261126113000_rate_bucket.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -79,4 +80,5 @@ export const migrationsList = [
   { name: 'Migration20261126080000_outbox_on_delivery', class: MOutboxOnDelivery },
   { name: 'Migration20261126080500_alerts_on_delivery', class: MAlertsOnDelivery },
   { name: 'Migration20261126081000_dispatch_status', class: MDispatchStatus },
+  { name: 'Migration20261126113000_rate_bucket', class: MRateBucket },
 ];

@@ -5,7 +5,6 @@ import { LoginAttempt } from './domain/login-attempt.entity.js';
 import { Member } from './domain/member.entity.js';
 import { Operator } from './domain/operator.entity.js';
 import { PasswordReset } from './domain/password-reset.entity.js';
-import { RateLimitCounter } from './domain/rate-limit-counter.entity.js';
 import { RecoveryCode, SecondFactor } from './domain/second-factor.entity.js';
 import { SocialAccount } from './domain/social-account.entity.js';
 import { VerificationCode } from './domain/verification-code.entity.js';
@@ -15,7 +14,6 @@ export {
   Member,
   Operator,
   PasswordReset,
-  RateLimitCounter,
   SocialAccount,
   VerificationCode,
   AuthSession,
@@ -30,7 +28,6 @@ export const identityEntities = [
   VerificationCode,
   PasswordReset,
   LoginAttempt,
-  RateLimitCounter,
   AuthSession,
   LoginCounter,
   SecondFactor,

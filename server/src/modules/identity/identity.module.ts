@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { AppConfig } from '../../config/index.js';
+import { RateLimitModule } from '../rate-limit/index.js';
 import { AccountService } from './application/account.service.js';
 import { IdentityFacade } from './application/identity.facade.js';
 import { LoginService } from './application/login.service.js';
@@ -31,6 +32,7 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
 
 @Module({
   imports: [
+    RateLimitModule,
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({

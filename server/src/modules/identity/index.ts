@@ -13,7 +13,6 @@ export type { Operator } from './domain/operator.entity.js';
 export type { SocialAccount } from './domain/social-account.entity.js';
 export type { VerificationCode } from './domain/verification-code.entity.js';
 export type { PasswordReset } from './domain/password-reset.entity.js';
-export type { RateLimitCounter } from './domain/rate-limit-counter.entity.js';
 export type { LoginAttempt } from './domain/login-attempt.entity.js';
 export { LOGIN_THROTTLE } from './application/login-throttle.js';
 export {

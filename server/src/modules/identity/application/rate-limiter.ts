@@ -1,9 +1,8 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
 import ipaddr from 'ipaddr.js';
 import { IDENTITY_MESSAGES } from '../../../contracts/index.js';
 import { Clock } from '../../../shared/index.js';
-import { RateLimitCounter } from '../domain/rate-limit-counter.entity.js';
+import { perWindow, RateBuckets } from '../../rate-limit/index.js';
 
 export interface RateRule {
   /** Requests allowed per window. */
@@ -12,7 +11,8 @@ export interface RateRule {
 }
 
 /**
- * Per-IP and per-account limits of the abuse-prone endpoints (fixed 10-minute windows). Logins have no
+ * Per-IP and per-account limits of the abuse-prone endpoints: `limit` requests at once, refilled evenly over
+ * the window (the server's one rate-limit mechanism, RateBuckets). Logins have no
  * per-account window (anyone could use it to lock the owner out): LoginThrottle slows each (account,
  * address) pair instead.
  */
@@ -42,44 +42,27 @@ export function addressKey(ip: string): string {
 }
 
 /**
- * Counts requests in PostgreSQL (one upsert per key), so every replica shares the same counts.
+ * Counts requests in the shared rate buckets (one upsert per key), so every replica shares the same counts.
  * Both the client's IP and the account (id, email or phone) are counted; either over its limit is a 429.
  */
 @Injectable()
 export class RateLimiter {
   constructor(
-    private readonly em: EntityManager,
+    private readonly buckets: RateBuckets,
     private readonly clock: Clock,
   ) {}
 
   async hit(action: RateLimitedAction, ip: string, account?: string): Promise<void> {
     const rules: { ip: RateRule; account?: RateRule } = RATE_LIMITS[action];
+    const now = this.clock.now().getTime();
+    const take = (key: string, rule: RateRule) =>
+      this.buckets.take(key, perWindow(rule.limit, rule.windowSeconds), now).then((t) => t.granted === 0);
     const over = await Promise.all([
-      this.count(`${action}:ip:${addressKey(ip)}`, rules.ip),
+      take(`${action}:ip:${addressKey(ip)}`, rules.ip),
       rules.account && account !== undefined
-        ? this.count(`${action}:account:${account.toLowerCase()}`, rules.account)
+        ? take(`${action}:account:${account.toLowerCase()}`, rules.account)
         : false,
     ]);
     if (over.some(Boolean)) throw new HttpException(IDENTITY_MESSAGES.tooManyRequests, HttpStatus.TOO_MANY_REQUESTS);
-  }
-
-  /** Bumps the key's counter in the current window; true when it is now over the limit. */
-  private async count(key: string, rule: RateRule): Promise<boolean> {
-    const windowMs = rule.windowSeconds * 1000;
-    const windowStart = new Date(Math.floor(this.clock.now().getTime() / windowMs) * windowMs);
-    const rows = await this.em.fork().execute<{ hits: number }[]>(
-      `insert into rate_limit_counter (key, window_start, hits) values (?, ?, 1)
-       on conflict (key) do update set
-         hits = case when rate_limit_counter.window_start = excluded.window_start then rate_limit_counter.hits + 1 else 1 end,
-         window_start = excluded.window_start
-       returning hits`,
-      [key.slice(0, 300), windowStart],
-    );
-    return Number(rows[0]?.hits ?? 0) > rule.limit;
-  }
-
-  /** Drops counters whose window ended long ago (the cleanup job). */
-  async prune(before: Date): Promise<number> {
-    return this.em.fork().nativeDelete(RateLimitCounter, { windowStart: { $lt: before } });
   }
 }
