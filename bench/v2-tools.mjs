@@ -5,13 +5,15 @@
 //   node bench/v2-tools.mjs                 (BENCH_KEYS=100,300,500 BENCH_SECONDS=10)
 //   SERVER_DIST=server/dist-before node bench/v2-tools.mjs   (a saved build, for before/after in one sitting)
 //   BENCH_REPLICAS=1                        (skip the two-replica overshoot check)
+//   BENCH_SERVERS=2                         (the tools spread over two server processes, as a load balancer
+//                                            would spread them; default 1)
 //
 // Per key count: calls/s answered, p50/p99 of `add` and `status`, 429s, and tools that fell behind (a tick
 // that started more than one period late, i.e. the tool could not keep its twice-a-second schedule).
 // Then the per-key limit across replicas: one key sending back to back to two server processes sharing the
 // database for 6 s; answers 200 beside what API_V2_RATE/API_V2_BURST allow (the overshoot).
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer as netServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -22,6 +24,7 @@ import { topFrames } from './lib/cpu-profile.mjs';
 const KEYS = (process.env.BENCH_KEYS ?? '100,300,500').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const REPLICAS = Number(process.env.BENCH_REPLICAS ?? 2);
+const SERVERS = Math.max(1, Number(process.env.BENCH_SERVERS ?? 1));
 const DIST = resolve(process.env.SERVER_DIST ?? 'server/dist');
 const PERIOD_MS = 500;
 const RATE = 20;
@@ -114,6 +117,10 @@ let serviceId;
     );
     const index = new Map(ids.map((id, i) => [id, i]));
     for (const r of rows) keys[index.get(r.member_id)].orders.push(r.id);
+    // The seed's own debt is paid before measuring: statistics for the planner, and a checkpoint so the
+    // seed's dirty pages are not flushed (and full-page images not written) in the middle of a point.
+    await em.execute('vacuum analyze');
+    await em.execute('checkpoint');
   } finally {
     await server.close();
   }
@@ -147,6 +154,36 @@ function cpuMs(pid) {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
 }
 
+/** The PostgreSQL processes (the postmaster running on `dataDir` and its backends): their CPU is the database's. */
+function postgresPids() {
+  const pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  const stat = (pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    } catch {
+      return null;
+    }
+  };
+  const master = pids.find((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`${dataDir}/`) && stat(pid)?.[0] !== 'Z';
+    } catch {
+      return false;
+    }
+  });
+  return master ? [master, ...pids.filter((pid) => stat(pid)?.[1] === master)] : [];
+}
+
+/** CPU milliseconds used by all processes of the machine (busy time from /proc/stat). */
+function machineBusyMs() {
+  const [, ...ticks] = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).map(Number);
+  const idle = ticks[3] + ticks[4];
+  return ((ticks.slice(0, 8).reduce((a, b) => a + b, 0) - idle) * 1000) / 100;
+}
+
+/** The CPU of the database's processes; backends that ended between two reads are not counted (the pool keeps them). */
+const postgresCpuMs = () => postgresPids().reduce((sum, pid) => sum + (existsSync(`/proc/${pid}`) ? cpuMs(pid) : 0), 0);
+
 const agent = new http.Agent({ keepAlive: true, maxSockets: 2048 });
 function v2(port, fields) {
   const body = new URLSearchParams(fields).toString();
@@ -176,8 +213,8 @@ function v2(port, fields) {
   });
 }
 
-/** N tools for SECONDS: every PERIOD_MS an `add`, then `status` of the last 100 orders. */
-async function tools(port, n) {
+/** N tools for SECONDS: every PERIOD_MS an `add`, then `status` of the last 100 orders (tool i calls ports[i % ports.length]). */
+async function tools(ports, n) {
   const add = [];
   const status = [];
   let limited = 0;
@@ -188,6 +225,7 @@ async function tools(port, n) {
   const deadline = started + SECONDS * 1000;
   await Promise.all(
     keys.slice(0, n).map(async (tool, i) => {
+      const port = ports[i % ports.length];
       let late = false;
       // Tools start spread over one period, as they would; a tick missed by more than a period is skipped.
       for (let tick = started + (i * PERIOD_MS) / n; tick < deadline; tick += PERIOD_MS) {
@@ -230,13 +268,29 @@ async function tools(port, n) {
 const row = (cells) => console.log(cells.map((c, i) => String(c).padStart(i === 0 ? 6 : 10)).join(''));
 const replicas = [];
 try {
-  replicas.push(await startReplica({}));
-  const [{ port, child }] = replicas;
+  for (let i = 0; i < SERVERS; i++) replicas.push(await startReplica({}));
+  const servers = replicas.slice(0, SERVERS);
+  const ports = servers.map((r) => r.port);
+  const serversCpuMs = () => servers.reduce((sum, r) => sum + cpuMs(r.child.pid), 0);
   console.log(
-    `\nAPI v2 under tools (${DIST.replace(resolve('.') + '/', '')}): ${SECONDS} s per point, each key: add + status of its last 100, twice a second; API_V2_RATE=${RATE} API_V2_BURST=${BURST}\n`,
+    `\nAPI v2 under tools (${DIST.replace(resolve('.') + '/', '')}, ${SERVERS} server process${SERVERS > 1 ? 'es' : ''}): ${SECONDS} s per point, each key: add + status of its last 100, twice a second; API_V2_RATE=${RATE} API_V2_BURST=${BURST}\n`,
   );
   // warm-up (JIT, pool, plans)
-  await tools(port, Math.min(50, maxKeys));
+  await tools(ports, Math.min(50 * SERVERS, maxKeys));
+  const { default: pg } = await import('pg');
+  const stats = new pg.Client({ connectionString: database.url });
+  await stats.connect();
+  const transactions = async () =>
+    Number(
+      (
+        await stats.query(
+          'select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()',
+        )
+      ).rows[0].n,
+    );
+  // cpu ms/call: the servers', PostgreSQL's and this load generator's CPU per answered call; busy: the
+  // machine's CPU in use (200% is both cores); xact/call: database transactions per call (pg_stat_database).
+  console.log(`${' '.repeat(106)}cpu ms/call`);
   row([
     'keys',
     'target/s',
@@ -248,12 +302,27 @@ try {
     '429s',
     'errors',
     'behind',
-    'cpu ms/call',
+    'server',
+    'database',
+    'bench',
+    'busy',
+    'xact/call',
   ]);
   for (const n of KEYS) {
-    const cpuBefore = cpuMs(child.pid);
-    const r = await tools(port, n);
-    const cpu = (cpuMs(child.pid) - cpuBefore) / Math.max(1, r.calls * r.elapsed);
+    await stats.query('select pg_stat_clear_snapshot()');
+    const before = {
+      server: serversCpuMs(),
+      db: postgresCpuMs(),
+      bench: process.cpuUsage(),
+      busy: machineBusyMs(),
+      xacts: await transactions(),
+    };
+    const r = await tools(ports, n);
+    await stats.query('select pg_stat_clear_snapshot()');
+    // pg_stat_database is updated by backends at most every second: wait for the last of it.
+    await new Promise((done) => setTimeout(done, 1100));
+    const answered = Math.max(1, r.calls * r.elapsed);
+    const benchCpu = process.cpuUsage(before.bench);
     row([
       n,
       (n * 4).toFixed(0),
@@ -265,13 +334,19 @@ try {
       r.limited,
       r.errors,
       `${r.behind}/${n}`,
-      cpu.toFixed(2),
+      ((serversCpuMs() - before.server) / answered).toFixed(2),
+      ((postgresCpuMs() - before.db) / answered).toFixed(2),
+      ((benchCpu.user + benchCpu.system) / 1000 / answered).toFixed(2),
+      `${((100 * (machineBusyMs() - before.busy)) / (r.elapsed * 1000 + 1100)).toFixed(0)}%`,
+      // Less this client's own three (the two snapshot clears and the first count).
+      (((await transactions()) - before.xacts - 3) / answered).toFixed(2),
     ]);
   }
+  await stats.end();
 
   if (REPLICAS > 1) {
     // The per-key limit across replicas: one key, back to back (8 in flight per replica), both replicas.
-    for (let i = 1; i < REPLICAS; i++) replicas.push(await startReplica({}));
+    while (replicas.length < REPLICAS) replicas.push(await startReplica({}));
     const key = keys[maxKeys - 1].key;
     await new Promise((r) => setTimeout(r, (BURST / RATE) * 1000 + 500)); // the bucket refills
     const seconds = 6;
@@ -292,7 +367,7 @@ try {
     const allowed = BURST + RATE * seconds;
     const total = ok.reduce((a, b) => a + b, 0);
     console.log(
-      `\nper-key limit across ${REPLICAS} replicas: one key back to back for ${seconds} s: ${total} × 200 (${ok.join(' + ')}), ${limited} × 429; the limit allows ${allowed} (burst ${BURST} + ${RATE}/s × ${seconds} s): overshoot ${total - allowed}; bound ${REPLICAS} replicas × ${Math.max(1, Math.min(BURST, Math.floor(RATE / 4)))} reserved requests held ≤ 1 s`,
+      `\nper-key limit across ${replicas.length} replicas: one key back to back for ${seconds} s: ${total} × 200 (${ok.join(' + ')}), ${limited} × 429; the limit allows ${allowed} (burst ${BURST} + ${RATE}/s × ${seconds} s): overshoot ${total - allowed}; bound ${replicas.length} replicas × ${Math.max(1, Math.min(BURST, Math.floor(RATE / 4)))} reserved requests held ≤ 1 s`,
     );
   }
 } finally {
