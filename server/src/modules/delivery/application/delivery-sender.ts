@@ -97,11 +97,9 @@ export class DeliverySender {
         e,
       ]),
     );
-    const groups = new Map<string, Delivery[]>();
-    for (const row of rows) {
-      const key = row.payload.digest === true ? `digest:${row.channel}:${row.recipient}` : `row:${row.id}`;
-      groups.set(key, [...(groups.get(key) ?? []), row]);
-    }
+    const groups = Map.groupBy(rows, (row) =>
+      row.payload.digest === true ? `digest:${row.channel}:${row.recipient}` : `row:${row.id}`,
+    );
     const attempts = await pMap(
       [...groups.values()],
       async (group) => {
@@ -132,8 +130,10 @@ export class DeliverySender {
     return em.find(Delivery, { id: { $in: claimed.map((r) => r.id) } }, { orderBy: { id: 'ASC' } });
   }
 
-  /** Every answer of a claim in one statement (fenced by status and attempt count); an 알림톡 that failed for good goes by SMS. */
-  /** Answers the status written for each message the claim still held (a fenced-out one is not there). */
+  /**
+   * Every answer of a claim in one statement (fenced by status and attempt count); an 알림톡 that failed for
+   * good goes by SMS. Answers the status written for each message the claim still held (a fenced-out one is not there).
+   */
   private async record(outcomes: Outcome[]): Promise<Map<number, DeliveryStatus>> {
     const now = this.clock.now();
     const results = outcomes.map(({ row, attempt }) => ({

@@ -35,7 +35,7 @@ export interface MemberRateRow {
  * `memberUnitPrice` (custom rate > level discount > list price). Levels move up here when billing accepts a charge.
  */
 @Injectable()
-export class PricingFacade implements EventSubscriber<MemberLevel | MemberRate | MemberStanding> {
+export class PricingFacade implements EventSubscriber<MemberLevel> {
   // Every order prices itself (a reseller's tool orders several times a second): the member's discount and
   // all their custom rates in one read, kept as long as services' list prices are.
   private readonly pricing = new ShortCache<number, MemberPricing>(PRICING_CACHE_MS, async (memberId) => {
@@ -61,16 +61,13 @@ export class PricingFacade implements EventSubscriber<MemberLevel | MemberRate |
     private readonly catalog: CatalogFacade,
     private readonly audit: AuditFacade,
   ) {
-    // A level, rate or standing written through this process prices at once (the statements below forget too).
+    // A level's discount changed or removed through the console (an entity write) reprices all its members at
+    // once; a member's rates and standing are written by the statements below, each followed by a forget.
     em.getEventManager().registerSubscriber(this);
   }
 
   getSubscribedEntities() {
-    return [MemberLevel, MemberRate, MemberStanding];
-  }
-
-  afterCreate(): void {
-    this.pricing.forget();
+    return [MemberLevel];
   }
 
   afterUpdate(): void {

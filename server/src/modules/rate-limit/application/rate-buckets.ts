@@ -44,8 +44,8 @@ export class RateBuckets {
     want = Math.max(1, Math.min(want, burst));
     // The bucket is full when tat <= now; it holds room for n more requests while tat + n × interval <= now + capacity.
     const capacity = interval * burst;
-    const em = this.em.fork();
-    const [row] = await em.execute<{ before: string | null; after: string }[]>(
+    const connection = this.em.getConnection();
+    const [row] = await connection.execute<{ before: string | null; after: string }[]>(
       `insert into rate_bucket as r (key, tat) values (?, ?::bigint + ?::bigint * ?::bigint)
        on conflict (key) do update
          set tat = greatest(r.tat, ?::bigint) + least(?::bigint, (?::bigint + ?::bigint - greatest(r.tat, ?::bigint)) / ?::bigint) * ?::bigint
@@ -73,7 +73,7 @@ export class RateBuckets {
       const granted = Math.round((Number(row.after) - Math.max(Number(row.before ?? now), now)) / interval);
       return { granted, retryAfterSeconds: 0 };
     }
-    const [bucket] = await em.execute<{ tat: string }[]>('select tat from rate_bucket where key = ?', [
+    const [bucket] = await connection.execute<{ tat: string }[]>('select tat from rate_bucket where key = ?', [
       key.slice(0, 300),
     ]);
     return {
@@ -85,7 +85,7 @@ export class RateBuckets {
   /** Drops the buckets full again before `before` (a full bucket and no row are the same): the cleanup job. */
   async prune(before: Date): Promise<number> {
     const rows = await this.em
-      .fork()
+      .getConnection()
       .execute<unknown[]>('delete from rate_bucket where tat < ? returning 1', [before.getTime()]);
     return rows.length;
   }
