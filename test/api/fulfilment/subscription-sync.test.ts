@@ -5,6 +5,7 @@ import { OrderStatus, SubscriptionStatus } from '../../../server/src/modules/ord
 import { Order, Subscription } from '../../../server/src/modules/ordering/entities.js';
 import { OrderSync, SubscriptionSync, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
+import { MEMBER_CANCEL_MESSAGES } from '../../../server/src/contracts/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { addProvider, expectCleanWallet } from './helpers.js';
 import { balance, createService, em, fund, ledgerOf, providerOrderIdOf } from '../ordering/fixtures.js';
@@ -168,6 +169,34 @@ describe('subscription sync (fake provider)', () => {
     const adds = fake.calls('add').filter((c) => c.params.username === 'retry.user').length;
     await sync();
     expect(fake.calls('add').filter((c) => c.params.username === 'retry.user').length).toBe(adds);
+    await expectCleanWallet(t);
+  });
+
+  it('an add left unanswered keeps the subscription held: the member cancel waits and nothing comes back, even after a refusal', async () => {
+    const m = await createMember(t);
+    await fund(t, m.id, 1000n);
+    const { subscriptionId } = (
+      await place(m.token, { serviceId: sub.id, username: 'late.user', min: 50, max: 100, posts: 2, delay: 0 }).expect(
+        201,
+      )
+    ).body;
+    const cancel = () =>
+      t.http.post(`/api/service/subscriptions/${subscriptionId}/cancel`).set('Authorization', `Bearer ${m.token}`);
+    // Past the provider's timeout (2 s): the panel may have taken it, the shop heard nothing.
+    fake.once('add', { delayMs: 2300 });
+    expect(await t.app.get(SubscriptionSync).runOnce()).toEqual({ sent: 0, posts: 0, ended: 0 });
+    expect((await em(t).findOneOrFail(Subscription, subscriptionId)).sendingAt).not.toBeNull();
+    expect((await cancel().expect(409)).body.message).toBe(MEMBER_CANCEL_MESSAGES.subscriptionSending);
+    // A refusal of the next try does not prove the first did not take: still held, still nothing refunded.
+    fake.once('add', { body: { error: 'Duplicate username' } });
+    t.app.get(Clock).travel(61_000);
+    expect(await t.app.get(SubscriptionSync).runOnce()).toEqual({ sent: 0, posts: 0, ended: 0 });
+    expect(await em(t).findOneOrFail(Subscription, subscriptionId)).toMatchObject({
+      status: SubscriptionStatus.ACTIVE,
+      refunded: 0n,
+    });
+    await cancel().expect(409);
+    expect(await balance(t, m.id)).toBe(500n);
     await expectCleanWallet(t);
   });
 });

@@ -73,12 +73,22 @@ export class SubscriptionSync {
       );
       stats.sent++;
     } catch (error) {
-      // The provider refused it: the subscription ends and everything is refunded. Anything else: try again.
-      if (error instanceof ProviderError && error.kind === 'REJECTED') {
-        await this.subscriptions.note(s.id, (row, now) => row.checkAgainAt(now, now, error.message));
+      // An earlier `add` of it went unanswered (`sendingAt` as read before this round's claim): the provider
+      // may run it, whatever this attempt's answer says.
+      const unansweredBefore = s.sendingAt !== null;
+      const reason = error instanceof Error ? error.message : String(error);
+      // The provider refused it: the subscription ends and everything is refunded. No answer it could have
+      // acted on (a timeout, a 5xx), now or before: it stays held upstream until an order id comes back.
+      // Else (it never reached the provider): try again.
+      if (error instanceof ProviderError && error.kind === 'REJECTED' && !unansweredBefore) {
+        await this.subscriptions.note(s.id, (row, now) => row.checkAgainAt(now, now, reason));
         await this.subscriptions.end(s.id, SubscriptionStatus.CANCELED);
         stats.ended++;
-      } else await this.later(s, RETRY_MS, error instanceof Error ? error.message : String(error));
+      } else if (unansweredBefore || (error instanceof ProviderError && error.ambiguous)) {
+        await this.subscriptions.note(s.id, (row, now) =>
+          row.addUnanswered(new Date(now.getTime() + RETRY_MS), now, reason),
+        );
+      } else await this.later(s, RETRY_MS, reason);
     }
   }
 

@@ -274,6 +274,16 @@ export class Subscription {
     this.updatedAt = now;
   }
 
+  /**
+   * Its `add` went out and no readable answer came back (a timeout, a 5xx): the provider may run it, so it
+   * stays held upstream (a member's cancel waits, nothing is refunded) and is tried again at `next`.
+   */
+  addUnanswered(next: Date, now: Date, error: string): void {
+    const sendingAt = this.sendingAt ?? now;
+    this.checkAgainAt(next, now, error);
+    this.sendingAt = sendingAt;
+  }
+
   checkAgainAt(next: Date, now: Date, error: string | null = null): void {
     this.nextCheckAt = next;
     this.sendingAt = null;
