@@ -1,6 +1,8 @@
 import { startReplica, startTestApp, type TestApp } from '../../support/test-app.js';
 import { bearer } from '../billing/billing-support.js';
-import { createReseller, createService, renewKey, v2 } from './fixtures.js';
+import { OrderingFacade, OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { tx } from '../ordering/fixtures.js';
+import { createReseller, createService, renewKey, report, v2 } from './fixtures.js';
 
 /** Asks until `done` holds (each replica keeps what it read about a key or a price for 2 s); the last answer. */
 async function eventually<T>(ask: () => Promise<T>, done: (answer: T) => boolean): Promise<T> {
@@ -91,5 +93,54 @@ describe('API v2: what a process keeps of keys and prices', () => {
     );
     expect(rate).toBe('1200');
     expect(await cost(replica)).toBe(120n);
+  });
+
+  it('a status polled by the hundred is kept briefly: a change through a process shows there at once, on the other soon', async () => {
+    const service = await createService(t, { point: '1' });
+    const m = await createReseller(t, 100_000n);
+    const other = await createReseller(t, 100_000n);
+    const ids: number[] = [];
+    for (let i = 0; i < 4; i++)
+      ids.push(
+        (
+          await v2(t, {
+            key: m.apiKey,
+            action: 'add',
+            service: service.id,
+            link: `https://instagram.com/p/s${i}`,
+            quantity: 100,
+          }).expect(200)
+        ).body.order,
+      );
+    const [canceled, accepted, completed, untouched] = ids;
+    const statuses = async (app: TestApp, key = m.apiKey) => {
+      const body = (await v2(app, { key, action: 'status', orders: ids.join(',') }).expect(200)).body;
+      return Object.fromEntries(ids.map((id) => [id, body[id].status ?? body[id].error]));
+    };
+    const pending = Object.fromEntries(ids.map((id) => [id, 'Pending']));
+    // Both processes have read (and keep) all four.
+    expect(await statuses(t)).toEqual(pending);
+    expect(await statuses(replica)).toEqual(pending);
+    // Kept or not, another member's ids read as unknown ones.
+    expect(Object.values(await statuses(t, other.apiKey))).toEqual(ids.map(() => 'Incorrect order ID'));
+
+    // The member's cancel (an entity write), a provider's acceptance (ordering's own statement) and a
+    // provider's report, all through the first process.
+    await v2(t, { key: m.apiKey, action: 'cancel', order: canceled }).expect(200, { cancel: 1 });
+    await tx(t, (db) => t.app.get(OrderingFacade).acceptUpstream(db, [accepted, completed], new Date()));
+    await report(t, completed, { status: OrderStatus.COMPLETED, startCount: 10 });
+    const now = {
+      [canceled]: 'Canceled',
+      [accepted]: 'Processing',
+      [completed]: 'Completed',
+      [untouched]: 'Pending',
+    };
+    expect(await statuses(t)).toEqual(now);
+    expect(
+      await eventually(
+        () => statuses(replica),
+        (s) => s[completed] === 'Completed' && s[canceled] === 'Canceled',
+      ),
+    ).toEqual(now);
   });
 });

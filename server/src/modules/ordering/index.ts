@@ -19,8 +19,8 @@ export {
   type AutoOrderHistoryRow,
   type OrderDashboardStats,
   type ProfitOrder,
-  type OrderStatusView,
 } from './application/order-queries.service.js';
+export type { OrderStatusView } from './application/order-status-cache.js';
 export {
   OrderStatus,
   ORDER_TRANSITIONS,

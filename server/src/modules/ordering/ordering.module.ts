@@ -8,6 +8,7 @@ import { DeliveryModule } from '../delivery/index.js';
 import { OrderCommands } from './application/order-commands.service.js';
 import { OrderPlacement } from './application/order-placement.service.js';
 import { OrderQueries } from './application/order-queries.service.js';
+import { OrderStatusCache } from './application/order-status-cache.js';
 import { OrderUpstream } from './application/order-upstream.service.js';
 import { DispatchNotesLookup } from './application/upstream-dispatch.port.js';
 import { OrderingFacade } from './application/ordering.facade.js';
@@ -37,6 +38,7 @@ import { MassOrderController } from './http/mass-order.controller.js';
     OrderPlacement,
     OrderCommands,
     OrderQueries,
+    OrderStatusCache,
     OrderUpstream,
     DispatchNotesLookup,
     OrderingFacade,

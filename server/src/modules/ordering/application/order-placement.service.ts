@@ -21,6 +21,7 @@ import { IdempotencyKey } from '../domain/idempotency-key.entity.js';
 import { Order } from '../domain/order.entity.js';
 import { autoOrderReference, orderReference } from './order-commands.service.js';
 import { paidOrderInsert } from './order-row.js';
+import { OrderStatusCache } from './order-status-cache.js';
 
 /** The success card's data (docs/product.md §7: orderId, amount, link, serviceId), the cost, and the auto-order placed if any. */
 export interface PlacedOrder {
@@ -79,6 +80,7 @@ export class OrderPlacement {
     private readonly wallet: WalletFacade,
     private readonly clock: Clock,
     private readonly pricing: PricingFacade,
+    private readonly statuses: OrderStatusCache,
   ) {}
 
   /** `input` is already parsed with the contracts' `orderRequestSchema`. */
@@ -179,11 +181,14 @@ export class OrderPlacement {
       point: cost,
       now: this.clock.now(),
     });
+    const mark = this.statuses.mark();
     const { id } = await this.wallet.debitForNewRow(
       em,
       { memberId, amount: cost, kind: LedgerKind.ORDER },
       { ...paidOrderInsert(order), referenceType: orderReference(0).type, memoPrefix: SINGLE_ORDER_MEMO },
     );
+    // A reseller's tool polls the order it has just placed: kept as inserted.
+    this.statuses.placed(mark, id, order);
     return {
       orderId: id,
       amount: input.amount,

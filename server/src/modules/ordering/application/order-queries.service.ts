@@ -24,6 +24,7 @@ import {
 import { DispatchNotesLookup } from './upstream-dispatch.port.js';
 import { memberOrderFacts } from './member-order-facts.js';
 import { Refills } from './refills.service.js';
+import { OrderStatusCache, type OrderStatusView } from './order-status-cache.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, OrderStatus } from '../domain/order.entity.js';
 import { Refill } from '../domain/refill.entity.js';
@@ -48,11 +49,6 @@ export interface ProfitOrder {
   point: bigint;
   refunded: bigint;
 }
-/** What a status poll reads of an order: plain values, no entity (a tool polls 100 at a time, twice a second). */
-export type OrderStatusView = Pick<
-  Order,
-  'id' | 'status' | 'point' | 'refunded' | 'startCount' | 'remains' | 'amount' | 'autoOrderId' | 'runNumber'
->;
 
 /** A member's history query: optional status and 1-based page (page size 10). */
 export interface HistoryQuery {
@@ -138,6 +134,7 @@ export class OrderQueries {
     private readonly clock: Clock,
     private readonly dispatch: DispatchNotesLookup,
     private readonly refills: Refills,
+    private readonly statuses: OrderStatusCache,
   ) {}
 
   async orderHistory(memberId: number, query: HistoryQuery): Promise<History<OrderHistoryRow>> {
@@ -266,37 +263,9 @@ export class OrderQueries {
     return this.em.fork().find(Order, { id: { $in: ids }, memberId }, { orderBy: { id: 'ASC' } });
   }
 
-  /** The member's own orders among these ids as {@link OrderStatusView}s, by id; one statement, nothing hydrated. */
-  async orderStatusesForMember(memberId: number, ids: number[]): Promise<OrderStatusView[]> {
-    if (ids.length === 0) return [];
-    const rows = await this.em.fork().execute<
-      {
-        id: number;
-        status: OrderStatus;
-        point: string;
-        refunded: string;
-        start_count: number | null;
-        remains: number | null;
-        amount: number;
-        auto_order_id: number | null;
-        run_number: number | null;
-      }[]
-    >(
-      `select id, status, point, refunded, start_count, remains, amount, auto_order_id, run_number
-       from service_order where member_id = ? and id = any(?::int[]) order by id`,
-      [memberId, `{${ids.join(',')}}`],
-    );
-    return rows.map((r) => ({
-      id: r.id,
-      status: r.status,
-      point: BigInt(r.point),
-      refunded: BigInt(r.refunded),
-      startCount: r.start_count,
-      remains: r.remains,
-      amount: r.amount,
-      autoOrderId: r.auto_order_id,
-      runNumber: r.run_number,
-    }));
+  /** The member's own orders among these ids as {@link OrderStatusView}s, by id (kept 2 s: a tool polls them twice a second). */
+  orderStatusesForMember(memberId: number, ids: number[]): Promise<OrderStatusView[]> {
+    return ids.length === 0 ? Promise.resolve([]) : this.statuses.statusesOf(memberId, ids);
   }
 
   async autoOrderForMember(memberId: number, autoOrderId: number): Promise<AutoOrder | null> {

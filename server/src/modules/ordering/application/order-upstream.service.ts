@@ -4,6 +4,7 @@ import type { ServiceType } from '../../../contracts/index.js';
 import { claimAndProcess, Clock } from '../../../shared/index.js';
 import { DeliveryFacade } from '../../delivery/index.js';
 import { announceAccepted, announceRefill } from './announcements.js';
+import { OrderStatusCache } from './order-status-cache.js';
 import { Order, OrderStatus, ORDER_TRANSITIONS } from '../domain/order.entity.js';
 import { Refill, RefillStatus } from '../domain/refill.entity.js';
 
@@ -87,6 +88,7 @@ export class OrderUpstream {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly delivery: DeliveryFacade,
+    private readonly statuses: OrderStatusCache,
   ) {}
 
   /**
@@ -100,6 +102,10 @@ export class OrderUpstream {
       `update service_order set status = 'PROCESSING', updated_at = ? where id in (?) and status = 'PENDING'
        returning id, member_id, point, refunded, start_count, remains, amount`,
       [now, orderIds],
+    );
+    this.statuses.changed(
+      tx,
+      rows.map((r) => r.id),
     );
     await announceAccepted(this.delivery, tx, rows);
     return rows.map((r) => r.id);

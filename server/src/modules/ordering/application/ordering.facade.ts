@@ -22,8 +22,8 @@ import {
   type OrderDashboardStats,
   type OrderHistoryRow,
   type ProfitOrder,
-  type OrderStatusView,
 } from './order-queries.service.js';
+import type { OrderStatusView } from './order-status-cache.js';
 
 /**
  * Ordering as other contexts use it: the customer HTTP API, the reseller APIs (v1, v2) and fulfilment.

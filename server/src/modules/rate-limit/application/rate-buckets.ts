@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
+import { executePrepared } from '../../../shared/index.js';
 
 /** A limit: `burst` requests at once, then one every `intervalMs` (so `burst` per `burst × intervalMs`). */
 export interface BucketRule {
@@ -45,7 +46,8 @@ export class RateBuckets {
     // The bucket is full when tat <= now; it holds room for n more requests while tat + n × interval <= now + capacity.
     const capacity = interval * burst;
     const connection = this.em.getConnection();
-    const [row] = await connection.execute<{ before: string | null; after: string }[]>(
+    const [row] = await executePrepared<{ before: string | null; after: string }>(
+      this.em,
       `insert into rate_bucket as r (key, tat) values (?, ?::bigint + ?::bigint * ?::bigint)
        on conflict (key) do update
          set tat = greatest(r.tat, ?::bigint) + least(?::bigint, (?::bigint + ?::bigint - greatest(r.tat, ?::bigint)) / ?::bigint) * ?::bigint

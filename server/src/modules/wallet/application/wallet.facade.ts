@@ -10,6 +10,7 @@ import {
   NotFoundError,
   type ListQuery,
   type Page,
+  executePrepared,
 } from '../../../shared/index.js';
 import { LedgerEntry, LedgerKind } from '../domain/ledger-entry.entity.js';
 import { DeliveryFacade } from '../../delivery/index.js';
@@ -215,7 +216,8 @@ export class WalletFacade {
     if (!/\bfrom taken\b/.test(row.insert) || !/\breturning "?id"?\s*$/.test(row.insert))
       throw new Error(`a paid row's insert selects from taken and returns id: ${row.insert}`);
     const now = this.clock.now();
-    const rows = await em.execute<{ id: number; balance_after: string }[]>(
+    const rows = await executePrepared<{ id: number; balance_after: string }>(
+      em,
       `with taken as (${takeFor(movement.kind)}),
        paid as (${row.insert}),
        entry as (
