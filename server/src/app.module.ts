@@ -1,5 +1,5 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { APP_INTERCEPTOR, ModuleRef } from '@nestjs/core';
+import { ModuleRef } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
@@ -41,7 +41,6 @@ import { DeliveryModule, IdentityMessenger } from './modules/delivery/index.js';
 import { loggerParams } from './ops/logging.js';
 import { PricingFacade, PricingModule } from './modules/pricing/index.js';
 import { Clock } from './shared/index.js';
-import { PageInterceptor } from './shared/http-kernel.js';
 
 /** What every module may inject without importing: the resolved config and the clock. */
 @Global()
@@ -151,7 +150,6 @@ export class AppModule {
         DeliveryModule,
       ],
       controllers: [HealthController],
-      providers: [{ provide: APP_INTERCEPTOR, useClass: PageInterceptor }],
     };
   }
 }

@@ -19,7 +19,7 @@ import { instrumentHttp } from './ops/metrics.js';
 import { registerSecurityHeaders } from './ops/security-headers.js';
 import { serveWeb } from './ops/static-web.js';
 import { BackupError, ensureBackupDir } from './modules/backup/index.js';
-import { HttpErrorFilter } from './shared/http-kernel.js';
+import { HttpErrorFilter, replyPages } from './shared/http-kernel.js';
 import { refuseControlCharacters } from './shared/control-characters.js';
 import { useKoreanZodMessages } from './shared/zod-locale.js';
 
@@ -103,6 +103,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
     instrumentHttp(fastify);
     refuseControlCharacters(fastify);
     echoRequestId(fastify);
+    replyPages(fastify);
     await registerBodyLimits(fastify);
     // Partner hosts are allowed where the server holds that partner's keys (the console switches turn them on).
     await registerSecurityHeaders(fastify, config, {

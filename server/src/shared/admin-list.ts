@@ -70,7 +70,7 @@ export function parseListQuery(raw: unknown): ListQuery {
   };
 }
 
-/** What an admin list endpoint returns; the PageInterceptor turns it into rows + Content-Range. */
+/** What an admin list endpoint returns; replyPages (http-kernel.ts) turns it into rows + Content-Range. */
 export class Page<T> {
   constructor(
     readonly resource: string,

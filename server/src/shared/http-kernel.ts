@@ -1,17 +1,6 @@
-import {
-  type ArgumentsHost,
-  type CallHandler,
-  Catch,
-  type ExceptionFilter,
-  type ExecutionContext,
-  HttpException,
-  Injectable,
-  Logger,
-  type NestInterceptor,
-} from '@nestjs/common';
+import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
-import type { FastifyReply, FastifyRequest } from 'fastify';
-import { map, type Observable } from 'rxjs';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { Page } from './admin-list.js';
 import { ERROR_CODES, errorCodeOf, statusErrorCode, type ErrorCode } from '../contracts/error-codes.js';
@@ -119,18 +108,16 @@ function isFastifyClientError(error: unknown): error is { statusCode: number; me
   return typeof code === 'number' && code >= 400 && code < 500;
 }
 
-/** Turns a returned Page into the rows plus ra-data-simple-rest's Content-Range header. */
-@Injectable()
-export class PageInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    return next.handle().pipe(
-      map((result) => {
-        if (!(result instanceof Page)) return result;
-        const reply = context.switchToHttp().getResponse<FastifyReply>();
-        void reply.header('Content-Range', result.contentRange);
-        void reply.header('Access-Control-Expose-Headers', 'Content-Range');
-        return result.rows;
-      }),
-    );
-  }
+/**
+ * Turns a returned Page into the rows plus ra-data-simple-rest's Content-Range header. A Fastify hook, not a
+ * Nest interceptor: a global interceptor wraps every request of every route in an RxJS pipeline (a reseller's
+ * tool calls several times a second; only the console's lists return Pages).
+ */
+export function replyPages(fastify: FastifyInstance): void {
+  fastify.addHook('preSerialization', (_request, reply, payload: unknown, done) => {
+    if (!(payload instanceof Page)) return done(null, payload);
+    void reply.header('Content-Range', payload.contentRange);
+    void reply.header('Access-Control-Expose-Headers', 'Content-Range');
+    done(null, payload.rows);
+  });
 }
