@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { EventSubscriber } from '@mikro-orm/core';
-import { Clock, ShortCache } from '../../../shared/index.js';
+import { Clock, executePrepared, ShortCache } from '../../../shared/index.js';
 import { apiKeyHash } from '../domain/api-key.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { PasswordHasher } from './password-hasher.js';
@@ -22,12 +22,11 @@ const API_KEY_CACHE_MS = 2_000;
 export class IdentityFacade implements EventSubscriber<Member> {
   // Every reseller call asks this (a tool polls several times a second): one plain statement, kept briefly.
   private readonly apiKeys = new ShortCache<string, number | null>(API_KEY_CACHE_MS, async (hash) => {
-    const [member] = await this.em
-      .getConnection()
-      .execute<{ id: number }[]>('select id from member where api_key_hash = ? and status = ? limit 1', [
-        hash,
-        MemberStatus.ACTIVE,
-      ]);
+    const [member] = await executePrepared<{ id: number }>(
+      this.em,
+      'select id from member where api_key_hash = ? and status = ? limit 1',
+      [hash, MemberStatus.ACTIVE],
+    );
     return member?.id ?? null;
   });
 

@@ -11,7 +11,7 @@ import {
 } from '../../../contracts/index.js';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
-import { Clock, DomainError, NotFoundError, ShortCache } from '../../../shared/index.js';
+import { Clock, DomainError, executePrepared, NotFoundError, ShortCache } from '../../../shared/index.js';
 import { MemberLevel } from '../domain/member-level.entity.js';
 import { MemberRate } from '../domain/member-rate.entity.js';
 import { MemberStanding } from '../domain/member-standing.entity.js';
@@ -39,7 +39,8 @@ export class PricingFacade implements EventSubscriber<MemberLevel> {
   // Every order prices itself (a reseller's tool orders several times a second): the member's discount and
   // all their custom rates in one read, kept as long as services' list prices are.
   private readonly pricing = new ShortCache<number, MemberPricing>(PRICING_CACHE_MS, async (memberId) => {
-    const rows = await this.em.getConnection().execute<{ service_id: number | null; point: string }[]>(
+    const rows = await executePrepared<{ service_id: number | null; point: string }>(
+      this.em,
       `select null::int as service_id, l.discount_percent::text as point
          from member_standing s join member_level l on l.id = s.level_id where s.member_id = ?
        union all
