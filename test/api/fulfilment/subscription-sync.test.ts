@@ -40,6 +40,15 @@ describe('subscription sync (fake provider)', () => {
   };
   const place = (token: string, body: Record<string, unknown>) =>
     t.http.post('/api/service/subscriptions').set('Authorization', `Bearer ${token}`).send(body);
+  /** A member with 1,000 points who subscribed `username` for `posts` posts (min 50, max 100, no delay). */
+  const subscribed = async (username: string, posts: number) => {
+    const m = await createMember(t);
+    await fund(t, m.id, 1000n);
+    const { subscriptionId } = (
+      await place(m.token, { serviceId: sub.id, username, min: 50, max: 100, posts, delay: 0 }).expect(201)
+    ).body;
+    return { m, subscriptionId: subscriptionId as number };
+  };
   it('round trip: paid 3 posts up front, two posts become child orders, the panel says Expired, the third post is refunded once', async () => {
     const m = await createMember(t);
     await fund(t, m.id, 10_000n);
@@ -129,18 +138,7 @@ describe('subscription sync (fake provider)', () => {
   });
 
   it('a panel that refuses the subscription: it ends canceled and everything is refunded once', async () => {
-    const m = await createMember(t);
-    await fund(t, m.id, 1000n);
-    const { subscriptionId } = (
-      await place(m.token, {
-        serviceId: sub.id,
-        username: 'refused.user',
-        min: 50,
-        max: 100,
-        posts: 2,
-        delay: 0,
-      }).expect(201)
-    ).body;
+    const { m, subscriptionId } = await subscribed('refused.user', 2);
     fake.once('add', { body: { error: 'Incorrect username' } });
     expect(await t.app.get(SubscriptionSync).runOnce()).toEqual({ sent: 0, posts: 0, ended: 1 });
     expect(await em(t).findOneOrFail(Subscription, subscriptionId)).toMatchObject({
@@ -154,13 +152,7 @@ describe('subscription sync (fake provider)', () => {
   });
 
   it('a transport failure is tried again later; nothing is sent twice once it took', async () => {
-    const m = await createMember(t);
-    await fund(t, m.id, 1000n);
-    const { subscriptionId } = (
-      await place(m.token, { serviceId: sub.id, username: 'retry.user', min: 50, max: 100, posts: 1, delay: 0 }).expect(
-        201,
-      )
-    ).body;
+    const { subscriptionId } = await subscribed('retry.user', 1);
     fake.once('add', { status: 502, raw: 'Bad Gateway' });
     expect(await t.app.get(SubscriptionSync).runOnce()).toEqual({ sent: 0, posts: 0, ended: 0 });
     expect((await em(t).findOneOrFail(Subscription, subscriptionId)).providerSubscriptionId).toBeNull();
@@ -173,13 +165,7 @@ describe('subscription sync (fake provider)', () => {
   });
 
   it('an add left unanswered keeps the subscription held: the member cancel waits and nothing comes back, even after a refusal', async () => {
-    const m = await createMember(t);
-    await fund(t, m.id, 1000n);
-    const { subscriptionId } = (
-      await place(m.token, { serviceId: sub.id, username: 'late.user', min: 50, max: 100, posts: 2, delay: 0 }).expect(
-        201,
-      )
-    ).body;
+    const { m, subscriptionId } = await subscribed('late.user', 2);
     const cancel = () =>
       t.http.post(`/api/service/subscriptions/${subscriptionId}/cancel`).set('Authorization', `Bearer ${m.token}`);
     // Past the provider's timeout (2 s): the panel may have taken it, the shop heard nothing.

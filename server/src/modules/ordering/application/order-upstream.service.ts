@@ -103,12 +103,10 @@ export class OrderUpstream {
        returning id, member_id, point, refunded, start_count, remains, amount`,
       [now, orderIds],
     );
-    this.statuses.changed(
-      tx,
-      rows.map((r) => r.id),
-    );
+    const accepted = rows.map((r) => r.id);
+    this.statuses.changed(tx, accepted);
     await announceAccepted(this.delivery, tx, rows);
-    return rows.map((r) => r.id);
+    return accepted;
   }
 
   /**

@@ -45,7 +45,6 @@ export class RateBuckets {
     want = Math.max(1, Math.min(want, burst));
     // The bucket is full when tat <= now; it holds room for n more requests while tat + n × interval <= now + capacity.
     const capacity = interval * burst;
-    const connection = this.em.getConnection();
     const [row] = await executePrepared<{ before: string | null; after: string }>(
       this.em,
       `insert into rate_bucket as r (key, tat) values (?, ?::bigint + ?::bigint * ?::bigint)
@@ -75,9 +74,9 @@ export class RateBuckets {
       const granted = Math.round((Number(row.after) - Math.max(Number(row.before ?? now), now)) / interval);
       return { granted, retryAfterSeconds: 0 };
     }
-    const [bucket] = await connection.execute<{ tat: string }[]>('select tat from rate_bucket where key = ?', [
-      key.slice(0, 300),
-    ]);
+    const [bucket] = await this.em
+      .getConnection()
+      .execute<{ tat: string }[]>('select tat from rate_bucket where key = ?', [key.slice(0, 300)]);
     return {
       granted: 0,
       retryAfterSeconds: Math.max(1, Math.ceil((Number(bucket?.tat ?? now) + interval - now - capacity) / 1000)),
