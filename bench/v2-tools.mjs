@@ -367,7 +367,7 @@ try {
     const allowed = BURST + RATE * seconds;
     const total = ok.reduce((a, b) => a + b, 0);
     console.log(
-      `\nper-key limit across ${replicas.length} replicas: one key back to back for ${seconds} s: ${total} × 200 (${ok.join(' + ')}), ${limited} × 429; the limit allows ${allowed} (burst ${BURST} + ${RATE}/s × ${seconds} s): overshoot ${total - allowed}; bound ${replicas.length} replicas × ${Math.max(1, Math.min(BURST, Math.floor(RATE / 4)))} reserved requests held ≤ 1 s`,
+      `\nper-key limit across ${replicas.length} replicas: one key back to back for ${seconds} s: ${total} × 200 (${ok.join(' + ')}), ${limited} × 429; the limit allows ${allowed} (burst ${BURST} + ${RATE}/s × ${seconds} s): overshoot ${total - allowed}; bound ${replicas.length} replicas × ${Math.max(1, Math.min(BURST, Math.floor(RATE / 2)))} reserved requests held ≤ 2 s`,
     );
   }
 } finally {

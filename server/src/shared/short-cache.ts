@@ -1,10 +1,31 @@
+/** Most keys one renewal reads (one statement's array). */
+const MAX_RENEWAL = 1_000;
+/** A key is in use (renewed with others) while read within this many of its times (a slow tool still counts). */
+const IN_USE = 5;
+
+interface Entry<V> {
+  /** When the value was loaded (clock milliseconds). */
+  at: number;
+  value: Promise<V>;
+  /** When a reader last asked for it: only keys in use are renewed. */
+  read: number;
+  /** Its value from a renewal under way: readers after it expires wait for it instead of loading it again. */
+  renewal?: Promise<V>;
+}
+
 /**
  * Values read on hot paths (settings, services, member sessions), kept `ms` in this process. The process's
  * own writes call `forget` so they show at once; another replica's writes show within `ms`. A failed load
  * is not kept, and concurrent readers of a missing key share one load.
+ *
+ * A cache made with {@link ShortCache.batched} loads by the hundred: a reader that finds its key expired also
+ * renews, in the same read, every other key in use that is past half its time (readers of those keep the
+ * value they have until the new one arrives). Keys polled by many tools (API keys, member prices) then cost
+ * about one statement a second in all, not one per key every `ms`.
  */
 export class ShortCache<K, V> {
-  private readonly entries = new Map<K, { at: number; value: Promise<V> }>();
+  private readonly entries = new Map<K, Entry<V>>();
+  private loadMany: ((keys: K[]) => Promise<V[]>) | null = null;
 
   constructor(
     private readonly ms: number,
@@ -14,18 +35,63 @@ export class ShortCache<K, V> {
     private readonly clock: () => number = Date.now,
   ) {}
 
+  /** A cache loading with `loadMany` (one value per key, in the keys' order), renewing keys in use together. */
+  static batched<K, V>(
+    ms: number,
+    loadMany: (keys: K[]) => Promise<V[]>,
+    maxKeys?: number,
+    clock?: () => number,
+  ): ShortCache<K, V> {
+    const cache = new ShortCache<K, V>(ms, async (key) => (await loadMany([key]))[0]!, maxKeys, clock);
+    cache.loadMany = loadMany;
+    return cache;
+  }
+
   get(key: K): Promise<V> {
     const now = this.clock();
     const entry = this.entries.get(key);
-    if (entry && now - entry.at < this.ms) return entry.value;
-    const value = this.load(key);
+    if (entry && (now - entry.at < this.ms || entry.renewal)) {
+      entry.read = now;
+      return now - entry.at < this.ms ? entry.value : entry.renewal!;
+    }
+    const value = this.loadMany ? this.renew(key, now) : this.load(key);
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
     });
     this.entries.delete(key);
     if (this.entries.size >= this.maxKeys) this.entries.delete(this.entries.keys().next().value as K);
-    this.entries.set(key, { at: now, value });
+    this.entries.set(key, { at: now, value, read: now });
     return value;
+  }
+
+  /** Loads `key` with every other key in use that is past half its time; they are replaced when it arrives. */
+  private renew(key: K, now: number): Promise<V> {
+    const keys = [key];
+    const renewed: Entry<V>[] = [];
+    for (const [other, entry] of this.entries) {
+      if (keys.length >= MAX_RENEWAL) break;
+      if (other === key || entry.renewal || now - entry.at < this.ms / 2 || now - entry.read >= IN_USE * this.ms)
+        continue;
+      keys.push(other);
+      renewed.push(entry);
+    }
+    const values = this.loadMany!(keys);
+    renewed.forEach((entry, i) => {
+      entry.renewal = values.then((loaded) => loaded[i + 1]!);
+      entry.renewal.catch(() => undefined); // its readers get the failure; nobody reading it is no failure
+    });
+    values.then(
+      (loaded) =>
+        renewed.forEach((entry, i) => {
+          const other = keys[i + 1]!;
+          // Forgotten (or loaded again) meanwhile: the renewal may have read the row before the write.
+          if (this.entries.get(other) !== entry) return;
+          this.entries.set(other, { at: now, value: Promise.resolve(loaded[i + 1]!), read: entry.read });
+        }),
+      // A failed renewal is not kept: the entries expire as they would have, and their next reader loads them.
+      () => renewed.forEach((entry) => delete entry.renewal),
+    );
+    return values.then((loaded) => loaded[0]!);
   }
 
   /** Drops one key, or every key. */
@@ -37,13 +103,17 @@ export class ShortCache<K, V> {
 
 /**
  * Rows read by the hundred on a hot path (a reseller's tool polls the status of its last 100 orders twice a
- * second), kept `ms` per key in this process. One read loads every key missing or expired; a key the read
+ * second), kept at most `ms` in this process. One read loads every key missing or expired; a key the read
  * did not find is not kept. The process's own writes call `forget`, and a read that was under way when a
  * forget came keeps nothing (it may have read the row before the write); another replica's writes show
  * within `ms`.
+ *
+ * Rows are kept by group (a tool's orders: its member) until the end of the group's current window of `ms`;
+ * the groups' windows are staggered. A group's rows so expire together and one read renews them all, so a
+ * tool polling twice a second costs one read every `ms`, and the tools' reads spread over time.
  */
 export class ShortRowCache<K, V> {
-  private readonly entries = new Map<K, { at: number; value: V }>();
+  private readonly entries = new Map<K, { until: number; value: V }>();
   private forgets = 0;
 
   constructor(
@@ -54,21 +124,22 @@ export class ShortRowCache<K, V> {
   ) {}
 
   /** The kept rows of `keys`, and the rest read by `load` in one call (what it does not return is absent). */
-  async getMany(keys: readonly K[], load: (missing: K[]) => Promise<Map<K, V>>): Promise<Map<K, V>> {
+  async getMany(keys: readonly K[], load: (missing: K[]) => Promise<Map<K, V>>, group = 0): Promise<Map<K, V>> {
     const now = this.clock();
     const found = new Map<K, V>();
     const missing: K[] = [];
     for (const key of keys) {
       const entry = this.entries.get(key);
-      if (entry && now - entry.at < this.ms) found.set(key, entry.value);
+      if (entry && now < entry.until) found.set(key, entry.value);
       else missing.push(key);
     }
     if (missing.length === 0) return found;
     const mark = this.forgets;
     const loaded = await load(missing);
+    const until = this.windowEnd(now, group);
     for (const [key, value] of loaded) {
       found.set(key, value);
-      this.keep(key, value, now, mark);
+      this.keep(key, value, until, mark);
     }
     return found;
   }
@@ -78,16 +149,22 @@ export class ShortRowCache<K, V> {
     return this.forgets;
   }
 
-  /** Keeps a row this process has just written (a new order), unless a forget came since `mark`. */
-  put(key: K, value: V, mark: number): void {
-    this.keep(key, value, this.clock(), mark);
+  /** Keeps a row of `group` this process has just written (a new order), unless a forget came since `mark`. */
+  put(key: K, value: V, mark: number, group = 0): void {
+    this.keep(key, value, this.windowEnd(this.clock(), group), mark);
   }
 
-  private keep(key: K, value: V, at: number, mark: number): void {
+  /** When `group`'s window holding `now` ends (at most `ms` later): windows of `ms`, staggered by group. */
+  private windowEnd(now: number, group: number): number {
+    const offset = (Math.imul(group, 0x9e3779b1) >>> 0) % this.ms;
+    return Math.floor((now - offset) / this.ms) * this.ms + offset + this.ms;
+  }
+
+  private keep(key: K, value: V, until: number, mark: number): void {
     if (this.forgets !== mark) return;
     this.entries.delete(key);
     if (this.entries.size >= this.maxKeys) this.entries.delete(this.entries.keys().next().value as K);
-    this.entries.set(key, { at, value });
+    this.entries.set(key, { until, value });
   }
 
   /** Drops these keys, or every key. */

@@ -14,14 +14,15 @@ describe('API v2 rate allowance across replicas', () => {
   });
   afterAll(() => t.close());
 
-  it('reserves a quarter second of the rate at once, and one at a time for slow rates', () => {
-    expect(allowanceChunk({ perSecond: 20, burst: 200 })).toBe(5);
+  it('reserves half a second of the rate at once, and one at a time for slow rates', () => {
+    expect(allowanceChunk({ perSecond: 20, burst: 200 })).toBe(10);
     expect(allowanceChunk({ perSecond: 2, burst: 10 })).toBe(1);
+    expect(allowanceChunk({ perSecond: 1, burst: 10 })).toBe(1);
     expect(allowanceChunk({ perSecond: 400, burst: 3 })).toBe(3);
   });
 
-  it('two replicas holding allowances of 4 answer no more than the burst and what refilled', async () => {
-    // 16/s: a chunk of 4; burst 12; the requests alternate between replicas so both hold allowances.
+  it('two replicas holding allowances of 8 answer no more than the burst and what refilled', async () => {
+    // 16/s: a chunk of 8; burst 12; the requests alternate between replicas so both hold allowances.
     const env = { API_V2_RATE: '16', API_V2_BURST: '12' };
     const a = await startReplica(t, env);
     const b = await startReplica(t, env);

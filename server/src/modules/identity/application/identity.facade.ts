@@ -20,14 +20,16 @@ const API_KEY_CACHE_MS = 2_000;
 /** What other contexts need from identity (the reseller API, consoles) and the demo data. */
 @Injectable()
 export class IdentityFacade implements EventSubscriber<Member> {
-  // Every reseller call asks this (a tool polls several times a second): one plain statement, kept briefly.
-  private readonly apiKeys = new ShortCache<string, number | null>(API_KEY_CACHE_MS, async (hash) => {
-    const [member] = await executePrepared<{ id: number }>(
+  // Every reseller call asks this (a tool polls several times a second): one plain statement, kept briefly,
+  // renewing all keys in use together.
+  private readonly apiKeys = ShortCache.batched<string, number | null>(API_KEY_CACHE_MS, async (hashes) => {
+    const rows = await executePrepared<{ id: number; api_key_hash: string }>(
       this.em,
-      'select id from member where api_key_hash = ? and status = ? limit 1',
-      [hash, MemberStatus.ACTIVE],
+      'select id, api_key_hash from member where api_key_hash = any(?::text[]) and status = ?',
+      [`{${hashes.join(',')}}`, MemberStatus.ACTIVE],
     );
-    return member?.id ?? null;
+    const ids = new Map(rows.map((row) => [row.api_key_hash, row.id]));
+    return hashes.map((hash) => ids.get(hash) ?? null);
   });
 
   constructor(

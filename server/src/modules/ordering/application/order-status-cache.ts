@@ -31,8 +31,9 @@ interface Kept {
 }
 
 /**
- * The status a reseller's tool polls (v2 `status` of up to 100 orders, twice a second per tool), kept 2 s
- * per order in this process so most polls read nothing from PostgreSQL. Every write to an order in this
+ * The status a reseller's tool polls (v2 `status` of up to 100 orders, twice a second per tool), kept up to
+ * 2 s in this process so most polls read nothing from PostgreSQL: a member's orders are kept until the end of
+ * the member's 2 s window, so one read every 2 s renews all of a tool's orders. Every write to an order in this
  * process forgets it: an entity update (this subscriber), and ordering's own statements ({@link changed}),
  * again after their transaction commits so a poll in between cannot keep the row as it was. Another
  * replica's change shows within 2 s.
@@ -82,52 +83,55 @@ export class OrderStatusCache implements EventSubscriber<Order> {
 
   /** An order this process has just inserted (`id` its new id): the tool's next poll reads nothing. */
   placed(mark: number, id: number, order: Order): void {
-    this.rows.put(id, { memberId: order.memberId, view: statusView(id, order) }, mark);
+    this.rows.put(id, { memberId: order.memberId, view: statusView(id, order) }, mark, order.memberId);
   }
 
   /** The member's own orders among `ids` (another member's id reads as absent), in id order. */
   async statusesOf(memberId: number, ids: readonly number[]): Promise<OrderStatusView[]> {
-    const mine = await this.rows.getMany(ids, async (missing) => {
-      const rows = await executePrepared<{
-        id: number;
-        status: OrderStatus;
-        point: string;
-        refunded: string;
-        start_count: number | null;
-        remains: number | null;
-        amount: number;
-        auto_order_id: number | null;
-        run_number: number | null;
-      }>(
-        this.em,
-        `select id, status, point, refunded, start_count, remains, amount, auto_order_id, run_number
-         from service_order where member_id = ? and id = any(?::int[])`,
-        [memberId, `{${missing.join(',')}}`],
-      );
-      return new Map(
-        rows.map((r) => [
-          r.id,
-          {
-            memberId,
-            view: statusView(r.id, {
-              status: r.status,
-              point: BigInt(r.point),
-              refunded: BigInt(r.refunded),
-              startCount: r.start_count,
-              remains: r.remains,
-              amount: r.amount,
-              autoOrderId: r.auto_order_id,
-              runNumber: r.run_number,
-            }),
-          },
-        ]),
-      );
-    });
+    const mine = await this.rows.getMany(ids, (missing) => this.read(memberId, missing), memberId);
     return [...new Set(ids)]
       .sort((a, b) => a - b)
       .flatMap((id) => {
         const kept = mine.get(id);
         return kept && kept.memberId === memberId ? [kept.view] : [];
       });
+  }
+
+  /** The member's orders among `missing` (those not kept), from PostgreSQL. */
+  private async read(memberId: number, missing: number[]): Promise<Map<number, Kept>> {
+    const rows = await executePrepared<{
+      id: number;
+      status: OrderStatus;
+      point: string;
+      refunded: string;
+      start_count: number | null;
+      remains: number | null;
+      amount: number;
+      auto_order_id: number | null;
+      run_number: number | null;
+    }>(
+      this.em,
+      `select id, status, point, refunded, start_count, remains, amount, auto_order_id, run_number
+       from service_order where member_id = ? and id = any(?::int[])`,
+      [memberId, `{${missing.join(',')}}`],
+    );
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          memberId,
+          view: statusView(r.id, {
+            status: r.status,
+            point: BigInt(r.point),
+            refunded: BigInt(r.refunded),
+            startCount: r.start_count,
+            remains: r.remains,
+            amount: r.amount,
+            autoOrderId: r.auto_order_id,
+            runNumber: r.run_number,
+          }),
+        },
+      ]),
+    );
   }
 }

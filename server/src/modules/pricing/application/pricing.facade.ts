@@ -37,23 +37,25 @@ export interface MemberRateRow {
 @Injectable()
 export class PricingFacade implements EventSubscriber<MemberLevel> {
   // Every order prices itself (a reseller's tool orders several times a second): the member's discount and
-  // all their custom rates in one read, kept as long as services' list prices are.
-  private readonly pricing = new ShortCache<number, MemberPricing>(PRICING_CACHE_MS, async (memberId) => {
-    const rows = await executePrepared<{ service_id: number | null; point: string }>(
+  // all their custom rates in one read, kept as long as services' list prices are, renewed for all members
+  // in use together.
+  private readonly pricing = ShortCache.batched<number, MemberPricing>(PRICING_CACHE_MS, async (memberIds) => {
+    const rows = await executePrepared<{ member_id: number; service_id: number | null; point: string }>(
       this.em,
-      `select null::int as service_id, l.discount_percent::text as point
-         from member_standing s join member_level l on l.id = s.level_id where s.member_id = ?
+      `select s.member_id, null::int as service_id, l.discount_percent::text as point
+         from member_standing s join member_level l on l.id = s.level_id where s.member_id = any(?::int[])
        union all
-       select service_id, point::text from member_rate where member_id = ?`,
-      [memberId, memberId],
+       select member_id, service_id, point::text from member_rate where member_id = any(?::int[])`,
+      [`{${memberIds.join(',')}}`, `{${memberIds.join(',')}}`],
     );
-    if (rows.length === 0) return NO_PRICING;
-    const pricing: MemberPricing = { discountPercent: '0', rates: {} };
+    const byMember = new Map<number, MemberPricing>();
     for (const row of rows) {
+      let pricing = byMember.get(row.member_id);
+      if (!pricing) byMember.set(row.member_id, (pricing = { discountPercent: '0', rates: {} }));
       if (row.service_id === null) pricing.discountPercent = row.point;
       else pricing.rates[row.service_id] = row.point;
     }
-    return pricing;
+    return memberIds.map((id) => byMember.get(id) ?? NO_PRICING);
   });
 
   constructor(

@@ -11,11 +11,14 @@ export interface V2RateLimit {
 }
 
 /** How long a replica may hold requests it reserved before it drops them (they stay counted). */
-export const ALLOWANCE_HOLD_MS = 1000;
+export const ALLOWANCE_HOLD_MS = 2000;
 
-/** Requests reserved at once: a quarter second of the rate (1 for slow rates, so they stay exact). */
+/**
+ * Requests reserved at once: half a second of the rate (1 for slow rates, so they stay exact). A tool polling
+ * at a fifth of the rate then costs one statement every 2 s (its hold), not one a second.
+ */
 export function allowanceChunk(limit: V2RateLimit): number {
-  return Math.max(1, Math.min(limit.burst, Math.floor(limit.perSecond / 4)));
+  return Math.max(1, Math.min(limit.burst, Math.floor(limit.perSecond / 2)));
 }
 
 interface Allowance {
@@ -29,7 +32,7 @@ interface Allowance {
  * The per-key limit of /api/v2, on the server's one rate-limit mechanism (RateBuckets: a GCRA bucket of
  * `burst` requests refilled at `perSecond`, one PostgreSQL row per key, shared by all replicas).
  * A replica reserves up to {@link allowanceChunk} requests with one upsert and spends them in process
- * (a tool at 4 calls/s costs one statement every ~1 s instead of four a second); every reserved request
+ * (a tool at 4 calls/s costs one statement every 2 s instead of four a second); every reserved request
  * is counted in the shared bucket, so the replicas together never answer more than the bucket allows
  * over time. Reserved requests a replica has not spent within {@link ALLOWANCE_HOLD_MS} are dropped, so
  * in any window the replicas answer at most `replicas × chunk` more than the bucket's own count for that
