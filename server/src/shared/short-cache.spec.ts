@@ -120,6 +120,18 @@ describe('ShortCache.batched', () => {
     expect(reads).toEqual([['a'], ['b'], ['c', 'a'], ['b', 'a', 'c']]);
   });
 
+  it('reads the keys missing in one turn together', async () => {
+    const { cache, reads } = counting();
+    expect(await Promise.all([cache.get('a'), cache.get('b'), cache.get('a'), cache.get('c')])).toEqual([
+      'a#1',
+      'b#1',
+      'a#1',
+      'c#1',
+    ]);
+    expect(await cache.get('d')).toBe('d#2');
+    expect(reads).toEqual([['a', 'b', 'c'], ['d']]);
+  });
+
   it('leaves out keys nobody read for five of their times', async () => {
     const { cache, reads } = counting();
     await cache.get('idle');
@@ -155,6 +167,7 @@ describe('ShortCache.batched', () => {
     now += 2_000;
     const release = hold();
     const a = cache.get('a');
+    await new Promise((started) => setImmediate(started)); // the read starts on the next turn
     cache.forget('b');
     release();
     expect(await a).toBe('a#3');

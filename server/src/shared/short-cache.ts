@@ -18,14 +18,16 @@ interface Entry<V> {
  * own writes call `forget` so they show at once; another replica's writes show within `ms`. A failed load
  * is not kept, and concurrent readers of a missing key share one load.
  *
- * A cache made with {@link ShortCache.batched} loads by the hundred: a reader that finds its key expired also
- * renews, in the same read, every other key in use that is past half its time (readers of those keep the
+ * A cache made with {@link ShortCache.batched} loads by the hundred: the keys missing in one turn are read
+ * together, and that read also renews every other key in use that is past half its time (readers of those keep the
  * value they have until the new one arrives). Keys polled by many tools (API keys, member prices) then cost
  * about one statement a second in all, not one per key every `ms`.
  */
 export class ShortCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
   private loadMany: ((keys: K[]) => Promise<V[]>) | null = null;
+  /** The batched read gathered this turn, if any. */
+  private gathering: { keys: K[]; values: Promise<V[]> } | null = null;
 
   constructor(
     private readonly ms: number,
@@ -54,7 +56,7 @@ export class ShortCache<K, V> {
       entry.read = now;
       return now - entry.at < this.ms ? entry.value : entry.renewal!;
     }
-    const value = this.loadMany ? this.renew(key, now) : this.load(key);
+    const value = this.loadMany ? this.renew(key) : this.load(key);
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
     });
@@ -64,34 +66,55 @@ export class ShortCache<K, V> {
     return value;
   }
 
-  /** Loads `key` with every other key in use that is past half its time; they are replaced when it arrives. */
-  private renew(key: K, now: number): Promise<V> {
-    const keys = [key];
+  /**
+   * `key` joins the read gathered this turn (readers missing keys at the same moment, as tools do after a
+   * restart, share one statement); the read starts on the next turn.
+   */
+  private renew(key: K): Promise<V> {
+    if (!this.gathering) {
+      const keys: K[] = [];
+      const values = new Promise<void>((start) => setImmediate(start)).then(() => {
+        this.gathering = null;
+        return this.read(keys);
+      });
+      this.gathering = { keys, values };
+    }
+    const { keys, values } = this.gathering;
+    const at = keys.push(key) - 1;
+    return values.then((loaded) => loaded[at]!);
+  }
+
+  /** Loads `missing` with every other key in use that is past half its time; those are replaced when it arrives. */
+  private read(missing: K[]): Promise<V[]> {
+    const now = this.clock();
+    const keys = [...missing];
+    const wanted = new Set(missing);
     const renewed: Entry<V>[] = [];
     for (const [other, entry] of this.entries) {
       if (keys.length >= MAX_RENEWAL) break;
-      if (other === key || entry.renewal || now - entry.at < this.ms / 2 || now - entry.read >= IN_USE * this.ms)
+      if (wanted.has(other) || entry.renewal || now - entry.at < this.ms / 2 || now - entry.read >= IN_USE * this.ms)
         continue;
       keys.push(other);
       renewed.push(entry);
     }
     const values = this.loadMany!(keys);
+    const first = missing.length;
     renewed.forEach((entry, i) => {
-      entry.renewal = values.then((loaded) => loaded[i + 1]!);
+      entry.renewal = values.then((loaded) => loaded[first + i]!);
       entry.renewal.catch(() => undefined); // its readers get the failure; nobody reading it is no failure
     });
     values.then(
       (loaded) =>
         renewed.forEach((entry, i) => {
-          const other = keys[i + 1]!;
+          const other = keys[first + i]!;
           // Forgotten (or loaded again) meanwhile: the renewal may have read the row before the write.
           if (this.entries.get(other) !== entry) return;
-          this.entries.set(other, { at: now, value: Promise.resolve(loaded[i + 1]!), read: entry.read });
+          this.entries.set(other, { at: now, value: Promise.resolve(loaded[first + i]!), read: entry.read });
         }),
       // A failed renewal is not kept: the entries expire as they would have, and their next reader loads them.
       () => renewed.forEach((entry) => delete entry.renewal),
     );
-    return values.then((loaded) => loaded[0]!);
+    return values;
   }
 
   /** Drops one key, or every key. */
