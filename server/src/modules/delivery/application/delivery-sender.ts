@@ -11,6 +11,9 @@ import { AlimtalkChannel, MailChannel, SmsChannel, TelegramChannel, WebhookChann
 import { MessageSeal } from './message-seal.js';
 import { insertDelivery } from './delivery-rows.js';
 
+/** pg_advisory_xact_lock's first key for "a delivery claim" (claims take turns). */
+const DELIVERY_CLAIM_LOCK = 0x444c5652;
+
 /** How many messages one claim takes, and how many are in flight at once. */
 export const BATCH = 500;
 const CONCURRENCY = 64;
@@ -30,7 +33,7 @@ interface Outcome {
 /**
  * Sends what is due, in three short steps so no transaction stays open while a receiver answers:
  * 1. claim: one statement takes up to BATCH due messages (FOR UPDATE SKIP LOCKED, so replicas never take
- *    the same), only the oldest unsent one of each sequence (a reseller sees an order's updates in the
+ *    the same; claims take turns, so a burst due at once is one claimer's), only the oldest unsent one of each sequence (a reseller sees an order's updates in the
  *    order they happened, whatever failed meanwhile), and marks them SENDING with a lease (LEASE_MS) and
  *    the attempt counted;
  * 2. send them, CONCURRENCY at a time; digest messages (operator alerts: `payload.digest`) of one channel
@@ -115,8 +118,12 @@ export class DeliverySender {
   private async claim(limit: number): Promise<Delivery[]> {
     const em = this.em.fork();
     const now = this.clock.now();
-    const claimed = await em.execute<{ id: number }[]>(
-      `with due as (
+    // Claims take turns (a transaction-scoped lock around one statement): a burst due at once goes to one
+    // claimer, so an operator's digest is one message whichever replicas claim together.
+    const claimed = await em.transactional(async (tx) => {
+      await tx.execute('select pg_advisory_xact_lock(?, 0)', [DELIVERY_CLAIM_LOCK]);
+      return tx.execute<{ id: number }[]>(
+        `with due as (
          select d.id from delivery d
           where d.status in ('PENDING', 'SENDING') and d.next_attempt_at <= ?
             and (d.sequence_key is null or not exists (
@@ -124,8 +131,9 @@ export class DeliverySender {
           order by d.id limit ? for update of d skip locked)
        update delivery set status = 'SENDING', attempts = delivery.attempts + 1, next_attempt_at = ?
          from due where delivery.id = due.id returning delivery.id`,
-      [now, limit, new Date(now.getTime() + LEASE_MS)],
-    );
+        [now, limit, new Date(now.getTime() + LEASE_MS)],
+      );
+    });
     if (claimed.length === 0) return [];
     return em.find(Delivery, { id: { $in: claimed.map((r) => r.id) } }, { orderBy: { id: 'ASC' } });
   }
