@@ -44,7 +44,8 @@ export class ShortCache<K, V> {
     maxKeys?: number,
     clock?: () => number,
   ): ShortCache<K, V> {
-    const cache = new ShortCache<K, V>(ms, async (key) => (await loadMany([key]))[0]!, maxKeys, clock);
+    // A missing key joins the read gathered this turn (renew), which loadMany answers.
+    const cache: ShortCache<K, V> = new ShortCache<K, V>(ms, (key) => cache.renew(key), maxKeys, clock);
     cache.loadMany = loadMany;
     return cache;
   }
@@ -56,7 +57,7 @@ export class ShortCache<K, V> {
       entry.read = now;
       return now - entry.at < this.ms ? entry.value : entry.renewal!;
     }
-    const value = this.loadMany ? this.renew(key) : this.load(key);
+    const value = this.load(key);
     value.catch(() => {
       if (this.entries.get(key)?.value === value) this.entries.delete(key);
     });

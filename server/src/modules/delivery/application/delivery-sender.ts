@@ -33,9 +33,9 @@ interface Outcome {
 /**
  * Sends what is due, in three short steps so no transaction stays open while a receiver answers:
  * 1. claim: one statement takes up to BATCH due messages (FOR UPDATE SKIP LOCKED, so replicas never take
- *    the same; claims take turns, so a burst due at once is one claimer's), only the oldest unsent one of each sequence (a reseller sees an order's updates in the
- *    order they happened, whatever failed meanwhile), and marks them SENDING with a lease (LEASE_MS) and
- *    the attempt counted;
+ *    the same; claims take turns, so a burst due at once is one claimer's), only the oldest unsent one of
+ *    each sequence (a reseller sees an order's updates in the order they happened, whatever failed
+ *    meanwhile), and marks them SENDING with a lease (LEASE_MS) and the attempt counted;
  * 2. send them, CONCURRENCY at a time; digest messages (operator alerts: `payload.digest`) of one channel
  *    and recipient claimed together go out as ONE message (digestText) and all take its answer;
  * 3. record every answer in one statement: sent, the next attempt after the backoff, or given up after

@@ -40,13 +40,14 @@ export class PricingFacade implements EventSubscriber<MemberLevel> {
   // all their custom rates in one read, kept as long as services' list prices are, renewed for all members
   // in use together.
   private readonly pricing = ShortCache.batched<number, MemberPricing>(PRICING_CACHE_MS, async (memberIds) => {
+    const members = `{${memberIds.join(',')}}`;
     const rows = await executePrepared<{ member_id: number; service_id: number | null; point: string }>(
       this.em,
       `select s.member_id, null::int as service_id, l.discount_percent::text as point
          from member_standing s join member_level l on l.id = s.level_id where s.member_id = any(?::int[])
        union all
        select member_id, service_id, point::text from member_rate where member_id = any(?::int[])`,
-      [`{${memberIds.join(',')}}`, `{${memberIds.join(',')}}`],
+      [members, members],
     );
     const byMember = new Map<number, MemberPricing>();
     for (const row of rows) {
