@@ -2,7 +2,7 @@
 // order and polling `status` of its last 100 orders twice a second (4 calls/s per key), against the built
 // server in a process of its own on the embedded database. Prints figures; asserts nothing.
 //
-//   node bench/v2-tools.mjs                 (BENCH_KEYS=100,300,500 BENCH_SECONDS=10)
+//   node bench/v2-tools.mjs                 (BENCH_KEYS=100,300,500 BENCH_SECONDS=10 BENCH_WARMUP=5)
 //   SERVER_DIST=server/dist-before node bench/v2-tools.mjs   (a saved build, for before/after in one sitting)
 //   BENCH_REPLICAS=1                        (skip the two-replica overshoot check)
 //   BENCH_SERVERS=2                         (the tools spread over two server processes, as a load balancer
@@ -10,6 +10,9 @@
 //
 // Per key count: calls/s answered, p50/p99 of `add` and `status`, 429s, and tools that fell behind (a tick
 // that started more than one period late, i.e. the tool could not keep its twice-a-second schedule).
+// A point measures tools that are running: its N tools first run BENCH_WARMUP seconds, unmeasured but
+// reported on a line of its own ("arrival": N tools starting within one period, as after a restart, with
+// their first key, price, allowance and status reads); the point follows at once, its ticks on schedule.
 // Then the per-key limit across replicas: one key sending back to back to two server processes sharing the
 // database for 6 s; answers 200 beside what API_V2_RATE/API_V2_BURST allow (the overshoot).
 import { spawn } from 'node:child_process';
@@ -23,6 +26,7 @@ import { topFrames } from './lib/cpu-profile.mjs';
 
 const KEYS = (process.env.BENCH_KEYS ?? '100,300,500').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const REPLICAS = Number(process.env.BENCH_REPLICAS ?? 2);
 const SERVERS = Math.max(1, Number(process.env.BENCH_SERVERS ?? 1));
 const DIST = resolve(process.env.SERVER_DIST ?? 'server/dist');
@@ -213,8 +217,8 @@ function v2(port, fields) {
   });
 }
 
-/** N tools for SECONDS: every PERIOD_MS an `add`, then `status` of the last 100 orders (tool i calls ports[i % ports.length]). */
-async function tools(ports, n) {
+/** N tools for `seconds`: every PERIOD_MS an `add`, then `status` of the last 100 orders (tool i calls ports[i % ports.length]). */
+async function tools(ports, n, seconds = SECONDS) {
   const add = [];
   const status = [];
   let limited = 0;
@@ -222,7 +226,7 @@ async function tools(ports, n) {
   let behind = 0;
   let calls = 0;
   const started = performance.now();
-  const deadline = started + SECONDS * 1000;
+  const deadline = started + seconds * 1000;
   await Promise.all(
     keys.slice(0, n).map(async (tool, i) => {
       const port = ports[i % ports.length];
@@ -276,7 +280,7 @@ try {
     `\nAPI v2 under tools (${DIST.replace(resolve('.') + '/', '')}, ${SERVERS} server process${SERVERS > 1 ? 'es' : ''}): ${SECONDS} s per point, each key: add + status of its last 100, twice a second; API_V2_RATE=${RATE} API_V2_BURST=${BURST}\n`,
   );
   // warm-up (JIT, pool, plans)
-  await tools(ports, Math.min(50 * SERVERS, maxKeys));
+  await tools(ports, Math.min(50 * SERVERS, maxKeys), WARMUP);
   const { default: pg } = await import('pg');
   const stats = new pg.Client({ connectionString: database.url });
   await stats.connect();
@@ -308,7 +312,12 @@ try {
     'busy',
     'xact/call',
   ]);
+  const arrivals = [];
   for (const n of KEYS) {
+    const arrival = await tools(ports, n, WARMUP);
+    arrivals.push(
+      `${n} tools arriving within ${PERIOD_MS} ms (the ${WARMUP} s before the point): add p50 ${percentile(arrival.add, 50).toFixed(1)} p99 ${percentile(arrival.add, 99).toFixed(1)} ms, status p50 ${percentile(arrival.status, 50).toFixed(1)} p99 ${percentile(arrival.status, 99).toFixed(1)} ms, ${arrival.behind} behind, ${arrival.errors} errors`,
+    );
     await stats.query('select pg_stat_clear_snapshot()');
     const before = {
       server: serversCpuMs(),
@@ -343,6 +352,7 @@ try {
     ]);
   }
   await stats.end();
+  console.log(`\narrival (unmeasured warm-up of each point's tools):\n${arrivals.map((a) => `  ${a}`).join('\n')}`);
 
   if (REPLICAS > 1) {
     // The per-key limit across replicas: one key, back to back (8 in flight per replica), both replicas.

@@ -50,4 +50,24 @@ describe('rate buckets (identity limits and API v2 keys alike)', () => {
     expect((await buckets.take(b, rule, now)).granted).toBe(1);
     expect(await sql(t, 'select key from rate_bucket where key in (?, ?) order by key', [a, b])).toHaveLength(2);
   });
+
+  it('takes the buckets asked in one turn in one statement, a key asked twice in turn', async () => {
+    const keys = Array.from({ length: 30 }, key);
+    const rule = perWindow(5, 600);
+    const same = key();
+    const [many, repeated] = await Promise.all([
+      Promise.all(keys.map((k) => buckets.take(k, rule, now, 2))),
+      Promise.all(Array.from({ length: 7 }, () => buckets.take(same, rule, now))),
+    ]);
+    expect(many.map((t) => t.granted)).toEqual(keys.map(() => 2));
+    // Seven asks of one key: five granted, the refusals told when one fits (one more every 120 s).
+    expect(repeated.filter((t) => t.granted === 1)).toHaveLength(5);
+    expect(repeated.filter((t) => t.granted === 0)).toEqual([
+      { granted: 0, retryAfterSeconds: 120 },
+      { granted: 0, retryAfterSeconds: 120 },
+    ]);
+    // The thirty new buckets went in together: one transaction.
+    const rows = await sql(t, 'select count(distinct xmin::text) as n from rate_bucket where key in (?)', [keys]);
+    expect(rows).toEqual([{ n: '1' }]);
+  });
 });

@@ -76,13 +76,15 @@ describe('wallet ledger', () => {
     ).rejects.toBeInstanceOf(InsufficientPointsError);
   });
 
-  describe('paying for a new row in one statement', () => {
-    const insert = (label: string) => ({
-      insert: 'insert into paid_thing (label) select ? from taken returning id',
-      params: [label],
+  describe('paying for new rows (debitForNewRow)', () => {
+    // A module's rows, inserted only from the debits that took; `label` must not be empty (a bad row).
+    const THINGS = {
+      insert: `insert into paid_thing (member_id, label) select taken.member_id, taken.fields->>'label' from taken returning id, member_id`,
       referenceType: 'thing',
       memoPrefix: '물건 ',
-    });
+    };
+    const pay = (memberId: number, amount: bigint, label: string, rows = THINGS) =>
+      wallet.debitForNewRow({ memberId, amount, kind: LedgerKind.ORDER }, rows, { label });
     const things = async (label: string) =>
       Number(
         (
@@ -96,17 +98,15 @@ describe('wallet ledger', () => {
       t.app
         .get(MikroORM)
         .em.fork()
-        .execute('create table if not exists paid_thing (id serial primary key, label text not null)'),
+        .execute(
+          `create table if not exists paid_thing (id serial primary key, member_id int not null, label text not null check (label <> ''))`,
+        ),
     );
 
     it('inserts the row, debits and writes the ledger entry referencing the new id', async () => {
       const m = await createMember(t);
       await charge(m.id, 1_000n, 'p1');
-      const paid = await wallet.debitForNewRow(
-        t.app.get(MikroORM).em.fork(),
-        { memberId: m.id, amount: 400n, kind: LedgerKind.ORDER },
-        insert('paid-a'),
-      );
+      const paid = await pay(m.id, 400n, 'paid-a');
       expect(paid.balanceAfter).toBe(600n);
       expect(await things('paid-a')).toBe(1);
       const entry = await wallet.findEntry(LedgerKind.ORDER, { type: 'thing', id: paid.id });
@@ -117,13 +117,7 @@ describe('wallet ledger', () => {
     it('on a short balance inserts nothing and moves nothing', async () => {
       const m = await createMember(t);
       await charge(m.id, 399n, 'p2');
-      await expect(
-        wallet.debitForNewRow(
-          t.app.get(MikroORM).em.fork(),
-          { memberId: m.id, amount: 400n, kind: LedgerKind.ORDER },
-          insert('paid-b'),
-        ),
-      ).rejects.toBeInstanceOf(InsufficientPointsError);
+      await expect(pay(m.id, 400n, 'paid-b')).rejects.toBeInstanceOf(InsufficientPointsError);
       expect(await things('paid-b')).toBe(0);
       expect(await wallet.balancesOf([m.id])).toEqual(new Map([[m.id, 399n]]));
     });
@@ -131,15 +125,71 @@ describe('wallet ledger', () => {
     it('refuses an insert that does not read from the debit, moving nothing', async () => {
       const m = await createMember(t);
       await charge(m.id, 10n, 'p3');
-      const bad = { ...insert('x'), insert: 'insert into paid_thing (label) values (?) returning id' };
-      await expect(
-        wallet.debitForNewRow(
-          t.app.get(MikroORM).em.fork(),
-          { memberId: m.id, amount: 1n, kind: LedgerKind.ORDER },
-          bad,
-        ),
-      ).rejects.toThrow("a paid row's insert selects from taken and returns id");
+      const bad = {
+        ...THINGS,
+        insert: 'insert into paid_thing (member_id, label) values (1, 1) returning id, member_id',
+      };
+      expect(() => pay(m.id, 1n, 'x', bad)).toThrow("paid rows' insert selects from taken and returns id, member_id");
       expect(await wallet.balanceOf(m.id)).toBe(10n);
+    });
+
+    it('pays for debits asked in one turn together, each with its own outcome', async () => {
+      const members = await Promise.all(Array.from({ length: 6 }, () => createMember(t)));
+      await Promise.all(members.map((m, i) => charge(m.id, 1_000n, `turn-${i}`)));
+      // Two debits of member 0 (its balance covers one), a short one for member 1, a bad row for member 2.
+      const asked = [
+        pay(members[0]!.id, 700n, 'turn'),
+        pay(members[0]!.id, 700n, 'turn'),
+        pay(members[1]!.id, 1_001n, 'turn'),
+        pay(members[2]!.id, 100n, ''),
+        ...members.slice(3).map((m) => pay(m.id, 250n, 'turn')),
+      ];
+      const outcomes = await Promise.allSettled(asked);
+      const [first, second, short, bad, ...rest] = outcomes;
+      expect([first, second].filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+      expect([first, second].find((o) => o.status === 'rejected')).toMatchObject({
+        reason: expect.any(InsufficientPointsError),
+      });
+      expect(short).toMatchObject({ status: 'rejected', reason: expect.any(InsufficientPointsError) });
+      expect(bad).toMatchObject({ status: 'rejected', reason: expect.objectContaining({ code: '23514' }) });
+      expect(rest.map((o) => (o.status === 'fulfilled' ? o.value.balanceAfter : o.reason))).toEqual([750n, 750n, 750n]);
+      expect(await things('turn')).toBe(4);
+      expect(await wallet.balancesOf(members.map((m) => m.id))).toEqual(
+        new Map(members.map((m, i) => [m.id, [300n, 1_000n, 1_000n, 750n, 750n, 750n][i]!])),
+      );
+      // Every row that went in has its ledger entry, and only those.
+      const ids = outcomes.flatMap((o) => (o.status === 'fulfilled' ? [o.value.id] : []));
+      for (const id of ids)
+        expect(await wallet.findEntry(LedgerKind.ORDER, { type: 'thing', id })).toMatchObject({ memo: `물건 ${id}` });
+      expect(await wallet.invariantViolations()).toEqual([]);
+    });
+
+    it('takes exactly what a balance pays for from many debits at once, over several statements', async () => {
+      const [m, other] = [await createMember(t), await createMember(t)];
+      await charge(m.id, 37_000n, 'many-1');
+      await charge(other.id, 1_000_000n, 'many-2');
+      // 250 asked in one turn: one member's 100 go to a hundred statements, the other's 150 share them.
+      const outcomes = await Promise.allSettled([
+        ...Array.from({ length: 100 }, () => pay(m.id, 1_000n, 'many')),
+        ...Array.from({ length: 150 }, () => pay(other.id, 10n, 'many')),
+      ]);
+      const paid = outcomes.filter((o) => o.status === 'fulfilled');
+      expect(paid).toHaveLength(37 + 150);
+      expect(await wallet.balancesOf([m.id, other.id])).toEqual(
+        new Map([
+          [m.id, 0n],
+          [other.id, 1_000_000n - 1_500n],
+        ]),
+      );
+      expect(await things('many')).toBe(187);
+      // A member appears once per statement: 150 statements (each a transaction of its own), the first 100
+      // carrying one debit of each member, and every row of a statement went in with its transaction.
+      const transactions = await t.app
+        .get(MikroORM)
+        .em.fork()
+        .execute<{ n: string }[]>(`select count(distinct xmin::text) as n from paid_thing where label = 'many'`);
+      expect(transactions[0]!.n).toBe('150');
+      expect(await wallet.invariantViolations()).toEqual([]);
     });
   });
 

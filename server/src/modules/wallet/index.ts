@@ -7,7 +7,7 @@ export {
   type Movement,
   type MovementResult,
   type InvariantViolation,
-  type PaidRow,
+  type PaidRows,
 } from './application/wallet.facade.js';
 export { LedgerKind } from './domain/vocabulary.js';
 export type { LedgerEntry } from './domain/ledger-entry.entity.js';

@@ -20,7 +20,7 @@ import { AutoOrder } from '../domain/auto-order.entity.js';
 import { IdempotencyKey } from '../domain/idempotency-key.entity.js';
 import { Order } from '../domain/order.entity.js';
 import { autoOrderReference, orderReference } from './order-commands.service.js';
-import { paidOrderInsert } from './order-row.js';
+import { orderRowFields, PAID_ORDERS } from './order-row.js';
 import { OrderStatusCache } from './order-status-cache.js';
 
 /** The success card's data (docs/product.md §7: orderId, amount, link, serviceId), the cost, and the auto-order placed if any. */
@@ -42,6 +42,8 @@ export interface Placement {
 
 /** The ledger memo of a single order, before its id. */
 const SINGLE_ORDER_MEMO = '주문 ';
+/** The single orders the wallet inserts with their debits (ledger: `order` references, memo "주문 123"). */
+const PAID_SINGLE_ORDERS = { ...PAID_ORDERS, referenceType: orderReference(0).type, memoPrefix: SINGLE_ORDER_MEMO };
 
 /** The request as the service's type takes it: the quantity it is for, and the comments kept one per line. */
 function typedInput(input: OrderRequest, service: Service): OrderRequest {
@@ -171,7 +173,6 @@ export class OrderPlacement {
     input: OrderRequest,
     cost: bigint,
   ): Promise<PlacedOrder> {
-    const em = this.em.fork();
     const order = Order.place({
       memberId,
       service,
@@ -183,9 +184,9 @@ export class OrderPlacement {
     });
     const mark = this.statuses.mark();
     const { id } = await this.wallet.debitForNewRow(
-      em,
       { memberId, amount: cost, kind: LedgerKind.ORDER },
-      { ...paidOrderInsert(order), referenceType: orderReference(0).type, memoPrefix: SINGLE_ORDER_MEMO },
+      PAID_SINGLE_ORDERS,
+      orderRowFields(order),
     );
     // A reseller's tool polls the order it has just placed: kept as inserted.
     this.statuses.placed(mark, id, order);

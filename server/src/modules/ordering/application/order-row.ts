@@ -1,4 +1,4 @@
-import type { PaidRow } from '../../wallet/index.js';
+import type { PaidRows } from '../../wallet/index.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Order } from '../domain/order.entity.js';
 
@@ -61,13 +61,26 @@ export function orderRowValues(order: Order): unknown[] {
   ];
 }
 
-/** The new order's INSERT, run by the wallet with its debit: the row goes in only from the debit's result (`taken`). */
-const INSERT_PAID_ORDER = `insert into service_order (${ORDER_COLUMNS.join(', ')}) select ${ORDER_COLUMNS.map(() => '?').join(', ')} from taken returning id`;
-
-/** The new order as ordering hands it to the wallet's debitForNewRow. */
-export function paidOrderInsert(order: Order): Pick<PaidRow, 'insert' | 'params'> {
-  return { insert: INSERT_PAID_ORDER, params: orderRowValues(order) };
+/** A new order's values by column, as JSON carries them to jsonb_populate_record(set) (dates as ISO text). */
+export function orderRowFields(order: Order): Record<string, unknown> {
+  const values = orderRowValues(order);
+  return Object.fromEntries(
+    ORDER_COLUMNS.map((column, i) => [
+      column,
+      values[i] instanceof Date ? (values[i] as Date).toISOString() : values[i],
+    ]),
+  );
 }
+
+/**
+ * New single orders as ordering hands them to the wallet's debitForNewRow: each row is inserted from its
+ * debit's result (`taken`, whose `fields` are {@link orderRowFields}), so no debit, no order.
+ */
+export const PAID_ORDERS: Pick<PaidRows, 'insert'> = {
+  insert: `insert into service_order (${ORDER_COLUMNS.join(', ')})
+    select ${ORDER_COLUMNS.map((c) => `o.${c}`).join(', ')} from taken, jsonb_populate_record(null::service_order, taken.fields) o
+    returning id, member_id`,
+};
 
 /**
  * Inserts new orders in one statement, in the caller's transaction (an auto-order tick starts hundreds of
@@ -75,15 +88,7 @@ export function paidOrderInsert(order: Order): Pick<PaidRow, 'insert' | 'params'
  */
 export async function insertOrders(tx: EntityManager, orders: Order[]): Promise<void> {
   if (orders.length === 0) return;
-  const rows = orders.map((order) => {
-    const values = orderRowValues(order);
-    return Object.fromEntries(
-      ORDER_COLUMNS.map((column, i) => [
-        column,
-        values[i] instanceof Date ? (values[i] as Date).toISOString() : values[i],
-      ]),
-    );
-  });
+  const rows = orders.map(orderRowFields);
   const columns = ORDER_COLUMNS.join(', ');
   await tx.execute(
     `insert into service_order (${columns}) select ${columns} from jsonb_populate_recordset(null::service_order, ?::jsonb)`,

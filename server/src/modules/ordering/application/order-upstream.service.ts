@@ -53,7 +53,7 @@ export interface SqlPart {
 /**
  * Fulfilment's half of the dispatch claim: SQL over its own records only, written there, which ordering
  * runs inside the one statement that locks the orders (the claim runs every half second on every replica:
- * one round trip). Like the wallet's PaidRow, each part reads only the relations named here.
+ * one round trip). Like the wallet's PaidRows, each part reads only the relations named here.
  */
 export interface DispatchClaim<C extends object> {
   /** `select order_id …`: the orders fulfilment has a record of; the others are new. */

@@ -27,60 +27,127 @@ export interface Taken {
   retryAfterSeconds: number;
 }
 
+/** A take waiting for this turn's statement. */
+interface PendingTake {
+  key: string;
+  now: number;
+  want: number;
+  done: (taken: Taken | Error) => void;
+}
+
+/** Most buckets one statement takes from. */
+const MAX_KEYS_PER_STATEMENT = 200;
+
 /**
  * Every rate limit of the server, one mechanism: a token bucket per key kept as a GCRA row in PostgreSQL
  * (UNLOGGED: a crash forgets the buckets, every key starts full; no commit waits for a flush), taken with one
- * conditional upsert so all replicas count together. A refused request takes nothing.
+ * conditional upsert so all replicas count together. A refused request takes nothing. The takes asked in
+ * one turn (tools arriving together, each reserving its allowance) share one statement.
  */
 @Injectable()
 export class RateBuckets {
+  /** Takes waiting for this turn's statement, by rule. */
+  private readonly pending = new Map<string, PendingTake[]>();
+
   constructor(private readonly em: EntityManager) {}
 
   /**
    * Takes up to `want` requests (1 ≤ want ≤ burst) of the key's bucket at `now` (clock milliseconds): as many
    * as it holds, at least one, or none when it is empty.
    */
-  async take(key: string, rule: BucketRule, now: number, want = 1): Promise<Taken> {
+  take(key: string, rule: BucketRule, now: number, want = 1): Promise<Taken> {
+    const { intervalMs, burst } = rule;
+    const ruleKey = `${intervalMs}:${burst}`;
+    let takes = this.pending.get(ruleKey);
+    if (!takes) {
+      const gathered: PendingTake[] = (takes = []);
+      this.pending.set(ruleKey, gathered);
+      setImmediate(() => {
+        this.pending.delete(ruleKey);
+        void this.takeTogether(rule, gathered);
+      });
+    }
+    const asked = takes;
+    return new Promise((resolve, reject) =>
+      asked.push({
+        key: key.slice(0, 300),
+        now,
+        want: Math.max(1, Math.min(want, burst)),
+        done: (taken) => (taken instanceof Error ? reject(taken) : resolve(taken)),
+      }),
+    );
+  }
+
+  /** A key appears once per statement (an upsert changes a row once): its next take goes to the next one. */
+  private async takeTogether(rule: BucketRule, takes: PendingTake[]): Promise<void> {
+    const statements: PendingTake[][] = [];
+    const placed = new Map<string, number>();
+    for (const take of takes) {
+      let i = placed.get(take.key) ?? 0;
+      while (statements[i] && statements[i]!.length >= MAX_KEYS_PER_STATEMENT) i++;
+      (statements[i] ??= []).push(take);
+      placed.set(take.key, i + 1);
+    }
+    // One after another: a key's later take must see its earlier one.
+    for (const statement of statements)
+      await this.takeInOneStatement(rule, statement).catch((error: unknown) =>
+        statement.forEach((t) => t.done(error as Error)),
+      );
+  }
+
+  private async takeInOneStatement(rule: BucketRule, takes: PendingTake[]): Promise<void> {
     const { intervalMs: interval, burst } = rule;
-    want = Math.max(1, Math.min(want, burst));
     // The bucket is full when tat <= now; it holds room for n more requests while tat + n × interval <= now + capacity.
     const capacity = interval * burst;
-    const [row] = await executePrepared<{ before: string | null; after: string }>(
-      this.em,
-      `insert into rate_bucket as r (key, tat) values (?, ?::bigint + ?::bigint * ?::bigint)
+    // Rows in key order, so two replicas' statements lock the same buckets in the same order.
+    takes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+    // A fork: the statement runs on its own, never in the transaction of the caller that opened the turn.
+    const em = this.em.fork();
+    const rows = await executePrepared<{ key: string; before: string | null; after: string }>(
+      em,
+      `with asked as (select * from unnest(?::text[], ?::bigint[], ?::bigint[]) with ordinality as a(key, now, want, n))
+       insert into rate_bucket as r (key, tat)
+       select key, now + want * ?::bigint from asked order by n
        on conflict (key) do update
-         set tat = greatest(r.tat, ?::bigint) + least(?::bigint, (?::bigint + ?::bigint - greatest(r.tat, ?::bigint)) / ?::bigint) * ?::bigint
-         where greatest(r.tat, ?::bigint) + ?::bigint <= ?::bigint + ?::bigint
-       returning old.tat as before, new.tat as after`,
+         set tat = (select greatest(r.tat, a.now) + least(a.want, (a.now + ?::bigint - greatest(r.tat, a.now)) / ?::bigint) * ?::bigint
+                    from asked a where a.key = excluded.key)
+         where (select greatest(r.tat, a.now) + ?::bigint <= a.now + ?::bigint from asked a where a.key = excluded.key)
+       returning key, old.tat as before, new.tat as after`,
       [
-        key.slice(0, 300),
-        now,
-        want,
+        takes.map((t) => t.key),
+        takes.map((t) => t.now),
+        takes.map((t) => t.want),
         interval,
-        now,
-        want,
-        now,
         capacity,
-        now,
         interval,
         interval,
-        now,
         interval,
-        now,
         capacity,
       ],
     );
-    if (row) {
-      const granted = Math.round((Number(row.after) - Math.max(Number(row.before ?? now), now)) / interval);
-      return { granted, retryAfterSeconds: 0 };
+    const taken = new Map(rows.map((row) => [row.key, row]));
+    const refused = takes.filter((t) => !taken.has(t.key));
+    const tats = refused.length
+      ? new Map(
+          (
+            await executePrepared<{ key: string; tat: string }>(
+              em,
+              'select key, tat from rate_bucket where key = any(?::text[])',
+              [refused.map((t) => t.key)],
+            )
+          ).map((b) => [b.key, Number(b.tat)]),
+        )
+      : new Map<string, number>();
+    for (const t of takes) {
+      const row = taken.get(t.key);
+      if (row) {
+        const granted = Math.round((Number(row.after) - Math.max(Number(row.before ?? t.now), t.now)) / interval);
+        t.done({ granted, retryAfterSeconds: 0 });
+      } else {
+        const tat = tats.get(t.key) ?? t.now;
+        t.done({ granted: 0, retryAfterSeconds: Math.max(1, Math.ceil((tat + interval - t.now - capacity) / 1000)) });
+      }
     }
-    const [bucket] = await this.em
-      .getConnection()
-      .execute<{ tat: string }[]>('select tat from rate_bucket where key = ?', [key.slice(0, 300)]);
-    return {
-      granted: 0,
-      retryAfterSeconds: Math.max(1, Math.ceil((Number(bucket?.tat ?? now) + interval - now - capacity) / 1000)),
-    };
   }
 
   /** Drops the buckets full again before `before` (a full bucket and no row are the same): the cleanup job. */

@@ -59,27 +59,36 @@ export interface InvariantViolation {
   ledgerSum: string;
 }
 
-/** The row a debit pays for ({@link WalletFacade.debitForNewRow}); the ledger references it by its new id. */
-export interface PaidRow {
+/** The rows debits pay for ({@link WalletFacade.debitForNewRow}); the ledger references each by its new id. */
+export interface PaidRows {
   /**
-   * The owning module's INSERT of its row, written there: it selects from `taken` (the debit's result, so
-   * no debit, no row) and answers `returning id`; its placeholders are `params`.
+   * The owning module's INSERT of its rows, written there: it selects from `taken` (one row per debit that
+   * took: `member_id` and the row's values as jsonb `fields`, so no debit, no row) and answers
+   * `returning id, member_id`.
    */
   insert: string;
-  params: readonly unknown[];
   referenceType: string;
   /** The ledger memo before the row's id ("주문 " → "주문 123"). */
   memoPrefix: string;
 }
 
+/** A debit waiting for this turn's statement (see {@link WalletFacade.debitForNewRow}). */
+interface PendingDebit {
+  movement: Omit<Movement, 'reference' | 'memo'>;
+  row: Record<string, unknown>;
+  done: (paid: { id: number; balanceAfter: bigint } | Error) => void;
+}
+
+/** Most debits one statement carries. */
+const MAX_DEBITS_PER_STATEMENT = 100;
+
+/** An order is not paid while its member owes the shop points (a partial index makes this one probe). */
+const NO_OPEN_DEBT =
+  'not exists (select 1 from point_debt d where d.member_id = point_account.member_id and d.closed_at is null)';
 /** The conditional UPDATE every debit is: no row back means the balance was short (or there is no account). */
 const TAKE =
   'update point_account set balance = balance - ?, version = version + 1, updated_at = ? where member_id = ? and balance >= ? returning balance';
-/** An order's debit also needs no open debt (a partial index makes the check one probe). */
-const TAKE_FOR_ORDER = TAKE.replace(
-  ' returning balance',
-  ' and not exists (select 1 from point_debt d where d.member_id = point_account.member_id and d.closed_at is null) returning balance',
-);
+const TAKE_FOR_ORDER = TAKE.replace(' returning balance', ` and ${NO_OPEN_DEBT} returning balance`);
 const takeFor = (kind: LedgerKind) => (kind === LedgerKind.ORDER ? TAKE_FOR_ORDER : TAKE);
 const takeParams = (movement: Pick<Movement, 'memberId' | 'amount'>, now: Date) => [
   movement.amount.toString(),
@@ -87,6 +96,24 @@ const takeParams = (movement: Pick<Movement, 'memberId' | 'amount'>, now: Date) 
   movement.memberId,
   movement.amount.toString(),
 ];
+
+/**
+ * Many members' debits as one UPDATE (the same condition as {@link TAKE}, per member), each returning the
+ * row its debit pays for. The accounts are locked in member order first, so two such statements (two
+ * replicas) never wait on each other in a cycle.
+ */
+const takeMany = (kind: LedgerKind) => `
+  requested as (select * from jsonb_to_recordset(?::jsonb) as r(member_id int, amount bigint, fields jsonb)),
+  locked as (
+    select member_id from point_account where member_id in (select member_id from requested) order by member_id for update
+  ),
+  taken as (
+    update point_account set balance = balance - r.amount, version = version + 1, updated_at = ?
+    from requested r
+    where point_account.member_id = r.member_id and point_account.member_id in (select member_id from locked)
+      and balance >= r.amount${kind === LedgerKind.ORDER ? ` and ${NO_OPEN_DEBT}` : ''}
+    returning point_account.member_id, point_account.balance, r.amount, r.fields
+  )`;
 
 function positive(amount: bigint): void {
   if (typeof amount !== 'bigint' || amount <= 0n) throw new DomainError('금액은 1원 이상의 정수여야 합니다.', 400);
@@ -201,44 +228,101 @@ export class WalletFacade {
     return rows[0] ? BigInt(rows[0].taken) : 0n;
   }
 
+  /** Debits waiting for this turn's statements, by kind and paid rows. */
+  private readonly pending = new Map<string, { kind: LedgerKind; rows: PaidRows; debits: PendingDebit[] }>();
+
   /**
-   * Debits and inserts the row the debit pays for in ONE statement, no transaction round trips (the
-   * single order is the hot path): the row goes in only when the balance covered the amount, and the
-   * ledger entry references the row's new id. Atomic as one statement; nothing changes on a short balance.
+   * Debits and inserts the row the debit pays for, on its own (not in a caller's transaction): the row goes
+   * in only when the balance covered the amount, and the ledger entry references the row's new id. Atomic;
+   * nothing changes on a short balance. The single order is the hot path: the debits asked for in one turn
+   * go to PostgreSQL together, one statement (one round trip, one commit) for up to a hundred members.
    */
-  async debitForNewRow(
-    em: EntityManager,
+  debitForNewRow(
     movement: Omit<Movement, 'reference' | 'memo'>,
-    row: PaidRow,
+    rows: PaidRows,
+    row: Record<string, unknown>,
   ): Promise<{ id: number; balanceAfter: bigint }> {
     positive(movement.amount);
     // The row must be inserted from the UPDATE's result: no debit, no row.
-    if (!/\bfrom taken\b/.test(row.insert) || !/\breturning "?id"?\s*$/.test(row.insert))
-      throw new Error(`a paid row's insert selects from taken and returns id: ${row.insert}`);
+    if (!/\bfrom taken\b/.test(rows.insert) || !/\breturning "?id"?, "?member_id"?\s*$/.test(rows.insert))
+      throw new Error(`paid rows' insert selects from taken and returns id, member_id: ${rows.insert}`);
+    const key = `${movement.kind}\0${rows.referenceType}\0${rows.memoPrefix}\0${rows.insert}`;
+    let batch = this.pending.get(key);
+    if (!batch) {
+      batch = { kind: movement.kind, rows, debits: [] };
+      this.pending.set(key, batch);
+      const taking = batch;
+      setImmediate(() => {
+        this.pending.delete(key);
+        void this.payTogether(taking.kind, taking.rows, taking.debits);
+      });
+    }
+    const debits = batch.debits;
+    return new Promise((resolve, reject) =>
+      debits.push({ movement, row, done: (paid) => (paid instanceof Error ? reject(paid) : resolve(paid)) }),
+    );
+  }
+
+  /**
+   * Runs a turn's debits: a member appears once per statement (one UPDATE changes a row once), so a
+   * member's second debit goes to the next statement. A statement PostgreSQL refused changed nothing: its
+   * debits are then tried one by one, so one bad row (or a deadlock) fails only itself.
+   */
+  private async payTogether(kind: LedgerKind, rows: PaidRows, debits: PendingDebit[]): Promise<void> {
+    const statements: PendingDebit[][] = [];
+    const placed = new Map<number, number>();
+    for (const debit of debits) {
+      const member = debit.movement.memberId;
+      let i = placed.get(member) ?? 0;
+      while (statements[i] && statements[i]!.length >= MAX_DEBITS_PER_STATEMENT) i++;
+      (statements[i] ??= []).push(debit);
+      placed.set(member, i + 1);
+    }
+    await Promise.all(
+      statements.map(async (statement) => {
+        try {
+          await this.payInOneStatement(kind, rows, statement);
+        } catch (error) {
+          // PostgreSQL's own refusal (an error with its severity and SQLSTATE, not a lost connection) means
+          // the statement committed nothing, so its debits may be tried again.
+          const refused = error instanceof Error && 'severity' in error && 'code' in error;
+          if (!refused || statement.length === 1) return statement.forEach((d) => d.done(error as Error));
+          await Promise.all(
+            statement.map((debit) =>
+              this.payInOneStatement(kind, rows, [debit]).catch((e: unknown) => debit.done(e as Error)),
+            ),
+          );
+        }
+      }),
+    );
+  }
+
+  private async payInOneStatement(kind: LedgerKind, rows: PaidRows, debits: PendingDebit[]): Promise<void> {
     const now = this.clock.now();
-    const rows = await executePrepared<{ id: number; balance_after: string }>(
-      em,
-      `with taken as (${takeFor(movement.kind)}),
-       paid as (${row.insert}),
+    const requested = debits.map(({ movement, row }) => ({
+      member_id: movement.memberId,
+      amount: movement.amount.toString(),
+      fields: row,
+    }));
+    const result = await executePrepared<{ member_id: number; id: string; balance_after: string }>(
+      this.em.fork(),
+      `with ${takeMany(kind)},
+       paid as (${rows.insert}),
        entry as (
          insert into point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, memo, created_at)
-         select ?, ?, taken.balance, ?, ?, paid.id::text, ? || paid.id::text, ? from taken, paid
-         returning balance_after
+         select taken.member_id, -taken.amount, taken.balance, ?, ?, paid.id::text, ? || paid.id::text, ?
+         from taken join paid on paid.member_id = taken.member_id
+         returning member_id, reference_id, balance_after
        )
-       select paid.id, entry.balance_after from paid, entry`,
-      [
-        ...takeParams(movement, now),
-        ...row.params,
-        movement.memberId,
-        (-movement.amount).toString(),
-        movement.kind,
-        row.referenceType,
-        row.memoPrefix,
-        now,
-      ],
+       select member_id, reference_id as id, balance_after from entry`,
+      [JSON.stringify(requested), now, kind, rows.referenceType, rows.memoPrefix, now],
     );
-    if (rows.length === 0) throw await this.shortfall(em, movement);
-    return { id: Number(rows[0]!.id), balanceAfter: BigInt(rows[0]!.balance_after) };
+    const paid = new Map(result.map((r) => [Number(r.member_id), r]));
+    for (const debit of debits) {
+      const r = paid.get(debit.movement.memberId);
+      if (r) debit.done({ id: Number(r.id), balanceAfter: BigInt(r.balance_after) });
+      else debit.done(await this.shortfall(this.em.fork(), debit.movement).catch((e: unknown) => e as Error));
+    }
   }
 
   /**
