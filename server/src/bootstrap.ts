@@ -18,6 +18,8 @@ import { BODY_LIMIT, registerBodyLimits } from './ops/body-limits.js';
 import { instrumentHttp } from './ops/metrics.js';
 import { registerSecurityHeaders } from './ops/security-headers.js';
 import { serveWeb } from './ops/static-web.js';
+import { closeAcceptors, listenWithAcceptors } from './ops/listen.js';
+import type { Server as NetServer } from 'node:net';
 import { BackupError, ensureBackupDir } from './modules/backup/index.js';
 import { HttpErrorFilter, replyPages } from './shared/http-kernel.js';
 import { refuseControlCharacters } from './shared/control-characters.js';
@@ -27,6 +29,8 @@ export interface Server {
   app: NestFastifyApplication;
   config: AppConfig;
   operator: OperatorLogin;
+  /** Listens on PORT and HOST (several accepting sockets, see ops/listen.ts). */
+  listen(): Promise<void>;
   /** Closes the app, then the embedded database if this server started one. */
   close(): Promise<void>;
   /** The step `close` is at (null before it is called): what a stop that hangs was waiting for. */
@@ -125,13 +129,18 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
     if (isNew && config.demoData) await loadDemoData(app);
     const operator = await app.get(OperatorBootstrap).ensureOperator();
 
+    let acceptors: NetServer[] = [];
     const server: Server = {
       app,
       config,
       operator,
       closing: null,
+      async listen() {
+        acceptors = await listenWithAcceptors(app, env.PORT, env.HOST);
+      },
       async close() {
         server.closing = 'closing the app (requests, jobs, database pool)';
+        closeAcceptors(acceptors);
         await app.close();
         server.closing = 'stopping the embedded PostgreSQL (shutdown checkpoint)';
         await embedded?.stop();

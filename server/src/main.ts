@@ -40,7 +40,7 @@ process.on('SIGINT', () => void shutdown('SIGINT'));
 process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
 const { env } = server.config;
-await server.app.listen({ port: env.PORT, host: env.HOST });
+await server.listen();
 
 const base = `http://localhost:${env.PORT}`;
 const database = env.DATABASE_URL

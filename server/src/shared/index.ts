@@ -22,6 +22,7 @@ export { findPage, type PageOptions } from './admin-page.js';
 export { claimAndProcess, SingleFlight, type ClaimOptions, type BatchResult } from './jobs.js';
 export { WonType } from './won.type.js';
 export { ShortCache, ShortRowCache } from './short-cache.js';
+export { TurnBatches, oncePerStatement } from './turn-batch.js';
 export { executePrepared } from './prepared.js';
 export { derivedKey, SecretBox } from './secret-box.js';
 export { IdPipe, idPipe, keyPipe, parseRecordId, recordId, type IdPipeOptions } from './id-pipe.js';

@@ -1,3 +1,4 @@
+import { TurnBatches } from './turn-batch.js';
 /** Most keys one renewal reads (one statement's array). */
 const MAX_RENEWAL = 1_000;
 /** A key is in use (renewed with others) while read within this many of its times (a slow tool still counts). */
@@ -26,8 +27,14 @@ interface Entry<V> {
 export class ShortCache<K, V> {
   private readonly entries = new Map<K, Entry<V>>();
   private loadMany: ((keys: K[]) => Promise<V[]>) | null = null;
-  /** The batched read gathered this turn, if any. */
-  private gathering: { keys: K[]; values: Promise<V[]> } | null = null;
+  /** The keys missing this turn, read together on the next. */
+  private readonly missing = new TurnBatches<null, { key: K; resolve: (v: V) => void; reject: (e: unknown) => void }>(
+    async (_, asked) => {
+      const loaded = await this.read(asked.map((a) => a.key));
+      asked.forEach((a, i) => a.resolve(loaded[i]!));
+    },
+    (a, error) => a.reject(error),
+  );
 
   constructor(
     private readonly ms: number,
@@ -72,17 +79,7 @@ export class ShortCache<K, V> {
    * restart, share one statement); the read starts on the next turn.
    */
   private renew(key: K): Promise<V> {
-    if (!this.gathering) {
-      const keys: K[] = [];
-      const values = new Promise<void>((start) => setImmediate(start)).then(() => {
-        this.gathering = null;
-        return this.read(keys);
-      });
-      this.gathering = { keys, values };
-    }
-    const { keys, values } = this.gathering;
-    const at = keys.push(key) - 1;
-    return values.then((loaded) => loaded[at]!);
+    return new Promise((resolve, reject) => this.missing.add(null, { key, resolve, reject }));
   }
 
   /** Loads `missing` with every other key in use that is past half its time; those are replaced when it arrives. */

@@ -1,6 +1,7 @@
 import { startReplica, startTestApp, type TestApp } from '../../support/test-app.js';
 import { bearer } from '../billing/billing-support.js';
 import { OrderingFacade, OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { OrderStatusCache } from '../../../server/src/modules/ordering/application/order-status-cache.js';
 import { tx } from '../ordering/fixtures.js';
 import { createReseller, createService, renewKey, report, v2 } from './fixtures.js';
 
@@ -142,5 +143,36 @@ describe('API v2: what a process keeps of keys and prices', () => {
         (s) => s[completed] === 'Completed' && s[canceled] === 'Canceled',
       ),
     ).toEqual(now);
+  });
+
+  it('reads the polls of one turn together, each member only its own orders', async () => {
+    const service = await createService(t);
+    const [a, b] = [await createReseller(t, 100_000n), await createReseller(t, 100_000n)];
+    const place = async (key: string, i: number) =>
+      (
+        await v2(t, {
+          key,
+          action: 'add',
+          service: service.id,
+          link: `https://instagram.com/p/turn${i}`,
+          quantity: 100,
+        }).expect(200)
+      ).body.order as number;
+    const mine = [await place(a.apiKey, 1), await place(a.apiKey, 2)];
+    const theirs = [await place(b.apiKey, 3)];
+    // A fresh replica keeps nothing yet: both polls, asked at once, read PostgreSQL in the same turn.
+    const fresh = await startReplica(t);
+    try {
+      const cache = fresh.app.get(OrderStatusCache);
+      const [forA, forB] = await Promise.all([
+        cache.statusesOf(a.id, [...mine, ...theirs]),
+        cache.statusesOf(b.id, [...theirs, ...mine]),
+      ]);
+      expect(forA.map((o) => o.id)).toEqual(mine);
+      expect(forB.map((o) => o.id)).toEqual(theirs);
+      expect(forA.every((o) => o.status === OrderStatus.PENDING && o.amount === 100)).toBe(true);
+    } finally {
+      await fresh.close();
+    }
   });
 });

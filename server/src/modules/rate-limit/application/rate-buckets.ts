@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { executePrepared } from '../../../shared/index.js';
+import { executePrepared, oncePerStatement, TurnBatches } from '../../../shared/index.js';
 
 /** A limit: `burst` requests at once, then one every `intervalMs` (so `burst` per `burst × intervalMs`). */
 export interface BucketRule {
@@ -47,7 +47,10 @@ const MAX_KEYS_PER_STATEMENT = 200;
 @Injectable()
 export class RateBuckets {
   /** Takes waiting for this turn's statement, by rule. */
-  private readonly pending = new Map<string, PendingTake[]>();
+  private readonly pending = new TurnBatches<string, PendingTake & { rule: BucketRule }>(
+    (_, takes) => this.takeTogether(takes[0]!.rule, takes),
+    (take, error) => take.done(error as Error),
+  );
 
   constructor(private readonly em: EntityManager) {}
 
@@ -57,19 +60,9 @@ export class RateBuckets {
    */
   take(key: string, rule: BucketRule, now: number, want = 1): Promise<Taken> {
     const { intervalMs, burst } = rule;
-    const ruleKey = `${intervalMs}:${burst}`;
-    let takes = this.pending.get(ruleKey);
-    if (!takes) {
-      const gathered: PendingTake[] = (takes = []);
-      this.pending.set(ruleKey, gathered);
-      setImmediate(() => {
-        this.pending.delete(ruleKey);
-        void this.takeTogether(rule, gathered);
-      });
-    }
-    const asked = takes;
     return new Promise((resolve, reject) =>
-      asked.push({
+      this.pending.add(`${intervalMs}:${burst}`, {
+        rule,
         key: key.slice(0, 300),
         now,
         want: Math.max(1, Math.min(want, burst)),
@@ -80,14 +73,7 @@ export class RateBuckets {
 
   /** A key appears once per statement (an upsert changes a row once): its next take goes to the next one. */
   private async takeTogether(rule: BucketRule, takes: PendingTake[]): Promise<void> {
-    const statements: PendingTake[][] = [];
-    const placed = new Map<string, number>();
-    for (const take of takes) {
-      let i = placed.get(take.key) ?? 0;
-      while (statements[i] && statements[i]!.length >= MAX_KEYS_PER_STATEMENT) i++;
-      (statements[i] ??= []).push(take);
-      placed.set(take.key, i + 1);
-    }
+    const statements = oncePerStatement(takes, (t) => t.key, MAX_KEYS_PER_STATEMENT);
     // One after another: a key's later take must see its earlier one.
     for (const statement of statements)
       await this.takeInOneStatement(rule, statement).catch((error: unknown) =>

@@ -11,6 +11,8 @@ import {
   type ListQuery,
   type Page,
   executePrepared,
+  oncePerStatement,
+  TurnBatches,
 } from '../../../shared/index.js';
 import { LedgerEntry, LedgerKind } from '../domain/ledger-entry.entity.js';
 import { DeliveryFacade } from '../../delivery/index.js';
@@ -229,7 +231,10 @@ export class WalletFacade {
   }
 
   /** Debits waiting for this turn's statements, by kind and paid rows. */
-  private readonly pending = new Map<string, { kind: LedgerKind; rows: PaidRows; debits: PendingDebit[] }>();
+  private readonly pending = new TurnBatches<string, PendingDebit & { kind: LedgerKind; rows: PaidRows }>(
+    (_, debits) => this.payTogether(debits[0]!.kind, debits[0]!.rows, debits),
+    (debit, error) => debit.done(error as Error),
+  );
 
   /**
    * Debits and inserts the row the debit pays for, on its own (not in a caller's transaction): the row goes
@@ -247,19 +252,14 @@ export class WalletFacade {
     if (!/\bfrom taken\b/.test(rows.insert) || !/\breturning "?id"?, "?member_id"?\s*$/.test(rows.insert))
       throw new Error(`paid rows' insert selects from taken and returns id, member_id: ${rows.insert}`);
     const key = `${movement.kind}\0${rows.referenceType}\0${rows.memoPrefix}\0${rows.insert}`;
-    let batch = this.pending.get(key);
-    if (!batch) {
-      batch = { kind: movement.kind, rows, debits: [] };
-      this.pending.set(key, batch);
-      const taking = batch;
-      setImmediate(() => {
-        this.pending.delete(key);
-        void this.payTogether(taking.kind, taking.rows, taking.debits);
-      });
-    }
-    const debits = batch.debits;
     return new Promise((resolve, reject) =>
-      debits.push({ movement, row, done: (paid) => (paid instanceof Error ? reject(paid) : resolve(paid)) }),
+      this.pending.add(key, {
+        kind: movement.kind,
+        rows,
+        movement,
+        row,
+        done: (paid) => (paid instanceof Error ? reject(paid) : resolve(paid)),
+      }),
     );
   }
 
@@ -269,15 +269,7 @@ export class WalletFacade {
    * debits are then tried one by one, so one bad row (or a deadlock) fails only itself.
    */
   private async payTogether(kind: LedgerKind, rows: PaidRows, debits: PendingDebit[]): Promise<void> {
-    const statements: PendingDebit[][] = [];
-    const placed = new Map<number, number>();
-    for (const debit of debits) {
-      const member = debit.movement.memberId;
-      let i = placed.get(member) ?? 0;
-      while (statements[i] && statements[i]!.length >= MAX_DEBITS_PER_STATEMENT) i++;
-      (statements[i] ??= []).push(debit);
-      placed.set(member, i + 1);
-    }
+    const statements = oncePerStatement(debits, (d) => d.movement.memberId, MAX_DEBITS_PER_STATEMENT);
     await Promise.all(
       statements.map(async (statement) => {
         try {
