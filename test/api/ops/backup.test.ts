@@ -10,6 +10,7 @@ import { createMember } from '../../support/members.js';
 import { createService, fund, placeOrder } from '../ordering/fixtures.js';
 import { bearer, configureBilling, openCharge } from '../billing/billing-support.js';
 import {
+  BACKUP_APPLICATION_NAME,
   backupDatabase,
   BackupError,
   BackupJob,
@@ -195,5 +196,36 @@ describe('backup and restore', () => {
     expect(pruneBackups(keepDir, 2)).toEqual(['smm-20261101-010000.dump.gz', 'smm-20261102-010000.dump.gz']);
     expect(readdirSync(keepDir).sort()).toEqual(['smm-20261103-010000.dump.gz', 'smm-20261104-010000.dump.gz']);
     rmSync(keepDir, { recursive: true, force: true });
+  });
+
+  it('a backup whose connection drops fails with an error, and the process goes on', async () => {
+    const dropDir = mkdtempSync(join(tmpdir(), 'smm-backup-drop-'));
+    // Hold a table the dump reads, so the backup waits on it until its connection is terminated.
+    const holder = new pg.Client({ connectionString: t.databaseUrl });
+    await holder.connect();
+    try {
+      await holder.query('begin');
+      await holder.query('lock table member in access exclusive mode');
+      const backup = backupDatabase(t.databaseUrl, dropDir, { preferPgDump: false });
+      backup.catch(() => undefined);
+      let terminated = 0;
+      for (let i = 0; i < 200 && terminated === 0; i++) {
+        await new Promise((r) => setTimeout(r, 25));
+        const rows = await holder.query(
+          `select pg_terminate_backend(pid) as done from pg_stat_activity
+           where application_name = $1 and wait_event_type = 'Lock'`,
+          [BACKUP_APPLICATION_NAME],
+        );
+        terminated = rows.rowCount ?? 0;
+      }
+      expect(terminated).toBe(1);
+      await expect(backup).rejects.toThrow(/terminating connection|Connection terminated/);
+      // No partial file is left as if it were a backup.
+      expect(readdirSync(dropDir)).toEqual([]);
+    } finally {
+      await holder.query('rollback');
+      await holder.end();
+      rmSync(dropDir, { recursive: true, force: true });
+    }
   });
 });

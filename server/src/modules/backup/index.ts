@@ -3,6 +3,7 @@
 export { BackupModule } from './backup.module.js';
 export { BackupJob, backupDir } from './jobs/backup.job.js';
 export {
+  BACKUP_APPLICATION_NAME,
   backupDatabase,
   BackupError,
   ensureBackupDir,

@@ -89,8 +89,14 @@ export function ensureBackupDir(dir: string): void {
   }
 }
 
+/** What a backup's or a restore's connection is called in pg_stat_activity. */
+export const BACKUP_APPLICATION_NAME = 'smm-backup';
+
 async function connect(url: string): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: url });
+  const client = new pg.Client({ connectionString: url, application_name: BACKUP_APPLICATION_NAME });
+  // A dropped connection (the database restarting, or stopped under a server shutting down mid-backup)
+  // rejects the statement in flight; unheard, its 'error' event would also take the whole process down.
+  client.on('error', () => undefined);
   try {
     await client.connect();
   } catch (error) {
