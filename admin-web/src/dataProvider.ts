@@ -97,6 +97,11 @@ export const dataProvider = {
   resendOrder: (id: Identifier, providerOrderId?: string) =>
     command('orders', id, 'resend', providerOrderId ? { providerOrderId } : {}),
   cancelAutoOrder: (id: Identifier) => command('auto-orders', id, 'cancel'),
+  // A subscription held because its `add` went unanswered: the provider's id found on its panel, or send it
+  // again, or (not there) cancel it with the prepayment refunded.
+  resendSubscription: (id: Identifier, providerSubscriptionId?: string) =>
+    command('subscriptions', id, 'resend', providerSubscriptionId ? { providerSubscriptionId } : {}),
+  cancelHeldSubscription: (id: Identifier) => command('subscriptions', id, 'cancel'),
   // Refills (ordering): those no provider takes are done or rejected by an operator.
   completeRefill: (id: Identifier) => command('refills', id, 'complete'),
   rejectRefill: (id: Identifier, reason: string) => command('refills', id, 'reject', { reason }),

@@ -121,6 +121,7 @@ export const ko: TranslationMessages = {
         providerSubscriptionId: '공급사 구독번호',
         lastError: '공급사 오류',
         open: '진행 중만',
+        held: '확인 필요만',
       },
     },
     'auto-orders': { name: '자동주문', fields: { ...order, point: '총 사용 금액', amount: '회차당 수량' } },

@@ -1,3 +1,5 @@
+import CancelIcon from '@mui/icons-material/Cancel';
+import SendIcon from '@mui/icons-material/Send';
 import {
   BooleanInput,
   Datagrid,
@@ -8,19 +10,56 @@ import {
   SelectField,
   SelectInput,
   TextField,
+  useRecordContext,
+  WrapperField,
 } from 'react-admin';
 import { DateTimeField, labelChoices, WonField } from '../common/fields';
 import { MemberField, ServiceField } from '../common/references';
 import { SUBSCRIPTION_STATUS_LABELS } from '../../../server/src/contracts/statuses.js';
+import { CommandButton } from '../common/CommandButton';
 
 const statuses = labelChoices(SUBSCRIPTION_STATUS_LABELS);
 
 const filters = [
   <SelectInput key="status" source="status" choices={statuses} alwaysOn />,
   <BooleanInput key="open" source="open" label="진행 중만" />,
+  <BooleanInput key="held" source="held" label="확인 필요만" />,
   <NumberInput key="memberId" source="memberId" />,
   <NumberInput key="serviceId" source="serviceId" />,
 ];
+
+/**
+ * A subscription whose `add` the provider never answered is held (never sent again by itself): after
+ * checking the provider's panel, the operator links the id found there, sends it again, or cancels it.
+ */
+const HeldCommands = () => {
+  const record = useRecordContext();
+  if (!record?.held) return null;
+  return (
+    <>
+      <CommandButton
+        label="연결/재전송"
+        permission="orders.command"
+        icon={<SendIcon />}
+        fields={[{ name: 'providerSubscriptionId', label: '공급사 구독번호 (이미 접수된 경우만)', required: false }]}
+        run={(dp, r, v) => dp.resendSubscription(r.id, v.providerSubscriptionId)}
+        success={(r: { providerSubscriptionId: string | null }) =>
+          r.providerSubscriptionId ? '공급사 구독을 연결했습니다.' : '다음 전송 때 공급사로 다시 보냅니다.'
+        }
+      />
+      <CommandButton
+        label="취소 및 환불"
+        permission="orders.command"
+        icon={<CancelIcon />}
+        color="error"
+        confirm="공급사에 구독이 없는 것을 확인했을 때만 취소하세요. 구독을 취소하고 결제 포인트 전액을 환불합니다."
+        run={(dp, r) => dp.cancelHeldSubscription(r.id)}
+        ledger
+        success="구독을 취소하고 환불했습니다."
+      />
+    </>
+  );
+};
 
 /** Members' subscriptions (자동 좋아요): what was paid, used by the child orders and refunded at the end. */
 const SubscriptionList = () => (
@@ -48,6 +87,9 @@ const SubscriptionList = () => (
       </ReferenceField>
       <TextField source="providerSubscriptionId" emptyText="-" />
       <TextField source="lastError" emptyText="-" />
+      <WrapperField label="확인 필요">
+        <HeldCommands />
+      </WrapperField>
     </Datagrid>
   </List>
 );

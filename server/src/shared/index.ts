@@ -1,6 +1,6 @@
 export { DomainError, IllegalTransitionError, NotFoundError } from './domain-error.js';
 export { Clock } from './clock.js';
-export { ZodPipe, firstIssueMessage } from './zod-pipe.js';
+export { ZodPipe, firstIssueMessage, providerIdField } from './zod-pipe.js';
 export { Page, pageOf, parseListQuery, MAX_PAGE, type ListQuery } from './admin-list.js';
 export {
   FilterValueError,

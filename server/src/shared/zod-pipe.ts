@@ -1,7 +1,17 @@
 import { BadRequestException, type PipeTransform } from '@nestjs/common';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 export const NOT_AN_OBJECT = '요청 본문은 JSON 객체여야 합니다.';
+
+/** How providers' own ids look (an order's or a subscription's on their panel): letters, digits, _ and -. */
+const PROVIDER_ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
+
+/** An id an operator copied from a provider's panel, as text or a number; `message` when it is not one. */
+export const providerIdField = (message: string) =>
+  z
+    .union([z.string(), z.number()], { error: message })
+    .transform((v) => String(v).trim())
+    .refine((v) => PROVIDER_ID_PATTERN.test(v), message);
 
 /** First issue's message: the contracts put the spec's Korean message on each rule. */
 export function firstIssueMessage(error: z.ZodError): string {

@@ -1,13 +1,13 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember } from '../../support/members.js';
 import { DEFAULT_FAKE_SERVICES, FakeProvider, TYPED_FAKE_SERVICES } from '../../support/fake-provider.js';
-import { OrderStatus, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
+import { OrderStatus, Subscriptions, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
 import { Order, Subscription } from '../../../server/src/modules/ordering/entities.js';
 import { OrderSync, SubscriptionSync, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
 import { MEMBER_CANCEL_MESSAGES } from '../../../server/src/contracts/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
-import { addProvider, expectCleanWallet } from './helpers.js';
+import { addProvider, admin, expectCleanWallet } from './helpers.js';
 import { balance, createService, em, fund, ledgerOf, providerOrderIdOf } from '../ordering/fixtures.js';
 
 /** A subscription against the loopback panel: purchase → subscription `add` → child orders from `status` → refund of the unused posts. */
@@ -151,9 +151,9 @@ describe('subscription sync (fake provider)', () => {
     await expectCleanWallet(t);
   });
 
-  it('a transport failure is tried again later; nothing is sent twice once it took', async () => {
+  it('an add the panel turned away unread (HTTP 429) is tried again later; nothing is sent twice once it took', async () => {
     const { subscriptionId } = await subscribed('retry.user', 1);
-    fake.once('add', { status: 502, raw: 'Bad Gateway' });
+    fake.once('add', { status: 429, raw: 'Too Many Requests' });
     expect(await t.app.get(SubscriptionSync).runOnce()).toEqual({ sent: 0, posts: 0, ended: 0 });
     expect((await em(t).findOneOrFail(Subscription, subscriptionId)).providerSubscriptionId).toBeNull();
     t.app.get(Clock).travel(61_000);
@@ -164,25 +164,120 @@ describe('subscription sync (fake provider)', () => {
     await expectCleanWallet(t);
   });
 
-  it('an add left unanswered keeps the subscription held: the member cancel waits and nothing comes back, even after a refusal', async () => {
-    const { m, subscriptionId } = await subscribed('late.user', 2);
-    const cancel = () =>
-      t.http.post(`/api/service/subscriptions/${subscriptionId}/cancel`).set('Authorization', `Bearer ${m.token}`);
-    // Past the provider's timeout (2 s): the panel may have taken it, the shop heard nothing.
+  /** A subscription whose `add` the fake panel took but answered past the 2 s timeout: held, its upstream id. */
+  const heldUnanswered = async (username: string, posts = 2) => {
+    const placed = await subscribed(username, posts);
     fake.once('add', { delayMs: 2300 });
     expect(await t.app.get(SubscriptionSync).runOnce()).toEqual({ sent: 0, posts: 0, ended: 0 });
-    expect((await em(t).findOneOrFail(Subscription, subscriptionId)).sendingAt).not.toBeNull();
+    const upstream = [...fake.subscriptions.values()].find((s) => s.params.username === username)!;
+    return { ...placed, upstreamId: upstream.id };
+  };
+  const addsOf = (username: string) => fake.calls('add').filter((c) => c.params.username === username).length;
+  const sql = (query: string, params: unknown[]) => em(t).getConnection().execute(query, params);
+  const operator = async (path: string, body: object = {}) =>
+    t.http
+      .post(path)
+      .set('Authorization', await admin(t))
+      .send(body);
+
+  it('an add left unanswered is held for an operator: never sent again by itself, the member cancel waits, an alert says so', async () => {
+    const { m, subscriptionId } = await heldUnanswered('late.user');
+    const cancel = () =>
+      t.http.post(`/api/service/subscriptions/${subscriptionId}/cancel`).set('Authorization', `Bearer ${m.token}`);
+    const held = await em(t).findOneOrFail(Subscription, subscriptionId);
+    expect(held).toMatchObject({ held: true, nextCheckAt: null, providerSubscriptionId: null, refunded: 0n });
+    expect(held.lastError).toContain('[확인 필요]');
     expect((await cancel().expect(409)).body.message).toBe(MEMBER_CANCEL_MESSAGES.subscriptionSending);
-    // A refusal of the next try does not prove the first did not take: still held, still nothing refunded.
-    fake.once('add', { body: { error: 'Duplicate username' } });
+    // Rounds go by: a second `add` could start a second subscription upstream, so none goes out.
+    for (let i = 0; i < 3; i++) {
+      t.app.get(Clock).travel(61_000);
+      expect(await t.app.get(SubscriptionSync).runOnce()).toEqual({ sent: 0, posts: 0, ended: 0 });
+    }
+    expect(addsOf('late.user')).toBe(1);
+    // A 5xx is no answer either (the panel may have failed after taking it): held the same way.
+    const gateway = await subscribed('gateway.user', 1);
+    fake.once('add', { status: 502, raw: 'Bad Gateway' });
+    await t.app.get(SubscriptionSync).runOnce();
     t.app.get(Clock).travel(61_000);
-    expect(await t.app.get(SubscriptionSync).runOnce()).toEqual({ sent: 0, posts: 0, ended: 0 });
-    expect(await em(t).findOneOrFail(Subscription, subscriptionId)).toMatchObject({
-      status: SubscriptionStatus.ACTIVE,
-      refunded: 0n,
-    });
+    await t.app.get(SubscriptionSync).runOnce();
+    expect(addsOf('gateway.user')).toBe(1);
+    expect(await em(t).findOneOrFail(Subscription, gateway.subscriptionId)).toMatchObject({ held: true });
+    expect(
+      await sql(`select kind, text from operator_alert where dedupe_key = ?`, [`subscription-check:${subscriptionId}`]),
+    ).toEqual([{ kind: 'ORDER_CHECK', text: expect.stringContaining(`구독 #${subscriptionId} 확인 필요`) }]);
+    const listed = await t.http
+      .get(`/api/admin/subscriptions?filter=${encodeURIComponent(JSON.stringify({ held: true }))}`)
+      .set('Authorization', await admin(t))
+      .expect(200);
+    expect(listed.body.map((r: { id: number }) => r.id)).toContain(subscriptionId);
+    expect(listed.body.find((r: { id: number }) => r.id === subscriptionId)).toMatchObject({ held: true });
     await cancel().expect(409);
     expect(await balance(t, m.id)).toBe(500n);
     await expectCleanWallet(t);
+  });
+
+  it('the operator links the id found on the panel: followed from then on, its posts become child orders, nothing sent again', async () => {
+    const { m, subscriptionId, upstreamId } = await heldUnanswered('linked.user');
+    expect(
+      (await operator(`/api/admin/subscriptions/${subscriptionId}/resend`, { providerSubscriptionId: 'x y' })).status,
+    ).toBe(400);
+    const linked = await operator(`/api/admin/subscriptions/${subscriptionId}/resend`, {
+      providerSubscriptionId: upstreamId,
+    });
+    expect(linked.status).toBe(200);
+    expect(linked.body).toMatchObject({ held: false, providerSubscriptionId: upstreamId, lastError: null });
+    // Answered once: a second command finds nothing held.
+    expect((await operator(`/api/admin/subscriptions/${subscriptionId}/resend`)).status).toBe(409);
+    expect((await operator(`/api/admin/subscriptions/${subscriptionId}/cancel`)).status).toBe(409);
+    fake.newPost(upstreamId);
+    expect(await sync()).toEqual({ sent: 0, posts: 1, ended: 0 });
+    expect(addsOf('linked.user')).toBe(1);
+    expect(await balance(t, m.id)).toBe(500n);
+    expect(
+      await sql(`select action from audit_log where resource = 'subscriptions' and resource_id = ?`, [
+        String(subscriptionId),
+      ]),
+    ).toEqual([{ action: 'link-upstream' }]);
+    await expectCleanWallet(t);
+  });
+
+  it('the operator resends one the panel does not have: its add goes out once more and it runs', async () => {
+    const { subscriptionId } = await heldUnanswered('resent.user');
+    fake.subscriptions.clear();
+    expect((await operator(`/api/admin/subscriptions/${subscriptionId}/resend`)).body).toMatchObject({ held: false });
+    expect(await t.app.get(SubscriptionSync).runOnce()).toMatchObject({ sent: 1 });
+    expect(addsOf('resent.user')).toBe(2);
+    expect((await em(t).findOneOrFail(Subscription, subscriptionId)).providerSubscriptionId).not.toBeNull();
+    await expectCleanWallet(t);
+  });
+
+  it('the operator cancels one the panel does not have: the whole prepayment comes back once', async () => {
+    const { m, subscriptionId } = await heldUnanswered('dropped.user');
+    const canceled = await operator(`/api/admin/subscriptions/${subscriptionId}/cancel`);
+    expect(canceled.status).toBe(200);
+    expect(canceled.body).toMatchObject({
+      status: 'CANCELED',
+      held: false,
+      ledgerEntry: { kind: 'REFUND', amount: 500 },
+    });
+    expect((await operator(`/api/admin/subscriptions/${subscriptionId}/cancel`)).status).toBe(409);
+    expect(await balance(t, m.id)).toBe(1000n);
+    expect(addsOf('dropped.user')).toBe(1);
+    await expectCleanWallet(t);
+  });
+
+  it('a round cut off after its add went out (no outcome recorded) is held once its lease runs out, not sent again', async () => {
+    const { subscriptionId } = await subscribed('cut.user', 1);
+    const subscriptions = t.app.get(Subscriptions);
+    const now = t.app.get(Clock).now();
+    // What a round does before its `add`, and then the process dies.
+    expect(await subscriptions.claim(subscriptionId, new Date(now.getTime() + 5 * 60_000))).toBe('claimed');
+    t.app.get(Clock).travel(5 * 60_000 + 1000);
+    expect(await t.app.get(SubscriptionSync).runOnce()).toEqual({ sent: 0, posts: 0, ended: 0 });
+    expect(addsOf('cut.user')).toBe(0);
+    expect(await em(t).findOneOrFail(Subscription, subscriptionId)).toMatchObject({ held: true });
+    t.app.get(Clock).travel(61_000);
+    await t.app.get(SubscriptionSync).runOnce();
+    expect(addsOf('cut.user')).toBe(0);
   });
 });

@@ -103,6 +103,8 @@ const TABLE: Record<string, string> = {
   'GET /api/admin/settings/:key': 'O---',
   'GET /api/admin/subscriptions': 'OMS-',
   'GET /api/admin/subscriptions/:id': 'OMS-',
+  'POST /api/admin/subscriptions/:id/resend': 'OMS-',
+  'POST /api/admin/subscriptions/:id/cancel': 'OMS-',
   'GET /api/admin/tickets': 'OMS-',
   'GET /api/admin/tickets/:id': 'OMS-',
   'GET /api/admin/tickets/unread': 'OMS-',

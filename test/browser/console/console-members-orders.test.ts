@@ -1,8 +1,8 @@
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
 import { createMember, type TestMember } from '../../support/members.js';
 import { balanceOf, createCategory, logInToConsole, toast } from './support.js';
-import { FakeProvider } from '../../support/fake-provider.js';
-import { OrderSender } from '../../../server/src/modules/fulfilment/index.js';
+import { DEFAULT_FAKE_SERVICES, FakeProvider, TYPED_FAKE_SERVICES } from '../../support/fake-provider.js';
+import { OrderSender, SubscriptionSync } from '../../../server/src/modules/fulfilment/index.js';
 
 describe('operator console: members, catalogue and orders against the real server', () => {
   let h: BrowserHarness;
@@ -23,6 +23,22 @@ describe('operator console: members, catalogue and orders against the real serve
       .expect(200);
   }, 60_000);
   afterAll(() => h.close());
+
+  /** A provider on the loopback panel (its timeout) and a service of ours it fulfils: `service` adds the rest. */
+  const upstreamService = async (fake: FakeProvider, timeoutMs: number, service: Record<string, unknown>) => {
+    const providerId = (
+      await h.t.http
+        .post('/api/admin/providers')
+        .set('Authorization', admin)
+        .send({ name: `공급사 ${timeoutMs}`, apiUrl: fake.url, apiKey: fake.key, timeoutMs })
+        .expect(201)
+    ).body.id as number;
+    return h.t.http
+      .post('/api/admin/services')
+      .set('Authorization', admin)
+      .send({ ...service, categoryId, providerId })
+      .expect(201);
+  };
 
   it('finds a member, adjusts their points with a reason, and suspends and reinstates them', async () => {
     const page = await logInToConsole(h);
@@ -122,26 +138,13 @@ describe('operator console: members, catalogue and orders against the real serve
   it("shows what fulfilment's dispatch record says: the provider's order id on the order, its error in the list", async () => {
     const fake = await FakeProvider.start();
     try {
-      const providerId = (
-        await h.t.http
-          .post('/api/admin/providers')
-          .set('Authorization', admin)
-          .send({ name: '콘솔 공급사', apiUrl: fake.url, apiKey: fake.key, timeoutMs: 2000 })
-          .expect(201)
-      ).body.id as number;
-      const service = await h.t.http
-        .post('/api/admin/services')
-        .set('Authorization', admin)
-        .send({
-          text: '전송 테스트 좋아요',
-          point: '3',
-          min: 10,
-          max: 1000,
-          categoryId,
-          providerId,
-          providerServiceId: '1',
-        })
-        .expect(201);
+      const service = await upstreamService(fake, 2000, {
+        text: '전송 테스트 좋아요',
+        point: '3',
+        min: 10,
+        max: 1000,
+        providerServiceId: '1',
+      });
       const place = (link: string) =>
         h.t.http
           .post('/api/service/order')
@@ -165,6 +168,64 @@ describe('operator console: members, catalogue and orders against the real serve
       await page.goto(`/admin/orders/${sent}/show`);
       await page.getByText('공급사 주문번호', { exact: true }).waitFor();
       await page.getByText(upstreamId, { exact: true }).waitFor();
+    } finally {
+      await fake.close();
+    }
+  }, 120_000);
+  it('a subscription whose add went unanswered waits under 확인 필요만: the operator links the id found upstream, or cancels with a refund', async () => {
+    const fake = await FakeProvider.start({ services: [...DEFAULT_FAKE_SERVICES, ...TYPED_FAKE_SERVICES] });
+    try {
+      const service = await upstreamService(fake, 1000, {
+        text: '자동 좋아요 구독',
+        type: 'Subscriptions',
+        point: '2',
+        min: 10,
+        max: 1000,
+        providerServiceId: '23',
+      });
+      const subscribe = async (username: string) =>
+        (
+          await h.t.http
+            .post('/api/service/subscriptions')
+            .set('Authorization', `Bearer ${member.token}`)
+            .send({ serviceId: service.body.id, username, min: 10, max: 100, posts: 2, delay: 0 })
+            .expect(201)
+        ).body.subscriptionId as number;
+      const linked = await subscribe('held.linked');
+      const dropped = await subscribe('held.dropped');
+      const before = await balance();
+      // The panel takes both but answers after the provider's 1 s timeout.
+      fake.on('add', () => ({ delayMs: 1300 }));
+      await h.t.app.get(SubscriptionSync).runOnce();
+      const upstreamId = [...fake.subscriptions.values()].find((s) => s.params.username === 'held.linked')!.id;
+
+      const page = await logInToConsole(h);
+      await page.goto(`/admin/subscriptions?filter=${encodeURIComponent(JSON.stringify({ held: true }))}`);
+      const row = (id: number) => page.locator('tr', { has: page.locator('td', { hasText: new RegExp(`^${id}$`) }) });
+      await row(linked)
+        .getByText(/\[확인 필요\]/)
+        .waitFor();
+      await row(linked).getByRole('button', { name: '연결/재전송' }).click();
+      await page.getByRole('dialog').getByLabel('공급사 구독번호 (이미 접수된 경우만)').fill(upstreamId);
+      await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
+      await toast(page, '공급사 구독을 연결했습니다.').waitFor();
+
+      await row(dropped).getByRole('button', { name: '취소 및 환불' }).click();
+      await page.getByRole('dialog').getByRole('button', { name: '확인' }).click();
+      await toast(page, '구독을 취소하고 환불했습니다.').waitFor();
+      expect(await page.getByTestId('ledger-result').textContent()).toContain('+400원');
+      expect(await balance()).toBe(before + 400);
+
+      const answers = await Promise.all(
+        [linked, dropped].map(
+          async (id) =>
+            (await h.t.http.get(`/api/admin/subscriptions/${id}`).set('Authorization', admin).expect(200)).body,
+        ),
+      );
+      expect(answers).toMatchObject([
+        { held: false, providerSubscriptionId: upstreamId, status: 'ACTIVE' },
+        { held: false, status: 'CANCELED', refunded: 400 },
+      ]);
     } finally {
       await fake.close();
     }

@@ -8,8 +8,14 @@ import { Provider } from '../domain/provider.entity.js';
 import { OrderDispatch } from '../domain/order-dispatch.entity.js';
 import { SYNC_SPACING_MS } from './order-sync.js';
 import { ProviderError, SmmClient } from './smm-client.js';
+import { AlertsFacade } from '../../alerts/index.js';
+import { UNCERTAIN_MARK } from '../domain/order-dispatch.entity.js';
 
 const RETRY_MS = 60_000;
+
+/** What the console shows on a subscription held for an unanswered `add`. */
+export const heldNote = (reason: string) =>
+  `${UNCERTAIN_MARK} ${reason}: 공급사에 구독이 들어갔을 수 있어 자동으로 다시 보내지 않습니다. 공급사에서 구독 여부를 확인한 뒤 공급사 구독번호를 연결하거나 재전송 또는 취소하세요.`;
 /** How long one round holds a subscription (another replica skips it meanwhile). */
 const LEASE_MS = 5 * 60_000;
 
@@ -32,6 +38,7 @@ export class SubscriptionSync {
     private readonly client: SmmClient,
     private readonly subscriptions: Subscriptions,
     private readonly catalog: CatalogFacade,
+    private readonly alerts: AlertsFacade,
   ) {}
 
   async runOnce(limit = 200): Promise<SubscriptionSyncStats> {
@@ -40,7 +47,12 @@ export class SubscriptionSync {
     const providers = new Map((await this.em.fork().find(Provider, {})).map((p) => [p.id, p]));
     for (const subscription of await this.subscriptions.due(limit)) {
       const now = this.clock.now();
-      if (!(await this.subscriptions.claim(subscription.id, new Date(now.getTime() + LEASE_MS)))) continue;
+      const claim = await this.subscriptions.claim(subscription.id, new Date(now.getTime() + LEASE_MS));
+      if (claim === null) continue;
+      if (claim === 'unrecorded') {
+        await this.hold(subscription, '이전 전송의 결과가 기록되지 않았습니다');
+        continue;
+      }
       const provider = providers.get(subscription.providerId!);
       if (!provider) {
         await this.later(subscription, RETRY_MS, '공급사를 찾을 수 없습니다.');
@@ -73,23 +85,26 @@ export class SubscriptionSync {
       );
       stats.sent++;
     } catch (error) {
-      // An earlier `add` of it went unanswered (`sendingAt` as read before this round's claim): the provider
-      // may run it, whatever this attempt's answer says.
-      const unansweredBefore = s.sendingAt !== null;
       const reason = error instanceof Error ? error.message : String(error);
       // The provider refused it: the subscription ends and everything is refunded. No answer it could have
-      // acted on (a timeout, a 5xx), now or before: it stays held upstream until an order id comes back.
-      // Else (it never reached the provider): try again.
-      if (error instanceof ProviderError && error.kind === 'REJECTED' && !unansweredBefore) {
+      // acted on (a timeout, a 5xx): held for an operator. Else (it never reached the provider): try again.
+      if (error instanceof ProviderError && error.kind === 'REJECTED') {
         await this.subscriptions.note(s.id, (row, now) => row.checkAgainAt(now, now, reason));
         await this.subscriptions.end(s.id, SubscriptionStatus.CANCELED);
         stats.ended++;
-      } else if (unansweredBefore || (error instanceof ProviderError && error.ambiguous)) {
-        await this.subscriptions.note(s.id, (row, now) =>
-          row.addUnanswered(new Date(now.getTime() + RETRY_MS), now, reason),
-        );
-      } else await this.later(s, RETRY_MS, reason);
+      } else if (error instanceof ProviderError && error.ambiguous) await this.hold(s, reason);
+      else await this.later(s, RETRY_MS, reason);
     }
+  }
+
+  /** The provider may run it and nobody knows: never sent again by itself; an operator checks its panel. */
+  private async hold(s: Subscription, reason: string): Promise<void> {
+    await this.subscriptions.note(s.id, (row, now) => row.holdUnanswered(heldNote(reason), now));
+    await this.alerts.raise(
+      'ORDER_CHECK',
+      `구독 #${s.id} 확인 필요: 공급사 응답이 불확실합니다 (${reason})`,
+      `subscription-check:${s.id}`,
+    );
   }
 
   private async follow(provider: Provider, s: Subscription, stats: SubscriptionSyncStats): Promise<void> {

@@ -1,17 +1,13 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
-import { Allow, parseListQuery, ZodPipe, IdPipe } from '../../../shared/index.js';
+import { Allow, parseListQuery, providerIdField, ZodPipe, IdPipe } from '../../../shared/index.js';
 import { DispatchRecords } from '../application/dispatch-records.js';
 import { OrderSender } from '../application/order-sender.js';
 
 const resendSchema = z.object({
   /** The provider's order id, when the operator found the order already placed on the provider's panel. */
-  providerOrderId: z
-    .union([z.string(), z.number()], { error: '공급사 주문번호가 올바르지 않습니다.' })
-    .transform((v) => String(v).trim())
-    .refine((v) => /^[A-Za-z0-9_-]{1,64}$/.test(v), '공급사 주문번호가 올바르지 않습니다.')
-    .optional(),
+  providerOrderId: providerIdField('공급사 주문번호가 올바르지 않습니다.').optional(),
 });
 
 /** Operator commands on an order's upstream placement (the order's other commands belong to ordering). */

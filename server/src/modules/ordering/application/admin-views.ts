@@ -1,6 +1,8 @@
+import { wrap } from '@mikro-orm/core';
 import type { AdminAutoOrderView, AdminOrderView } from '../../../contracts/index.js';
 import type { AutoOrder } from '../domain/auto-order.entity.js';
 import type { Order } from '../domain/order.entity.js';
+import type { Subscription } from '../domain/subscription.entity.js';
 
 /** An order as the console reads it (contracts/views.ts). */
 export const adminOrderView = (o: Order, cost: string | null = null): AdminOrderView<Date, bigint> => ({
@@ -47,3 +49,6 @@ export const adminAutoOrderView = (a: AutoOrder): AdminAutoOrderView<Date, bigin
   createdAt: a.createdAt,
   updatedAt: a.updatedAt,
 });
+
+/** A subscription as the console reads it: its columns, and whether it waits for an operator (`held`). */
+export const adminSubscriptionView = (s: Subscription) => ({ ...wrap(s).toObject(), held: s.held });

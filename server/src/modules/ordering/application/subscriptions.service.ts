@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { UniqueConstraintViolationException } from '@mikro-orm/core';
+import { AuditFacade, type AuditActor } from '../../audit/index.js';
+import { UniqueConstraintViolationException, wrap } from '@mikro-orm/core';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import {
   MEMBER_CANCEL_MESSAGES,
@@ -19,6 +20,7 @@ import {
   LedgerKind,
   OutstandingDebtError,
   WalletFacade,
+  type LedgerEntry,
   type LedgerReference,
 } from '../../wallet/index.js';
 import { Clock, DomainError, findPage, NotFoundError, type ListQuery, type Page } from '../../../shared/index.js';
@@ -50,6 +52,7 @@ export class Subscriptions {
     private readonly clock: Clock,
     private readonly pricing: PricingFacade,
     private readonly delivery: DeliveryFacade,
+    private readonly audit: AuditFacade,
   ) {}
 
   async place(memberId: number, input: SubscriptionRequest): Promise<PlacedSubscription> {
@@ -130,6 +133,11 @@ export class Subscriptions {
         memberId: (v) => ({ memberId: Number(v) }),
         serviceId: (v) => ({ serviceId: Number(v) }),
         open: (v) => (v === true || v === 'true' ? { status: { $in: open } } : { status: { $nin: open } }),
+        // Waiting for an operator (`Subscription.held`): its `add` out, unanswered, nothing due.
+        held: (v) =>
+          v === true || v === 'true'
+            ? { status: { $in: open }, providerSubscriptionId: null, sendingAt: { $ne: null }, nextCheckAt: null }
+            : {},
       },
     });
   }
@@ -188,17 +196,21 @@ export class Subscriptions {
     subscription: Subscription,
     status: SubscriptionStatus,
   ): Promise<Subscription> {
-    const refund = subscription.moveTo(status, this.clock.now());
+    await this.refund(tx, subscription, subscription.moveTo(status, this.clock.now()));
+    return subscription;
+  }
+
+  /** Announces the end and credits what its end returned (point − used), once: (REFUND, subscription:id). */
+  private async refund(tx: EntityManager, subscription: Subscription, amount: bigint): Promise<void> {
     await announceSubscription(this.delivery, tx, subscription);
-    if (refund > 0n)
+    if (amount > 0n)
       await this.wallet.credit(tx, {
         memberId: subscription.memberId,
-        amount: refund,
+        amount,
         kind: LedgerKind.REFUND,
         reference: subscriptionReference(subscription.id),
         memo: `구독 ${subscription.id} 미사용분 환불`,
       });
-    return subscription;
   }
 
   /**
@@ -313,20 +325,69 @@ export class Subscriptions {
   }
 
   /**
-   * Takes a due subscription for one round of fulfilment work: true when it was still due (and open);
-   * its next check moves to `leaseUntil`, so another replica's round skips it meanwhile.
+   * Takes a due subscription for one round of fulfilment work ('claimed'): its next check moves to
+   * `leaseUntil`, so another replica's round skips it meanwhile. 'unrecorded': an earlier round sent its
+   * `add` and was cut off before recording the answer, so the provider may have it (fulfilment holds it).
+   * Null: no longer due, or ended.
    */
-  async claim(id: number, leaseUntil: Date): Promise<boolean> {
+  async claim(id: number, leaseUntil: Date): Promise<'claimed' | 'unrecorded' | null> {
     return this.em.fork().transactional(async (tx) => {
       const subscription = await this.lock(tx, id);
       const now = this.clock.now();
-      if (!subscription.isOpen || subscription.nextCheckAt === null || subscription.nextCheckAt > now) return false;
+      if (!subscription.isOpen || subscription.nextCheckAt === null || subscription.nextCheckAt > now) return null;
+      if (subscription.providerSubscriptionId === null && subscription.sendingAt !== null) return 'unrecorded';
       subscription.checkAgainAt(leaseUntil, now, subscription.lastError);
       // Its `add` goes out in this round: a member's cancel waits for the outcome.
       if (subscription.providerSubscriptionId === null && subscription.providerId !== null)
         subscription.markSending(now);
-      return true;
+      return 'claimed';
     });
+  }
+
+  /**
+   * An operator's answer to a subscription held for an unanswered `add`, after checking the provider's
+   * panel: its subscription id there (followed from now on), or nothing (sent again in the next round).
+   */
+  async resendHeld(id: number, input: { providerSubscriptionId?: string }, actor: AuditActor): Promise<Subscription> {
+    return this.em.fork().transactional(async (tx) => {
+      const subscription = await this.lock(tx, id);
+      const before = wrap(subscription).toObject();
+      const now = this.clock.now();
+      if (input.providerSubscriptionId) subscription.linkHeld(input.providerSubscriptionId, now);
+      else subscription.resendHeld(now);
+      this.audit.record(tx, actor, {
+        action: input.providerSubscriptionId ? 'link-upstream' : 'resend',
+        resource: 'subscriptions',
+        resourceId: id,
+        before,
+        after: subscription,
+      });
+      return subscription;
+    });
+  }
+
+  /** An operator ends a held subscription the provider's panel does not have: the whole prepayment comes back. */
+  async cancelHeld(
+    id: number,
+    actor: AuditActor,
+  ): Promise<{ subscription: Subscription; ledgerEntry: LedgerEntry | null }> {
+    const subscription = await this.em.fork().transactional(async (tx) => {
+      const subscription = await this.lock(tx, id);
+      const before = wrap(subscription).toObject();
+      await this.refund(tx, subscription, subscription.cancelHeld(this.clock.now()));
+      this.audit.record(tx, actor, {
+        action: 'cancel',
+        resource: 'subscriptions',
+        resourceId: id,
+        before,
+        after: subscription,
+      });
+      return subscription;
+    });
+    return {
+      subscription,
+      ledgerEntry: await this.wallet.findEntry(LedgerKind.REFUND, subscriptionReference(id)),
+    };
   }
 
   /** Fulfilment's notes on one subscription (sent, checked, failed). */

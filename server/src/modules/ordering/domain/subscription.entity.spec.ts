@@ -85,4 +85,40 @@ describe('Subscription', () => {
     expect(() => c.moveTo(SubscriptionStatus.CANCELED, now)).toThrow(IllegalTransitionError);
     expect(() => c.takePost(1n, now)).toThrow('이미 종료된 구독입니다.');
   });
+  it('an unanswered add holds it for an operator: only a held one is linked, resent or canceled, once', () => {
+    const later = new Date(now.getTime() + 60_000);
+    const s = make();
+    expect(s.held).toBe(false);
+    expect(() => s.resendHeld(later)).toThrow('공급사 응답을 받지 못해 보류된 구독만 처리할 수 있습니다.');
+    s.markSending(now);
+    // Mid-send (leased): not held yet.
+    s.checkAgainAt(later, now);
+    s.markSending(now);
+    expect(s.held).toBe(false);
+    s.holdUnanswered('[확인 필요] timeout', later);
+    expect(s).toMatchObject({ held: true, nextCheckAt: null, sendingAt: now, lastError: '[확인 필요] timeout' });
+    expect(s.heldUpstream).toBe(true);
+
+    const linked = make();
+    linked.markSending(now);
+    linked.holdUnanswered('x', now);
+    linked.linkHeld('9001', later);
+    expect(linked).toMatchObject({ held: false, providerSubscriptionId: '9001', sendingAt: null, nextCheckAt: later });
+    expect(() => linked.linkHeld('9002', later)).toThrow('공급사 응답을 받지 못해 보류된 구독만 처리할 수 있습니다.');
+
+    s.resendHeld(later);
+    expect(s).toMatchObject({ held: false, sendingAt: null, nextCheckAt: later, lastError: null });
+
+    const dropped = make(5_000n);
+    dropped.markSending(now);
+    dropped.holdUnanswered('x', now);
+    expect(dropped.cancelHeld(later)).toBe(5_000n);
+    expect(dropped).toMatchObject({
+      status: SubscriptionStatus.CANCELED,
+      held: false,
+      refunded: 5_000n,
+      sendingAt: null,
+    });
+    expect(() => dropped.cancelHeld(later)).toThrow('공급사 응답을 받지 못해 보류된 구독만 처리할 수 있습니다.');
+  });
 });

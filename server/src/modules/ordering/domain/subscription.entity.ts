@@ -275,16 +275,46 @@ export class Subscription {
   }
 
   /**
-   * Its `add` went out and no readable answer came back (a timeout, a 5xx): the provider may run it, so it
-   * stays held upstream (a member's cancel waits, nothing is refunded) and is tried again at `next`.
+   * Its `add` went out and no readable answer came back (a timeout, a 5xx, or a round cut off before it
+   * recorded one): the provider may run it, so it stays held upstream (a member's cancel waits, nothing is
+   * refunded) and is never sent again by itself, for a second `add` could start a second subscription the
+   * shop pays the provider for. An operator checks the provider's panel: link its id, resend, or cancel.
    */
-  addUnanswered(next: Date, now: Date, error: string): void {
+  holdUnanswered(note: string, now: Date): void {
     const sendingAt = this.sendingAt ?? now;
-    this.checkAgainAt(next, now, error);
+    this.checkAgainAt(null, now, note);
     this.sendingAt = sendingAt;
   }
 
-  checkAgainAt(next: Date, now: Date, error: string | null = null): void {
+  /** Waiting for an operator: its `add` is out, unanswered, and nothing is due. */
+  get held(): boolean {
+    return this.isOpen && this.providerSubscriptionId === null && this.sendingAt !== null && this.nextCheckAt === null;
+  }
+
+  private assertHeld(): void {
+    if (!this.held) throw new DomainError('공급사 응답을 받지 못해 보류된 구독만 처리할 수 있습니다.', 409);
+  }
+
+  /** The operator found it on the provider's panel: followed from now on under that id. */
+  linkHeld(providerSubscriptionId: string, now: Date): void {
+    this.assertHeld();
+    this.markSent(providerSubscriptionId, now, now);
+  }
+
+  /** The operator found nothing on the provider's panel: its `add` goes out again in the next round. */
+  resendHeld(now: Date): void {
+    this.assertHeld();
+    this.checkAgainAt(now, now);
+  }
+
+  /** The operator found nothing on the provider's panel and ends it: everything unused comes back. */
+  cancelHeld(now: Date): bigint {
+    this.assertHeld();
+    this.sendingAt = null;
+    return this.moveTo(CANCELED, now);
+  }
+
+  checkAgainAt(next: Date | null, now: Date, error: string | null = null): void {
     this.nextCheckAt = next;
     this.sendingAt = null;
     this.lastError = error?.slice(0, 500) ?? null;

@@ -1,9 +1,17 @@
 import { Body, Controller, Get, HttpCode, Param, Post, Query, UseGuards } from '@nestjs/common';
 import { z } from 'zod';
 import { ORDER_MESSAGES, SUBSCRIPTION_MESSAGES, type SubscriptionView } from '../../../contracts/index.js';
-import { CurrentMember, MemberGuard, OperatorGuard, type AuthenticatedMember } from '../../auth/index.js';
-import { Allow, idPipe, NotFoundError, parseListQuery, ZodPipe } from '../../../shared/index.js';
+import {
+  CurrentMember,
+  CurrentOperator,
+  MemberGuard,
+  OperatorGuard,
+  type AuthenticatedMember,
+  type AuthenticatedOperator,
+} from '../../auth/index.js';
+import { Allow, idPipe, NotFoundError, parseListQuery, providerIdField, ZodPipe } from '../../../shared/index.js';
 import { Subscriptions } from '../application/subscriptions.service.js';
+import { adminSubscriptionView } from '../application/admin-views.js';
 import { SUBSCRIPTION_TRANSITIONS, type Subscription } from '../domain/subscription.entity.js';
 
 const subscriptionId = idPipe({ message: SUBSCRIPTION_MESSAGES.notFound });
@@ -82,7 +90,15 @@ export class MemberSubscriptionsController {
   }
 }
 
-/** Operator console: members' subscriptions (read-only; the money moves through the member's cancel and the sync). */
+/** The provider's subscription id an operator found on its panel (as orders' resend takes an order id). */
+const resendHeldSchema = z.object({
+  providerSubscriptionId: providerIdField('공급사 구독번호가 올바르지 않습니다.').optional(),
+});
+
+/**
+ * Operator console: members' subscriptions. Money moves through the member's cancel and the sync; the
+ * operator's commands answer a subscription held because its `add` went unanswered.
+ */
 @Controller('admin/subscriptions')
 @UseGuards(OperatorGuard)
 @Allow('orders.read')
@@ -90,8 +106,8 @@ export class AdminSubscriptionsController {
   constructor(private readonly subscriptions: Subscriptions) {}
 
   @Get()
-  list(@Query() query: unknown) {
-    return this.subscriptions.page(parseListQuery(query));
+  async list(@Query() query: unknown) {
+    return (await this.subscriptions.page(parseListQuery(query))).map(adminSubscriptionView);
   }
 
   @Get(':id')
@@ -99,6 +115,27 @@ export class AdminSubscriptionsController {
     const subscription = await this.subscriptions.get(id);
     if (!subscription) throw new NotFoundError(SUBSCRIPTION_MESSAGES.notFound);
     const orders = (await this.subscriptions.childOrders([id])).get(id) ?? [];
-    return { ...subscription, lastError: subscription.lastError, orders };
+    return { ...adminSubscriptionView(subscription), orders };
+  }
+
+  /** Links the provider's subscription id the operator found, or (none found) sends its `add` again. */
+  @Post(':id/resend')
+  @HttpCode(200)
+  @Allow('orders.command')
+  async resend(
+    @Param('id', subscriptionId) id: number,
+    @Body(new ZodPipe(resendHeldSchema)) body: z.infer<typeof resendHeldSchema>,
+    @CurrentOperator() operator: AuthenticatedOperator,
+  ) {
+    return adminSubscriptionView(await this.subscriptions.resendHeld(id, body, operator));
+  }
+
+  /** Ends a held subscription the provider's panel does not have, refunding the prepayment. */
+  @Post(':id/cancel')
+  @HttpCode(200)
+  @Allow('orders.command')
+  async cancel(@Param('id', subscriptionId) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
+    const { subscription, ledgerEntry } = await this.subscriptions.cancelHeld(id, operator);
+    return { ...adminSubscriptionView(subscription), ledgerEntry };
   }
 }
