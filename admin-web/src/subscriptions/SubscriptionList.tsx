@@ -1,3 +1,9 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import type { Theme } from '@mui/material/styles';
 import CancelIcon from '@mui/icons-material/Cancel';
 import SendIcon from '@mui/icons-material/Send';
 import {
@@ -10,6 +16,8 @@ import {
   SelectField,
   SelectInput,
   TextField,
+  RecordContextProvider,
+  useListContext,
   useRecordContext,
   WrapperField,
 } from 'react-admin';
@@ -61,37 +69,87 @@ const HeldCommands = () => {
   );
 };
 
+/** On a phone, one card per subscription: what an operator acts on (money, status, the provider's word, commands). */
+const SubscriptionCards = () => {
+  const { data = [], isPending } = useListContext();
+  if (isPending) return null;
+  return (
+    <Stack spacing={1.5} sx={{ p: 1 }} data-testid="subscription-cards">
+      {data.map((r) => (
+        <RecordContextProvider key={r.id} value={r}>
+          <Card variant="outlined">
+            <CardContent sx={{ pb: 1 }}>
+              <Stack direction="row" justifyContent="space-between" alignItems="baseline" spacing={1}>
+                <Typography sx={{ fontWeight: 800, overflowWrap: 'anywhere' }}>{r.username}</Typography>
+                <Typography variant="caption" color="text.secondary">
+                  #{r.id}
+                </Typography>
+              </Stack>
+              <ServiceField source="serviceId" />
+              <Stack direction="row" justifyContent="space-between" alignItems="center" spacing={1}>
+                <MemberField source="memberId" />
+                <SelectField source="status" choices={statuses} />
+              </Stack>
+              <Typography variant="body2" color="text.secondary">
+                선결제 <WonField source="point" /> · 사용 <WonField source="used" /> · 환불{' '}
+                <WonField source="refunded" />
+              </Typography>
+              {r.lastError ? (
+                <Typography variant="body2" color="warning.main" sx={{ mt: 0.5, overflowWrap: 'anywhere' }}>
+                  {r.lastError}
+                </Typography>
+              ) : null}
+            </CardContent>
+            {r.held ? (
+              <Stack direction="row" spacing={1} sx={{ px: 2, pb: 1.5 }} justifyContent="flex-end">
+                <HeldCommands />
+              </Stack>
+            ) : null}
+          </Card>
+        </RecordContextProvider>
+      ))}
+    </Stack>
+  );
+};
+
 /** Members' subscriptions (자동 좋아요): what was paid, used by the child orders and refunded at the end. */
-const SubscriptionList = () => (
-  <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
-      <TextField source="id" />
-      <DateTimeField source="createdAt" />
-      <MemberField source="memberId" />
-      <ServiceField source="serviceId" />
-      <TextField source="username" />
-      <NumberField source="min" />
-      <NumberField source="max" />
-      <NumberField source="postsUsed" />
-      <NumberField source="posts" />
-      <NumberField source="delay" />
-      <TextField source="expiry" emptyText="-" />
-      <WonField source="point" />
-      <WonField source="used" />
-      <WonField source="refunded" />
-      <WonField source="debited" />
-      <SelectField source="status" choices={statuses} />
-      <TextField source="pauseReason" emptyText="-" />
-      <ReferenceField source="providerId" reference="providers" link="edit" emptyText="-">
-        <TextField source="name" />
-      </ReferenceField>
-      <TextField source="providerSubscriptionId" emptyText="-" />
-      <TextField source="lastError" emptyText="-" />
-      <WrapperField label="확인 필요">
-        <HeldCommands />
-      </WrapperField>
-    </Datagrid>
-  </List>
-);
+const SubscriptionList = () => {
+  const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
+      {phone ? (
+        <SubscriptionCards />
+      ) : (
+        <Datagrid bulkActionButtons={false} rowClick={false}>
+          <TextField source="id" />
+          <DateTimeField source="createdAt" />
+          <MemberField source="memberId" />
+          <ServiceField source="serviceId" />
+          <TextField source="username" />
+          <NumberField source="min" />
+          <NumberField source="max" />
+          <NumberField source="postsUsed" />
+          <NumberField source="posts" />
+          <NumberField source="delay" />
+          <TextField source="expiry" emptyText="-" />
+          <WonField source="point" />
+          <WonField source="used" />
+          <WonField source="refunded" />
+          <WonField source="debited" />
+          <SelectField source="status" choices={statuses} />
+          <TextField source="pauseReason" emptyText="-" />
+          <ReferenceField source="providerId" reference="providers" link="edit" emptyText="-">
+            <TextField source="name" />
+          </ReferenceField>
+          <TextField source="providerSubscriptionId" emptyText="-" />
+          <TextField source="lastError" emptyText="-" />
+          <WrapperField label="확인 필요">
+            <HeldCommands />
+          </WrapperField>
+        </Datagrid>
+      )}
+    </List>
+  );
+};
 
 export default SubscriptionList;

@@ -23,6 +23,9 @@ export const SUBSCRIPTION_MESSAGES = {
   expiry: '만료일은 오늘 이후의 날짜(YYYY-MM-DD)로 입력하거나 비워 두어야 합니다.',
   notSubscription: '구독 상품이 아닙니다.',
   notFound: '구독을 찾을 수 없습니다.',
+  /** An operator's command on a subscription that is not waiting for one (its `add` answered, or not sent). */
+  notHeld: '공급사 응답을 받지 못해 보류된 구독만 처리할 수 있습니다.',
+  providerIdInvalid: '공급사 구독번호가 올바르지 않습니다.',
   /** An open-ended subscription's pause: a new post's order could not be paid. */
   pausedLowBalance:
     '포인트가 부족해 새 게시물 주문을 넣지 못하고 구독이 일시정지되었습니다. 포인트를 충전하면 다음 게시물부터 다시 진행됩니다.',

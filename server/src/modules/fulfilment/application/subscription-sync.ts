@@ -5,19 +5,18 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { Subscriptions, SubscriptionStatus, type Subscription } from '../../ordering/index.js';
 import { Clock } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
-import { OrderDispatch } from '../domain/order-dispatch.entity.js';
+import { OrderDispatch, UNCERTAIN_MARK } from '../domain/order-dispatch.entity.js';
 import { SYNC_SPACING_MS } from './order-sync.js';
 import { ProviderError, SmmClient } from './smm-client.js';
 import { AlertsFacade } from '../../alerts/index.js';
-import { UNCERTAIN_MARK } from '../domain/order-dispatch.entity.js';
 
 const RETRY_MS = 60_000;
-
-/** What the console shows on a subscription held for an unanswered `add`. */
-export const heldNote = (reason: string) =>
-  `${UNCERTAIN_MARK} ${reason}: 공급사에 구독이 들어갔을 수 있어 자동으로 다시 보내지 않습니다. 공급사에서 구독 여부를 확인한 뒤 공급사 구독번호를 연결하거나 재전송 또는 취소하세요.`;
 /** How long one round holds a subscription (another replica skips it meanwhile). */
 const LEASE_MS = 5 * 60_000;
+
+/** What the console shows on a subscription held for an unanswered `add`. */
+const heldNote = (reason: string) =>
+  `${UNCERTAIN_MARK} ${reason}: 공급사에 구독이 들어갔을 수 있어 자동으로 다시 보내지 않습니다. 공급사에서 구독 여부를 확인한 뒤 공급사 구독번호를 연결하거나 재전송 또는 취소하세요.`;
 
 export interface SubscriptionSyncStats {
   sent: number;

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { UniqueConstraintViolationException, wrap } from '@mikro-orm/core';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import {
   MEMBER_CANCEL_MESSAGES,
   ORDER_MESSAGES,
@@ -348,22 +348,11 @@ export class Subscriptions {
    * An operator's answer to a subscription held for an unanswered `add`, after checking the provider's
    * panel: its subscription id there (followed from now on), or nothing (sent again in the next round).
    */
-  async resendHeld(id: number, input: { providerSubscriptionId?: string }, actor: AuditActor): Promise<Subscription> {
-    return this.em.fork().transactional(async (tx) => {
-      const subscription = await this.lock(tx, id);
-      const before = wrap(subscription).toObject();
-      const now = this.clock.now();
-      if (input.providerSubscriptionId) subscription.linkHeld(input.providerSubscriptionId, now);
-      else subscription.resendHeld(now);
-      this.audit.record(tx, actor, {
-        action: input.providerSubscriptionId ? 'link-upstream' : 'resend',
-        resource: 'subscriptions',
-        resourceId: id,
-        before,
-        after: subscription,
-      });
-      return subscription;
-    });
+  resendHeld(id: number, input: { providerSubscriptionId?: string }, actor: AuditActor): Promise<Subscription> {
+    const link = input.providerSubscriptionId;
+    return this.operate(id, actor, link ? 'link-upstream' : 'resend', (s, now) =>
+      link ? s.linkHeld(link, now) : s.resendHeld(now),
+    );
   }
 
   /** An operator ends a held subscription the provider's panel does not have: the whole prepayment comes back. */
@@ -371,23 +360,27 @@ export class Subscriptions {
     id: number,
     actor: AuditActor,
   ): Promise<{ subscription: Subscription; ledgerEntry: LedgerEntry | null }> {
-    const subscription = await this.em.fork().transactional(async (tx) => {
-      const subscription = await this.lock(tx, id);
-      const before = wrap(subscription).toObject();
-      await this.refund(tx, subscription, subscription.cancelHeld(this.clock.now()));
-      this.audit.record(tx, actor, {
-        action: 'cancel',
-        resource: 'subscriptions',
-        resourceId: id,
-        before,
-        after: subscription,
-      });
-      return subscription;
-    });
+    const subscription = await this.operate(id, actor, 'cancel', (s, now, tx) => this.refund(tx, s, s.cancelHeld(now)));
     return {
       subscription,
       ledgerEntry: await this.wallet.findEntry(LedgerKind.REFUND, subscriptionReference(id)),
     };
+  }
+
+  /** An operator's command on one subscription: locked, changed and audited in one transaction. */
+  private operate(
+    id: number,
+    actor: AuditActor,
+    action: string,
+    change: (subscription: Subscription, now: Date, tx: EntityManager) => void | Promise<void>,
+  ): Promise<Subscription> {
+    return this.em.fork().transactional(async (tx) => {
+      const subscription = await this.lock(tx, id);
+      const before = wrap(subscription).toObject();
+      await change(subscription, this.clock.now(), tx);
+      this.audit.record(tx, actor, { action, resource: 'subscriptions', resourceId: id, before, after: subscription });
+      return subscription;
+    });
   }
 
   /** Fulfilment's notes on one subscription (sent, checked, failed). */

@@ -1,6 +1,11 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Service } from '../../catalog/index.js';
-import { SUBSCRIPTION_MOVES, SUBSCRIPTION_STATUS_LABELS, SubscriptionStatus } from '../../../contracts/index.js';
+import {
+  SUBSCRIPTION_MESSAGES,
+  SUBSCRIPTION_MOVES,
+  SUBSCRIPTION_STATUS_LABELS,
+  SubscriptionStatus,
+} from '../../../contracts/index.js';
 import { DomainError, TransitionTable, entityNamed } from '../../../shared/index.js';
 import { money } from './money.js';
 
@@ -292,7 +297,7 @@ export class Subscription {
   }
 
   private assertHeld(): void {
-    if (!this.held) throw new DomainError('공급사 응답을 받지 못해 보류된 구독만 처리할 수 있습니다.', 409);
+    if (!this.held) throw new DomainError(SUBSCRIPTION_MESSAGES.notHeld, 409);
   }
 
   /** The operator found it on the provider's panel: followed from now on under that id. */

@@ -92,7 +92,7 @@ export class MemberSubscriptionsController {
 
 /** The provider's subscription id an operator found on its panel (as orders' resend takes an order id). */
 const resendHeldSchema = z.object({
-  providerSubscriptionId: providerIdField('공급사 구독번호가 올바르지 않습니다.').optional(),
+  providerSubscriptionId: providerIdField(SUBSCRIPTION_MESSAGES.providerIdInvalid).optional(),
 });
 
 /**
