@@ -182,6 +182,14 @@ describe('storefront screens hold at 390px', () => {
     await page.getByRole('button', { name: '더 보기' }).click();
     expect(await replays.count()).toBe(20);
     expect(await overflowOf(log)).toEqual([]);
+    // And as a table at 1440px: nothing scrolled sideways, each state on one line (발송 대/기 wrapped there).
+    const wide = await h.newPage({ width: 1440, height: 900 });
+    await signedIn(wide, member);
+    await wide.goto('/account');
+    const table = wide.getByTestId('webhook-deliveries');
+    await table.getByText('재시도 대기 (4회 실패)').first().waitFor();
+    expect(await overflowOf(table)).toEqual([]);
+    expect((await linesOf(table.getByTestId('delivery-state'))).filter((s) => !s.endsWith(': 1'))).toEqual([]);
   });
 
   it('fits 로그인된 기기 to 390px: a card a device, nothing scrolled sideways', async () => {
@@ -207,5 +215,10 @@ describe('storefront screens hold at 390px', () => {
     expect(await overflowOf(sessions)).toEqual([]);
     // Each device on one line (the summary, or a long user agent cut with an ellipsis, in full as its title).
     expect((await linesOf(sessions.getByTestId('session-device'))).filter((s) => !s.endsWith(': 1'))).toEqual([]);
+    const wide = await h.newPage({ width: 1440, height: 900 });
+    await signedIn(wide, member);
+    await wide.goto('/account');
+    await wide.getByTestId('sessions').getByRole('button', { name: /종료/ }).first().waitFor();
+    expect(await overflowOf(wide.getByTestId('sessions'))).toEqual([]);
   });
 });
