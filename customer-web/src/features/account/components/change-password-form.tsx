@@ -44,7 +44,7 @@ export function ChangePasswordForm() {
         );
         toast.success(IDENTITY_MESSAGES.passwordChanged);
         if (renewApiKey) toast.info('API 키도 재발급되었습니다. 다시 로그인한 뒤 계정 설정에서 확인해 주세요.');
-        void navigate(paths.logout, { state: { next: paths.login } });
+        void navigate(paths.logout);
       } catch (error) {
         toast.error(
           hasCode(error, 'CURRENT_PASSWORD_WRONG')
