@@ -1,5 +1,6 @@
 import {
   Datagrid,
+  FunctionField,
   List,
   NumberField,
   SelectField,
@@ -15,6 +16,11 @@ import ReplayIcon from '@mui/icons-material/Replay';
 import { CommandButton } from '../common/CommandButton';
 import { DateTimeField, labelChoices } from '../common/fields';
 import { DELIVERY_CHANNEL_LABELS, DELIVERY_STATUS_LABELS } from '../../../server/src/contracts/delivery.js';
+import {
+  deliveryEventLabel,
+  deliveryFailureLabel,
+  deliveryStateLabel,
+} from '../../../server/src/contracts/delivery-wording.js';
 
 const channels = labelChoices(DELIVERY_CHANNEL_LABELS);
 const statuses = labelChoices(DELIVERY_STATUS_LABELS);
@@ -36,8 +42,15 @@ const Resend = () => (
   />
 );
 
+const state = (r: RaRecord) => deliveryStateLabel({ status: r.status, attempts: Number(r.attempts) });
+/** Why it failed, in Korean; nothing for a sent message (its answer is shown as it came). */
+const failure = (r: RaRecord) =>
+  r.status === 'SENT' || r.status === 'STORED' ? null : deliveryFailureLabel(r.lastAnswer, r.lastStatus);
+const answer = (r: RaRecord) => (
+  <span title={r.lastAnswer ?? undefined}>{failure(r) ?? (r.lastAnswer as string | null) ?? ''}</span>
+);
 const line = (r: RaRecord) =>
-  `${DELIVERY_STATUS_LABELS[r.status as keyof typeof DELIVERY_STATUS_LABELS] ?? r.status} · 시도 ${r.attempts}회${r.lastStatus ? ` · HTTP ${r.lastStatus}` : ''}`;
+  `${state(r)} · 시도 ${r.attempts}회${r.lastStatus ? ` · HTTP ${r.lastStatus}` : ''}${failure(r) ? ` · ${failure(r)}` : ''}`;
 
 /**
  * 발송 내역: every message of the delivery engine (webhooks, mail, SMS, Telegram, 알림톡), recipients
@@ -50,7 +63,7 @@ const DeliveryList = () => {
       {phone ? (
         <SimpleList
           primaryText={(r) =>
-            `#${r.id} ${DELIVERY_CHANNEL_LABELS[r.channel as keyof typeof DELIVERY_CHANNEL_LABELS] ?? r.channel} · ${r.event}`
+            `#${r.id} ${DELIVERY_CHANNEL_LABELS[r.channel as keyof typeof DELIVERY_CHANNEL_LABELS] ?? r.channel} · ${deliveryEventLabel(r.event)}`
           }
           secondaryText={(r) => `${r.recipient} · ${line(r)}`}
           tertiaryText={() => <Resend />}
@@ -61,12 +74,12 @@ const DeliveryList = () => {
           <TextField source="id" />
           <DateTimeField source="createdAt" />
           <SelectField source="channel" choices={channels} />
-          <TextField source="event" />
+          <FunctionField source="event" render={(r) => deliveryEventLabel(r.event)} />
           <TextField source="recipient" />
-          <SelectField source="status" choices={statuses} />
+          <FunctionField source="status" render={state} />
           <NumberField source="attempts" />
           <TextField source="lastStatus" emptyText="" />
-          <TextField source="lastAnswer" emptyText="" />
+          <FunctionField source="lastAnswer" render={answer} />
           <DateTimeField source="sentAt" />
           <Resend />
         </Datagrid>

@@ -1,7 +1,17 @@
-import { Datagrid, List, NumberField, SelectField, SelectInput, TextField, TextInput } from 'react-admin';
+import {
+  Datagrid,
+  FunctionField,
+  List,
+  NumberField,
+  SelectField,
+  SelectInput,
+  TextField,
+  TextInput,
+} from 'react-admin';
 import { DateTimeField, labelChoices } from '../common/fields';
 import { OUTBOX_CHANNEL_LABELS } from '../../../server/src/contracts/statuses.js';
 import { DELIVERY_STATUS_LABELS } from '../../../server/src/contracts/delivery.js';
+import { deliveryEventLabel, deliveryFailureLabel } from '../../../server/src/contracts/delivery-wording.js';
 
 const statuses = labelChoices(DELIVERY_STATUS_LABELS);
 
@@ -18,13 +28,20 @@ const OutboxList = () => (
       <TextField source="id" />
       <DateTimeField source="createdAt" />
       <TextField source="channel" />
-      <TextField source="event" />
+      <FunctionField source="event" render={(r) => deliveryEventLabel(r.event)} />
       <TextField source="recipient" />
       <TextField source="subject" emptyText="-" />
       <TextField source="body" />
       <SelectField source="status" choices={statuses} />
       <NumberField source="attempts" />
-      <TextField source="lastAnswer" emptyText="" />
+      <FunctionField
+        source="lastAnswer"
+        render={(r) => (
+          <span title={r.lastAnswer ?? undefined}>
+            {(r.status === 'SENT' ? null : deliveryFailureLabel(r.lastAnswer)) ?? r.lastAnswer ?? ''}
+          </span>
+        )}
+      />
     </Datagrid>
   </List>
 );

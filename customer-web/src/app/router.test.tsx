@@ -2,7 +2,10 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { profileQueryOptions } from '../lib/auth';
 import { session, type SessionState } from '../lib/session';
 import { settingsQueryOptions } from '../lib/settings';
-import { renderRoutes, type Seed } from '../testing/render';
+import { renderRoutes, stubFetch, type Seed } from '../testing/render';
+import { AppLayout } from './layout/app-layout';
+import { orderKeys } from '../features/orders/api/keys';
+import { popupKeys } from '../features/popups/api/keys';
 import { routes } from './router';
 
 const settings = {
@@ -15,11 +18,11 @@ const settings = {
 const seed: Seed = [
   [settingsQueryOptions.queryKey, settings],
   [profileQueryOptions.queryKey, { id: 'member1', point: 12345, apiKey: null, referralCode: null }],
-  [['popups'], []],
-  [['platforms'], []],
-  [['categories'], []],
-  [['services'], []],
-  [['notices'], []],
+  [popupKeys.popups, []],
+  [orderKeys.platforms, []],
+  [orderKeys.categories, []],
+  [orderKeys.services, []],
+  [orderKeys.notices, []],
 ];
 const at = (path: string, state: SessionState) => renderRoutes(routes, { path, seed, state });
 const landed = async (router: ReturnType<typeof at>['router'], path: string) =>
@@ -138,6 +141,73 @@ describe('the frame', () => {
     localStorage.setItem('jwt', 'x');
     const { router } = renderRoutes(routes, { path: '/logout', seed, state: 'authorization', keepStorage: true });
     await landed(router, '/order');
+    expect(localStorage.getItem('jwt')).toBeNull();
+    expect(session.get()).toBe('unAuthorization');
+  });
+});
+
+describe('every screen holds', () => {
+  const notices = [
+    { id: 1, content: '고정 공지입니다', isTop: true, bgColor: null, createdAt: '2026-11-20T00:00:00Z' },
+    { id: 2, content: '일반 공지입니다', isTop: false, bgColor: null, createdAt: '2026-11-21T00:00:00Z' },
+  ];
+
+  it('keeps the notice list on /order → /account → /order (the account page reads its own notice channels)', async () => {
+    stubFetch({
+      'GET /service/notices': { body: notices },
+      'GET /auth/notices': { body: { 'order.completed': 'EMAIL' } },
+    });
+    const { router } = renderRoutes(routes, {
+      path: '/order',
+      state: 'authorization',
+      seed: seed.filter(([key]) => key !== orderKeys.notices),
+    });
+    expect(await screen.findByText('고정 공지입니다')).toBeInTheDocument();
+    await act(() => router.navigate('/account'));
+    const channel = await screen.findByTestId('notice-order.completed', {}, { timeout: 10_000 });
+    await waitFor(() => expect(channel).toHaveValue('EMAIL'));
+    await act(() => router.navigate('/order'));
+    expect(await screen.findByText('일반 공지입니다')).toBeInTheDocument();
+    expect(screen.getByRole('navigation', { name: '주 메뉴' })).toBeInTheDocument();
+    expect(screen.queryByText('문제가 발생했습니다')).not.toBeInTheDocument();
+  });
+
+  it('a page that throws says so in Korean with 새로고침, the header and menu stay, another page works', async () => {
+    const error = console.error;
+    console.error = () => undefined;
+    try {
+      const Broken = () => {
+        throw new Error('e.filter is not a function');
+      };
+      const { router } = renderRoutes(
+        [
+          {
+            element: <AppLayout />,
+            children: [
+              { path: '/broken', Component: Broken },
+              { path: '/order', element: <p>주문 화면</p> },
+            ],
+          },
+        ],
+        { path: '/broken', seed, state: 'authorization' },
+      );
+      expect(await screen.findByRole('heading', { name: '문제가 발생했습니다' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: '새로고침' })).toBeInTheDocument();
+      expect(screen.getByRole('navigation', { name: '주 메뉴' })).toHaveTextContent('주문하기');
+      expect(screen.getByTestId('footer')).toBeInTheDocument();
+      await act(() => router.navigate('/order'));
+      expect(await screen.findByText('주문 화면')).toBeInTheDocument();
+      expect(screen.queryByText('문제가 발생했습니다')).not.toBeInTheDocument();
+    } finally {
+      console.error = error;
+    }
+  });
+
+  it('/logout asked to go to the login page (after 2단계 인증) lands there as a visitor', async () => {
+    localStorage.setItem('jwt', 'x');
+    const { router } = renderRoutes(routes, { path: '/account', seed, state: 'authorization', keepStorage: true });
+    await act(() => router.navigate('/logout', { state: { next: '/login' } }));
+    await landed(router, '/login');
     expect(localStorage.getItem('jwt')).toBeNull();
     expect(session.get()).toBe('unAuthorization');
   });

@@ -4,6 +4,7 @@ import type { MemberLevelView } from './contracts';
 import { queryClient } from './query-client';
 import { session, useSession } from './session';
 import { storage } from './storage';
+import { sharedKeys } from './query-keys';
 
 /** GET /auth/profile (docs/product.md §3 Profile). */
 export interface Profile {
@@ -20,7 +21,7 @@ export const GUEST_LABEL = '둘러보기 모드';
 export const GUEST_PROFILE: Profile = { id: GUEST_LABEL, point: 0, apiKey: null, referralCode: null };
 
 export const profileQueryOptions = queryOptions({
-  queryKey: ['profile'],
+  queryKey: sharedKeys.profile,
   queryFn: () => api.get<Profile>('/auth/profile'),
 });
 

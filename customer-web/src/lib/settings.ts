@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from './api-client';
 import type { NumberListSettingKey, PublicSetting, SwitchSettingKey, TextSettingKey } from './contracts';
+import { sharedKeys } from './query-keys';
 
 const HOUR = 60 * 60 * 1000;
 
@@ -9,7 +10,7 @@ export type SettingsMap = Record<string, unknown>;
 
 /** GET /service/settings: a list of {key, value}; cached one hour, not refetched on mount (docs/product.md §7). */
 export const settingsQueryOptions = queryOptions({
-  queryKey: ['settings'],
+  queryKey: sharedKeys.settings,
   queryFn: async (): Promise<SettingsMap> => {
     const list = await api.get<PublicSetting[]>('/service/settings');
     return Object.fromEntries(list.map(({ key, value }) => [key, value]));

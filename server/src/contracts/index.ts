@@ -58,6 +58,7 @@ export * from './pricing.js';
 export * from './mass-order.js';
 export * from './support.js';
 export * from './delivery.js';
+export * from './delivery-wording.js';
 export * from './reports.js';
 export * from './error-codes.js';
 export * from './second-factor.js';

@@ -46,7 +46,7 @@ describe('발송 내역 and the member delivery log', () => {
     await phone.goto('/account');
     await ready(phone);
     const log = phone.getByTestId('webhook-deliveries');
-    await log.getByText('webhook.test').first().waitFor();
+    await log.getByText('테스트 이벤트').first().waitFor();
     expect(await log.locator('tbody tr').count()).toBeGreaterThanOrEqual(2);
     await log.scrollIntoViewIfNeeded();
     await h.screenshot(phone, 'deliveries-member-log-390');
@@ -54,7 +54,7 @@ describe('발송 내역 and the member delivery log', () => {
     const desk = await logInToConsole(h);
     await desk.setViewportSize(PHONE);
     await desk.goto('/admin/deliveries');
-    await desk.getByText('webhook.test').first().waitFor();
+    await desk.getByText('테스트 이벤트').first().waitFor();
     // The recipient is masked: scheme and host only, never the path.
     await desk
       .getByText(`http://${new URL(receiver.url).host}/…`)

@@ -56,7 +56,8 @@ describe('mass order page (/order/mass)', () => {
     const errors = await page.locator('.mass-line-error').allTextContents();
     expect(errors).toEqual([
       ORDER_MESSAGES.amountBelowMin,
-      ORDER_MESSAGES.serviceRequired,
+      // An unknown number is named as such (not 서비스를 선택해 주세요, as if none were typed).
+      '999999번 서비스가 없습니다. 주문하기 화면에서 서비스 번호를 확인해 주세요.',
       MASS_ORDER_MESSAGES.lineFormat,
     ]);
     expect(await page.getByRole('button', { name: /주문하기 \(/ }).isDisabled()).toBe(true);

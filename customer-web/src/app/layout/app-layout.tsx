@@ -5,6 +5,7 @@ import { ChatButton } from './chat-button';
 import { Footer } from './footer';
 import { LandscapeBanner } from './landscape-banner';
 import { LoginPrompt } from './login-prompt';
+import { RouteBoundary, ScrollToTop } from './route-boundary';
 import { TopBar } from './top-bar';
 
 /** Every page's frame. While the session is loading nothing is rendered (docs/product.md §4). */
@@ -12,11 +13,14 @@ export function AppLayout() {
   if (useSession() === 'loading') return null;
   return (
     <div className="app">
+      <ScrollToTop />
       <TopBar />
       <div className="app-body">
         <LandscapeBanner />
         <main className="main">
-          <Outlet />
+          <RouteBoundary>
+            <Outlet />
+          </RouteBoundary>
         </main>
       </div>
       <Footer />
@@ -30,5 +34,9 @@ export function AppLayout() {
 /** Pages without the frame (the social-login popup callback). */
 export function BareLayout() {
   if (useSession() === 'loading') return null;
-  return <Outlet />;
+  return (
+    <RouteBoundary>
+      <Outlet />
+    </RouteBoundary>
+  );
 }

@@ -5,12 +5,14 @@ import { useSettings } from '../../lib/settings';
 import { webLink } from '../../lib/order-rules';
 
 const CONTROL = 'a, button, input, select, textarea, [role="button"], [role="radio"], [role="checkbox"]';
+/** Besides controls, what the button must not hide: a table's cells (충전 내역's last column), an error card. */
+const KEEP_CLEAR = `${CONTROL}, td, th, [role="alert"], .mass-line`;
 
 /**
- * Whether any control of the page lies under the floating button's box (checked at its corners and centre).
+ * Whether a control or content to keep clear lies under the floating button's box (checked at its corners and centre).
  * offset* ignore the transform, so the box is where the button sits when not stepped aside.
  */
-function coversControl(button: HTMLElement): boolean {
+function coversContent(button: HTMLElement): boolean {
   if (typeof document.elementsFromPoint !== 'function') return false;
   const r = {
     left: button.offsetLeft,
@@ -28,13 +30,14 @@ function coversControl(button: HTMLElement): boolean {
   return points.some(([x, y]) =>
     document
       .elementsFromPoint(x, y)
-      .some((el) => !button.contains(el) && el instanceof HTMLElement && el.closest(CONTROL) !== null),
+      .some((el) => !button.contains(el) && el instanceof HTMLElement && el.closest(KEEP_CLEAR) !== null),
   );
 }
 
 /**
  * Floating chat-channel button, only when the channel link is set (docs/product.md §2). Where it would cover a control
- * (the 인증번호 발송 button, a login tile on a phone) it steps aside until the page scrolls on (issue 18).
+ * (the 인증번호 발송 button, a login tile on a phone), a table cell or an error it steps aside until the page scrolls
+ * on; the page keeps room at its bottom for it (styles.css), so the last of any page can be scrolled clear.
  */
 export function ChatButton() {
   const settings = useSettings();
@@ -48,7 +51,7 @@ export function ChatButton() {
     let frame = 0;
     const check = () => {
       cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(() => setTucked(coversControl(button)));
+      frame = requestAnimationFrame(() => setTucked(coversContent(button)));
     };
     check();
     // Layout changes (a form growing, a toast) as well as scrolling may put a control under it.

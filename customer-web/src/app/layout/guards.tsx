@@ -14,6 +14,9 @@ export function Allow({ states, loginPrompt = false }: { states: readonly Sessio
   // A member who stops being one here (withdrawal, an expired token) is not a visitor reaching for the page.
   const [arrivedAs] = useState(state);
   if (states.includes(state)) return <Outlet />;
+  // /logout ends the session itself and then goes where it was asked to (the login page after 2단계 인증):
+  // bouncing to /order here would race it.
+  if (pathname === paths.logout && arrivedAs === 'authorization') return null;
   const ask = loginPrompt && arrivedAs !== 'authorization' && state !== 'authorization' && pathname !== paths.logout;
   return <Navigate to={paths.order} replace state={ask ? loginPromptState('member-only') : null} />;
 }

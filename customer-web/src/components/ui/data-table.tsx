@@ -6,23 +6,30 @@ export interface Column<T> {
   className?: string;
 }
 
-/** A horizontally scrollable table with an empty-state line. */
+/**
+ * A table with an empty-state line. Wide tables scroll in their own box; with `cards` each row becomes a
+ * card of "header: value" lines on a phone instead (styles.css `.table-cards`), so nothing scrolls sideways.
+ */
 export function DataTable<T>({
   columns,
   rows,
   rowKey,
   empty = '내역이 없습니다.',
   loading,
+  cards = false,
+  testId,
 }: {
   columns: Column<T>[];
   rows: readonly T[];
   rowKey: (row: T) => string | number;
   empty?: string;
   loading?: boolean;
+  cards?: boolean;
+  testId?: string;
 }) {
   return (
-    <div className="table-wrap">
-      <table className="table">
+    <div className={cards ? 'table-wrap table-wrap-cards' : 'table-wrap'} data-testid={testId}>
+      <table className={cards ? 'table table-cards' : 'table'}>
         <thead>
           <tr>
             {columns.map((c) => (
@@ -43,7 +50,7 @@ export function DataTable<T>({
             rows.map((row) => (
               <tr key={rowKey(row)}>
                 {columns.map((c) => (
-                  <td key={c.header} className={c.className}>
+                  <td key={c.header} className={c.className} data-label={c.header}>
                     {c.cell(row)}
                   </td>
                 ))}

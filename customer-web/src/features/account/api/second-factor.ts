@@ -12,3 +12,7 @@ export const confirmSecondFactor = (code: string) => api.post<SecondFactorConfir
 
 /** POST /auth/totp/disable {code}: off; every session ends. */
 export const disableSecondFactor = (code: string) => api.post<{ message: string }>('/auth/totp/disable', { code });
+
+/** POST /auth/totp/recovery-codes {code}: 10 new recovery codes (the old ones stop working), shown once. */
+export const renewRecoveryCodes = (code: string) =>
+  api.post<SecondFactorConfirmed>('/auth/totp/recovery-codes', { code });

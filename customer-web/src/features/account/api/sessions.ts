@@ -1,8 +1,14 @@
 import type { SessionRow } from '../../../lib/contracts';
 import { api } from '../../../lib/api-client';
 
+/**
+ * A session as GET /auth/sessions answers it: `device` is a summary ("Chrome · Windows") and `userAgent` the raw
+ * string (older servers sent the raw string as `device` and no `userAgent`).
+ */
+export type DeviceSession = SessionRow & { userAgent?: string | null };
+
 /** GET /auth/sessions: the member's open sessions, the current one marked. */
-export const listSessions = () => api.get<SessionRow[]>('/auth/sessions');
+export const listSessions = () => api.get<DeviceSession[]>('/auth/sessions');
 
 /** DELETE /auth/sessions/:id: ends one of the member's sessions. */
 export const endSession = (id: number) => api.delete(`/auth/sessions/${id}`);

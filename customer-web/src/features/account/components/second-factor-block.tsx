@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
@@ -10,7 +10,16 @@ import { refusalMessage } from '../../../lib/api-client';
 import { MESSAGES, type SecondFactorEnrolment } from '../../../lib/contracts';
 import { loading } from '../../../lib/loading';
 import { useSession } from '../../../lib/session';
-import { confirmSecondFactor, disableSecondFactor, enrolSecondFactor, secondFactorStatus } from '../api/second-factor';
+import { copyText, downloadText } from '../../../lib/clipboard';
+import { useBrand } from '../../../lib/brand';
+import { accountKeys } from '../api/keys';
+import {
+  confirmSecondFactor,
+  disableSecondFactor,
+  enrolSecondFactor,
+  renewRecoveryCodes,
+  secondFactorStatus,
+} from '../api/second-factor';
 import { unlessGuest } from './guest-guard';
 
 /**
@@ -21,13 +30,16 @@ export function SecondFactorBlock() {
   const state = useSession();
   const navigate = useNavigate();
   const { data } = useQuery({
-    queryKey: ['second-factor'],
+    queryKey: accountKeys.secondFactor,
     queryFn: secondFactorStatus,
     enabled: state === 'authorization',
   });
   const [enrolment, setEnrolment] = useState<SecondFactorEnrolment | null>(null);
-  const [codes, setCodes] = useState<string[] | null>(null);
+  // Recovery codes shown once: after turning 2FA on (every session ended: log in again) or renewing them.
+  const [codes, setCodes] = useState<{ list: string[]; after: 'login' | 'close' } | null>(null);
   const [code, setCode] = useState('');
+  const queryClient = useQueryClient();
+  const { name } = useBrand();
 
   const attempt = (work: () => Promise<void>) =>
     unlessGuest(async () => {
@@ -43,13 +55,27 @@ export function SecondFactorBlock() {
     attempt(async () => {
       const done = await loading.during(confirmSecondFactor(code.trim()));
       toast.success(done.message);
-      setCodes(done.recoveryCodes);
+      setCodes({ list: done.recoveryCodes, after: 'login' });
     });
+  const cancel = () => {
+    setEnrolment(null);
+    setCode('');
+  };
+  const renew = () =>
+    attempt(async () => {
+      const done = await loading.during(renewRecoveryCodes(code.trim()));
+      toast.success(done.message);
+      setCode('');
+      setCodes({ list: done.recoveryCodes, after: 'close' });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.secondFactor });
+    });
+  const codesText = (list: string[]) =>
+    [`${name} 2단계 인증 복구 코드`, '각 코드는 한 번만 쓸 수 있습니다.', '', ...list, ''].join('\n');
   const disable = () =>
     attempt(async () => {
       const done = await loading.during(disableSecondFactor(code.trim()));
       toast.success(done.message);
-      void navigate(paths.logout);
+      void navigate(paths.logout, { state: { next: paths.login } });
     });
 
   return (
@@ -62,26 +88,53 @@ export function SecondFactorBlock() {
               곳에 적어 두세요.
             </p>
             <ol className="recovery-codes" data-testid="recovery-codes">
-              {codes.map((c) => (
+              {codes.list.map((c) => (
                 <li key={c}>
                   <code>{c}</code>
                 </li>
               ))}
             </ol>
-            <Button onClick={() => void navigate(paths.logout)}>다시 로그인</Button>
+            <div className="button-row">
+              <Button
+                variant="secondary"
+                onClick={() => void copyText(codes.list.join('\n'), '복구 코드를 복사했습니다.')}
+              >
+                복사
+              </Button>
+              <Button variant="secondary" onClick={() => downloadText('recovery-codes.txt', codesText(codes.list))}>
+                파일로 저장 (.txt)
+              </Button>
+              {codes.after === 'login' ? (
+                <Button onClick={() => void navigate(paths.logout, { state: { next: paths.login } })}>
+                  다시 로그인
+                </Button>
+              ) : (
+                <Button onClick={() => setCodes(null)}>확인</Button>
+              )}
+            </div>
           </>
         ) : data?.enabled ? (
           <>
-            <p>사용 중입니다. 남은 복구 코드 {data.recoveryCodesLeft}개.</p>
+            <p>
+              사용 중입니다. 남은 복구 코드 {data.recoveryCodesLeft}개.
+              {data.recoveryCodesLeft === 0
+                ? ' 휴대폰을 잃어버리면 로그인할 수 없으니 복구 코드를 새로 받아 두세요.'
+                : ''}
+            </p>
             <Input
               label="인증 코드 또는 복구 코드"
               name="code"
               value={code}
               onChange={(e) => setCode(e.target.value)}
             />
-            <Button variant="secondary" onClick={disable} disabled={code.trim() === ''}>
-              2단계 인증 끄기
-            </Button>
+            <div className="button-row">
+              <Button variant="secondary" onClick={renew} disabled={code.trim() === ''}>
+                복구 코드 새로 받기
+              </Button>
+              <Button variant="secondary" onClick={disable} disabled={code.trim() === ''}>
+                2단계 인증 끄기
+              </Button>
+            </div>
           </>
         ) : enrolment ? (
           <>
@@ -104,9 +157,14 @@ export function SecondFactorBlock() {
               value={code}
               onChange={(e) => setCode(e.target.value)}
             />
-            <Button onClick={confirm} disabled={code.trim() === ''}>
-              확인
-            </Button>
+            <div className="button-row">
+              <Button onClick={confirm} disabled={code.trim() === ''}>
+                확인
+              </Button>
+              <Button variant="ghost" onClick={cancel}>
+                취소
+              </Button>
+            </div>
           </>
         ) : (
           <>

@@ -6,21 +6,21 @@ import { Card } from '../../../components/ui/card';
 import { DataTable, type Column } from '../../../components/ui/data-table';
 import { paths } from '../../../config/paths';
 import { refusalMessage } from '../../../lib/api-client';
-import type { SessionRow } from '../../../lib/contracts';
 import { MESSAGES } from '../../../lib/contracts';
 import { formatDateTime } from '../../../lib/format';
 import { loading } from '../../../lib/loading';
 import { useSession } from '../../../lib/session';
-import { endSession, listSessions, logOutEverywhere } from '../api/sessions';
+import { accountKeys } from '../api/keys';
+import { endSession, listSessions, logOutEverywhere, type DeviceSession } from '../api/sessions';
 import { unlessGuest } from './guest-guard';
 
-/** The member's logged-in devices (/account): end one, or log out everywhere. */
+/** The member's logged-in devices (/account), cards on a phone: end one, or log out everywhere. */
 export function SessionsBlock() {
   const state = useSession();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const { data, isLoading } = useQuery({
-    queryKey: ['auth-sessions'],
+    queryKey: accountKeys.sessions,
     queryFn: listSessions,
     enabled: state === 'authorization',
   });
@@ -30,7 +30,7 @@ export function SessionsBlock() {
       try {
         await loading.during(endSession(id));
         toast.success('세션을 종료했습니다.');
-        await queryClient.invalidateQueries({ queryKey: ['auth-sessions'] });
+        await queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
       } catch (error) {
         toast.error(refusalMessage(error, MESSAGES.error));
       }
@@ -47,24 +47,25 @@ export function SessionsBlock() {
       }
     });
 
-  const columns: Column<SessionRow>[] = [
+  const columns: Column<DeviceSession>[] = [
     {
       header: '기기',
       cell: (s) => (
-        <span className="ellipsis" title={s.device}>
+        // The summary ("Chrome · Windows"); the raw user agent only as the title.
+        <span className="ellipsis session-device" title={s.userAgent ?? s.device} data-testid="session-device">
           {s.current ? '(현재 기기) ' : ''}
           {s.device || '알 수 없음'}
         </span>
       ),
     },
-    { header: 'IP', cell: (s) => s.ip },
-    { header: '로그인', cell: (s) => formatDateTime(s.createdAt) },
-    { header: '최근 사용', cell: (s) => formatDateTime(s.lastSeenAt) },
+    { header: 'IP', cell: (s) => s.ip, className: 'nowrap' },
+    { header: '로그인', cell: (s) => formatDateTime(s.createdAt), className: 'nowrap' },
+    { header: '최근 사용', cell: (s) => formatDateTime(s.lastSeenAt), className: 'nowrap' },
     {
       header: '',
       cell: (s) =>
         s.current ? null : (
-          <Button variant="secondary" onClick={() => end(s.id)} aria-label={`세션 ${s.id} 종료`}>
+          <Button variant="secondary" className="nowrap" onClick={() => end(s.id)} aria-label={`세션 ${s.id} 종료`}>
             종료
           </Button>
         ),
@@ -82,6 +83,7 @@ export function SessionsBlock() {
     >
       <div data-testid="sessions">
         <DataTable
+          cards
           columns={columns}
           rows={data ?? []}
           rowKey={(s) => s.id}

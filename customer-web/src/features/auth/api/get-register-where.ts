@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { authKeys } from './keys';
 
 /** GET /service/register-where: the sign-up-route options, {id, text}; the chosen text is sent as registerWhere. */
 export interface RegisterWhere {
@@ -8,7 +9,7 @@ export interface RegisterWhere {
 }
 
 export const registerWhereQueryOptions = queryOptions({
-  queryKey: ['register-where'],
+  queryKey: authKeys.registerWhere,
   queryFn: () => api.get<RegisterWhere[]>('/service/register-where'),
 });
 export const useRegisterWhere = () => useQuery(registerWhereQueryOptions);

@@ -76,6 +76,32 @@ describe('the login form', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/order'));
   });
 
+  it('drops the failure toast once the login succeeds (it stayed beside 로그인에 성공했습니다)', async () => {
+    stubFetch({ 'POST /auth/login': { status: 404, body: { statusCode: 404, message: 'x' } } });
+    setup();
+    type('아이디', 'who');
+    type('비밀번호', 'wrong');
+    await submit();
+    expect(await screen.findByText('아이디 또는 비밀번호가 다릅니다.')).toBeInTheDocument();
+    stubFetch({
+      'POST /auth/login': { body: { accessToken: 'token-1' } },
+      'GET /auth/profile': { body: { id: 'who', point: 0, apiKey: null } },
+    });
+    type('비밀번호', 'right');
+    await submit();
+    expect(await screen.findByText('로그인에 성공했습니다.')).toBeInTheDocument();
+    // Leaving: jsdom runs no CSS animation, so a dismissed toast stays in the document with its exit animation set.
+    const toastBox = (text: string) => {
+      let box = screen.queryByText(text);
+      // The toast's state is only in its box's class: no role or text tells a leaving toast apart.
+      // eslint-disable-next-line testing-library/no-node-access
+      while (box && !box.classList.contains('Toastify__toast')) box = box.parentElement;
+      return box?.className ?? 'gone';
+    };
+    await waitFor(() => expect(toastBox('아이디 또는 비밀번호가 다릅니다.')).toMatch(/exit|gone/));
+    expect(toastBox('로그인에 성공했습니다.')).not.toMatch(/exit|gone/);
+  });
+
   it('prefills a saved id and shows find links only with e-mail verification on', () => {
     localStorage.setItem('savedId', 'kept');
     setup({ ENABLE_EMAIL_VERIFY: true }, true);

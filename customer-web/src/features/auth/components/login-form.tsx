@@ -22,6 +22,13 @@ export function loginErrorMessage(error: unknown): string {
   return refusalMessage(error, MESSAGES.error);
 }
 
+/** One failure toast at a time, gone once the login succeeds (it stayed beside 로그인에 성공했습니다). */
+const LOGIN_FAILED = 'login-failed';
+function showLoginFailure(message: string) {
+  if (toast.isActive(LOGIN_FAILED)) toast.update(LOGIN_FAILED, { render: message });
+  else toast.error(message, { toastId: LOGIN_FAILED });
+}
+
 export function LoginForm() {
   const settings = useSettings();
   const navigate = useNavigate();
@@ -36,6 +43,7 @@ export function LoginForm() {
 
   const enter = async ({ accessToken, refreshToken }: AccessToken) => {
     await logIn(accessToken, refreshToken);
+    toast.dismiss(LOGIN_FAILED);
     toast.success(MESSAGES.loginSuccess);
     void navigate(paths.order);
   };
@@ -47,7 +55,7 @@ export function LoginForm() {
       if ('twoFactor' in answer) setChallenge({ token: answer.challengeToken, message: answer.message });
       else await enter(answer);
     } catch (error) {
-      toast.error(loginErrorMessage(error));
+      showLoginFailure(loginErrorMessage(error));
     }
   });
 
@@ -59,7 +67,7 @@ export function LoginForm() {
           try {
             await enter(await loading.during(loginWithCode({ challengeToken: challenge.token, code })));
           } catch (error) {
-            toast.error(refusalMessage(error, MESSAGES.error));
+            showLoginFailure(refusalMessage(error, MESSAGES.error));
           }
         }}
         onRestart={() => setChallenge(null)}

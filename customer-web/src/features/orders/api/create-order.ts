@@ -4,6 +4,7 @@ import type { OrderRequest } from '../../../lib/contracts';
 import { api } from '../../../lib/api-client';
 import { refreshProfile } from '../../../lib/auth';
 import { queryClient } from '../../../lib/query-client';
+import { orderKeys } from './keys';
 
 /** POST /service/order -> the success card's data; point is what was debited (all runs of an auto-order). */
 export interface OrderReceipt {
@@ -40,8 +41,8 @@ export function useCreateOrder() {
     onSuccess: () => {
       attempt.current = null;
       void refreshProfile();
-      void queryClient.invalidateQueries({ queryKey: ['order-history'] });
-      void queryClient.invalidateQueries({ queryKey: ['auto-order-history'] });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.history('order-history') });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.history('auto-order-history') });
     },
   });
 }

@@ -4,6 +4,7 @@ import { api } from '../../../lib/api-client';
 import type { ServiceView } from '../../../lib/contracts';
 import { memberUnitPrice, type MemberPricing } from '../../../lib/member-price';
 import { useSession } from '../../../lib/session';
+import { orderKeys } from './keys';
 
 /** The v2 parts the order form reads as Default, no refill and no cancel when absent. */
 type Extras = 'type' | 'refill' | 'refillDays' | 'cancel';
@@ -12,13 +13,13 @@ type Extras = 'type' | 'refill' | 'refillDays' | 'cancel';
 export type Service = Omit<ServiceView, Extras> & Partial<Pick<ServiceView, Extras>>;
 
 export const servicesQueryOptions = queryOptions({
-  queryKey: ['services'],
+  queryKey: orderKeys.services,
   queryFn: () => api.get<Service[]>('/service/services'),
 });
 
 /** GET /service/prices: the member's level discount and custom rates (회원 등급, 회원 단가). */
 export const memberPricesQueryOptions = queryOptions({
-  queryKey: ['member-prices'],
+  queryKey: orderKeys.memberPrices,
   queryFn: () => api.get<MemberPricing & { levelName: string | null }>('/service/prices'),
 });
 

@@ -4,6 +4,7 @@ import { api, ApiError } from '../../../lib/api-client';
 import type { MassOrderAnswer } from '../../../lib/contracts';
 import { refreshProfile } from '../../../lib/auth';
 import { queryClient } from '../../../lib/query-client';
+import { orderKeys } from './keys';
 
 const newKey = () =>
   Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) => b.toString(16).padStart(2, '0')).join('');
@@ -35,7 +36,7 @@ export function useMassPlace() {
     onSuccess: (answer) => {
       if (!answer.placed) return;
       void refreshProfile();
-      void queryClient.invalidateQueries({ queryKey: ['order-history'] });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.history('order-history') });
     },
   });
 }

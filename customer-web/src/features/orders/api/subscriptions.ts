@@ -4,6 +4,7 @@ import { refreshProfile } from '../../../lib/auth';
 import { queryClient } from '../../../lib/query-client';
 import type { SubscriptionRequest } from '../../../lib/subscription-rules';
 import type { SubscriptionView } from '../../../lib/contracts';
+import { orderKeys } from './keys';
 
 /** A row of GET /service/subscriptions (contracts' SubscriptionView); the storefront does not read updatedAt. */
 export type MemberSubscription = Omit<SubscriptionView, 'updatedAt'>;
@@ -15,17 +16,18 @@ export interface PlacedSubscription {
   point: number;
 }
 
-const KEY = ['subscriptions'] as const;
-
 export const subscriptionsQueryOptions = () =>
-  queryOptions({ queryKey: KEY, queryFn: () => api.get<MemberSubscription[]>('/service/subscriptions') });
+  queryOptions({
+    queryKey: orderKeys.subscriptions,
+    queryFn: () => api.get<MemberSubscription[]>('/service/subscriptions'),
+  });
 
 export const useSubscriptions = () => useQuery(subscriptionsQueryOptions());
 
 const settled = () => {
   void refreshProfile();
-  void queryClient.invalidateQueries({ queryKey: KEY });
-  void queryClient.invalidateQueries({ queryKey: ['order-history'] });
+  void queryClient.invalidateQueries({ queryKey: orderKeys.subscriptions });
+  void queryClient.invalidateQueries({ queryKey: orderKeys.history('order-history') });
 };
 
 export function useCreateSubscription() {

@@ -6,6 +6,7 @@ import { CANCEL_MESSAGES } from '../../../lib/contracts';
 import { refreshProfile } from '../../../lib/auth';
 import { queryClient } from '../../../lib/query-client';
 import type { Order } from '../api/get-order-history';
+import { orderKeys } from '../api/keys';
 
 /** The order history row's cancel: 취소 요청됨 while the provider has the request, its refusal, and the button. */
 export function CancelCell({ order }: { order: Order }) {
@@ -14,7 +15,7 @@ export function CancelCell({ order }: { order: Order }) {
     onSuccess: (answer) => {
       toast.success(answer.cancelRequested ? CANCEL_MESSAGES.requested : '주문을 취소했습니다.');
       void refreshProfile();
-      void queryClient.invalidateQueries({ queryKey: ['order-history'] });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.history('order-history') });
     },
     onError: (error) => toast.error(errorMessage(error, CANCEL_MESSAGES.notSupported)),
   });

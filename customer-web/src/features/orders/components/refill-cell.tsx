@@ -5,6 +5,7 @@ import { api, errorMessage } from '../../../lib/api-client';
 import { OPEN_REFILL_STATUSES, REFILL_MESSAGES, type RefillStatus } from '../../../lib/contracts';
 import { queryClient } from '../../../lib/query-client';
 import type { Order } from '../api/get-order-history';
+import { orderKeys } from '../api/keys';
 
 /** The storefront's words for a refill's state, next to the order. */
 const REFILL_LABEL: Record<RefillStatus, string> = {
@@ -20,7 +21,7 @@ export function RefillCell({ order }: { order: Order }) {
     mutationFn: () => api.post(`/service/order/${order.id}/refill`),
     onSuccess: () => {
       toast.success(REFILL_MESSAGES.requested);
-      void queryClient.invalidateQueries({ queryKey: ['order-history'] });
+      void queryClient.invalidateQueries({ queryKey: orderKeys.history('order-history') });
     },
     onError: (error) => toast.error(errorMessage(error, REFILL_MESSAGES.notAvailable)),
   });

@@ -2,9 +2,10 @@ import { useState } from 'react';
 import { Card, PageTitle } from '../../../components/ui/card';
 import { refusalMessage } from '../../../lib/api-client';
 import { MASS_ORDER_MAX_LINES, massOrderLines, type MassOrderAnswer } from '../../../lib/contracts';
-import { won } from '../../../lib/format';
+import { swapFlags, won } from '../../../lib/format';
 import { useMassPlace, useMassPreview } from '../api/mass-order';
 import { OrderTabs } from '../components/order-tabs';
+import { massLineErrors } from '../lib/mass-line-errors';
 import './mass-order.css';
 
 const EXAMPLE = ['123 | https://www.instagram.com/p/abc | 100', '124, https://www.instagram.com/p/def, 500'].join('\n');
@@ -115,12 +116,16 @@ function MassAnswer({ answer }: { answer: MassOrderAnswer }) {
           <li key={line.line} className={`mass-line${line.error ? ' mass-line-bad' : ''}`}>
             <span className="mass-line-no">{line.line}</span>
             <span className="mass-line-text">
-              {line.service ? `[${line.serviceId}] ${line.service}` : line.text}
+              {line.service ? `[${line.serviceId}] ${swapFlags(line.service)}` : line.text}
               {line.service ? <span className="muted small"> · {line.link}</span> : null}
               {line.amount !== null ? (
                 <span className="muted small"> · {line.amount.toLocaleString('ko-KR')}개</span>
               ) : null}
-              {line.error ? <span className="mass-line-error">{line.error}</span> : null}
+              {massLineErrors(line).map((message) => (
+                <span key={message} className="mass-line-error">
+                  {message}
+                </span>
+              ))}
               {line.orderId !== null ? <span className="muted small"> · 주문번호 {line.orderId}</span> : null}
             </span>
             <span className="mass-line-price">{line.point !== null ? won(line.point) : '—'}</span>

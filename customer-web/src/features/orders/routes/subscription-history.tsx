@@ -76,7 +76,13 @@ export default function SubscriptionHistoryRoute() {
       <PageTitle sub="새 게시물마다 주문이 자동으로 만들어지며, 주문 내역에서도 볼 수 있습니다.">구독 내역</PageTitle>
       <HistoryTabs />
       <section className="card">
-        <DataTable columns={columns} rows={data ?? []} rowKey={(s) => s.id} loading={isPending} />
+        <DataTable
+          columns={columns}
+          rows={data ?? []}
+          rowKey={(s) => s.id}
+          loading={isPending}
+          empty="구독 내역이 없습니다."
+        />
       </section>
     </div>
   );

@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FeeType, TossCheckout, TossConfirmResult, TossMethod } from '../../../lib/contracts';
 import { api } from '../../../lib/api-client';
+import { pointKeys } from './keys';
 
 /** GET /service/point/toss/enabled: ENABLE_TOSS_PAYMENT on and the shop's Toss keys set. */
 export const tossEnabledQueryOptions = queryOptions({
-  queryKey: ['toss-enabled'],
+  queryKey: pointKeys.tossEnabled,
   queryFn: () => api.get<{ enabled: boolean }>('/service/point/toss/enabled'),
   staleTime: 60 * 60 * 1000,
 });

@@ -17,6 +17,7 @@ export function ChargeHistory() {
         rows={pageRows}
         rowKey={(c) => c.id}
         loading={isPending}
+        empty="최근 3개월 동안 충전 신청이 없습니다."
         columns={[
           { header: '번호', cell: (c) => c.id },
           { header: '신청시간', cell: (c) => formatDateTime(c.createdAt), className: 'nowrap' },

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PopupItem, StorefrontBootData } from '../../../lib/contracts';
 import { api } from '../../../lib/api-client';
+import { popupKeys } from './keys';
 
 /** The popups the server wrote into index.html (window.__STOREFRONT__), when it did. */
 export function popupsInPage(): PopupItem[] | undefined {
@@ -13,7 +14,7 @@ export function popupsInPage(): PopupItem[] | undefined {
  * minute old) is used first, so the popup shows with the first render and its preloaded image.
  */
 export const popupsQueryOptions = queryOptions({
-  queryKey: ['popups'],
+  queryKey: popupKeys.popups,
   queryFn: () => api.get<PopupItem[]>('/service/popup'),
   initialData: popupsInPage,
   staleTime: 5 * 60 * 1000,

@@ -1,6 +1,6 @@
 import { Link, useSearchParams } from 'react-router-dom';
 import { Card, PageTitle } from '../../../components/ui/card';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, swapFlags } from '../../../lib/format';
 import { TICKET_STATUS_LABELS, TICKET_TYPE_LABELS, TICKET_TYPES, type TicketType } from '../../../lib/contracts';
 import { useTickets } from '../api/get-tickets';
 import { TicketForm } from '../components/ticket-form';
@@ -34,7 +34,7 @@ export default function SupportRoute() {
                     {TICKET_STATUS_LABELS[t.status]}
                   </span>
                   <span className="ticket-subject">
-                    [{TICKET_TYPE_LABELS[t.type]}] {t.subject}
+                    [{TICKET_TYPE_LABELS[t.type]}] {swapFlags(t.subject)}
                   </span>
                   <span className="muted">{formatDateTime(t.lastMessageAt)}</span>
                 </Link>

@@ -4,7 +4,7 @@ import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
 import { Card, PageTitle } from '../../../components/ui/card';
 import { refusalMessage } from '../../../lib/api-client';
-import { formatDateTime } from '../../../lib/format';
+import { formatDateTime, swapFlags } from '../../../lib/format';
 import {
   ORDER_STATUS_LABELS,
   TICKET_LIMITS,
@@ -31,7 +31,7 @@ export default function TicketRoute() {
   return (
     <div className="page narrow">
       <PageTitle sub={`${TICKET_TYPE_LABELS[ticket.type]} · ${TICKET_STATUS_LABELS[ticket.status]}`}>
-        {ticket.subject}
+        {swapFlags(ticket.subject)}
       </PageTitle>
       <p>
         <Link to="/support">← 문의 내역</Link>
@@ -69,7 +69,8 @@ function LinkedOrders({ ticket }: { ticket: TicketView }) {
       <ul className="ticket-orders">
         {ticket.orders.map((o) => (
           <li key={o.id}>
-            <strong>주문 {o.id}</strong> {ORDER_STATUS_LABELS[o.status as OrderStatus] ?? o.status} · {o.service}
+            <strong>주문 {o.id}</strong> {ORDER_STATUS_LABELS[o.status as OrderStatus] ?? o.status} ·{' '}
+            {swapFlags(o.service)}
             <span className="muted">
               {' '}
               리필: {o.actions.refill.allowed ? '요청 가능' : o.actions.refill.reason} · 취소:{' '}

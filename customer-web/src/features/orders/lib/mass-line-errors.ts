@@ -1,0 +1,31 @@
+import { massOrderFields, ORDER_MESSAGES, orderRequestSchema, type MassOrderLineView } from '../../../lib/contracts';
+
+/** A service number that is not on sale (it used to read 서비스를 선택해 주세요, as if none were typed). */
+export const unknownServiceMessage = (id: string) =>
+  `${id}번 서비스가 없습니다. 주문하기 화면에서 서비스 번호를 확인해 주세요.`;
+
+/**
+ * Every error of a preview line, not only the first rule the server stopped at: its own errors (`errors`, or
+ * `error`), an unknown service number said as such, and what the shared order schema finds in the link (and in
+ * the quantity of a line whose service is unknown, so its type cannot change what the quantity means).
+ */
+export function massLineErrors(line: MassOrderLineView & { errors?: string[] }): string[] {
+  const reported = line.errors ?? (line.error ? [line.error] : []);
+  if (reported.length === 0) return [];
+  const fields = massOrderFields(line.text);
+  if (!fields) return reported;
+  const unknown = line.serviceId === null && /^\d{1,10}$/.test(fields.serviceId) && Number(fields.serviceId) > 0;
+  const found = new Set<string>();
+  if (unknown) found.add(unknownServiceMessage(fields.serviceId));
+  for (const message of reported) if (!(unknown && message === ORDER_MESSAGES.serviceRequired)) found.add(message);
+  const parsed = orderRequestSchema.safeParse({
+    serviceId: fields.serviceId,
+    link: fields.link,
+    amount: fields.rest.length === 1 ? fields.rest[0] : undefined,
+  });
+  for (const issue of parsed.success ? [] : parsed.error.issues) {
+    const field = issue.path[0];
+    if (field === 'link' || (field === 'amount' && unknown && fields.rest.length === 1)) found.add(issue.message);
+  }
+  return [...found];
+}

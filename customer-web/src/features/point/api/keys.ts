@@ -1,0 +1,7 @@
+import { resourceKey } from '../../../lib/query-keys';
+
+/** The point screens' query keys (lib/query-keys.ts: the resource path first). */
+export const pointKeys = {
+  history: resourceKey('/service/point-history'),
+  tossEnabled: resourceKey('/service/point/toss/enabled'),
+};
