@@ -82,7 +82,7 @@ const ReceiptCommands = () => {
       ) : null}
       {r.status !== 'CANCELED' ? (
         <CommandButton
-          label="취소"
+          label="발행 취소"
           permission="receipts"
           icon={<CancelIcon />}
           color="error"
