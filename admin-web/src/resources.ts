@@ -33,6 +33,7 @@ import savedReplies from './saved-replies';
 import reports from './reports';
 import providerScores from './provider-scores';
 import priceChanges from './price-changes';
+import receipts from './receipts';
 
 export interface ResourceModule {
   list?: ComponentType;
@@ -47,6 +48,7 @@ export interface ResourceModule {
 export const resources: Record<string, ResourceModule> = {
   charges,
   deposits,
+  receipts,
   orders,
   'auto-orders': autoOrders,
   members,
@@ -84,6 +86,7 @@ export const resources: Record<string, ResourceModule> = {
 export const resourcePermissions: Record<string, Permission> = {
   charges: 'charges',
   deposits: 'charges',
+  receipts: 'receipts',
   orders: 'orders.read',
   'auto-orders': 'orders.read',
   members: 'members.read',
@@ -118,7 +121,7 @@ export const resourcePermissions: Record<string, Permission> = {
 };
 
 export const menuSections: { title: string; names: string[] }[] = [
-  { title: '입금', names: ['charges', 'deposits', 'approvals'] },
+  { title: '입금', names: ['charges', 'deposits', 'receipts', 'approvals'] },
   { title: '주문', names: ['orders', 'auto-orders', 'refills', 'subscriptions'] },
   { title: '회원', names: ['members', 'ledger-entries', 'point-debts', 'referrals', 'member-levels'] },
   { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },

@@ -40,6 +40,7 @@ import { SupportModule } from './modules/support/index.js';
 import { DeliveryModule, IdentityMessenger } from './modules/delivery/index.js';
 import { loggerParams } from './ops/logging.js';
 import { PricingFacade, PricingModule } from './modules/pricing/index.js';
+import { ReceiptsModule } from './modules/receipts/index.js';
 import { Clock } from './shared/index.js';
 
 /** What every module may inject without importing: the resolved config and the clock. */
@@ -148,6 +149,7 @@ export class AppModule {
         PricingModule,
         SupportModule,
         DeliveryModule,
+        ReceiptsModule,
       ],
       controllers: [HealthController],
     };

@@ -5,6 +5,13 @@
 // Toss posts (DEPOSIT_CALLBACK {createdAt, secret, orderId, status, transactionKey}; PAYMENT_STATUS_CHANGED
 // {eventType, createdAt, data: Payment}). It also serves a stand-in for the SDK v2 script
 // (js.tosspayments.com/v2/standard) and a stand-in payment window, for the browser journey.
+// Cash receipts (현금영수증) from the same reference: POST /v1/cash-receipts {amount, orderId (6–64 of
+// [A-Za-z0-9-_.]), orderName (≤ 100), customerIdentityNumber, type 소득공제|지출증빙} answers a CashReceipt
+// {receiptKey, issueNumber, issueStatus IN_PROGRESS, transactionType CONFIRM, receiptUrl, ...}; POST
+// /v1/cash-receipts/{receiptKey}/cancel {amount?} (none: all that is left) answers it with transactionType CANCEL.
+// Refusals are {code, message} (400 INVALID_REQUEST for a missing field or a number that is neither a mobile
+// phone, a business number nor a card; 404 for an unknown receipt); the Idempotency-Key header replays the first
+// answer. Tests can make the next answers fail (5xx) or get lost (the work done, the answer never sent).
 import { randomBytes } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import { listener, readBody } from './loopback.js';
@@ -36,6 +43,19 @@ export interface FakePayment {
   cancels: { cancelAmount: number; cancelReason: string; transactionKey: string; canceledAt: string }[] | null;
   requestedAt: string;
   approvedAt: string | null;
+}
+
+export interface FakeCashReceipt {
+  receiptKey: string;
+  issueNumber: string;
+  orderId: string;
+  orderName: string;
+  type: string;
+  customerIdentityNumber: string;
+  amount: number;
+  /** What is left after partial cancels. */
+  balance: number;
+  canceled: number[];
 }
 
 export interface TossCall {
@@ -80,6 +100,12 @@ export interface FakeToss {
   cancelElsewhere(paymentKey: string, amount?: number, reason?: string, notify?: boolean): Promise<number>;
   /** Posts a webhook body as Toss would (tests use it for repeats, out-of-order and forged deliveries). */
   postWebhook(body: object): Promise<number>;
+  /** Cash receipts issued, by receiptKey. */
+  cashReceipts: Map<string, FakeCashReceipt>;
+  /** The next `count` cash-receipt calls answer HTTP `status` (a 5xx: Toss is down) without doing anything. */
+  failNextCashReceipts(count: number, status?: number): void;
+  /** The next cash-receipt call is carried out but its answer is lost (the connection drops). */
+  loseNextCashReceiptAnswer(): void;
   close(): Promise<void>;
 }
 
@@ -129,6 +155,10 @@ export async function startFakeToss(): Promise<FakeToss> {
   const idempotent = new Map<string, { status: number; body: unknown }>();
   let refusal: { code: string; message: string } | null = null;
   let delay = 0;
+  const cashReceipts = new Map<string, FakeCashReceipt>();
+  const cashIdempotent = new Map<string, { status: number; body: unknown }>();
+  let cashFailures: { count: number; status: number } = { count: 0, status: 503 };
+  let loseCashAnswer = false;
 
   const fake = {} as FakeToss;
   const send = (response: ServerResponse, status: number, body: unknown) => {
@@ -174,6 +204,111 @@ export async function startFakeToss(): Promise<FakeToss> {
       p.status = 'DONE';
       p.approvedAt = kst(new Date());
     }
+  }
+
+  const cashView = (r: FakeCashReceipt, transactionType: 'CONFIRM' | 'CANCEL', amount: number) => ({
+    mId: 'tvivarepublica',
+    receiptKey: r.receiptKey,
+    issueNumber: r.issueNumber,
+    issueStatus: 'IN_PROGRESS',
+    amount,
+    taxFreeAmount: 0,
+    orderId: r.orderId,
+    orderName: r.orderName,
+    type: r.type,
+    transactionType,
+    businessNumber: '1234567890',
+    customerIdentityNumber: r.customerIdentityNumber,
+    failure: null,
+    requestedAt: kst(new Date()),
+    receiptUrl: `https://dashboard.tosspayments.com/receipt/mids/si_tvivarepublica/orders/${r.orderId}/cash-receipt`,
+  });
+
+  /** The cash-receipt endpoints; answers false when the path is not one of them. */
+  function cashReceiptCall(
+    request: { method?: string; headers: Record<string, string | string[] | undefined> },
+    path: string,
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the request body as parsed JSON
+    body: any,
+    response: ServerResponse,
+  ): boolean {
+    const cancel = /^\/v1\/cash-receipts\/([^/]+)\/cancel$/.exec(path);
+    if (request.method !== 'POST' || (path !== '/v1/cash-receipts' && !cancel)) return false;
+    if (cashFailures.count > 0) {
+      cashFailures.count--;
+      send(response, cashFailures.status, {
+        code: 'FAILED_INTERNAL_SYSTEM_PROCESSING',
+        message: '내부 시스템 처리 작업이 실패했습니다. 잠시 후 다시 시도해주세요.',
+      });
+      return true;
+    }
+    const idem = request.headers['idempotency-key'] as string | undefined;
+    const answer = (status: number, b: unknown) => {
+      if (idem) cashIdempotent.set(idem, { status, body: b });
+      if (loseCashAnswer) {
+        loseCashAnswer = false;
+        response.destroy();
+        return;
+      }
+      send(response, status, b);
+    };
+    if (idem && cashIdempotent.has(idem)) {
+      const first = cashIdempotent.get(idem)!;
+      answer(first.status, first.body);
+      return true;
+    }
+    if (cancel) {
+      const r = cashReceipts.get(decodeURIComponent(cancel[1]!));
+      if (!r) {
+        answer(404, { code: 'NOT_FOUND_CASH_RECEIPT', message: '존재하지 않는 현금영수증입니다.' });
+        return true;
+      }
+      const amount = body?.amount === undefined ? r.balance : Number(body.amount);
+      if (!Number.isInteger(amount) || amount <= 0 || amount > r.balance) {
+        answer(400, { code: 'INVALID_REQUEST', message: '취소 금액이 현금영수증의 남은 금액보다 큽니다.' });
+        return true;
+      }
+      r.balance -= amount;
+      r.canceled.push(amount);
+      answer(200, cashView(r, 'CANCEL', amount));
+      return true;
+    }
+    const amount = Number(body?.amount);
+    const orderId = String(body?.orderId ?? '');
+    const identity = String(body?.customerIdentityNumber ?? '');
+    if (
+      !Number.isInteger(amount) ||
+      amount <= 0 ||
+      !/^[A-Za-z0-9_.-]{6,64}$/.test(orderId) ||
+      !body?.orderName ||
+      String(body.orderName).length > 100 ||
+      !['소득공제', '지출증빙'].includes(body?.type)
+    ) {
+      answer(400, { code: 'INVALID_REQUEST', message: '잘못된 요청입니다.' });
+      return true;
+    }
+    // A mobile phone (01x, 10–11 digits), a business number (10) or a cash-receipt card (13–19).
+    if (!/^01\d{8,9}$|^\d{10}$|^\d{13,19}$/.test(identity)) {
+      answer(400, {
+        code: 'INVALID_REQUEST',
+        message: '현금영수증 발급 번호(휴대폰 번호, 사업자등록번호, 카드번호)가 올바르지 않습니다.',
+      });
+      return true;
+    }
+    const r: FakeCashReceipt = {
+      receiptKey: key('cr_'),
+      issueNumber: String(100_000_000 + cashReceipts.size * 7 + 1).slice(0, 9),
+      orderId,
+      orderName: String(body.orderName),
+      type: body.type,
+      customerIdentityNumber: identity,
+      amount,
+      balance: amount,
+      canceled: [],
+    };
+    cashReceipts.set(r.receiptKey, r);
+    answer(200, cashView(r, 'CONFIRM', amount));
+    return true;
   }
 
   const server = createServer(
@@ -237,6 +372,7 @@ export async function startFakeToss(): Promise<FakeToss> {
       if (request.headers.authorization !== `Basic ${Buffer.from(`${secretKey}:`).toString('base64')}`) {
         return error(response, 401, 'UNAUTHORIZED_KEY', '인증되지 않은 시크릿 키 혹은 클라이언트 키 입니다.');
       }
+      if (cashReceiptCall(request, url.pathname, body, response)) return;
       if (request.method === 'POST' && url.pathname === '/v1/payments/confirm') {
         const p = payments.get(body?.paymentKey);
         if (!p)
@@ -373,6 +509,13 @@ export async function startFakeToss(): Promise<FakeToss> {
         : 0;
     },
     postWebhook,
+    cashReceipts,
+    failNextCashReceipts(count: number, status = 503) {
+      cashFailures = { count, status };
+    },
+    loseNextCashReceiptAnswer() {
+      loseCashAnswer = true;
+    },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   });
 }

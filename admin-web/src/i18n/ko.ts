@@ -69,6 +69,26 @@ export const ko: TranslationMessages = {
         expiresAt: '자동 취소까지',
       },
     },
+    receipts: {
+      name: '증빙 발행',
+      fields: {
+        ...common,
+        createdAt: '요청일시',
+        kind: '종류',
+        status: '상태',
+        chargeId: '충전 번호',
+        customer: '상호/고객',
+        identity: '사업자번호/휴대전화',
+        amount: '금액',
+        supplyCost: '공급가액',
+        tax: '세액',
+        refundedAmount: '환불',
+        approvalNumber: '국세청 승인번호',
+        issuedAt: '발행일시',
+        failure: '대행사 응답',
+        month: '월 (YYYY-MM)',
+      },
+    },
     deposits: {
       name: '입금 내역',
       fields: {

@@ -48,6 +48,24 @@ export const envSchema = z.object({
   TOSS_API_URL: z.url().default('https://api.tosspayments.com'),
   /** How long one call to Toss may take before it counts as "unknown" and the re-check job takes over. */
   TOSS_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /**
+   * Popbill (팝빌) issues the 세금계산서: LinkID, SecretKey (base64, from Linkhub) and the shop's 사업자등록번호, all
+   * three or none (unset: every request waits as 대기 for an operator). The URLs point tests at a loopback fake.
+   */
+  POPBILL_LINK_ID: optionalText,
+  POPBILL_SECRET_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'POPBILL_SECRET_KEY must be the base64 key Linkhub issued')
+    .optional(),
+  POPBILL_CORP_NUM: z
+    .string()
+    .transform((v) => v.replace(/-/g, ''))
+    .refine((v) => /^\d{10}$/.test(v), 'POPBILL_CORP_NUM must be a 10-digit business number')
+    .optional(),
+  /** Popbill's test bed (popbill-test.linkhub.co.kr, service POPBILL_TEST) instead of production. */
+  POPBILL_IS_TEST: flag.default(false),
+  POPBILL_API_URL: z.url().optional(),
+  POPBILL_AUTH_URL: z.url().default('https://auth.linkhub.co.kr'),
   DEMO_DATA: flag.optional(),
   JOBS: flag.default(true),
   /** Provider API URLs may point at loopback/private/link-local addresses (a provider on the local network). */
@@ -96,6 +114,12 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
   if (!!result.data.TELEGRAM_BOT_TOKEN !== !!result.data.TELEGRAM_CHAT_ID) {
     throw new ConfigError(
       `Invalid environment: ${result.data.TELEGRAM_BOT_TOKEN ? 'TELEGRAM_BOT_TOKEN is set without TELEGRAM_CHAT_ID' : 'TELEGRAM_CHAT_ID is set without TELEGRAM_BOT_TOKEN'}: set both for Telegram alerts, or neither`,
+    );
+  }
+  const popbill = [result.data.POPBILL_LINK_ID, result.data.POPBILL_SECRET_KEY, result.data.POPBILL_CORP_NUM];
+  if (popbill.some(Boolean) && !popbill.every(Boolean)) {
+    throw new ConfigError(
+      'Invalid environment: POPBILL_LINK_ID, POPBILL_SECRET_KEY and POPBILL_CORP_NUM go together: set all three for tax invoices, or none',
     );
   }
   return result.data;

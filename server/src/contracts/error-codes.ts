@@ -15,6 +15,7 @@ import { SUBSCRIPTION_MESSAGES } from './subscription.js';
 import { MASS_ORDER_MESSAGES } from './mass-order.js';
 import { CHARGE_MESSAGES } from './charge.js';
 import { TOSS_MESSAGES } from './toss.js';
+import { RECEIPT_MESSAGES } from './receipts.js';
 import { CATALOG_MESSAGES } from './catalog.js';
 import { CONTENT_MESSAGES } from './content.js';
 import { BRAND_MESSAGES } from './brand.js';
@@ -191,6 +192,17 @@ export const ERROR_CODES = {
   TOSS_TOO_MANY_OPEN: TOSS_MESSAGES.tooManyOpen,
   TOSS_UNAVAILABLE: TOSS_MESSAGES.tossUnavailable,
   TOSS_CLOSED_REFUND_WHOLE: TOSS_MESSAGES.closedRefundWhole,
+  // RECEIPT_MESSAGES (receipts.ts)
+  RECEIPT_NOT_FOUND: RECEIPT_MESSAGES.notFound,
+  RECEIPT_NOT_EDITABLE: RECEIPT_MESSAGES.notEditable,
+  RECEIPT_NOT_ISSUABLE: RECEIPT_MESSAGES.notIssuable,
+  RECEIPT_IN_PROGRESS: RECEIPT_MESSAGES.inProgress,
+  RECEIPT_PARTNER_NOT_CONFIGURED: RECEIPT_MESSAGES.partnerNotConfigured,
+  RECEIPT_PARTNER_UNAVAILABLE: RECEIPT_MESSAGES.partnerUnavailable,
+  RECEIPT_APPROVAL_NUMBER_INVALID: RECEIPT_MESSAGES.approvalNumberInvalid,
+  RECEIPT_MONTH_INVALID: RECEIPT_MESSAGES.monthInvalid,
+  /** A partner (Toss, Popbill) refused a cancel the operator asked for: its own message is the answer. */
+  RECEIPT_PARTNER_REFUSED: '발행 대행사가 요청을 거절했습니다.',
   // CATALOG_MESSAGES (catalog.ts)
   CATALOG_PLATFORM_ID: CATALOG_MESSAGES.platformId,
   CATALOG_COLOR: CATALOG_MESSAGES.color,

@@ -42,6 +42,8 @@ export const PERMISSIONS = [
   'audit',
   /** Profit reports (revenue, cost, margin). */
   'reports',
+  /** 현금영수증 and 세금계산서: issue, cancel, record by hand. */
+  'receipts',
 ] as const;
 export type Permission = (typeof PERMISSIONS)[number];
 
@@ -69,6 +71,7 @@ const ACCOUNTANT: readonly Permission[] = [
   'approvals',
   'members.read',
   'reports',
+  'receipts',
 ];
 
 /** Which permissions each role holds; OWNER holds every one. */

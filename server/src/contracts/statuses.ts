@@ -258,6 +258,7 @@ export const ALERT_KINDS = [
   'PAYMENT_CLOSED_PAID',
   'PRICE_CHANGE',
   'PROVIDER_COMPLETION',
+  'RECEIPT_WAITING',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -272,7 +273,34 @@ export const ALERT_KIND_LABELS = {
   PAYMENT_CLOSED_PAID: '마감된 충전 결제',
   PRICE_CHANGE: '공급사 가격 변경',
   PROVIDER_COMPLETION: '공급사 완료율 하락',
+  RECEIPT_WAITING: '증빙 발행 지연',
 } as const satisfies Record<AlertKind, string>;
+
+/**
+ * A charge's 현금영수증 or 세금계산서 (증빙): PENDING waits for the partner (or for partners to be configured),
+ * ISSUED the partner issued it, FAILED the partner refused it (held for an operator or the member's fix),
+ * CANCELED taken back (refunded in whole, or by an operator), MANUAL issued by hand in 홈택스.
+ */
+export const RECEIPT_STATUSES = ['PENDING', 'ISSUED', 'FAILED', 'CANCELED', 'MANUAL'] as const;
+export type ReceiptStatus = (typeof RECEIPT_STATUSES)[number];
+export const ReceiptStatus = vocabulary(RECEIPT_STATUSES);
+
+export const RECEIPT_STATUS_LABELS = {
+  PENDING: '대기',
+  ISSUED: '발행됨',
+  FAILED: '실패',
+  CANCELED: '취소됨',
+  MANUAL: '직접 발행',
+} as const satisfies Record<ReceiptStatus, string>;
+
+/** FAILED goes back to PENDING when issued again (operator) or fixed (member); issued ones only cancel. */
+export const RECEIPT_MOVES: Moves<ReceiptStatus> = {
+  PENDING: ['ISSUED', 'FAILED', 'CANCELED', 'MANUAL'],
+  FAILED: ['PENDING', 'CANCELED', 'MANUAL'],
+  ISSUED: ['CANCELED'],
+  MANUAL: ['CANCELED'],
+  CANCELED: [],
+};
 
 /** What the price sync did to a service (the 가격 변경 내역 list). */
 export const PRICE_CHANGE_KINDS = ['RATE', 'LIMITS', 'GONE', 'BELOW_COST'] as const;

@@ -17,6 +17,7 @@ import { settingsEntities } from '../modules/settings/entities.js';
 import { walletEntities } from '../modules/wallet/entities.js';
 import { supportEntities } from '../modules/support/entities.js';
 import { backupEntities } from '../modules/backup/entities.js';
+import { receiptsEntities } from '../modules/receipts/entities.js';
 import { registerEntities } from '../shared/index.js';
 
 export const entities = [
@@ -37,6 +38,7 @@ export const entities = [
   ...pricingEntities,
   ...supportEntities,
   ...deliveryEntities,
+  ...receiptsEntities,
 ];
 
 registerEntities(entities);

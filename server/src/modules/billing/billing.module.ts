@@ -3,6 +3,7 @@ import { Module } from '@nestjs/common';
 import { ApprovalsModule } from '../approvals/index.js';
 import { AuditModule } from '../audit/index.js';
 import { PricingModule } from '../pricing/index.js';
+import { ReceiptsModule } from '../receipts/index.js';
 import { ReferralModule } from '../referral/index.js';
 import { SettingsModule } from '../settings/index.js';
 import { WalletModule } from '../wallet/index.js';
@@ -20,7 +21,16 @@ import { TossPayments } from './application/toss/toss-payments.js';
 import { AdminTossRefundController, TossChargeController, TossWebhookController } from './http/toss.controller.js';
 
 @Module({
-  imports: [AuditModule, SettingsModule, WalletModule, ReferralModule, AlertsModule, PricingModule, ApprovalsModule],
+  imports: [
+    AuditModule,
+    SettingsModule,
+    WalletModule,
+    ReferralModule,
+    AlertsModule,
+    PricingModule,
+    ApprovalsModule,
+    ReceiptsModule,
+  ],
   controllers: [
     ChargeController,
     AdminChargesController,

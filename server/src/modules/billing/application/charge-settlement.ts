@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { PricingFacade } from '../../pricing/index.js';
+import { ReceiptsFacade } from '../../receipts/index.js';
 import { ReferralFacade } from '../../referral/index.js';
 import { LedgerKind, WalletFacade, type LedgerEntry } from '../../wallet/index.js';
 import {
@@ -41,6 +42,7 @@ export class ChargeSettlement {
     private readonly audit: AuditFacade,
     private readonly referral: ReferralFacade,
     private readonly pricing: PricingFacade,
+    private readonly receipts: ReceiptsFacade,
   ) {}
 
   async find(tx: EntityManager, id: number): Promise<Charge> {
@@ -91,6 +93,8 @@ export class ChargeSettlement {
     await this.referral.rewardIn(tx, charge);
     // The accepted charge counts toward the member's level (회원 등급), in the same transaction.
     await this.pricing.chargeAccepted(tx, charge.memberId, charge.point);
+    // The 현금영수증 or 세금계산서 it asked for waits as 대기 from this commit; the receipts job issues it.
+    await this.receipts.chargeAccepted(tx, charge);
     // Points a partner took back that the member could not cover come out of the new top-up first.
     await this.wallet.collectDebts(tx, charge.memberId);
   }

@@ -4,6 +4,7 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { AuditActor } from '../../../audit/index.js';
 import { AuditFacade } from '../../../audit/index.js';
 import { AlertsFacade } from '../../../alerts/index.js';
+import { ReceiptsFacade } from '../../../receipts/index.js';
 import { ReferralFacade } from '../../../referral/index.js';
 import { SettingsService } from '../../../settings/index.js';
 import { InsufficientPointsError, LedgerKind, WalletFacade } from '../../../wallet/index.js';
@@ -71,6 +72,7 @@ export class TossPayments {
     private readonly referral: ReferralFacade,
     private readonly audit: AuditFacade,
     private readonly alerts: AlertsFacade,
+    private readonly receipts: ReceiptsFacade,
   ) {}
 
   /** ENABLE_TOSS_PAYMENT on and both keys set. */
@@ -344,6 +346,7 @@ export class TossPayments {
         }));
         charge.recordRefund(points, amount);
         await this.referral.reclaimIn(tx, charge, charge.refundedPoint, key);
+        await this.receipts.chargeRefunded(tx, charge);
       }
       alerts.push({
         kind: 'PAYMENT_CANCELED',
@@ -473,6 +476,8 @@ export class TossPayments {
         `refund-${refundRef}-${points}`,
       );
       charge.recordRefund(points, amount);
+      // Its 세금계산서 follows (a 수정세금계산서 after commit), in the refund's transaction.
+      await this.receipts.chargeRefunded(tx, charge);
       charge.tossStatus = payment.status;
       // This cancel is ours (Toss appends it last): a later webhook must not take it back again.
       const ours = payment.cancels?.at(-1)?.transactionKey;

@@ -1,0 +1,20 @@
+import { Module } from '@nestjs/common';
+import { AlertsModule } from '../alerts/index.js';
+import { AuditModule } from '../audit/index.js';
+import { SettingsModule } from '../settings/index.js';
+import { PopbillClient } from './application/partners/popbill.js';
+import { TossCashReceipts } from './application/partners/toss-cash-receipts.js';
+import { ReceiptDesk } from './application/receipt-desk.js';
+import { ReceiptIssuer } from './application/receipt-issuer.js';
+import { ReceiptsFacade } from './application/receipts.facade.js';
+import { AdminReceiptsController } from './http/admin-receipts.controller.js';
+import { MemberReceiptsController } from './http/member-receipts.controller.js';
+import { ReceiptIssueJob } from './jobs/receipt-issue.job.js';
+
+@Module({
+  imports: [AuditModule, AlertsModule, SettingsModule],
+  controllers: [AdminReceiptsController, MemberReceiptsController],
+  providers: [TossCashReceipts, PopbillClient, ReceiptIssuer, ReceiptDesk, ReceiptsFacade, ReceiptIssueJob],
+  exports: [ReceiptsFacade],
+})
+export class ReceiptsModule {}
