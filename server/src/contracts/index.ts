@@ -62,3 +62,4 @@ export * from './delivery-wording.js';
 export * from './reports.js';
 export * from './error-codes.js';
 export * from './second-factor.js';
+export * from './receipts.js';

@@ -4,4 +4,5 @@ import { resourceKey } from '../../../lib/query-keys';
 export const pointKeys = {
   history: resourceKey('/service/point-history'),
   tossEnabled: resourceKey('/service/point/toss/enabled'),
+  receipts: resourceKey('/service/receipts'),
 };

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { MemberReceiptView } from '../../../../../server/src/contracts/receipts.js';
+import type { MemberReceiptView } from '../../../lib/contracts';
 import { api } from '../../../lib/api-client';
+import { pointKeys } from './keys';
 
 /** GET /service/receipts: the member's 현금영수증 and 세금계산서, newest first. */
 export const receiptsQueryOptions = queryOptions({
-  queryKey: ['receipts'],
+  queryKey: pointKeys.receipts,
   queryFn: () => api.get<MemberReceiptView[]>('/service/receipts'),
 });
 export const useReceipts = () => useQuery(receiptsQueryOptions);

@@ -1,9 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import {
-  RECEIPT_KIND_LABELS,
-  RECEIPT_STATUS_LABELS,
-  type MemberReceiptView,
-} from '../../../../../server/src/contracts/receipts.js';
+import { RECEIPT_KIND_LABELS, RECEIPT_STATUS_LABELS, type MemberReceiptView } from '../../../lib/contracts';
 import type { TaxInvoice } from '../../../lib/contracts';
 import { CHARGE_MESSAGES } from '../../../lib/contracts';
 import { errorMessage } from '../../../lib/api-client';
