@@ -431,11 +431,15 @@ export class TossPayments {
     return charge;
   }
 
-  /** The refund's refusals, checked before one is held for approval (and again under the lock when it runs). */
-  async assertRefundable(chargeId: number, points: bigint): Promise<void> {
+  /**
+   * The refund's refusals, checked before one is held for approval (and again under the lock when it runs);
+   * answers the member it refunds (whose unapproved refunds of the day add up).
+   */
+  async assertRefundable(chargeId: number, points: bigint): Promise<{ memberId: number }> {
     const charge = await this.em.fork().findOne(Charge, chargeId);
     if (!charge) throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
     refundKind(charge, points);
+    return { memberId: charge.memberId };
   }
 
   /**
