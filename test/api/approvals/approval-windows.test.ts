@@ -2,7 +2,7 @@ import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember } from '../../support/members.js';
 import { operatorWithRole } from '../../support/operators.js';
 import { sql } from '../../support/identity.js';
-import { receiveTossWebhooks, startFakeToss, tossEnv, type FakeToss } from '../../support/fake-toss.js';
+import { payByCard, receiveTossWebhooks, startFakeToss, tossEnv, type FakeToss } from '../../support/fake-toss.js';
 import { SettingsService } from '../../../server/src/modules/settings/index.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
@@ -89,7 +89,7 @@ describe('two-person approval: a day of unapproved grants and refunds adds up', 
     await adjust(accountant, member.id, 100_000).expect(200);
     await adjust(accountant, member.id, 1).expect(202);
     expect(await balance(member.id)).toBe(300_000n);
-  });
+  }, 120_000);
 
   it('pieces that arrive at once: exactly as many pass as fit under the threshold', async () => {
     const accountant = await operatorWithRole(t, 'ACCOUNTANT');
@@ -100,7 +100,7 @@ describe('two-person approval: a day of unapproved grants and refunds adds up', 
     expect(await balance(member.id)).toBe(90_000n);
     expect(await adjustments(member.id)).toHaveLength(3);
     expect(await pending(accountant)).toBe(7);
-  });
+  }, 120_000);
 
   it('per member across two operators: the second grant that takes the member past the threshold waits', async () => {
     const [a, b] = [await operatorWithRole(t, 'ACCOUNTANT'), await operatorWithRole(t, 'OWNER')];
@@ -115,7 +115,7 @@ describe('two-person approval: a day of unapproved grants and refunds adds up', 
     await adjust(b, other.id, 40_000).expect(200);
     expect([await balance(member.id), await balance(other.id)]).toEqual([60_000n, 40_000n]);
     expect(await adjustments(member.id)).toEqual([{ amount: '60000', reference_type: 'operator-adjust' }]);
-  });
+  }, 120_000);
 
   it('a command that fails does not count', async () => {
     const accountant = await operatorWithRole(t, 'ACCOUNTANT');
@@ -125,27 +125,15 @@ describe('two-person approval: a day of unapproved grants and refunds adds up', 
     expect(refused.status).toBeLessThan(500);
     await adjust(accountant, member.id, 100_000).expect(200);
     expect(await balance(member.id)).toBe(100_000n);
-  });
+  }, 120_000);
 
   it('Toss refunds and grants share the operator’s and the member’s day', async () => {
     const accountant = await operatorWithRole(t, 'ACCOUNTANT');
     const member = await createMember(t);
-    const checkout = (
-      await t.http
-        .post('/api/service/point/toss')
-        .set('Authorization', `Bearer ${member.token}`)
-        .send({ point: 80_000, method: 'CARD' })
-        .expect(201)
-    ).body;
-    const paymentKey = toss.authorize(checkout.orderId, checkout.amount, 'CARD');
-    await t.http
-      .post('/api/service/point/toss/confirm')
-      .set('Authorization', `Bearer ${member.token}`)
-      .send({ paymentKey, orderId: checkout.orderId, amount: checkout.amount })
-      .expect(200);
+    const { chargeId } = await payByCard(t.http, toss, member.token, 80_000);
     const refund = (op: Operator, point: number) =>
       t.http
-        .post(`/api/admin/charges/${checkout.chargeId}/refund`)
+        .post(`/api/admin/charges/${chargeId}/refund`)
         .set('Authorization', op.auth)
         .send({ point, reason: '고객 요청' });
 
@@ -161,5 +149,5 @@ describe('two-person approval: a day of unapproved grants and refunds adds up', 
     await adjust(third, member.id, 30_000).expect(202);
     await adjust(third, member.id, 20_000).expect(200);
     expect(await balance(member.id)).toBe(20_000n);
-  });
+  }, 120_000);
 });

@@ -4,6 +4,7 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { AuditActor } from '../../../audit/index.js';
 import { AuditFacade } from '../../../audit/index.js';
 import { AlertsFacade } from '../../../alerts/index.js';
+import { PricingFacade } from '../../../pricing/index.js';
 import { ReferralFacade } from '../../../referral/index.js';
 import { SettingsService } from '../../../settings/index.js';
 import { InsufficientPointsError, LedgerKind, WalletFacade } from '../../../wallet/index.js';
@@ -71,6 +72,7 @@ export class TossPayments {
     private readonly referral: ReferralFacade,
     private readonly audit: AuditFacade,
     private readonly alerts: AlertsFacade,
+    private readonly pricing: PricingFacade,
   ) {}
 
   /** ENABLE_TOSS_PAYMENT on and both keys set. */
@@ -344,6 +346,8 @@ export class TossPayments {
         }));
         charge.recordRefund(points, amount);
         await this.referral.reclaimIn(tx, charge, charge.refundedPoint, key);
+        // What the level counted went back to the card: the level follows the money.
+        await this.pricing.chargeReversed(tx, charge.memberId, points);
       }
       alerts.push({
         kind: 'PAYMENT_CANCELED',
@@ -470,6 +474,7 @@ export class TossPayments {
         throw error;
       }
       await this.referral.reclaimIn(tx, charge, charge.refundedPoint + points, refundRef);
+      await this.pricing.chargeReversed(tx, charge.memberId, points);
       const payment = await this.cancelAtToss(
         charge.tossPaymentKey!,
         reason,
