@@ -87,7 +87,8 @@ class CoreModule {
       provide: ApprovalGate,
       inject: [ModuleRef],
       useFactory: (moduleRef: ModuleRef): ApprovalGate => ({
-        hold: (command, requester) => moduleRef.get(ApprovalsFacade, { strict: false }).hold(command, requester),
+        runOrHold: (command, requester, run) =>
+          moduleRef.get(ApprovalsFacade, { strict: false }).runOrHold(command, requester, run),
       }),
     },
     // Delivery imports identity (member contacts): looked up when first used, as the gate above is.

@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type ServerResponse } from 'node:http';
 import { listener, readBody } from './loopback.js';
 import type { AddressInfo } from 'node:net';
+import type { TestApp } from './test-app.js';
 
 export type TossStatus =
   'READY' | 'IN_PROGRESS' | 'WAITING_FOR_DEPOSIT' | 'DONE' | 'CANCELED' | 'PARTIAL_CANCELED' | 'ABORTED' | 'EXPIRED';
@@ -534,4 +535,24 @@ export async function receiveTossWebhooks(
 ): Promise<void> {
   await app.listen(0, '127.0.0.1');
   toss.webhookUrl = `http://127.0.0.1:${(app.getHttpServer().address() as AddressInfo).port}/api/toss/webhook`;
+}
+
+/** A card payment of `point` by the member through the storefront's checkout and confirm: its charge and payment key. */
+export async function payByCard(
+  http: TestApp['http'],
+  toss: FakeToss,
+  token: string,
+  point: number,
+): Promise<{ chargeId: number; paymentKey: string; orderId: string }> {
+  const c = (
+    await http.post('/api/service/point/toss').set('Authorization', `Bearer ${token}`).send({ point, method: 'CARD' })
+  ).body;
+  if (!c.orderId) throw new Error(`checkout refused: ${JSON.stringify(c)}`);
+  const paymentKey = toss.authorize(c.orderId, c.amount, 'CARD');
+  const confirmed = await http
+    .post('/api/service/point/toss/confirm')
+    .set('Authorization', `Bearer ${token}`)
+    .send({ paymentKey, orderId: c.orderId, amount: c.amount });
+  if (confirmed.status !== 200) throw new Error(`confirm answered ${confirmed.status}: ${confirmed.text}`);
+  return { chargeId: c.chargeId as number, paymentKey, orderId: c.orderId as string };
 }

@@ -94,7 +94,7 @@ export const Form = () => (
     <PasswordInput
       source="apiKey"
       parse={(v: string) => v || undefined}
-      helperText="변경할 때만 입력하세요 (저장 후에는 표시되지 않습니다)"
+      helperText="변경할 때와 API 주소를 바꿀 때 입력하세요 (저장 후에는 표시되지 않습니다)"
     />
     <BooleanInput source="enabled" defaultValue />
     <NumberInput source="timeoutMs" defaultValue={15000} helperText="공급사 응답 제한 시간 (ms)" />

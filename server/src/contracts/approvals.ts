@@ -1,5 +1,6 @@
 /**
- * Two-person approval (issue 24): a manual point adjustment or a refund above the APPROVAL_THRESHOLD
+ * Two-person approval: manual point adjustments and refunds that ran without a second operator add up per
+ * operator and per member over a rolling 24 hours; the one that takes either past the APPROVAL_THRESHOLD
  * setting waits for a second operator. Plain TypeScript.
  */
 import type { Permission } from './operators.js';

@@ -269,6 +269,9 @@ export const ERROR_CODES = {
   TICKET_REPLY_REQUIRED: TICKET_MESSAGES.replyRequired,
   // LINK_MESSAGES (order-links.ts)
   LINK_INVALID: LINK_MESSAGES.invalid,
+  // Providers (fulfilment): a key is only ever sent to the address it was entered for.
+  PROVIDER_KEY_REQUIRED:
+    '공급사 API 주소를 바꾸면 기존 API 키는 더 이상 쓰지 않습니다. 새 주소의 API 키를 입력해 주세요.',
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, registerReferred, type TestMember } from '../../support/members.js';
 import { setSettings, sql } from '../../support/identity.js';
-import { receiveTossWebhooks, startFakeToss, tossEnv, type FakeToss } from '../../support/fake-toss.js';
+import { payByCard, receiveTossWebhooks, startFakeToss, tossEnv, type FakeToss } from '../../support/fake-toss.js';
 import { ContentFacade } from '../../../server/src/modules/content/index.js';
 import { LedgerKind, WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { TossRecheckJob } from '../../../server/src/modules/billing/index.js';
@@ -40,22 +40,7 @@ describe('Toss: refunds, cancels made elsewhere, and referral take-back', () => 
   });
 
   /** A card payment of `point` by the referred member, confirmed: its charge id and payment key. */
-  async function paidByCard(point: number) {
-    const c = (
-      await t.http
-        .post('/api/service/point/toss')
-        .set('Authorization', bearer(referred.token))
-        .send({ point, method: 'CARD' })
-        .expect(201)
-    ).body;
-    const paymentKey = toss.authorize(c.orderId, c.amount, 'CARD');
-    await t.http
-      .post('/api/service/point/toss/confirm')
-      .set('Authorization', bearer(referred.token))
-      .send({ paymentKey, orderId: c.orderId, amount: c.amount })
-      .expect(200);
-    return { chargeId: c.chargeId as number, paymentKey, orderId: c.orderId as string };
-  }
+  const paidByCard = (point: number) => payByCard(t.http, toss, referred.token, point);
   const referralRows = async (chargeId: number) =>
     sql<{ amount: string; reference_type: string; reference_id: string }>(
       t,

@@ -37,13 +37,15 @@ export function operator(h: BrowserHarness) {
 /** A member (fixture) with `points` credited by an operator's adjustment (POST /api/admin/members/:id/adjust-points). */
 export async function memberWithPoints(h: BrowserHarness, points: bigint): Promise<TestMember> {
   const member = await createMember(h.t);
-  // A fixture's grant is not what two-person approval is about: above the default threshold it is raised first.
-  if (points > 100_000n) await setSettings(h.t, { APPROVAL_THRESHOLD: String(points) });
-  if (points > 0n)
+  // A fixture's grants are not what two-person approval is about: an operator's grants of the day add up toward
+  // the threshold, so it is raised past anything a suite gives out.
+  if (points > 0n) {
+    await setSettings(h.t, { APPROVAL_THRESHOLD: '999999999999' });
     await operator(h).post(`/api/admin/members/${member.id}/adjust-points`, {
       amount: Number(points),
       reason: '브라우저 테스트 지급',
     });
+  }
   return member;
 }
 

@@ -1,5 +1,6 @@
 // The approvals module's tables, registered for MikroORM by database/entities.ts; other modules see them only as types.
 import { Approval } from './domain/approval.entity.js';
+import { UnapprovedMove } from './domain/unapproved-move.entity.js';
 
-export { Approval };
-export const approvalsEntities = [Approval];
+export { Approval, UnapprovedMove };
+export const approvalsEntities = [Approval, UnapprovedMove];

@@ -25,18 +25,29 @@ import {
 import { AuditFacade } from '../../audit/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { Approval, APPROVAL_TRANSITIONS } from '../domain/approval.entity.js';
+import { UnapprovedMove } from '../domain/unapproved-move.entity.js';
 import { ApprovalActions, type ApprovingOperator } from './ports.js';
 
 export interface HeldCommand {
   kind: ApprovalKind;
   targetId: number;
+  /** The member the money moves to or from: one member's unapproved moves add up too, whoever makes them. */
+  memberId: number;
   /** The command's size in won; its sign does not matter (a large debit needs approval as much as a credit). */
   amount: bigint;
   payload: Record<string, string | number>;
   reason: string;
 }
 
+/** Either the command ran (its answer), or it waits for a second operator. */
+export type Decided<T> = { held: ApprovalView } | { ran: T };
+
 const RESOURCE = 'approvals';
+/** The window unapproved moves add up over. */
+const WINDOW_MS = 24 * 60 * 60 * 1000;
+/** Advisory-lock namespaces: one operator's, one member's manual money decisions (taken in this order). */
+const OPERATOR_LOCK = 0x41504f50;
+const MEMBER_LOCK = 0x41504d42;
 
 export const approvalView = (a: Approval): ApprovalView => ({
   id: a.id,
@@ -54,7 +65,10 @@ export const approvalView = (a: Approval): ApprovalView => ({
   result: a.result,
 });
 
-/** Holds large manual money commands for a second operator, and runs them once one approves. */
+/**
+ * Holds large manual money commands for a second operator (one above the threshold, or one that would take an
+ * operator's or a member's unapproved total of the day past it), and runs them once one approves.
+ */
 @Injectable()
 export class ApprovalsFacade {
   constructor(
@@ -71,21 +85,60 @@ export class ApprovalsFacade {
     return value === '' ? DEFAULT_APPROVAL_THRESHOLD : BigInt(value);
   }
 
-  /** Null when the command may run now; else it is recorded as pending (audited as its requester's) and answered. */
-  async hold(command: HeldCommand, requester: ApprovingOperator): Promise<ApprovalView | null> {
+  /**
+   * Runs the command now, or holds it for a second operator. It is held when it would take the operator's or
+   * the member's unapproved moves of the last 24 hours (this one included) past the threshold, so a large
+   * grant cut into pieces waits from the piece that crosses it. Decided under the operator's and the member's
+   * locks (always in that order), with the move recorded before the locks are let go, so parallel requests
+   * each see the others; a command that then fails takes its move back out.
+   */
+  async runOrHold<T>(command: HeldCommand, requester: ApprovingOperator, run: () => Promise<T>): Promise<Decided<T>> {
     const size = command.amount < 0n ? -command.amount : command.amount;
-    if (size <= (await this.threshold())) return null;
-    return this.em.fork().transactional(async (tx) => {
-      const approval = new Approval({ ...command, amount: size }, requester, this.clock.now());
+    const threshold = await this.threshold();
+    const decided = await this.em.fork().transactional(async (tx) => {
+      await tx.execute('select pg_advisory_xact_lock(?, ?)', [OPERATOR_LOCK, requester.id]);
+      await tx.execute('select pg_advisory_xact_lock(?, ?)', [MEMBER_LOCK, command.memberId]);
+      const now = this.clock.now();
+      const [sums] = await tx.execute<{ by_operator: string; to_member: string }[]>(
+        `select coalesce(sum(amount) filter (where operator_id = ?), 0)::text as by_operator,
+                coalesce(sum(amount) filter (where member_id = ?), 0)::text as to_member
+           from unapproved_move where created_at > ? and (operator_id = ? or member_id = ?)`,
+        [requester.id, command.memberId, new Date(now.getTime() - WINDOW_MS), requester.id, command.memberId],
+      );
+      const byOperator = BigInt(sums?.by_operator ?? 0) + size;
+      const toMember = BigInt(sums?.to_member ?? 0) + size;
+      if (byOperator <= threshold && toMember <= threshold) {
+        const move = new UnapprovedMove(
+          { kind: command.kind, operatorId: requester.id, memberId: command.memberId, amount: size },
+          now,
+        );
+        await tx.persist(move).flush();
+        return { moveId: move.id };
+      }
+      const { memberId: _member, ...held } = command;
+      const approval = new Approval({ ...held, amount: size }, requester, now);
       await tx.persist(approval).flush();
       this.audit.record(tx, requester, {
         action: 'request',
         resource: RESOURCE,
         resourceId: approval.id,
-        after: approvalView(approval),
+        // What the day's unapproved moves would have come to: why this one waits.
+        after: {
+          ...approvalView(approval),
+          memberId: command.memberId,
+          dayByOperator: byOperator,
+          dayToMember: toMember,
+        },
       });
-      return approvalView(approval);
+      return { held: approvalView(approval) };
     });
+    if (decided.held) return { held: decided.held };
+    try {
+      return { ran: await run() };
+    } catch (error) {
+      await this.em.fork().nativeDelete(UnapprovedMove, { id: decided.moveId });
+      throw error;
+    }
   }
 
   async page(query: ListQuery): Promise<Page<ApprovalView>> {

@@ -105,7 +105,8 @@ export class AdminTossRefundController {
 
   /**
    * Cancels (part of) the charge's Toss payment and takes the points back: only up to what the member has not
-   * spent. Above APPROVAL_THRESHOLD it is held (202 with the request) until a second operator approves.
+   * spent. It is held (202 with the request) until a second operator approves when it would take the operator's
+   * or the member's unapproved refunds and adjustments of the last 24 hours past APPROVAL_THRESHOLD.
    */
   @Post(':id/refund')
   @HttpCode(200)
@@ -116,21 +117,23 @@ export class AdminTossRefundController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     const points = BigInt(body.point);
-    await this.payments.assertRefundable(id, points);
-    const held = await this.approvals.hold(
+    const { memberId } = await this.payments.assertRefundable(id, points);
+    const decided = await this.approvals.runOrHold(
       {
         kind: 'charge.refund',
         targetId: id,
+        memberId,
         amount: points,
         payload: { chargeId: id, point: String(points), reason: body.reason },
         reason: body.reason,
       },
       operator,
+      () => this.payments.refund(id, points, body.reason, operator),
     );
-    if (held) {
+    if ('held' in decided) {
       void reply.status(202);
-      return held;
+      return decided.held;
     }
-    return this.payments.refund(id, points, body.reason, operator);
+    return decided.ran;
   }
 }

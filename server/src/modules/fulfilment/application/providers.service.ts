@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { OrderingFacade } from '../../ordering/index.js';
-import { PRICE_SCALE, serviceTypeOf } from '../../../contracts/index.js';
+import { ERROR_CODES, PRICE_SCALE, serviceTypeOf } from '../../../contracts/index.js';
 import {
   Clock,
   DomainError,
@@ -85,6 +85,10 @@ export class ProvidersService {
     if (input.apiUrl !== undefined) await this.addresses.assertSavable(input.apiUrl);
     return this.em.fork().transactional(async (tx) => {
       const provider = await this.find(tx, id);
+      const hostChanged = input.apiUrl !== undefined && input.apiUrl !== provider.apiUrl;
+      // The stored key was given for the old address: never send it to a new one (the operator enters it again).
+      if (hostChanged && input.apiKey === undefined)
+        throw new DomainError(ERROR_CODES.PROVIDER_KEY_REQUIRED, 400, 'PROVIDER_KEY_REQUIRED');
       const before = provider.view();
       provider.update(input, this.clock.now());
       this.audit.record(tx, actor, {
@@ -92,7 +96,11 @@ export class ProvidersService {
         resource: RESOURCE,
         resourceId: id,
         before,
-        after: { ...provider.view(), keyChanged: input.apiKey !== undefined },
+        after: {
+          ...provider.view(),
+          keyChanged: input.apiKey !== undefined,
+          ...(hostChanged ? { apiUrlChanged: true } : {}),
+        },
       });
       return provider.view();
     });

@@ -69,20 +69,22 @@ export abstract class MemberMoneyCloser {
 }
 
 /**
- * Two-person approval (approvals context): a manual money command above the threshold is held for a
- * second operator instead of running; null means it may run now.
+ * Two-person approval (approvals context): a manual money command runs now, or waits for a second operator when
+ * it would take the operator's or the member's unapproved moves of the day past the threshold.
  */
 export abstract class ApprovalGate {
-  abstract hold(
+  abstract runOrHold<T>(
     command: {
       kind: ApprovalKind;
       targetId: number;
+      memberId: number;
       amount: bigint;
       payload: Record<string, string | number>;
       reason: string;
     },
     requester: { id: number; loginId: string; role: OperatorRole },
-  ): Promise<ApprovalView | null>;
+    run: () => Promise<T>,
+  ): Promise<{ held: ApprovalView } | { ran: T }>;
 }
 
 /** The member's level (회원 등급) for the profile (pricing context). */

@@ -63,7 +63,10 @@ export class AdminMembersController {
     return this.members.reinstate(id, operator);
   }
 
-  /** 200 with the ledger entry; above APPROVAL_THRESHOLD, 202 with the request a second operator approves. */
+  /**
+   * 200 with the ledger entry; 202 with the request a second operator approves when it would take this operator's
+   * or this member's unapproved adjustments and refunds of the last 24 hours past APPROVAL_THRESHOLD.
+   */
   @Post(':id/adjust-points')
   @Allow('points.adjust')
   @HttpCode(200)
@@ -74,21 +77,23 @@ export class AdminMembersController {
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
     await this.members.assertAdjustable(id);
-    const held = await this.approvals.hold(
+    const decided = await this.approvals.runOrHold(
       {
         kind: 'points.adjust',
         targetId: id,
+        memberId: id,
         amount: body.amount,
         payload: { memberId: id, amount: String(body.amount), reason: body.reason },
         reason: body.reason,
       },
       operator,
+      () => this.members.adjustPoints(id, body.amount, body.reason, operator),
     );
-    if (held) {
+    if ('held' in decided) {
       void reply.status(202);
-      return held;
+      return decided.held;
     }
-    return this.members.adjustPoints(id, body.amount, body.reason, operator);
+    return decided.ran;
   }
 }
 

@@ -15,6 +15,7 @@ import { Clock, DomainError, executePrepared, NotFoundError, ShortCache } from '
 import { MemberLevel } from '../domain/member-level.entity.js';
 import { MemberRate } from '../domain/member-rate.entity.js';
 import { MemberStanding } from '../domain/member-standing.entity.js';
+import { lowerStanding } from './member-standing.js';
 
 /** How long a process keeps a member's pricing: as long as it keeps a service's list price (catalog). */
 const PRICING_CACHE_MS = 2_000;
@@ -94,7 +95,8 @@ export class PricingFacade implements EventSubscriber<MemberLevel> {
 
   /**
    * Billing accepted a charge of `amount` won, in its transaction: it counts toward the member's level, and
-   * the member moves up to the highest level now reached (never down: a level set higher by an operator stays).
+   * the member moves up to the highest level now reached (never down: a level set higher by an operator stays;
+   * one reached is earned, no longer the operator's).
    */
   async chargeAccepted(tx: EntityManager, memberId: number, amount: bigint): Promise<void> {
     const now = this.clock.now();
@@ -105,12 +107,19 @@ export class PricingFacade implements EventSubscriber<MemberLevel> {
     );
     await tx.execute(
       `update member_standing s
-          set level_id = (select l.id from member_level l where l.threshold <= s.charged order by l.threshold desc limit 1)
+          set level_id = (select l.id from member_level l where l.threshold <= s.charged order by l.threshold desc limit 1),
+              level_by_hand = false
         where s.member_id = ?
           and exists (select 1 from member_level l where l.threshold <= s.charged
                         and l.threshold > coalesce((select c.threshold from member_level c where c.id = s.level_id), -1))`,
       [memberId],
     );
+    this.pricing.forget(memberId);
+  }
+
+  /** Billing gave back `amount` of an accepted charge (refund, chargeback), in its transaction: the level follows. */
+  async chargeReversed(tx: EntityManager, memberId: number, amount: bigint): Promise<void> {
+    await lowerStanding(tx, memberId, amount, this.clock.now());
     this.pricing.forget(memberId);
   }
 
@@ -140,7 +149,7 @@ export class PricingFacade implements EventSubscriber<MemberLevel> {
     };
   }
 
-  /** An operator sets the member's level (null: none); it stays until a charge reaches a higher one. */
+  /** An operator sets the member's level (null: none); it stays (refunds too) until a charge reaches a higher one. */
   async setLevel(memberId: number, levelId: number | null, operator: AuditActor): Promise<MemberLevelView<bigint>> {
     await this.em.fork().transactional(async (tx) => {
       if (levelId !== null && !(await tx.findOne(MemberLevel, levelId)))
@@ -148,8 +157,9 @@ export class PricingFacade implements EventSubscriber<MemberLevel> {
       const before = await tx.findOne(MemberStanding, { memberId });
       try {
         await tx.execute(
-          `insert into member_standing (member_id, level_id, charged, updated_at) values (?, ?, 0, ?)
-           on conflict (member_id) do update set level_id = excluded.level_id, updated_at = excluded.updated_at`,
+          `insert into member_standing (member_id, level_id, level_by_hand, charged, updated_at) values (?, ?, true, 0, ?)
+           on conflict (member_id) do update
+             set level_id = excluded.level_id, level_by_hand = true, updated_at = excluded.updated_at`,
           [memberId, levelId, this.clock.now()],
         );
       } catch (error) {

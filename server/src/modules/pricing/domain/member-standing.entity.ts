@@ -14,6 +14,10 @@ export class MemberStanding {
   @Property({ type: WonType, default: 0 })
   charged: bigint = 0n;
 
+  /** Set by an operator: it stays when refunds lower what the charges count, until a charge earns a higher one. */
+  @Property({ type: 'boolean', default: false })
+  levelByHand: boolean = false;
+
   @Property({ type: 'datetime', defaultRaw: 'now()' })
   updatedAt: Date = new Date();
 }

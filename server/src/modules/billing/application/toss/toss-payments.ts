@@ -5,6 +5,7 @@ import type { AuditActor } from '../../../audit/index.js';
 import { AuditFacade } from '../../../audit/index.js';
 import { AlertsFacade } from '../../../alerts/index.js';
 import { ReceiptsFacade } from '../../../receipts/index.js';
+import { PricingFacade } from '../../../pricing/index.js';
 import { ReferralFacade } from '../../../referral/index.js';
 import { SettingsService } from '../../../settings/index.js';
 import { InsufficientPointsError, LedgerKind, WalletFacade } from '../../../wallet/index.js';
@@ -73,6 +74,7 @@ export class TossPayments {
     private readonly audit: AuditFacade,
     private readonly alerts: AlertsFacade,
     private readonly receipts: ReceiptsFacade,
+    private readonly pricing: PricingFacade,
   ) {}
 
   /** ENABLE_TOSS_PAYMENT on and both keys set. */
@@ -347,6 +349,8 @@ export class TossPayments {
         charge.recordRefund(points, amount);
         await this.referral.reclaimIn(tx, charge, charge.refundedPoint, key);
         await this.receipts.chargeRefunded(tx, charge);
+        // What the level counted went back to the card: the level follows the money.
+        await this.pricing.chargeReversed(tx, charge.memberId, points);
       }
       alerts.push({
         kind: 'PAYMENT_CANCELED',
@@ -434,11 +438,15 @@ export class TossPayments {
     return charge;
   }
 
-  /** The refund's refusals, checked before one is held for approval (and again under the lock when it runs). */
-  async assertRefundable(chargeId: number, points: bigint): Promise<void> {
+  /**
+   * The refund's refusals, checked before one is held for approval (and again under the lock when it runs);
+   * answers the member it refunds (whose unapproved refunds of the day add up).
+   */
+  async assertRefundable(chargeId: number, points: bigint): Promise<{ memberId: number }> {
     const charge = await this.em.fork().findOne(Charge, chargeId);
     if (!charge) throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
     refundKind(charge, points);
+    return { memberId: charge.memberId };
   }
 
   /**
@@ -469,6 +477,7 @@ export class TossPayments {
         throw error;
       }
       await this.referral.reclaimIn(tx, charge, charge.refundedPoint + points, refundRef);
+      await this.pricing.chargeReversed(tx, charge.memberId, points);
       const payment = await this.cancelAtToss(
         charge.tossPaymentKey!,
         reason,
