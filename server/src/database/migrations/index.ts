@@ -40,6 +40,7 @@ import { Migration20261126080500_alerts_on_delivery as MAlertsOnDelivery } from 
 import { Migration20261126081000_dispatch_status as MDispatchStatus } from './Migration20261126081000_dispatch_status.js';
 import { Migration20261126113000_rate_bucket as MRateBucket } from './Migration20261126113000_rate_bucket.js';
 import { Migration20261128101852_webhook_secret_sealed as MWebhookSecretSealed } from './Migration20261128101852_webhook_secret_sealed.js';
+import { Migration20261128103442_member_uploads as MMemberUploads } from './Migration20261128103442_member_uploads.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -83,4 +84,5 @@ export const migrationsList = [
   { name: 'Migration20261126081000_dispatch_status', class: MDispatchStatus },
   { name: 'Migration20261126113000_rate_bucket', class: MRateBucket },
   { name: 'Migration20261128101852_webhook_secret_sealed', class: MWebhookSecretSealed },
+  { name: 'Migration20261128103442_member_uploads', class: MMemberUploads },
 ];
