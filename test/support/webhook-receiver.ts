@@ -5,8 +5,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
-import { createMember, type TestMember } from './members.js';
-import type { TestApp } from './test-app.js';
 
 export interface ReceivedWebhook {
   headers: IncomingHttpHeaders;
@@ -98,20 +96,4 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     up: listen,
     close: stop,
   });
-}
-
-/**
- * A member whose webhook points at a receiver of its own, verifying with the secret the member was shown
- * when the webhook was created (the only time it is shown).
- */
-export async function webhookReseller(t: TestApp): Promise<{ member: TestMember; receiver: WebhookReceiver }> {
-  const receiver = await startWebhookReceiver();
-  const member = await createMember(t);
-  const res = await t.http
-    .put('/api/auth/webhook')
-    .set('Authorization', `Bearer ${member.token}`)
-    .send({ url: receiver.url })
-    .expect(200);
-  receiver.secret = res.body.secret;
-  return { member, receiver };
 }

@@ -2,7 +2,8 @@ import { MikroORM } from '@mikro-orm/postgresql';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import type { TestMember } from '../../support/members.js';
 import { startFakeSolapi, type FakeSolapi } from '../../support/fake-solapi.js';
-import { webhookReseller, type WebhookReceiver } from '../../support/webhook-receiver.js';
+import type { WebhookReceiver } from '../../support/webhook-receiver.js';
+import { webhookReseller } from './helpers.js';
 import { DeliveryFacade, DeliverySender } from '../../../server/src/modules/delivery/index.js';
 import { Delivery } from '../../../server/src/modules/delivery/entities.js';
 

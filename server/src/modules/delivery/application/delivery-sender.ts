@@ -131,7 +131,7 @@ export class DeliverySender {
     // claimer, so an operator's digest is one message whichever replicas claim together.
     const claimed = await em.transactional(async (tx) => {
       await tx.execute('select pg_advisory_xact_lock(?, 0)', [DELIVERY_CLAIM_LOCK]);
-      return tx.execute<{ id: number }[]>(
+      return tx.execute<{ id: number; turn: string }[]>(
         `with due as (
          select d.id, d.channel, d.member_id,
                 row_number() over (partition by d.channel, case when d.channel = 'WEBHOOK' then d.member_id end order by d.id) as turn
@@ -143,20 +143,24 @@ export class DeliverySender {
          select member_id, count(*) as n from delivery
           where channel = 'WEBHOOK' and status = 'SENDING' and next_attempt_at > ? group by member_id),
        fair as (
-         select due.id from due left join in_flight f on due.channel = 'WEBHOOK' and f.member_id = due.member_id
+         select due.id, due.turn from due left join in_flight f on due.channel = 'WEBHOOK' and f.member_id = due.member_id
           where due.channel <> 'WEBHOOK' or due.turn + coalesce(f.n, 0) <= ?
           order by due.turn, due.id limit ?),
        taken as (
-         select d.id from delivery d
-          where d.id in (select id from fair) and d.status in ('PENDING', 'SENDING') and d.next_attempt_at <= ?
+         select d.id, fair.turn from delivery d join fair on fair.id = d.id
+          where d.status in ('PENDING', 'SENDING') and d.next_attempt_at <= ?
           for update of d skip locked)
        update delivery set status = 'SENDING', attempts = delivery.attempts + 1, next_attempt_at = ?
-         from taken where delivery.id = taken.id returning delivery.id`,
+         from taken where delivery.id = taken.id returning delivery.id, taken.turn`,
         [now, now, WEBHOOKS_IN_FLIGHT, limit, now, new Date(now.getTime() + LEASE_MS)],
       );
     });
     if (claimed.length === 0) return [];
-    return em.find(Delivery, { id: { $in: claimed.map((r) => r.id) } }, { orderBy: { id: 'ASC' } });
+    // Sent in turn order: every lane's first message starts before any lane's second, so the senders'
+    // slots go round the lanes too.
+    const turn = new Map(claimed.map((r) => [r.id, Number(r.turn)]));
+    const rows = await em.find(Delivery, { id: { $in: [...turn.keys()] } }, { orderBy: { id: 'ASC' } });
+    return rows.sort((a, b) => turn.get(a.id)! - turn.get(b.id)! || a.id - b.id);
   }
 
   /**
@@ -202,13 +206,16 @@ export class DeliverySender {
     });
   }
 
-  /** Claims until nothing is due (the job's tick). */
+  /**
+   * Claims until nothing is due (the job's tick). A claim may take fewer than BATCH while more are due (a
+   * member's webhooks wait for their turn in flight), so only an empty claim ends the tick.
+   */
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
       const handled = await this.runOnce();
       total += handled;
-      if (handled < BATCH) return total;
+      if (handled === 0) return total;
     }
   }
 
