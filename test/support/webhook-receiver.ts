@@ -1,6 +1,7 @@
 // A reseller's webhook endpoint on loopback: verifies every delivery with the `standardwebhooks` package
 // (the secret it is given), records what it saw (headers, raw body, verified or why not), and can be
-// taken down (connections refused) and brought up again on the same port, or told to answer an error.
+// taken down (connections refused) and brought up again on the same port, told to answer an error, or
+// made dead (`silent`: it reads every delivery and never answers, as a hung receiver does).
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Webhook } from 'standardwebhooks';
@@ -11,6 +12,8 @@ export interface ReceivedWebhook {
   /** The parsed body when the signature verified, else null. */
   verified: { type: string; timestamp: string; data: Record<string, unknown> } | null;
   error: string | null;
+  /** Wall time it arrived (Date.now()), for the closing note's figures; tests assert on order, not time. */
+  at: number;
 }
 
 export interface WebhookReceiver {
@@ -21,8 +24,12 @@ export interface WebhookReceiver {
   secret: string | null;
   /** HTTP status to answer with (200 unless a test breaks it). */
   status: number;
+  /** What it answers with (a JSON receipt unless a test sets a long text). */
+  answerBody: string | null;
   /** How long it takes to answer once it has read a delivery (a slow receiver; 0 by default). */
   delayMs: number;
+  /** Never answers (the connection stays open until the sender gives up). */
+  silent: boolean;
   down(): Promise<void>;
   up(): Promise<void>;
   close(): Promise<void>;
@@ -36,6 +43,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     secret: null as string | null,
     status: 200,
     delayMs: 0,
+    silent: false,
+    answerBody: null as string | null,
   };
   const handler = (request: import('node:http').IncomingMessage, response: import('node:http').ServerResponse) => {
     const chunks: Buffer[] = [];
@@ -52,10 +61,13 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
       } catch (e) {
         error = (e as Error).message;
       }
-      receiver.received.push({ headers: request.headers, body, verified, error });
+      receiver.received.push({ headers: request.headers, body, verified, error, at: Date.now() });
+      if (receiver.silent) return;
       const answer = () => {
         response.writeHead(verified ? receiver.status : 400, { 'content-type': 'application/json' });
-        response.end(JSON.stringify(verified ? { received: true } : { error }));
+        response.end(
+          verified ? (receiver.answerBody ?? JSON.stringify({ received: true })) : JSON.stringify({ error }),
+        );
       };
       if (receiver.delayMs > 0) setTimeout(answer, receiver.delayMs);
       else answer();

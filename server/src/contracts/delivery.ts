@@ -69,7 +69,27 @@ export const WEBHOOK_MESSAGES = {
   unresolved: '웹훅 URL의 호스트를 찾을 수 없습니다.',
   notSet: '먼저 웹훅 URL을 저장해 주세요.',
   notFound: '발송 내역을 찾을 수 없습니다.',
+  port: '웹훅 URL의 포트는 80, 443, 8080, 8443 중 하나여야 합니다.',
+  tooManyTests: '웹훅 테스트와 재발송은 1분에 5번까지 할 수 있습니다. 잠시 후 다시 시도해 주세요.',
+  secretUnreadable: '웹훅 서명 키를 열 수 없습니다. 서명 키를 다시 발급해 주세요.',
 } as const;
+
+/** The ports a webhook URL may name (none: the scheme's own, 80 or 443). */
+export const WEBHOOK_PORTS = [80, 443, 8080, 8443] as const;
+
+/** How many webhook tests and replays a member may ask for in a minute. */
+export const WEBHOOK_TEST_LIMIT = { limit: 5, windowSeconds: 60 } as const;
+
+/**
+ * The member's webhook (GET/PUT /api/auth/webhook, POST /api/auth/webhook/rotate). The signing secret is
+ * shown once: `secret` only in the answer that created it (PUT of a first URL) or rotated it; afterwards
+ * only `secretHint`, its last 4 characters ("…a1b2"). No webhook: url and secretHint null.
+ */
+export interface WebhookView {
+  url: string | null;
+  secretHint: string | null;
+  secret?: string;
+}
 
 export const webhookUrlSchema = z.object({
   url: z

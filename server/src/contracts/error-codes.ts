@@ -24,6 +24,7 @@ import { APPROVAL_MESSAGES } from './approvals.js';
 import { OPERATOR_MESSAGES } from './operators.js';
 import { TICKET_MESSAGES } from './support.js';
 import { LINK_MESSAGES } from './order-links.js';
+import { WEBHOOK_MESSAGES } from './delivery.js';
 export const ERROR_CODES = {
   // Any refusal without a code of its own, by status. A message listed twice keeps its first code only.
   BAD_REQUEST: '잘못된 요청입니다.',
@@ -267,6 +268,18 @@ export const ERROR_CODES = {
   TICKET_NOT_FOUND: TICKET_MESSAGES.notFound,
   TICKET_ALREADY_CLOSED: TICKET_MESSAGES.alreadyClosed,
   TICKET_REPLY_REQUIRED: TICKET_MESSAGES.replyRequired,
+  TICKET_ASSIGNEE_INVALID: TICKET_MESSAGES.assigneeInvalid,
+  TICKET_IMAGE_NOT_OWN: TICKET_MESSAGES.imageNotOwn,
+  TICKET_IMAGE_RATE: TICKET_MESSAGES.imageRate,
+  TICKET_IMAGE_QUOTA: TICKET_MESSAGES.imageQuota,
+  // WEBHOOK_MESSAGES (delivery.ts)
+  WEBHOOK_URL_INVALID: WEBHOOK_MESSAGES.url,
+  WEBHOOK_PRIVATE_ADDRESS: WEBHOOK_MESSAGES.privateAddress,
+  WEBHOOK_HOST_UNRESOLVED: WEBHOOK_MESSAGES.unresolved,
+  WEBHOOK_NOT_SET: WEBHOOK_MESSAGES.notSet,
+  WEBHOOK_DELIVERY_NOT_FOUND: WEBHOOK_MESSAGES.notFound,
+  WEBHOOK_PORT_NOT_ALLOWED: WEBHOOK_MESSAGES.port,
+  WEBHOOK_TESTS_TOO_MANY: WEBHOOK_MESSAGES.tooManyTests,
   // LINK_MESSAGES (order-links.ts)
   LINK_INVALID: LINK_MESSAGES.invalid,
   // Providers (fulfilment): a key is only ever sent to the address it was entered for.

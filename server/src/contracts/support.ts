@@ -31,6 +31,10 @@ export const TICKET_LIMITS = {
   open: 5,
   /** Days an ANSWERED ticket waits for the member before it closes. */
   autoCloseDays: 7,
+  /** Image uploads a member may make: this many per this many minutes … */
+  imageRate: { limit: 10, windowMinutes: 10 },
+  /** … and this many a day. An image no ticket took within a day is removed. */
+  imagesPerDay: 30,
 } as const;
 
 export const TICKET_MESSAGES = {
@@ -51,6 +55,10 @@ export const TICKET_MESSAGES = {
   answered: '답변이 등록되었습니다.',
   replyRequired: '답변 내용을 입력해 주세요.',
   savedReplyTitle: '제목을 입력해 주세요.',
+  assigneeInvalid: '담당자로 지정할 수 없는 운영자입니다. 사용 중인 운영자를 선택해 주세요.',
+  imageNotOwn: '회원님이 올린 이미지만 첨부할 수 있습니다. 이미지를 다시 올려 주세요.',
+  imageRate: `이미지는 ${TICKET_LIMITS.imageRate.windowMinutes}분에 ${TICKET_LIMITS.imageRate.limit}장까지 올릴 수 있습니다. 잠시 후 다시 시도해 주세요.`,
+  imageQuota: `이미지는 하루에 ${TICKET_LIMITS.imagesPerDay}장까지 올릴 수 있습니다. 내일 다시 시도해 주세요.`,
 } as const;
 
 /** "123, 124 125" (or a list of numbers) → [123, 124, 125], deduplicated in order; null when malformed. */
@@ -64,6 +72,31 @@ export function parseOrderIds(input: string | readonly number[] | null | undefin
   }
   return ids;
 }
+
+/** Line breaks (and tabs) of every kind: a one-line field becomes one line of single spaces. */
+const LINE_BREAKS = /[\t\n\v\f\r\u0085\u2028\u2029]+/g;
+/**
+ * Characters that change how the text around them is shown without being seen: bidi marks, embeddings,
+ * overrides and isolates (a subject that reads backwards), zero-width spaces and joiners, the BOM.
+ */
+const INVISIBLE = /[\u061c\u180e\u200b-\u200f\u202a-\u202e\u2060-\u2064\u2066-\u2069\ufeff]/g;
+/** Blank-looking letters (Hangul fillers, the braille blank) and spaces: no text is made of them alone. */
+const BLANK = /^[\s\p{Cf}\u115f\u1160\u2800\u3164\uffa0]*$/u;
+
+/** A one-line field as stored: line breaks become spaces, invisible controls go, spaces are collapsed. */
+export const singleLine = (text: string): string =>
+  text.replace(LINE_BREAKS, ' ').replace(INVISIBLE, '').replace(/ {2,}/g, ' ').trim();
+
+/** Whether anything a person could read remains. */
+export const hasVisibleText = (text: string): boolean => !BLANK.test(text);
+
+/** A one-line field of a ticket: tidied (singleLine), refused with `required` when nothing visible remains. */
+const oneLine = (required: string, max: number, tooLong: string) =>
+  z
+    .string({ error: required })
+    .transform(singleLine)
+    .refine(hasVisibleText, { error: required })
+    .refine((v) => v.length <= max, { error: tooLong });
 
 /** The image URLs our upload pipeline hands out. */
 export const TICKET_IMAGE_PATTERN = /^\/uploads\/[0-9a-f-]{36}\.(webp|png|jpg|gif)$/;
@@ -101,11 +134,7 @@ const orderIds = z
 export const ticketCreateSchema = z
   .object({
     type: z.enum(TICKET_TYPES, { error: TICKET_MESSAGES.typeRequired }),
-    subject: z
-      .string({ error: TICKET_MESSAGES.subjectRequired })
-      .trim()
-      .min(1, TICKET_MESSAGES.subjectRequired)
-      .max(TICKET_LIMITS.subjectMax, TICKET_MESSAGES.subjectTooLong),
+    subject: oneLine(TICKET_MESSAGES.subjectRequired, TICKET_LIMITS.subjectMax, TICKET_MESSAGES.subjectTooLong),
     body,
     orderIds,
     images,
@@ -137,7 +166,7 @@ export const ticketAssignSchema = z.object({ operatorId: z.number().int().positi
 
 /** Saved replies (저장된 답변). */
 export const savedReplySchema = z.object({
-  title: z.string().trim().min(1, TICKET_MESSAGES.savedReplyTitle).max(100, TICKET_MESSAGES.savedReplyTitle),
+  title: oneLine(TICKET_MESSAGES.savedReplyTitle, 100, TICKET_MESSAGES.savedReplyTitle),
   body: z.string().trim().min(1, TICKET_MESSAGES.replyRequired).max(TICKET_LIMITS.bodyMax, TICKET_MESSAGES.bodyTooLong),
 });
 

@@ -1,6 +1,9 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import pg from 'pg';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
+import { createMember } from '../../support/members.js';
+import { startWebhookReceiver } from '../../support/webhook-receiver.js';
+import { DeliveryFacade, DeliverySender } from '../../../server/src/modules/delivery/index.js';
 
 /**
  * Issue 27: the two migrations that put the old mail/SMS outbox and the alert sender on the delivery engine,
@@ -93,5 +96,50 @@ describe('outbox and alerts onto the delivery engine: the migrations', () => {
       )
     ).rows[0].n;
     expect(copies).toBe(5);
+  });
+  it('seals the webhook secrets stored in clear; receivers keep verifying with the secret they hold', async () => {
+    const migrator = t.app.get(MikroORM).migrator;
+    const receiver = await startWebhookReceiver();
+    try {
+      const member = await createMember(t);
+      await migrator.down({ to: 'Migration20261126113000_rate_bucket' });
+      const clear = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
+      await db.query(`insert into webhook_endpoint (member_id, url, secret, updated_at) values ($1, $2, $3, now())`, [
+        member.id,
+        receiver.url,
+        clear,
+      ]);
+      await migrator.up();
+      const [row] = (await db.query(`select secret_sealed from webhook_endpoint where member_id = $1`, [member.id]))
+        .rows;
+      expect(row.secret_sealed).toMatch(/^v1\./);
+      expect(row.secret_sealed).not.toContain(clear.slice(6));
+      const shown = await t.http.get('/api/auth/webhook').set('Authorization', `Bearer ${member.token}`).expect(200);
+      expect(shown.body).toEqual({ url: receiver.url, secretHint: '…LaSw' });
+      receiver.secret = clear;
+      await t.app
+        .get(MikroORM)
+        .em.fork()
+        .transactional((tx) =>
+          t.app
+            .get(DeliveryFacade)
+            .webhookEvent(tx, member.id, 'webhook.test', { message: 'after the migration' }, 'migrated'),
+        );
+      await t.app.get(DeliverySender).runOnce();
+      expect(receiver.verified.map((r) => r.verified!.data)).toEqual([{ message: 'after the migration' }]);
+
+      // Down opens them again (as they were), up seals them again.
+      await migrator.down({ to: 'Migration20261126113000_rate_bucket' });
+      expect(
+        (await db.query(`select secret from webhook_endpoint where member_id = $1`, [member.id])).rows[0].secret,
+      ).toBe(clear);
+      await migrator.up();
+      expect(
+        (await db.query(`select secret_sealed from webhook_endpoint where member_id = $1`, [member.id])).rows[0]
+          .secret_sealed,
+      ).toMatch(/^v1\./);
+    } finally {
+      await receiver.close();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { startReplica, startTestApp, type TestApp } from '../../support/test-app
 import { createMember, type TestMember } from '../../support/members.js';
 import { FakeProvider } from '../../support/fake-provider.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver.js';
+import { webhookReseller } from './helpers.js';
 import { Clock } from '../../../server/src/shared/index.js';
 import { DeliveryFacade, DeliverySender, LEASE_MS } from '../../../server/src/modules/delivery/index.js';
 import { Delivery } from '../../../server/src/modules/delivery/entities.js';
@@ -27,16 +28,10 @@ describe('reseller webhooks', () => {
 
   /** A member with a webhook pointing at a receiver of its own (`receiver`, verifying with the member's secret). */
   const reseller = async () => {
-    receiver = await startWebhookReceiver();
+    const made = await webhookReseller(t);
+    receiver = made.receiver;
     receivers.push(receiver);
-    const member = await createMember(t);
-    const res = await t.http
-      .put('/api/auth/webhook')
-      .set('Authorization', bearer(member))
-      .send({ url: receiver.url })
-      .expect(200);
-    receiver.secret = res.body.secret;
-    return member;
+    return made.member;
   };
 
   beforeAll(async () => {
@@ -51,12 +46,12 @@ describe('reseller webhooks', () => {
     await t.close();
   });
 
-  it('sets a URL and shows its secret; rotating changes it; bad input is a Korean 400 and changes nothing', async () => {
+  it('shows the secret once (create, rotate), then only its hint; bad input is a Korean 400 and changes nothing', async () => {
     const member = await createMember(t);
     const auth = bearer(member);
     expect((await t.http.get('/api/auth/webhook').set('Authorization', auth).expect(200)).body).toEqual({
       url: null,
-      secret: null,
+      secretHint: null,
     });
     await t.http.post('/api/auth/webhook/rotate').set('Authorization', auth).expect(409);
     const bad = await t.http.put('/api/auth/webhook').set('Authorization', auth).send({ url: 'ftp://x' }).expect(400);
@@ -67,22 +62,122 @@ describe('reseller webhooks', () => {
       .set('Authorization', auth)
       .send({ url: 'https://hooks.example.com/smm' })
       .expect(200);
-    expect(set.body.url).toBe('https://hooks.example.com/smm');
-    expect(set.body.secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    expect(set.body).toEqual({
+      url: 'https://hooks.example.com/smm',
+      secret: expect.stringMatching(/^whsec_[A-Za-z0-9+/]{32}$/),
+      secretHint: `…${set.body.secret.slice(-4)}`,
+    });
+    // Shown once: GET names it by its last 4 characters only.
+    expect((await t.http.get('/api/auth/webhook').set('Authorization', auth).expect(200)).body).toEqual({
+      url: 'https://hooks.example.com/smm',
+      secretHint: set.body.secretHint,
+    });
+    // A new URL keeps the secret and does not show it.
+    const moved = await t.http
+      .put('/api/auth/webhook')
+      .set('Authorization', auth)
+      .send({ url: 'https://hooks.example.com:8443/smm' })
+      .expect(200);
+    expect(moved.body).toEqual({ url: 'https://hooks.example.com:8443/smm', secretHint: set.body.secretHint });
     const rotated = await t.http.post('/api/auth/webhook/rotate').set('Authorization', auth).expect(200);
-    expect(rotated.body.secret).toMatch(/^whsec_/);
+    expect(rotated.body).toEqual({
+      url: 'https://hooks.example.com:8443/smm',
+      secret: expect.stringMatching(/^whsec_/),
+      secretHint: `…${rotated.body.secret.slice(-4)}`,
+    });
     expect(rotated.body.secret).not.toBe(set.body.secret);
-    expect((await t.http.get('/api/auth/webhook').set('Authorization', auth).expect(200)).body.secret).toBe(
-      rotated.body.secret,
-    );
+    expect((await t.http.get('/api/auth/webhook').set('Authorization', auth).expect(200)).body).toEqual({
+      url: 'https://hooks.example.com:8443/smm',
+      secretHint: rotated.body.secretHint,
+    });
+    // Sealed at rest: the stored value is neither the secret nor anything that contains it.
+    const [stored] = await t.app
+      .get(MikroORM)
+      .em.getConnection()
+      .execute<{ secret_sealed: string }[]>('select secret_sealed from webhook_endpoint where member_id = ?', [
+        member.id,
+      ]);
+    expect(stored!.secret_sealed).toMatch(/^v1\./);
+    expect(stored!.secret_sealed).not.toContain(rotated.body.secret.slice(6));
     await t.http.get('/api/auth/webhook').expect(401);
+  });
+
+  it('a receiver keeps verifying with the secret shown at creation after a URL change, and with the rotated one after', async () => {
+    const member = await reseller();
+    const auth = bearer(member);
+    const first = await startWebhookReceiver();
+    receivers.push(first);
+    first.secret = receiver.secret;
+    const moved = await t.http.put('/api/auth/webhook').set('Authorization', auth).send({ url: first.url }).expect(200);
+    expect(moved.body.secret).toBeUndefined();
+    await t.http.post('/api/auth/webhook/test').set('Authorization', auth).expect(200);
+    await send();
+    expect(first.verified.map((r) => r.verified!.type)).toEqual(['webhook.test']);
+    const rotated = await t.http.post('/api/auth/webhook/rotate').set('Authorization', auth).expect(200);
+    await t.http.post('/api/auth/webhook/test').set('Authorization', auth).expect(200);
+    await send();
+    // Signed with the new secret: the old one no longer verifies, the new one does.
+    expect(first.received.at(-1)!.verified).toBeNull();
+    first.secret = rotated.body.secret;
+    await t.http.post('/api/auth/webhook/test').set('Authorization', auth).expect(200);
+    await send();
+    expect(first.verified).toHaveLength(2);
+  });
+
+  it('takes webhook URLs on ports 80, 443, 8080 and 8443 only (a Korean 400, nothing changed)', async () => {
+    const member = await createMember(t);
+    const auth = bearer(member);
+    const set = await t.http
+      .put('/api/auth/webhook')
+      .set('Authorization', auth)
+      .send({ url: 'https://hooks.example.com/smm' })
+      .expect(200);
+    for (const url of [
+      'https://hooks.example.com:2375/smm',
+      'http://hooks.example.com:6379/',
+      'https://hooks.example.com:22/x',
+      'http://8.8.8.8:5432/x',
+    ]) {
+      const res = await t.http.put('/api/auth/webhook').set('Authorization', auth).send({ url }).expect(400);
+      expect(res.body).toMatchObject({
+        statusCode: 400,
+        code: 'WEBHOOK_PORT_NOT_ALLOWED',
+        message: '웹훅 URL의 포트는 80, 443, 8080, 8443 중 하나여야 합니다.',
+      });
+    }
+    expect((await t.http.get('/api/auth/webhook').set('Authorization', auth).expect(200)).body).toEqual({
+      url: 'https://hooks.example.com/smm',
+      secretHint: set.body.secretHint,
+    });
+    for (const url of [
+      'http://hooks.example.com:8080/a',
+      'https://hooks.example.com:8443/b',
+      'http://hooks.example.com:80/c',
+    ])
+      await t.http.put('/api/auth/webhook').set('Authorization', auth).send({ url }).expect(200);
+  });
+
+  it('refuses any other port on a strict server too, loopback included (the test allowance is ALLOW_PRIVATE_PROVIDER_URLS only)', async () => {
+    const strict = await startReplica(t, { ALLOW_PRIVATE_PROVIDER_URLS: 'false' });
+    try {
+      const member = await createMember(strict);
+      const res = await strict.http
+        .put('/api/auth/webhook')
+        .set('Authorization', bearer(member))
+        .send({ url: receiver.url })
+        .expect(400);
+      expect(res.body.code).toBe('WEBHOOK_PORT_NOT_ALLOWED');
+      expect((await strict.http.get('/api/auth/webhook').set('Authorization', bearer(member))).body.url).toBeNull();
+    } finally {
+      await strict.close();
+    }
   });
 
   it('refuses a URL on a private address as provider URLs are refused (unless ALLOW_PRIVATE_PROVIDER_URLS)', async () => {
     const strict = await startReplica(t, { ALLOW_PRIVATE_PROVIDER_URLS: 'false' });
     try {
       const member = await createMember(strict);
-      for (const url of ['http://127.0.0.1:9/x', 'http://169.254.169.254/latest', 'http://10.0.0.5/hook']) {
+      for (const url of ['http://127.0.0.1/x', 'http://169.254.169.254/latest', 'http://10.0.0.5:8080/hook']) {
         const res = await strict.http
           .put('/api/auth/webhook')
           .set('Authorization', bearer(member))
@@ -325,5 +420,50 @@ describe('reseller webhooks', () => {
       .query({ filter: JSON.stringify({ channel: 'PIGEON' }) })
       .set('Authorization', await admin(t))
       .expect(400);
+  });
+  it('limits webhook tests and replays to 5 a minute per member: the 6th is a Korean 429 and writes nothing', async () => {
+    const member = await reseller();
+    const auth = bearer(member);
+    const other = await reseller();
+    const first = await t.http.post('/api/auth/webhook/test').set('Authorization', auth).expect(200);
+    for (let i = 0; i < 3; i++) await t.http.post('/api/auth/webhook/test').set('Authorization', auth).expect(200);
+    await t.http.post(`/api/auth/webhook/deliveries/${first.body.id}/replay`).set('Authorization', auth).expect(200);
+    const before = await deliveriesOf(member.id);
+    const refused = await t.http.post('/api/auth/webhook/test').set('Authorization', auth).expect(429);
+    expect(refused.body).toEqual({
+      statusCode: 429,
+      code: 'WEBHOOK_TESTS_TOO_MANY',
+      message: '웹훅 테스트와 재발송은 1분에 5번까지 할 수 있습니다. 잠시 후 다시 시도해 주세요.',
+    });
+    const replay = await t.http
+      .post(`/api/auth/webhook/deliveries/${first.body.id}/replay`)
+      .set('Authorization', auth)
+      .expect(429);
+    expect(replay.body.code).toBe('WEBHOOK_TESTS_TOO_MANY');
+    expect(await deliveriesOf(member.id)).toEqual(before);
+    // Another member's allowance is their own.
+    await t.http.post('/api/auth/webhook/test').set('Authorization', bearer(other)).expect(200);
+    // Refilled evenly: one more every 12 s.
+    t.app.get(Clock).travel(12_000);
+    await t.http.post('/api/auth/webhook/test').set('Authorization', auth).expect(200);
+    await t.http.post('/api/auth/webhook/test').set('Authorization', auth).expect(429);
+  });
+
+  it('the delivery log keeps the status and the answer’s first 200 characters', async () => {
+    const member = await reseller();
+    receiver.answerBody = `{"note":"${'가'.repeat(1_000)}${'x'.repeat(1_500)}"}`;
+    receiver.status = 500;
+    try {
+      const test = await t.http.post('/api/auth/webhook/test').set('Authorization', bearer(member)).expect(200);
+      await send();
+      const [row] = (
+        await t.http.get('/api/auth/webhook/deliveries').set('Authorization', bearer(member)).expect(200)
+      ).body.filter((d: { id: number }) => d.id === test.body.id);
+      expect(row).toMatchObject({ status: 'PENDING', lastStatus: 500 });
+      expect(row.lastAnswer).toBe(receiver.answerBody.slice(0, 200));
+    } finally {
+      receiver.answerBody = null;
+      receiver.status = 200;
+    }
   });
 });

@@ -278,4 +278,106 @@ describe('support tickets', () => {
     expect(list.body.map((r: { id: number }) => r.id)).toContain(created.body.id);
     await t.http.post('/api/admin/saved-replies').set('Authorization', op).send({ title: '', body: 'x' }).expect(400);
   });
+  const upload = (m: TestMember) =>
+    t.http.post('/api/service/tickets/images').set('Authorization', bearer(m)).attach('file', PNG_1x1, 'a.png');
+
+  it('a ticket attaches only the member’s own uploads: another member’s is a Korean 400 and nothing is written', async () => {
+    const owner = await member();
+    const other = await member();
+    const mine = (await upload(owner).expect(201)).body.url as string;
+    const res = await open(other, { type: 'OTHER', subject: '남의 이미지', body: '첨부', images: [mine] }).expect(400);
+    expect(res.body).toEqual({
+      statusCode: 400,
+      code: 'TICKET_IMAGE_NOT_OWN',
+      message: '회원님이 올린 이미지만 첨부할 수 있습니다. 이미지를 다시 올려 주세요.',
+    });
+    expect(await tickets(other.id)).toBe(0);
+    // A URL of the right shape that no member uploaded is no one's either.
+    await open(owner, {
+      type: 'OTHER',
+      subject: '없는 이미지',
+      body: '첨부',
+      images: ['/uploads/0b7c1d1e-1111-4222-8333-444455556666.webp'],
+    }).expect(400);
+    expect(await tickets(owner.id)).toBe(0);
+    // In a reply too.
+    const own = (await open(owner, { type: 'OTHER', subject: '내 이미지', body: '첨부', images: [mine] }).expect(201))
+      .body;
+    expect(own.messages[0].images).toEqual([mine]);
+    const reply = await t.http
+      .post(`/api/service/tickets/${own.id}/messages`)
+      .set('Authorization', bearer(other))
+      .send({ body: 'x', images: [mine] })
+      .expect(404);
+    expect(reply.body.code).toBe('TICKET_NOT_FOUND');
+    const theirs = (await open(other, { type: 'OTHER', subject: '다른 문의', body: '내용' }).expect(201)).body;
+    const foreign = await t.http
+      .post(`/api/service/tickets/${theirs.id}/messages`)
+      .set('Authorization', bearer(other))
+      .send({ body: '남의 이미지', images: [mine] })
+      .expect(400);
+    expect(foreign.body.code).toBe('TICKET_IMAGE_NOT_OWN');
+    expect(await em(t).count(TicketMessage, { ticketId: theirs.id })).toBe(1);
+  });
+
+  it('a subject loses line breaks, bidi controls and zero-width characters; one with nothing visible left is a Korean 400', async () => {
+    const m = await member();
+    const res = await open(m, {
+      type: 'OTHER',
+      subject: '환불\r\n[운영자 확인 완료]\u202e 요청\u200b\u2066입니다\u2069\u2028끝',
+      body: '내용',
+    }).expect(201);
+    expect(res.body.subject).toBe('환불 [운영자 확인 완료] 요청입니다 끝');
+    expect((await em(t).findOneOrFail(Ticket, res.body.id)).subject).toBe('환불 [운영자 확인 완료] 요청입니다 끝');
+    for (const subject of ['\u200b\u200b\u200b', '\u202e\u2066\u2069', '\r\n\n', ' \u200d \ufeff ', '\u3164\u3164']) {
+      const refused = await open(m, { type: 'OTHER', subject, body: '내용' }).expect(400);
+      expect(refused.body).toMatchObject({ statusCode: 400, message: TICKET_MESSAGES.subjectRequired });
+    }
+    expect(await tickets(m.id)).toBe(1);
+    // The console's saved replies' titles too.
+    const op = await admin(t);
+    await t.http
+      .post('/api/admin/saved-replies')
+      .set('Authorization', op)
+      .send({ title: '\u200b\u202e', body: 'x' })
+      .expect(400);
+    const titled = await t.http
+      .post('/api/admin/saved-replies')
+      .set('Authorization', op)
+      .send({ title: '리필\n안내\u202e', body: '여러 줄\n본문' })
+      .expect(201);
+    expect(titled.body).toMatchObject({ title: '리필 안내', body: '여러 줄\n본문' });
+  });
+
+  it('a ticket is assigned only to an operator who exists and is active (a Korean 400, nothing changed)', async () => {
+    const m = await member();
+    const id = (await open(m, { type: 'OTHER', subject: '담당자', body: '내용' }).expect(201)).body.id;
+    const op = await admin(t);
+    const created = await t.http
+      .post('/api/admin/operators')
+      .set('Authorization', op)
+      .send({ loginId: `gone_${++seq}`, password: 'gone-operator-password', role: 'SUPPORT' })
+      .expect(201);
+    await t.http.post(`/api/admin/operators/${created.body.id}/disable`).set('Authorization', op).expect(200);
+    for (const operatorId of [987_654, created.body.id]) {
+      const res = await t.http
+        .post(`/api/admin/tickets/${id}/assign`)
+        .set('Authorization', op)
+        .send({ operatorId })
+        .expect(400);
+      expect(res.body).toEqual({
+        statusCode: 400,
+        code: 'TICKET_ASSIGNEE_INVALID',
+        message: '담당자로 지정할 수 없는 운영자입니다. 사용 중인 운영자를 선택해 주세요.',
+      });
+    }
+    expect((await em(t).findOneOrFail(Ticket, id)).assigneeId).toBeNull();
+    await t.http.post(`/api/admin/tickets/${id}/assign`).set('Authorization', op).send({ operatorId: 1 }).expect(200);
+    await t.http
+      .post(`/api/admin/tickets/${id}/assign`)
+      .set('Authorization', op)
+      .send({ operatorId: null })
+      .expect(200);
+    expect((await em(t).findOneOrFail(Ticket, id)).assigneeId).toBeNull();
+  });
 });

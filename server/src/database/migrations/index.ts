@@ -41,6 +41,8 @@ import { Migration20261126081000_dispatch_status as MDispatchStatus } from './Mi
 import { Migration20261126113000_rate_bucket as MRateBucket } from './Migration20261126113000_rate_bucket.js';
 import { Migration20261128102500_receipts as MReceipts } from './Migration20261128102500_receipts.js';
 import { Migration20261128102500_money_windows as MMoneyWindows } from './Migration20261128102500_money_windows.js';
+import { Migration20261128101852_webhook_secret_sealed as MWebhookSecretSealed } from './Migration20261128101852_webhook_secret_sealed.js';
+import { Migration20261128103442_member_uploads as MMemberUploads } from './Migration20261128103442_member_uploads.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -83,6 +85,8 @@ export const migrationsList = [
   { name: 'Migration20261126080500_alerts_on_delivery', class: MAlertsOnDelivery },
   { name: 'Migration20261126081000_dispatch_status', class: MDispatchStatus },
   { name: 'Migration20261126113000_rate_bucket', class: MRateBucket },
-  { name: 'Migration20261128102500_receipts', class: MReceipts },
+  { name: 'Migration20261128101852_webhook_secret_sealed', class: MWebhookSecretSealed },
   { name: 'Migration20261128102500_money_windows', class: MMoneyWindows },
+  { name: 'Migration20261128102500_receipts', class: MReceipts },
+  { name: 'Migration20261128103442_member_uploads', class: MMemberUploads },
 ];

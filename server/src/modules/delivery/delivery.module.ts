@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
+import { MikroORM } from '@mikro-orm/postgresql';
 import { IdentityModule } from '../identity/index.js';
+import { RateLimitModule } from '../rate-limit/index.js';
 import { SettingsModule } from '../settings/index.js';
 import { AlimtalkChannel, MailChannel, SmsChannel, TelegramChannel, WebhookChannel } from './application/channels.js';
 import { DeliveryFacade } from './application/delivery.facade.js';
@@ -12,7 +14,7 @@ import { WebhookController } from './http/webhook.controller.js';
 import { DeliveryJob } from './jobs/delivery.job.js';
 
 @Module({
-  imports: [IdentityModule, SettingsModule],
+  imports: [IdentityModule, RateLimitModule, SettingsModule],
   controllers: [WebhookController, AdminDeliveriesController, AdminOutboxController],
   providers: [
     DeliveryFacade,
@@ -28,4 +30,10 @@ import { DeliveryJob } from './jobs/delivery.job.js';
   ],
   exports: [DeliveryFacade, DeliverySender, IdentityMessenger],
 })
-export class DeliveryModule {}
+export class DeliveryModule {
+  // Before the migrations run (at start-up, after the providers are made): the migration that seals clear
+  // webhook secrets needs the key, which only the server holds. The same name in that migration.
+  constructor(orm: MikroORM, seal: MessageSeal) {
+    orm.config.registerExtension('smm-panel:webhook-secret-sealer', () => seal);
+  }
+}

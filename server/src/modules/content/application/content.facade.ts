@@ -1,14 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Clock } from '../../../shared/index.js';
-import type {
-  GuideImages,
-  NoticeItem,
-  PopupItem,
-  QnaItem,
-  StorefrontBootData,
-  UploadPurpose,
-} from '../../../contracts/content.js';
+import type { GuideImages, NoticeItem, PopupItem, QnaItem, StorefrontBootData } from '../../../contracts/content.js';
 import { Faq } from '../domain/faq.entity.js';
 import { GuideImage } from '../domain/guide-image.entity.js';
 import { Notice } from '../domain/notice.entity.js';
@@ -40,9 +33,17 @@ export class ContentFacade {
     return this.changes.on(listener);
   }
 
-  /** Stores an image through the upload pipeline (a member's 문의 attachment); 415/413 with the Korean reason otherwise. */
-  storeImage(data: Buffer, purpose: UploadPurpose): Promise<StoredImage> {
-    return this.uploads.store(data, purpose);
+  /**
+   * Stores a member's 문의 image through the upload pipeline (limited per member: a Korean 429); 415/413
+   * with the Korean reason otherwise. Only this member can attach it (`attachUploads`).
+   */
+  storeMemberImage(memberId: number, data: Buffer): Promise<StoredImage> {
+    return this.uploads.storeForMember(memberId, data);
+  }
+
+  /** In the caller's transaction: these uploads are the member's and a ticket takes them (else a Korean 400). */
+  attachUploads(tx: EntityManager, memberId: number, urls: readonly string[]): Promise<void> {
+    return this.uploads.attach(tx, memberId, urls);
   }
 
   /** What the storefront's index.html carries so the first render needs no call (see ops/static-web.ts). */

@@ -4,8 +4,14 @@ import { createTransport, type Transporter } from 'nodemailer';
 import { Webhook } from 'standardwebhooks';
 import { Agent, request, type Dispatcher } from 'undici';
 import { AppConfig } from '../../../config/index.js';
-import { assertPublicLiteral, PRIVATE_ADDRESS_CODE, publicOnlyDispatcher } from '../../../shared/index.js';
-import { WEBHOOK_MESSAGES } from '../../../contracts/index.js';
+import { isIP } from 'node:net';
+import {
+  assertPublicLiteral,
+  isPublicAddress,
+  PRIVATE_ADDRESS_CODE,
+  publicOnlyDispatcher,
+} from '../../../shared/index.js';
+import { WEBHOOK_MESSAGES, WEBHOOK_PORTS } from '../../../contracts/index.js';
 
 /** How one attempt went: `ok`, or whether trying again can help (a 4xx of a gateway will not) and when. */
 export interface Attempt {
@@ -22,8 +28,10 @@ const WEBHOOK_TIMEOUT_MS = 5_000;
 const GATEWAY_TIMEOUT_MS = 10_000;
 /** A receiver's answer is read up to this much; the rest is dropped unread. */
 export const MAX_ANSWER_BYTES = 64 * 1024;
-/** What the outbox keeps of an answer. */
+/** What the outbox keeps of a gateway's answer. */
 const KEPT_ANSWER = 2_000;
+/** What the delivery log keeps of a receiver's answer (beside its status): an excerpt, not its page. */
+export const WEBHOOK_EXCERPT = 200;
 
 const errorText = (error: unknown): string =>
   (error as { code?: string }).code === PRIVATE_ADDRESS_CODE
@@ -48,13 +56,27 @@ export async function readUpTo(body: Dispatcher.ResponseData['body'], limit = MA
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/**
+ * Whether a webhook URL names an allowed port: 80, 443, 8080 or 8443 (none: the scheme's own). Loopback and
+ * private receivers (tests and benches, only with ALLOW_PRIVATE_PROVIDER_URLS, never set in production) may
+ * use any port; a public host never may.
+ */
+export function webhookPortAllowed(url: string, allowPrivate: boolean): boolean {
+  const parsed = new URL(url);
+  const port = parsed.port === '' ? (parsed.protocol === 'https:' ? 443 : 80) : Number(parsed.port);
+  if ((WEBHOOK_PORTS as readonly number[]).includes(port)) return true;
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  return allowPrivate && isIP(host) !== 0 && !isPublicAddress(host);
+}
+
 /** A new Standard Webhooks signing secret. */
 export const newWebhookSecret = (): string => `whsec_${randomBytes(24).toString('base64')}`;
 
 /**
  * Reseller webhooks per the Standard Webhooks spec: JSON body, webhook-id / webhook-timestamp /
- * webhook-signature headers, 5 s timeout, no redirect followed, the answer read up to 64 KB, internal
- * addresses refused (ALLOW_PRIVATE_PROVIDER_URLS opens them, as for provider URLs).
+ * webhook-signature headers, 5 s timeout, no redirect followed, the answer read up to 64 KB and its first
+ * 200 characters kept, internal addresses refused (ALLOW_PRIVATE_PROVIDER_URLS opens them, as for provider
+ * URLs), ports other than 80/443/8080/8443 refused (webhookPortAllowed).
  */
 @Injectable()
 export class WebhookChannel {
@@ -72,6 +94,9 @@ export class WebhookChannel {
   }
 
   async send(url: string, secret: string, messageId: string, body: string, now: Date): Promise<Attempt> {
+    // A URL saved before the port rule is refused here too (nothing sent).
+    if (!webhookPortAllowed(url, this.allowPrivate))
+      return { ok: false, status: null, answer: WEBHOOK_MESSAGES.port, retryable: false };
     const signature = new Webhook(secret).sign(messageId, now, body);
     try {
       if (!this.allowPrivate) assertPublicLiteral(url, WEBHOOK_MESSAGES.privateAddress);
@@ -88,14 +113,16 @@ export class WebhookChannel {
         },
         signal: AbortSignal.timeout(WEBHOOK_TIMEOUT_MS),
       });
-      const text = await readUpTo(answer.body);
+      // Enough bytes for the excerpt's 200 characters (UTF-8: at most 4 each); the rest is dropped unread.
+      const text = await readUpTo(answer.body, WEBHOOK_EXCERPT * 4);
       const ok = answer.statusCode >= 200 && answer.statusCode < 300;
       const redirect = answer.statusCode >= 300 && answer.statusCode < 400;
       return {
         ok,
         status: answer.statusCode,
         answer:
-          (redirect ? `redirect not followed: ${answer.headers.location ?? ''} ` : '') + text.slice(0, KEPT_ANSWER),
+          (redirect ? `redirect not followed: ${String(answer.headers.location ?? '').slice(0, 200)} ` : '') +
+          text.slice(0, WEBHOOK_EXCERPT),
         retryable: !ok,
       };
     } catch (error) {

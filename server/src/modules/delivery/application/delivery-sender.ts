@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import pMap from 'p-map';
-import type { DeliveryStatus } from '../../../contracts/index.js';
+import { WEBHOOK_MESSAGES, type DeliveryStatus } from '../../../contracts/index.js';
 import { Clock } from '../../../shared/index.js';
 import { Delivery } from '../domain/delivery.entity.js';
 import { WebhookEndpoint } from '../domain/webhook-endpoint.entity.js';
@@ -17,6 +17,11 @@ const DELIVERY_CLAIM_LOCK = 0x444c5652;
 /** How many messages one claim takes, and how many are in flight at once. */
 export const BATCH = 500;
 const CONCURRENCY = 64;
+/**
+ * How many of one member's webhooks are in flight at once, whichever senders have them: a receiver that
+ * never answers holds this many of the senders' slots for its timeout, never the others'.
+ */
+export const WEBHOOKS_IN_FLIGHT = 8;
 /**
  * How long a claim holds its messages: past every channel's timeout (5 s webhooks, 10 s gateways), so a
  * slow receiver is never sent the same message by a second sender meanwhile; a sender that died
@@ -35,7 +40,11 @@ interface Outcome {
  * 1. claim: one statement takes up to BATCH due messages (FOR UPDATE SKIP LOCKED, so replicas never take
  *    the same; claims take turns, so a burst due at once is one claimer's), only the oldest unsent one of
  *    each sequence (a reseller sees an order's updates in the order they happened, whatever failed
- *    meanwhile), and marks them SENDING with a lease (LEASE_MS) and the attempt counted;
+ *    meanwhile), and marks them SENDING with a lease (LEASE_MS) and the attempt counted. The claim is fair:
+ *    each lane (a member's webhooks; each other channel: mail, SMS, 알림톡, operator alerts) gets its turn in
+ *    round robin (every lane's oldest first, then every lane's second …), and a member's webhooks in flight
+ *    (leased, by any sender) never pass WEBHOOKS_IN_FLIGHT, so one member's backlog to a dead receiver
+ *    never stands in front of another's webhook or a customer's 알림톡;
  * 2. send them, CONCURRENCY at a time; digest messages (operator alerts: `payload.digest`) of one channel
  *    and recipient claimed together go out as ONE message (digestText) and all take its answer;
  * 3. record every answer in one statement: sent, the next attempt after the backoff, or given up after
@@ -122,20 +131,36 @@ export class DeliverySender {
     // claimer, so an operator's digest is one message whichever replicas claim together.
     const claimed = await em.transactional(async (tx) => {
       await tx.execute('select pg_advisory_xact_lock(?, 0)', [DELIVERY_CLAIM_LOCK]);
-      return tx.execute<{ id: number }[]>(
+      return tx.execute<{ id: number; turn: string }[]>(
         `with due as (
-         select d.id from delivery d
+         select d.id, d.channel, d.member_id,
+                row_number() over (partition by d.channel, case when d.channel = 'WEBHOOK' then d.member_id end order by d.id) as turn
+           from delivery d
           where d.status in ('PENDING', 'SENDING') and d.next_attempt_at <= ?
             and (d.sequence_key is null or not exists (
-              select 1 from delivery e where e.sequence_key = d.sequence_key and e.status in ('PENDING', 'SENDING') and e.id < d.id))
-          order by d.id limit ? for update of d skip locked)
+              select 1 from delivery e where e.sequence_key = d.sequence_key and e.status in ('PENDING', 'SENDING') and e.id < d.id))),
+       in_flight as (
+         select member_id, count(*) as n from delivery
+          where channel = 'WEBHOOK' and status = 'SENDING' and next_attempt_at > ? group by member_id),
+       fair as (
+         select due.id, due.turn from due left join in_flight f on due.channel = 'WEBHOOK' and f.member_id = due.member_id
+          where due.channel <> 'WEBHOOK' or due.turn + coalesce(f.n, 0) <= ?
+          order by due.turn, due.id limit ?),
+       taken as (
+         select d.id, fair.turn from delivery d join fair on fair.id = d.id
+          where d.status in ('PENDING', 'SENDING') and d.next_attempt_at <= ?
+          for update of d skip locked)
        update delivery set status = 'SENDING', attempts = delivery.attempts + 1, next_attempt_at = ?
-         from due where delivery.id = due.id returning delivery.id`,
-        [now, limit, new Date(now.getTime() + LEASE_MS)],
+         from taken where delivery.id = taken.id returning delivery.id, taken.turn`,
+        [now, now, WEBHOOKS_IN_FLIGHT, limit, now, new Date(now.getTime() + LEASE_MS)],
       );
     });
     if (claimed.length === 0) return [];
-    return em.find(Delivery, { id: { $in: claimed.map((r) => r.id) } }, { orderBy: { id: 'ASC' } });
+    // Sent in turn order: every lane's first message starts before any lane's second, so the senders'
+    // slots go round the lanes too.
+    const turn = new Map(claimed.map((r) => [r.id, Number(r.turn)]));
+    const rows = await em.find(Delivery, { id: { $in: [...turn.keys()] } }, { orderBy: { id: 'ASC' } });
+    return rows.sort((a, b) => turn.get(a.id)! - turn.get(b.id)! || a.id - b.id);
   }
 
   /**
@@ -181,13 +206,16 @@ export class DeliverySender {
     });
   }
 
-  /** Claims until nothing is due (the job's tick). */
+  /**
+   * Claims until nothing is due (the job's tick). A claim may take fewer than BATCH while more are due (a
+   * member's webhooks wait for their turn in flight), so only an empty claim ends the tick.
+   */
   async drain(): Promise<number> {
     let total = 0;
     for (;;) {
       const handled = await this.runOnce();
       total += handled;
-      if (handled < BATCH) return total;
+      if (handled === 0) return total;
     }
   }
 
@@ -209,8 +237,16 @@ export class DeliverySender {
     if (row.channel === 'WEBHOOK') {
       if (!endpoint)
         return Promise.resolve({ ok: false, status: null, answer: '웹훅 URL이 삭제되었습니다.', retryable: false });
+      const secret = this.seal.openWebhookSecret(endpoint.secretSealed);
+      if (secret === null)
+        return Promise.resolve({
+          ok: false,
+          status: null,
+          answer: WEBHOOK_MESSAGES.secretUnreadable,
+          retryable: false,
+        });
       // Signed at the wall clock: receivers compare webhook-timestamp with theirs (±5 min).
-      return this.webhook.send(endpoint.url, endpoint.secret, row.messageId, JSON.stringify(p), new Date());
+      return this.webhook.send(endpoint.url, secret, row.messageId, JSON.stringify(p), new Date());
     }
     if (row.channel === 'ALIMTALK')
       return this.alimtalk.send({

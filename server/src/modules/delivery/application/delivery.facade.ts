@@ -8,12 +8,14 @@ import {
   OUTBOX_CHANNELS,
   NOTICE_EVENTS,
   WEBHOOK_MESSAGES,
+  WEBHOOK_TEST_LIMIT,
   type DeliveryChannel,
   type NoticeChoice,
   type NoticeEvent,
   type SettingKey,
   type WebhookDeliveryView,
   type WebhookEvent,
+  type WebhookView,
 } from '../../../contracts/index.js';
 import {
   Clock,
@@ -28,10 +30,12 @@ import {
   type ListQuery,
 } from '../../../shared/index.js';
 import { MemberContacts } from '../../identity/index.js';
+import { perWindow, RateBuckets } from '../../rate-limit/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { Delivery } from '../domain/delivery.entity.js';
 import { LEASE_MS } from './delivery-sender.js';
 import { INSERT_DELIVERY, insertDelivery, newMessageId } from './delivery-rows.js';
+import { MessageSeal, secretHint } from './message-seal.js';
 import { NoticePreference } from '../domain/notice-preference.entity.js';
 import { WebhookEndpoint } from '../domain/webhook-endpoint.entity.js';
 
@@ -99,6 +103,8 @@ export class DeliveryFacade {
     private readonly clock: Clock,
     private readonly contacts: MemberContacts,
     private readonly settings: SettingsService,
+    private readonly seal: MessageSeal,
+    private readonly buckets: RateBuckets,
   ) {}
 
   /** Writes the message in `tx` (once per dedupe key); answers its id, or null when the key was taken. */
@@ -207,42 +213,64 @@ export class DeliveryFacade {
 
   // ---- The member's webhook (GET/PUT /api/auth/webhook …)
 
-  async webhookOf(memberId: number): Promise<{ url: string | null; secret: string | null }> {
+  async webhookOf(memberId: number): Promise<WebhookView> {
     const endpoint = await this.em.fork().findOne(WebhookEndpoint, { memberId });
-    return { url: endpoint?.url ?? null, secret: endpoint?.secret ?? null };
+    return { url: endpoint?.url ?? null, secretHint: endpoint ? this.hintOf(endpoint) : null };
   }
 
-  /** Sets the URL (a new secret the first time); the URL must reach a public address. */
-  async setWebhook(memberId: number, url: string, assertUrl: (url: string) => Promise<void>, newSecret: () => string) {
+  /**
+   * Sets the URL; the first URL creates the webhook with a new secret, shown in this answer only. A later
+   * URL keeps the secret (receivers keep verifying) and the answer names it by its hint only.
+   */
+  async setWebhook(
+    memberId: number,
+    url: string,
+    assertUrl: (url: string) => Promise<void>,
+    newSecret: () => string,
+  ): Promise<WebhookView> {
     await assertUrl(url);
     return this.em.fork().transactional(async (tx) => {
-      let endpoint = await tx.findOne(WebhookEndpoint, { memberId });
-      if (!endpoint) {
-        endpoint = tx.create(WebhookEndpoint, { memberId, url, secret: newSecret(), updatedAt: this.clock.now() });
-      } else {
+      const endpoint = await tx.findOne(WebhookEndpoint, { memberId });
+      if (endpoint) {
         endpoint.url = url;
         endpoint.updatedAt = this.clock.now();
+        return { url, secretHint: this.hintOf(endpoint) };
       }
-      return { url: endpoint.url, secret: endpoint.secret };
+      const secret = newSecret();
+      tx.create(WebhookEndpoint, {
+        memberId,
+        url,
+        secretSealed: this.seal.sealWebhookSecret(secret),
+        updatedAt: this.clock.now(),
+      });
+      return { url, secretHint: secretHint(secret), secret };
     });
   }
 
-  async rotateSecret(memberId: number, newSecret: () => string) {
+  /** A new secret, shown in this answer only; the old one stops verifying at once. */
+  async rotateSecret(memberId: number, newSecret: () => string): Promise<WebhookView> {
     return this.em.fork().transactional(async (tx) => {
       const endpoint = await tx.findOne(WebhookEndpoint, { memberId });
       if (!endpoint) throw new DomainError(WEBHOOK_MESSAGES.notSet, 409);
-      endpoint.secret = newSecret();
+      const secret = newSecret();
+      endpoint.secretSealed = this.seal.sealWebhookSecret(secret);
       endpoint.updatedAt = this.clock.now();
-      return { url: endpoint.url, secret: endpoint.secret };
+      return { url: endpoint.url, secretHint: secretHint(secret), secret };
     });
+  }
+
+  private hintOf(endpoint: WebhookEndpoint): string | null {
+    const secret = this.seal.openWebhookSecret(endpoint.secretSealed);
+    return secret === null ? null : secretHint(secret);
   }
 
   async removeWebhook(memberId: number): Promise<void> {
     await this.em.fork().nativeDelete(WebhookEndpoint, { memberId });
   }
 
-  /** A `webhook.test` event, delivered like any other. */
+  /** A `webhook.test` event, delivered like any other (tests and replays: 5 a minute per member). */
   async sendTest(memberId: number): Promise<WebhookDeliveryView> {
+    await this.takeTestTurn(memberId);
     const id = await this.em.fork().transactional(async (tx) => {
       const endpoint = await tx.findOne(WebhookEndpoint, { memberId });
       if (!endpoint) throw new DomainError(WEBHOOK_MESSAGES.notSet, 409);
@@ -275,7 +303,15 @@ export class DeliveryFacade {
   }
 
   async replayForMember(memberId: number, id: number): Promise<WebhookDeliveryView> {
+    await this.takeTestTurn(memberId);
     return view(await this.replay(id, memberId));
+  }
+
+  /** One of the member's webhook tests and replays (WEBHOOK_TEST_LIMIT), or a Korean 429 (nothing written). */
+  private async takeTestTurn(memberId: number): Promise<void> {
+    const rule = perWindow(WEBHOOK_TEST_LIMIT.limit, WEBHOOK_TEST_LIMIT.windowSeconds);
+    const taken = await this.buckets.take(`webhook-test:member:${memberId}`, rule, this.clock.now().getTime());
+    if (taken.granted === 0) throw new DomainError(WEBHOOK_MESSAGES.tooManyTests, 429);
   }
 
   async noticePrefs(memberId: number): Promise<Record<NoticeEvent, NoticeChoice>> {

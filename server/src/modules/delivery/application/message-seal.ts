@@ -10,18 +10,25 @@ export function maskSecrets(text: string, secrets: readonly string[]): string {
   return secrets.filter(Boolean).reduce((masked, secret) => masked.split(secret).join(SECRET_MASK), text);
 }
 
+/** How a webhook's signing secret is named once it has been shown: its last 4 characters. */
+export const secretHint = (secret: string): string => `…${secret.slice(-4)}`;
+
 /**
- * Messages that carry a secret (a verification code, a reset link) keep their masked text readable and
- * the real text sealed (AES-256-GCM, the key derived by HKDF from the JWT secret, so no other purpose's
- * key opens it) until the sender has used it: the record step drops the sealed part once the message
- * is sent, given up or stored.
+ * The delivery module's secrets at rest (AES-256-GCM, keys derived by HKDF from the JWT secret, one per
+ * purpose, so no other purpose's key opens them):
+ * - messages that carry a secret (a verification code, a reset link) keep their masked text readable and
+ *   the real text sealed until the sender has used it: the record step drops the sealed part once the
+ *   message is sent, given up or stored;
+ * - a reseller's webhook signing secret is stored sealed (shown once, when created or rotated).
  */
 @Injectable()
 export class MessageSeal {
   private readonly box: SecretBox;
+  private readonly webhookSecrets: SecretBox;
 
   constructor(config: AppConfig) {
     this.box = new SecretBox(derivedKey(config.jwtSecret, 'smm-panel-delivery', 'sealed-message'));
+    this.webhookSecrets = new SecretBox(derivedKey(config.jwtSecret, 'smm-panel-delivery', 'webhook-secret'));
   }
 
   /** The payload part of a text with secrets: `{text}` masked, plus `{sealed}` when there was anything to hide. */
@@ -34,5 +41,14 @@ export class MessageSeal {
   textOf(payload: Record<string, unknown>): string | null {
     if (typeof payload.sealed === 'string') return this.box.open(payload.sealed);
     return String(payload.text ?? '');
+  }
+
+  sealWebhookSecret(secret: string): string {
+    return this.webhookSecrets.seal(secret);
+  }
+
+  /** The signing secret, or null when it does not open (sealed under another JWT secret). */
+  openWebhookSecret(sealed: string): string | null {
+    return this.webhookSecrets.open(sealed);
   }
 }

@@ -10,7 +10,7 @@ import { DomainError, idPipe, publicUrlProblem, ZodPipe } from '../../../shared/
 import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../../auth/index.js';
 import { AppConfig } from '../../../config/index.js';
 import { DeliveryFacade } from '../application/delivery.facade.js';
-import { newWebhookSecret } from '../application/channels.js';
+import { newWebhookSecret, webhookPortAllowed } from '../application/channels.js';
 
 const deliveryId = idPipe({ message: WEBHOOK_MESSAGES.notFound });
 
@@ -75,9 +75,11 @@ export class WebhookController {
     return this.delivery.setNoticePrefs(member.id, body.prefs);
   }
 
-  /** The provider URLs' rule: internal addresses only with ALLOW_PRIVATE_PROVIDER_URLS. */
+  /** Ports 80/443/8080/8443 only; the provider URLs' rule: internal addresses only with ALLOW_PRIVATE_PROVIDER_URLS. */
   private async assertPublic(url: string): Promise<void> {
-    if (this.config.env.ALLOW_PRIVATE_PROVIDER_URLS) return;
+    const allowPrivate = this.config.env.ALLOW_PRIVATE_PROVIDER_URLS;
+    if (!webhookPortAllowed(url, allowPrivate)) throw new DomainError(WEBHOOK_MESSAGES.port, 400);
+    if (allowPrivate) return;
     const problem = await publicUrlProblem(url);
     if (problem === 'private') throw new DomainError(WEBHOOK_MESSAGES.privateAddress, 400);
     if (problem === 'unresolved') throw new DomainError(WEBHOOK_MESSAGES.unresolved, 400);

@@ -4,6 +4,7 @@ import type { EventSubscriber } from '@mikro-orm/core';
 import { Clock, executePrepared, ShortCache } from '../../../shared/index.js';
 import { apiKeyHash } from '../domain/api-key.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
+import { Operator } from '../domain/operator.entity.js';
 import { PasswordHasher } from './password-hasher.js';
 import { MembersAdminService } from './members-admin.service.js';
 import { PointAdjuster, type AuditActor } from './ports.js';
@@ -78,6 +79,11 @@ export class IdentityFacade implements EventSubscriber<Member> {
   async contactOf(memberId: number): Promise<{ loginId: string | null; email: string | null } | null> {
     const member = await this.em.fork().findOne(Member, { id: memberId }, { fields: ['id', 'loginId', 'email'] });
     return member ? { loginId: member.loginId, email: member.email } : null;
+  }
+
+  /** Whether an operator with this id exists and is not disabled (a ticket's assignee must be one). */
+  async isActiveOperator(operatorId: number): Promise<boolean> {
+    return (await this.em.fork().count(Operator, { id: operatorId, disabledAt: null })) > 0;
   }
 
   /** Read-only, for the operator dashboard: members who signed up per calendar day (in `timeZone`) since `since`. */

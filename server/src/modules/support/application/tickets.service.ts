@@ -17,6 +17,7 @@ import {
 } from '../../../contracts/index.js';
 import { AlertsFacade } from '../../alerts/index.js';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
+import { ContentFacade } from '../../content/index.js';
 import { DeliveryFacade } from '../../delivery/index.js';
 import { IdentityFacade } from '../../identity/index.js';
 import { OrderingFacade, Refills } from '../../ordering/index.js';
@@ -95,6 +96,7 @@ export class Tickets {
     private readonly audit: AuditFacade,
     private readonly identity: IdentityFacade,
     private readonly delivery: DeliveryFacade,
+    private readonly content: ContentFacade,
     private readonly config: AppConfig,
   ) {}
 
@@ -111,6 +113,7 @@ export class Tickets {
       // Serialises one member's tickets so two at once cannot both pass the open-ticket limit.
       await tx.execute('select pg_advisory_xact_lock(?, ?)', [MEMBER_TICKET_LOCK, memberId]);
       await this.assertRoomFor(tx, memberId);
+      await this.content.attachUploads(tx, memberId, input.images);
       const now = this.clock.now();
       const created = Ticket.open({ memberId, ...input, now });
       await tx.persist(created).flush();
@@ -213,6 +216,7 @@ export class Tickets {
       const row = await tx.findOne(Ticket, { id, memberId });
       if (!row) throw new NotFoundError(TICKET_MESSAGES.notFound);
       if (row.status === TicketStatus.CLOSED) await this.assertRoomFor(tx, memberId);
+      await this.content.attachUploads(tx, memberId, input.images);
       const now = this.clock.now();
       const wasOpen = row.status === TicketStatus.OPEN;
       row.memberWrote(now);
@@ -376,6 +380,8 @@ export class Tickets {
   }
 
   async assign(id: number, operatorId: number | null, actor: AuditActor): Promise<OperatorTicketView> {
+    if (operatorId !== null && !(await this.identity.isActiveOperator(operatorId)))
+      throw new DomainError(TICKET_MESSAGES.assigneeInvalid, 400);
     await this.em.fork().transactional(async (tx) => {
       const row = await tx.findOne(Ticket, { id });
       if (!row) throw new NotFoundError(TICKET_MESSAGES.notFound);

@@ -33,11 +33,14 @@ export class MemberTicketsController {
     return this.tickets.open(member.id, body);
   }
 
-  /** One image (png, jpeg, webp, gif; 5 MB) through the upload pipeline: {url} to list in a ticket's images. */
+  /**
+   * One image (png, jpeg, webp, gif; 5 MB) through the upload pipeline: {url} to list in this member's
+   * ticket images (10 per 10 minutes, 30 a day; removed unless a ticket takes it within a day).
+   */
   @Post('images')
   @HttpCode(201)
-  async image(@Req() request: FastifyRequest) {
-    const stored = await this.content.storeImage(await uploadedImage(request), 'ticket');
+  async image(@Req() request: FastifyRequest, @CurrentMember() member: AuthenticatedMember) {
+    const stored = await this.content.storeMemberImage(member.id, await uploadedImage(request));
     return { url: stored.url };
   }
 
