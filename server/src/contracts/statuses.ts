@@ -258,6 +258,7 @@ export const ALERT_KINDS = [
   'PAYMENT_CLOSED_PAID',
   'PRICE_CHANGE',
   'PROVIDER_COMPLETION',
+  'LOGIN_SECURITY',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -272,6 +273,7 @@ export const ALERT_KIND_LABELS = {
   PAYMENT_CLOSED_PAID: '마감된 충전 결제',
   PRICE_CHANGE: '공급사 가격 변경',
   PROVIDER_COMPLETION: '공급사 완료율 하락',
+  LOGIN_SECURITY: '로그인 보안 경고',
 } as const satisfies Record<AlertKind, string>;
 
 /** What the price sync did to a service (the 가격 변경 내역 list). */
