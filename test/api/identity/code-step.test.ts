@@ -70,32 +70,36 @@ describe('second factor: the code step holds against guessing and replay', () =>
     return { checked, refused: count - checked, statuses };
   }
 
-  it('one challenge takes at most 5 codes: then it is void and the password step starts over', async () => {
-    const m = await enrolledMember(t);
-    const challenge = (await memberChallenge(m))!;
-    const wrong = await wrongCode(m.secret);
-    const answers: string[] = [];
-    // From 12 addresses one after another, so no address is slowed: only the challenge's own count holds.
-    for (let i = 0; i < 12; i++) {
-      const res = await memberCode(challenge, wrong, `192.0.2.${10 + i}`);
-      answers.push(`${res.status} ${res.body.message}`);
-    }
-    // The app's current code (never reaches the check, so the helper's next code stays unused).
-    const right = await memberCode(challenge, await currentCode(m.secret));
-    const checked = await checkedCodes('member', m.loginId);
-    process.stdout.write(
-      `one challenge, 12 wrong codes then the right one: ${checked} checked; answers ${JSON.stringify(answers)}; right code ${right.status} ${right.body.message}\n`,
-    );
-    expect(checked).toBe(L.CHALLENGE_TRIES);
-    expect(answers.slice(0, L.CHALLENGE_TRIES - 1)).toEqual(Array(L.CHALLENGE_TRIES - 1).fill(`401 ${M.codeWrong}`));
-    expect(answers.slice(L.CHALLENGE_TRIES)).toEqual(Array(12 - L.CHALLENGE_TRIES).fill(`401 ${M.challengeVoid}`));
-    expect(answers[L.CHALLENGE_TRIES - 1]).toBe(`401 ${M.challengeVoid}`);
-    expect(right.status).toBe(401);
-    expect(right.body).toMatchObject({ code: 'SECOND_FACTOR_CHALLENGE_VOID', message: M.challengeVoid });
-    // The password step starts over and the right code passes.
-    const fresh = (await memberChallenge(m))!;
-    await memberCode(fresh, await totpCode(m.secret)).expect(200);
-  });
+  it(
+    'one challenge takes at most 5 codes: then it is void and the password step starts over',
+    async () => {
+      const m = await enrolledMember(t);
+      const challenge = (await memberChallenge(m))!;
+      const wrong = await wrongCode(m.secret);
+      const answers: string[] = [];
+      // From 12 addresses one after another, so no address is slowed: only the challenge's own count holds.
+      for (let i = 0; i < 12; i++) {
+        const res = await memberCode(challenge, wrong, `192.0.2.${10 + i}`);
+        answers.push(`${res.status} ${res.body.message}`);
+      }
+      // The app's current code (never reaches the check, so the helper's next code stays unused).
+      const right = await memberCode(challenge, await currentCode(m.secret));
+      const checked = await checkedCodes('member', m.loginId);
+      process.stdout.write(
+        `one challenge, 12 wrong codes then the right one: ${checked} checked; answers ${JSON.stringify(answers)}; right code ${right.status} ${right.body.message}\n`,
+      );
+      expect(checked).toBe(L.CHALLENGE_TRIES);
+      expect(answers.slice(0, L.CHALLENGE_TRIES - 1)).toEqual(Array(L.CHALLENGE_TRIES - 1).fill(`401 ${M.codeWrong}`));
+      expect(answers.slice(L.CHALLENGE_TRIES)).toEqual(Array(12 - L.CHALLENGE_TRIES).fill(`401 ${M.challengeVoid}`));
+      expect(answers[L.CHALLENGE_TRIES - 1]).toBe(`401 ${M.challengeVoid}`);
+      expect(right.status).toBe(401);
+      expect(right.body).toMatchObject({ code: 'SECOND_FACTOR_CHALLENGE_VOID', message: M.challengeVoid });
+      // The password step starts over and the right code passes.
+      const fresh = (await memberChallenge(m))!;
+      await memberCode(fresh, await totpCode(m.secret)).expect(200);
+    },
+    LONG,
+  );
 
   it(
     'a challenge and its code open one session; the same code is refused with a new challenge (replay)',
@@ -208,43 +212,47 @@ describe('second factor: the code step holds against guessing and replay', () =>
     LONG,
   );
 
-  it('an operator locked by wrong codes raises an operator alert', async () => {
-    const support = await operatorWithRole(t, 'SUPPORT');
-    const password = `${support.loginId}-password`;
-    const enrolment = await t.http.post('/api/admin/auth/totp/enrol').set('Authorization', support.auth).expect(200);
-    const secret = enrolment.body.secret as string;
-    await t.http
-      .post('/api/admin/auth/totp/confirm')
-      .set('Authorization', support.auth)
-      .send({ code: await totpCode(secret) })
-      .expect(200);
-    const wrong = await wrongCode(secret);
-    const statuses: number[] = [];
-    // Five addresses, each a password step and four wrong codes (its pair's free tries): 20 wrong codes.
-    for (let a = 0; a < 6; a++) {
-      const ip = `198.51.100.${20 + a}`;
-      const first = await t.http
-        .post('/api/admin/auth/login')
-        .set('X-Forwarded-For', ip)
-        .send({ id: support.loginId, password })
+  it(
+    'an operator locked by wrong codes raises an operator alert',
+    async () => {
+      const support = await operatorWithRole(t, 'SUPPORT');
+      const password = `${support.loginId}-password`;
+      const enrolment = await t.http.post('/api/admin/auth/totp/enrol').set('Authorization', support.auth).expect(200);
+      const secret = enrolment.body.secret as string;
+      await t.http
+        .post('/api/admin/auth/totp/confirm')
+        .set('Authorization', support.auth)
+        .send({ code: await totpCode(secret) })
         .expect(200);
-      for (let k = 0; k < 4; k++) {
-        const res = await t.http
-          .post('/api/admin/auth/totp/login')
+      const wrong = await wrongCode(secret);
+      const statuses: number[] = [];
+      // Five addresses, each a password step and four wrong codes (its pair's free tries): 20 wrong codes.
+      for (let a = 0; a < 6; a++) {
+        const ip = `198.51.100.${20 + a}`;
+        const first = await t.http
+          .post('/api/admin/auth/login')
           .set('X-Forwarded-For', ip)
-          .send({ challengeToken: first.body.challengeToken, code: wrong });
-        statuses.push(res.status);
+          .send({ id: support.loginId, password })
+          .expect(200);
+        for (let k = 0; k < 4; k++) {
+          const res = await t.http
+            .post('/api/admin/auth/totp/login')
+            .set('X-Forwarded-For', ip)
+            .send({ challengeToken: first.body.challengeToken, code: wrong });
+          statuses.push(res.status);
+        }
       }
-    }
-    const checked = await checkedCodes('operator', support.loginId);
-    process.stdout.write(`operator: 24 wrong codes from 6 addresses: ${checked} checked; ${statuses.join(',')}\n`);
-    expect(checked).toBe(L.ACCOUNT_CEILING);
-    expect(statuses.slice(L.ACCOUNT_CEILING)).toEqual([429, 429, 429, 429]);
-    const alerts = await sql<{ kind: string; text: string }>(
-      t,
-      "select kind, text from operator_alert where kind = 'LOGIN_SECURITY'",
-    );
-    expect(alerts).toHaveLength(1);
-    expect(alerts[0]!.text).toContain(support.loginId);
-  });
+      const checked = await checkedCodes('operator', support.loginId);
+      process.stdout.write(`operator: 24 wrong codes from 6 addresses: ${checked} checked; ${statuses.join(',')}\n`);
+      expect(checked).toBe(L.ACCOUNT_CEILING);
+      expect(statuses.slice(L.ACCOUNT_CEILING)).toEqual([429, 429, 429, 429]);
+      const alerts = await sql<{ kind: string; text: string }>(
+        t,
+        "select kind, text from operator_alert where kind = 'LOGIN_SECURITY'",
+      );
+      expect(alerts).toHaveLength(1);
+      expect(alerts[0]!.text).toContain(support.loginId);
+    },
+    LONG,
+  );
 });
