@@ -19,6 +19,7 @@ import {
   PointBalanceReader,
   MemberLevelReader,
   RegisterWhereOptions,
+  SecurityAlerts,
   SessionDirectory,
 } from './modules/identity/index.js';
 import { AuthModule, SessionReader } from './modules/auth/index.js';
@@ -35,7 +36,7 @@ import { ReferralModule } from './modules/referral/index.js';
 import { ResellerApiModule } from './modules/reseller-api/index.js';
 import { HealthController } from './ops/health.controller.js';
 import { BackupModule } from './modules/backup/index.js';
-import { AlertsModule } from './modules/alerts/index.js';
+import { AlertsFacade, AlertsModule } from './modules/alerts/index.js';
 import { SupportModule } from './modules/support/index.js';
 import { DeliveryModule, IdentityMessenger } from './modules/delivery/index.js';
 import { loggerParams } from './ops/logging.js';
@@ -100,6 +101,14 @@ class CoreModule {
         return { write: (tx, message) => engine().write(tx, message), sendNow: (id) => engine().sendNow(id) };
       },
     },
+    // Alerts imports delivery, which imports identity: looked up when first used.
+    {
+      provide: SecurityAlerts,
+      inject: [ModuleRef],
+      useFactory: (moduleRef: ModuleRef): SecurityAlerts => ({
+        raise: (text, key) => moduleRef.get(AlertsFacade, { strict: false }).raise('LOGIN_SECURITY', text, key),
+      }),
+    },
     { provide: MemberLevelReader, useExisting: PricingFacade },
     { provide: SessionReader, useExisting: SessionDirectory },
   ],
@@ -114,6 +123,7 @@ class CoreModule {
     ApprovalGate,
     MemberLevelReader,
     Messenger,
+    SecurityAlerts,
     SessionReader,
   ],
 })

@@ -76,3 +76,13 @@ export function codeIn(text: string): string {
   if (!match) throw new Error(`no code in: ${text}`);
   return match[1]!;
 }
+
+/** The 로그인 기록 results of one account, oldest first. */
+export async function loginResults(t: TestApp, kind: string, loginId: string): Promise<string[]> {
+  const rows = await sql<{ result: string }>(
+    t,
+    'select result from login_attempt where kind = ? and login_id = ? order by id',
+    [kind, loginId.toLowerCase()],
+  );
+  return rows.map((r) => r.result);
+}

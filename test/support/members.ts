@@ -3,6 +3,7 @@ import type { TestApp } from './test-app.js';
 import { PasswordHasher } from '../../server/src/modules/identity/index.js';
 import { Member } from '../../server/src/modules/identity/entities.js';
 import { MikroORM } from '@mikro-orm/postgresql';
+import { totpCode } from './second-factor.js';
 
 export interface TestMember {
   id: number;
@@ -76,4 +77,16 @@ export async function registerReferred(t: TestApp, referralCode: string, loginId
     .expect(200);
   const member = await t.app.get(MikroORM).em.fork().findOneOrFail(Member, { loginId });
   return { id: member.id, loginId, password, token: login.body.accessToken };
+}
+
+/** A member with TOTP on (enrolled and confirmed through the API): its secret and recovery codes. */
+export async function enrolledMember(t: TestApp): Promise<TestMember & { secret: string; recoveryCodes: string[] }> {
+  const m = await createMember(t);
+  const enrolment = await t.http.post('/api/auth/totp/enrol').set('Authorization', `Bearer ${m.token}`).expect(200);
+  const confirmed = await t.http
+    .post('/api/auth/totp/confirm')
+    .set('Authorization', `Bearer ${m.token}`)
+    .send({ code: await totpCode(enrolment.body.secret) })
+    .expect(200);
+  return { ...m, secret: enrolment.body.secret as string, recoveryCodes: confirmed.body.recoveryCodes as string[] };
 }

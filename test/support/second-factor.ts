@@ -10,8 +10,34 @@ const secrets = new Map<string, string>([['operator', TEST_OPERATOR_TOTP_SECRET]
 export const rememberSecret = (loginId: string, secret: string) => secrets.set(loginId.toLowerCase(), secret);
 export const secretOf = (loginId: string) => secrets.get(loginId.toLowerCase());
 
-/** The current code of a secret (as the authenticator app shows it). */
-export const totpCode = (secret: string) => generate({ secret });
+/** TOTP's period in seconds. */
+const PERIOD = 30;
+/** The last time step handed out per secret: the server takes each step once (replay), so none is handed out twice. */
+const handedOut = new Map<string, number>();
+
+/**
+ * A code of a secret the server has not seen yet, as a person would wait for the app's next one: the current
+ * step, else the next (the server takes one step ahead), else the wall clock is waited for (a third login of
+ * one account within 30 s).
+ */
+export async function totpCode(secret: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000 / PERIOD);
+  const step = Math.max(now, (handedOut.get(secret) ?? -1) + 1);
+  if (step > now + 1) await new Promise((r) => setTimeout(r, (step - 1) * PERIOD * 1000 - Date.now() + 100));
+  handedOut.set(secret, step);
+  return generate({ secret, epoch: step * PERIOD });
+}
+
+/** The app's code now (or `stepsFromNow` steps away), not marked handed out: for a code the server will not check. */
+export const currentCode = (secret: string, stepsFromNow = 0) =>
+  generate({ secret, epoch: Math.floor(Date.now() / 1000) + stepsFromNow * PERIOD });
+
+/** A 6-digit code that is not the secret's code now nor either side of now (a wrong guess). */
+export async function wrongCode(secret: string): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const near = await Promise.all([-PERIOD, 0, PERIOD].map((d) => generate({ secret, epoch: now + d })));
+  return ['000000', '111111', '222222', '333333'].find((c) => !near.includes(c))!;
+}
 
 export interface LoggedIn {
   accessToken: string;

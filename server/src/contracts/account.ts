@@ -51,9 +51,16 @@ export type RefreshInput = z.infer<typeof refreshSchema>;
 /** A session as its owner sees it (GET /auth/sessions, GET /admin/auth/sessions). */
 export interface SessionRow {
   id: number;
+  /** A short summary of the browser and system, like `Chrome · Windows` or `Safari · iPhone` (unknown: 알 수 없는 기기). */
   device: string;
+  /** The User-Agent the session was opened with, as stored. */
+  userAgent: string;
   ip: string;
   createdAt: string;
+  /** Moves as the session is used (at most once a minute). */
   lastSeenAt: string;
   current: boolean;
 }
+
+/** What 로그인된 기기 shows for a session whose User-Agent says nothing recognisable. */
+export const UNKNOWN_DEVICE = '알 수 없는 기기';

@@ -25,6 +25,7 @@ import { OPERATOR_MESSAGES } from './operators.js';
 import { TICKET_MESSAGES } from './support.js';
 import { LINK_MESSAGES } from './order-links.js';
 import { WEBHOOK_MESSAGES } from './delivery.js';
+import { SECOND_FACTOR_MESSAGES } from './second-factor.js';
 export const ERROR_CODES = {
   // Any refusal without a code of its own, by status. A message listed twice keeps its first code only.
   BAD_REQUEST: '잘못된 요청입니다.',
@@ -77,6 +78,12 @@ export const ERROR_CODES = {
   CODE_EXPIRED: IDENTITY_MESSAGES.codeExpired,
   EMAIL_CODE_WRONG: IDENTITY_MESSAGES.emailCodeWrong,
   PHONE_CODE_WRONG: IDENTITY_MESSAGES.phoneCodeWrong,
+  // SECOND_FACTOR_MESSAGES (second-factor.ts)
+  SECOND_FACTOR_CODE_WRONG: SECOND_FACTOR_MESSAGES.codeWrong,
+  SECOND_FACTOR_CHALLENGE_GONE: SECOND_FACTOR_MESSAGES.challengeGone,
+  SECOND_FACTOR_CHALLENGE_VOID: SECOND_FACTOR_MESSAGES.challengeVoid,
+  SECOND_FACTOR_CODE_USED: SECOND_FACTOR_MESSAGES.codeUsed,
+  SECOND_FACTOR_LOCKED: SECOND_FACTOR_MESSAGES.locked,
   ID_TAKEN: IDENTITY_MESSAGES.idTaken,
   REFERRAL_UNKNOWN: IDENTITY_MESSAGES.referralUnknown,
   REGISTER_FAILED: IDENTITY_MESSAGES.registerFailed,

@@ -38,6 +38,7 @@ export {
   refreshSchema,
   type RefreshInput,
   type SessionRow,
+  UNKNOWN_DEVICE,
 } from './account.js';
 export * from './order.js';
 export * from './catalog.js';

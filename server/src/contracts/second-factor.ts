@@ -20,7 +20,25 @@ export const SECOND_FACTOR_MESSAGES = {
   requiredForRole: '이 역할은 2단계 인증을 끌 수 없습니다.',
   enabled: '2단계 인증을 켰습니다. 모든 기기에서 로그아웃되었습니다.',
   disabled: '2단계 인증을 껐습니다. 모든 기기에서 로그아웃되었습니다.',
+  challengeVoid: '인증 코드를 여러 번 잘못 입력했습니다. 처음부터 다시 로그인해 주세요.',
+  codeUsed: '이미 사용한 인증 코드입니다. 인증 앱에 새 코드가 표시되면 입력해 주세요.',
+  locked: '인증 코드가 여러 번 틀려 2단계 인증이 잠시 잠겼습니다. 잠시 후 다시 시도해 주세요.',
+  recoveryCodesIssued: '새 복구 코드를 발급했습니다. 이전 복구 코드는 더 이상 사용할 수 없습니다.',
 } as const;
+
+/** How the code step holds against guessing: tries per challenge, wrong codes per account from every address. */
+export const SECOND_FACTOR_LIMITS = {
+  /** Code tries one login challenge takes; then it is void and the login starts over. */
+  CHALLENGE_TRIES: 5,
+  /** Wrong codes per account within the window, from all addresses together; then the code step locks. */
+  ACCOUNT_CEILING: 20,
+  ACCOUNT_WINDOW_MS: 3600_000,
+  LOCK_MS: 3600_000,
+} as const;
+
+/** `N분` (at least 1) for a lock's remaining time. */
+export const secondFactorLockedMessage = (seconds: number): string =>
+  `인증 코드가 여러 번 틀려 2단계 인증이 잠시 잠겼습니다. ${Math.max(1, Math.ceil(seconds / 60))}분 후 다시 시도해 주세요.`;
 
 /** A 6-digit TOTP code, or a recovery code (XXXXX-XXXXX, dash and case optional). */
 export const secondFactorCodeSchema = z
@@ -67,6 +85,13 @@ export interface SecondFactorStatus {
   enabled: boolean;
   required: boolean;
   recoveryCodesLeft: number;
+}
+
+/** POST …/totp/recovery-codes: 10 new codes for a current code; the old ones stop working. */
+export interface RecoveryCodesIssued {
+  message: string;
+  /** Shown once. */
+  recoveryCodes: string[];
 }
 
 export interface SecondFactorConfirmed {

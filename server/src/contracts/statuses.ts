@@ -259,6 +259,7 @@ export const ALERT_KINDS = [
   'PRICE_CHANGE',
   'PROVIDER_COMPLETION',
   'RECEIPT_WAITING',
+  'LOGIN_SECURITY',
 ] as const;
 export type AlertKind = (typeof ALERT_KINDS)[number];
 
@@ -274,6 +275,7 @@ export const ALERT_KIND_LABELS = {
   PRICE_CHANGE: '공급사 가격 변경',
   PROVIDER_COMPLETION: '공급사 완료율 하락',
   RECEIPT_WAITING: '증빙 발행 지연',
+  LOGIN_SECURITY: '로그인 보안 경고',
 } as const satisfies Record<AlertKind, string>;
 
 /**

@@ -51,6 +51,7 @@ const TABLE: Record<string, string> = {
   'POST /api/admin/auth/totp/enrol': 'OMSA',
   'POST /api/admin/auth/totp/confirm': 'OMSA',
   'POST /api/admin/auth/totp/disable': 'OMSA',
+  'POST /api/admin/auth/totp/recovery-codes': 'OMSA',
   'POST /api/admin/auth/totp/login': '*',
   'POST /api/admin/auth/totp/login/enrol': '*',
   'POST /api/admin/auth/totp/login/confirm': '*',

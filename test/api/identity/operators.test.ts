@@ -1,3 +1,4 @@
+import { logInOperator } from '../../support/second-factor.js';
 import { OPERATOR_MESSAGES } from '../../../server/src/contracts/index.js';
 import { sql } from '../../support/identity.js';
 import { operatorWithRole } from '../../support/operators.js';
@@ -61,7 +62,7 @@ describe('operator team (운영자 관리): create, role, disable, reset passwor
     expect(await sql<{ n: number }>(t, 'select count(*)::int as n from operator')).toEqual(before);
   });
 
-  it('a role change takes effect on the token already issued', async () => {
+  it('a role change ends the sessions of the old role; the next login has the new one', async () => {
     const op = await operatorWithRole(t, 'SUPPORT');
     await t.http.get('/api/admin/providers').set('Authorization', op.auth).expect(403);
     const changed = await t.http
@@ -70,7 +71,9 @@ describe('operator team (운영자 관리): create, role, disable, reset passwor
       .send({ id: op.id, loginId: 'ignored', role: 'MANAGER' })
       .expect(200);
     expect(changed.body).toMatchObject({ loginId: op.loginId, role: 'MANAGER' });
-    await t.http.get('/api/admin/providers').set('Authorization', op.auth).expect(200);
+    await t.http.get('/api/admin/providers').set('Authorization', op.auth).expect(401);
+    const again = await logInOperator(t.http, { id: op.loginId, password: `${op.loginId}-password` });
+    await t.http.get('/api/admin/providers').set('Authorization', `Bearer ${again.accessToken}`).expect(200);
   });
 
   it('a disabled operator can neither log in nor use a token; enabled again, both work', async () => {

@@ -2,6 +2,17 @@ import { startTestApp, TEST_OPERATOR, type TestApp } from '../../support/test-ap
 import { logInOperator } from '../../support/second-factor.js';
 import { clientIp, createMember, type TestMember } from '../../support/members.js';
 import { sql } from '../../support/identity.js';
+import { UNKNOWN_DEVICE } from '../../../server/src/contracts/index.js';
+import { Clock } from '../../../server/src/shared/index.js';
+
+const IPHONE =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1';
+const WINDOWS_CHROME =
+  'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36';
+const GALAXY =
+  'Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 (KHTML, like Gecko) SamsungBrowser/23.0 Chrome/115.0.0.0 Mobile Safari/537.36';
+const MAC_SAFARI =
+  'Mozilla/5.0 (Macintosh; Intel Mac OS X 10_15_7) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.1 Safari/605.1.15';
 
 describe('sessions: refresh rotation, logout, revocation', () => {
   let t: TestApp;
@@ -24,16 +35,65 @@ describe('sessions: refresh rotation, logout, revocation', () => {
 
   it('records each login as a session with its device and address, and lists the open ones', async () => {
     const m = await createMember(t);
-    const phone = await login(m, 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)');
+    const phone = await login(m, IPHONE);
     expect(phone.expiresIn).toBe(900);
     const list = await t.http.get('/api/auth/sessions').set('Authorization', as(phone.accessToken)).expect(200);
     expect(list.body).toHaveLength(2);
     const current = list.body.find((s: { current: boolean }) => s.current);
     expect(current).toMatchObject({
-      device: 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0)',
+      device: 'Safari · iPhone',
+      userAgent: IPHONE,
       ip: expect.stringMatching(/^198\.18\./),
     });
-    expect(Object.keys(current).sort()).toEqual(['createdAt', 'current', 'device', 'id', 'ip', 'lastSeenAt']);
+    expect(Object.keys(current).sort()).toEqual([
+      'createdAt',
+      'current',
+      'device',
+      'id',
+      'ip',
+      'lastSeenAt',
+      'userAgent',
+    ]);
+  });
+
+  it('names the device in short (browser · system) and keeps the raw User-Agent', async () => {
+    const m = await createMember(t);
+    const agents = [WINDOWS_CHROME, IPHONE, GALAXY, MAC_SAFARI, 'jest-device', ''];
+    let last = '';
+    for (const agent of agents) last = (await login(m, agent)).accessToken;
+    const list = await t.http.get('/api/auth/sessions').set('Authorization', as(last)).expect(200);
+    const byAgent = Object.fromEntries(
+      (list.body as { userAgent: string; device: string }[]).map((s) => [s.userAgent, s.device]),
+    );
+    process.stdout.write(`GET /api/auth/sessions devices: ${JSON.stringify(byAgent)}\n`);
+    expect(byAgent).toEqual({
+      [WINDOWS_CHROME]: 'Chrome · Windows',
+      [IPHONE]: 'Safari · iPhone',
+      [GALAXY]: 'Samsung Internet · Android',
+      [MAC_SAFARI]: 'Safari · macOS',
+      'jest-device': UNKNOWN_DEVICE,
+      '': UNKNOWN_DEVICE,
+    });
+  });
+
+  it('moves 최근 사용 as the session is used, at most once a minute', async () => {
+    const m = await createMember(t);
+    const session = await login(m, WINDOWS_CHROME);
+    const lastSeen = async () =>
+      (await t.http.get('/api/auth/sessions').set('Authorization', as(session.accessToken)).expect(200)).body.find(
+        (s: { current: boolean }) => s.current,
+      ).lastSeenAt as string;
+    const opened = await lastSeen();
+    const clock = t.app.get(Clock);
+    clock.travel(30_000);
+    await profile(session.accessToken).expect(200);
+    const halfMinute = await lastSeen();
+    clock.travel(31_000);
+    await profile(session.accessToken).expect(200);
+    const minuteOn = await lastSeen();
+    process.stdout.write(`lastSeenAt: opened ${opened}, +30 s ${halfMinute}, +61 s ${minuteOn}\n`);
+    expect(halfMinute).toBe(opened);
+    expect(new Date(minuteOn).getTime() - new Date(opened).getTime()).toBeGreaterThanOrEqual(60_000);
   });
 
   it('rotates the refresh token; a reused one revokes the whole session', async () => {
@@ -86,7 +146,7 @@ describe('sessions: refresh rotation, logout, revocation', () => {
     const laptop = await login(m, 'laptop');
     const stranger = await createMember(t);
     const mine = await t.http.get('/api/auth/sessions').set('Authorization', as(m.token)).expect(200);
-    const laptopRow = mine.body.find((s: { device: string }) => s.device === 'laptop');
+    const laptopRow = mine.body.find((s: { userAgent: string }) => s.userAgent === 'laptop');
     await t.http.delete(`/api/auth/sessions/${laptopRow.id}`).set('Authorization', as(stranger.token)).expect(404);
     await profile(laptop.accessToken).expect(200);
     await t.http.delete(`/api/auth/sessions/${laptopRow.id}`).set('Authorization', as(m.token)).expect(200);
@@ -128,7 +188,10 @@ describe('sessions: refresh rotation, logout, revocation', () => {
     const res = { body: await logInOperator(t.http, TEST_OPERATOR, { 'User-Agent': 'console-browser' }) };
     const token = res.body.accessToken;
     const list = await t.http.get('/api/admin/auth/sessions').set('Authorization', as(token)).expect(200);
-    expect(list.body.find((s: { current: boolean }) => s.current)).toMatchObject({ device: 'console-browser' });
+    expect(list.body.find((s: { current: boolean }) => s.current)).toMatchObject({
+      device: UNKNOWN_DEVICE,
+      userAgent: 'console-browser',
+    });
     await t.http.post('/api/auth/refresh').send({ refreshToken: res.body.refreshToken }).expect(401);
     const next = await t.http.post('/api/admin/auth/refresh').send({ refreshToken: res.body.refreshToken }).expect(200);
     await t.http.get('/api/admin/auth/me').set('Authorization', as(next.body.accessToken)).expect(200);

@@ -5,7 +5,7 @@ import { LoginAttempt } from './domain/login-attempt.entity.js';
 import { Member } from './domain/member.entity.js';
 import { Operator } from './domain/operator.entity.js';
 import { PasswordReset } from './domain/password-reset.entity.js';
-import { RecoveryCode, SecondFactor } from './domain/second-factor.entity.js';
+import { RecoveryCode, SecondFactor, SecondFactorChallengeRow } from './domain/second-factor.entity.js';
 import { SocialAccount } from './domain/social-account.entity.js';
 import { VerificationCode } from './domain/verification-code.entity.js';
 
@@ -20,6 +20,7 @@ export {
   LoginCounter,
   SecondFactor,
   RecoveryCode,
+  SecondFactorChallengeRow,
 };
 export const identityEntities = [
   Member,
@@ -32,4 +33,5 @@ export const identityEntities = [
   LoginCounter,
   SecondFactor,
   RecoveryCode,
+  SecondFactorChallengeRow,
 ];

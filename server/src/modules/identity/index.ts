@@ -25,6 +25,7 @@ export {
   ApprovalGate,
   MemberLevelReader,
   Messenger,
+  SecurityAlerts,
   type IdentityMessage,
   type IdentitySwitch,
   type PointReference,

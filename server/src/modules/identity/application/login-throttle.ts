@@ -10,9 +10,10 @@ import {
   type Page,
 } from '../../../shared/index.js';
 import { LoginAttempt, LoginAttemptResult } from '../domain/login-attempt.entity.js';
+import { addressKey } from './address-key.js';
 
 /**
- * Failed logins slow the source that made them: the pair (account, address) gets FREE_FAILURES tries, then
+ * Failed logins slow the source that made them: the pair (account, address; an IPv6 address by its /64) gets FREE_FAILURES tries, then
  * waits twice as long after each further failure (1 s, 2 s, 4 s ... at most MAX_DELAY_MS). A success clears
  * the pair's record; failures older than MEMORY_MS are forgotten. Past ACCOUNT_CEILING tries on one account
  * within ACCOUNT_WINDOW_MS from all addresses together, every address gets a single free try (then waits), and
@@ -82,7 +83,7 @@ export class LoginThrottle {
   async claim(kind: LoginKind, loginId: string, ip: string): Promise<{ accountTries: number }> {
     const now = this.clock.now();
     const id = normalize(loginId);
-    const address = ip.slice(0, 64);
+    const address = addressKey(ip);
     const em = this.em.fork();
     const forgotten = new Date(now.getTime() - LOGIN_THROTTLE.MEMORY_MS);
     const windowStart = new Date(now.getTime() - LOGIN_THROTTLE.ACCOUNT_WINDOW_MS);
@@ -130,7 +131,7 @@ export class LoginThrottle {
       .execute('delete from login_counter where kind = ? and login_id = ? and ip = ?', [
         kind,
         normalize(loginId),
-        ip.slice(0, 64),
+        addressKey(ip),
       ]);
   }
 

@@ -61,10 +61,10 @@ export class LoginService {
 
   /** A member's code step after the password (or a social login) asked for it. */
   async memberCode(input: SecondFactorLogin, context: LoginContext): Promise<TokenPair> {
-    const { subjectId, loginId } = this.factors.readChallenge('member', input.challengeToken, 'code');
-    const member = await this.em.fork().findOne(Member, subjectId);
+    const challenge = this.factors.readChallenge('member', input.challengeToken, 'code');
+    const member = await this.em.fork().findOne(Member, challenge.subjectId);
     if (!member?.canLogIn) throw new NotFoundException(MESSAGES.loginFailed);
-    await this.factors.pass('member', member.id, loginId, input.code, context.ip);
+    await this.factors.pass('member', member.id, challenge, input.code, context.ip);
     return this.sessions.open('member', member.id, context, member.sessionVersion);
   }
 
@@ -98,24 +98,25 @@ export class LoginService {
 
   /** An operator's code step. */
   async operatorCode(input: SecondFactorLogin, context: LoginContext): Promise<TokenPair> {
-    const { subjectId, loginId } = this.factors.readChallenge('operator', input.challengeToken, 'code');
-    await this.activeOperator(subjectId);
-    await this.factors.pass('operator', subjectId, loginId, input.code, context.ip);
-    return this.operatorSession(subjectId, context);
+    const challenge = this.factors.readChallenge('operator', input.challengeToken, 'code');
+    await this.activeOperator(challenge.subjectId);
+    await this.factors.pass('operator', challenge.subjectId, challenge, input.code, context.ip);
+    return this.operatorSession(challenge.subjectId, context);
   }
 
   /** The enrolment step an OWNER or ACCOUNTANT without a factor is sent into: the secret and its QR. */
   async operatorEnrol(challengeToken: string): Promise<SecondFactorEnrolment> {
-    const { subjectId } = this.factors.readChallenge('operator', challengeToken, 'enrol');
+    const { subjectId, challengeId } = this.factors.readChallenge('operator', challengeToken, 'enrol');
+    await this.factors.ensureOpen(challengeId);
     const operator = await this.activeOperator(subjectId);
     return this.factors.begin('operator', subjectId, operator.loginId);
   }
 
   /** The app's first code turns the factor on and opens the console session, with the recovery codes shown once. */
   async operatorConfirm(input: SecondFactorLogin, context: LoginContext): Promise<TokenPair & SecondFactorConfirmed> {
-    const { subjectId, loginId } = this.factors.readChallenge('operator', input.challengeToken, 'enrol');
+    const { subjectId, loginId, challengeId } = this.factors.readChallenge('operator', input.challengeToken, 'enrol');
     await this.activeOperator(subjectId);
-    const confirmed = await this.factors.confirm('operator', subjectId, loginId, input.code, context.ip);
+    const confirmed = await this.factors.confirm('operator', subjectId, loginId, input.code, context.ip, challengeId);
     return { ...(await this.operatorSession(subjectId, context)), ...confirmed };
   }
 

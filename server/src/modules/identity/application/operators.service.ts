@@ -81,34 +81,42 @@ export class OperatorsService {
     }
   }
 
+  /**
+   * A new role ends the operator's sessions in the same transaction: the next login meets the new role's
+   * rules (an enrolment when it requires a second factor the operator never passed).
+   */
   changeRole(id: number, role: OperatorRole, actor: AuditActor): Promise<OperatorView> {
     return this.change(id, actor, 'update', (operator) => {
+      const changed = operator.role !== role;
       operator.role = role;
+      return changed ? 'role-change' : null;
     });
   }
 
   /** Disabling also ends the operator's sessions: no refresh token of theirs opens the console again. */
-  async disable(id: number, actor: AuditActor): Promise<OperatorView> {
-    const view = await this.change(id, actor, 'disable', (operator) => {
+  disable(id: number, actor: AuditActor): Promise<OperatorView> {
+    return this.change(id, actor, 'disable', (operator) => {
       if (operator.disabledAt) throw new DomainError(OPERATOR_MESSAGES.alreadyDisabled, 409);
       operator.disabledAt = this.clock.now();
+      return 'disabled';
     });
-    await this.sessions.revokeAll('operator', id, 'disabled');
-    return view;
   }
 
   enable(id: number, actor: AuditActor): Promise<OperatorView> {
     return this.change(id, actor, 'enable', (operator) => {
       operator.disabledAt = null;
+      return null;
     });
   }
 
+  /** The owner's reset ends every session of the operator with it: whoever held the old password is out. */
   async resetPassword(id: number, password: string, actor: AuditActor): Promise<OperatorView> {
     const hash = await this.hasher.hash(password);
     return this.em.fork().transactional(async (tx) => {
       const operator = await this.find(tx, id);
       operator.passwordHash = hash;
       await tx.flush();
+      await this.sessions.revokeAll('operator', id, 'password-reset', undefined, tx);
       // The audit entry says that it happened, never what the password is.
       this.audit.record(tx, actor, { action: 'reset-password', resource: RESOURCE, resourceId: id });
       return operatorView(operator);
@@ -117,13 +125,14 @@ export class OperatorsService {
 
   /**
    * A role change or disable of another operator, refused when it would leave no active OWNER. The active
-   * owners are locked first, so two owners demoting each other at once cannot both succeed.
+   * owners are locked first, so two owners demoting each other at once cannot both succeed. `apply` answers
+   * why the operator's sessions end with the change (null: they stay).
    */
   private change(
     id: number,
     actor: AuditActor,
     action: string,
-    apply: (operator: Operator) => void,
+    apply: (operator: Operator) => string | null,
   ): Promise<OperatorView> {
     return this.em.fork().transactional(async (tx) => {
       if (id === actor.id) throw new DomainError(OPERATOR_MESSAGES.notYourself, 409);
@@ -134,10 +143,11 @@ export class OperatorsService {
       );
       const operator = owners.find((o) => o.id === id) ?? (await this.find(tx, id));
       const before = operatorView(operator);
-      apply(operator);
+      const endSessions = apply(operator);
       const stillOwner = operator.role === 'OWNER' && !operator.disabledAt;
       if (owners.every((o) => o.id === id) && !stillOwner) throw new DomainError(OPERATOR_MESSAGES.lastOwner, 409);
       await tx.flush();
+      if (endSessions) await this.sessions.revokeAll('operator', id, endSessions, undefined, tx);
       this.audit.record(tx, actor, {
         action,
         resource: RESOURCE,

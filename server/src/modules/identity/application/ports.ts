@@ -117,3 +117,11 @@ export abstract class Messenger {
   /** Sends an urgent message now: false when it failed (true when sent, or kept for want of a transport). */
   abstract sendNow(id: number): Promise<boolean>;
 }
+
+/**
+ * Operator alerts (alerts context, which imports delivery and so identity): identity raises one when an
+ * operator's code step locks (Telegram and OPERATOR_EMAIL). Once per dedupe key; never throws.
+ */
+export abstract class SecurityAlerts {
+  abstract raise(text: string, dedupeKey: string): Promise<void>;
+}

@@ -1,8 +1,8 @@
 import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import ipaddr from 'ipaddr.js';
 import { IDENTITY_MESSAGES } from '../../../contracts/index.js';
 import { Clock } from '../../../shared/index.js';
 import { perWindow, RateBuckets } from '../../rate-limit/index.js';
+import { addressKey } from './address-key.js';
 
 export interface RateRule {
   /** Requests allowed per window. */
@@ -28,18 +28,6 @@ export const RATE_LIMITS = {
 } as const satisfies Record<string, { ip: RateRule; account?: RateRule }>;
 
 export type RateLimitedAction = keyof typeof RATE_LIMITS;
-
-/**
- * The address a limit counts: an IPv4 address as is, an IPv6 one by its /64 (one subscriber's network;
- * a host can take any address inside it). IPv4-mapped IPv6 counts as its IPv4 address.
- */
-export function addressKey(ip: string): string {
-  if (!ipaddr.isValid(ip)) return ip.slice(0, 64);
-  const parsed = ipaddr.process(ip);
-  if (parsed.kind() === 'ipv4') return parsed.toString();
-  const parts = (parsed as ipaddr.IPv6).parts.slice(0, 4);
-  return `${parts.map((p) => p.toString(16)).join(':')}::/64`;
-}
 
 /**
  * Counts requests in the shared rate buckets (one upsert per key), so every replica shares the same counts.

@@ -3,6 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { Clock, NotFoundError, ShortCache } from '../../../shared/index.js';
 import { AuthSession, type SessionKind } from '../domain/auth-session.entity.js';
+import { deviceSummary } from './device-summary.js';
 import { IdentitySecrets } from './secrets.js';
 import { ACCESS_TTL_SECONDS, TokenService } from './tokens.js';
 
@@ -11,6 +12,9 @@ export const SESSION_TTL_MS: Record<SessionKind, number> = { member: 30 * 24 * 3
 
 /** How long a process trusts what it read about a session (another replica's revocation shows within this). */
 const SESSION_CACHE_MS = 2_000;
+
+/** A session's 최근 사용 moves at most this often: one write a minute, not one per request. */
+export const LAST_SEEN_EVERY_MS = 60_000;
 
 export interface LoginContext {
   ip: string;
@@ -27,7 +31,9 @@ export interface TokenPair {
 
 export interface SessionView {
   id: number;
+  /** `Chrome · Windows`, from the stored User-Agent. */
   device: string;
+  userAgent: string;
   ip: string;
   createdAt: Date;
   lastSeenAt: Date;
@@ -39,16 +45,16 @@ const SESSION_GONE = '세션이 만료되었습니다. 다시 로그인해 주�
 /** Opens, refreshes, lists and revokes the sessions of members and operators. */
 @Injectable()
 export class SessionService {
-  private readonly standing = new ShortCache<number, { kind: string; subject: number } | null>(
+  private readonly standing = new ShortCache<number, { kind: string; subject: number; lastSeen: number } | null>(
     SESSION_CACHE_MS,
     async (id) => {
       const [row] = await this.em
         .getConnection()
-        .execute<{ kind: string; subject_id: number }[]>(
-          'select kind, subject_id from auth_session where id = ? and revoked_at is null',
+        .execute<{ kind: string; subject_id: number; last_seen_at: Date }[]>(
+          'select kind, subject_id, last_seen_at from auth_session where id = ? and revoked_at is null',
           [id],
         );
-      return row ? { kind: row.kind, subject: row.subject_id } : null;
+      return row ? { kind: row.kind, subject: row.subject_id, lastSeen: new Date(row.last_seen_at).getTime() } : null;
     },
   );
 
@@ -63,7 +69,27 @@ export class SessionService {
   async stands(id: number | undefined, kind: SessionKind, subjectId: number): Promise<boolean> {
     if (!Number.isInteger(id)) return false;
     const session = await this.standing.get(id!);
-    return !!session && session.kind === kind && session.subject === subjectId;
+    if (!session || session.kind !== kind || session.subject !== subjectId) return false;
+    await this.seen(id!, session);
+    return true;
+  }
+
+  /**
+   * 최근 사용 follows the session's use: written only when the stored time is a minute old (the check reads
+   * the cached row, and the update's condition keeps replicas from writing it twice).
+   */
+  private async seen(id: number, session: { lastSeen: number }): Promise<void> {
+    const now = this.clock.now();
+    if (now.getTime() - session.lastSeen < LAST_SEEN_EVERY_MS) return;
+    session.lastSeen = now.getTime();
+    await this.em
+      .getConnection()
+      .execute('update auth_session set last_seen_at = ? where id = ? and last_seen_at <= ?', [
+        now,
+        id,
+        new Date(now.getTime() - LAST_SEEN_EVERY_MS),
+      ])
+      .catch(() => undefined);
   }
 
   /** A new session for a login that passed every check; `version` is the member's session version. */
@@ -131,7 +157,8 @@ export class SessionService {
       .then((rows) =>
         rows.map((s) => ({
           id: s.id,
-          device: s.device,
+          device: deviceSummary(s.device),
+          userAgent: s.device,
           ip: s.ip,
           createdAt: s.createdAt,
           lastSeenAt: s.lastSeenAt,

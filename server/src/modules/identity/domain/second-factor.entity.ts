@@ -25,6 +25,21 @@ export class SecondFactor {
   @Property({ type: 'datetime', nullable: true })
   enabledAt: Date | null = null;
 
+  /** The TOTP time step (unix seconds / 30) of the last code taken: that step and older are refused (replay). */
+  @Property({ type: 'bigint', nullable: true })
+  lastStep: string | null = null;
+
+  /** Wrong codes from every address since `codeFailuresSince` (an hour's window). */
+  @Property({ type: 'integer', default: 0 })
+  codeFailures = 0;
+
+  @Property({ type: 'datetime', nullable: true })
+  codeFailuresSince: Date | null = null;
+
+  /** While in the future, no code is checked for this account. */
+  @Property({ type: 'datetime', nullable: true })
+  codeLockedUntil: Date | null = null;
+
   constructor(kind: 'member' | 'operator', subjectId: number) {
     this.kind = kind;
     this.subjectId = subjectId;
@@ -37,6 +52,7 @@ export class SecondFactor {
   /** A new secret waits for its first code; an enabled factor is not replaced this way. */
   begin(sealed: string): void {
     this.pendingSealed = sealed;
+    this.lastStep = null;
   }
 
   /** The pending secret becomes the factor. */
@@ -67,5 +83,26 @@ export class RecoveryCode {
   constructor(secondFactorId: number, codeHash: string) {
     this.secondFactorId = secondFactorId;
     this.codeHash = codeHash;
+  }
+}
+
+/** A login's second-step challenge: a few code tries, then void; used once. */
+@Entity({ tableName: 'second_factor_challenge' })
+export class SecondFactorChallengeRow {
+  @PrimaryKey({ type: 'string', length: 32 })
+  id: string;
+
+  @Property({ type: 'integer', default: 0 })
+  tries = 0;
+
+  @Property({ type: 'datetime', nullable: true })
+  usedAt: Date | null = null;
+
+  @Property({ type: 'datetime', index: true })
+  expiresAt: Date;
+
+  constructor(id: string, expiresAt: Date) {
+    this.id = id;
+    this.expiresAt = expiresAt;
   }
 }

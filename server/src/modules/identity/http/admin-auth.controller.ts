@@ -140,6 +140,24 @@ export class AdminAuthController {
     return this.factors.confirm('operator', operator.id, operator.loginId, body.code, client.ip);
   }
 
+  /** Ten new recovery codes for a current code from the app; the old ones stop working. */
+  @Post('totp/recovery-codes')
+  @Allow('self')
+  @HttpCode(200)
+  @UseGuards(OperatorGuard)
+  recoveryCodes(
+    @CurrentOperator() operator: AuthenticatedOperator,
+    @Body(new ZodPipe(secondFactorCodeBodySchema)) body: SecondFactorCodeBody,
+    @Client() client: LoginContext,
+  ) {
+    return this.factors.renewRecoveryCodes(
+      'operator',
+      { id: operator.id, loginId: operator.loginId },
+      body.code,
+      client.ip,
+    );
+  }
+
   @Post('totp/disable')
   @Allow('self')
   @HttpCode(200)

@@ -90,6 +90,18 @@ export class AuthController {
     return this.factors.confirm('member', member.id, member.loginId, body.code, client.ip);
   }
 
+  /** Ten new recovery codes for a current code from the app; the old ones stop working. */
+  @Post('totp/recovery-codes')
+  @HttpCode(200)
+  @UseGuards(MemberGuard)
+  recoveryCodes(
+    @CurrentMember() member: AuthenticatedMember,
+    @Body(new ZodPipe(secondFactorCodeBodySchema)) body: SecondFactorCodeBody,
+    @Client() client: LoginContext,
+  ) {
+    return this.factors.renewRecoveryCodes('member', { id: member.id, loginId: member.loginId }, body.code, client.ip);
+  }
+
   @Post('totp/disable')
   @HttpCode(200)
   @UseGuards(MemberGuard)
