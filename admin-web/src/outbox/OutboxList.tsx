@@ -1,7 +1,8 @@
-import { Datagrid, List, NumberField, SelectField, SelectInput, TextField, TextInput } from 'react-admin';
+import { List, NumberField, SelectField, SelectInput, TextField, TextInput } from 'react-admin';
 import { DateTimeField, labelChoices } from '../common/fields';
 import { OUTBOX_CHANNEL_LABELS } from '../../../server/src/contracts/statuses.js';
 import { DELIVERY_STATUS_LABELS } from '../../../server/src/contracts/delivery.js';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 
 const statuses = labelChoices(DELIVERY_STATUS_LABELS);
 
@@ -14,7 +15,7 @@ const filters = [
 /** The delivery engine's mail and SMS (codes and links shown as [비공개]), read-only; 발송 내역 resends. */
 const OutboxList = () => (
   <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
+    <ResponsiveDatagrid bulkActionButtons={false} rowClick={false}>
       <TextField source="id" />
       <DateTimeField source="createdAt" />
       <TextField source="channel" />
@@ -25,7 +26,7 @@ const OutboxList = () => (
       <SelectField source="status" choices={statuses} />
       <NumberField source="attempts" />
       <TextField source="lastAnswer" emptyText="" />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );
 
