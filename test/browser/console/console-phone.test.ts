@@ -57,7 +57,7 @@ describe('operator console on a phone', () => {
         .set('Authorization', `Bearer ${member.token}`)
         .send({ name: '폰테스트', point: 10000, feeType: 'NONE', feeValue: null })
         .expect(201)
-    ).body.id as number;
+    ).body.chargeId as number;
     // Above APPROVAL_THRESHOLD: waits in 승인 대기.
     await op.post(`/api/admin/members/${member.id}/adjust-points`, { amount: 200_000, reason: '이벤트 지급' }, 202);
     ids.notices = (await op.post('/api/admin/notices', { content: '점검 안내: 오늘 밤 점검합니다.' })).id;
@@ -141,6 +141,7 @@ describe('operator console on a phone', () => {
       ].join('\n'),
     );
     expect(routes.length).toBeGreaterThan(35);
+    expect(routes.filter((route) => route.includes('undefined'))).toEqual([]);
     expect(widths.filter(({ width }) => width > PHONE.width)).toEqual([]);
   }, 300_000);
 
@@ -158,6 +159,18 @@ describe('operator console on a phone', () => {
     await page.getByRole('tab', { name: '추천' }).click();
     await page.waitForURL(/\/referrals$/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(PHONE.width);
+  }, 60_000);
+
+  it("says in Korean what an empty list lacks, and shows the owner today's profit", async () => {
+    const page = await logInToConsole(h);
+    await page.setViewportSize(PHONE);
+    await page.goto('/admin/member-levels');
+    await page.getByText('회원 등급이 아직 없습니다.').waitFor();
+    expect(await page.getByText('이(가)').count()).toBe(0);
+    await page.goto('/admin/');
+    // The order was cancelled and refunded by the ticket: nothing earned today.
+    expect(await page.getByTestId('today-revenue').textContent()).toBe('0원');
+    expect(await page.getByTestId('today-profit').textContent()).toBe('0원');
   }, 60_000);
 
   it('every button on a ticket page says what it does', async () => {
