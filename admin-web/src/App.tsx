@@ -6,6 +6,7 @@ import { dataProvider } from './dataProvider';
 import { i18nProvider } from './i18n';
 import { Layout } from './layout/Layout';
 import { LoginPage } from './layout/LoginPage';
+import { darkTheme, lightTheme } from './layout/theme';
 import { Dashboard } from './dashboard';
 import { resources, resourcePermissions } from './resources';
 import { SecurityPage } from './security/SecurityPage';
@@ -29,6 +30,8 @@ const BrandedAdmin = () => {
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={Layout}
+      theme={lightTheme}
+      darkTheme={darkTheme}
       loginPage={LoginPage}
       disableTelemetry
     >

@@ -76,8 +76,9 @@ export const authProvider: AuthProvider = {
     keep({ accessToken: pair.accessToken, refreshToken: pair.refreshToken });
   },
   async logout() {
-    // Ends the session on the server too (best effort: an expired one is already over).
-    if (getToken()) await call('logout', { method: 'POST' }).catch(() => undefined);
+    // Ends the session on the server too (best effort: an expired one is already over). The body must be JSON:
+    // a JSON content type with no body is refused (400) and the session would live on.
+    if (getToken()) await call('logout', { method: 'POST', body: '{}' }).catch(() => undefined);
     forget();
   },
   async checkAuth() {

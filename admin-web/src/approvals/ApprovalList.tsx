@@ -26,6 +26,7 @@ import {
 } from '../../../server/src/contracts/approvals.js';
 import { CommandButton } from '../common/CommandButton';
 import { DateTimeField, WonField } from '../common/fields';
+import { NoRows } from '../common/EmptyList';
 
 const choices = <T extends string>(ids: readonly T[], labels: Record<T, string>) =>
   ids.map((id) => ({ id, name: labels[id] }));
@@ -63,7 +64,12 @@ const Decide = () => {
 const Target = () => {
   const approval = useRecordContext<ApprovalView>();
   if (!approval) return null;
-  return <>{approval.kind === 'points.adjust' ? `회원 #${approval.targetId}` : `충전 #${approval.targetId}`}</>;
+  if (approval.kind !== 'points.adjust') return <>충전 #{approval.targetId}</>;
+  return (
+    <>
+      {approval.memberLoginId ? `회원 ${approval.memberLoginId} (#${approval.targetId})` : `회원 #${approval.targetId}`}
+    </>
+  );
 };
 
 const filters = [
@@ -71,9 +77,13 @@ const filters = [
   <SelectInput key="kind" source="kind" choices={choices(APPROVAL_KINDS, APPROVAL_KIND_LABELS)} />,
 ];
 
+const NoApprovals = () => <NoRows text="승인을 기다리는 요청이 없습니다." />;
+
 /** At phone width: one card a request, with who asked and the decision in reach. */
 const ApprovalCards = () => {
-  const { data } = useListContext<ApprovalView>();
+  const { data, isPending } = useListContext<ApprovalView>();
+  if (isPending) return null;
+  if (!data?.length) return <NoApprovals />;
   return (
     <Stack spacing={1} sx={{ p: 1 }}>
       {data?.map((approval) => (
@@ -111,7 +121,7 @@ const ApprovalList = () => {
       {phone ? (
         <ApprovalCards />
       ) : (
-        <Datagrid bulkActionButtons={false} rowClick={false}>
+        <Datagrid bulkActionButtons={false} rowClick={false} empty={<NoApprovals />}>
           <TextField source="id" />
           <DateTimeField source="createdAt" />
           <FunctionField source="kind" render={(r: ApprovalView) => APPROVAL_KIND_LABELS[r.kind]} />

@@ -1,14 +1,6 @@
-import {
-  Datagrid,
-  FunctionField,
-  List,
-  ReferenceInput,
-  SelectInput,
-  TextField,
-  TextInput,
-  useTranslate,
-} from 'react-admin';
+import { FunctionField, List, ReferenceInput, SelectInput, TextField, TextInput, useTranslate } from 'react-admin';
 import { DateTimeField } from '../common/fields';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 
 const json = (value: unknown) => (value == null ? '' : JSON.stringify(value));
 
@@ -54,7 +46,7 @@ const filters = [
 /** Every operator action, read-only. */
 const AuditLogList = () => (
   <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
+    <ResponsiveDatagrid bulkActionButtons={false} rowClick={false}>
       <TextField source="id" />
       <DateTimeField source="createdAt" />
       <TextField source="operatorLoginId" />
@@ -63,7 +55,7 @@ const AuditLogList = () => (
       <TextField source="resourceId" />
       <FunctionField source="before" sortable={false} render={(r) => <code>{json(r.before)}</code>} />
       <FunctionField source="after" sortable={false} render={(r) => <code>{json(r.after)}</code>} />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );
 

@@ -1,11 +1,12 @@
-import { Datagrid, List, NumberField, TextField } from 'react-admin';
+import { List, NumberField, TextField } from 'react-admin';
 import { autoOrderStatuses, DateTimeField, LinkField, StatusField, WonField } from '../common/fields';
 import { MemberField, orderFilters, ServiceField } from '../common/references';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 
 const filters = orderFilters(autoOrderStatuses);
 
 export const AutoOrderGrid = ({ showMember = true }: { showMember?: boolean }) => (
-  <Datagrid rowClick="show" bulkActionButtons={false}>
+  <ResponsiveDatagrid rowClick="show" bulkActionButtons={false}>
     <TextField source="id" />
     <DateTimeField source="createdAt" />
     {showMember && <MemberField source="memberId" />}
@@ -17,7 +18,7 @@ export const AutoOrderGrid = ({ showMember = true }: { showMember?: boolean }) =
     <NumberField source="runs" />
     <NumberField source="interval" />
     <StatusField source="status" labels={autoOrderStatuses} />
-  </Datagrid>
+  </ResponsiveDatagrid>
 );
 
 const AutoOrderList = () => (

@@ -1,7 +1,7 @@
-import { NumberField, Show, SimpleShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { NumberField, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
 import Typography from '@mui/material/Typography';
 import CancelIcon from '@mui/icons-material/Cancel';
-import { CommandButton } from '../common/CommandButton';
+import { CommandBar, CommandButton } from '../common/CommandButton';
 import { autoOrderStatuses, DateTimeField, LinkField, StatusField, WonField } from '../common/fields';
 import { LedgerEntryGrid } from '../ledger-entries/LedgerEntryList';
 import { OrderGrid } from '../orders/OrderList';
@@ -12,7 +12,7 @@ import type { AdminAutoOrderView } from '../../../server/src/contracts/views.js'
 const Commands = () => {
   const record = useRecordContext<AdminAutoOrderView>();
   return (
-    <TopToolbar>
+    <CommandBar>
       <CommandButton
         label="취소 및 환불"
         permission="orders.command"
@@ -24,7 +24,7 @@ const Commands = () => {
         ledger
         success="자동주문을 취소했습니다."
       />
-    </TopToolbar>
+    </CommandBar>
   );
 };
 

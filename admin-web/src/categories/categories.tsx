@@ -10,6 +10,7 @@ import {
   TextInput,
   required,
 } from 'react-admin';
+import { FlagTextField } from '../common/fields';
 
 const filters = [
   <TextInput key="q" source="q" label="검색 (이름)" alwaysOn />,
@@ -23,7 +24,7 @@ export const List = () => (
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
       <ReferenceField source="platform" reference="platforms" link={false} />
-      <TextField source="text" />
+      <FlagTextField source="text" />
       <NumberField source="sortOrder" />
     </Datagrid>
   </RaList>

@@ -1,5 +1,6 @@
 import { Fragment } from 'react';
 import {
+  Pagination,
   Button,
   Datagrid,
   RecordContextProvider,
@@ -31,6 +32,8 @@ import { chargeStatuses, DateTimeField, StatusField, WonField } from '../common/
 import { MemberField } from '../common/references';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { MethodField } from './MethodField';
+import { NoRows } from '../common/EmptyList';
+import { scrollableTabProps } from '../common/ScrollableTabs';
 import { TimeLeft, useAcceptCharge, useLeftTab } from './accepting';
 import { chargeCommands, type ChargeFacts } from '../../../server/src/contracts/commands.js';
 import { CHARGE_STATUSES } from '../../../server/src/contracts/statuses.js';
@@ -78,6 +81,7 @@ const StatusTabs = () => {
   const current = (filterValues.status as string) ?? 'PENDING';
   return (
     <Tabs
+      {...scrollableTabProps}
       value={current}
       onChange={(_, status) => setFilters({ ...filterValues, status }, displayedFilters)}
       sx={{ mb: 1 }}
@@ -172,12 +176,7 @@ const ChargeCards = () => {
   const leftTab = useLeftTab();
   if (isPending) return null;
   const rows = data.filter((r) => !leftTab(r));
-  if (!rows.length)
-    return (
-      <Typography sx={{ p: 2 }} color="text.secondary">
-        충전 요청이 없습니다.
-      </Typography>
-    );
+  if (!rows.length) return <NoneLeft />;
   return (
     <Stack spacing={1.5} sx={{ p: 1 }} data-testid="charge-cards">
       {rows.map((r) => (
@@ -218,8 +217,20 @@ const ChargeCards = () => {
   );
 };
 
+/** No row of this tab is left (a charge accepted a moment ago has gone to 승인): the pager goes with them. */
+const useAllLeft = () => {
+  const { data = [] } = useListContext();
+  const leftTab = useLeftTab();
+  return data.length > 0 && data.every(leftTab);
+};
+
+const NoneLeft = () => <NoRows text={useAllLeft() ? '이 탭에 남은 충전 요청이 없습니다.' : '충전 요청이 없습니다.'} />;
+
+const ChargePagination = () => (useAllLeft() ? null : <Pagination />);
+
 const ChargeTable = () => {
   const leftTab = useLeftTab();
+  if (useAllLeft()) return <NoneLeft />;
   return (
     <Datagrid
       bulkActionButtons={<BulkAcceptButton />}
@@ -260,6 +271,7 @@ const ChargeList = () => {
       filterDefaultValues={{ status: 'PENDING' }}
       sort={{ field: 'id', order: 'DESC' }}
       exporter={false}
+      pagination={<ChargePagination />}
     >
       <StatusTabs />
       {phone ? <ChargeCards /> : <ChargeTable />}

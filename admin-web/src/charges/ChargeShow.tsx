@@ -1,14 +1,6 @@
-import {
-  FunctionField,
-  NumberField,
-  Show,
-  SimpleShowLayout,
-  TextField,
-  TopToolbar,
-  useRecordContext,
-} from 'react-admin';
+import { FunctionField, NumberField, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
 import UndoIcon from '@mui/icons-material/Undo';
-import { CommandButton, heldOr } from '../common/CommandButton';
+import { CommandBar, CommandButton, heldOr } from '../common/CommandButton';
 import { chargeStatuses, DateTimeField, StatusField, WonField } from '../common/fields';
 import { MemberField } from '../common/references';
 import { MethodField } from './MethodField';
@@ -23,7 +15,7 @@ const Commands = () => {
   const charge = useRecordContext<AdminChargeView>();
   const refundable = charge ? refundablePoint(charge) : 0;
   return (
-    <TopToolbar>
+    <CommandBar>
       {charge?.method === 'TOSS' ? (
         <CommandButton
           label="결제 환불"
@@ -45,7 +37,7 @@ const Commands = () => {
           success={heldOr('결제를 환불했습니다.')}
         />
       ) : null}
-    </TopToolbar>
+    </CommandBar>
   );
 };
 

@@ -1,6 +1,6 @@
-import { useState, type ReactElement } from 'react';
+import { useState, type MouseEvent, type ReactElement, type ReactNode } from 'react';
 import {
-  Button,
+  TopToolbar,
   useDataProvider,
   useNotify,
   useRecordContext,
@@ -31,9 +31,43 @@ export interface CommandField {
   defaultValue?: string;
 }
 
+/**
+ * A command's button: its icon and its words at every width (react-admin's Button keeps only the icon below
+ * 600 px, and a button without one is left empty).
+ */
+export const LabelledButton = ({
+  label,
+  icon,
+  onClick,
+  disabled,
+  color = 'primary',
+}: {
+  label: string;
+  icon: ReactElement;
+  onClick: (event: MouseEvent) => void;
+  disabled?: boolean;
+  color?: CommandButtonProps['color'];
+}) => (
+  <MuiButton
+    size="small"
+    color={color}
+    disabled={disabled}
+    startIcon={icon}
+    onClick={onClick}
+    sx={{ whiteSpace: 'nowrap' }}
+  >
+    {label}
+  </MuiButton>
+);
+
+/** A record page's commands above it: they wrap onto more lines on a phone instead of widening the page. */
+export const CommandBar = ({ children }: { children: ReactNode }) => (
+  <TopToolbar sx={{ flexWrap: 'wrap', justifyContent: 'flex-end', gap: 0.5 }}>{children}</TopToolbar>
+);
+
 export interface CommandButtonProps {
   label: string;
-  icon?: ReactElement;
+  icon: ReactElement;
   /** Runs the command; `values` holds what the dialog's fields collected. */
   run: (dp: ConsoleDataProvider, record: RaRecord, values: Record<string, string>) => Promise<unknown>;
   /** Ask first (reject, cancel ...): the dialog's text. */
@@ -119,8 +153,9 @@ export const CommandButton = ({
 
   return (
     <>
-      <Button
+      <LabelledButton
         label={label}
+        icon={icon}
         color={color}
         disabled={disabled || busy}
         onClick={(e) => {
@@ -134,9 +169,7 @@ export const CommandButton = ({
             setAsking(true);
           } else void execute();
         }}
-      >
-        {icon}
-      </Button>
+      />
       <Dialog open={asking} onClose={() => setAsking(false)} onClick={(e) => e.stopPropagation()}>
         <DialogTitle>{label}</DialogTitle>
         <DialogContent>

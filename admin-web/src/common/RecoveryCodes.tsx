@@ -1,7 +1,39 @@
+import { useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DownloadIcon from '@mui/icons-material/Download';
 
-/** The 10 recovery codes, shown once after an enrolment. */
+/** Copy to the clipboard, or save as recovery-codes.txt: codes are kept somewhere safe, not retyped. */
+const KeepCodes = ({ codes }: { codes: string[] }) => {
+  const [copied, setCopied] = useState(false);
+  const text = `${codes.join('\n')}\n`;
+  const download = () => {
+    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
+    const link = Object.assign(document.createElement('a'), { href: url, download: 'recovery-codes.txt' });
+    link.click();
+    URL.revokeObjectURL(url);
+  };
+  return (
+    <Stack direction="row" spacing={1} sx={{ mt: 1 }} flexWrap="wrap" useFlexGap>
+      <Button
+        size="small"
+        variant="outlined"
+        startIcon={<ContentCopyIcon />}
+        onClick={() => void navigator.clipboard?.writeText(text).then(() => setCopied(true))}
+      >
+        {copied ? '복사했습니다' : '복사'}
+      </Button>
+      <Button size="small" variant="outlined" startIcon={<DownloadIcon />} onClick={download}>
+        파일로 저장
+      </Button>
+    </Stack>
+  );
+};
+
+/** The 10 recovery codes, shown once after an enrolment or a new issue. */
 export const RecoveryCodes = ({ codes }: { codes: string[] }) => (
   <Alert severity="warning" sx={{ mt: 2 }} data-testid="recovery-codes">
     복구 코드는 지금 한 번만 보여 드립니다. 휴대폰을 잃어버렸을 때 코드 대신 한 번씩 쓸 수 있으니 안전한 곳에 적어
@@ -14,6 +46,7 @@ export const RecoveryCodes = ({ codes }: { codes: string[] }) => (
         <li key={code}>{code}</li>
       ))}
     </Box>
+    <KeepCodes codes={codes} />
   </Alert>
 );
 

@@ -7,6 +7,7 @@ import {
   type NumberFieldProps,
 } from 'react-admin';
 import Chip from '@mui/material/Chip';
+import { swapFlags } from './flags';
 import { webLink } from '../../../server/src/contracts/order-links.js';
 import {
   AUTO_ORDER_STATUS_LABELS,
@@ -131,3 +132,9 @@ export const LinkField = ({ source }: { source: string; label?: string; sortable
     }}
   />
 );
+
+/** A text column that may hold flag emojis (service and category names): swapped where the system draws letters. */
+export const FlagTextField = ({ source }: { source: string; label?: string; sortable?: boolean }) => {
+  const record = useRecordContext();
+  return <span>{swapFlags(String(record?.[source] ?? ''))}</span>;
+};

@@ -8,7 +8,7 @@ import {
   SelectInput,
   TextField,
 } from 'react-admin';
-import { choicesOf, type StatusLabels } from './fields';
+import { choicesOf, FlagTextField, type StatusLabels } from './fields';
 
 /** The member's login id, linked to the member's page (`source` names the column for the grid header). */
 export const MemberField = ({ source }: { source: 'memberId'; label?: string }) => (
@@ -20,7 +20,7 @@ export const MemberField = ({ source }: { source: 'memberId'; label?: string }) 
 /** The service's name (linked to its edit page when `link`). */
 export const ServiceField = ({ source, link = false }: { source: 'serviceId'; link?: boolean; label?: string }) => (
   <ReferenceField source={source} reference="services" link={link ? 'edit' : false} emptyText="-">
-    <TextField source="text" />
+    <FlagTextField source="text" />
   </ReferenceField>
 );
 

@@ -104,6 +104,27 @@ const Dashboard = () => {
         <Figure title="주문 수" value={today.orders} testId="today-orders" />
         <Figure title="신규 회원" value={today.newMembers} testId="today-members" />
       </Box>
+      {data.profitToday ? (
+        <>
+          <Typography variant="h6" gutterBottom>
+            오늘의 수익
+          </Typography>
+          <Box sx={{ ...grid, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}>
+            <Figure title="오늘 매출" value={won(data.profitToday.revenue)} to="/reports" testId="today-revenue" />
+            <Figure title="오늘 원가" value={won(data.profitToday.cost)} to="/reports" testId="today-cost" />
+            <Figure
+              title="오늘 이익"
+              value={won(data.profitToday.profit)}
+              to="/reports"
+              testId="today-profit"
+              alert={data.profitToday.profit.startsWith('-')}
+            />
+            {data.profitToday.uncosted ? (
+              <Figure title="원가 미확인 주문" value={data.profitToday.uncosted} testId="today-uncosted" />
+            ) : null}
+          </Box>
+        </>
+      ) : null}
       {data.referrals ? (
         <>
           <Typography variant="h6" gutterBottom>

@@ -1,9 +1,10 @@
-import { Datagrid, FunctionField, List, ReferenceField, SelectInput, TextField, TextInput } from 'react-admin';
+import { FunctionField, List, ReferenceField, SelectInput, TextField, TextInput } from 'react-admin';
 import LinkIcon from '@mui/icons-material/Link';
 import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
 import { CommandButton } from '../common/CommandButton';
 import { DateTimeField, StatusField, toned, WonField } from '../common/fields';
 import { DEPOSIT_STATUS_LABELS } from '../../../server/src/contracts/statuses.js';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 
 const depositStatuses = toned(DEPOSIT_STATUS_LABELS, {
   UNMATCHED: 'warning',
@@ -30,7 +31,7 @@ const filters = [
 /** Bank deposits as they arrived; an unmatched one can be matched to a pending charge by hand. */
 const DepositList = () => (
   <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
+    <ResponsiveDatagrid bulkActionButtons={false} rowClick={false}>
       <TextField source="id" />
       <DateTimeField source="depositedAt" />
       <TextField source="depositorName" />
@@ -65,7 +66,7 @@ const DepositList = () => (
           ) : null
         }
       />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );
 

@@ -1,8 +1,9 @@
-import { Menu as RaMenu, useDataProvider, usePermissions, useResourceDefinitions } from 'react-admin';
+import { Menu as RaMenu, useDataProvider, usePermissions, useResourceDefinitions, useSidebarState } from 'react-admin';
 import type { Permission } from '../../../server/src/contracts/operators.js';
 import { useQuery } from '@tanstack/react-query';
 import Badge from '@mui/material/Badge';
 import SecurityIcon from '@mui/icons-material/Security';
+import Divider from '@mui/material/Divider';
 import ListSubheader from '@mui/material/ListSubheader';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { menuSections } from '../resources';
@@ -31,6 +32,8 @@ const TicketsItem = () => {
 export const Menu = () => {
   const resources = useResourceDefinitions();
   const { permissions } = usePermissions<Permission[]>();
+  // Collapsed to icons, the sidebar has no room for a section's title: a line marks the section instead.
+  const [open] = useSidebarState();
   return (
     <RaMenu>
       {permissions?.includes('dashboard') && <RaMenu.DashboardItem primaryText="대시보드" />}
@@ -38,7 +41,11 @@ export const Menu = () => {
         .filter(({ names }) => names.some((name) => resources[name]))
         .map(({ title, names }) => (
           <div key={title}>
-            <ListSubheader sx={{ lineHeight: '32px', background: 'transparent' }}>{title}</ListSubheader>
+            {open ? (
+              <ListSubheader sx={{ lineHeight: '32px', background: 'transparent' }}>{title}</ListSubheader>
+            ) : (
+              <Divider aria-label={title} sx={{ my: 0.5 }} />
+            )}
             {names
               .filter((name) => resources[name])
               .map((name) =>

@@ -1,6 +1,7 @@
-import { Datagrid, List, NumberInput, SelectInput, TextField, TextInput } from 'react-admin';
+import { List, NumberInput, SelectInput, TextField, TextInput } from 'react-admin';
 import { MemberField } from '../common/references';
 import { choicesOf, DateTimeField, ledgerKinds, StatusField, WonField } from '../common/fields';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 
 const filters = [
   <NumberInput key="memberId" source="memberId" alwaysOn />,
@@ -11,7 +12,7 @@ const filters = [
 
 /** The append-only point ledger, read-only. Also embedded in a member's page (filter memberId). */
 export const LedgerEntryGrid = ({ showMember = true }: { showMember?: boolean }) => (
-  <Datagrid bulkActionButtons={false} rowClick={false}>
+  <ResponsiveDatagrid bulkActionButtons={false} rowClick={false}>
     <TextField source="id" />
     <DateTimeField source="createdAt" />
     {showMember && <MemberField source="memberId" />}
@@ -21,7 +22,7 @@ export const LedgerEntryGrid = ({ showMember = true }: { showMember?: boolean })
     <TextField source="referenceType" />
     <TextField source="referenceId" />
     <TextField source="memo" emptyText="" />
-  </Datagrid>
+  </ResponsiveDatagrid>
 );
 
 const LedgerEntryList = () => (

@@ -1,6 +1,7 @@
-import { Datagrid, List, SelectField, SelectInput, TextField, TextInput } from 'react-admin';
+import { List, SelectField, SelectInput, TextField, TextInput } from 'react-admin';
 import { DateTimeField, labelChoices } from '../common/fields';
 import { LOGIN_ATTEMPT_RESULT_LABELS } from '../../../server/src/contracts/statuses.js';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 
 const kinds = [
   { id: 'member', name: '회원' },
@@ -18,14 +19,14 @@ const filters = [
 /** Members' and operators' login attempts with the address they came from, read-only. */
 const LoginAttemptList = () => (
   <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
+    <ResponsiveDatagrid bulkActionButtons={false} rowClick={false}>
       <TextField source="id" />
       <DateTimeField source="createdAt" />
       <SelectField source="kind" choices={kinds} />
       <TextField source="loginId" />
       <TextField source="ip" />
       <SelectField source="result" choices={results} />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );
 

@@ -1,6 +1,7 @@
-import { Datagrid, List, SelectInput, TextField, TextInput } from 'react-admin';
+import { List, SelectInput, TextField, TextInput } from 'react-admin';
 import { DateTimeField, StatusField, WonField } from '../common/fields';
 import { memberStatuses } from './statuses';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 
 const filters = [
   <TextInput key="q" source="q" label="검색 (아이디, 이메일, 휴대전화)" alwaysOn />,
@@ -14,7 +15,7 @@ const filters = [
 
 const MemberList = () => (
   <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-    <Datagrid rowClick="show" bulkActionButtons={false}>
+    <ResponsiveDatagrid rowClick="show" bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="loginId" />
       <TextField source="email" emptyText="-" />
@@ -23,7 +24,7 @@ const MemberList = () => (
       <StatusField source="status" labels={memberStatuses} />
       <TextField source="registerWhere" emptyText="-" />
       <DateTimeField source="createdAt" />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );
 

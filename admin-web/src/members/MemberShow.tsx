@@ -1,8 +1,8 @@
-import { BooleanField, Datagrid, Show, TabbedShowLayout, TextField, TopToolbar, useRecordContext } from 'react-admin';
+import { BooleanField, Show, TabbedShowLayout, TextField, useRecordContext } from 'react-admin';
 import BlockIcon from '@mui/icons-material/Block';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
 import TuneIcon from '@mui/icons-material/Tune';
-import { CommandButton, heldOr } from '../common/CommandButton';
+import { CommandBar, CommandButton, heldOr } from '../common/CommandButton';
 import { chargeStatuses, DateTimeField, StatusField, WonField } from '../common/fields';
 import { LedgerEntryGrid } from '../ledger-entries/LedgerEntryList';
 import { OrderGrid } from '../orders/OrderList';
@@ -11,12 +11,14 @@ import { memberStatuses } from './statuses';
 import { Related } from '../common/references';
 import { ReferralFigures } from './ReferralFigures';
 import { MemberPricing } from './MemberPricing';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
+import { ScrollableTabs } from '../common/ScrollableTabs';
 
 const Commands = () => {
   const member = useRecordContext();
   const suspended = member?.status === 'SUSPENDED';
   return (
-    <TopToolbar>
+    <CommandBar>
       <CommandButton
         label="포인트 조정"
         permission="points.adjust"
@@ -49,14 +51,14 @@ const Commands = () => {
           success="회원을 정지했습니다."
         />
       )}
-    </TopToolbar>
+    </CommandBar>
   );
 };
 
 /** A member: profile and balance, the ledger, their orders, auto-orders and charges. */
 const MemberShow = () => (
   <Show actions={<Commands />}>
-    <TabbedShowLayout>
+    <TabbedShowLayout tabs={<ScrollableTabs />}>
       <TabbedShowLayout.Tab label="기본 정보">
         <TextField source="id" />
         <TextField source="loginId" />
@@ -88,14 +90,14 @@ const MemberShow = () => (
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="충전" path="charges">
         <Related reference="charges" target="memberId">
-          <Datagrid bulkActionButtons={false} rowClick={false}>
+          <ResponsiveDatagrid bulkActionButtons={false} rowClick={false}>
             <TextField source="id" />
             <DateTimeField source="createdAt" />
             <TextField source="depositorName" />
             <WonField source="point" />
             <StatusField source="status" labels={chargeStatuses} />
             <DateTimeField source="responseAt" emptyText="-" />
-          </Datagrid>
+          </ResponsiveDatagrid>
         </Related>
       </TabbedShowLayout.Tab>
       <TabbedShowLayout.Tab label="등급 · 단가" path="pricing">
@@ -104,7 +106,7 @@ const MemberShow = () => (
       <TabbedShowLayout.Tab label="추천" path="referrals">
         <ReferralFigures />
         <Related reference="referrals" target="referrerId">
-          <Datagrid bulkActionButtons={false} rowClick={false}>
+          <ResponsiveDatagrid bulkActionButtons={false} rowClick={false}>
             <TextField source="id" />
             <DateTimeField source="createdAt" />
             <TextField source="referredId" />
@@ -113,7 +115,7 @@ const MemberShow = () => (
             <WonField source="amount" />
             <WonField source="reclaimed" />
             <WonField source="unrecovered" />
-          </Datagrid>
+          </ResponsiveDatagrid>
         </Related>
       </TabbedShowLayout.Tab>
     </TabbedShowLayout>

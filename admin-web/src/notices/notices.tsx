@@ -1,20 +1,12 @@
-import {
-  BooleanField,
-  BooleanInput,
-  Datagrid,
-  FunctionField,
-  List as RaList,
-  TextField,
-  TextInput,
-  required,
-} from 'react-admin';
+import { BooleanField, BooleanInput, FunctionField, List as RaList, TextField, TextInput, required } from 'react-admin';
 import { DateTimeField } from '../common/fields';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 
 const colour = (v: string) => (!v || /^#[0-9a-fA-F]{6}$/.test(v) ? undefined : '#fff3cd 형식이어야 합니다');
 
 export const List = () => (
   <RaList sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
       <FunctionField
         source="content"
@@ -23,7 +15,7 @@ export const List = () => (
       <BooleanField source="isTop" />
       <TextField source="bgColor" emptyText="-" />
       <DateTimeField source="createdAt" />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </RaList>
 );
 

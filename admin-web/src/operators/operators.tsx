@@ -1,4 +1,7 @@
 import {
+  CreateButton,
+  FilterButton,
+  TopToolbar,
   Create,
   Datagrid,
   Edit,
@@ -118,7 +121,17 @@ const OperatorCards = () => {
 export const OperatorList = () => {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <List filters={filters} sort={{ field: 'id', order: 'ASC' }} exporter={false}>
+    <List
+      filters={filters}
+      sort={{ field: 'id', order: 'ASC' }}
+      exporter={false}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          <CreateButton label="운영자 추가" />
+        </TopToolbar>
+      }
+    >
       {phone ? (
         <OperatorCards />
       ) : (
@@ -137,7 +150,7 @@ export const OperatorList = () => {
 };
 
 export const OperatorCreate = () => (
-  <Create redirect="list">
+  <Create redirect="list" title="운영자 추가">
     <SimpleForm>
       <TextInput source="loginId" helperText="영문 소문자, 숫자, 밑줄(_) 4~30자" />
       <PasswordInput source="password" helperText="10자 이상" />

@@ -1,12 +1,13 @@
-import { Datagrid, List, NumberField, TextField, TextInput } from 'react-admin';
+import { List, NumberField, TextField, TextInput } from 'react-admin';
 import { DateTimeField, LinkField, orderStatuses, StatusField, WonField } from '../common/fields';
 import { DispatchField, MemberField, orderFilters, ServiceField } from '../common/references';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 
 const filters = [...orderFilters(orderStatuses), <TextInput key="q" source="q" label="검색 (링크)" />];
 
 /** The order rows, shared by the orders page and a member's page. */
 export const OrderGrid = ({ showMember = true }: { showMember?: boolean }) => (
-  <Datagrid rowClick="show" bulkActionButtons={false}>
+  <ResponsiveDatagrid rowClick="show" bulkActionButtons={false}>
     <TextField source="id" />
     <DateTimeField source="createdAt" />
     {showMember && <MemberField source="memberId" />}
@@ -21,7 +22,7 @@ export const OrderGrid = ({ showMember = true }: { showMember?: boolean }) => (
     <DispatchField label="resources.orders.fields.lastError" sortable={false} emptyText="">
       <TextField source="lastError" emptyText="" />
     </DispatchField>
-  </Datagrid>
+  </ResponsiveDatagrid>
 );
 
 const OrderList = () => (

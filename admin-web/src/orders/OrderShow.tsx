@@ -1,12 +1,4 @@
-import {
-  NumberField,
-  ReferenceField,
-  Show,
-  SimpleShowLayout,
-  TextField,
-  TopToolbar,
-  useRecordContext,
-} from 'react-admin';
+import { NumberField, ReferenceField, Show, SimpleShowLayout, TextField, useRecordContext } from 'react-admin';
 import Typography from '@mui/material/Typography';
 import {
   CancelOrderButton,
@@ -20,6 +12,7 @@ import { LedgerEntryGrid } from '../ledger-entries/LedgerEntryList';
 import { DispatchField, MemberField, Related, ServiceField } from '../common/references';
 import { orderCommands } from '../../../server/src/contracts/commands.js';
 import type { AdminOrderView } from '../../../server/src/contracts/views.js';
+import { CommandBar } from '../common/CommandButton';
 
 /** The operator's commands, offered where the order's state machine allows them. */
 const OrderCommands = () => {
@@ -27,13 +20,13 @@ const OrderCommands = () => {
   if (!order) return null;
   const allowed = orderCommands(order);
   return (
-    <TopToolbar>
+    <CommandBar>
       <CancelOrderButton allowed={allowed} />
       <PartialOrderButton allowed={allowed} />
       <StartCountButton />
       <SetOrderStatusButton allowed={allowed} />
       <ResendOrderButton allowed={allowed} />
-    </TopToolbar>
+    </CommandBar>
   );
 };
 

@@ -1,17 +1,9 @@
-import {
-  Datagrid,
-  FunctionField,
-  List,
-  NumberField,
-  SelectField,
-  SelectInput,
-  TextField,
-  TextInput,
-} from 'react-admin';
+import { FunctionField, List, NumberField, SelectField, SelectInput, TextField, TextInput } from 'react-admin';
 import { DateTimeField, labelChoices } from '../common/fields';
 import { OUTBOX_CHANNEL_LABELS } from '../../../server/src/contracts/statuses.js';
 import { DELIVERY_STATUS_LABELS } from '../../../server/src/contracts/delivery.js';
 import { deliveryEventLabel, deliveryFailureLabel } from '../../../server/src/contracts/delivery-wording.js';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 
 const statuses = labelChoices(DELIVERY_STATUS_LABELS);
 
@@ -24,7 +16,7 @@ const filters = [
 /** The delivery engine's mail and SMS (codes and links shown as [비공개]), read-only; 발송 내역 resends. */
 const OutboxList = () => (
   <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
+    <ResponsiveDatagrid bulkActionButtons={false} rowClick={false}>
       <TextField source="id" />
       <DateTimeField source="createdAt" />
       <TextField source="channel" />
@@ -42,7 +34,7 @@ const OutboxList = () => (
           </span>
         )}
       />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );
 

@@ -1,7 +1,6 @@
 import {
   BooleanField,
   BooleanInput,
-  Datagrid,
   FunctionField,
   List as RaList,
   NumberField,
@@ -9,12 +8,13 @@ import {
   TextField,
   TextInput,
 } from 'react-admin';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 
 const colour = (v: string) => (!v || /^#[0-9a-fA-F]{6}$/.test(v) ? undefined : '#1a73e8 형식이어야 합니다');
 
 export const List = () => (
   <RaList sort={{ field: 'sortOrder', order: 'ASC' }} exporter={false} perPage={50}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="text" />
       <BooleanField source="visible" />
@@ -23,7 +23,7 @@ export const List = () => (
         render={(r) => <span style={{ background: r.bgColor, padding: '2px 10px', borderRadius: 4 }}>{r.bgColor}</span>}
       />
       <NumberField source="sortOrder" />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </RaList>
 );
 

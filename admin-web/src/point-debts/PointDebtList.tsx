@@ -1,7 +1,8 @@
-import { Datagrid, List, NullableBooleanInput, TextField, TextInput } from 'react-admin';
+import { List, NullableBooleanInput, TextField, TextInput } from 'react-admin';
 import { DateTimeField, WonField } from '../common/fields';
 import { MemberField } from '../common/references';
 import { PointDebtActions } from './PointDebtActions';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 
 const filters = [
   <NullableBooleanInput key="open" source="open" label="미종결만" alwaysOn />,
@@ -14,7 +15,7 @@ const filters = [
  */
 const PointDebtList = () => (
   <List filters={filters} filterDefaultValues={{ open: true }} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
+    <ResponsiveDatagrid bulkActionButtons={false} rowClick={false}>
       <TextField source="id" />
       <DateTimeField source="createdAt" />
       <MemberField source="memberId" />
@@ -26,7 +27,7 @@ const PointDebtList = () => (
       <DateTimeField source="closedAt" emptyText="-" />
       <TextField source="closedReason" sortable={false} emptyText="-" />
       <PointDebtActions />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );
 

@@ -1,7 +1,6 @@
 import {
   BooleanField,
   BooleanInput,
-  Datagrid,
   FunctionField,
   List as RaList,
   NumberInput,
@@ -17,6 +16,7 @@ import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
 import SyncIcon from '@mui/icons-material/Sync';
 import { CommandButton } from '../common/CommandButton';
 import { DateTimeField } from '../common/fields';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 
 const Commands = () => {
   const { data: categories = [] } = useGetList('categories', {
@@ -70,7 +70,7 @@ const Commands = () => {
 
 export const List = () => (
   <RaList sort={{ field: 'id', order: 'ASC' }} exporter={false}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
       <TextField source="name" />
       <TextField source="apiUrl" />
@@ -82,7 +82,7 @@ export const List = () => (
       />
       <DateTimeField source="createdAt" />
       <FunctionField label="작업" render={() => <Commands />} />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </RaList>
 );
 

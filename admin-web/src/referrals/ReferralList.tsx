@@ -1,5 +1,6 @@
-import { Datagrid, List, NumberInput, ReferenceField, TextField } from 'react-admin';
+import { List, NumberInput, ReferenceField, TextField } from 'react-admin';
 import { DateTimeField, WonField } from '../common/fields';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 
 const filters = [
   <NumberInput key="referrerId" source="referrerId" alwaysOn />,
@@ -13,7 +14,7 @@ const filters = [
  */
 const ReferralList = () => (
   <List filters={filters} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
+    <ResponsiveDatagrid bulkActionButtons={false} rowClick={false}>
       <TextField source="id" />
       <DateTimeField source="createdAt" />
       <ReferenceField source="referrerId" reference="members" link="show" emptyText="-">
@@ -27,7 +28,7 @@ const ReferralList = () => (
       <WonField source="amount" />
       <WonField source="reclaimed" />
       <WonField source="unrecovered" />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );
 

@@ -1,6 +1,5 @@
 import {
   BooleanInput,
-  Datagrid,
   List,
   NumberInput,
   ReferenceField,
@@ -16,6 +15,7 @@ import { DateTimeField, labelChoices } from '../common/fields';
 import { MemberField } from '../common/references';
 import { refillCommands } from '../../../server/src/contracts/commands.js';
 import type { RefillStatus } from '../../../server/src/contracts/statuses.js';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 
 /** The console's own words for a refill's state (the server's messages say 접수 and 진행중). */
 const STATUS_NAMES: Record<RefillStatus, string> = {
@@ -63,7 +63,7 @@ const Commands = () => {
 /** Members' refill requests: those of orders no provider placed wait here for an operator. */
 const RefillList = () => (
   <List filters={filters} filterDefaultValues={{ open: true }} sort={{ field: 'id', order: 'DESC' }} exporter={false}>
-    <Datagrid bulkActionButtons={false} rowClick={false}>
+    <ResponsiveDatagrid bulkActionButtons={false} rowClick={false}>
       <TextField source="id" />
       <DateTimeField source="createdAt" />
       <ReferenceField source="orderId" reference="orders" link="show" />
@@ -75,7 +75,7 @@ const RefillList = () => (
       <SelectField source="status" choices={statuses} />
       <TextField source="reason" emptyText="" />
       <Commands />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </List>
 );
 

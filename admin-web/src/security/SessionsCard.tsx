@@ -10,6 +10,13 @@ import type { SessionRow } from '../../../server/src/contracts/account.js';
 import { DateTimeField } from '../common/fields';
 import { authCall } from '../common/secondFactorApi';
 
+/**
+ * The browser's own words (`userAgent`), small under the summary ("Chrome · Windows"): for telling two
+ * alike devices apart. Servers that send only `device` show just that.
+ */
+const rawAgent = (s: SessionRow & { userAgent?: string | null }) =>
+  s.userAgent && s.userAgent !== s.device ? s.userAgent : null;
+
 /** 로그인된 기기: the operator's own sessions; end another one, or every one (this too, then back to the login). */
 export const SessionsCard = () => {
   const notify = useNotify();
@@ -59,8 +66,19 @@ export const SessionsCard = () => {
               <Box sx={{ flex: '1 1 240px', minWidth: 0 }}>
                 <Typography sx={{ overflowWrap: 'anywhere' }}>
                   {s.current && <Chip label="현재 기기" color="primary" size="small" sx={{ mr: 1 }} />}
-                  {s.device || '알 수 없음'}
+                  {s.device || '알 수 없는 기기'}
                 </Typography>
+                {rawAgent(s) ? (
+                  <Typography
+                    variant="caption"
+                    color="text.secondary"
+                    component="p"
+                    data-testid="session-agent"
+                    sx={{ overflowWrap: 'anywhere' }}
+                  >
+                    {rawAgent(s)}
+                  </Typography>
+                ) : null}
                 <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
                   주소 {s.ip}
                 </Typography>
@@ -68,7 +86,7 @@ export const SessionsCard = () => {
                   로그인 <DateTimeField record={s} source="createdAt" />
                 </Typography>
                 <Typography variant="body2" color="text.secondary" component="div">
-                  마지막 사용 <DateTimeField record={s} source="lastSeenAt" />
+                  최근 사용 <DateTimeField record={s} source="lastSeenAt" />
                 </Typography>
               </Box>
               {!s.current && (

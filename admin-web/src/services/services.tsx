@@ -2,7 +2,6 @@ import {
   ArrayInput,
   BooleanField,
   BooleanInput,
-  Datagrid,
   List as RaList,
   NumberField,
   NumberInput,
@@ -18,6 +17,8 @@ import {
 } from 'react-admin';
 import Typography from '@mui/material/Typography';
 import { PRICE_RULES, PRICE_RULE_LABELS } from '../../../server/src/contracts/catalog.js';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
+import { FlagTextField } from '../common/fields';
 
 /** What the price sync does when the provider's rate changes (contracts/catalog.ts), in Korean. */
 export const priceRuleChoices = PRICE_RULES.map((id) => ({ id, name: PRICE_RULE_LABELS[id] }));
@@ -43,10 +44,10 @@ const filters = [
 
 export const List = () => (
   <RaList filters={filters} sort={{ field: 'id', order: 'ASC' }} exporter={false} perPage={50}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
       <ReferenceField source="categoryId" reference="categories" link={false} />
-      <TextField source="text" />
+      <FlagTextField source="text" />
       <SelectField source="type" choices={typeChoices} />
       <TextField source="point" />
       <NumberField source="min" />
@@ -60,7 +61,7 @@ export const List = () => (
         <TextField source="name" />
       </ReferenceField>
       <TextField source="providerServiceId" emptyText="-" />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </RaList>
 );
 

@@ -44,7 +44,7 @@ const TicketList = () => {
         <SimpleList
           primaryText={(r) => `${r.unread ? '● ' : ''}#${r.id} ${line(r)}`}
           secondaryText={(r) =>
-            `${TICKET_STATUS_LABELS[r.status as TicketStatus] ?? r.status} · 회원 #${r.memberId} · 대기 ${waited(r.waitingSince)}`
+            `${TICKET_STATUS_LABELS[r.status as TicketStatus] ?? r.status} · 회원 ${r.memberLoginId ?? `#${r.memberId}`} · 대기 ${waited(r.waitingSince)}`
           }
           linkType="show"
         />

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import {
-  Button as RaButton,
   Link as RaLink,
   RecordContextProvider,
   Show,
@@ -25,7 +24,9 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AutorenewIcon from '@mui/icons-material/Autorenew';
-import { CommandButton } from '../common/CommandButton';
+import AssignmentIndIcon from '@mui/icons-material/AssignmentInd';
+import TaskAltIcon from '@mui/icons-material/TaskAlt';
+import { CommandButton, LabelledButton } from '../common/CommandButton';
 import { CancelOrderButton, ResendOrderButton, SetOrderStatusButton } from '../common/OrderCommandButtons';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { orderCommands, type OrderFacts } from '../../../server/src/contracts/commands.js';
@@ -37,6 +38,7 @@ import {
 } from '../../../server/src/contracts/statuses.js';
 import { linkParts, TICKET_TYPE_LABELS, type TicketType } from '../../../server/src/contracts/support.js';
 import { waited } from './labels';
+import { swapFlags } from '../common/flags';
 
 const AUTHOR: Record<string, string> = { MEMBER: '회원', OPERATOR: '운영자', SYSTEM: '자동 처리' };
 
@@ -132,7 +134,7 @@ const Orders = () => {
             <CardContent sx={{ p: 1.25, '&:last-child': { pb: 1.25 } }}>
               <Typography variant="body2">
                 <RaLink to={`/orders/${o.id}/show`}>주문 {o.id}</RaLink> · {ORDER_STATUS_LABELS[o.status] ?? o.status} ·{' '}
-                {o.service} · {o.amount.toLocaleString('ko-KR')}개
+                {swapFlags(o.service)} · {o.amount.toLocaleString('ko-KR')}개
               </Typography>
               <Typography variant="caption" color="text.secondary" component="p">
                 회원의 리필: {o.actions.refill.allowed ? '가능' : o.actions.refill.reason} · 회원의 취소:{' '}
@@ -208,6 +210,11 @@ const Answer = () => {
             {s.title}
           </MenuItem>
         ))}
+        {saved.length ? null : (
+          <MenuItem disabled value="none">
+            저장된 답변이 없습니다. 메뉴의 저장된 답변에서 추가하세요.
+          </MenuItem>
+        )}
       </TextField>
       <TextField
         label={internal ? '내부 메모 (회원에게 보이지 않음)' : '답변'}
@@ -261,16 +268,18 @@ const Header = () => {
         {ticket.status === 'OPEN' ? <Chip size="small" label={`대기 ${waited(ticket.waitingSince)}`} /> : null}
         <Chip size="small" label={ticket.assigneeId ? `담당 #${ticket.assigneeId}` : '담당자 없음'} />
       </Stack>
-      <Stack direction="row" spacing={1}>
-        <RaButton
+      <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
+        <LabelledButton
           label={ticket.assigneeId === identity?.id ? '배정 해제' : '나에게 배정'}
+          icon={<AssignmentIndIcon />}
           onClick={run(
             () => dp.assignTicket(ticket.id, ticket.assigneeId === identity?.id ? null : Number(identity?.id)),
             '담당자를 바꿨습니다.',
           )}
         />
-        <RaButton
+        <LabelledButton
           label="문의 종료"
+          icon={<TaskAltIcon />}
           disabled={ticket.status === 'CLOSED'}
           onClick={run(() => dp.closeTicket(ticket.id), '문의를 종료했습니다.')}
         />

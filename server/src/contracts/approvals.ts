@@ -59,4 +59,6 @@ export interface ApprovalView {
   decidedAt: string | null;
   /** What the command answered once approved (the ledger entry, the charge). */
   result: unknown;
+  /** In the list: the adjusted member's login id (null for a refund, or once withdrawn). */
+  memberLoginId?: string | null;
 }

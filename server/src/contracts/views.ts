@@ -14,6 +14,7 @@ import type {
   RefillStatus,
   SubscriptionStatus,
 } from './statuses.js';
+import type { ProfitReport } from './reports.js';
 import type { TossMethod, TossVirtualAccount } from './toss.js';
 
 /** An order's latest refill request, shown next to it in the history. */
@@ -262,4 +263,6 @@ export interface AdminDashboardView<Won = number> {
   attention: { pendingCharges: number; unmatchedDeposits: number; providerErrors: number; stuckOrders: number };
   /** Referral rewards: members who joined with a code, rewards given, points net of take-backs, what could not be taken back. */
   referrals: { referredMembers: number; rewards: number; rewardedPoints: Won; unrecoveredPoints: Won };
+  /** Today's revenue, cost and profit (수익 리포트's total for today): only for roles that may read reports. */
+  profitToday?: ProfitReport['total'];
 }

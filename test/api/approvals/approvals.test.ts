@@ -53,6 +53,7 @@ describe('two-person approval: point adjustments above APPROVAL_THRESHOLD', () =
       .set('Authorization', accountant.auth)
       .expect(200);
     expect(pending.body.map((a: { id: number }) => a.id)).toEqual([held.body.id]);
+    expect(pending.body[0].memberLoginId).toBe(member.loginId);
 
     const own = await t.http
       .post(`/api/admin/approvals/${held.body.id}/approve`)

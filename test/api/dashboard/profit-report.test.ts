@@ -1,5 +1,6 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember } from '../../support/members.js';
+import { operatorWithRole } from '../../support/operators.js';
 import { FakeProvider } from '../../support/fake-provider.js';
 import { Clock } from '../../../server/src/shared/index.js';
 import { OrderSender, OrderSync, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
@@ -86,6 +87,17 @@ describe('profit report: revenue, cost and profit by period, service, provider a
       rows: [{ key: day, label: day, orders: 3, revenue: '2100', cost: '870', profit: '1230', uncosted: 0 }],
       total: { orders: 3, revenue: '2100', cost: '870', profit: '1230', uncosted: 0 },
     });
+  });
+
+  it("puts today's revenue, cost and profit on the dashboard for roles that read reports, and only for them", async () => {
+    const { body } = await get('/api/admin/dashboard');
+    expect(body.profitToday).toEqual({ orders: 3, revenue: '2100', cost: '870', profit: '1230', uncosted: 0 });
+    const accountant = await operatorWithRole(t, 'ACCOUNTANT');
+    const manager = await operatorWithRole(t, 'MANAGER');
+    const seen = async (auth: string) =>
+      (await t.http.get('/api/admin/dashboard').set('Authorization', auth).expect(200)).body.profitToday;
+    expect(await seen(accountant.auth)).toEqual(body.profitToday);
+    expect(await seen(manager.auth)).toBeUndefined();
   });
 
   it('groups by service, provider and member, largest profit first', async () => {

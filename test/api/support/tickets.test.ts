@@ -196,6 +196,8 @@ describe('support tickets', () => {
       .set('Authorization', op)
       .expect(200);
     expect(list.body.map((x: { id: number }) => x.id)).toEqual([created.id]);
+    // The inbox names the member by login id, not only by number.
+    expect(list.body[0]).toMatchObject({ memberId: m.id, memberLoginId: m.loginId, subject: created.subject });
     const page = await t.http.get(`/api/admin/tickets/${created.id}`).set('Authorization', op).expect(200);
     expect(page.body).toMatchObject({ subject: '<script>alert(1)</script>', unread: false, memberId: m.id });
     expect(page.body.orders[0]).toMatchObject({ id: order, commands: expect.arrayContaining(['cancel']) });

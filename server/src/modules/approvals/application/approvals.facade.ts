@@ -23,6 +23,7 @@ import {
   Page,
 } from '../../../shared/index.js';
 import { AuditFacade } from '../../audit/index.js';
+import { IdentityFacade } from '../../identity/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { Approval, APPROVAL_TRANSITIONS } from '../domain/approval.entity.js';
 import { UnapprovedMove } from '../domain/unapproved-move.entity.js';
@@ -77,6 +78,7 @@ export class ApprovalsFacade {
     private readonly settings: SettingsService,
     private readonly audit: AuditFacade,
     private readonly actions: ApprovalActions,
+    private readonly identity: IdentityFacade,
   ) {}
 
   /** APPROVAL_THRESHOLD in won ('' reads as 100,000). */
@@ -151,7 +153,18 @@ export class ApprovalsFacade {
         decidedById: (v) => ({ decidedById: filterId(v) }),
       },
     });
-    return new Page(RESOURCE, page.rows.map(approvalView), page.total, page.start);
+    // A point adjustment names its member: the console shows the login id, not only the number.
+    const memberIds = page.rows.filter((a) => a.kind === 'points.adjust').map((a) => a.targetId);
+    const loginIds = await this.identity.loginIdsOf([...new Set(memberIds)]);
+    return new Page(
+      RESOURCE,
+      page.rows.map((a) => ({
+        ...approvalView(a),
+        memberLoginId: a.kind === 'points.adjust' ? (loginIds.get(a.targetId) ?? null) : null,
+      })),
+      page.total,
+      page.start,
+    );
   }
 
   async one(id: number): Promise<ApprovalView> {

@@ -7,6 +7,7 @@ import { LedgerKind, WalletFacade } from '../../wallet/index.js';
 import { Clock } from '../../../shared/index.js';
 import type { AdminDashboardView, AdminDayFigures } from '../../../contracts/index.js';
 import { lastDays, startOf, TIME_ZONE } from './calendar.js';
+import { ProfitReports } from './profit-report.js';
 
 /** The charts cover this many Korean days, today included. */
 export const DASHBOARD_DAYS = 30;
@@ -27,19 +28,23 @@ export class DashboardService {
     private readonly billing: BillingFacade,
     private readonly clock: Clock,
     private readonly referral: ReferralFacade,
+    private readonly profits: ProfitReports,
   ) {}
 
-  async get(): Promise<Dashboard> {
+  /** `withProfit`: the role may read reports, so today's revenue, cost and profit come too (수익 리포트's total for today). */
+  async get(withProfit = false): Promise<Dashboard> {
     const now = this.clock.now();
     const dates = lastDays(now, DASHBOARD_DAYS);
     const since = startOf(dates[0]!);
     const todayStart = startOf(dates.at(-1)!);
-    const [movements, signups, orders, billing, referrals] = await Promise.all([
+    const today = dates.at(-1)!;
+    const [movements, signups, orders, billing, referrals, profit] = await Promise.all([
       this.wallet.dailyTotals(since, TIME_ZONE),
       this.identity.signupsPerDay(since, TIME_ZONE),
       this.ordering.dashboardStats(since, todayStart, new Date(now.getTime() - STUCK_AFTER_MS)),
       this.billing.attention(),
       this.referral.totals(),
+      withProfit ? this.profits.report({ from: today, to: today, by: 'day' }) : null,
     ]);
     const moved = (date: string, kind: LedgerKind) =>
       movements.find((m) => m.day === date && m.kind === kind)?.total ?? 0n;
@@ -59,6 +64,7 @@ export class DashboardService {
       })),
       attention: { ...billing, providerErrors: orders.providerErrors, stuckOrders: orders.stuck },
       referrals,
+      ...(profit ? { profitToday: profit.total } : {}),
     };
   }
 }

@@ -1,6 +1,7 @@
 import { Allow } from '../../../shared/index.js';
 import { Controller, Get, UseGuards } from '@nestjs/common';
-import { OperatorGuard } from '../../auth/index.js';
+import { mayUse } from '../../../contracts/index.js';
+import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 import { DashboardService } from '../application/dashboard.service.js';
 
 @Controller('admin/dashboard')
@@ -9,9 +10,9 @@ import { DashboardService } from '../application/dashboard.service.js';
 export class AdminDashboardController {
   constructor(private readonly dashboard: DashboardService) {}
 
-  /** Today's and the last 30 days' figures, and the counts that need an operator. */
+  /** Today's and the last 30 days' figures, and the counts that need an operator; today's profit for who may read reports. */
   @Get()
-  get() {
-    return this.dashboard.get();
+  get(@CurrentOperator() operator: AuthenticatedOperator) {
+    return this.dashboard.get(mayUse(operator.role, 'reports'));
   }
 }

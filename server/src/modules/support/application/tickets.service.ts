@@ -1,4 +1,5 @@
 import { Injectable, Logger } from '@nestjs/common';
+import { wrap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   orderCommands,
@@ -246,7 +247,14 @@ export class Tickets {
 
   // ---- operators -----------------------------------------------------------------------------
 
-  page(query: ListQuery): Promise<Page<Ticket>> {
+  /** The inbox's rows, each with the member's login id (`memberLoginId`, null once withdrawn). */
+  async page(query: ListQuery): Promise<Page<Record<string, unknown>>> {
+    const page = await this.findPage(query);
+    const loginIds = await this.identity.loginIdsOf([...new Set(page.rows.map((t) => t.memberId))]);
+    return page.map((t) => ({ ...wrap(t).toObject(), memberLoginId: loginIds.get(t.memberId) ?? null }));
+  }
+
+  private findPage(query: ListQuery): Promise<Page<Ticket>> {
     return findPage(this.em.fork(), Ticket, 'tickets', query, {
       sortable: ['waitingSince', 'id', 'lastMessageAt', 'createdAt', 'status', 'type', 'memberId'],
       filters: {

@@ -1,0 +1,20 @@
+import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { koKR } from '@mui/material/locale';
+
+type Components = Record<string, { defaultProps?: object } & Record<string, unknown>>;
+
+/**
+ * react-admin's themes with MUI's Korean texts (the phone pager's 이전/다음 페이지, the pagination's labels):
+ * each component keeps react-admin's settings, its default props gain MUI's Korean ones.
+ */
+const inKorean = (theme: RaThemeOptions): RaThemeOptions => {
+  const ours = (theme.components ?? {}) as Components;
+  const korean = koKR.components as Components;
+  const merged: Components = { ...ours };
+  for (const [name, value] of Object.entries(korean))
+    merged[name] = { ...ours[name], defaultProps: { ...ours[name]?.defaultProps, ...value.defaultProps } };
+  return { ...theme, components: merged as RaThemeOptions['components'] };
+};
+
+export const lightTheme = inKorean(defaultLightTheme);
+export const darkTheme = inKorean(defaultDarkTheme);
