@@ -39,6 +39,7 @@ import { Migration20261126080000_outbox_on_delivery as MOutboxOnDelivery } from 
 import { Migration20261126080500_alerts_on_delivery as MAlertsOnDelivery } from './Migration20261126080500_alerts_on_delivery.js';
 import { Migration20261126081000_dispatch_status as MDispatchStatus } from './Migration20261126081000_dispatch_status.js';
 import { Migration20261126113000_rate_bucket as MRateBucket } from './Migration20261126113000_rate_bucket.js';
+import { Migration20261128102214_price_controls as MPriceControls } from './Migration20261128102214_price_controls.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -81,4 +82,5 @@ export const migrationsList = [
   { name: 'Migration20261126080500_alerts_on_delivery', class: MAlertsOnDelivery },
   { name: 'Migration20261126081000_dispatch_status', class: MDispatchStatus },
   { name: 'Migration20261126113000_rate_bucket', class: MRateBucket },
+  { name: 'Migration20261128102214_price_controls', class: MPriceControls },
 ];
