@@ -374,7 +374,9 @@ export class PriceSync {
           newRate: listed.rate,
           oldPoint: service.point,
           newPoint,
-          note: `${label}: 변동이 한도(±${limit}%)를 넘어 보류했습니다. 판매가 ${n(service.point)} 유지 (반영하면 ${n(newPoint)})`,
+          note: /[1-9]/.test(listed.rate)
+            ? `${label}: 변동이 한도(±${limit}%)를 넘어 보류했습니다. 판매가 ${n(service.point)} 유지 (반영하면 ${n(newPoint)})`
+            : `${label}: 단가 0은 반영하지 않고 보류했습니다. 판매가 ${n(service.point)} 유지`,
         });
       } else {
         rate = listed.rate;
