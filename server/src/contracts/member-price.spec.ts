@@ -29,6 +29,14 @@ describe('a member price floored at cost', () => {
     expect(memberUnitPrice('39', 7, fine)).toBe('35.1');
   });
 
+  it('leaves a list price already below cost as it is, and takes no discount below it', () => {
+    const loss: ServiceCost = { id: 3, point: '1', cost: 1_500_000n, perPackage: false };
+    const none = { discountPercent: '0', rates: {} };
+    expect(withCostFloors(none, [loss])).toBe(none);
+    const level = { discountPercent: '30', rates: { 3: '0.5' } };
+    expect(memberUnitPrice('1', 3, withCostFloors(level, [loss]))).toBe('1');
+  });
+
   it('never discounts a price to nothing', () => {
     expect(memberUnitPrice('0.000001', 1, { discountPercent: '99.99', rates: {} })).toBe('0.000001');
     expect(memberUnitPrice('1', 1, { discountPercent: '100', rates: {} })).toBe('0.000001');

@@ -81,16 +81,20 @@ export function scaledUnitCost(rate: string | null, currencyRate: string, perPac
 }
 
 /**
- * The member's pricing with the cost as a floor: where the member's price of a service (custom rate, level
- * discount or list) would be below what it costs us, the cost becomes the member's rate for it. Every price a
- * member sees or pays goes through this, so none is ever below cost.
+ * The member's pricing with the cost as a floor: where the member's custom rate or level discount would take a
+ * service below what it costs us (a cost that rose after they were set), the cost becomes the member's rate for
+ * it. A list price already below cost stays the list (the operator's price, or KEEP_PRICE after a rate rise: the
+ * price sync alerts it, and hides it with PRICE_SYNC_HIDE_BELOW_COST); no discount goes below it. Every price a
+ * member sees or pays goes through this.
  */
 export function withCostFloors(pricing: MemberPricing, costs: readonly ServiceCost[]): MemberPricing {
   let rates: Record<number, string> | null = null;
   for (const service of costs) {
-    if (scaledMemberPrice(service.point, service.id, pricing) >= service.cost) continue;
+    const list = scaledPrice(service.point);
+    const floor = list < service.cost ? list : service.cost;
+    if (scaledMemberPrice(service.point, service.id, pricing) >= floor) continue;
     rates ??= { ...pricing.rates };
-    rates[service.id] = formatScaledPrice(service.cost);
+    rates[service.id] = formatScaledPrice(floor);
   }
   return rates ? { ...pricing, rates } : pricing;
 }
