@@ -19,7 +19,7 @@ import { RECEIPT_MESSAGES } from './receipts.js';
 import { CATALOG_MESSAGES } from './catalog.js';
 import { CONTENT_MESSAGES } from './content.js';
 import { BRAND_MESSAGES } from './brand.js';
-import { PRICING_MESSAGES } from './pricing.js';
+import { PRICE_SYNC_MESSAGES, PRICING_MESSAGES } from './pricing.js';
 import { APPROVAL_MESSAGES } from './approvals.js';
 import { OPERATOR_MESSAGES } from './operators.js';
 import { TICKET_MESSAGES } from './support.js';
@@ -250,6 +250,12 @@ export const ERROR_CODES = {
   PRICING_MEMBER_MISSING: PRICING_MESSAGES.memberMissing,
   PRICING_RATE_MISSING: PRICING_MESSAGES.rateMissing,
   PRICING_LEVEL_MISSING: PRICING_MESSAGES.levelMissing,
+  PRICING_BELOW_COST: PRICING_MESSAGES.belowCost,
+  // PRICE_SYNC_MESSAGES (pricing.ts)
+  PRICE_CHANGE_MISSING: PRICE_SYNC_MESSAGES.changeMissing,
+  PRICE_CHANGE_NOT_HELD: PRICE_SYNC_MESSAGES.notHeld,
+  PRICE_CHANGE_STALE: PRICE_SYNC_MESSAGES.stale,
+  PRICE_CHANGE_ZERO_RATE: PRICE_SYNC_MESSAGES.zeroRate,
   // APPROVAL_MESSAGES (approvals.ts)
   APPROVAL_OWN_REQUEST: APPROVAL_MESSAGES.ownRequest,
   APPROVAL_NOT_FOUND: APPROVAL_MESSAGES.notFound,

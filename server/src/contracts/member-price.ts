@@ -37,10 +37,87 @@ export function formatScaledPrice(scaled: bigint): string {
 
 /** The member's unit price of a service as an exact decimal string. */
 export function memberUnitPrice(listPrice: string | number, serviceId: number, pricing: MemberPricing): string {
+  return formatScaledPrice(scaledMemberPrice(listPrice, serviceId, pricing));
+}
+
+/** {@link memberUnitPrice} in millionths of a won; a discount never takes a price to nothing (a millionth at least). */
+function scaledMemberPrice(listPrice: string | number, serviceId: number, pricing: MemberPricing): bigint {
   const rate = pricing.rates[serviceId];
-  if (rate !== undefined) return formatScaledPrice(scaledPrice(rate));
-  const bp = discountBasisPoints(pricing.discountPercent);
+  if (rate !== undefined) return scaledPrice(rate);
   const list = scaledPrice(listPrice);
-  if (bp === 0n) return formatScaledPrice(list);
-  return formatScaledPrice((list * (10_000n - bp)) / 10_000n);
+  return discountedPrice(list, discountBasisPoints(pricing.discountPercent));
+}
+
+/** A list price (millionths) at a discount (basis points), rounded down, never below one millionth. */
+export function discountedPrice(list: bigint, bp: bigint): bigint {
+  if (bp === 0n) return list;
+  const price = (list * (10_000n - bp)) / 10_000n;
+  return price > 0n ? price : 1n;
+}
+
+/** A service whose upstream cost is known: its list price and what one unit (a package: one package) costs us. */
+export interface ServiceCost {
+  id: number;
+  point: string;
+  /** Millionths of a won, rounded up. */
+  cost: bigint;
+  perPackage: boolean;
+}
+
+const DECIMAL = /^(\d+)(?:\.(\d+))?$/;
+
+/**
+ * What one unit costs upstream in millionths of a won, rounded up (a floor is never below the true cost): the
+ * provider's rate per 1000 (a package: per package) × won per unit of its currency. Null: no rate known.
+ */
+export function scaledUnitCost(rate: string | null, currencyRate: string, perPackage: boolean): bigint | null {
+  if (rate === null) return null;
+  const r = DECIMAL.exec(rate.trim());
+  const c = DECIMAL.exec(currencyRate.trim());
+  if (!r || !c) return null;
+  const digits = BigInt(r[1]! + (r[2] ?? '')) * BigInt(c[1]! + (c[2] ?? ''));
+  const divisor = 10n ** BigInt((r[2] ?? '').length + (c[2] ?? '').length) * (perPackage ? 1n : 1000n);
+  return (digits * SCALE + divisor - 1n) / divisor;
+}
+
+/**
+ * The member's pricing with the cost as a floor: where the member's custom rate or level discount would take a
+ * service below what it costs us (a cost that rose after they were set), the cost becomes the member's rate for
+ * it. A list price already below cost stays the list (the operator's price, or KEEP_PRICE after a rate rise: the
+ * price sync alerts it, and hides it with PRICE_SYNC_HIDE_BELOW_COST); no discount goes below it. Every price a
+ * member sees or pays goes through this.
+ */
+export function withCostFloors(pricing: MemberPricing, costs: readonly ServiceCost[]): MemberPricing {
+  let rates: Record<number, string> | null = null;
+  for (const service of costs) {
+    const list = scaledPrice(service.point);
+    const floor = list < service.cost ? list : service.cost;
+    if (scaledMemberPrice(service.point, service.id, pricing) >= floor) continue;
+    rates ??= { ...pricing.rates };
+    rates[service.id] = formatScaledPrice(floor);
+  }
+  return rates ? { ...pricing, rates } : pricing;
+}
+
+/**
+ * The first of `costs` the pricing would take below cost (ignoring floors), with the price it would have; else
+ * null. A list price already below cost is the price sync's alert, not the discount's doing: it is passed over.
+ */
+export function firstBelowCost(
+  pricing: MemberPricing,
+  costs: readonly ServiceCost[],
+): { service: ServiceCost; price: bigint } | null {
+  for (const service of costs) {
+    if (scaledPrice(service.point) < service.cost && pricing.rates[service.id] === undefined) continue;
+    const price = scaledMemberPrice(service.point, service.id, pricing);
+    if (price < service.cost) return { service, price };
+  }
+  return null;
+}
+
+/** A unit price (millionths) as people compare it: "1,000개당 25,000원", a package's "패키지당 9,000원". */
+export function priceLabel(scaled: bigint, perPackage: boolean): string {
+  const [whole, fraction] = formatScaledPrice(perPackage ? scaled : scaled * 1000n).split('.');
+  const grouped = whole!.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${perPackage ? '패키지당' : '1,000개당'} ${grouped}${fraction ? `.${fraction}` : ''}원`;
 }

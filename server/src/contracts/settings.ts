@@ -120,6 +120,8 @@ export const SETTINGS = [
   def('ALIMTALK_TEMPLATE_TICKET_ANSWERED', 'text', 'alerts', '알림톡 템플릿: 문의 답변'),
   // Issue 26: price sync hides a service that would sell below cost; '' completion threshold reads as 80 %.
   def('PRICE_SYNC_HIDE_BELOW_COST', 'switch', 'alerts', '원가 이하 상품 자동 숨김'),
+  // A provider rate moving further than this in one sync (or to 0) is held for an operator; '' reads as 50.
+  def('PRICE_SYNC_MAX_CHANGE_PERCENT', 'count', 'alerts', '가격 동기화 자동 반영 한도(1회 변동 ±%)'),
   def('ALERT_PROVIDER_COMPLETION_MIN', 'count', 'alerts', '공급사 완료율 알림 기준(%)'),
   // Two-person approval (approvals.ts); '' reads as 100,000 won.
   def('APPROVAL_THRESHOLD', 'count', 'payment', '2인 승인 기준 금액(원)'),

@@ -314,6 +314,20 @@ export const PRICE_CHANGE_KIND_LABELS = {
   BELOW_COST: '원가 이하 판매',
 } as const satisfies Record<PriceChangeKind, string>;
 
+/**
+ * Where a price change stands: APPLIED by the sync (or by an operator after a hold); HELD, a rate moved past
+ * PRICE_SYNC_MAX_CHANGE_PERCENT or to 0, waiting for an operator (apply or dismiss); DISMISSED by an operator;
+ * LAPSED, the provider's rate moved again (back, or elsewhere) before anyone acted.
+ */
+export const PRICE_CHANGE_STATUSES = ['APPLIED', 'HELD', 'DISMISSED', 'LAPSED'] as const;
+export type PriceChangeStatus = (typeof PRICE_CHANGE_STATUSES)[number];
+export const PRICE_CHANGE_STATUS_LABELS = {
+  APPLIED: '반영됨',
+  HELD: '보류 (운영자 확인 대기)',
+  DISMISSED: '무시함',
+  LAPSED: '지난 변경 (단가가 다시 바뀜)',
+} as const satisfies Record<PriceChangeStatus, string>;
+
 /** A 1:1 문의: OPEN waits for the shop, ANSWERED for the member; a member's reply reopens, even a CLOSED one. */
 export const TICKET_STATUSES = ['OPEN', 'ANSWERED', 'CLOSED'] as const;
 export type TicketStatus = (typeof TICKET_STATUSES)[number];

@@ -14,6 +14,8 @@ const TABLE: Record<string, string> = {
   'POST /api/admin/point-debts/:id/write-off': 'O--A',
   'GET /api/admin/provider-scores': 'OM--',
   'GET /api/admin/price-changes': 'OM--',
+  'POST /api/admin/price-changes/:id/apply': 'OM--',
+  'POST /api/admin/price-changes/:id/dismiss': 'OM--',
   'GET /api/admin/reports/profit': 'O--A',
   'GET /api/admin/reports/profit.csv': 'O--A',
   'GET /api/admin/receipts': 'O--A',

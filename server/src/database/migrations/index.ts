@@ -44,6 +44,7 @@ import { Migration20261128102500_money_windows as MMoneyWindows } from './Migrat
 import { Migration20261128101852_webhook_secret_sealed as MWebhookSecretSealed } from './Migration20261128101852_webhook_secret_sealed.js';
 import { Migration20261128103442_member_uploads as MMemberUploads } from './Migration20261128103442_member_uploads.js';
 import { Migration20261128103000_second_factor_guard as MSecondFactorGuard } from './Migration20261128103000_second_factor_guard.js';
+import { Migration20261128102214_price_controls as MPriceControls } from './Migration20261128102214_price_controls.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -87,6 +88,7 @@ export const migrationsList = [
   { name: 'Migration20261126081000_dispatch_status', class: MDispatchStatus },
   { name: 'Migration20261126113000_rate_bucket', class: MRateBucket },
   { name: 'Migration20261128101852_webhook_secret_sealed', class: MWebhookSecretSealed },
+  { name: 'Migration20261128102214_price_controls', class: MPriceControls },
   { name: 'Migration20261128102500_money_windows', class: MMoneyWindows },
   { name: 'Migration20261128102500_receipts', class: MReceipts },
   { name: 'Migration20261128103000_second_factor_guard', class: MSecondFactorGuard },

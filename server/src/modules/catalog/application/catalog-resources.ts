@@ -62,8 +62,17 @@ export const SERVICES: AdminResource<Service, ServiceInput, ServiceInput> = {
   ids,
   create: serviceInputSchema,
   update: { check: 'record', schema: serviceInputSchema },
-  build: (input) => new Service(input),
-  apply: (row, input) => row.apply(input),
+  build: (input) => {
+    const service = new Service(input);
+    service.anchorMarkup();
+    return service;
+  },
+  // The operator setting the price, the rate or the rule sets the markup KEEP_MARKUP keeps from then on.
+  apply: (row, input) => {
+    const before = [row.point, row.providerRate, row.priceRule];
+    row.apply(input);
+    if (before.some((value, i) => value !== [row.point, row.providerRate, row.priceRule][i])) row.anchorMarkup();
+  },
   sortable: ['sortOrder', 'id', 'text', 'point', 'categoryId', 'providerId'],
   filters: {
     q: searchIn('text'),

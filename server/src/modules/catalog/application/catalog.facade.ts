@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import type { EventSubscriber } from '@mikro-orm/core';
-import { unitPriceSchema, type BackupProvider, type ServiceType } from '../../../contracts/index.js';
+import { LockMode, type EventSubscriber } from '@mikro-orm/core';
+import { unitPriceSchema, type BackupProvider, type ServiceCost, type ServiceType } from '../../../contracts/index.js';
 import { DomainError, ShortCache } from '../../../shared/index.js';
 import { Category } from '../domain/category.entity.js';
 import { Platform } from '../domain/platform.entity.js';
@@ -27,6 +27,8 @@ export interface ProviderServiceInput {
   cancel?: boolean;
   /** The provider's rate per 1000 (its currency) the price was made from. */
   providerRate?: string;
+  /** Won per unit of the provider's currency the price was made with. */
+  providerCurrencyRate?: string;
 }
 
 /** What fulfilment needs of the service an order was sold as to place it and know its cost. */
@@ -38,7 +40,18 @@ export interface UpstreamTerms {
 }
 
 export type PriceSyncChanges = Partial<
-  Pick<ServiceProps, 'point' | 'providerRate' | 'min' | 'max' | 'visible' | 'backupProviders'>
+  Pick<
+    ServiceProps,
+    | 'point'
+    | 'providerRate'
+    | 'providerCurrencyRate'
+    | 'markupPoint'
+    | 'markupRate'
+    | 'min'
+    | 'max'
+    | 'visible'
+    | 'backupProviders'
+  >
 >;
 
 export const termsKey = (providerId: number, providerServiceId: string) => `${providerId}:${providerServiceId}`;
@@ -61,6 +74,9 @@ export class CatalogFacade implements EventSubscriber<Service> {
       .then((c) => (c ? String(c.platform) : null)),
   );
 
+  // Every member's price is floored at these (pricing): all services whose upstream cost is known, in one read.
+  private readonly costs = new ShortCache<0, ServiceCost[]>(SERVICE_CACHE_MS, () => this.readCosts());
+
   constructor(private readonly em: EntityManager) {
     // Any write of a service through this process (console, provider import) drops the kept copies.
     em.getEventManager().registerSubscriber(this);
@@ -71,15 +87,43 @@ export class CatalogFacade implements EventSubscriber<Service> {
   }
 
   afterCreate(): void {
-    this.services.forget();
+    this.forget();
   }
 
   afterUpdate(): void {
-    this.services.forget();
+    this.forget();
   }
 
   afterDelete(): void {
+    this.forget();
+  }
+
+  private forget(): void {
     this.services.forget();
+    this.costs.forget();
+  }
+
+  /**
+   * What each service with a known upstream rate costs us a unit (millionths of a won, rounded up) beside its list
+   * price: the floor of every member's price. `fresh`: read now (a command checking a price), else a copy kept
+   * as long as services are.
+   */
+  serviceCosts(options: { fresh?: boolean } = {}): Promise<ServiceCost[]> {
+    return options.fresh ? this.readCosts() : this.costs.get(0);
+  }
+
+  private async readCosts(): Promise<ServiceCost[]> {
+    const rows = await this.em
+      .fork()
+      .find(
+        Service,
+        { providerRate: { $ne: null } },
+        { fields: ['id', 'point', 'providerRate', 'providerCurrencyRate', 'type'], orderBy: { id: 'ASC' } },
+      );
+    return rows.flatMap((s) => {
+      const cost = s.unitCost();
+      return cost === null || cost === 0n ? [] : [{ id: s.id, point: s.point, cost, perPackage: s.type === 'Package' }];
+    });
   }
 
   /** A detached copy kept up to {@link SERVICE_CACHE_MS}: read it, do not change it. */
@@ -138,6 +182,7 @@ export class CatalogFacade implements EventSubscriber<Service> {
       refillDays: input.refillDays,
       cancel: input.cancel,
       providerRate: input.providerRate,
+      providerCurrencyRate: input.providerCurrencyRate,
     };
     const existing = await tx.findOne(Service, {
       providerId: input.providerId,
@@ -145,6 +190,7 @@ export class CatalogFacade implements EventSubscriber<Service> {
     });
     if (existing) {
       existing.apply(fields);
+      existing.anchorMarkup();
       return { service: existing, created: false };
     }
     const service = new Service({
@@ -157,6 +203,7 @@ export class CatalogFacade implements EventSubscriber<Service> {
       providerId: input.providerId,
       providerServiceId: input.providerServiceId,
     });
+    service.anchorMarkup();
     tx.persist(service);
     return { service, created: true };
   }
@@ -234,6 +281,11 @@ export class CatalogFacade implements EventSubscriber<Service> {
       s.backupProviders.some((b) => b.providerId === providerId),
     );
     return { primary, backing };
+  }
+
+  /** Fulfilment: one service, locked in the caller's transaction (an operator applies a held price change). */
+  lockServiceForPriceSync(tx: EntityManager, serviceId: number): Promise<Service | null> {
+    return tx.findOne(Service, { id: serviceId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
   }
 
   /** Fulfilment's price sync writes what the provider's list changed (price, rate, limits, visibility, a backup's rate). */

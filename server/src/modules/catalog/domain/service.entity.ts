@@ -1,6 +1,7 @@
 import { DecimalType } from '@mikro-orm/core';
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import {
+  scaledUnitCost,
   PRICE_SCALE,
   SERVICE_TYPES,
   type BackupProvider,
@@ -28,6 +29,9 @@ export interface ServiceProps {
   refillDays?: number;
   cancel?: boolean;
   providerRate?: string | null;
+  providerCurrencyRate?: string;
+  markupPoint?: string | null;
+  markupRate?: string | null;
   priceRule?: PriceRule;
   backupProviders?: BackupProvider[];
 }
@@ -101,6 +105,21 @@ export class Service {
   @Property({ type: new DecimalType('string'), precision: 20, scale: 6, nullable: true })
   providerRate: string | null = null;
 
+  /** Won per unit of the provider's currency as last synced or imported: with {@link providerRate}, the unit cost. */
+  @Property({ type: new DecimalType('string'), precision: 18, scale: 6, default: 1 })
+  providerCurrencyRate: string = '1';
+
+  /**
+   * The markup as a ratio: our price {@link markupPoint} at the provider's rate {@link markupRate}, taken when
+   * an operator sets the price (or the import does, or the price sync first sees the service). KEEP_MARKUP
+   * prices are made from it, never from the last rounded price, so a rate that comes back brings the price back.
+   */
+  @Property({ type: new DecimalType('string'), precision: 16, scale: PRICE_SCALE, nullable: true })
+  markupPoint: string | null = null;
+
+  @Property({ type: new DecimalType('string'), precision: 20, scale: 6, nullable: true })
+  markupRate: string | null = null;
+
   /** What the price sync does when the provider's rate changes (KEEP_PRICE, KEEP_MARKUP, ALERT_ONLY). */
   @Property({ type: 'string', length: 20, default: 'KEEP_PRICE' })
   priceRule: PriceRule = 'KEEP_PRICE';
@@ -115,5 +134,18 @@ export class Service {
 
   apply(props: Partial<ServiceProps>): void {
     Object.assign(this, Object.fromEntries(Object.entries(props).filter(([, v]) => v !== undefined)));
+  }
+
+  /** The price as it stands is the markup from now on (an operator or the import set it). */
+  anchorMarkup(): void {
+    const rate = this.providerRate;
+    const known = rate !== null && /[1-9]/.test(rate);
+    this.markupPoint = known ? this.point : null;
+    this.markupRate = known ? rate : null;
+  }
+
+  /** What one unit (a package: one package) costs us, millionths of a won rounded up; null: no rate known. */
+  unitCost(): bigint | null {
+    return scaledUnitCost(this.providerRate, this.providerCurrencyRate, this.type === 'Package');
   }
 }

@@ -182,6 +182,7 @@ export class ProvidersService {
           refillDays: override.refillDays,
           cancel: override.cancel ?? upstream.cancel,
           providerRate: upstream.rate,
+          providerCurrencyRate: input.currencyRate,
         });
         await tx.flush();
         result.serviceIds.push(service.id);

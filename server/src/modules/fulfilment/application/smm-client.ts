@@ -66,7 +66,9 @@ const UNREACHABLE_CODES = new Set([
 export class SmmClient {
   constructor(private readonly addresses: ProviderAddressGuard) {}
 
-  async services(provider: ProviderEndpoint): Promise<{ services: UpstreamService[]; malformed: number }> {
+  async services(
+    provider: ProviderEndpoint,
+  ): Promise<{ services: UpstreamService[]; malformed: number; unreadable: string[] }> {
     const body = await this.call(provider, { action: 'services' });
     if (!Array.isArray(body)) throw badAnswer('services: expected a list');
     return readServices(body);

@@ -1,4 +1,12 @@
-import { compareDecimals, importedUnitPrice, keepMarkupPrice, sameDecimal, unitCost } from './pricing.js';
+import {
+  beyondLimit,
+  compareDecimals,
+  importedUnitPrice,
+  keepMarkupPrice,
+  sameDecimal,
+  storableRate,
+  unitCost,
+} from './pricing.js';
 
 describe('imported unit price', () => {
   it('is rate / 1000 × (1 + markup) in exact decimals', () => {
@@ -28,5 +36,25 @@ describe('price sync arithmetic', () => {
     expect(compareDecimals('2.50', '2.5')).toBe(0);
     expect(compareDecimals('0.9', '1')).toBe(-1);
     expect(sameDecimal('1080.000000', '1080')).toBe(true);
+  });
+});
+
+describe('what the price sync takes and holds', () => {
+  it('stores a rate of at most 14 whole digits, more than 6 decimals rounded up', () => {
+    expect(storableRate('900')).toBe('900');
+    expect(storableRate('99999999999999.999999')).toBe('99999999999999.999999');
+    expect(storableRate('12345678901234567')).toBeNull();
+    expect(storableRate('99999999999999.9999991')).toBeNull();
+    expect(storableRate('0.1234561')).toBe('0.123457');
+  });
+
+  it('holds a move past the limit either way, and any move to 0', () => {
+    expect(beyondLimit('1000', '1500', 50n)).toBe(false);
+    expect(beyondLimit('1000', '1500.000001', 50n)).toBe(true);
+    expect(beyondLimit('1000', '500', 50n)).toBe(false);
+    expect(beyondLimit('1000', '499.99', 50n)).toBe(true);
+    expect(beyondLimit('1000', '0.001', 50n)).toBe(true);
+    expect(beyondLimit('1000', '0', 500n)).toBe(true);
+    expect(beyondLimit('0.45', '0.45', 0n)).toBe(false);
   });
 });

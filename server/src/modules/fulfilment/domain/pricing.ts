@@ -100,3 +100,26 @@ export function unitCost(rate: string, currencyRate: string, perPackage = false)
 
 /** A decimal without trailing zeros ("2.500000" → "2.5"), for people to read. */
 export const plainDecimal = (text: string): string => format(decimal(text));
+
+/**
+ * A provider's rate as we store it (numeric(20,6)): at most 14 whole digits, else null (skipped); more than 6
+ * decimals are rounded up, so the stored rate (our cost) is never below the provider's and compares equal next time.
+ */
+export function storableRate(rate: string): string | null {
+  const value = decimal(rate);
+  if (value.digits < 0n) return null;
+  const stored = ceilTo(value, 6);
+  return stored.digits >= 10n ** BigInt(14 + stored.scale) ? null : format(stored);
+}
+
+/** Whether `newRate` is more than `limitPercent` % away from `oldRate` (> 0), or is 0: a move to hold for an operator. */
+export function beyondLimit(oldRate: string, newRate: string, limitPercent: bigint): boolean {
+  const before = decimal(oldRate);
+  const after = decimal(newRate);
+  if (after.digits === 0n) return true;
+  const scale = Math.max(before.scale, after.scale);
+  const a = before.digits * 10n ** BigInt(scale - before.scale);
+  const b = after.digits * 10n ** BigInt(scale - after.scale);
+  const move = b > a ? b - a : a - b;
+  return move * 100n > limitPercent * a;
+}

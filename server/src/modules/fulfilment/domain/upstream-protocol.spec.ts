@@ -45,6 +45,18 @@ describe('upstream protocol normalisation', () => {
     for (const raw of ['', 'abc', null, undefined, NaN, '1e5', {}]) expect(parseCount(raw)).toBeNull();
   });
 
+  it('takes commas only as thousands separators: "1,5" could be 1.5 or 15, so it is neither', () => {
+    expect(parseDecimal('1,234.5')).toBe('1234.5');
+    expect(parseDecimal('12,345,678')).toBe('12345678');
+    for (const raw of ['1,5', '1,50', '0,001', '1,2345', ',5', '1,']) expect(parseDecimal(raw)).toBeNull();
+    expect(parseCount('1,5')).toBeNull();
+    expect(readServices([{ service: 7, name: 'x', rate: '1,5', min: 10, max: 100 }])).toEqual({
+      services: [],
+      malformed: 1,
+      unreadable: ['7'],
+    });
+  });
+
   it('keeps decimals exact and canonical', () => {
     expect(parseDecimal('0.90')).toBe('0.9');
     expect(parseDecimal(1.5)).toBe('1.5');
@@ -166,7 +178,7 @@ describe('upstream protocol normalisation', () => {
         description: null,
       },
     ]);
-    expect(readServices({ error: 'x' })).toEqual({ services: [], malformed: 0 });
+    expect(readServices({ error: 'x' })).toEqual({ services: [], malformed: 0, unreadable: [] });
   });
 
   it('reads balances, negative ones included', () => {

@@ -51,17 +51,27 @@ export function parseAnswerText(text: string): unknown {
   return cleaned === '' ? undefined : (JSON.parse(cleaned) as unknown);
 }
 
-/** A whole number from 12, "12", " 1,234 ", "12.00"; anything else is null. */
+/**
+ * Digits with their thousands commas taken out ("1,234.5" → "1234.5"); null when a comma is not one ("1,5" may
+ * be a decimal comma: one and a half or fifteen, so neither is guessed).
+ */
+function withoutGrouping(text: string): string | null {
+  if (!text.includes(',')) return text;
+  return /^-?[1-9]\d{0,2}(,\d{3})+(\.\d+)?$/.test(text) ? text.replace(/,/g, '') : null;
+}
+
+/** A whole number from 12, "12", " 1,234 ", "12.00"; anything else ("1,5" too) is null. */
 export function parseCount(raw: unknown): number | null {
   if (typeof raw === 'number') return Number.isFinite(raw) ? Math.trunc(raw) : null;
   if (typeof raw !== 'string') return null;
-  const text = raw.trim().replace(/,/g, '');
+  const text = withoutGrouping(raw.trim());
+  if (text === null) return null;
   if (!/^-?\d+(\.\d+)?$/.test(text)) return null;
   const value = Math.trunc(Number(text));
   return Number.isSafeInteger(value) ? value : null;
 }
 
-/** A decimal as a canonical string ("0.90" -> "0.9", 1.5 -> "1.5"); negative only when `signed`; else null. */
+/** A decimal as a canonical string ("0.90" -> "0.9", 1.5 -> "1.5", "1,234" -> "1234"); negative only when `signed`; else null. */
 export function parseDecimal(raw: unknown, signed = false): string | null {
   const text =
     typeof raw === 'number'
@@ -69,7 +79,7 @@ export function parseDecimal(raw: unknown, signed = false): string | null {
         ? String(raw)
         : ''
       : typeof raw === 'string'
-        ? raw.trim().replace(/,/g, '')
+        ? (withoutGrouping(raw.trim()) ?? '')
         : '';
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match || (match[1] && !signed)) return null;
@@ -194,10 +204,14 @@ export interface UpstreamService {
 const truthy = (raw: unknown) =>
   raw === true || raw === 1 || (typeof raw === 'string' && ['1', 'true', 'yes'].includes(raw.trim().toLowerCase()));
 
-/** The usable items of a `services` answer; malformed items are counted, not thrown. */
-export function readServices(body: unknown): { services: UpstreamService[]; malformed: number } {
-  if (!Array.isArray(body)) return { services: [], malformed: 0 };
+/**
+ * The usable items of a `services` answer; malformed items are counted, not thrown, and those with an id are
+ * named in `unreadable` (the provider still lists them: not gone, only not understood).
+ */
+export function readServices(body: unknown): { services: UpstreamService[]; malformed: number; unreadable: string[] } {
+  if (!Array.isArray(body)) return { services: [], malformed: 0, unreadable: [] };
   const services: UpstreamService[] = [];
+  const unreadable: string[] = [];
   let malformed = 0;
   for (const item of body) {
     const raw = (item ?? {}) as Record<string, unknown>;
@@ -216,6 +230,7 @@ export function readServices(body: unknown): { services: UpstreamService[]; malf
       max < min
     ) {
       malformed++;
+      if ((typeof id === 'string' && id.trim()) || typeof id === 'number') unreadable.push(String(id).trim());
       continue;
     }
     const description = raw.description ?? raw.desc;
@@ -238,7 +253,7 @@ export function readServices(body: unknown): { services: UpstreamService[]; malf
       description: typeof description === 'string' && description.trim() ? cleanText(description).trim() : null,
     });
   }
-  return { services, malformed };
+  return { services, malformed, unreadable };
 }
 
 export interface UpstreamBalance {

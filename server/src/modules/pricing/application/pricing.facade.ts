@@ -1,13 +1,20 @@
 import { Injectable } from '@nestjs/common';
-import { ForeignKeyConstraintViolationException, type EventSubscriber } from '@mikro-orm/core';
+import { ForeignKeyConstraintViolationException, type EventArgs, type EventSubscriber } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
+  firstBelowCost,
+  levelBelowCostMessage,
   memberUnitPrice,
   NO_PRICING,
+  priceLabel,
   PRICING_MESSAGES,
+  rateBelowCostMessage,
+  scaledPrice,
+  withCostFloors,
   type MemberLevelView,
   type MemberPricing,
   type MemberRateInput,
+  type ServiceCost,
 } from '../../../contracts/index.js';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
@@ -75,6 +82,15 @@ export class PricingFacade implements EventSubscriber<MemberLevel> {
     return [MemberLevel];
   }
 
+  /** A level is written whichever way (console, anything else) only at a discount that sells nothing below cost. */
+  async beforeCreate(args: EventArgs<MemberLevel>): Promise<void> {
+    await this.checkLevel(args.entity);
+  }
+
+  async beforeUpdate(args: EventArgs<MemberLevel>): Promise<void> {
+    if (args.changeSet && 'discountPercent' in args.changeSet.payload) await this.checkLevel(args.entity);
+  }
+
   afterUpdate(): void {
     this.pricing.forget();
   }
@@ -83,9 +99,41 @@ export class PricingFacade implements EventSubscriber<MemberLevel> {
     this.pricing.forget();
   }
 
-  /** The member's discount and custom rates (all of them; a shared copy: read it, do not change it). */
-  pricingOf(memberId: number): Promise<MemberPricing> {
-    return this.pricing.get(memberId);
+  /**
+   * The member's discount and custom rates, floored at cost: where either would sell a service below what it
+   * costs us (a cost that rose after the rate was set), the cost is the member's rate for it. A shared copy:
+   * read it, do not change it.
+   */
+  async pricingOf(memberId: number): Promise<MemberPricing> {
+    const [pricing, costs] = await Promise.all([this.pricing.get(memberId), this.catalog.serviceCosts()]);
+    const kept = this.floored.get(pricing);
+    if (kept?.costs === costs) return kept.result;
+    const result = withCostFloors(pricing, costs);
+    this.floored.set(pricing, { costs, result });
+    return result;
+  }
+
+  // The floored pricing per (member's pricing, costs) copy: each is worked out once while both are kept.
+  private readonly floored = new WeakMap<MemberPricing, { costs: ServiceCost[]; result: MemberPricing }>();
+
+  private async checkLevel(level: MemberLevel): Promise<void> {
+    const costs = await this.catalog.serviceCosts({ fresh: true });
+    const below = firstBelowCost({ discountPercent: trimPercent(level.discountPercent), rates: {} }, costs);
+    if (below) throw this.levelBelowCost(trimPercent(level.discountPercent), below);
+  }
+
+  private levelBelowCost(percent: string, below: { service: ServiceCost; price: bigint }): DomainError {
+    const { service, price } = below;
+    return new DomainError(
+      levelBelowCostMessage(
+        percent,
+        service.id,
+        priceLabel(price, service.perPackage),
+        priceLabel(service.cost, service.perPackage),
+      ),
+      409,
+      'PRICING_BELOW_COST',
+    );
   }
 
   /** The member's unit price of the service (exact decimal string). */
@@ -152,8 +200,20 @@ export class PricingFacade implements EventSubscriber<MemberLevel> {
   /** An operator sets the member's level (null: none); it stays (refunds too) until a charge reaches a higher one. */
   async setLevel(memberId: number, levelId: number | null, operator: AuditActor): Promise<MemberLevelView<bigint>> {
     await this.em.fork().transactional(async (tx) => {
-      if (levelId !== null && !(await tx.findOne(MemberLevel, levelId)))
-        throw new NotFoundError(PRICING_MESSAGES.levelMissing);
+      const level = levelId === null ? null : await tx.findOne(MemberLevel, levelId);
+      if (levelId !== null && !level) throw new NotFoundError(PRICING_MESSAGES.levelMissing);
+      if (level) {
+        // The member's own rates win over the level: only the services without one take its discount.
+        const rates = Object.fromEntries(
+          (await tx.find(MemberRate, { memberId })).map((r) => [r.serviceId, r.point] as const),
+        );
+        const percent = trimPercent(level.discountPercent);
+        const below = firstBelowCost(
+          { discountPercent: percent, rates },
+          await this.catalog.serviceCosts({ fresh: true }),
+        );
+        if (below) throw this.levelBelowCost(percent, below);
+      }
       const before = await tx.findOne(MemberStanding, { memberId });
       try {
         await tx.execute(
@@ -197,6 +257,16 @@ export class PricingFacade implements EventSubscriber<MemberLevel> {
   async setRate(memberId: number, input: MemberRateInput, operator: AuditActor): Promise<MemberRateRow> {
     const service = await this.catalog.getService(input.serviceId);
     if (!service) throw new NotFoundError(PRICING_MESSAGES.serviceMissing);
+    const cost = (await this.catalog.serviceCosts({ fresh: true })).find((c) => c.id === input.serviceId);
+    if (cost && scaledPrice(input.point) < cost.cost)
+      throw new DomainError(
+        rateBelowCostMessage(
+          priceLabel(scaledPrice(input.point), cost.perPackage),
+          priceLabel(cost.cost, cost.perPackage),
+        ),
+        409,
+        'PRICING_BELOW_COST',
+      );
     const now = this.clock.now();
     await this.em.fork().transactional(async (tx) => {
       const before = await tx.findOne(MemberRate, { memberId, serviceId: input.serviceId });
