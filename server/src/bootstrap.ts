@@ -14,7 +14,7 @@ import { loadDemoData } from './database/demo-data.js';
 import { checkServerVersion } from './database/server-version.js';
 import { ContentFacade } from './modules/content/index.js';
 import { OperatorBootstrap, type OperatorLogin } from './modules/identity/index.js';
-import { AppLogger, echoRequestId, requestId, startupLogger } from './ops/logging.js';
+import { AppLogger, echoRequestId, recordAccessContext, requestId, startupLogger } from './ops/logging.js';
 import { BODY_LIMIT, registerBodyLimits } from './ops/body-limits.js';
 import { instrumentHttp } from './ops/metrics.js';
 import { registerSecurityHeaders } from './ops/security-headers.js';
@@ -110,6 +110,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
     instrumentHttp(fastify);
     refuseControlCharacters(fastify);
     echoRequestId(fastify);
+    recordAccessContext(fastify);
     replyPages(fastify);
     await registerBodyLimits(fastify);
     // Partner hosts are allowed where the server holds that partner's keys (the console switches turn them on).
