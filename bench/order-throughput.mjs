@@ -1,13 +1,14 @@
 // Throughput and latency of POST /api/service/order as the issue measures it, beside the bare-SQL ceiling
 // of the same machine in the same sitting. Prints figures; asserts nothing.
 //
-// - The server runs in this process (the built dist, embedded durable PostgreSQL); the load runs in a
+// - The server runs in this process (the built dist, embedded durable PostgreSQL, or another one:
+//   bench/lib/database.mjs's BENCH_POSTGRES_BIN or DATABASE_URL); the load runs in a
 //   process of its own (`node bench/order-throughput.mjs --load`), so the load generator's CPU is not the
 //   server's: BENCH_CONCURRENCY requests in flight (default 32) over BENCH_MEMBERS members (100) for
 //   BENCH_SECONDS (15). CPU ms per order is this process's CPU (all its threads) over the orders placed.
 // - The ceiling: `pgbench -M prepared -c 16 -j 2` (BENCH_PGBENCH_CLIENTS) running the same three statements
 //   (conditional UPDATE, order INSERT, ledger INSERT in one transaction) against a scratch durable
-//   PostgreSQL (another embedded cluster, migrated like the server's), for BENCH_SECONDS.
+//   PostgreSQL (another cluster of the same server, migrated like the server's), for BENCH_SECONDS.
 // - BENCH_PROFILE=1: a CPU profile of the server process during the load (what `--cpu-prof` writes), saved
 //   under the data folder's parent and summarised as its top frames by self time.
 // - BENCH_HOT=1 also runs the same load on one member (every order on one balance row).
@@ -20,6 +21,7 @@ import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { topFrames } from './lib/cpu-profile.mjs';
+import { benchDatabase } from './lib/database.mjs';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 32);
@@ -137,18 +139,21 @@ async function main() {
 
   const dataDir = mkdtempSync(join(tmpdir(), 'smm-bench-'));
   const scratchDir = mkdtempSync(join(tmpdir(), 'smm-bench-ceiling-'));
+  const databaseDir = mkdtempSync(join(tmpdir(), 'smm-bench-db-'));
   const env = {
     DATA_DIR: dataDir,
     JOBS: 'false',
     DEMO_DATA: 'false',
     LOG_LEVEL: 'warn',
     ADMIN_PASSWORD: 'bench-password',
-    DATABASE_URL: '',
     // Each member logs in from an address of its own (X-Forwarded-For, trusted from loopback): the per-IP login limit.
     TRUST_PROXY: 'loopback',
   };
-  // The ceiling's scratch cluster: durable like the server's, migrated by a server started on it once.
-  const scratch = await startEmbeddedPostgres(scratchDir);
+  // The server's database and the ceiling's scratch one (bench/lib/database.mjs: embedded, BENCH_POSTGRES_BIN
+  // or DATABASE_URL), durable alike; the scratch one migrated by a server started on it once.
+  const database = await benchDatabase(startEmbeddedPostgres, databaseDir, 'orders');
+  env.DATABASE_URL = database.url;
+  const scratch = await benchDatabase(startEmbeddedPostgres, scratchDir, 'ceiling');
   let ceilingSeed;
   {
     const migrator = await createServer({ env: { ...env, DATA_DIR: scratchDir, DATABASE_URL: scratch.url } });
@@ -183,7 +188,7 @@ async function main() {
     await load(port, tokens, serviceId, 8, 3);
 
     console.log(
-      `\nPOST /api/service/order (${DIST}), embedded durable PostgreSQL; load: a process of its own, ${CONCURRENCY} in flight over ${MEMBERS} members for ${SECONDS} s\n`,
+      `\nPOST /api/service/order (${DIST}), ${database.label}; load: a process of its own, ${CONCURRENCY} in flight over ${MEMBERS} members for ${SECONDS} s\n`,
     );
     const row = (cells) => console.log(cells.map((c, i) => String(c).padStart(i === 0 ? 14 : 11)).join(''));
     row(['scenario', 'orders/s', 'p50 ms', 'p99 ms', 'cpu ms/ord', 'server cpu', 'SQL tps', 'ratio', 'non-201']);
@@ -221,7 +226,7 @@ async function main() {
         (api.rate / sql.rate).toFixed(2),
         errors,
       ]);
-      if (!hot) console.log(`  ceiling: ${sql.command} on a scratch durable cluster (target ratio ≥ 0.2)`);
+      if (!hot) console.log(`  ceiling: ${sql.command} on a scratch database, ${scratch.label} (target ratio ≥ 0.2)`);
       if (profile) {
         const file = join(tmpdir(), `order-throughput-${Date.now()}.cpuprofile`);
         writeFileSync(file, JSON.stringify(profile));
@@ -236,9 +241,11 @@ async function main() {
     );
   } finally {
     await server.close();
+    await database.stop();
     await scratch.stop();
     rmSync(dataDir, { recursive: true, force: true });
     rmSync(scratchDir, { recursive: true, force: true });
+    rmSync(databaseDir, { recursive: true, force: true });
   }
 }
 

@@ -1,6 +1,7 @@
 // The reseller API v2 as resellers' tools load it: N API keys (one member each), every tool adding one
 // order and polling `status` of its last 100 orders twice a second (4 calls/s per key), against the built
-// server in a process of its own on the embedded database. Prints figures; asserts nothing.
+// server in a process of its own on the embedded database (or another: bench/lib/database.mjs). Prints
+// figures; asserts nothing.
 //
 //   node bench/v2-tools.mjs                 (BENCH_KEYS=100,300,500 BENCH_SECONDS=10 BENCH_WARMUP=5)
 //   SERVER_DIST=server/dist-before node bench/v2-tools.mjs   (a saved build, for before/after in one sitting)
@@ -23,6 +24,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { topFrames } from './lib/cpu-profile.mjs';
+import { benchDatabase } from './lib/database.mjs';
 
 const KEYS = (process.env.BENCH_KEYS ?? '100,300,500').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -65,9 +67,10 @@ const baseEnv = {
   API_V2_BURST: String(BURST),
 };
 
-// The embedded PostgreSQL (durable, as a server starts it), shared by the replicas through DATABASE_URL.
+// The database (bench/lib/database.mjs: embedded, BENCH_POSTGRES_BIN or DATABASE_URL), shared by the
+// replicas through DATABASE_URL.
 const { startEmbeddedPostgres } = await import(`${DIST}/database/embedded-postgres.js`);
-const database = await startEmbeddedPostgres(dataDir);
+const database = await benchDatabase(startEmbeddedPostgres, dataDir, 'v2_tools');
 baseEnv.DATABASE_URL = database.url;
 
 // ---- seed: a service, members with points, an API key each and 100 orders each (in-process, then closed) ----
@@ -168,9 +171,11 @@ function postgresPids() {
       return null;
     }
   };
+  // A server at DATABASE_URL is not this machine's to measure: its CPU shows as 0.
+  if (!database.dataDir) return [];
   const master = pids.find((pid) => {
     try {
-      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(`${dataDir}/`) && stat(pid)?.[0] !== 'Z';
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(database.dataDir) && stat(pid)?.[0] !== 'Z';
     } catch {
       return false;
     }
@@ -277,7 +282,7 @@ try {
   const ports = servers.map((r) => r.port);
   const serversCpuMs = () => servers.reduce((sum, r) => sum + cpuMs(r.child.pid), 0);
   console.log(
-    `\nAPI v2 under tools (${DIST.replace(resolve('.') + '/', '')}, ${SERVERS} server process${SERVERS > 1 ? 'es' : ''}): ${SECONDS} s per point, each key: add + status of its last 100, twice a second; API_V2_RATE=${RATE} API_V2_BURST=${BURST}\n`,
+    `\nAPI v2 under tools (${DIST.replace(resolve('.') + '/', '')}, ${SERVERS} server process${SERVERS > 1 ? 'es' : ''}, ${database.label}): ${SECONDS} s per point, each key: add + status of its last 100, twice a second; API_V2_RATE=${RATE} API_V2_BURST=${BURST}\n`,
   );
   // warm-up (JIT, pool, plans)
   await tools(ports, Math.min(50 * SERVERS, maxKeys), WARMUP);

@@ -1,8 +1,10 @@
 // `npm test`: every suite. Builds the apps (the browser suites drive the built product), checks types,
-// module boundaries, lint and formatting, then runs jest's unit, api and browser projects once, on one embedded PostgreSQL.
+// module boundaries, lint and formatting, then runs jest's projects once on one embedded PostgreSQL (18),
+// and the api project a second time on Debian's PostgreSQL (15): the oldest and the newest supported.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { build } from './lib/build.mjs';
+import { debianPostgresBin } from './lib/debian-postgres.mjs';
 
 const step = (name, fn) => {
   const started = Date.now();
@@ -37,29 +39,77 @@ step('lint', () => run(process.execPath, ['node_modules/eslint/bin/eslint.js', '
 step('format', () => run(process.execPath, ['node_modules/prettier/bin/prettier.cjs', '--check', '.']));
 
 mkdirSync('test-artifacts', { recursive: true });
-const jest = spawnSync(
-  process.execPath,
-  [
-    '--experimental-vm-modules',
-    '--no-warnings=ExperimentalWarning',
-    'node_modules/jest/bin/jest.js',
-    '--json',
-    '--outputFile=test-artifacts/jest.json',
-    ...process.argv.slice(2),
-  ],
-  { stdio: 'inherit' },
-);
-let summary = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
-try {
-  summary = JSON.parse(readFileSync('test-artifacts/jest.json', 'utf8'));
-} catch {
-  /* jest died before writing its report: the exit code below says so */
+
+/** One jest run; its counts from the JSON report (zero when jest died before writing it). */
+function jest(args, report, env) {
+  const result = spawnSync(
+    process.execPath,
+    [
+      '--experimental-vm-modules',
+      '--no-warnings=ExperimentalWarning',
+      'node_modules/jest/bin/jest.js',
+      '--json',
+      `--outputFile=${report}`,
+      ...args,
+    ],
+    { stdio: 'inherit', env },
+  );
+  let summary = { numPassedTests: 0, numFailedTests: 0, numPendingTests: 0 };
+  try {
+    summary = JSON.parse(readFileSync(report, 'utf8'));
+  } catch {
+    /* jest died before writing its report: the exit code below says so */
+  }
+  // A non-zero exit with no failed test (a signal, or jest's own exit code) says why rather than failing silently.
+  if (result.status !== 0 && summary.numFailedTests === 0)
+    console.log(`jest exited with status ${result.status} (signal ${result.signal ?? 'none'})`);
+  return { ...summary, ok: result.status === 0 };
 }
-// The plain closing line CI reads.
+
+const args = process.argv.slice(2);
+rmSync('test-artifacts/jest.json', { force: true });
+rmSync('test-artifacts/jest-debian-postgres.json', { force: true });
+// Every project once, on the embedded PostgreSQL (18).
+const { TEST_POSTGRES_BIN: _bin, ...embeddedEnv } = process.env;
+const runs = [jest(args, 'test-artifacts/jest.json', embeddedEnv)];
+
+// The api project again on Debian's PostgreSQL (the oldest supported installed, 15 on Debian 12): a throw-away
+// cluster of its binaries, so a statement only a newer server understands fails here. Skipped when the
+// arguments name projects without api.
+const projects = args.flatMap((a, i) => (args[i - 1] === '--selectProjects' ? [a] : []));
+if (projects.length === 0 || projects.includes('api')) {
+  const bin = debianPostgresBin();
+  const withoutProjects = args.filter((a, i) => a !== '--selectProjects' && args[i - 1] !== '--selectProjects');
+  if (bin) {
+    const started = Date.now();
+    console.log(`\n=== api suites on Debian's PostgreSQL (${bin})`);
+    // Not the embedded cluster, and not a server named in the environment.
+    const { DATABASE_URL: _d, TEST_DATABASE_URL: _t, ...env } = process.env;
+    runs.push(
+      jest(
+        [...withoutProjects, '--passWithNoTests', '--selectProjects', 'api'],
+        'test-artifacts/jest-debian-postgres.json',
+        {
+          ...env,
+          TEST_POSTGRES_BIN: bin,
+        },
+      ),
+    );
+    const last = runs.at(-1);
+    console.log(
+      `api on Debian's PostgreSQL: ${last.numPassedTests} passed, ${last.numFailedTests} failed, ${last.numPendingTests} skipped in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+    );
+  } else {
+    console.error(
+      "✗ api suites on Debian's PostgreSQL: none found under /usr/lib/postgresql (apt-get install -y postgresql, or set TEST_POSTGRES_BIN)",
+    );
+    runs.push({ numPassedTests: 0, numFailedTests: 1, numPendingTests: 0, ok: false });
+  }
+}
+
+// The plain closing line CI reads: both runs together.
+const sum = (key) => runs.reduce((n, r) => n + r[key], 0);
 console.log(
-  `\njest: ${summary.numPassedTests} passed, ${summary.numFailedTests} failed, ${summary.numPendingTests} skipped`,
+  `\njest: ${sum('numPassedTests')} passed, ${sum('numFailedTests')} failed, ${sum('numPendingTests')} skipped`,
 );
-// A non-zero exit with no failed test (a signal, or jest's own exit code) says why rather than failing silently.
-if (jest.status !== 0 && summary.numFailedTests === 0)
-  console.log(`jest exited with status ${jest.status} (signal ${jest.signal ?? 'none'})`);
-process.exit(jest.status ?? 1);
+process.exit(runs.every((r) => r.ok) ? 0 : 1);

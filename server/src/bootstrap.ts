@@ -11,9 +11,10 @@ import { AppModule } from './app.module.js';
 import { AppConfig, ConfigError, fastifyTrustProxy, parseEnv } from './config/index.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 import { loadDemoData } from './database/demo-data.js';
+import { checkServerVersion } from './database/server-version.js';
 import { ContentFacade } from './modules/content/index.js';
 import { OperatorBootstrap, type OperatorLogin } from './modules/identity/index.js';
-import { AppLogger, echoRequestId, requestId, startupLogger } from './ops/logging.js';
+import { AppLogger, echoRequestId, recordAccessContext, requestId, startupLogger } from './ops/logging.js';
 import { BODY_LIMIT, registerBodyLimits } from './ops/body-limits.js';
 import { instrumentHttp } from './ops/metrics.js';
 import { registerSecurityHeaders } from './ops/security-headers.js';
@@ -42,6 +43,8 @@ export interface ServerOptions {
   env?: Record<string, string | undefined>;
   /** Log the embedded database's own output. */
   onDatabaseLog?: (line: string) => void;
+  /** The oldest server_version_num accepted (default: the product's minimum; a test holds a real server to a newer one). */
+  minimumServerVersion?: number;
 }
 
 /** JWT_SECRET from the environment, else one generated at first start and kept in DATA_DIR. */
@@ -107,6 +110,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
     instrumentHttp(fastify);
     refuseControlCharacters(fastify);
     echoRequestId(fastify);
+    recordAccessContext(fastify);
     replyPages(fastify);
     await registerBodyLimits(fastify);
     // Partner hosts are allowed where the server holds that partner's keys (the console switches turn them on).
@@ -120,8 +124,16 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
     content.onChange((resource) => resource === 'popups' && web.invalidate());
     app.useGlobalFilters(new HttpErrorFilter(web.notFound));
 
+    // An older PostgreSQL is refused before a migration or a statement runs on it.
+    const orm = app.get(MikroORM);
+    await checkServerVersion((sql) => orm.em.getConnection().execute(sql), options.minimumServerVersion).catch(
+      async (error: unknown) => {
+        await app.close();
+        throw error;
+      },
+    );
     // Migrations run at every start; a database that had none applied is new and may get demo data.
-    const migrator = app.get(MikroORM).migrator;
+    const migrator = orm.migrator;
     const isNew = (await migrator.getExecuted().catch(() => [])).length === 0;
     await migrator.up();
     await app.init();

@@ -1,6 +1,7 @@
 import { createServer, type Server } from './bootstrap.js';
 import { ConfigError } from './config/index.js';
 import { EmbeddedDatabaseError } from './database/embedded-postgres.js';
+import { DatabaseVersionError } from './database/server-version.js';
 
 const started = performance.now();
 let server: Server;
@@ -8,7 +9,7 @@ try {
   server = await createServer();
 } catch (error) {
   // A configuration or start-up problem the operator can fix: one clear line, no stack trace.
-  if (error instanceof ConfigError || error instanceof EmbeddedDatabaseError) {
+  if (error instanceof ConfigError || error instanceof EmbeddedDatabaseError || error instanceof DatabaseVersionError) {
     process.stderr.write(`${error.message}\n`);
     process.exit(1);
   }

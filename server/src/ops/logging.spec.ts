@@ -1,5 +1,18 @@
+import Fastify from 'fastify';
+import { Writable } from 'node:stream';
+import { pinoHttp, type Options } from 'pino-http';
+import { parseEnv } from '../config/index.js';
 import { API_KEY_FIELDS } from '../contracts/index.js';
-import { maskHeaders, maskUrl, prettyLogs, serializeRequest } from './logging.js';
+import {
+  echoRequestId,
+  loggerParams,
+  maskHeaders,
+  maskUrl,
+  prettyLogs,
+  recordAccessContext,
+  requestId,
+  serializeRequest,
+} from './logging.js';
 
 describe('log masking', () => {
   it('masks credential query parameters wherever they are, and nothing else', () => {
@@ -54,5 +67,94 @@ describe('log masking', () => {
     expect(prettyLogs({ LOG_FORMAT: undefined }, false)).toBe(false);
     expect(prettyLogs({ LOG_FORMAT: 'json' }, true)).toBe(false);
     expect(prettyLogs({ LOG_FORMAT: 'pretty' }, false)).toBe(true);
+  });
+});
+
+/** A Fastify app logging its requests with the server's pino-http options into `lines` (JSON, as off a terminal). */
+async function loggedApp(level: string, lines: string[]) {
+  const params = loggerParams(parseEnv({ LOG_LEVEL: level, LOG_FORMAT: 'json' }));
+  const sink = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      lines.push(...chunk.toString().split('\n').filter(Boolean));
+      done();
+    },
+  });
+  const log = pinoHttp(params.pinoHttp as Options, sink);
+  const app = Fastify({ genReqId: requestId });
+  echoRequestId(app);
+  recordAccessContext(app);
+  app.addHook('onRequest', async (request, reply) => log(request.raw, reply.raw));
+  // Stand-ins for the guards: a member's and an operator's token, a v1 key's member.
+  app.get('/api/service/orders/:id', async (request) => {
+    (request as unknown as { user: object }).user = { id: 42, loginId: 'm', sessionId: 1 };
+    return { ok: true };
+  });
+  app.get('/api/admin/members', async (request) => {
+    (request as unknown as { user: object }).user = { id: 3, loginId: 'o', role: 'OWNER', sessionId: 2 };
+    return { ok: true };
+  });
+  app.post('/api/v1/order', async (request) => {
+    (request as unknown as { resellerMemberId: number }).resellerMemberId = 9;
+    return { ok: true };
+  });
+  await app.ready();
+  return app;
+}
+
+describe('the access line', () => {
+  const browser = {
+    'user-agent':
+      'Mozilla/5.0 (Linux; Android 14; SM-S918N) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Mobile',
+    accept: 'application/json, text/plain, */*',
+    'accept-language': 'ko-KR,ko;q=0.9,en-US;q=0.8',
+    authorization: 'Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOjQyfQ.c2lnbmF0dXJl',
+    cookie: 'theme=dark',
+  };
+
+  it('at info: one short line per request (method, path, route, status, time, id, address, member), no headers', async () => {
+    const lines: string[] = [];
+    const app = await loggedApp('info', lines);
+    await app.inject({ method: 'GET', url: '/api/service/orders/123?tab=detail', headers: browser });
+    await app.inject({ method: 'GET', url: '/api/admin/members', headers: browser });
+    await app.inject({ method: 'POST', url: '/api/v1/order', headers: { ...browser, 'api-key': 'v1-secret' } });
+    await app.close();
+    expect(lines).toHaveLength(3);
+    const [member, operator, key] = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(member).toMatchObject({
+      level: 30,
+      msg: 'request completed',
+      req: { method: 'GET', url: '/api/service/orders/123', ip: '127.0.0.1' },
+      res: { statusCode: 200 },
+      route: '/api/service/orders/:id',
+      member: 42,
+    });
+    expect(typeof member!.responseTime).toBe('number');
+    expect((member!.req as { id: string }).id).toMatch(/^[0-9a-f-]{36}$/);
+    expect(operator).toMatchObject({ route: '/api/admin/members', operator: 3 });
+    expect(operator!.member).toBeUndefined();
+    expect(key).toMatchObject({ route: '/api/v1/order', member: 9 });
+    for (const line of lines) {
+      expect(line).not.toMatch(/headers|user-agent|eyJ|v1-secret|theme=dark|tab=detail/);
+      expect(Buffer.byteLength(line)).toBeLessThanOrEqual(300);
+    }
+  });
+
+  it('cuts a long url; at debug the masked query and headers of request and answer come along', async () => {
+    const lines: string[] = [];
+    const app = await loggedApp('debug', lines);
+    await app.inject({ method: 'GET', url: `/api/service/orders/1?key=k&q=${'x'.repeat(500)}`, headers: browser });
+    await app.close();
+    const line = JSON.parse(lines.find((l) => l.includes('request completed'))!) as {
+      req: { url: string; headers: Record<string, string> };
+      res: { headers: Record<string, unknown> };
+    };
+    expect(line.req.url).toHaveLength(121);
+    expect(line.req.url).toMatch(/^\/api\/service\/orders\/1\?key=\*\*\*&q=x+…$/);
+    expect(line.req.headers).toMatchObject({
+      authorization: 'Bearer ***',
+      cookie: '***',
+      'accept-language': 'ko-KR,ko;q=0.9,en-US;q=0.8',
+    });
+    expect(line.res.headers['x-request-id']).toBeDefined();
   });
 });

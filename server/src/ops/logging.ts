@@ -94,15 +94,66 @@ interface SerializedRequest {
   [key: string]: unknown;
 }
 
-/** pino-http's request as logged: url and headers masked, the parsed query dropped (the url has it), no body. */
-export function serializeRequest(req: SerializedRequest): SerializedRequest {
-  const { query: _query, params: _params, raw: _raw, body: _body, ...rest } = req;
+/** Longest url an access line carries (the route names the endpoint; a long query is cut). */
+const URL_LOGGED = 120;
+
+/**
+ * pino-http's request as logged: id, method, url (cut at 120 characters) and the client's address (`ip`).
+ * `verbose` (at debug) adds the query string (credentials masked) and the masked headers. Never the body or
+ * the parsed query.
+ */
+export function serializeRequest(req: SerializedRequest, verbose = true): SerializedRequest {
+  let url = req.url;
+  if (typeof url === 'string') {
+    url = verbose ? maskUrl(url) : url.split('?')[0]!;
+    if (url.length > URL_LOGGED) url = `${url.slice(0, URL_LOGGED)}…`;
+  }
   return {
-    ...rest,
-    url: typeof req.url === 'string' ? maskUrl(req.url) : req.url,
-    headers: req.headers ? maskHeaders(req.headers) : req.headers,
+    id: req.id,
+    method: req.method,
+    url,
+    ip: req.remoteAddress,
+    ...(verbose && req.headers ? { headers: maskHeaders(req.headers) } : {}),
   };
 }
+
+interface SerializedResponse {
+  statusCode?: number;
+  headers?: Record<string, unknown>;
+}
+
+/** The response as logged: its status; `verbose` (at debug) adds the masked headers. */
+export function serializeResponse(res: SerializedResponse, verbose = true): SerializedResponse {
+  return { statusCode: res.statusCode, ...(verbose && res.headers ? { headers: maskHeaders(res.headers) } : {}) };
+}
+
+/** What the access line names beside the request, known only once the route and the guards ran. */
+export interface AccessContext {
+  route?: string;
+  member?: number;
+  operator?: number;
+}
+const ACCESS = Symbol('access');
+type WithAccess = IncomingMessage & { [ACCESS]?: AccessContext };
+
+/**
+ * Before each answer is sent, the request's route pattern and who made it (a member's or operator's token, a
+ * v1 key's member) are kept on the raw request, where the access line (pino-http, at the response's end) reads them.
+ */
+export function recordAccessContext(fastify: FastifyInstance): void {
+  fastify.addHook('onSend', async (request, _reply, payload) => {
+    const who = request as unknown as { user?: { id?: unknown; role?: unknown }; resellerMemberId?: number };
+    const context: AccessContext = { route: request.routeOptions.url };
+    const id = who.user?.id;
+    if (typeof id === 'number') context[who.user!.role === undefined ? 'member' : 'operator'] = id;
+    else if (typeof who.resellerMemberId === 'number') context.member = who.resellerMemberId;
+    (request.raw as WithAccess)[ACCESS] = context;
+    return payload;
+  });
+}
+
+/** The access context recordAccessContext kept on `req` (empty before the route ran, or without one). */
+export const accessContext = (req: IncomingMessage): AccessContext => (req as WithAccess)[ACCESS] ?? {};
 
 /** Pretty on a terminal, JSON lines otherwise (a pipe, a file, a log collector) or when LOG_FORMAT=json. */
 export function prettyLogs(env: Pick<Env, 'LOG_FORMAT'>, stdoutIsTty = process.stdout.isTTY === true): boolean {
@@ -117,13 +168,20 @@ function stripEscapes(value: unknown): unknown {
 /** nestjs-pino's options for the app (LoggerModule.forRoot). */
 export function loggerParams(env: Env): Params {
   const pretty = prettyLogs(env);
+  // One short access line per request at info; query strings and every header only at debug and trace.
+  const verbose = env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace';
   return {
     pinoHttp: {
       level: env.LOG_LEVEL,
       // Fastify has set req.id (requestId above); pino-http logs it as req.id.
       genReqId: (req) => (req as IncomingMessage & { id?: string }).id ?? requestId(req),
       autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/metrics' },
-      serializers: { req: serializeRequest },
+      serializers: {
+        req: (req: SerializedRequest) => serializeRequest(req, verbose),
+        res: (res: SerializedResponse) => serializeResponse(res, verbose),
+      },
+      // Read when the response has ended (the route and the guards have run by then).
+      customProps: (req) => ({ ...accessContext(req) }),
       // Colour codes belong to the terminal's renderer, never inside a JSON line: messages are kept plain.
       hooks: {
         logMethod(args, method) {
@@ -139,8 +197,8 @@ export function loggerParams(env: Env): Params {
                 translateTime: 'SYS:HH:MM:ss.l',
                 // One line per request: method, url, status, time and the id the caller got back.
                 messageFormat:
-                  '{if context}[{context}] {end}{msg}{if req.method} {req.method} {req.url} {res.statusCode} {responseTime} ms id={req.id}{end}',
-                ignore: 'pid,hostname,context,req,res,responseTime',
+                  '{if context}[{context}] {end}{msg}{if req.method} {req.method} {req.url} {res.statusCode} {responseTime} ms id={req.id}{end}{if member} member={member}{end}{if operator} operator={operator}{end}',
+                ignore: 'pid,hostname,context,req,res,responseTime,route,member,operator',
               },
             },
           }

@@ -423,12 +423,14 @@ export class OrderSender {
     const limit = setting === '' ? 5 : Number(setting);
     for (const [providerId, { reset, trailing }] of streaks) {
       if (!reset && trailing === 0) continue;
-      const [row] = await this.em
-        .fork()
-        .execute<{ before: number; after: number }[]>(
-          `update provider p set consecutive_errors = ${reset ? '?' : 'p.consecutive_errors + ?'} from provider old where p.id = old.id and p.id = ? returning old.consecutive_errors as before, p.consecutive_errors as after`,
-          [trailing, providerId],
-        );
+      const [row] = await this.em.fork().execute<{ before: number; after: number }[]>(
+        // The count before is read under the row's lock (a self-join without it reads this statement's
+        // snapshot, stale when another replica's count committed meanwhile); PostgreSQL 15+ runs it. The lock is
+        // the update's own (no key update): FOR UPDATE would wait on the key-share locks of the dispatch rows'
+        // foreign keys, held by the sender's open transaction.
+        `update provider p set consecutive_errors = ${reset ? '?' : 'prior.consecutive_errors + ?'} from (select id, consecutive_errors from provider where id = ? for no key update) prior where p.id = prior.id returning prior.consecutive_errors as before, p.consecutive_errors as after`,
+        [trailing, providerId],
+      );
       if (!row || limit <= 0 || trailing === 0) continue;
       const before = reset ? 0 : row.before;
       if (before < limit && row.after >= limit) {

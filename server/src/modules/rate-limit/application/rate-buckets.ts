@@ -41,7 +41,8 @@ const MAX_KEYS_PER_STATEMENT = 200;
 /**
  * Every rate limit of the server, one mechanism: a token bucket per key kept as a GCRA row in PostgreSQL
  * (UNLOGGED: a crash forgets the buckets, every key starts full; no commit waits for a flush), taken with one
- * conditional upsert so all replicas count together. A refused request takes nothing. The takes asked in
+ * statement (a locked read, a conditional update, an insert of the missing) so all replicas count together. A
+ * refused request takes nothing. The takes asked in
  * one turn (tools arriving together, each reserving its allowance) share one statement.
  */
 @Injectable()
@@ -89,51 +90,42 @@ export class RateBuckets {
     takes.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
     // A fork: the statement runs on its own, never in the transaction of the caller that opened the turn.
     const em = this.em.fork();
-    const rows = await executePrepared<{ key: string; before: string | null; after: string }>(
+    // Every supported PostgreSQL (15+): the buckets that exist are read under their lock (`held`, the newest
+    // version: a take another replica committed since this statement began included), taken from when they
+    // have room, and the missing ones are inserted. One row per key asked: before (null: no bucket), after
+    // (null: refused, or a bucket another statement inserted meanwhile).
+    const rows = await executePrepared<{ key: string; before: string | null; after: string | null }>(
       em,
-      `with asked as (select * from unnest(?::text[], ?::bigint[], ?::bigint[]) with ordinality as a(key, now, want, n))
-       insert into rate_bucket as r (key, tat)
-       select key, now + want * ?::bigint from asked order by n
-       on conflict (key) do update
-         set tat = (select greatest(r.tat, a.now) + least(a.want, (a.now + ?::bigint - greatest(r.tat, a.now)) / ?::bigint) * ?::bigint
-                    from asked a where a.key = excluded.key)
-         where (select greatest(r.tat, a.now) + ?::bigint <= a.now + ?::bigint from asked a where a.key = excluded.key)
-       returning key, old.tat as before, new.tat as after`,
-      [
-        takes.map((t) => t.key),
-        takes.map((t) => t.now),
-        takes.map((t) => t.want),
-        interval,
-        capacity,
-        interval,
-        interval,
-        interval,
-        capacity,
-      ],
+      `with asked as (select key, now, want, n, ?::bigint as step, ?::bigint as capacity
+                        from unnest(?::text[], ?::bigint[], ?::bigint[]) with ordinality as a(key, now, want, n)),
+       held as (select r.key, r.tat from rate_bucket r join asked a using (key) order by r.key for update of r),
+       taken as (update rate_bucket r
+                    set tat = greatest(h.tat, a.now) + least(a.want, (a.now + a.capacity - greatest(h.tat, a.now)) / a.step) * a.step
+                   from held h join asked a using (key)
+                  where r.key = h.key and greatest(h.tat, a.now) + a.step <= a.now + a.capacity
+                 returning r.key, r.tat),
+       added as (insert into rate_bucket (key, tat)
+                 select key, now + want * step from asked a where not exists (select from held h where h.key = a.key) order by n
+                 on conflict (key) do nothing
+                 returning key, tat)
+       select a.key, h.tat as before, coalesce(t.tat, d.tat) as after
+         from asked a left join held h using (key) left join taken t using (key) left join added d using (key)`,
+      [interval, capacity, takes.map((t) => t.key), takes.map((t) => t.now), takes.map((t) => t.want)],
     );
-    const taken = new Map(rows.map((row) => [row.key, row]));
-    const refused = takes.filter((t) => !taken.has(t.key));
-    const tats = refused.length
-      ? new Map(
-          (
-            await executePrepared<{ key: string; tat: string }>(
-              em,
-              'select key, tat from rate_bucket where key = any(?::text[])',
-              [refused.map((t) => t.key)],
-            )
-          ).map((b) => [b.key, Number(b.tat)]),
-        )
-      : new Map<string, number>();
+    const byKey = new Map(rows.map((row) => [row.key, row]));
+    const raced: PendingTake[] = [];
     for (const t of takes) {
-      const row = taken.get(t.key);
-      if (row) {
+      const row = byKey.get(t.key)!;
+      if (row.after !== null) {
         const granted = Math.round((Number(row.after) - Math.max(Number(row.before ?? t.now), t.now)) / interval);
         t.done({ granted, retryAfterSeconds: 0 });
-      } else {
-        const tat = tats.get(t.key) ?? t.now;
+      } else if (row.before !== null) {
+        const tat = Number(row.before);
         t.done({ granted: 0, retryAfterSeconds: Math.max(1, Math.ceil((tat + interval - t.now - capacity) / 1000)) });
-      }
+      } else raced.push(t);
     }
+    // A bucket first made by another replica after this statement began: it exists now, so the next statement locks it.
+    if (raced.length > 0) await this.takeInOneStatement(rule, raced);
   }
 
   /** Drops the buckets full again before `before` (a full bucket and no row are the same): the cleanup job. */
