@@ -5,6 +5,7 @@ import { createService } from '../../api/ordering/fixtures.js';
 import { memberWithPoints, operator } from '../storefront/storefront.js';
 import { configureBanking, logInToConsole } from './support.js';
 import type { TestMember } from '../../support/members.js';
+import { setSettings } from '../../support/identity.js';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -58,7 +59,8 @@ describe('operator console on a phone', () => {
         .send({ name: '폰테스트', point: 10000, feeType: 'NONE', feeValue: null })
         .expect(201)
     ).body.chargeId as number;
-    // Above APPROVAL_THRESHOLD: waits in 승인 대기.
+    // Above APPROVAL_THRESHOLD (the fixture above raised it for its own grant): waits in 승인 대기.
+    await setSettings(h.t, { APPROVAL_THRESHOLD: '100000' });
     await op.post(`/api/admin/members/${member.id}/adjust-points`, { amount: 200_000, reason: '이벤트 지급' }, 202);
     ids.notices = (await op.post('/api/admin/notices', { content: '점검 안내: 오늘 밤 점검합니다.' })).id;
     ids.faqs = (await op.post('/api/admin/faqs', { title: '환불 되나요?', answer: '네, 됩니다.' })).id;
