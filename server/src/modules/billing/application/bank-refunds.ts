@@ -59,7 +59,7 @@ export class BankRefunds {
           amount: points,
           kind: LedgerKind.CHARGE_REFUND,
           reference: { type: 'bank-refund', id: reference },
-          memo: `충전 #${charge.id} 계좌 환불 ${amount}원 (${reason})`.slice(0, 500),
+          memo: `충전 #${charge.id} 계좌 환불 ${amount.toLocaleString('ko-KR')}원 (${reason})`.slice(0, 500),
         }));
       charge.recordRefund(points, amount);
       await this.referral.reclaimIn(tx, charge, charge.refundedPoint, `bank:${reference}`);
