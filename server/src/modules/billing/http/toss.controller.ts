@@ -89,11 +89,7 @@ const refundSchema = z.object({
     .int('환불할 포인트를 입력해 주세요.')
     .positive('환불할 포인트를 입력해 주세요.')
     .max(100_000_000),
-  reason: z
-    .string({ error: '환불 사유를 입력해 주세요.' })
-    .trim()
-    .min(1, '환불 사유를 입력해 주세요.')
-    .max(200, '환불 사유는 200자 이하로 입력해 주세요.'),
+  reason: bankRefundSchema.shape.reason,
 });
 
 /** A bank refund names won (`amount`); a Toss refund names points (`point`). */
