@@ -6,21 +6,17 @@ const TOSS_METHODS: Record<string, string> = {
   VIRTUAL_ACCOUNT: '가상계좌',
 };
 
-/** 무통장 입금, or the Toss method with a link to the charge's page (its payment, refund). */
+/** 무통장 입금 or the Toss method, a link to the charge's page (its payment, its refund). */
 export const MethodField = ({ source }: { source: string; label?: string }) => {
   const createPath = useCreatePath();
   return (
     <FunctionField
       source={source}
-      render={(r) =>
-        r.method === 'TOSS' ? (
-          <Link to={createPath({ resource: 'charges', id: r.id, type: 'show' })} data-testid={`charge-method-${r.id}`}>
-            토스 {TOSS_METHODS[r.tossMethod as string] ?? ''}
-          </Link>
-        ) : (
-          <span>무통장 입금</span>
-        )
-      }
+      render={(r) => (
+        <Link to={createPath({ resource: 'charges', id: r.id, type: 'show' })} data-testid={`charge-method-${r.id}`}>
+          {r.method === 'TOSS' ? `토스 ${TOSS_METHODS[r.tossMethod as string] ?? ''}` : '무통장 입금'}
+        </Link>
+      )}
     />
   );
 };

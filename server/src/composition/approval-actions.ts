@@ -22,6 +22,10 @@ export function approvalActions(moduleRef: ModuleRef): ApprovalActions {
               approvalId,
             );
         case 'charge.refund':
+          if (payload.method === 'BANK_TRANSFER')
+            return moduleRef
+              .get(BillingFacade, { strict: false })
+              .bankRefundApproved(Number(payload.chargeId), BigInt(payload.amount!), String(payload.reason), approver);
           return moduleRef
             .get(BillingFacade, { strict: false })
             .refundApproved(Number(payload.chargeId), BigInt(payload.point!), String(payload.reason), approver);

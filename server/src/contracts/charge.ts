@@ -29,6 +29,50 @@ export const CHARGE_MESSAGES = {
   accountNotConfigured: '입금 계좌가 준비되지 않았습니다. 고객센터에 문의해 주세요.',
 } as const;
 
+/**
+ * The operator's refund of an accepted bank-transfer charge: the won go back to the member by a bank
+ * transfer made outside the product; the command records it and takes the points back in proportion.
+ */
+export const BANK_REFUND_MESSAGES = {
+  notBankTransfer:
+    '계좌이체(무통장 입금)로 충전된 요청만 금액으로 환불할 수 있습니다. 토스 결제는 포인트로 환불해 주세요.',
+  notAccepted: '승인된 충전만 환불할 수 있습니다.',
+  amountRequired: '환불할 금액(원)을 1원 이상 입력해 주세요.',
+  amountTooLarge: '환불할 금액이 아직 환불되지 않은 입금액보다 많습니다.',
+  reasonRequired: '환불 사유를 입력해 주세요.',
+  reasonTooLong: '환불 사유는 200자 이하로 입력해 주세요.',
+} as const;
+
+/** `POST /api/admin/charges/:id/refund` for a bank-transfer charge: won of what the member paid, and why. */
+export const bankRefundSchema = z.object({
+  amount: z
+    .number({ error: BANK_REFUND_MESSAGES.amountRequired })
+    .int(BANK_REFUND_MESSAGES.amountRequired)
+    .positive(BANK_REFUND_MESSAGES.amountRequired)
+    .max(1_000_000_000, BANK_REFUND_MESSAGES.amountTooLarge),
+  reason: z
+    .string({ error: BANK_REFUND_MESSAGES.reasonRequired })
+    .trim()
+    .min(1, BANK_REFUND_MESSAGES.reasonRequired)
+    .max(200, BANK_REFUND_MESSAGES.reasonTooLong),
+});
+
+/** What a bank refund answers (and an approved one's result): the figures it wrote. */
+export interface BankRefundResult {
+  chargeId: number;
+  /** Won recorded as sent back by this refund. */
+  amount: number;
+  /** Points this refund took back: `taken` from the balance, `unrecovered` recorded as the member's debt. */
+  point: number;
+  taken: number;
+  unrecovered: number;
+  /** The CHARGE_REFUND ledger reference (type `bank-refund`). */
+  reference: string;
+  refundedAmount: number;
+  refundedPoint: number;
+  status: ChargeStatus;
+}
+
 /** docs/product.md §4 "Payment kind": none, tax invoice (FEE, +10 %), cash receipt (CASH). */
 export const FEE_TYPES = ['NONE', 'FEE', 'CASH'] as const;
 export type FeeType = (typeof FEE_TYPES)[number];

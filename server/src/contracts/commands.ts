@@ -64,6 +64,8 @@ export interface ChargeFacts {
   tossPaymentKey?: string | null;
   point?: number | string | bigint | null;
   refundedPoint?: number | string | bigint | null;
+  depositAmount?: number | string | bigint | null;
+  refundedAmount?: number | string | bigint | null;
 }
 
 /** The points of a Toss charge that may still be refunded (0 for a bank transfer or a charge not accepted). */
@@ -72,16 +74,22 @@ export function refundablePoint(charge: ChargeFacts): number {
   return Number(charge.point ?? 0) - Number(charge.refundedPoint ?? 0);
 }
 
+/** The won of an accepted bank-transfer charge not yet refunded (0 for a Toss charge or one not accepted). */
+export function refundableAmount(charge: ChargeFacts): number {
+  if (charge.method === 'TOSS' || charge.status !== 'SUCCESS') return 0;
+  return Number(charge.depositAmount ?? 0) - Number(charge.refundedAmount ?? 0);
+}
+
 /**
  * accept: a waiting bank-transfer charge (only Toss's word accepts a Toss charge); reject: a waiting
- * charge, unless Toss holds its payment; refund: an accepted Toss charge with points left to refund.
+ * charge, unless Toss holds its payment; refund: an accepted Toss charge with points left to refund, or an accepted bank-transfer charge with won left.
  */
 export function chargeCommands(charge: ChargeFacts): ChargeCommand[] {
   const toss = charge.method === 'TOSS';
   const allowed: Record<ChargeCommand, boolean> = {
     accept: CHARGE_MOVES[charge.status].includes('SUCCESS') && !toss,
     reject: CHARGE_MOVES[charge.status].includes('FAIL') && !(toss && charge.tossPaymentKey),
-    refund: refundablePoint(charge) > 0,
+    refund: refundablePoint(charge) > 0 || refundableAmount(charge) > 0,
   };
   return CHARGE_COMMANDS.filter((c) => allowed[c]);
 }

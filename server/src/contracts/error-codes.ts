@@ -13,7 +13,7 @@ import { ORDER_ACTION_MESSAGES, type OrderActionRefusal } from './order-actions.
 import { REFILL_MESSAGES, CANCEL_MESSAGES, MEMBER_CANCEL_MESSAGES } from './refill.js';
 import { SUBSCRIPTION_MESSAGES } from './subscription.js';
 import { MASS_ORDER_MESSAGES } from './mass-order.js';
-import { CHARGE_MESSAGES } from './charge.js';
+import { BANK_REFUND_MESSAGES, CHARGE_MESSAGES } from './charge.js';
 import { TOSS_MESSAGES } from './toss.js';
 import { RECEIPT_MESSAGES } from './receipts.js';
 import { CATALOG_MESSAGES } from './catalog.js';
@@ -184,6 +184,14 @@ export const ERROR_CODES = {
   CHARGE_REQUEST_FAILED: CHARGE_MESSAGES.requestFailed,
   CHARGE_TOO_MANY_OPEN: CHARGE_MESSAGES.tooManyOpen,
   CHARGE_ACCOUNT_NOT_CONFIGURED: CHARGE_MESSAGES.accountNotConfigured,
+  // BANK_REFUND_MESSAGES (charge.ts)
+  BANK_REFUND_NOT_BANK_TRANSFER: BANK_REFUND_MESSAGES.notBankTransfer,
+  BANK_REFUND_NOT_ACCEPTED: BANK_REFUND_MESSAGES.notAccepted,
+  BANK_REFUND_AMOUNT_REQUIRED: BANK_REFUND_MESSAGES.amountRequired,
+  BANK_REFUND_AMOUNT_TOO_LARGE: BANK_REFUND_MESSAGES.amountTooLarge,
+  // The reason's words are the Toss refund's too: one code for both.
+  CHARGE_REFUND_REASON_REQUIRED: BANK_REFUND_MESSAGES.reasonRequired,
+  CHARGE_REFUND_REASON_TOO_LONG: BANK_REFUND_MESSAGES.reasonTooLong,
   // TOSS_MESSAGES (toss.ts)
   TOSS_DISABLED: TOSS_MESSAGES.disabled,
   TOSS_METHOD_INVALID: TOSS_MESSAGES.methodInvalid,

@@ -9,6 +9,7 @@ import {
   BAD_INVOICE,
   GOOD_INVOICE,
   receiptsOf,
+  NO_APPROVAL,
   refundCharge,
   runJob,
   SHOP,
@@ -56,7 +57,7 @@ describe('receipts: property over random sequences', () => {
     popbill = await startFakePopbill();
     t = await startTestApp({ ...tossEnv(toss), ...popbillEnv(popbill) });
     await configureBilling(t);
-    await setSettings(t, SHOP);
+    await setSettings(t, { ...SHOP, ...NO_APPROVAL });
     member = await createMember(t);
     admin = bearer(await t.operatorToken());
   }, 120_000);

@@ -1,9 +1,8 @@
-import { MikroORM } from '@mikro-orm/postgresql';
 import type { TestApp } from '../../support/test-app.js';
 import type { TestMember } from '../../support/members.js';
 import { bearer, requestCharge, TAX_INVOICE } from '../billing/billing-support.js';
 import { validBusinessNumber } from '../../support/fake-popbill.js';
-import { ReceiptIssueJob, ReceiptsFacade } from '../../../server/src/modules/receipts/index.js';
+import { ReceiptIssueJob } from '../../../server/src/modules/receipts/index.js';
 import type { AdminReceiptView } from '../../../server/src/contracts/receipts.js';
 
 /** A buyer whose 사업자등록번호 passes the 국세청 check digit (the charge form's sample number does not). */
@@ -50,14 +49,23 @@ export async function receiptOf(t: TestApp, chargeId: number): Promise<AdminRece
 
 export const runJob = (t: TestApp) => t.app.get(ReceiptIssueJob).runOnce();
 
-/** What billing's refund does to the documents, called as billing calls it (in a transaction of its own). */
+/**
+ * The operator refunds the bank-transfer charge up to `refundedAmount` won in all (the part not refunded yet), through
+ * the console's route, as it happens in the product. Tests set APPROVAL_THRESHOLD above their refunds, so it runs.
+ */
 export async function refundCharge(t: TestApp, chargeId: number, refundedAmount: bigint): Promise<void> {
-  const facade = t.app.get(ReceiptsFacade);
-  await t.app
-    .get(MikroORM)
-    .em.fork()
-    .transactional((tx) => facade.chargeRefunded(tx, { id: chargeId, refundedAmount }));
+  const admin = bearer(await t.operatorToken());
+  const charge = await t.http.get(`/api/admin/charges/${chargeId}`).set('Authorization', admin).expect(200);
+  const amount = Number(refundedAmount) - Number(charge.body.refundedAmount);
+  await t.http
+    .post(`/api/admin/charges/${chargeId}/refund`)
+    .set('Authorization', admin)
+    .send({ amount, reason: '고객 요청 계좌 환불' })
+    .expect(200);
 }
+
+/** No refund of these suites waits for a second operator. */
+export const NO_APPROVAL = { APPROVAL_THRESHOLD: 1_000_000_000 };
 
 /** The document's fields that change step by step (for the evidence and the assertions). */
 export const brief = (r: AdminReceiptView) => ({

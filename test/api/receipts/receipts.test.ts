@@ -13,6 +13,7 @@ import {
   GOOD_INVOICE,
   receiptOf,
   receiptsOf,
+  NO_APPROVAL,
   refundCharge,
   runJob,
   SHOP,
@@ -33,7 +34,7 @@ describe('receipts: issued by the product', () => {
     popbill = await startFakePopbill();
     t = await startTestApp({ ...tossEnv(toss), ...popbillEnv(popbill) });
     await configureBilling(t);
-    await setSettings(t, { ...SHOP, ENABLE_TOSS_PAYMENT: true });
+    await setSettings(t, { ...SHOP, ...NO_APPROVAL, ENABLE_TOSS_PAYMENT: true });
     member = await createMember(t);
     admin = bearer(await t.operatorToken());
   }, 120_000);
@@ -85,7 +86,7 @@ describe('receipts: issued by the product', () => {
       },
     ]);
 
-    // 3,000 won refunded: Toss cancels that part of the receipt (its reference allows a partial cancel).
+    // The operator refunds 3,000 won by bank transfer (POST /refund {amount}): Toss cancels that part of the receipt.
     await refundCharge(t, chargeId, 3_000n);
     await runJob(t);
     const partial = await receiptOf(t, chargeId);

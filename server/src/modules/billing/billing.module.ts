@@ -18,7 +18,8 @@ import { ChargeExpiryJob } from './jobs/charge-expiry.job.js';
 import { TossRecheckJob } from './jobs/toss-recheck.job.js';
 import { TossClient } from './application/toss/toss-client.js';
 import { TossPayments } from './application/toss/toss-payments.js';
-import { AdminTossRefundController, TossChargeController, TossWebhookController } from './http/toss.controller.js';
+import { BankRefunds } from './application/bank-refunds.js';
+import { AdminChargeRefundController, TossChargeController, TossWebhookController } from './http/toss.controller.js';
 
 @Module({
   imports: [
@@ -37,7 +38,7 @@ import { AdminTossRefundController, TossChargeController, TossWebhookController 
     AdminDepositsController,
     TossChargeController,
     TossWebhookController,
-    AdminTossRefundController,
+    AdminChargeRefundController,
   ],
   providers: [
     ChargeRequests,
@@ -48,6 +49,7 @@ import { AdminTossRefundController, TossChargeController, TossWebhookController 
     TossClient,
     TossPayments,
     TossRecheckJob,
+    BankRefunds,
   ],
   exports: [BillingFacade],
 })

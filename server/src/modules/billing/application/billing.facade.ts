@@ -4,6 +4,7 @@ import { Clock } from '../../../shared/index.js';
 import { Charge } from '../domain/charge.entity.js';
 import { Deposit } from '../domain/deposit.entity.js';
 import { TossPayments } from './toss/toss-payments.js';
+import { BankRefunds } from './bank-refunds.js';
 
 /** What other contexts read from billing. */
 @Injectable()
@@ -12,12 +13,18 @@ export class BillingFacade {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly payments: TossPayments,
+    private readonly bankRefunds: BankRefunds,
   ) {}
 
   /** Approvals: runs an approved Toss refund as the approver's. */
   async refundApproved(chargeId: number, points: bigint, reason: string, approver: { id: number; loginId: string }) {
     const charge = await this.payments.refund(chargeId, points, reason, approver);
     return { chargeId: charge.id, refundedPoint: charge.refundedPoint, status: charge.status };
+  }
+
+  /** Approvals: records an approved bank-transfer refund as the approver's. */
+  bankRefundApproved(chargeId: number, amount: bigint, reason: string, approver: { id: number; loginId: string }) {
+    return this.bankRefunds.refund(chargeId, amount, reason, approver);
   }
 
   /**

@@ -1,4 +1,10 @@
-import { chargeCommands, CHARGE_STATUSES, refundablePoint, type ChargeStatus } from '../../../contracts/index.js';
+import {
+  chargeCommands,
+  CHARGE_STATUSES,
+  refundableAmount,
+  refundablePoint,
+  type ChargeStatus,
+} from '../../../contracts/index.js';
 import { Charge } from './charge.entity.js';
 
 /** The console's accept, reject and refund buttons (contracts/commands.ts) against what a Charge itself accepts. */
@@ -20,7 +26,10 @@ function chargeIn(status: ChargeStatus, way: Way): Charge {
       : Charge.requestToss(7, 10_000n, 'NONE', null, 'CARD', t0, true);
   if (way === 'toss-paid') charge.tossPaymentKey = 'pk-1';
   charge.status = status;
-  if (status === 'SUCCESS') charge.refundedPoint = 4_000n;
+  if (status === 'SUCCESS') {
+    charge.refundedPoint = 4_000n;
+    charge.refundedAmount = 4_000n;
+  }
   return charge;
 }
 
@@ -37,8 +46,11 @@ describe('which commands a charge allows', () => {
 
   it.each(cases)('%s (%s): refund of what the charge says is still refundable', (status, way) => {
     const charge = chargeIn(status, way);
+    // A Toss charge gives back points (Toss pays the won), a bank transfer won (the points follow).
     const room = charge.method === 'TOSS' ? Number(charge.refundablePoint) : 0;
+    const won = charge.method === 'BANK_TRANSFER' && charge.status === 'SUCCESS' ? 6_000 : 0;
     expect(refundablePoint(charge)).toBe(room);
-    expect(chargeCommands(charge).includes('refund')).toBe(room > 0);
+    expect(refundableAmount(charge)).toBe(won);
+    expect(chargeCommands(charge).includes('refund')).toBe(room > 0 || won > 0);
   });
 });

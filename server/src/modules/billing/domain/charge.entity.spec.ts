@@ -180,3 +180,30 @@ describe('Charge paid through Toss', () => {
     expect(() => charge.recordRefund(1n, 1n)).toThrow();
   });
 });
+
+describe('points a refunded won amount takes back', () => {
+  const taxed = () => {
+    // 10,000 points for 11,000 won (세금계산서, +10 %), accepted.
+    const c = charge('FEE');
+    c.accept(t0, 'operator:a');
+    return c;
+  };
+
+  it('rounds each part up and the last part takes exactly what is left, whatever the split', () => {
+    for (const parts of [[3_000, 3_000, 5_000], [1, 1, 10_998], [5_500, 5_500], [10_999, 1], [11_000]]) {
+      const c = taxed();
+      for (const amount of parts) c.recordRefund(c.pointsRefundedBy(BigInt(amount)), BigInt(amount));
+      expect([c.refundedPoint, c.refundedAmount]).toEqual([10_000n, 11_000n]);
+    }
+  });
+
+  it('a won left after the points ran out is recorded without points; more than was paid is refused', () => {
+    const c = taxed();
+    for (let i = 0; i < 10_000; i++) c.recordRefund(c.pointsRefundedBy(1n), 1n);
+    expect([c.refundedPoint, c.refundedAmount]).toEqual([10_000n, 10_000n]);
+    expect(c.pointsRefundedBy(1_000n)).toBe(0n);
+    c.recordRefund(0n, 1_000n);
+    expect(() => c.recordRefund(0n, 1n)).toThrow('환불할 수 있는 금액을 넘었습니다.');
+    expect(() => c.recordRefund(0n, 0n)).toThrow();
+  });
+});

@@ -223,9 +223,23 @@ export class Charge {
     return (points * this.depositAmount) / this.point;
   }
 
+  /**
+   * Points a refunded won `amount` paid for: all that is left when it is the rest of the payment, else
+   * rounded up, so partial refunds add up to the charge's points exactly. Toss cancels and bank refunds alike.
+   */
+  pointsRefundedBy(amount: bigint): bigint {
+    if (amount <= 0n || this.refundablePoint === 0n) return 0n;
+    if (amount >= this.depositAmount - this.refundedAmount) return this.refundablePoint;
+    const points = (amount * this.point + this.depositAmount - 1n) / this.depositAmount;
+    return points < this.refundablePoint ? points : this.refundablePoint;
+  }
+
+  /** A refund of `amount` won taking back `points` (none when earlier round-ups already took every point). */
   recordRefund(points: bigint, amount: bigint): void {
-    if (points <= 0n || points > this.refundablePoint)
+    if (points < 0n || points > this.refundablePoint || (points === 0n && amount <= 0n))
       throw new DomainError('환불할 수 있는 포인트를 넘었습니다.', 400);
+    if (amount < 0n || amount > this.depositAmount - this.refundedAmount)
+      throw new DomainError('환불할 수 있는 금액을 넘었습니다.', 400);
     this.refundedPoint += points;
     this.refundedAmount += amount;
   }

@@ -12,6 +12,8 @@ import {
 } from '../../auth/index.js';
 import { Allow, IdPipe, ZodPipe } from '../../../shared/index.js';
 import { tossChargeRequestSchema, tossConfirmSchema, tossFailSchema } from '../../../contracts/toss.js';
+import { bankRefundSchema } from '../../../contracts/charge.js';
+import { BankRefunds } from '../application/bank-refunds.js';
 import { TossPayments, type TossWebhook } from '../application/toss/toss-payments.js';
 
 /** The storefront's side of paying a charge online. */
@@ -87,38 +89,51 @@ const refundSchema = z.object({
     .int('환불할 포인트를 입력해 주세요.')
     .positive('환불할 포인트를 입력해 주세요.')
     .max(100_000_000),
-  reason: z
-    .string({ error: '환불 사유를 입력해 주세요.' })
-    .trim()
-    .min(1, '환불 사유를 입력해 주세요.')
-    .max(200, '환불 사유는 200자 이하로 입력해 주세요.'),
+  reason: bankRefundSchema.shape.reason,
 });
+
+/** A bank refund names won (`amount`); a Toss refund names points (`point`). */
+const namesAmount = (body: unknown) => typeof body === 'object' && body !== null && 'amount' in body;
 
 @Controller('admin/charges')
 @UseGuards(OperatorGuard)
 @Allow('refunds')
-export class AdminTossRefundController {
+export class AdminChargeRefundController {
   constructor(
     private readonly payments: TossPayments,
+    private readonly bankRefunds: BankRefunds,
     private readonly approvals: ApprovalsFacade,
   ) {}
 
   /**
-   * Cancels (part of) the charge's Toss payment and takes the points back: only up to what the member has not
-   * spent. It is held (202 with the request) until a second operator approves when it would take the operator's
-   * or the member's unapproved refunds and adjustments of the last 24 hours past APPROVAL_THRESHOLD.
+   * A Toss charge `{point, reason}`: cancels (part of) its payment at Toss and takes the points back, only up to
+   * what the member has not spent. A bank-transfer charge `{amount, reason}`: records the won sent back by bank
+   * transfer outside the product and takes back the points they paid for. Either is held (202 with the request)
+   * until a second operator approves when it would take the operator's or the member's unapproved refunds and
+   * adjustments of the last 24 hours past APPROVAL_THRESHOLD.
    */
   @Post(':id/refund')
   @HttpCode(200)
   async refund(
     @Param('id', IdPipe) id: number,
-    @Body(new ZodPipe(refundSchema)) body: z.output<typeof refundSchema>,
+    @Body() raw: unknown,
     @CurrentOperator() operator: AuthenticatedOperator,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
+    const bank = namesAmount(raw) || (await this.bankRefunds.isBankTransfer(id));
+    const decided = bank ? await this.bankRefund(id, raw, operator) : await this.tossRefund(id, raw, operator);
+    if ('held' in decided) {
+      void reply.status(202);
+      return decided.held;
+    }
+    return decided.ran;
+  }
+
+  private async tossRefund(id: number, raw: unknown, operator: AuthenticatedOperator) {
+    const body = new ZodPipe(refundSchema).transform(raw);
     const points = BigInt(body.point);
     const { memberId } = await this.payments.assertRefundable(id, points);
-    const decided = await this.approvals.runOrHold(
+    return this.approvals.runOrHold<unknown>(
       {
         kind: 'charge.refund',
         targetId: id,
@@ -130,10 +145,24 @@ export class AdminTossRefundController {
       operator,
       () => this.payments.refund(id, points, body.reason, operator),
     );
-    if ('held' in decided) {
-      void reply.status(202);
-      return decided.held;
-    }
-    return decided.ran;
+  }
+
+  private async bankRefund(id: number, raw: unknown, operator: AuthenticatedOperator) {
+    const body = new ZodPipe(bankRefundSchema).transform(raw);
+    const amount = BigInt(body.amount);
+    const { memberId } = await this.bankRefunds.assertRefundable(id, amount);
+    return this.approvals.runOrHold<unknown>(
+      {
+        kind: 'charge.refund',
+        targetId: id,
+        memberId,
+        amount,
+        // Same approval kind as a Toss refund (the kinds are a database check); the method tells them apart.
+        payload: { chargeId: id, method: 'BANK_TRANSFER', amount: String(amount), reason: body.reason },
+        reason: body.reason,
+      },
+      operator,
+      () => this.bankRefunds.refund(id, amount, body.reason, operator),
+    );
   }
 }

@@ -335,7 +335,7 @@ export class TossPayments {
       settled.add(key);
       const left = charge.depositAmount - charge.refundedAmount;
       const amount = BigInt(cancel.cancelAmount) < left ? BigInt(cancel.cancelAmount) : left;
-      const points = pointsFor(charge, amount);
+      const points = charge.pointsRefundedBy(amount);
       let taken = 0n;
       let unrecovered = 0n;
       if (points > 0n) {
@@ -518,14 +518,6 @@ export class TossPayments {
       throw error;
     }
   }
-}
-
-/** Points a cancelled won amount paid for: all that is left when it is the rest of the payment, else rounded up. */
-function pointsFor(charge: Charge, amount: bigint): bigint {
-  if (amount <= 0n || charge.refundablePoint === 0n) return 0n;
-  if (amount >= charge.depositAmount - charge.refundedAmount) return charge.refundablePoint;
-  const points = (amount * charge.point + charge.depositAmount - 1n) / charge.depositAmount;
-  return points < charge.refundablePoint ? points : charge.refundablePoint;
 }
 
 function sameSecret(given: string | undefined, expected: string): boolean {
