@@ -1,5 +1,7 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
+import { createElement } from 'react';
 import { koKR } from '@mui/material/locale';
+import { LabelledEmpty, LabelledListActions } from '../common/LabelledButtons';
 
 type Components = Record<string, { defaultProps?: object } & Record<string, unknown>>;
 
@@ -13,6 +15,15 @@ const inKorean = (theme: RaThemeOptions): RaThemeOptions => {
   const merged: Components = { ...ours };
   for (const [name, value] of Object.entries(korean))
     merged[name] = { ...ours[name], defaultProps: { ...ours[name]?.defaultProps, ...value.defaultProps } };
+  // Every list's toolbar and empty page keep their buttons' text on a phone.
+  merged.RaList = {
+    ...merged.RaList,
+    defaultProps: {
+      ...merged.RaList?.defaultProps,
+      actions: createElement(LabelledListActions),
+      empty: createElement(LabelledEmpty),
+    },
+  };
   return { ...theme, components: merged as RaThemeOptions['components'] };
 };
 

@@ -1,3 +1,4 @@
+import { LabelledButtons } from '../common/LabelledButtons';
 import {
   CreateButton,
   FilterButton,
@@ -126,10 +127,12 @@ export const OperatorList = () => {
       sort={{ field: 'id', order: 'ASC' }}
       exporter={false}
       actions={
-        <TopToolbar>
-          <FilterButton />
-          <CreateButton label="운영자 추가" />
-        </TopToolbar>
+        <LabelledButtons>
+          <TopToolbar sx={{ flexWrap: 'wrap' }}>
+            <FilterButton />
+            <CreateButton label="운영자 추가" />
+          </TopToolbar>
+        </LabelledButtons>
       }
     >
       {phone ? (

@@ -11,6 +11,7 @@ import {
   useGetList,
 } from 'react-admin';
 import type { ImportServicesResult } from '../dataProvider';
+import Box from '@mui/material/Box';
 import AccountBalanceWalletIcon from '@mui/icons-material/AccountBalanceWallet';
 import CloudDownloadIcon from '@mui/icons-material/CloudDownload';
 import SyncIcon from '@mui/icons-material/Sync';
@@ -24,7 +25,8 @@ const Commands = () => {
     sort: { field: 'sortOrder', order: 'ASC' },
   });
   return (
-    <span style={{ whiteSpace: 'nowrap' }}>
+    // One line in the table; on a phone's card the three wrap instead of widening the page.
+    <Box component="span" sx={{ display: 'inline-flex', flexWrap: { xs: 'wrap', sm: 'nowrap' }, gap: 0.5 }}>
       <CommandButton
         label="잔액 확인"
         icon={<AccountBalanceWalletIcon />}
@@ -64,7 +66,7 @@ const Commands = () => {
           `가격 동기화를 마쳤습니다. 확인 ${res.checked}건, 변경 ${res.changes.length}건`
         }
       />
-    </span>
+    </Box>
   );
 };
 

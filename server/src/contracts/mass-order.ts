@@ -19,6 +19,10 @@ export const MASS_ORDER_MESSAGES = {
   placed: '대량 주문이 접수되었습니다.',
 } as const;
 
+/** A service number that is not on sale (not 서비스를 선택해 주세요, as if none were typed). */
+export const massOrderUnknownService = (id: string) =>
+  `${id}번 서비스가 없습니다. 주문하기 화면에서 서비스 번호를 확인해 주세요.`;
+
 /** One line split into its fields: the service id as written, the link, and what follows. */
 export interface MassOrderFields {
   serviceId: string;
@@ -68,7 +72,10 @@ export interface MassOrderLineView<Won = number> {
   amount: number | null;
   /** What the line costs at the member's price, whole won. */
   point: Won | null;
+  /** The first rule the line broke, as it always read (an unknown service: 서비스를 선택해 주세요). */
   error: string | null;
+  /** Every error of the line (an unknown service said as such); empty for a good line. */
+  errors: string[];
   orderId: number | null;
 }
 

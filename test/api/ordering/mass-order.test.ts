@@ -1,6 +1,11 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, type TestMember } from '../../support/members.js';
-import { MASS_ORDER_MESSAGES, ORDER_MESSAGES } from '../../../server/src/contracts/index.js';
+import {
+  LINK_MESSAGES,
+  MASS_ORDER_MESSAGES,
+  massOrderUnknownService,
+  ORDER_MESSAGES,
+} from '../../../server/src/contracts/index.js';
 import { balance, createService, fund, ledgerOf } from './fixtures.js';
 import { footprint, invariantViolations } from '../reseller/fixtures.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
@@ -79,6 +84,26 @@ describe('mass order (POST /api/service/orders/mass)', () => {
     const refused = await mass(member, text).expect(400);
     expect(refused.body).toMatchObject({ placed: false, errors: 5, message: MASS_ORDER_MESSAGES.hasErrors });
     expect(await footprint(t, member.id)).toEqual(before);
+  });
+
+  it('reports every error of a line beside its first one, for a line with two errors', async () => {
+    const member = await createMember(t);
+    const text = [
+      `999999 | ${link(1)} | abc`,
+      `${likes.id} | not-a-link | abc`,
+      `${likes.id} | ${link(3)} | 5`,
+      `${likes.id} | ${link(4)} | 100`,
+    ].join('\n');
+    const res = await mass(member, text, { preview: true }).expect(200);
+    const lines = res.body.lines as { line: number; error: string | null; errors: string[] }[];
+    console.log(lines.map((l) => `${l.line} | ${l.error} | ${JSON.stringify(l.errors)}`).join('\n'));
+    expect(res.body).toMatchObject({ count: 1, errors: 3 });
+    expect(lines.map((l) => [l.line, l.error, l.errors])).toEqual([
+      [1, ORDER_MESSAGES.amountRequired, [massOrderUnknownService('999999'), ORDER_MESSAGES.amountRequired]],
+      [2, LINK_MESSAGES.invalid, [LINK_MESSAGES.invalid, ORDER_MESSAGES.amountRequired]],
+      [3, ORDER_MESSAGES.amountBelowMin, [ORDER_MESSAGES.amountBelowMin]],
+      [4, null, []],
+    ]);
   });
 
   it('places every line as its own order and ledger entry after one balance check, once per Idempotency-Key', async () => {

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { SECOND_FACTOR_MESSAGES as M } from '../../../server/src/contracts/index.js';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
-import { logInOperator, rememberSecret, totpCode } from '../../support/second-factor.js';
+import { logInOperator, rememberSecret, totpCode, wrongCode } from '../../support/second-factor.js';
 import { TEST_OPERATOR } from '../../support/test-app.js';
 import { toast } from './support.js';
 
@@ -82,9 +82,7 @@ describe('second factor in the console at 390 px', () => {
     await passwordStep(support, 'support_lee', 'support-password-2');
     await support.getByText(M.codeStep).waitFor();
     await h.screenshot(support, 'console-2fa-code-step-390');
-    await support
-      .locator('input[name="code"]')
-      .fill('000000' === (await totpCode(supportSecret)) ? '111111' : '000000');
+    await support.locator('input[name="code"]').fill(await wrongCode(supportSecret));
     await support.getByRole('button', { name: '확인' }).click();
     await toast(support, M.codeWrong).waitFor();
     await support.locator('input[name="code"]').fill(await totpCode(supportSecret));

@@ -1,7 +1,11 @@
 import { LINK_MESSAGES, MASS_ORDER_MESSAGES, ORDER_MESSAGES, type MassOrderLineView } from '../../../lib/contracts';
 import { massLineErrors, unknownServiceMessage } from './mass-line-errors';
 
-const line = (text: string, error: string | null, serviceId: number | null = null): MassOrderLineView => ({
+const line = (
+  text: string,
+  error: string | null,
+  serviceId: number | null = null,
+): Omit<MassOrderLineView, 'errors'> => ({
   line: 1,
   text,
   serviceId,

@@ -1,16 +1,22 @@
-import { massOrderFields, ORDER_MESSAGES, orderRequestSchema, type MassOrderLineView } from '../../../lib/contracts';
+import {
+  massOrderFields,
+  massOrderUnknownService,
+  ORDER_MESSAGES,
+  orderRequestSchema,
+  type MassOrderLineView,
+} from '../../../lib/contracts';
 
-/** A service number that is not on sale (it used to read 서비스를 선택해 주세요, as if none were typed). */
-export const unknownServiceMessage = (id: string) =>
-  `${id}번 서비스가 없습니다. 주문하기 화면에서 서비스 번호를 확인해 주세요.`;
+/** A service number that is not on sale: the server's own words. */
+export const unknownServiceMessage = massOrderUnknownService;
 
 /**
  * Every error of a preview line, not only the first rule the server stopped at: its own errors (`errors`, or
  * `error`), an unknown service number said as such, and what the shared order schema finds in the link (and in
  * the quantity of a line whose service is unknown, so its type cannot change what the quantity means).
  */
-export function massLineErrors(line: MassOrderLineView & { errors?: string[] }): string[] {
-  const reported = line.errors ?? (line.error ? [line.error] : []);
+export function massLineErrors(line: Omit<MassOrderLineView, 'errors'> & { errors?: string[] }): string[] {
+  // A server from before `errors` sends only the first.
+  const reported = line.errors?.length ? line.errors : line.error ? [line.error] : [];
   if (reported.length === 0) return [];
   const fields = massOrderFields(line.text);
   if (!fields) return reported;

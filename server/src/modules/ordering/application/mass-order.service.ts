@@ -6,6 +6,7 @@ import {
   MASS_ORDER_MESSAGES,
   massOrderFields,
   massOrderLines,
+  massOrderUnknownService,
   memberUnitPrice,
   ORDER_MESSAGES,
   orderCost,
@@ -167,11 +168,17 @@ export class MassOrders {
         amount: null,
         point: null,
         error: null,
+        errors: [],
         orderId: null,
       };
       views.push(view);
+      // `error` stays the first rule the line broke, as it always read; `errors` says every one of them.
+      const fail = (first: string, all: string[] = [first]) => {
+        view.error = first;
+        view.errors = [...new Set(all)];
+      };
       if (!fields) {
-        view.error = MASS_ORDER_MESSAGES.lineFormat;
+        fail(MASS_ORDER_MESSAGES.lineFormat);
         continue;
       }
       const id = Number(fields.serviceId);
@@ -190,8 +197,13 @@ export class MassOrders {
             ? { amount: 1 }
             : { amount: fields.rest.length === 1 ? fields.rest[0] : fields.rest.length === 0 ? undefined : '' }),
       });
+      const unknown = !visible && /^\d{1,10}$/.test(fields.serviceId) && id > 0;
       if (!parsed.success) {
-        view.error = firstIssueMessage(parsed.error);
+        const messages = parsed.error.issues.map((issue) => issue.message);
+        fail(
+          firstIssueMessage(parsed.error),
+          unknown ? [massOrderUnknownService(fields.serviceId), ...messages] : messages,
+        );
         continue;
       }
       const problem = orderProblem(parsed.data, visible, {
@@ -199,7 +211,7 @@ export class MassOrders {
         platform: visible ? platforms.get(visible.categoryId) : null,
       });
       if (problem) {
-        view.error = problem.message;
+        fail(problem.message, [unknown ? massOrderUnknownService(fields.serviceId) : problem.message]);
         continue;
       }
       const service_ = visible!;
@@ -224,7 +236,8 @@ export class MassOrders {
     const won = (v: string | null) => (v === null ? null : BigInt(v));
     return {
       ...stored,
-      lines: stored.lines.map((l) => ({ ...l, point: won(l.point) })),
+      // An answer stored before `errors` existed.
+      lines: stored.lines.map((l) => ({ ...l, errors: l.errors ?? (l.error ? [l.error] : []), point: won(l.point) })),
       total: BigInt(stored.total),
       balance: BigInt(stored.balance),
       shortfall: BigInt(stored.shortfall),
