@@ -1,6 +1,6 @@
 import { useMemo, type ReactNode } from 'react';
 import { ThemeProvider, unstable_createBreakpoints as createBreakpoints, useTheme } from '@mui/material/styles';
-import { Empty, ListActions, type ListActionsProps } from 'react-admin';
+import { EditActions, Empty, ListActions, ShowActions, Toolbar, type ListActionsProps } from 'react-admin';
 
 /**
  * react-admin's buttons drop their label below `sm` (an icon with a tooltip) and CreateButton turns into a
@@ -27,5 +27,24 @@ export const LabelledListActions = (props: ListActionsProps) => (
 export const LabelledEmpty = () => (
   <LabelledButtons>
     <Empty />
+  </LabelledButtons>
+);
+
+/** A record page's default toolbar (보기 / 편집) with its buttons labelled. */
+export const LabelledEditActions = () => (
+  <LabelledButtons>
+    <EditActions />
+  </LabelledButtons>
+);
+export const LabelledShowActions = () => (
+  <LabelledButtons>
+    <ShowActions />
+  </LabelledButtons>
+);
+
+/** A form's 저장 / 삭제 with 삭제 labelled too (react-admin draws it as a bare icon on a phone). */
+export const LabelledFormToolbar = () => (
+  <LabelledButtons>
+    <Toolbar />
   </LabelledButtons>
 );

@@ -1,7 +1,13 @@
 import { defaultDarkTheme, defaultLightTheme, type RaThemeOptions } from 'react-admin';
 import { createElement } from 'react';
 import { koKR } from '@mui/material/locale';
-import { LabelledEmpty, LabelledListActions } from '../common/LabelledButtons';
+import {
+  LabelledEditActions,
+  LabelledEmpty,
+  LabelledFormToolbar,
+  LabelledListActions,
+  LabelledShowActions,
+} from '../common/LabelledButtons';
 
 type Components = Record<string, { defaultProps?: object } & Record<string, unknown>>;
 
@@ -24,6 +30,12 @@ const inKorean = (theme: RaThemeOptions): RaThemeOptions => {
       empty: createElement(LabelledEmpty),
     },
   };
+  // Record pages' default toolbars and the forms' 저장 / 삭제 likewise (pages with their own keep theirs).
+  const withDefault = (name: string, props: object) =>
+    (merged[name] = { ...merged[name], defaultProps: { ...merged[name]?.defaultProps, ...props } });
+  withDefault('RaEdit', { actions: createElement(LabelledEditActions) });
+  withDefault('RaShow', { actions: createElement(LabelledShowActions) });
+  withDefault('RaSimpleForm', { toolbar: createElement(LabelledFormToolbar) });
   return { ...theme, components: merged as RaThemeOptions['components'] };
 };
 

@@ -14,11 +14,34 @@ import {
   TextInput,
   minValue,
   required,
+  useSimpleFormIterator,
+  useSimpleFormIteratorItem,
 } from 'react-admin';
 import Typography from '@mui/material/Typography';
+import Button from '@mui/material/Button';
+import AddIcon from '@mui/icons-material/AddCircleOutline';
+import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
 import { PRICE_RULES, PRICE_RULE_LABELS } from '../../../server/src/contracts/catalog.js';
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 import { FlagTextField } from '../common/fields';
+
+/** The backup providers' 추가 and 빼기: react-admin's iterator draws them as bare icons at every width. */
+const AddBackupButton = () => {
+  const { add } = useSimpleFormIterator();
+  return (
+    <Button size="small" startIcon={<AddIcon />} onClick={() => add()}>
+      추가
+    </Button>
+  );
+};
+const RemoveBackupButton = () => {
+  const { remove } = useSimpleFormIteratorItem();
+  return (
+    <Button size="small" color="warning" startIcon={<RemoveIcon />} onClick={() => remove()}>
+      빼기
+    </Button>
+  );
+};
 
 /** What the price sync does when the provider's rate changes (contracts/catalog.ts), in Korean. */
 export const priceRuleChoices = PRICE_RULES.map((id) => ({ id, name: PRICE_RULE_LABELS[id] }));
@@ -112,7 +135,7 @@ export const Form = () => (
     />
     <Typography variant="subtitle2">예비 공급사 (순서대로 시도, 5개까지)</Typography>
     <ArrayInput source="backupProviders" defaultValue={[]}>
-      <SimpleFormIterator inline disableClear>
+      <SimpleFormIterator inline disableClear addButton={<AddBackupButton />} removeButton={<RemoveBackupButton />}>
         <ReferenceInput source="providerId" reference="providers">
           <SelectInput optionText="name" label="resources.services.fields.backupProviderId" validate={required()} />
         </ReferenceInput>

@@ -266,7 +266,7 @@ describe('operator console on a phone', () => {
     '이 필터 제거',
   ];
 
-  it('every button on every list at 390 px shows its text (icon-only only for the app bar and pager widgets)', async () => {
+  it('every button on every list and record page at 390 px shows its text (icon-only only for the app bar and pager widgets)', async () => {
     const page = await logInToConsole(h);
     await page.setViewportSize(PHONE);
     const lists = [
@@ -276,8 +276,16 @@ describe('operator console on a phone', () => {
         )) as string[],
       ),
     ].filter((href) => /^\/admin\/[a-z-]+$/.test(href) && href !== '/admin/security');
+    // Record pages too: their default toolbars (보기, 편집) and the forms' 삭제.
+    const records = [
+      `/admin/orders/${orderId}/show`,
+      `/admin/members/${member.id}/show`,
+      `/admin/tickets/${ticketId}/show`,
+      `/admin/charges/${chargeId}/show`,
+      ...Object.entries(ids).map(([resource, id]) => `/admin/${resource}/${id}`),
+    ];
     const rows: { route: string; text: string; label: string }[] = [];
-    for (const route of lists) {
+    for (const route of [...lists, ...records]) {
       await page.goto(route);
       await settle(page);
       const found = await page
