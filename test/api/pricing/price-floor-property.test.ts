@@ -7,22 +7,7 @@ import { sql } from '../../support/identity.js';
 import { memberUnitPrice, type MemberPricing, type OperatorRole } from '../../../server/src/contracts/index.js';
 import { addProvider } from '../fulfilment/helpers.js';
 import { createService, fund } from '../ordering/fixtures.js';
-
-/** mulberry32: a small seeded PRNG, so a failing sequence is replayed from the seed it prints. */
-function prng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-  };
-}
+import { prng } from '../partners/prng.js';
 
 const SEED = Number(process.env.PROPERTY_SEED ?? Date.now() % 2 ** 31);
 const CASES = Number(process.env.PROPERTY_CASES ?? 3);
