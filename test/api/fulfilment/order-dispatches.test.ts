@@ -149,6 +149,8 @@ describe('order dispatch records', () => {
           )
         ).rows.map((r) => [r.indexname, r.indexdef as string]),
       );
+    // Orders are placed on today's schema: placing one reads the catalogue's costs, whose columns the old schema lacks.
+    const ids = await placeOrders(t, memberId, serviceId, 9);
     try {
       await migrator.down({ to: 'Migration20261126041000_second_factor' });
       expect(Object.keys(await indexDefs())).not.toContain('order_dispatch_check');
@@ -167,7 +169,7 @@ describe('order dispatch records', () => {
         [null, null, uncertainNote('add: no answer within 1000 ms'), null, 'UNCERTAIN'],
         [null, null, '전송 중 주문이 끝나 공급사 주문 up-9을(를) 공급사에 취소 요청했습니다.', now, 'ORPHANED'],
       ];
-      const ids = await placeOrders(t, memberId, serviceId, cases.length);
+      expect(ids).toHaveLength(cases.length);
       for (const [i, [providerOrderId, nextAttemptAt, note, finishedAt]] of cases.entries())
         await db.query(
           `insert into order_dispatch (order_id, provider_id, provider_order_id, attempts, next_attempt_at, last_error, finished_at, created_at, updated_at)
