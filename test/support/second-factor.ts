@@ -16,13 +16,16 @@ const PERIOD = 30;
 const handedOut = new Map<string, number>();
 
 /**
- * A code of a secret the server has not seen yet, as a person would wait for the app's next one: the current
- * step, else the next (the server takes one step ahead), else the wall clock is waited for (a third login of
- * one account within 30 s).
+ * A code of a secret the server has not seen yet, as a person would wait for the app's next one. The server
+ * takes the step before now, now and the next, each once and in order, so three logins of one account pass in
+ * 30 s before the wall clock is waited for (the step before is skipped in a step's last 2 s: it may have
+ * passed out of reach by the time the request arrives).
  */
 export async function totpCode(secret: string): Promise<string> {
-  const now = Math.floor(Date.now() / 1000 / PERIOD);
-  const step = Math.max(now, (handedOut.get(secret) ?? -1) + 1);
+  const seconds = Date.now() / 1000;
+  const now = Math.floor(seconds / PERIOD);
+  const earliest = seconds % PERIOD < PERIOD - 2 ? now - 1 : now;
+  const step = Math.max(earliest, (handedOut.get(secret) ?? -1) + 1);
   if (step > now + 1) await new Promise((r) => setTimeout(r, (step - 1) * PERIOD * 1000 - Date.now() + 100));
   handedOut.set(secret, step);
   return generate({ secret, epoch: step * PERIOD });
