@@ -33,7 +33,9 @@ export default {
   transform: common.transform,
   extensionsToTreatAsEsm: common.extensionsToTreatAsEsm,
   moduleNameMapper: common.moduleNameMapper,
-  testTimeout: 30_000,
+  // Generous: on CI two runs share 2 cores (the api suites on Debian's PostgreSQL run beside the main run), and
+  // a hook that starts the whole app waits for its turn. A timeout is a hang detector here, not a speed check.
+  testTimeout: 90_000,
   // Each test file loads the whole app into a fresh module registry, and not all of it is freed afterwards:
   // run in band (jest's choice on 2 cores) the main process grew past V8's 4 GB heap after ~100 files. Two
   // workers keep the main process small, and a worker is replaced once a file leaves it above the limit.
