@@ -13,6 +13,17 @@ export const CHARGE_BONUS_METHOD_LABELS = {
   TOSS_VIRTUAL_ACCOUNT: '토스 가상계좌',
 } as const satisfies Record<ChargeBonusMethod, string>;
 
+/** The tier method a charge is paid by; a Toss transfer (계좌이체) is none of them (all-method tiers only). */
+export function chargeBonusMethodOf(
+  method: 'BANK_TRANSFER' | 'TOSS',
+  tossMethod: string | null,
+): ChargeBonusMethod | null {
+  if (method === 'BANK_TRANSFER') return 'BANK_TRANSFER';
+  if (tossMethod === 'CARD') return 'TOSS_CARD';
+  if (tossMethod === 'VIRTUAL_ACCOUNT') return 'TOSS_VIRTUAL_ACCOUNT';
+  return null;
+}
+
 export const CHARGE_BONUS_KINDS = ['PERCENT', 'FIXED'] as const;
 export type ChargeBonusKind = (typeof CHARGE_BONUS_KINDS)[number];
 export const CHARGE_BONUS_KIND_LABELS = { PERCENT: '비율(%)', FIXED: '정액(P)' } as const satisfies Record<

@@ -5,7 +5,7 @@ import { Clock, reclaimShare } from '../../../shared/index.js';
 import {
   CHARGE_BONUS_METHOD_LABELS,
   chargeBonusFor,
-  type ChargeBonusMethod,
+  chargeBonusMethodOf,
   type ChargeBonusTier as PublicTier,
 } from '../../../contracts/charge-bonus.js';
 import { ChargeBonus } from '../domain/charge-bonus.entity.js';
@@ -18,14 +18,6 @@ export interface BonusedCharge {
   point: bigint;
   method: 'BANK_TRANSFER' | 'TOSS';
   tossMethod: string | null;
-}
-
-/** The tier method a charge was paid by; a Toss transfer (계좌이체) matches only all-method tiers. */
-export function bonusMethodOf(charge: Pick<BonusedCharge, 'method' | 'tossMethod'>): ChargeBonusMethod | null {
-  if (charge.method === 'BANK_TRANSFER') return 'BANK_TRANSFER';
-  if (charge.tossMethod === 'CARD') return 'TOSS_CARD';
-  if (charge.tossMethod === 'VIRTUAL_ACCOUNT') return 'TOSS_VIRTUAL_ACCOUNT';
-  return null;
 }
 
 const publicView = (t: ChargeBonusTier): PublicTier => ({
@@ -60,7 +52,7 @@ export class ChargeBonusFacade {
   /** In the accepting transaction: credits the charge's bonus, at most once per charge. */
   async grantIn(tx: EntityManager, charge: BonusedCharge): Promise<void> {
     const tiers = await tx.find(ChargeBonusTier, { enabled: true });
-    const method = bonusMethodOf(charge);
+    const method = chargeBonusMethodOf(charge.method, charge.tossMethod);
     const match = chargeBonusFor(tiers.map(publicView), Number(charge.point), method);
     if (!match) return;
     if (await tx.count(ChargeBonus, { chargeId: charge.id })) return;
