@@ -377,5 +377,16 @@ export const ko: TranslationMessages = {
         note: '내용',
       },
     },
+    'charge-bonuses': {
+      name: '충전 보너스',
+      fields: {
+        ...common,
+        minAmount: '기준 금액(원 이상)',
+        kind: '방식',
+        value: '보너스 (% 또는 P)',
+        method: '결제 수단',
+        enabled: '사용',
+      },
+    },
   },
 };

@@ -26,6 +26,7 @@ import { TICKET_MESSAGES } from './support.js';
 import { LINK_MESSAGES } from './order-links.js';
 import { WEBHOOK_MESSAGES } from './delivery.js';
 import { SECOND_FACTOR_MESSAGES } from './second-factor.js';
+import { CHARGE_BONUS_MESSAGES } from './charge-bonus.js';
 export const ERROR_CODES = {
   // Any refusal without a code of its own, by status. A message listed twice keeps its first code only.
   BAD_REQUEST: '잘못된 요청입니다.',
@@ -306,6 +307,14 @@ export const ERROR_CODES = {
   // Providers (fulfilment): a key is only ever sent to the address it was entered for.
   PROVIDER_KEY_REQUIRED:
     '공급사 API 주소를 바꾸면 기존 API 키는 더 이상 쓰지 않습니다. 새 주소의 API 키를 입력해 주세요.',
+  // CHARGE_BONUS_MESSAGES (charge-bonus.ts)
+  CHARGE_BONUS_MIN_AMOUNT_INVALID: CHARGE_BONUS_MESSAGES.minAmountInvalid,
+  CHARGE_BONUS_KIND_INVALID: CHARGE_BONUS_MESSAGES.kindInvalid,
+  CHARGE_BONUS_PERCENT_INVALID: CHARGE_BONUS_MESSAGES.percentInvalid,
+  CHARGE_BONUS_FIXED_INVALID: CHARGE_BONUS_MESSAGES.fixedInvalid,
+  CHARGE_BONUS_METHOD_INVALID: CHARGE_BONUS_MESSAGES.methodInvalid,
+  CHARGE_BONUS_ENABLED_INVALID: CHARGE_BONUS_MESSAGES.enabledInvalid,
+  CHARGE_BONUS_DUPLICATE: CHARGE_BONUS_MESSAGES.duplicate,
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -55,3 +55,4 @@ export {
 export { COST_SCALE, divideRounded, fromUnits, multiplyToUnits, toUnits } from './decimal.js';
 export { csvCell, toCsv } from './csv.js';
 export { Allow, PERMISSION_KEY, declaredPermission, assertPermitted } from './permissions.js';
+export { proportionalTakeBack, reclaimShare, type ReclaimableGrant } from './proportional-share.js';

@@ -176,6 +176,12 @@ const TABLE: Record<string, string> = {
   'PUT /api/admin/saved-replies/:id': 'OMS-',
   'PUT /api/admin/services/:id': 'OM--',
   'PUT /api/admin/settings/:key': 'O---',
+  // 충전 보너스 tiers: who settles charges.
+  'GET /api/admin/charge-bonuses': 'O--A',
+  'GET /api/admin/charge-bonuses/:id': 'O--A',
+  'POST /api/admin/charge-bonuses': 'O--A',
+  'PUT /api/admin/charge-bonuses/:id': 'O--A',
+  'DELETE /api/admin/charge-bonuses/:id': 'O--A',
 };
 
 const LETTER: Record<OperatorRole, string> = { OWNER: 'O', MANAGER: 'M', SUPPORT: 'S', ACCOUNTANT: 'A' };

@@ -2,6 +2,7 @@ import { AlertsModule } from '../alerts/index.js';
 import { Module } from '@nestjs/common';
 import { ApprovalsModule } from '../approvals/index.js';
 import { AuditModule } from '../audit/index.js';
+import { ChargeBonusModule } from '../charge-bonus/index.js';
 import { PricingModule } from '../pricing/index.js';
 import { ReceiptsModule } from '../receipts/index.js';
 import { ReferralModule } from '../referral/index.js';
@@ -31,6 +32,7 @@ import { AdminChargeRefundController, TossChargeController, TossWebhookControlle
     PricingModule,
     ApprovalsModule,
     ReceiptsModule,
+    ChargeBonusModule,
   ],
   controllers: [
     ChargeController,

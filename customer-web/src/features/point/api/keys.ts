@@ -5,4 +5,5 @@ export const pointKeys = {
   history: resourceKey('/service/point-history'),
   tossEnabled: resourceKey('/service/point/toss/enabled'),
   receipts: resourceKey('/service/receipts'),
+  chargeBonuses: resourceKey('/service/charge-bonuses'),
 };

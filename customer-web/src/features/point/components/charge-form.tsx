@@ -18,6 +18,7 @@ import { chargeUnitLabel, won } from '../../../lib/format';
 import { loading } from '../../../lib/loading';
 import { refusalMessage } from '../../../lib/api-client';
 import { useCreateCharge } from '../api/create-charge';
+import { ChargeBonusLine } from './charge-bonus-line';
 
 /** The tax invoice's eight fields (docs/product.md §5), with the form's labels; a cash receipt asks for `phone` only. */
 const TAX_INVOICE_LABELS: Record<keyof TaxInvoice, string> = {
@@ -108,6 +109,7 @@ export function ChargeForm({
               초기화
             </Button>
           </div>
+          <ChargeBonusLine point={point} method="BANK_TRANSFER" />
           {errors.point?.message ? (
             <p className="field-error" role="alert">
               {errors.point.message}

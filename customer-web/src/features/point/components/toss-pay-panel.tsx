@@ -6,6 +6,7 @@ import { Input } from '../../../components/ui/field';
 import {
   CHARGE_MESSAGES,
   chargeAmounts,
+  chargeBonusMethodOf,
   FEE_TYPE_LABELS,
   TOSS_METHOD_LABELS,
   TOSS_METHODS,
@@ -18,6 +19,7 @@ import { chargeUnitLabel, won } from '../../../lib/format';
 import { loading } from '../../../lib/loading';
 import { startTossCheckout, useTossEnabled } from '../api/toss';
 import { openTossWindow } from '../lib/toss-window';
+import { ChargeBonusLine } from './charge-bonus-line';
 
 const TAX_FIELDS = [
   ['company', '상호'],
@@ -99,6 +101,7 @@ export function TossPayPanel({
           ))}
         </div>
       </fieldset>
+      <ChargeBonusLine point={point} method={chargeBonusMethodOf('TOSS', method)} />
       {choices.length > 1 || (choices[0] && choices[0] !== 'NONE') ? (
         <fieldset className="field">
           <legend className="field-label">증빙 서류</legend>

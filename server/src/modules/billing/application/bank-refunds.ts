@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
+import { ChargeBonusFacade } from '../../charge-bonus/index.js';
 import { PricingFacade } from '../../pricing/index.js';
 import { ReceiptsFacade } from '../../receipts/index.js';
 import { ReferralFacade } from '../../referral/index.js';
@@ -15,7 +16,7 @@ import { snapshot } from './settler.js';
  * The operator's refund of an accepted bank-transfer charge. The won go back by a bank transfer made
  * outside the product; this records it, in one transaction under the charge's row lock (so parallel
  * refunds never exceed what was paid): the points it paid for taken back (what the balance cannot cover
- * becomes the member's debt), the referrer's share reclaimed, the level lowered, the documents told.
+ * becomes the member's debt), the referrer's share and the top-up bonus's reclaimed, the level lowered, the documents told.
  */
 @Injectable()
 export class BankRefunds {
@@ -26,6 +27,7 @@ export class BankRefunds {
     private readonly pricing: PricingFacade,
     private readonly receipts: ReceiptsFacade,
     private readonly audit: AuditFacade,
+    private readonly bonuses: ChargeBonusFacade,
   ) {}
 
   /** Whether the charge is paid by bank transfer (false when unknown: the refund's own refusal answers). */
@@ -63,6 +65,7 @@ export class BankRefunds {
         }));
       charge.recordRefund(points, amount);
       await this.referral.reclaimIn(tx, charge, charge.refundedPoint, `bank:${reference}`);
+      await this.bonuses.reclaimIn(tx, charge, charge.refundedPoint, `bank:${reference}`);
       if (points > 0n) await this.pricing.chargeReversed(tx, charge.memberId, points);
       await this.receipts.chargeRefunded(tx, charge);
       this.audit.record(tx, operator, {

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
+import { ChargeBonusFacade } from '../../charge-bonus/index.js';
 import { PricingFacade } from '../../pricing/index.js';
 import { ReceiptsFacade } from '../../receipts/index.js';
 import { ReferralFacade } from '../../referral/index.js';
@@ -43,6 +44,7 @@ export class ChargeSettlement {
     private readonly referral: ReferralFacade,
     private readonly pricing: PricingFacade,
     private readonly receipts: ReceiptsFacade,
+    private readonly bonuses: ChargeBonusFacade,
   ) {}
 
   async find(tx: EntityManager, id: number): Promise<Charge> {
@@ -76,7 +78,7 @@ export class ChargeSettlement {
     await this.creditIn(tx, charge);
   }
 
-  /** The credit of an accepted charge, and its referrer's reward, once each. */
+  /** The credit of an accepted charge, its referrer's reward and its top-up bonus, once each. */
   private async creditIn(tx: EntityManager, charge: Charge): Promise<void> {
     await flushOrConflict(tx);
     const credit = await this.wallet.credit(tx, {
@@ -91,6 +93,7 @@ export class ChargeSettlement {
     });
     if (!credit.applied) throw new DomainError(`충전 #${charge.id}은(는) 이미 포인트가 지급되었습니다.`);
     await this.referral.rewardIn(tx, charge);
+    await this.bonuses.grantIn(tx, charge);
     // The accepted charge counts toward the member's level (회원 등급), in the same transaction.
     await this.pricing.chargeAccepted(tx, charge.memberId, charge.point);
     // The 현금영수증 or 세금계산서 it asked for waits as 대기 from this commit; the receipts job issues it.

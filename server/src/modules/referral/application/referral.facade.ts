@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { IdentityFacade } from '../../identity/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { LedgerKind, WalletFacade } from '../../wallet/index.js';
-import { Clock, findPage, idOf, type ListQuery, type Page } from '../../../shared/index.js';
+import { Clock, findPage, idOf, reclaimShare, type ListQuery, type Page } from '../../../shared/index.js';
 import type { ReferralSummary } from '../../../contracts/toss.js';
 import { ReferralReward } from '../domain/referral-reward.entity.js';
 
@@ -73,17 +73,15 @@ export class ReferralFacade {
   async reclaimIn(tx: EntityManager, charge: RewardedCharge, refundedTotal: bigint, refundRef: string): Promise<void> {
     const reward = await tx.findOne(ReferralReward, { chargeId: charge.id });
     if (!reward) return;
-    const share = reward.shareOf(refundedTotal, charge.point);
-    if (share <= 0n) return;
-    const taken = await this.wallet.debitUpTo(tx, {
-      memberId: reward.referrerId,
-      amount: share,
-      kind: LedgerKind.REFERRAL,
-      reference: { type: 'charge-refund', id: refundRef },
-      memo: `추천 적립 회수 (충전 #${charge.id} 환불)`,
-    });
-    reward.reclaimed += taken;
-    reward.unrecovered += share - taken;
+    await reclaimShare(reward, refundedTotal, charge.point, (share) =>
+      this.wallet.debitUpTo(tx, {
+        memberId: reward.referrerId,
+        amount: share,
+        kind: LedgerKind.REFERRAL,
+        reference: { type: 'charge-refund', id: refundRef },
+        memo: `추천 적립 회수 (충전 #${charge.id} 환불)`,
+      }),
+    );
     await tx.flush();
   }
 

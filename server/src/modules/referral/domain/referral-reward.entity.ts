@@ -1,5 +1,5 @@
 import { Entity, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { WonType } from '../../../shared/index.js';
+import { proportionalTakeBack, WonType } from '../../../shared/index.js';
 
 /**
  * A referrer's reward for one accepted charge of a member they referred: one row per charge. A
@@ -45,15 +45,8 @@ export class ReferralReward {
     return (point * BigInt(rate)) / 100n;
   }
 
-  /**
-   * What a refund takes back, given everything refunded of the charge so far (this refund included): the
-   * reward's share of that cumulative figure, less what earlier refunds took back (or found spent). Measured
-   * cumulatively, so many small refunds add up to what one refund of their sum would take, and a fully
-   * refunded charge gives back the whole reward.
-   */
+  /** What a refund takes back: the shared cumulative rule (shared/proportional-share.ts). */
   shareOf(refundedTotal: bigint, chargePoint: bigint): bigint {
-    const target = refundedTotal >= chargePoint ? this.amount : (this.amount * refundedTotal) / chargePoint;
-    const share = target - this.reclaimed - this.unrecovered;
-    return share > 0n ? share : 0n;
+    return proportionalTakeBack(this.amount, this.reclaimed + this.unrecovered, refundedTotal, chargePoint);
   }
 }

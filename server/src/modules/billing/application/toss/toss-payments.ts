@@ -4,6 +4,7 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { AuditActor } from '../../../audit/index.js';
 import { AuditFacade } from '../../../audit/index.js';
 import { AlertsFacade } from '../../../alerts/index.js';
+import { ChargeBonusFacade } from '../../../charge-bonus/index.js';
 import { ReceiptsFacade } from '../../../receipts/index.js';
 import { PricingFacade } from '../../../pricing/index.js';
 import { ReferralFacade } from '../../../referral/index.js';
@@ -75,6 +76,7 @@ export class TossPayments {
     private readonly alerts: AlertsFacade,
     private readonly receipts: ReceiptsFacade,
     private readonly pricing: PricingFacade,
+    private readonly bonuses: ChargeBonusFacade,
   ) {}
 
   /** ENABLE_TOSS_PAYMENT on and both keys set. */
@@ -324,7 +326,7 @@ export class TossPayments {
    * Cancels of a credited payment that the shop did not make (Toss's dashboard, a chargeback, a partial
    * cancel): each, once by its transaction key, takes back the points it paid for (CHARGE_REFUND referencing
    * the transaction; what the balance cannot cover becomes the member's debt, which blocks ordering) and
-   * the referrer's share. Answers the operator alerts to raise, with the figures.
+   * the referrer's share and the top-up bonus's. Answers the operator alerts to raise, with the figures.
    */
   private async takeBackCancels(tx: EntityManager, charge: Charge, payment: TossPayment) {
     const settled = new Set(charge.tossSettledCancels ?? []);
@@ -348,6 +350,7 @@ export class TossPayments {
         }));
         charge.recordRefund(points, amount);
         await this.referral.reclaimIn(tx, charge, charge.refundedPoint, key);
+        await this.bonuses.reclaimIn(tx, charge, charge.refundedPoint, key);
         await this.receipts.chargeRefunded(tx, charge);
         // What the level counted went back to the card: the level follows the money.
         await this.pricing.chargeReversed(tx, charge.memberId, points);
@@ -477,6 +480,7 @@ export class TossPayments {
         throw error;
       }
       await this.referral.reclaimIn(tx, charge, charge.refundedPoint + points, refundRef);
+      await this.bonuses.reclaimIn(tx, charge, charge.refundedPoint + points, refundRef);
       await this.pricing.chargeReversed(tx, charge.memberId, points);
       const payment = await this.cancelAtToss(
         charge.tossPaymentKey!,
