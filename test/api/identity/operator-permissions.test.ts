@@ -176,6 +176,8 @@ const TABLE: Record<string, string> = {
   'PUT /api/admin/saved-replies/:id': 'OMS-',
   'PUT /api/admin/services/:id': 'OM--',
   'PUT /api/admin/settings/:key': 'O---',
+  // 점검 모드: the switch, the message and the window saved together.
+  'PUT /api/admin/settings/maintenance': 'O---',
 };
 
 const LETTER: Record<OperatorRole, string> = { OWNER: 'O', MANAGER: 'M', SUPPORT: 'S', ACCOUNTANT: 'A' };
