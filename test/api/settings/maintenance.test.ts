@@ -54,7 +54,12 @@ describe('점검 모드 (ENABLE_SERVICE_CHECK with a message and a window)', () 
       SERVICE_CHECK_UNTIL: '',
     });
   });
+  /** The request sequences the closing note shows. */
+  const notes: string[] = [];
+  const note = (label: string, status: number, body: unknown) =>
+    notes.push(`${label} -> ${status} ${JSON.stringify(body)}`);
   afterAll(async () => {
+    console.log(notes.join('\n'));
     expect(await t.app.get(WalletFacade).invariantViolations()).toEqual([]);
     await fake.close();
     await t.close();
@@ -101,7 +106,9 @@ describe('점검 모드 (ENABLE_SERVICE_CHECK with a message and a window)', () 
       },
     });
 
+    note(`PUT /api/admin/settings/maintenance (from +1h, until +3h)`, saved.status, saved.body);
     // Before: announced, not on.
+    note('before: GET /api/service/maintenance', 200, await now());
     expect(await now()).toEqual({ active: false, upcoming: true, message: MESSAGE, from, until });
     expect(await publicSwitch()).toBe(false);
     await order(member).expect(201);
@@ -111,6 +118,8 @@ describe('점검 모드 (ENABLE_SERVICE_CHECK with a message and a window)', () 
     expect(await now()).toEqual({ active: true, upcoming: false, message: MESSAGE, from, until });
     expect(await publicSwitch()).toBe(true);
     const refused = await order(member).expect(400);
+    note('during: GET /api/service/maintenance', 200, await now());
+    note('during: POST /api/service/order', refused.status, refused.body);
     expect(refused.body).toEqual({
       statusCode: 400,
       code: 'SERVICE_CHECK',
@@ -124,7 +133,9 @@ describe('점검 모드 (ENABLE_SERVICE_CHECK with a message and a window)', () 
     clock(t).travel(60_000);
     expect(await now()).toEqual({ active: false, upcoming: false, message: MESSAGE, from, until });
     expect(await t.app.get(SettingsService).get('ENABLE_SERVICE_CHECK')).toBe(true);
-    await order(member).expect(201);
+    const after = await order(member).expect(201);
+    note('after UNTIL: GET /api/service/maintenance', 200, await now());
+    note('after UNTIL: POST /api/service/order', after.status, after.body);
   });
 
   it('the switch arms the window: off means open whatever the window; on without a window lasts until turned off', async () => {
@@ -182,8 +193,15 @@ describe('점검 모드 (ENABLE_SERVICE_CHECK with a message and a window)', () 
     expect(preview.body).toMatchObject({ count: 1, errors: 0, placed: false, total: 300 });
 
     // API: v2 add answers {"error": message}; v1 the refusal.
-    const added = await v2(t, { key: reseller.apiKey, action: 'add', service: serviceId, link: 'https://instagram.com/p/v2mt', quantity: 100 }).expect(200);
+    const added = await v2(t, {
+      key: reseller.apiKey,
+      action: 'add',
+      service: serviceId,
+      link: 'https://instagram.com/p/v2mt',
+      quantity: 100,
+    }).expect(200);
     expect(added.body).toEqual({ error: refusal });
+    note('during: POST /api/v2 action=add', added.status, added.body);
     const drip = await v2(t, {
       key: reseller.apiKey,
       action: 'add',
@@ -216,14 +234,19 @@ describe('점검 모드 (ENABLE_SERVICE_CHECK with a message and a window)', () 
       .send({ name: '홍길동', point: 10_000, feeType: 'NONE' })
       .expect(400);
     expect(bank.body).toMatchObject({ code: 'SERVICE_CHECK', message: refusal });
+    note('during: POST /api/service/point', bank.status, bank.body);
     const card = await t.http
       .post('/api/service/point/toss')
       .set('Authorization', auth)
       .send({ point: 10_000, method: 'CARD' })
       .expect(400);
     expect(card.body).toMatchObject({ code: 'SERVICE_CHECK', message: refusal });
+    note('during: POST /api/service/point/toss', card.status, card.body);
+    note('during: POST /api/service/orders/mass', mass.status, mass.body);
+    note('during: POST /api/service/subscriptions', subscription.status, subscription.body);
 
     expect(await counts()).toEqual(before);
+    note('rows (orders, auto-orders, subscriptions, charges, ledger) before = after', 0, await counts());
     expect(await footprint(t, member.id)).toEqual(memberBefore);
     expect(await footprint(t, reseller.id)).toEqual(resellerBefore);
   });
@@ -261,17 +284,34 @@ describe('점검 모드 (ENABLE_SERVICE_CHECK with a message and a window)', () 
       .send({ value: '점검 중 문의는 카카오 채널로' })
       .expect(200);
     await t.http.get('/api/admin/orders').set('Authorization', admin).expect(200);
-    const service = await t.http.put(`/api/admin/services/${serviceId}`).set('Authorization', admin).send({ notice: '점검 후 재개' });
+    const service = await t.http
+      .put(`/api/admin/services/${serviceId}`)
+      .set('Authorization', admin)
+      .send({ notice: '점검 후 재개' });
     expect(service.status).toBe(200);
   });
 
   it('the switch, the message and the window are audited, each change with its before and after', async () => {
     const from = iso(HOUR);
     const until = iso(2 * HOUR);
-    await save({ ENABLE_SERVICE_CHECK: true, SERVICE_CHECK_MESSAGE: MESSAGE, SERVICE_CHECK_FROM: from, SERVICE_CHECK_UNTIL: until }).expect(200);
-    await t.http.put('/api/admin/settings/ENABLE_SERVICE_CHECK').set('Authorization', admin).send({ value: false }).expect(200);
+    await save({
+      ENABLE_SERVICE_CHECK: true,
+      SERVICE_CHECK_MESSAGE: MESSAGE,
+      SERVICE_CHECK_FROM: from,
+      SERVICE_CHECK_UNTIL: until,
+    }).expect(200);
+    await t.http
+      .put('/api/admin/settings/ENABLE_SERVICE_CHECK')
+      .set('Authorization', admin)
+      .send({ value: false })
+      .expect(200);
     const rows = async (key: string) =>
-      (await auditOf(t, 'settings', key)).map((r) => ({ action: r.action, by: r.operatorLoginId, before: r.before, after: r.after }));
+      (await auditOf(t, 'settings', key)).map((r) => ({
+        action: r.action,
+        by: r.operatorLoginId,
+        before: r.before,
+        after: r.after,
+      }));
     expect((await rows('ENABLE_SERVICE_CHECK')).slice(-2)).toEqual([
       { action: 'update', by: 'operator', before: { value: false }, after: { value: true } },
       { action: 'update', by: 'operator', before: { value: true }, after: { value: false } },
@@ -322,7 +362,11 @@ describe('점검 모드 (ENABLE_SERVICE_CHECK with a message and a window)', () 
     // A message at the limit is taken.
     await save({ SERVICE_CHECK_MESSAGE: '가'.repeat(MAINTENANCE_MESSAGE_MAX) }).expect(200);
     // Only operators with the settings permission write it; members and visitors do not.
-    await t.http.put('/api/admin/settings/maintenance').set('Authorization', bearer(member.token)).send({ values: {} }).expect(401);
+    await t.http
+      .put('/api/admin/settings/maintenance')
+      .set('Authorization', bearer(member.token))
+      .send({ values: {} })
+      .expect(401);
   });
 
   it('running orders are still sent, synced and run by the jobs while the shop is in maintenance', async () => {
@@ -338,9 +382,13 @@ describe('점검 모드 (ENABLE_SERVICE_CHECK with a message and a window)', () 
     expect((await now()).active).toBe(true);
 
     const sent = await t.app.get(OrderSender).runOnce();
+    note('in maintenance: OrderSender.runOnce()', 0, sent);
     expect(sent.sent).toBe(2);
     const dispatched = await ordersById(t, [single!, auto.orderId]);
-    expect(dispatched.get(single!)).toMatchObject({ status: OrderStatus.PROCESSING, providerOrderId: expect.any(String) });
+    expect(dispatched.get(single!)).toMatchObject({
+      status: OrderStatus.PROCESSING,
+      providerOrderId: expect.any(String),
+    });
     fake.setOrder(dispatched.get(single!)!.providerOrderId!, { status: 'Completed', startCount: 10, remains: 0 });
     clock(t).travel(SYNC_SPACING_MS + 1000);
     await t.app.get(OrderSync).runOnce();
@@ -350,7 +398,9 @@ describe('점검 모드 (ENABLE_SERVICE_CHECK with a message and a window)', () 
     clock(t).travel(60 * 60_000);
     const paid = await balance(t, m.id);
     expect(await t.app.get(AutoOrderRunsJob).runOnce()).toBeGreaterThanOrEqual(1);
-    const runs = await sql<{ n: number }>(t, 'select count(*)::int as n from service_order where auto_order_id = ?', [auto.autoOrderId]);
+    const runs = await sql<{ n: number }>(t, 'select count(*)::int as n from service_order where auto_order_id = ?', [
+      auto.autoOrderId,
+    ]);
     expect(runs[0]!.n).toBe(2);
     expect(await balance(t, m.id)).toBe(paid);
     expect((await now()).active).toBe(true);

@@ -2,6 +2,8 @@ import { copyFileSync, mkdirSync } from 'node:fs';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
 import { koreanDateTime } from '../../../server/src/contracts/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
+import { SettingsService } from '../../../server/src/modules/settings/index.js';
+import { logInToConsole, toast } from '../console/support.js';
 import { createService } from '../../api/ordering/fixtures.js';
 import { memberWithPoints, openScreen as open, operator, pageWidth as widthOf, signedIn } from './storefront.js';
 
@@ -82,5 +84,43 @@ describe('storefront in maintenance at 390px', () => {
     await open(page, '/point');
     await page.getByRole('button', { name: '충전 신청' }).waitFor();
     expect(await page.getByTestId('service-check').count()).toBe(0);
+  });
+
+  it('the console saves the switch, the message and the window together, in Korean time', async () => {
+    const clock = h.t.app.get(Clock);
+    clock.reset();
+    await h.t.app.get(SettingsService).setMaintenance({
+      ENABLE_SERVICE_CHECK: false,
+      SERVICE_CHECK_MESSAGE: '',
+      SERVICE_CHECK_FROM: '',
+      SERVICE_CHECK_UNTIL: '',
+    });
+    const page = await logInToConsole(h);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin/settings');
+    await page.getByRole('heading', { name: '기능 스위치', exact: true }).waitFor();
+    const year = clock.now().getUTCFullYear() + 1;
+    await page.locator('textarea[name="SERVICE_CHECK_MESSAGE"]').first().fill('정기 점검입니다.');
+    await page.locator('input[name="SERVICE_CHECK_FROM"]').fill(`${year}-01-10T02:00`);
+    await page.locator('input[name="SERVICE_CHECK_UNTIL"]').fill(`${year}-01-10T01:00`);
+    await page.getByRole('button', { name: '설정 저장' }).click();
+    // A backwards window is refused under its end; nothing was written.
+    await page.getByText('점검 종료 시각은 시작 시각보다 뒤여야 합니다.').first().waitFor();
+    expect(await h.t.app.get(SettingsService).get('SERVICE_CHECK_MESSAGE')).toBe('');
+
+    await page.locator('input[name="SERVICE_CHECK_UNTIL"]').fill(`${year}-01-10T06:30`);
+    await page.getByLabel('서비스 점검').check();
+    await page.getByRole('button', { name: '설정 저장' }).click();
+    await toast(page, '4개 항목을 저장했습니다.').waitFor();
+    const view = (await h.t.http.get('/api/service/maintenance').expect(200)).body;
+    expect(view).toEqual({
+      active: false,
+      upcoming: true,
+      message: '정기 점검입니다.',
+      from: `${year}-01-09T17:00:00.000Z`,
+      until: `${year}-01-09T21:30:00.000Z`,
+    });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await h.screenshot(page, 'console-maintenance-390');
   });
 });
