@@ -19,6 +19,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { ImageUrlInput } from '../common/ImageUrlInput';
 import { labelChoices } from '../common/fields';
+import { isMaintenanceKey, MaintenanceInput, saveMaintenance } from './maintenance';
 import {
   DELETION_BALANCE_LABELS,
   PAYMENT_TYPE_LABELS,
@@ -80,6 +81,9 @@ const SettingInput = ({ setting }: { setting: SettingRow }) => {
     case 'imageUrl':
       // Uploaded like the popups' images (POST /api/admin/uploads), or any http(s) address.
       return <ImageUrlInput source={setting.key} label={setting.label} />;
+    case 'datetime':
+    case 'maintenanceMessage':
+      return <MaintenanceInput setting={setting} />;
     default:
       return <TextInput {...common} fullWidth multiline={setting.key === 'BANKING_DISPLAY_TEXT'} />;
   }
@@ -108,9 +112,14 @@ const SettingsPage = () => {
   const save = async (values: Record<string, unknown>) => {
     const errors: Record<string, string> = {};
     let saved = 0;
+    const maintenance: Record<string, unknown> = {};
     for (const [key, value] of Object.entries(values)) {
       const previous = byKey.get(key);
       if (!previous || same(previous.value, value)) continue;
+      if (isMaintenanceKey(key)) {
+        maintenance[key] = value;
+        continue;
+      }
       try {
         await dp.update('settings', { id: key, data: { value }, previousData: previous });
         saved += 1;
@@ -119,6 +128,9 @@ const SettingsPage = () => {
           String((e as Error).message ?? '').replace(new RegExp(`^${key}\\s*`), '') || '저장하지 못했습니다';
       }
     }
+    const paused = await saveMaintenance(dp, maintenance);
+    saved += paused.saved;
+    Object.assign(errors, paused.errors);
     if (Object.keys(errors).length > 0) {
       notify(`${Object.keys(errors).length}개 항목을 저장하지 못했습니다.`, { type: 'error' });
       return errors;

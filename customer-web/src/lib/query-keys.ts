@@ -11,4 +11,5 @@ export const resourceKey = <const P extends `/${string}`, const A extends readon
 export const sharedKeys = {
   profile: resourceKey('/auth/profile'),
   settings: resourceKey('/service/settings'),
+  maintenance: resourceKey('/service/maintenance'),
 };

@@ -27,6 +27,7 @@ import { LINK_MESSAGES } from './order-links.js';
 import { WEBHOOK_MESSAGES } from './delivery.js';
 import { SECOND_FACTOR_MESSAGES } from './second-factor.js';
 import { CHARGE_BONUS_MESSAGES } from './charge-bonus.js';
+import { MAINTENANCE_MESSAGES } from './maintenance.js';
 export const ERROR_CODES = {
   // Any refusal without a code of its own, by status. A message listed twice keeps its first code only.
   BAD_REQUEST: '잘못된 요청입니다.',
@@ -315,6 +316,13 @@ export const ERROR_CODES = {
   CHARGE_BONUS_METHOD_INVALID: CHARGE_BONUS_MESSAGES.methodInvalid,
   CHARGE_BONUS_ENABLED_INVALID: CHARGE_BONUS_MESSAGES.enabledInvalid,
   CHARGE_BONUS_DUPLICATE: CHARGE_BONUS_MESSAGES.duplicate,
+  // MAINTENANCE_MESSAGES (maintenance.ts): SERVICE_CHECK is every refusal while the shop is in maintenance,
+  // whatever message the operator wrote.
+  SERVICE_CHECK: MAINTENANCE_MESSAGES.default,
+  SERVICE_CHECK_MESSAGE_TOO_LONG: MAINTENANCE_MESSAGES.messageTooLong,
+  SERVICE_CHECK_DATE_INVALID: MAINTENANCE_MESSAGES.dateInvalid,
+  SERVICE_CHECK_UNTIL_BEFORE_FROM: MAINTENANCE_MESSAGES.untilBeforeFrom,
+  SERVICE_CHECK_UNTIL_PASSED: MAINTENANCE_MESSAGES.untilPassed,
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -65,3 +65,4 @@ export * from './error-codes.js';
 export * from './second-factor.js';
 export * from './receipts.js';
 export * from './charge-bonus.js';
+export * from './maintenance.js';

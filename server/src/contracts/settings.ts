@@ -40,6 +40,9 @@ export const SETTING_KINDS = [
   'hours',
   'siteName',
   'imageUrl',
+  // 점검 모드 (maintenance.ts): an instant or '' for no bound, and the banner's message.
+  'datetime',
+  'maintenanceMessage',
 ] as const;
 export type SettingKind = (typeof SETTING_KINDS)[number];
 
@@ -125,6 +128,10 @@ export const SETTINGS = [
   def('ALERT_PROVIDER_COMPLETION_MIN', 'count', 'alerts', '공급사 완료율 알림 기준(%)'),
   // Two-person approval (approvals.ts); '' reads as 100,000 won.
   def('APPROVAL_THRESHOLD', 'count', 'payment', '2인 승인 기준 금액(원)'),
+  // 점검 모드 beside the 서비스 점검 switch (maintenance.ts: the switch arms it, the window narrows it).
+  def('SERVICE_CHECK_MESSAGE', 'maintenanceMessage', 'switches', '점검 안내 문구'),
+  def('SERVICE_CHECK_FROM', 'datetime', 'switches', '점검 시작 (한국 시간, 비우면 바로)'),
+  def('SERVICE_CHECK_UNTIL', 'datetime', 'switches', '점검 종료 예정 (한국 시간, 비우면 끌 때까지)'),
 ] as const satisfies readonly SettingDefinition[];
 
 type Setting = (typeof SETTINGS)[number];

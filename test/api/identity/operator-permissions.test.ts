@@ -182,6 +182,8 @@ const TABLE: Record<string, string> = {
   'POST /api/admin/charge-bonuses': 'O--A',
   'PUT /api/admin/charge-bonuses/:id': 'O--A',
   'DELETE /api/admin/charge-bonuses/:id': 'O--A',
+  // 점검 모드: the switch, the message and the window saved together.
+  'PUT /api/admin/settings/maintenance': 'O---',
 };
 
 const LETTER: Record<OperatorRole, string> = { OWNER: 'O', MANAGER: 'M', SUPPORT: 'S', ACCOUNTANT: 'A' };

@@ -1,6 +1,6 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, type TestMember } from '../../support/members.js';
-import { ORDER_MESSAGES } from '../../../server/src/contracts/index.js';
+import { MAINTENANCE_MESSAGES, ORDER_MESSAGES } from '../../../server/src/contracts/index.js';
 import { OrderStatus } from '../../../server/src/modules/ordering/index.js';
 import { AutoOrder, IdempotencyKey, Order } from '../../../server/src/modules/ordering/entities.js';
 import { SettingsService } from '../../../server/src/modules/settings/index.js';
@@ -152,7 +152,10 @@ describe('placing orders', () => {
       await t.app.get(SettingsService).set('ENABLE_SERVICE_CHECK', true);
       try {
         const before = await footprint(m);
-        expect((await placeOrder(t, m, body()).expect(400)).body.message).toBe(ORDER_MESSAGES.unavailable);
+        expect((await placeOrder(t, m, body()).expect(400)).body).toMatchObject({
+          code: 'SERVICE_CHECK',
+          message: MAINTENANCE_MESSAGES.default,
+        });
         expect(await footprint(m)).toEqual(before);
       } finally {
         await t.app.get(SettingsService).set('ENABLE_SERVICE_CHECK', false);

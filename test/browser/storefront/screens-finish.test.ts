@@ -1,17 +1,8 @@
-import type { Page } from 'playwright-core';
 import { loadDemoData } from '../../../server/src/database/demo-data.js';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
-import { memberWithPoints, operator, ready, toast } from './storefront.js';
+import { memberWithPoints, openScreen as open, operator, toast } from './storefront.js';
 
 const PHONE = { width: 390, height: 844 } as const;
-
-async function open(page: Page, path: string) {
-  await page.goto(path);
-  await ready(page);
-  await page.waitForLoadState('networkidle');
-  const hide = page.getByRole('button', { name: '오늘 하루 보지 않기' });
-  while (await hide.count()) await hide.click();
-}
 
 /** Issue 18 on a phone, against the real server: login prompt, consents, refusal reasons, chat button, favicon. */
 describe('storefront screens on a phone', () => {

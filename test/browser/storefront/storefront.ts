@@ -56,6 +56,19 @@ export const signedIn = (page: Page, member: TestMember) =>
 /** The storefront is ready once the session left `loading` and the frame is drawn. */
 export const ready = (page: Page) => page.getByTestId('footer').waitFor();
 
+/** Opens a route and closes any popups over it (오늘 하루 보지 않기), ready to look at. */
+export async function openScreen(page: Page, path: string): Promise<void> {
+  await page.goto(path);
+  await ready(page);
+  await page.waitForLoadState('networkidle');
+  const hide = page.getByRole('button', { name: '오늘 하루 보지 않기' });
+  while (await hide.count()) await hide.click();
+}
+
+/** The document's widest content: more than the viewport is a horizontal scroll. */
+export const pageWidth = (page: Page) =>
+  page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+
 export const storageOf = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key);
 
 /** The wide top bar's menu (1440px layouts). */

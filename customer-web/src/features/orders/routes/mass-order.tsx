@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Card, PageTitle } from '../../../components/ui/card';
+import { MaintenanceBanner } from '../../../components/maintenance-banner';
 import { refusalMessage } from '../../../lib/api-client';
 import { MASS_ORDER_MAX_LINES, massOrderLines, type MassOrderAnswer } from '../../../lib/contracts';
 import { swapFlags, won } from '../../../lib/format';
@@ -28,6 +29,7 @@ export default function MassOrderRoute() {
   return (
     <div className="page order-page">
       <PageTitle sub="여러 주문을 한 번에 접수합니다. 한 줄에 주문 하나씩 입력해 주세요.">대량 주문</PageTitle>
+      <MaintenanceBanner />
       <OrderTabs />
       <Card title="주문 입력">
         <p className="muted small">

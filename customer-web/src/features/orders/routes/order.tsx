@@ -14,12 +14,14 @@ import { NoticePanel } from '../components/notice-panel';
 import { OrderTabs } from '../components/order-tabs';
 import { OrderForm } from '../components/order-form';
 import { clearOrderDraft, keepOrderDraft, peekOrderDraft } from '../lib/order-draft';
-import { ServiceCheckBanner } from '../components/service-check-banner';
+import { MaintenanceBanner } from '../../../components/maintenance-banner';
+import { useMaintenance } from '../../../lib/maintenance';
 import { SuccessCard } from '../components/success-card';
 
 /** /order, the landing page: banner, notices, success card, platform grid, order form. */
 export function OrderRoute() {
   const settings = useSettings();
+  const maintenance = useMaintenance();
   const profile = useProfile();
   const platforms = usePlatforms();
   const categories = useCategories();
@@ -43,7 +45,7 @@ export function OrderRoute() {
       {/* Also drawn by index.html before the app starts: keep the two the same. */}
       <PageTitle sub="플랫폼과 상품을 고르고 링크와 수량을 입력하면 바로 주문이 접수됩니다.">주문하기</PageTitle>
       {member ? <OrderTabs /> : null}
-      {settings.flag('ENABLE_SERVICE_CHECK') ? <ServiceCheckBanner /> : null}
+      <MaintenanceBanner />
       <NoticePanel />
       {receipt ? (
         <SuccessCard
@@ -57,7 +59,7 @@ export function OrderRoute() {
           platforms={platforms.data}
           catalog={catalog}
           balance={profile?.point ?? 0}
-          serviceCheck={settings.flag('ENABLE_SERVICE_CHECK')}
+          serviceCheck={maintenance.active}
           showServiceId={settings.flag('ENABLE_VISIBLE_SERVICE_ID')}
           onOrdered={setReceipt}
           draft={draft}

@@ -34,6 +34,7 @@ export class ChargeRequests {
    * be one the site offers now (ENABLE_PAYMENT_TYPE); the shop's account must be configured.
    */
   async request(memberId: number, request: ChargeRequest): Promise<ChargeInstructions> {
+    await this.settings.assertOpen();
     const settings = new Map((await this.settings.list()).map((s) => [s.key, String(s.value)]));
     if (!allowedFeeTypes(settings.get('ENABLE_PAYMENT_TYPE') ?? 'ALL').includes(request.feeType)) {
       throw new DomainError(CHARGE_MESSAGES.feeTypeNotAllowed, 400);

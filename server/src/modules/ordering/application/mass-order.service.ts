@@ -76,6 +76,8 @@ export class MassOrders {
       const prior = await this.prior(memberId, key, print);
       if (prior) return prior;
     }
+    // A preview still prices the lines; placing them waits for the end of maintenance.
+    if (!options.preview) await this.settings.assertOpen();
     const { views, good } = await this.check(memberId, text);
     const total = good.reduce((sum, g) => sum + g.view.point!, 0n);
     const answer = (balance: bigint, placed: boolean, message: string | null): MassOrderAnswer<bigint> => ({
@@ -147,9 +149,8 @@ export class MassOrders {
   private async check(memberId: number, text: string): Promise<{ views: MassOrderLineView<bigint>[]; good: Good[] }> {
     const lines = massOrderLines(text).map((l) => ({ ...l, fields: massOrderFields(l.text) }));
     const wanted = lines.map((l) => Number(l.fields?.serviceId)).filter((id) => Number.isSafeInteger(id) && id > 0);
-    const [services, serviceCheck, pricing] = await Promise.all([
+    const [services, pricing] = await Promise.all([
       this.catalog.servicesByIds(wanted.filter((id) => id <= 2_147_483_647)),
-      this.settings.get('ENABLE_SERVICE_CHECK'),
       this.pricing.pricingOf(memberId),
     ]);
     const platforms = new Map<number, string | null>();
@@ -207,7 +208,6 @@ export class MassOrders {
         continue;
       }
       const problem = orderProblem(parsed.data, visible, {
-        serviceCheck,
         platform: visible ? platforms.get(visible.categoryId) : null,
       });
       if (problem) {

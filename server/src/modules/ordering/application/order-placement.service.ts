@@ -95,13 +95,13 @@ export class OrderPlacement {
       const prior = await this.prior(memberId, key, print);
       if (prior) return { placed: prior, replayed: true };
     }
-    const [service, serviceCheck, pricing] = await Promise.all([
+    await this.settings.assertOpen();
+    const [service, pricing] = await Promise.all([
       this.catalog.getService(input.serviceId),
-      this.settings.get('ENABLE_SERVICE_CHECK'),
       this.pricing.pricingOf(memberId),
     ]);
     const platform = service ? await this.catalog.platformOfCategory(service.categoryId) : null;
-    const problem = orderProblem(input, service?.visible ? service : null, { serviceCheck, platform });
+    const problem = orderProblem(input, service?.visible ? service : null, { platform });
     if (problem) throw new DomainError(problem.message, 400);
     input = typedInput(input, service!);
     // The member's price (custom rate > level discount > list price), as every price they see.

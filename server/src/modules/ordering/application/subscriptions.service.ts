@@ -56,12 +56,10 @@ export class Subscriptions {
   ) {}
 
   async place(memberId: number, input: SubscriptionRequest): Promise<PlacedSubscription> {
-    const [service, serviceCheck] = await Promise.all([
-      this.catalog.getService(input.serviceId),
-      this.settings.get('ENABLE_SERVICE_CHECK'),
-    ]);
+    await this.settings.assertOpen();
+    const service = await this.catalog.getService(input.serviceId);
     if (!service?.visible) throw new DomainError(ORDER_MESSAGES.serviceRequired, 400);
-    if (serviceCheck || service.isReadOnly) throw new DomainError(ORDER_MESSAGES.unavailable, 400);
+    if (service.isReadOnly) throw new DomainError(ORDER_MESSAGES.unavailable, 400);
     const now = this.clock.now();
     const problem = subscriptionProblem(input, service, now.toISOString().slice(0, 10));
     if (problem) throw new DomainError(problem.message, 400);

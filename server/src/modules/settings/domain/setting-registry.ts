@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { siteLogoSchema, siteNameSchema } from '../../../contracts/brand.js';
+import { MAINTENANCE_MESSAGE_MAX, MAINTENANCE_MESSAGES } from '../../../contracts/maintenance.js';
 import {
   DELETION_BALANCE,
   PAYMENT_TYPES,
@@ -74,6 +75,14 @@ const schemas: Record<Kind, z.ZodType<SettingValue>> = {
       .regex(/^[1-9]\d{0,2}$/, '1에서 720 사이의 정수(시간)로 입력해 주세요.')
       .refine((v) => Number(v) <= 720, '1에서 720 사이의 정수(시간)로 입력해 주세요.'),
   ]),
+  // An instant with its offset ("2026-11-28T18:00:00+09:00"), kept as UTC ISO; '' for no bound.
+  datetime: z.union([z.literal(''), z.iso.datetime({ offset: true }).transform((v) => new Date(v).toISOString())], {
+    error: MAINTENANCE_MESSAGES.dateInvalid,
+  }),
+  maintenanceMessage: z
+    .string({ error: '글자로 입력해 주세요.' })
+    .trim()
+    .max(MAINTENANCE_MESSAGE_MAX, MAINTENANCE_MESSAGES.messageTooLong),
 };
 
 /** The value a missing row reads as: the spec says "empty string or false". */

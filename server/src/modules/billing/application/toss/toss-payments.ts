@@ -94,6 +94,8 @@ export class TossPayments {
     body: { point: number; method: TossMethod; feeType?: FeeType | '' | null; feeValue?: unknown },
   ): Promise<TossCheckout> {
     await this.requireEnabled();
+    // A payment already made at Toss is still confirmed; no new one starts in maintenance.
+    await this.settings.assertOpen();
     const feeType: FeeType = body.feeType || 'NONE';
     const settings = await this.settings.list();
     const paymentType = String(settings.find((s) => s.key === 'ENABLE_PAYMENT_TYPE')?.value ?? 'ALL');
