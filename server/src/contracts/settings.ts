@@ -125,6 +125,9 @@ export const SETTINGS = [
   def('ALERT_PROVIDER_COMPLETION_MIN', 'count', 'alerts', '공급사 완료율 알림 기준(%)'),
   // Two-person approval (approvals.ts); '' reads as 100,000 won.
   def('APPROVAL_THRESHOLD', 'count', 'payment', '2인 승인 기준 금액(원)'),
+  // 서비스 변경 안내 to members who ordered a changed service in the last 30 days (one digest a day); off by default.
+  def('SERVICE_CHANGE_NOTICE', 'switch', 'alerts', '서비스 변경 안내 발송 (최근 30일 주문 회원)'),
+  def('ALIMTALK_TEMPLATE_SERVICE_CHANGED', 'text', 'alerts', '알림톡 템플릿: 서비스 변경 안내'),
 ] as const satisfies readonly SettingDefinition[];
 
 type Setting = (typeof SETTINGS)[number];

@@ -176,6 +176,9 @@ const TABLE: Record<string, string> = {
   'PUT /api/admin/saved-replies/:id': 'OMS-',
   'PUT /api/admin/services/:id': 'OM--',
   'PUT /api/admin/settings/:key': 'O---',
+  'GET /api/admin/service-changes': 'OM--',
+  'GET /api/admin/service-changes/:id': 'OM--',
+  'PUT /api/admin/service-changes/:id': 'OM--',
 };
 
 const LETTER: Record<OperatorRole, string> = { OWNER: 'O', MANAGER: 'M', SUPPORT: 'S', ACCOUNTANT: 'A' };

@@ -45,6 +45,7 @@ import { Migration20261128101852_webhook_secret_sealed as MWebhookSecretSealed }
 import { Migration20261128103442_member_uploads as MMemberUploads } from './Migration20261128103442_member_uploads.js';
 import { Migration20261128103000_second_factor_guard as MSecondFactorGuard } from './Migration20261128103000_second_factor_guard.js';
 import { Migration20261128102214_price_controls as MPriceControls } from './Migration20261128102214_price_controls.js';
+import { Migration20261128150400_service_changes as MServiceChanges } from './Migration20261128150400_service_changes.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -93,4 +94,5 @@ export const migrationsList = [
   { name: 'Migration20261128102500_receipts', class: MReceipts },
   { name: 'Migration20261128103000_second_factor_guard', class: MSecondFactorGuard },
   { name: 'Migration20261128103442_member_uploads', class: MMemberUploads },
+  { name: 'Migration20261128150400_service_changes', class: MServiceChanges },
 ];
