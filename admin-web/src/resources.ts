@@ -34,6 +34,7 @@ import reports from './reports';
 import providerScores from './provider-scores';
 import priceChanges from './price-changes';
 import receipts from './receipts';
+import serviceChanges from './service-changes';
 
 export interface ResourceModule {
   list?: ComponentType;
@@ -80,6 +81,7 @@ export const resources: Record<string, ResourceModule> = {
   'price-changes': priceChanges,
   operators,
   approvals,
+  'service-changes': serviceChanges,
 };
 
 /** What reading each resource needs (the server's @Allow on its GET routes): a role without it does not get the resource. */
@@ -118,13 +120,14 @@ export const resourcePermissions: Record<string, Permission> = {
   'provider-scores': 'providers',
   'price-changes': 'providers',
   deliveries: 'audit',
+  'service-changes': 'catalog',
 };
 
 export const menuSections: { title: string; names: string[] }[] = [
   { title: '입금', names: ['charges', 'deposits', 'receipts', 'approvals'] },
   { title: '주문', names: ['orders', 'auto-orders', 'refills', 'subscriptions'] },
   { title: '회원', names: ['members', 'ledger-entries', 'point-debts', 'referrals', 'member-levels'] },
-  { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },
+  { title: '상품', names: ['services', 'categories', 'platforms', 'providers', 'service-changes'] },
   { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },
   {
     title: '운영',
