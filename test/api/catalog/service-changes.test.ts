@@ -244,10 +244,13 @@ describe('서비스 변경 안내 (the public change log)', () => {
       [up, 'price_up', '2400', '7200'],
     ]);
     expect(events[0]!.data).toMatchObject({ name: expect.any(String), currency: 'KRW' });
+    // The closing note's figures: one delivery as the receiver verified it.
+    console.log(`service.updated as received:\n${reseller.receiver.verified[0]!.body}`);
   });
 
   it('lets an operator hide an entry or add a note (audited); bad input changes nothing; members cannot', async () => {
     const log = await publicLog('?size=3');
+    console.log(`GET /api/service/service-changes?size=3 →\n${JSON.stringify(log, null, 1)}`);
     expect(log).toMatchObject({ page: 1, size: 3 });
     expect(log.items).toHaveLength(3);
     const [first, second] = log.items as [Entry, Entry];
@@ -400,6 +403,14 @@ describe('서비스 변경 안내 (the public change log)', () => {
     expect(await noticesOf(lapsed.id)).toEqual([]);
     expect(await noticesOf(stranger.id)).toEqual([]);
 
+    console.log(
+      [
+        `digest after a ${MANY}-service sync: ${digest.taken} entries taken, ${digest.members.size} members told`,
+        `recent (mail): ${mails.length} message(s), subject ${mails[0]!.payload.subject}`,
+        `phoned (알림톡): ${talks.length}, lapsed (40 days ago): 0, never ordered: 0`,
+        `mail text (head):\n${mails[0]!.payload.text!.split('\n').slice(0, 5).join('\n')}\n…\n${mails[0]!.payload.text!.split('\n').slice(-3).join('\n')}`,
+      ].join('\n'),
+    );
     // Run again: nothing is taken twice, nobody is told twice.
     expect((await t.app.get(ServiceChangeNoticesJob).runOnce()).taken).toBe(0);
     expect(await noticesOf(recent.id)).toHaveLength(1);
