@@ -248,6 +248,36 @@ describe('서비스 변경 안내 (the public change log)', () => {
     console.log(`service.updated as received:\n${reseller.receiver.verified[0]!.body}`);
   });
 
+  it("records a provider import's new services and its repriced ones as the import's", async () => {
+    const other = await FakeProvider.start({
+      key: 'import-provider-key-0123456789abcdef',
+      services: [listed(7, '1000')],
+    });
+    try {
+      const importer = await addProvider(t, other, { name: '가져오기 공급사' });
+      const categoryId = (await createService(t)).categoryId;
+      const run = async (markupPercent: number) =>
+        t.http
+          .post(`/api/admin/providers/${importer}/import-services`)
+          .set('Authorization', await auth())
+          .send({ markupPercent, categoryId })
+          .expect(200);
+      await run(50);
+      await run(50); // the same price again: no news
+      await run(80);
+      const [{ id }] = await db().execute<{ id: number }[]>(
+        `select id from service where provider_id = ? and provider_service_id = '7'`,
+        [importer],
+      );
+      expect((await entriesOf(id)).map((e) => [e.kind, e.source, e.old_point, e.new_point])).toEqual([
+        ['ADDED', 'IMPORT', null, '1.500000'],
+        ['PRICE_UP', 'IMPORT', '1.500000', '1.800000'],
+      ]);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('lets an operator hide an entry or add a note (audited); bad input changes nothing; members cannot', async () => {
     const log = await publicLog('?size=3');
     console.log(`GET /api/service/service-changes?size=3 →\n${JSON.stringify(log, null, 1)}`);
