@@ -35,6 +35,7 @@ import providerScores from './provider-scores';
 import priceChanges from './price-changes';
 import receipts from './receipts';
 import chargeBonuses from './charge-bonuses';
+import serviceChanges from './service-changes';
 
 export interface ResourceModule {
   list?: ComponentType;
@@ -82,6 +83,7 @@ export const resources: Record<string, ResourceModule> = {
   operators,
   approvals,
   'charge-bonuses': chargeBonuses,
+  'service-changes': serviceChanges,
 };
 
 /** What reading each resource needs (the server's @Allow on its GET routes): a role without it does not get the resource. */
@@ -121,13 +123,14 @@ export const resourcePermissions: Record<string, Permission> = {
   'price-changes': 'providers',
   deliveries: 'audit',
   'charge-bonuses': 'charges',
+  'service-changes': 'catalog',
 };
 
 export const menuSections: { title: string; names: string[] }[] = [
   { title: '입금', names: ['charges', 'deposits', 'receipts', 'approvals', 'charge-bonuses'] },
   { title: '주문', names: ['orders', 'auto-orders', 'refills', 'subscriptions'] },
   { title: '회원', names: ['members', 'ledger-entries', 'point-debts', 'referrals', 'member-levels'] },
-  { title: '상품', names: ['services', 'categories', 'platforms', 'providers'] },
+  { title: '상품', names: ['services', 'categories', 'platforms', 'providers', 'service-changes'] },
   { title: '콘텐츠', names: ['notices', 'faqs', 'popups', 'register-wheres', 'guide-images'] },
   {
     title: '운영',

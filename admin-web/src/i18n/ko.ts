@@ -388,5 +388,19 @@ export const ko: TranslationMessages = {
         enabled: '사용',
       },
     },
+    'service-changes': {
+      name: '서비스 변경 안내',
+      fields: {
+        ...common,
+        createdAt: '일시',
+        serviceName: '상품',
+        kind: '구분',
+        kindLabel: '구분',
+        source: '출처',
+        newPrice: '가격 (이전 → 새)',
+        note: '안내 메모',
+        hidden: '숨김',
+      },
+    },
   },
 };

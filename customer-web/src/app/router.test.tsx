@@ -115,7 +115,7 @@ describe('the frame', () => {
     at('/order', 'authorization');
     const nav = await screen.findByRole('navigation', { name: '주 메뉴' });
     expect(nav).toHaveTextContent(
-      '주문하기주문내역자동주문 내역잔액충전링크 입력 가이드자주묻는질문1:1 문의12,345원충전계정 설정로그아웃',
+      '주문하기주문내역자동주문 내역잔액충전링크 입력 가이드자주묻는질문1:1 문의서비스 변경 안내12,345원충전계정 설정로그아웃',
     );
     expect(screen.getByTestId('balance')).toHaveTextContent(/^12,345원$/);
   });

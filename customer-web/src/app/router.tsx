@@ -43,6 +43,10 @@ export const routes: RouteObject[] = [
       { path: paths.termsService, Component: page(() => import('../features/terms/routes/terms-of-service')) },
       { path: paths.termsPrivacy, Component: page(() => import('../features/terms/routes/privacy-policy')) },
       {
+        path: paths.serviceChanges,
+        Component: page(() => import('../features/service-changes/routes/service-changes')),
+      },
+      {
         element: <Allow states={VISITOR_STATES} />,
         children: [
           { path: paths.login, Component: page(() => import('../features/auth/routes/login')) },

@@ -29,4 +29,6 @@ export const paths = {
   /** 1:1 문의: the list and the new-ticket form (?type=&orders= prefill it), and one ticket's thread. */
   support: '/support',
   supportTicket: '/support/:id',
+  /** 서비스 변경 안내: the public change log of prices and services. */
+  serviceChanges: '/service-changes',
 } as const;

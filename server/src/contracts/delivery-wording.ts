@@ -11,6 +11,7 @@ const EVENT_LABELS: Record<string, string> = {
   'subscription.updated': '구독 상태 변경',
   'balance.changed': '잔액 변경',
   'webhook.test': '테스트 이벤트',
+  'service.updated': '서비스 변경',
   ...NOTICE_EVENT_LABELS,
   'identity.email-code': '이메일 인증번호',
   'identity.phone-code': '휴대폰 인증번호',

@@ -32,6 +32,7 @@ export const WEBHOOK_EVENTS = [
   'subscription.updated',
   'balance.changed',
   'webhook.test',
+  'service.updated',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 
@@ -43,6 +44,7 @@ export const NOTICE_EVENTS = [
   'order.canceled',
   'refill.completed',
   'ticket.answered',
+  'service.changed',
 ] as const;
 export type NoticeEvent = (typeof NOTICE_EVENTS)[number];
 export const NOTICE_EVENT_LABELS: Record<NoticeEvent, string> = {
@@ -52,6 +54,7 @@ export const NOTICE_EVENT_LABELS: Record<NoticeEvent, string> = {
   'order.canceled': '주문 취소',
   'refill.completed': '리필 완료',
   'ticket.answered': '문의 답변',
+  'service.changed': '서비스 변경 안내',
 };
 /** A member's choice for one event: 알림톡 (SMS when it fails; mail without a phone number), mail, or nothing. */
 export const NOTICE_CHOICES = ['ALIMTALK', 'EMAIL', 'OFF'] as const;

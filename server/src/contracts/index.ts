@@ -66,3 +66,4 @@ export * from './second-factor.js';
 export * from './receipts.js';
 export * from './charge-bonus.js';
 export * from './maintenance.js';
+export * from './service-changes.js';

@@ -132,6 +132,9 @@ export const SETTINGS = [
   def('SERVICE_CHECK_MESSAGE', 'maintenanceMessage', 'switches', '점검 안내 문구'),
   def('SERVICE_CHECK_FROM', 'datetime', 'switches', '점검 시작 (한국 시간, 비우면 바로)'),
   def('SERVICE_CHECK_UNTIL', 'datetime', 'switches', '점검 종료 예정 (한국 시간, 비우면 끌 때까지)'),
+  // 서비스 변경 안내 to members who ordered a changed service in the last 30 days (one digest a day); off by default.
+  def('SERVICE_CHANGE_NOTICE', 'switch', 'alerts', '서비스 변경 안내 발송 (최근 30일 주문 회원)'),
+  def('ALIMTALK_TEMPLATE_SERVICE_CHANGED', 'text', 'alerts', '알림톡 템플릿: 서비스 변경 안내'),
 ] as const satisfies readonly SettingDefinition[];
 
 type Setting = (typeof SETTINGS)[number];

@@ -184,6 +184,9 @@ const TABLE: Record<string, string> = {
   'DELETE /api/admin/charge-bonuses/:id': 'O--A',
   // 점검 모드: the switch, the message and the window saved together.
   'PUT /api/admin/settings/maintenance': 'O---',
+  'GET /api/admin/service-changes': 'OM--',
+  'GET /api/admin/service-changes/:id': 'OM--',
+  'PUT /api/admin/service-changes/:id': 'OM--',
 };
 
 const LETTER: Record<OperatorRole, string> = { OWNER: 'O', MANAGER: 'M', SUPPORT: 'S', ACCOUNTANT: 'A' };

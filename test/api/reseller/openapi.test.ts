@@ -14,6 +14,7 @@ describe('GET /api/openapi.json', () => {
       'balance.changed',
       'order.updated',
       'refill.updated',
+      'service.updated',
       'subscription.updated',
       'webhook.test',
     ]);

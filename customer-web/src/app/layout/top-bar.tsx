@@ -50,6 +50,7 @@ function Items({ onNavigate }: { onNavigate?: () => void }) {
   ];
   if (settings.flag('ENABLE_QNA')) links.push([paths.qna, '자주묻는질문']);
   links.push([paths.support, '1:1 문의']);
+  links.push([paths.serviceChanges, '서비스 변경 안내']);
   const go = (to: string, before?: () => void) => {
     before?.();
     onNavigate?.();

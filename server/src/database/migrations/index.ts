@@ -46,6 +46,7 @@ import { Migration20261128103442_member_uploads as MMemberUploads } from './Migr
 import { Migration20261128103000_second_factor_guard as MSecondFactorGuard } from './Migration20261128103000_second_factor_guard.js';
 import { Migration20261128102214_price_controls as MPriceControls } from './Migration20261128102214_price_controls.js';
 import { Migration20261128150200_charge_bonuses as MChargeBonuses } from './Migration20261128150200_charge_bonuses.js';
+import { Migration20261128150400_service_changes as MServiceChanges } from './Migration20261128150400_service_changes.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -95,4 +96,5 @@ export const migrationsList = [
   { name: 'Migration20261128103000_second_factor_guard', class: MSecondFactorGuard },
   { name: 'Migration20261128103442_member_uploads', class: MMemberUploads },
   { name: 'Migration20261128150200_charge_bonuses', class: MChargeBonuses },
+  { name: 'Migration20261128150400_service_changes', class: MServiceChanges },
 ];

@@ -2,6 +2,7 @@
 import { Category } from './domain/category.entity.js';
 import { Platform } from './domain/platform.entity.js';
 import { Service } from './domain/service.entity.js';
+import { ServiceChange } from './domain/service-change.entity.js';
 
-export { Category, Platform, Service };
-export const catalogEntities = [Platform, Category, Service];
+export { Category, Platform, Service, ServiceChange };
+export const catalogEntities = [Platform, Category, Service, ServiceChange];

@@ -9,3 +9,5 @@ export {
 export type { Platform } from './domain/platform.entity.js';
 export type { Category } from './domain/category.entity.js';
 export type { Service, ServiceProps } from './domain/service.entity.js';
+export { ServiceChangeLog, type DigestEntry, type ServiceChangeAdminRow } from './application/service-change-log.js';
+export type { ServiceChange } from './domain/service-change.entity.js';

@@ -21,6 +21,7 @@ import { AdminRefillsController, MemberRefillController } from './http/refills.c
 import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
 import { MassOrders } from './application/mass-order.service.js';
 import { MassOrderController } from './http/mass-order.controller.js';
+import { ServiceChangeNoticesJob } from './jobs/service-change-notices.job.js';
 
 @Module({
   imports: [AuditModule, CatalogModule, SettingsModule, WalletModule, PricingModule, DeliveryModule],
@@ -46,6 +47,7 @@ import { MassOrderController } from './http/mass-order.controller.js';
     Refills,
     Subscriptions,
     MassOrders,
+    ServiceChangeNoticesJob,
   ],
   exports: [OrderingFacade, Refills, Subscriptions],
 })

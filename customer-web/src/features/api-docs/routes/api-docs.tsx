@@ -195,7 +195,9 @@ export default function ApiDocsRoute() {
           계정 설정의 웹훅에 주소를 저장하면 주문·리필·구독 상태나 잔액이 바뀔 때마다 JSON 이벤트를 POST로 보내 드립니다
           (상태를 반복 조회할 필요가 없습니다). 이벤트: <code>order.updated</code> (v2 status와 같은 필드),{' '}
           <code>refill.updated</code>, <code>subscription.updated</code>, <code>balance.changed</code> (충전 승인,
-          환불). 주문 하나의 이벤트는 일어난 순서대로 도착합니다.
+          환불), <code>service.updated</code> (서비스 가격 인상·인하, 일시 중지·재개, 신규·종료: <code>service</code>,{' '}
+          <code>change</code>, 1000개당 목록가 <code>old_rate</code> → <code>rate</code>; 회원님의 가격은 등급에 따라
+          다를 수 있으니 v2 services로 확인하세요). 주문 하나, 서비스 하나의 이벤트는 일어난 순서대로 도착합니다.
         </p>
         <p>
           요청은 Standard Webhooks 규격으로 서명됩니다: <code>webhook-id</code> (재시도해도 같은 값이므로 중복 처리를

@@ -7,6 +7,7 @@ import { Category } from '../domain/category.entity.js';
 import { Platform } from '../domain/platform.entity.js';
 import { Service, type ServiceProps } from '../domain/service.entity.js';
 import { demoCatalog } from './demo-catalog.js';
+import { markChangeSource, withoutChangeLog } from './service-change-recorder.js';
 
 /** What fulfilment's service import passes: one upstream service, keyed by (providerId, providerServiceId). */
 export interface ProviderServiceInput {
@@ -189,6 +190,7 @@ export class CatalogFacade implements EventSubscriber<Service> {
       providerServiceId: input.providerServiceId,
     });
     if (existing) {
+      markChangeSource(existing, 'IMPORT');
       existing.apply(fields);
       existing.anchorMarkup();
       return { service: existing, created: false };
@@ -204,12 +206,18 @@ export class CatalogFacade implements EventSubscriber<Service> {
       providerServiceId: input.providerServiceId,
     });
     service.anchorMarkup();
+    markChangeSource(service, 'IMPORT');
     tx.persist(service);
     return { service, created: true };
   }
 
   /** Demo data: the platforms, categories and services of a believable Korean panel. */
   async seedDemo(): Promise<void> {
+    // A new shop's catalogue is not a change members are told about.
+    await withoutChangeLog(() => this.seedDemoCatalog());
+  }
+
+  private async seedDemoCatalog(): Promise<void> {
     await this.em.fork().transactional(async (tx) => {
       for (const [p, platform] of demoCatalog.entries()) {
         tx.persist(new Platform({ id: platform.id, text: platform.text, bgColor: platform.bgColor, sortOrder: p }));
@@ -290,6 +298,7 @@ export class CatalogFacade implements EventSubscriber<Service> {
 
   /** Fulfilment's price sync writes what the provider's list changed (price, rate, limits, visibility, a backup's rate). */
   applyPriceSync(service: Service, changes: PriceSyncChanges): void {
+    markChangeSource(service, 'PRICE_SYNC');
     service.apply(changes);
   }
 

@@ -67,6 +67,7 @@ export const TEMPLATE_SETTING: Record<NoticeEvent, SettingKey> = {
   'order.canceled': 'ALIMTALK_TEMPLATE_ORDER_CANCELED',
   'refill.completed': 'ALIMTALK_TEMPLATE_REFILL_COMPLETED',
   'ticket.answered': 'ALIMTALK_TEMPLATE_TICKET_ANSWERED',
+  'service.changed': 'ALIMTALK_TEMPLATE_SERVICE_CHANGED',
 };
 
 /** A recipient as the console shows it: `a***@example.com`, `010****5678`, a URL's scheme and host only. */
@@ -155,6 +156,29 @@ export class DeliveryFacade {
       ],
     );
     return rows.length > 0;
+  }
+
+  /**
+   * One event to every member with a webhook (a catalogue change), in the caller's transaction: one statement
+   * however many resellers there are, each row with its own webhook-id, once per member and `dedupeKey`.
+   */
+  async webhookBroadcast(
+    tx: EntityManager,
+    event: WebhookEvent,
+    data: Record<string, unknown>,
+    dedupeKey: string,
+    sequenceKey: string | null = null,
+  ): Promise<number> {
+    const now = this.clock.now();
+    const rows = await tx.execute<{ id: number }[]>(
+      `${INSERT_DELIVERY}
+       select 'WEBHOOK', ?, w.member_id, w.url, ?, left('webhook:' || w.member_id || ':' || ?::text, 200),
+         'msg_' || replace(gen_random_uuid()::text, '-', ''), left(w.member_id || ':' || ?::text, 100), 'PENDING', 0, ?, ?
+       from webhook_endpoint w order by w.member_id
+       on conflict (dedupe_key) do nothing returning id`,
+      [event, JSON.stringify({ type: event, timestamp: now.toISOString(), data }), dedupeKey, sequenceKey, now, now],
+    );
+    return rows.length;
   }
 
   /** Of these members, those with a webhook (a bulk change skips the rest without a query each). */

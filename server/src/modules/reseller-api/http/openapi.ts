@@ -233,6 +233,19 @@ const WEBHOOK_DATA = {
     }),
   },
   'webhook.test': { summary: 'The test event of the account page', data: z.object({ message: z.string() }) },
+  'service.updated': {
+    summary:
+      'A service changed (sent to every member with a webhook): its list price rose or dropped, it was paused, resumed, added or removed. `rate` is the list price of 1000 (of one package) in KRW; your own price may differ by your level or custom rate: read v2 `services`.',
+    data: z.object({
+      service: z.int(),
+      name: z.string(),
+      change: z.enum(['price_up', 'price_down', 'paused', 'resumed', 'added', 'removed']),
+      old_rate: z.string().nullable(),
+      rate: z.string().nullable(),
+      currency: z.literal('KRW'),
+      at: z.string(),
+    }),
+  },
 } as const;
 
 /** `GET /api/openapi.json`: built once, on first request. */
