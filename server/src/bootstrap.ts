@@ -25,6 +25,7 @@ import { BackupError, ensureBackupDir } from './modules/backup/index.js';
 import { HttpErrorFilter, replyPages } from './shared/http-kernel.js';
 import { refuseControlCharacters } from './shared/control-characters.js';
 import { useKoreanZodMessages } from './shared/zod-locale.js';
+import { JobEngine } from './shared/job-engine.js';
 
 export interface Server {
   app: NestFastifyApplication;
@@ -136,6 +137,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
     const migrator = orm.migrator;
     const isNew = (await migrator.getExecuted().catch(() => [])).length === 0;
     await migrator.up();
+    // The job engine's own schema (graphile_worker) moves with the product's: every role adds jobs.
+    await app.get(JobEngine).migrate();
     await app.init();
     await fastify.ready();
     if (isNew && config.demoData) await loadDemoData(app);

@@ -19,7 +19,8 @@ export {
   idOf,
 } from './list-filters.js';
 export { findPage, type PageOptions } from './admin-page.js';
-export { claimAndProcess, SingleFlight, type ClaimOptions, type BatchResult } from './jobs.js';
+export { claimAndProcess, type ClaimOptions, type BatchResult } from './jobs.js';
+export { JobEngine, type JobHandler, type JobOptions } from './job-engine.js';
 export { WonType } from './won.type.js';
 export { ShortCache, ShortRowCache } from './short-cache.js';
 export { TurnBatches, oncePerStatement } from './turn-batch.js';

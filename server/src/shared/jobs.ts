@@ -62,18 +62,3 @@ export async function claimAndProcess<T extends object>(
     return { handled: rows.length - failed, failed };
   });
 }
-
-/** Keeps one interval's ticks from overlapping inside a process (other replicas are kept off by the row locks). */
-export class SingleFlight {
-  private running: Promise<unknown> | null = null;
-
-  run(task: () => Promise<unknown>): Promise<unknown> {
-    if (this.running) return this.running;
-    this.running = task()
-      .catch((error: unknown) => logger.error(error instanceof Error ? (error.stack ?? error.message) : String(error)))
-      .finally(() => {
-        this.running = null;
-      });
-    return this.running;
-  }
-}

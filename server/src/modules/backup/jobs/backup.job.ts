@@ -1,10 +1,10 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AppConfig } from '../../../config/index.js';
-import { Clock, SingleFlight } from '../../../shared/index.js';
+import { Clock, JobEngine } from '../../../shared/index.js';
 import { backupDatabase, pruneBackups } from '../application/backup.js';
 
 /** A claim older than this with no finished backup is taken to have died with its replica. */
@@ -20,30 +20,22 @@ export function backupDir(config: AppConfig): string {
  * Ticks 5 s after start and every 10 minutes when JOBS is on; tests call runOnce().
  */
 @Injectable()
-export class BackupJob implements OnApplicationBootstrap, OnApplicationShutdown {
-  private readonly flight = new SingleFlight();
-  private first?: NodeJS.Timeout;
+export class BackupJob {
   private readonly logger = new Logger('Backup');
 
   constructor(
     private readonly em: EntityManager,
     private readonly config: AppConfig,
     private readonly clock: Clock,
-  ) {}
-
-  /** With JOBS on, a day with no backup yet gets it soon after start, not up to 10 minutes later. */
-  onApplicationBootstrap(): void {
-    if (this.config.env.JOBS) this.first = setTimeout(() => void this.tick(), 5_000).unref();
-  }
-
-  /** A server closed within 5 s of its start (tests, a failed start) does not reach for its closed database. */
-  onApplicationShutdown(): void {
-    clearTimeout(this.first);
+    private readonly jobs: JobEngine,
+  ) {
+    // A day with no backup yet gets it soon after start, not up to 10 minutes later.
+    jobs.define('daily-backup', () => this.runOnce(), { atStart: true });
   }
 
   @Interval('daily-backup', 10 * 60_000)
-  tick(): Promise<unknown> {
-    return this.flight.run(() => this.runOnce());
+  tick(): Promise<void> {
+    return this.jobs.tick('daily-backup');
   }
 
   /** Makes today's backup if no replica has; answers the file written, or null. */

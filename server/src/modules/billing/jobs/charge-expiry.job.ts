@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { claimAndProcess, Clock, SingleFlight } from '../../../shared/index.js';
+import { claimAndProcess, Clock, JobEngine } from '../../../shared/index.js';
 import { Charge } from '../domain/charge.entity.js';
 
 const BATCH = 100;
@@ -14,16 +14,17 @@ const BATCH = 100;
  */
 @Injectable()
 export class ChargeExpiryJob {
-  private readonly flight = new SingleFlight();
-
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,
-  ) {}
+    private readonly jobs: JobEngine,
+  ) {
+    jobs.define('charge-expiry', () => this.runOnce());
+  }
 
   @Interval('charge-expiry', 60_000)
-  tick(): Promise<unknown> {
-    return this.flight.run(() => this.runOnce());
+  tick(): Promise<void> {
+    return this.jobs.tick('charge-expiry');
   }
 
   /** Expires every due charge; answers how many. */

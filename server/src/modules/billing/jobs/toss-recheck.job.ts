@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Clock, SingleFlight } from '../../../shared/index.js';
+import { Clock, JobEngine } from '../../../shared/index.js';
 import { TossPayments } from '../application/toss/toss-payments.js';
 
 const BATCH = 50;
@@ -18,18 +18,20 @@ const LEASE_MS = 60_000;
  */
 @Injectable()
 export class TossRecheckJob {
-  private readonly flight = new SingleFlight();
   private readonly logger = new Logger('TossRecheckJob');
 
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly payments: TossPayments,
-  ) {}
+    private readonly jobs: JobEngine,
+  ) {
+    jobs.define('toss-recheck', () => this.runOnce());
+  }
 
   @Interval('toss-recheck', 30_000)
-  tick(): Promise<unknown> {
-    return this.flight.run(() => this.runOnce());
+  tick(): Promise<void> {
+    return this.jobs.tick('toss-recheck');
   }
 
   /** Checks every due charge once; answers how many were asked about. */

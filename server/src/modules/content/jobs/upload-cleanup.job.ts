@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { Clock, SingleFlight } from '../../../shared/index.js';
+import { Clock, JobEngine } from '../../../shared/index.js';
 import { Uploads } from '../application/uploads.js';
 
 const DAY_MS = 86_400_000;
@@ -8,16 +8,17 @@ const DAY_MS = 86_400_000;
 /** Hourly: members' 문의 images no ticket took within a day are removed, files and records. */
 @Injectable()
 export class UploadCleanupJob {
-  private readonly flight = new SingleFlight();
-
   constructor(
     private readonly clock: Clock,
     private readonly uploads: Uploads,
-  ) {}
+    private readonly jobs: JobEngine,
+  ) {
+    jobs.define('upload-cleanup', () => this.runOnce());
+  }
 
-  @Interval(3600_000)
-  tick(): Promise<unknown> {
-    return this.flight.run(() => this.runOnce());
+  @Interval('upload-cleanup', 3600_000)
+  tick(): Promise<void> {
+    return this.jobs.tick('upload-cleanup');
   }
 
   runOnce(): Promise<number> {

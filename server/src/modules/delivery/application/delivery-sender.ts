@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import pMap from 'p-map';
 import { WEBHOOK_MESSAGES, type DeliveryStatus } from '../../../contracts/index.js';
-import { Clock } from '../../../shared/index.js';
+import { Clock, JobEngine } from '../../../shared/index.js';
 import { Delivery } from '../domain/delivery.entity.js';
 import { WebhookEndpoint } from '../domain/webhook-endpoint.entity.js';
 import { nextAttemptAt } from '../domain/backoff.js';
@@ -28,6 +28,26 @@ export const WEBHOOKS_IN_FLIGHT = 8;
  * mid-send leaves its messages to be claimed again once the lease ends.
  */
 export const LEASE_MS = 60_000;
+
+/** A message `d` is the oldest unsent one of its sequence (a reseller sees an order's updates in order). */
+const FIRST_OF_SEQUENCE = `(d.sequence_key is null or not exists (
+  select 1 from delivery e where e.sequence_key = d.sequence_key and e.status in ('PENDING', 'SENDING') and e.id < d.id))`;
+
+/** The engine's job that sends one webhook; a member's run one at a time, in the order written. */
+export const WEBHOOK_JOB = 'webhook.send';
+
+/**
+ * Adds the job sending webhook `id` with `em` (in the transaction that wrote it): in its member's queue,
+ * keyed by the message so adding it again (a replay, the next attempt) keeps one job.
+ */
+export function addWebhookJob(jobs: JobEngine, em: EntityManager, id: number, memberId: number, runAt?: Date) {
+  return jobs.add(
+    em,
+    WEBHOOK_JOB,
+    { id },
+    { queue: `webhook:${memberId}`, key: `delivery:${id}`, maxAttempts: 1, runAt },
+  );
+}
 
 /** One claimed message and how its attempt went. */
 interface Outcome {
@@ -82,21 +102,36 @@ export class DeliverySender {
    * PENDING any more: another sender's, or already finished).
    */
   async sendNow(id: number): Promise<DeliveryStatus> {
+    const recorded = await this.sendOne(id, `d.status = 'PENDING'`, []);
+    if (recorded) return recorded;
+    // Not ours (another sender has it, or it had finished) or fenced out: as whoever has it left it.
+    return (await this.em.fork().findOneOrFail(Delivery, id, { fields: ['status'] })).status;
+  }
+
+  /**
+   * A webhook's job: one attempt when the message is due and no earlier one of its sequence is unsent (the
+   * claim's rules); answers the status recorded, or null when it was not sent now (another sender has it,
+   * it is not due, or it waits for an earlier message: the sweeping tick sends it in its turn).
+   */
+  sendDue(id: number): Promise<DeliveryStatus | null> {
+    return this.sendOne(id, `d.status = 'PENDING' and d.next_attempt_at <= ? and ${FIRST_OF_SEQUENCE}`, [
+      this.clock.now(),
+    ]);
+  }
+
+  /** Claims one message when `where` holds (lease, attempt counted), sends it and records the answer. */
+  private async sendOne(id: number, where: string, params: unknown[]): Promise<DeliveryStatus | null> {
     const em = this.em.fork();
     const now = this.clock.now();
     const claimed = await em.execute<{ id: number }[]>(
       `update delivery set status = 'SENDING', attempts = delivery.attempts + 1, next_attempt_at = ?
-        where id = (select id from delivery where id = ? and status = 'PENDING' for update skip locked) returning id`,
-      [new Date(now.getTime() + LEASE_MS), id],
+        where id = (select d.id from delivery d where d.id = ? and ${where} for update skip locked) returning id`,
+      [new Date(now.getTime() + LEASE_MS), id, ...params],
     );
-    if (claimed.length > 0) {
-      const row = await em.findOneOrFail(Delivery, id);
-      const [outcome] = await this.send([row]);
-      const recorded = (await this.record([outcome!])).get(id);
-      if (recorded) return recorded;
-    }
-    // Not ours (another sender has it, or it had finished) or fenced out: as whoever has it left it.
-    return (await this.em.fork().findOneOrFail(Delivery, id, { fields: ['status'] })).status;
+    if (claimed.length === 0) return null;
+    const row = await em.findOneOrFail(Delivery, id);
+    const [outcome] = await this.send([row]);
+    return (await this.record([outcome!])).get(id) ?? null;
   }
 
   /** One attempt per message, or per digest of messages (the same answer for all of its rows). */
@@ -137,8 +172,7 @@ export class DeliverySender {
                 row_number() over (partition by d.channel, case when d.channel = 'WEBHOOK' then d.member_id end order by d.id) as turn
            from delivery d
           where d.status in ('PENDING', 'SENDING') and d.next_attempt_at <= ?
-            and (d.sequence_key is null or not exists (
-              select 1 from delivery e where e.sequence_key = d.sequence_key and e.status in ('PENDING', 'SENDING') and e.id < d.id))),
+            and ${FIRST_OF_SEQUENCE}),
        in_flight as (
          select member_id, count(*) as n from delivery
           where channel = 'WEBHOOK' and status = 'SENDING' and next_attempt_at > ? group by member_id),

@@ -24,6 +24,7 @@ import {
   filterOneOf,
   filterString,
   findPage,
+  JobEngine,
   NotFoundError,
   Page,
   searchIn,
@@ -33,7 +34,7 @@ import { MemberContacts } from '../../identity/index.js';
 import { perWindow, RateBuckets } from '../../rate-limit/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { Delivery } from '../domain/delivery.entity.js';
-import { LEASE_MS } from './delivery-sender.js';
+import { addWebhookJob, LEASE_MS } from './delivery-sender.js';
 import { INSERT_DELIVERY, insertDelivery, newMessageId } from './delivery-rows.js';
 import { MessageSeal, secretHint } from './message-seal.js';
 import { NoticePreference } from '../domain/notice-preference.entity.js';
@@ -106,6 +107,7 @@ export class DeliveryFacade {
     private readonly settings: SettingsService,
     private readonly seal: MessageSeal,
     private readonly buckets: RateBuckets,
+    private readonly jobs: JobEngine,
   ) {}
 
   /** Writes the message in `tx` (once per dedupe key); answers its id, or null when the key was taken. */
@@ -155,6 +157,8 @@ export class DeliveryFacade {
         memberId,
       ],
     );
+    // Its job in the same transaction: written and sent together, or neither.
+    if (rows[0]) await addWebhookJob(this.jobs, tx, rows[0].id, memberId);
     return rows.length > 0;
   }
 
@@ -322,6 +326,7 @@ export class DeliveryFacade {
       if (row.payload.once === true) throw new DomainError(ONCE_NOT_RESENT, 409);
       row.status = 'PENDING';
       row.nextAttemptAt = this.clock.now();
+      if (row.channel === 'WEBHOOK') await addWebhookJob(this.jobs, tx, row.id, row.memberId!);
       return row;
     });
   }

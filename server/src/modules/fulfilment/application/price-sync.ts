@@ -22,7 +22,7 @@ import {
   filterOneOrMany,
   findPage,
   NotFoundError,
-  SingleFlight,
+  JobEngine,
   type ListQuery,
   type Page,
 } from '../../../shared/index.js';
@@ -89,7 +89,6 @@ const MAX_COUNT = 2_147_483_647;
  */
 @Injectable()
 export class PriceSync {
-  private readonly flight = new SingleFlight();
   private readonly logger = new Logger('PriceSync');
 
   constructor(
@@ -100,11 +99,14 @@ export class PriceSync {
     private readonly audit: AuditFacade,
     private readonly alerts: AlertsFacade,
     private readonly settings: SettingsService,
-  ) {}
+    private readonly jobs: JobEngine,
+  ) {
+    jobs.define('price-sync', () => this.runOnce());
+  }
 
   @Interval('price-sync', PRICE_SYNC_EVERY_MS)
-  tick(): Promise<unknown> {
-    return this.flight.run(() => this.runOnce());
+  tick(): Promise<void> {
+    return this.jobs.tick('price-sync');
   }
 
   /** Every enabled provider; one that cannot be synced is alerted and skipped until the next run. */

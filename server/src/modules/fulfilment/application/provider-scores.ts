@@ -5,7 +5,7 @@ import type { ProviderScore } from '../../../contracts/index.js';
 import { AlertsFacade } from '../../alerts/index.js';
 import { OrderingFacade } from '../../ordering/index.js';
 import { SettingsService } from '../../settings/index.js';
-import { Clock, SingleFlight } from '../../../shared/index.js';
+import { Clock, JobEngine } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
 import { HELD_DISPATCH_STATUSES, statusList } from '../domain/order-dispatch.entity.js';
 
@@ -48,7 +48,6 @@ function median(values: number[]): number | null {
  */
 @Injectable()
 export class ProviderScores {
-  private readonly flight = new SingleFlight();
   private readonly logger = new Logger('ProviderScores');
 
   constructor(
@@ -57,7 +56,10 @@ export class ProviderScores {
     private readonly ordering: OrderingFacade,
     private readonly settings: SettingsService,
     private readonly alerts: AlertsFacade,
-  ) {}
+    private readonly jobs: JobEngine,
+  ) {
+    jobs.define('provider-completion-alert', () => this.alertLowCompletion());
+  }
 
   async scores(days: 7 | 30): Promise<ProviderScore[]> {
     const since = new Date(this.clock.now().getTime() - days * DAY_MS);
@@ -179,8 +181,8 @@ export class ProviderScores {
   }
 
   @Interval('provider-completion-alert', 60 * 60_000)
-  tick(): Promise<unknown> {
-    return this.flight.run(() => this.alertLowCompletion());
+  tick(): Promise<void> {
+    return this.jobs.tick('provider-completion-alert');
   }
 
   /** Providers whose 7-day completion rate is under the threshold (each alerted once a day). */

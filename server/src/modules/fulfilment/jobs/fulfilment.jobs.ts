@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { SingleFlight } from '../../../shared/index.js';
+import { JobEngine } from '../../../shared/index.js';
 import { OrderSender } from '../application/order-sender.js';
 import { OrderSync } from '../application/order-sync.js';
 import { RefillSync } from '../application/refill-sync.js';
@@ -8,51 +8,54 @@ import { CancelForwarder } from '../application/cancel-forwarder.js';
 import { SubscriptionSync } from '../application/subscription-sync.js';
 
 /**
- * The ticks (only when JOBS is on: ScheduleModule is loaded only then). Each interval runs one tick at
- * a time in this process; the row claims keep replicas apart. Tests call the services' runOnce().
+ * The ticks (only when JOBS is on: ScheduleModule is loaded only then). A tick only adds its keyed job;
+ * the engine runs one at a time across replicas, and the row claims inside keep the work apart. Tests
+ * call the services' runOnce().
  */
 @Injectable()
 export class FulfilmentJobs {
-  private readonly sending = new SingleFlight();
-  private readonly syncing = new SingleFlight();
-  private readonly refilling = new SingleFlight();
-  private readonly canceling = new SingleFlight();
-  private readonly subscribing = new SingleFlight();
-
   constructor(
-    private readonly sender: OrderSender,
-    private readonly sync: OrderSync,
-    private readonly refills: RefillSync,
-    private readonly cancels: CancelForwarder,
-    private readonly subscriptions: SubscriptionSync,
-  ) {}
+    private readonly jobs: JobEngine,
+    sender: OrderSender,
+    sync: OrderSync,
+    refills: RefillSync,
+    cancels: CancelForwarder,
+    subscriptions: SubscriptionSync,
+  ) {
+    jobs.define('fulfilment.subscriptions', () => subscriptions.runOnce());
+    jobs.define('fulfilment.cancels', () => cancels.runOnce());
+    jobs.define('fulfilment.refills', () => refills.runOnce());
+    // Dispatch stays at most once by its own write-ahead CLAIMED record, not by the engine: a tick is never retried.
+    jobs.define('fulfilment.send', () => sender.runOnce());
+    jobs.define('fulfilment.sync', () => sync.runOnce());
+  }
 
   /** Members' subscriptions: sent upstream, then followed for new posts and their end. */
   @Interval('fulfilment.subscriptions', 10_000)
-  followSubscriptions(): Promise<unknown> {
-    return this.subscribing.run(() => this.subscriptions.runOnce());
+  followSubscriptions(): Promise<void> {
+    return this.jobs.tick('fulfilment.subscriptions');
   }
 
   /** Members' cancels of running orders: forwarded to the provider's cancel. */
   @Interval('fulfilment.cancels', 5_000)
-  forwardCancels(): Promise<unknown> {
-    return this.canceling.run(() => this.cancels.runOnce());
+  forwardCancels(): Promise<void> {
+    return this.jobs.tick('fulfilment.cancels');
   }
 
   /** Members' refills: forwarded to the provider, then followed with refill_status. */
   @Interval('fulfilment.refills', 10_000)
-  followRefills(): Promise<unknown> {
-    return this.refilling.run(() => this.refills.runOnce());
+  followRefills(): Promise<void> {
+    return this.jobs.tick('fulfilment.refills');
   }
 
-  /** Often: when idle a tick is one cheap claim that finds nothing; a run started just now goes out within half a second. */
+  /** Often: when idle a run is one cheap claim that finds nothing; a run started just now goes out within half a second. */
   @Interval('fulfilment.send', 500)
-  send(): Promise<unknown> {
-    return this.sending.run(() => this.sender.runOnce());
+  send(): Promise<void> {
+    return this.jobs.tick('fulfilment.send');
   }
 
   @Interval('fulfilment.sync', 5_000)
-  poll(): Promise<unknown> {
-    return this.syncing.run(() => this.sync.runOnce());
+  poll(): Promise<void> {
+    return this.jobs.tick('fulfilment.sync');
   }
 }

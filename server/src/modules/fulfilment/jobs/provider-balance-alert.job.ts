@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Clock, SingleFlight } from '../../../shared/index.js';
+import { Clock, JobEngine } from '../../../shared/index.js';
 import { AlertsFacade } from '../../alerts/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { SmmClient } from '../application/smm-client.js';
@@ -14,7 +14,6 @@ import { Provider } from '../domain/provider.entity.js';
  */
 @Injectable()
 export class ProviderBalanceAlertJob {
-  private readonly flight = new SingleFlight();
   private readonly logger = new Logger('ProviderBalance');
 
   constructor(
@@ -23,11 +22,14 @@ export class ProviderBalanceAlertJob {
     private readonly client: SmmClient,
     private readonly settings: SettingsService,
     private readonly alerts: AlertsFacade,
-  ) {}
+    private readonly jobs: JobEngine,
+  ) {
+    jobs.define('provider-balance-alert', () => this.runOnce());
+  }
 
   @Interval('provider-balance-alert', 10 * 60_000)
-  tick(): Promise<unknown> {
-    return this.flight.run(() => this.runOnce());
+  tick(): Promise<void> {
+    return this.jobs.tick('provider-balance-alert');
   }
 
   /** Answers the providers found below the minimum. */

@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { Clock, SingleFlight } from '../../../shared/index.js';
+import { Clock, JobEngine } from '../../../shared/index.js';
 import { LoginThrottle } from '../application/login-throttle.js';
 import { RateBuckets } from '../../rate-limit/index.js';
 import { RecoveryService } from '../application/recovery.service.js';
@@ -11,19 +11,20 @@ const DAY_MS = 24 * 3600 * 1000;
 /** Hourly: drops verification codes and reset links that ended more than a day ago, rate buckets full for a day, login attempts after 30 days. */
 @Injectable()
 export class IdentityCleanupJob {
-  private readonly flight = new SingleFlight();
-
   constructor(
     private readonly clock: Clock,
     private readonly codes: VerificationService,
     private readonly resets: RecoveryService,
     private readonly buckets: RateBuckets,
     private readonly logins: LoginThrottle,
-  ) {}
+    private readonly jobs: JobEngine,
+  ) {
+    jobs.define('identity-cleanup', () => this.runOnce());
+  }
 
-  @Interval(3600_000)
-  tick(): Promise<unknown> {
-    return this.flight.run(() => this.runOnce());
+  @Interval('identity-cleanup', 3600_000)
+  tick(): Promise<void> {
+    return this.jobs.tick('identity-cleanup');
   }
 
   async runOnce(): Promise<{ codes: number; resets: number; buckets: number; loginAttempts: number }> {

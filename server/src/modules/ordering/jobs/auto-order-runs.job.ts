@@ -1,9 +1,8 @@
-import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
-import { AppConfig } from '../../../config/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
-import { claimAndProcess, Clock, SingleFlight } from '../../../shared/index.js';
+import { claimAndProcess, Clock, JobEngine } from '../../../shared/index.js';
 import { OrderCommands } from '../application/order-commands.service.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order } from '../domain/order.entity.js';
@@ -20,10 +19,7 @@ const BULK = 500;
  * stopped instead (PARTIAL) and its remaining runs refunded.
  */
 @Injectable()
-export class AutoOrderRunsJob implements OnApplicationBootstrap, OnApplicationShutdown {
-  private first?: NodeJS.Timeout;
-
-  private readonly flight = new SingleFlight();
+export class AutoOrderRunsJob {
   private readonly logger = new Logger('AutoOrderRuns');
 
   constructor(
@@ -31,22 +27,15 @@ export class AutoOrderRunsJob implements OnApplicationBootstrap, OnApplicationSh
     private readonly catalog: CatalogFacade,
     private readonly commands: OrderCommands,
     private readonly clock: Clock,
-    private readonly config: AppConfig,
-  ) {}
-
-  /** With JOBS on, runs that fell due while no server was up start at once, not a tick later. */
-  onApplicationBootstrap(): void {
-    if (this.config.env.JOBS) this.first = setTimeout(() => void this.tick(), 0).unref();
-  }
-
-  /** A server closed right after its start does not reach for its closed database. */
-  onApplicationShutdown(): void {
-    clearTimeout(this.first);
+    private readonly jobs: JobEngine,
+  ) {
+    // Runs that fell due while no server was up start at once, not a tick later.
+    jobs.define('auto-order-runs', () => this.runOnce(), { atStart: true });
   }
 
   @Interval('auto-order-runs', 2_000)
-  tick(): Promise<unknown> {
-    return this.flight.run(() => this.runOnce());
+  tick(): Promise<void> {
+    return this.jobs.tick('auto-order-runs');
   }
 
   /** Starts the runs due now, batch after batch; returns how many were started. */

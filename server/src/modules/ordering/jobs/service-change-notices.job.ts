@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { serviceChangeLine } from '../../../contracts/index.js';
-import { Clock, SingleFlight } from '../../../shared/index.js';
+import { Clock, JobEngine } from '../../../shared/index.js';
 import { ServiceChangeLog, type DigestEntry } from '../../catalog/index.js';
 import { DeliveryFacade } from '../../delivery/index.js';
 import { SettingsService } from '../../settings/index.js';
@@ -34,19 +34,20 @@ export interface DigestResult {
  */
 @Injectable()
 export class ServiceChangeNoticesJob {
-  private readonly flight = new SingleFlight();
-
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly log: ServiceChangeLog,
     private readonly delivery: DeliveryFacade,
     private readonly settings: SettingsService,
-  ) {}
+    private readonly jobs: JobEngine,
+  ) {
+    jobs.define('service-change-notices', () => this.runOnce());
+  }
 
   @Interval('service-change-notices', 10 * 60_000)
-  tick(): Promise<unknown> {
-    return this.flight.run(() => this.runOnce());
+  tick(): Promise<void> {
+    return this.jobs.tick('service-change-notices');
   }
 
   async runOnce(): Promise<DigestResult> {

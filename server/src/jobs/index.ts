@@ -1,0 +1,1 @@
+export { JobEngineModule } from './job-engine.module.js';
