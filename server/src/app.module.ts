@@ -43,6 +43,7 @@ import { loggerParams } from './ops/logging.js';
 import { PricingFacade, PricingModule } from './modules/pricing/index.js';
 import { ReceiptsModule } from './modules/receipts/index.js';
 import { Clock } from './shared/index.js';
+import { CouponsModule } from './modules/coupons/index.js';
 
 /** What every module may inject without importing: the resolved config and the clock. */
 @Global()
@@ -161,6 +162,7 @@ export class AppModule {
         SupportModule,
         DeliveryModule,
         ReceiptsModule,
+        CouponsModule,
       ],
       controllers: [HealthController],
     };

@@ -87,6 +87,7 @@ export const ledgerKinds = toned(LEDGER_KIND_LABELS, {
   FORFEIT: 'error',
   CHARGE_REFUND: 'error',
   REFERRAL: 'success',
+  COUPON: 'success',
 });
 
 /** Choices for a SelectInput from a vocabulary's labels (server/src/contracts), in their order. */

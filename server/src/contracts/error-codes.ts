@@ -26,6 +26,7 @@ import { TICKET_MESSAGES } from './support.js';
 import { LINK_MESSAGES } from './order-links.js';
 import { WEBHOOK_MESSAGES } from './delivery.js';
 import { SECOND_FACTOR_MESSAGES } from './second-factor.js';
+import { COUPON_MESSAGES } from './coupons.js';
 export const ERROR_CODES = {
   // Any refusal without a code of its own, by status. A message listed twice keeps its first code only.
   BAD_REQUEST: '잘못된 요청입니다.',
@@ -306,6 +307,26 @@ export const ERROR_CODES = {
   // Providers (fulfilment): a key is only ever sent to the address it was entered for.
   PROVIDER_KEY_REQUIRED:
     '공급사 API 주소를 바꾸면 기존 API 키는 더 이상 쓰지 않습니다. 새 주소의 API 키를 입력해 주세요.',
+  // COUPON_MESSAGES (coupons.ts)
+  COUPON_CODE_REQUIRED: COUPON_MESSAGES.codeRequired,
+  COUPON_INVALID: COUPON_MESSAGES.invalid,
+  COUPON_USED: COUPON_MESSAGES.used,
+  COUPON_DISABLED: COUPON_MESSAGES.disabled,
+  COUPON_NOT_STARTED: COUPON_MESSAGES.notStarted,
+  COUPON_EXPIRED: COUPON_MESSAGES.expired,
+  COUPON_EXHAUSTED: COUPON_MESSAGES.exhausted,
+  COUPON_PER_MEMBER: COUPON_MESSAGES.perMember,
+  COUPON_MIN_AMOUNT: COUPON_MESSAGES.minAmount,
+  COUPON_NOT_FOR_SERVICE: COUPON_MESSAGES.notForService,
+  COUPON_POINTS_ON_ORDER: COUPON_MESSAGES.pointsOnOrder,
+  COUPON_DISCOUNT_ON_REDEEM: COUPON_MESSAGES.discountOnRedeem,
+  COUPON_AUTO_ORDER: COUPON_MESSAGES.autoOrder,
+  COUPON_NO_DISCOUNT: COUPON_MESSAGES.noDiscount,
+  COUPON_SERVICE_CHECK: COUPON_MESSAGES.serviceCheck,
+  COUPON_THROTTLED: COUPON_MESSAGES.throttled,
+  COUPON_UNAVAILABLE: COUPON_MESSAGES.unavailable,
+  COUPON_DUPLICATE_CODE: COUPON_MESSAGES.duplicateCode,
+  COUPON_IN_USE: COUPON_MESSAGES.inUse,
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

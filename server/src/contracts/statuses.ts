@@ -172,7 +172,17 @@ export const CHARGE_MOVES: Moves<ChargeStatus> = { PENDING: ['SUCCESS', 'FAIL'],
  * What a ledger entry records: a charge credited, an order paid, a refund, an operator's adjustment, a
  * deleted member's balance forfeited, a Toss payment refunded, a referral reward.
  */
-export const LEDGER_KINDS = ['CHARGE', 'ORDER', 'REFUND', 'ADJUST', 'FORFEIT', 'CHARGE_REFUND', 'REFERRAL'] as const;
+export const LEDGER_KINDS = [
+  'CHARGE',
+  'ORDER',
+  'REFUND',
+  'ADJUST',
+  'FORFEIT',
+  'CHARGE_REFUND',
+  'REFERRAL',
+  // A coupon's points, or its discount on an order (reference: the coupon use).
+  'COUPON',
+] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LedgerKind = vocabulary(LEDGER_KINDS);
 
@@ -184,6 +194,7 @@ export const LEDGER_KIND_LABELS = {
   FORFEIT: '탈퇴 소멸',
   CHARGE_REFUND: '결제 환불',
   REFERRAL: '추천 적립',
+  COUPON: '쿠폰',
 } as const satisfies Record<LedgerKind, string>;
 
 /** A member: operators suspend and reinstate; a member withdraws (for good). */
