@@ -34,6 +34,7 @@ import reports from './reports';
 import providerScores from './provider-scores';
 import priceChanges from './price-changes';
 import receipts from './receipts';
+import coupons from './coupons';
 
 export interface ResourceModule {
   list?: ComponentType;
@@ -80,6 +81,7 @@ export const resources: Record<string, ResourceModule> = {
   'price-changes': priceChanges,
   operators,
   approvals,
+  coupons,
 };
 
 /** What reading each resource needs (the server's @Allow on its GET routes): a role without it does not get the resource. */
@@ -118,6 +120,7 @@ export const resourcePermissions: Record<string, Permission> = {
   'provider-scores': 'providers',
   'price-changes': 'providers',
   deliveries: 'audit',
+  coupons: 'points.adjust',
 };
 
 export const menuSections: { title: string; names: string[] }[] = [
@@ -132,4 +135,5 @@ export const menuSections: { title: string; names: string[] }[] = [
   },
   { title: '고객 지원', names: ['tickets', 'saved-replies'] },
   { title: '수익', names: ['reports', 'provider-scores', 'price-changes'] },
+  { title: '프로모션', names: ['coupons'] },
 ];

@@ -63,7 +63,9 @@ export class AdminCouponsController {
     return this.coupons.update(id, body, operator);
   }
 
+  /** A command, answered 200 as every `POST /api/admin/<resource>/:id/<verb>` is. */
   @Post(':id/codes')
+  @HttpCode(200)
   addCodes(
     @Param('id', IdPipe) id: number,
     @Body(new ZodPipe(couponBatchSchema)) body: { count: number },
