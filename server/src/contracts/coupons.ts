@@ -53,7 +53,6 @@ export const COUPON_MESSAGES = {
   code: '쿠폰 코드는 영문 대문자와 숫자 4~32자로 입력해 주세요.',
   duplicateCode: '이미 있는 쿠폰 코드입니다.',
   count: `한 번에 1~${COUPON_BATCH_MAX.toLocaleString('ko-KR')}개까지 만들 수 있습니다.`,
-  inUse: '사용된 쿠폰은 삭제할 수 없습니다. 사용 중지로 바꿔 주세요.',
 } as const;
 
 /** A code as typed: case, spaces and hyphens do not matter. */

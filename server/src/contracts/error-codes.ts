@@ -326,7 +326,7 @@ export const ERROR_CODES = {
   COUPON_THROTTLED: COUPON_MESSAGES.throttled,
   COUPON_UNAVAILABLE: COUPON_MESSAGES.unavailable,
   COUPON_DUPLICATE_CODE: COUPON_MESSAGES.duplicateCode,
-  COUPON_IN_USE: COUPON_MESSAGES.inUse,
+  COUPON_BATCH_COUNT: COUPON_MESSAGES.count,
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -1,7 +1,9 @@
+import { writeFileSync } from 'node:fs';
 import { COUPON_MESSAGES, ORDER_MESSAGES } from '../../../server/src/contracts/index.js';
 import { SettingsService } from '../../../server/src/modules/settings/index.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
+import { em } from '../ordering/fixtures.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import {
   balance,
@@ -254,6 +256,19 @@ describe('coupons', () => {
         `ORDER -2500 order:${second}`,
         `REFUND 1800 order:${second}`,
       ]);
+      // The closing note shows these rows as the ledger keeps them.
+      if (process.env.COUPON_LEDGER_EVIDENCE)
+        writeFileSync(
+          process.env.COUPON_LEDGER_EVIDENCE,
+          JSON.stringify(
+            await em(t).execute(
+              'select id, kind, amount, balance_after, reference_type, reference_id, memo from point_ledger_entry where member_id = ? order by id',
+              [member.id],
+            ),
+            null,
+            1,
+          ),
+        );
     });
 
     it('refuses an order it cannot pay and leaves the code unused', async () => {

@@ -176,6 +176,14 @@ const TABLE: Record<string, string> = {
   'PUT /api/admin/saved-replies/:id': 'OMS-',
   'PUT /api/admin/services/:id': 'OM--',
   'PUT /api/admin/settings/:key': 'O---',
+  // Coupons give points away: the roles that adjust points.
+  'GET /api/admin/coupons': 'O--A',
+  'GET /api/admin/coupons/:id': 'O--A',
+  'POST /api/admin/coupons': 'O--A',
+  'PUT /api/admin/coupons/:id': 'O--A',
+  'POST /api/admin/coupons/:id/codes': 'O--A',
+  'GET /api/admin/coupon-uses': 'O--A',
+  'GET /api/admin/coupon-codes': 'O--A',
 };
 
 const LETTER: Record<OperatorRole, string> = { OWNER: 'O', MANAGER: 'M', SUPPORT: 'S', ACCOUNTANT: 'A' };
