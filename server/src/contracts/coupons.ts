@@ -127,7 +127,9 @@ const couponFields = z.object({
     .nullish()
     .transform((v) => v ?? null),
   /** The least an order costs (PERCENT/FIXED), or the least a member has charged in all (POINTS). */
-  minAmount: won(COUPON_MESSAGES.minAmountInvalid, 0).optional().default(0),
+  minAmount: won(COUPON_MESSAGES.minAmountInvalid, 0)
+    .nullish()
+    .transform((v) => v ?? 0),
   startsAt: optionalDate,
   endsAt: optionalDate,
   totalLimit: optionalLimit,
@@ -136,8 +138,8 @@ const couponFields = z.object({
     .int(COUPON_MESSAGES.limit)
     .positive(COUPON_MESSAGES.limit)
     .max(1000, COUPON_MESSAGES.limit)
-    .optional()
-    .default(1),
+    .nullish()
+    .transform((v) => v ?? 1),
   serviceIds: ids,
   categoryIds: ids,
   enabled: z.boolean({ error: COUPON_MESSAGES.kind }).optional().default(true),
