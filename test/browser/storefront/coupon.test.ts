@@ -3,7 +3,7 @@ import { loadDemoData } from '../../../server/src/database/demo-data.js';
 import { ORDER_MESSAGES } from '../../../server/src/contracts/index.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
-import { memberWithPoints, operator, ready, signedIn, toast } from './storefront.js';
+import { memberWithPoints, operator, plainInstagramServices, ready, signedIn, toast } from './storefront.js';
 
 /** Where the closing note's screenshot is kept (outside the repository), when asked for. */
 const EVIDENCE_SHOT = process.env.COUPON_SHOT;
@@ -18,17 +18,7 @@ describe('coupon on the order form', () => {
   afterAll(() => h.close());
 
   it('applies a code at 390px, shows the price to pay and orders for it', async () => {
-    const services = (await operator(h).get('/api/service/services')) as {
-      id: number;
-      min: number;
-      type: string;
-      categoryId: number;
-      isReadOnly: boolean;
-      point: number;
-    }[];
-    const categories = (await operator(h).get('/api/service/categorys')) as { id: number; platform: string }[];
-    const instagram = new Set(categories.filter((c) => c.platform === 'instagram').map((c) => c.id));
-    const service = services.find((s) => s.type === 'Default' && !s.isReadOnly && instagram.has(s.categoryId))!;
+    const service = (await plainInstagramServices(h))[0]!;
     const quantity = Math.max(service.min, 1000);
     const coupon = (await operator(h).post('/api/admin/coupons', {
       name: '첫 주문 1,000원 할인',
