@@ -11,6 +11,34 @@ describe('operator console: coupons', () => {
   }, 60_000);
   afterAll(() => h.close());
 
+  it('creates a percent coupon with a cap through the form', async () => {
+    const page = await logInToConsole(h);
+    await page.goto('/admin/coupons/create');
+    await page.getByLabel('쿠폰 이름').fill('첫 주문 10% 할인');
+    await page.getByRole('combobox', { name: '종류' }).click();
+    await page.getByRole('option', { name: '정률 할인' }).click();
+    await page.getByLabel('할인율(%)').fill('10');
+    await page.getByLabel('최대 할인 금액(원)').fill('3000');
+    await page.getByLabel('쿠폰 코드').fill('first10');
+    await page.getByRole('button', { name: '저장' }).click();
+    await page.waitForURL(/\/admin\/coupons\/\d+\/show$/);
+    await page.getByText('첫 주문 10% 할인').first().waitFor();
+    const id = Number(/coupons\/(\d+)\/show/.exec(page.url())![1]);
+    const admin = `Bearer ${await h.t.operatorToken()}`;
+    const saved = await h.t.http.get(`/api/admin/coupons/${id}`).set('Authorization', admin).expect(200);
+    expect(saved.body).toMatchObject({
+      kind: 'PERCENT',
+      value: 10,
+      maxDiscount: 3000,
+      code: 'FIRST10',
+      minAmount: 0,
+      perMemberLimit: 1,
+      totalLimit: null,
+      startsAt: null,
+      enabled: true,
+    });
+  }, 120_000);
+
   it('makes single-use codes on a coupon page and lists its uses, cost and orders', async () => {
     const admin = `Bearer ${await h.t.operatorToken()}`;
     const coupon = (
