@@ -36,6 +36,7 @@ import priceChanges from './price-changes';
 import receipts from './receipts';
 import chargeBonuses from './charge-bonuses';
 import serviceChanges from './service-changes';
+import coupons from './coupons';
 
 export interface ResourceModule {
   list?: ComponentType;
@@ -84,6 +85,7 @@ export const resources: Record<string, ResourceModule> = {
   approvals,
   'charge-bonuses': chargeBonuses,
   'service-changes': serviceChanges,
+  coupons,
 };
 
 /** What reading each resource needs (the server's @Allow on its GET routes): a role without it does not get the resource. */
@@ -124,6 +126,7 @@ export const resourcePermissions: Record<string, Permission> = {
   deliveries: 'audit',
   'charge-bonuses': 'charges',
   'service-changes': 'catalog',
+  coupons: 'points.adjust',
 };
 
 export const menuSections: { title: string; names: string[] }[] = [
@@ -138,4 +141,5 @@ export const menuSections: { title: string; names: string[] }[] = [
   },
   { title: '고객 지원', names: ['tickets', 'saved-replies'] },
   { title: '수익', names: ['reports', 'provider-scores', 'price-changes'] },
+  { title: '프로모션', names: ['coupons'] },
 ];

@@ -44,6 +44,7 @@ import { PricingFacade, PricingModule } from './modules/pricing/index.js';
 import { ReceiptsModule } from './modules/receipts/index.js';
 import { Clock } from './shared/index.js';
 import { JobEngineModule } from './jobs/index.js';
+import { CouponsModule } from './modules/coupons/index.js';
 
 /** What every module may inject without importing: the resolved config and the clock. */
 @Global()
@@ -163,6 +164,7 @@ export class AppModule {
         DeliveryModule,
         ReceiptsModule,
         JobEngineModule,
+        CouponsModule,
       ],
       controllers: [HealthController],
     };

@@ -88,6 +88,7 @@ export const ledgerKinds = toned(LEDGER_KIND_LABELS, {
   CHARGE_REFUND: 'error',
   REFERRAL: 'success',
   CHARGE_BONUS: 'success',
+  COUPON: 'success',
 });
 
 /** Choices for a SelectInput from a vocabulary's labels (server/src/contracts), in their order. */

@@ -28,6 +28,7 @@ import { WEBHOOK_MESSAGES } from './delivery.js';
 import { SECOND_FACTOR_MESSAGES } from './second-factor.js';
 import { CHARGE_BONUS_MESSAGES } from './charge-bonus.js';
 import { MAINTENANCE_MESSAGES } from './maintenance.js';
+import { COUPON_MESSAGES } from './coupons.js';
 export const ERROR_CODES = {
   // Any refusal without a code of its own, by status. A message listed twice keeps its first code only.
   BAD_REQUEST: '잘못된 요청입니다.',
@@ -323,6 +324,25 @@ export const ERROR_CODES = {
   SERVICE_CHECK_DATE_INVALID: MAINTENANCE_MESSAGES.dateInvalid,
   SERVICE_CHECK_UNTIL_BEFORE_FROM: MAINTENANCE_MESSAGES.untilBeforeFrom,
   SERVICE_CHECK_UNTIL_PASSED: MAINTENANCE_MESSAGES.untilPassed,
+  // COUPON_MESSAGES (coupons.ts)
+  COUPON_CODE_REQUIRED: COUPON_MESSAGES.codeRequired,
+  COUPON_INVALID: COUPON_MESSAGES.invalid,
+  COUPON_USED: COUPON_MESSAGES.used,
+  COUPON_DISABLED: COUPON_MESSAGES.disabled,
+  COUPON_NOT_STARTED: COUPON_MESSAGES.notStarted,
+  COUPON_EXPIRED: COUPON_MESSAGES.expired,
+  COUPON_EXHAUSTED: COUPON_MESSAGES.exhausted,
+  COUPON_PER_MEMBER: COUPON_MESSAGES.perMember,
+  COUPON_MIN_AMOUNT: COUPON_MESSAGES.minAmount,
+  COUPON_NOT_FOR_SERVICE: COUPON_MESSAGES.notForService,
+  COUPON_POINTS_ON_ORDER: COUPON_MESSAGES.pointsOnOrder,
+  COUPON_DISCOUNT_ON_REDEEM: COUPON_MESSAGES.discountOnRedeem,
+  COUPON_AUTO_ORDER: COUPON_MESSAGES.autoOrder,
+  COUPON_NO_DISCOUNT: COUPON_MESSAGES.noDiscount,
+  COUPON_THROTTLED: COUPON_MESSAGES.throttled,
+  COUPON_UNAVAILABLE: COUPON_MESSAGES.unavailable,
+  COUPON_DUPLICATE_CODE: COUPON_MESSAGES.duplicateCode,
+  COUPON_BATCH_COUNT: COUPON_MESSAGES.count,
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

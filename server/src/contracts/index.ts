@@ -67,3 +67,4 @@ export * from './receipts.js';
 export * from './charge-bonus.js';
 export * from './maintenance.js';
 export * from './service-changes.js';
+export * from './coupons.js';

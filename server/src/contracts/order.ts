@@ -11,6 +11,7 @@ import {
   type OrderContext,
 } from './order-rules.js';
 import { httpUrl, LINK_MESSAGES } from './order-links.js';
+import { COUPON_MESSAGES, normalizeCouponCode } from './coupons.js';
 
 /**
  * The order form (docs/product.md §5 "Order"): the same schema and Korean messages in the storefront and on the
@@ -63,6 +64,13 @@ export const orderRequestSchema = z.object({
     .nullish()
     // Absent, null and '' are the same: no comments (so other types' requests carry none).
     .transform((v) => v || undefined)
+    .optional(),
+  /** A coupon code to take off this order (a single order only); absent, null and '' are none. */
+  couponCode: z
+    .string({ error: COUPON_MESSAGES.invalid })
+    .max(64, COUPON_MESSAGES.invalid)
+    .nullish()
+    .transform((v) => (v ? normalizeCouponCode(v) : undefined))
     .optional(),
 });
 export type OrderRequest = z.infer<typeof orderRequestSchema>;

@@ -182,6 +182,8 @@ export const LEDGER_KINDS = [
   'REFERRAL',
   // A top-up bonus credited with an accepted charge (negative: taken back on a refund).
   'CHARGE_BONUS',
+  // A coupon's points, or its discount on an order (reference: the coupon use).
+  'COUPON',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 export const LedgerKind = vocabulary(LEDGER_KINDS);
@@ -195,6 +197,7 @@ export const LEDGER_KIND_LABELS = {
   CHARGE_REFUND: '결제 환불',
   REFERRAL: '추천 적립',
   CHARGE_BONUS: '충전 보너스',
+  COUPON: '쿠폰',
 } as const satisfies Record<LedgerKind, string>;
 
 /** A member: operators suspend and reinstate; a member withdraws (for good). */

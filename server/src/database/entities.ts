@@ -19,6 +19,7 @@ import { supportEntities } from '../modules/support/entities.js';
 import { backupEntities } from '../modules/backup/entities.js';
 import { receiptsEntities } from '../modules/receipts/entities.js';
 import { chargeBonusEntities } from '../modules/charge-bonus/entities.js';
+import { couponsEntities } from '../modules/coupons/entities.js';
 import { registerEntities } from '../shared/index.js';
 
 export const entities = [
@@ -41,6 +42,7 @@ export const entities = [
   ...deliveryEntities,
   ...receiptsEntities,
   ...chargeBonusEntities,
+  ...couponsEntities,
 ];
 
 registerEntities(entities);

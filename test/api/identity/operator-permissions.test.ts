@@ -187,6 +187,14 @@ const TABLE: Record<string, string> = {
   'GET /api/admin/service-changes': 'OM--',
   'GET /api/admin/service-changes/:id': 'OM--',
   'PUT /api/admin/service-changes/:id': 'OM--',
+  // Coupons give points away: the roles that adjust points.
+  'GET /api/admin/coupons': 'O--A',
+  'GET /api/admin/coupons/:id': 'O--A',
+  'POST /api/admin/coupons': 'O--A',
+  'PUT /api/admin/coupons/:id': 'O--A',
+  'POST /api/admin/coupons/:id/codes': 'O--A',
+  'GET /api/admin/coupon-uses': 'O--A',
+  'GET /api/admin/coupon-codes': 'O--A',
 };
 
 const LETTER: Record<OperatorRole, string> = { OWNER: 'O', MANAGER: 'M', SUPPORT: 'S', ACCOUNTANT: 'A' };

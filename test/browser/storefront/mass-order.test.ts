@@ -1,7 +1,7 @@
 import { loadDemoData } from '../../../server/src/database/demo-data.js';
 import { MASS_ORDER_MESSAGES, ORDER_MESSAGES } from '../../../server/src/contracts/index.js';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
-import { memberWithPoints, operator, ready, signedIn } from './storefront.js';
+import { memberWithPoints, plainInstagramServices, ready, signedIn } from './storefront.js';
 
 /** 대량 주문 at a phone's width: a 20-line preview with 3 bad lines, then the placement's order ids. */
 describe('mass order page (/order/mass)', () => {
@@ -13,17 +13,7 @@ describe('mass order page (/order/mass)', () => {
   afterAll(() => h.close());
 
   it('previews 20 lines with 3 errors at 390px, then places the good ones after they are fixed', async () => {
-    const services = (await operator(h).get('/api/service/services')) as {
-      id: number;
-      min: number;
-      max: number;
-      type: string;
-      categoryId: number;
-      isReadOnly: boolean;
-    }[];
-    const categories = (await operator(h).get('/api/service/categorys')) as { id: number; platform: string }[];
-    const instagram = new Set(categories.filter((c) => c.platform === 'instagram').map((c) => c.id));
-    const plain = services.filter((s) => s.type === 'Default' && !s.isReadOnly && instagram.has(s.categoryId));
+    const plain = await plainInstagramServices(h);
     expect(plain.length).toBeGreaterThan(1);
     const good = Array.from({ length: 17 }, (_, i) => {
       const s = plain[i % plain.length]!;

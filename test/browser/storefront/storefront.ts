@@ -34,6 +34,21 @@ export function operator(h: BrowserHarness) {
   };
 }
 
+/** The catalogue's plain (Default, orderable) Instagram services, as the storefront lists them. */
+export async function plainInstagramServices(h: BrowserHarness) {
+  const services = (await operator(h).get('/api/service/services')) as {
+    id: number;
+    min: number;
+    max: number;
+    type: string;
+    categoryId: number;
+    isReadOnly: boolean;
+  }[];
+  const categories = (await operator(h).get('/api/service/categorys')) as { id: number; platform: string }[];
+  const instagram = new Set(categories.filter((c) => c.platform === 'instagram').map((c) => c.id));
+  return services.filter((s) => s.type === 'Default' && !s.isReadOnly && instagram.has(s.categoryId));
+}
+
 /** A member (fixture) with `points` credited by an operator's adjustment (POST /api/admin/members/:id/adjust-points). */
 export async function memberWithPoints(h: BrowserHarness, points: bigint): Promise<TestMember> {
   const member = await createMember(h.t);

@@ -43,6 +43,7 @@ import { Migration20261128102500_receipts as MReceipts } from './Migration202611
 import { Migration20261128102500_money_windows as MMoneyWindows } from './Migration20261128102500_money_windows.js';
 import { Migration20261128101852_webhook_secret_sealed as MWebhookSecretSealed } from './Migration20261128101852_webhook_secret_sealed.js';
 import { Migration20261128103442_member_uploads as MMemberUploads } from './Migration20261128103442_member_uploads.js';
+import { Migration20261128150100_coupons as MCoupons } from './Migration20261128150100_coupons.js';
 import { Migration20261128103000_second_factor_guard as MSecondFactorGuard } from './Migration20261128103000_second_factor_guard.js';
 import { Migration20261128102214_price_controls as MPriceControls } from './Migration20261128102214_price_controls.js';
 import { Migration20261128150200_charge_bonuses as MChargeBonuses } from './Migration20261128150200_charge_bonuses.js';
@@ -95,6 +96,7 @@ export const migrationsList = [
   { name: 'Migration20261128102500_receipts', class: MReceipts },
   { name: 'Migration20261128103000_second_factor_guard', class: MSecondFactorGuard },
   { name: 'Migration20261128103442_member_uploads', class: MMemberUploads },
+  { name: 'Migration20261128150100_coupons', class: MCoupons },
   { name: 'Migration20261128150200_charge_bonuses', class: MChargeBonuses },
   { name: 'Migration20261128150400_service_changes', class: MServiceChanges },
 ];

@@ -11,6 +11,7 @@ import { OrderQueries } from './application/order-queries.service.js';
 import { OrderStatusCache } from './application/order-status-cache.js';
 import { OrderUpstream } from './application/order-upstream.service.js';
 import { DispatchNotesLookup } from './application/upstream-dispatch.port.js';
+import { OrderCouponsLookup } from './application/order-coupons.port.js';
 import { OrderingFacade } from './application/ordering.facade.js';
 import { AdminAutoOrdersController, AdminOrdersController } from './http/admin-orders.controller.js';
 import { OrderController } from './http/order.controller.js';
@@ -48,6 +49,7 @@ import { ServiceChangeNoticesJob } from './jobs/service-change-notices.job.js';
     Subscriptions,
     MassOrders,
     ServiceChangeNoticesJob,
+    OrderCouponsLookup,
   ],
   exports: [OrderingFacade, Refills, Subscriptions],
 })

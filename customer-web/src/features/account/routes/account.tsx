@@ -11,6 +11,7 @@ import { NoticePrefsBlock } from '../components/notice-prefs-block';
 import { WebhookBlock } from '../components/webhook-block';
 import { SecondFactorBlock } from '../components/second-factor-block';
 import { SessionsBlock } from '../components/sessions-block';
+import { CouponRedeemCard } from '../components/coupon-redeem-card';
 
 /**
  * /account: id, level (회원 등급), referral code, password change, API key and webhook, second factor,
@@ -27,6 +28,7 @@ export default function AccountRoute() {
       </Card>
       <LevelBlock level={profile?.level} />
       {settings.flag('ENABLE_REFERRAL') ? <ReferralBlock code={profile?.referralCode} /> : null}
+      <CouponRedeemCard />
       <ChangePasswordForm />
       <ApiKeyBlock apiKey={profile?.apiKey ?? null} />
       <WebhookBlock />

@@ -14,6 +14,8 @@ export interface OrderReceipt {
   serviceId: number;
   point: number;
   autoOrderId: number | null;
+  /** Won a coupon took off `point` (only when one was used). */
+  couponDiscount?: number;
   /** Custom Comments: what was sent (kept by the form for the success card). */
   comments?: string;
 }

@@ -23,6 +23,7 @@ import {
 } from '../lib/order-form-state';
 import { PlatformGrid } from './platform-grid';
 import { QuantityStep, quantityStepTitle } from './quantity-step';
+import { CouponField, useOrderCoupon } from './coupon-field';
 
 const loadOrderResolver = () => import('../lib/order-resolver');
 /** A Subscriptions service's fields, loaded when one is chosen (the landing page starts without them). */
@@ -99,10 +100,13 @@ export function OrderForm({
   const total = amount * Math.max(runs, 1);
   const cost = service && Number.isSafeInteger(runs) && runs >= 0 ? orderCost(service.point, amount, runs) : 0n;
   const label = (text: string, id: number) => swapFlags(showServiceId ? `[${id}] ${text}` : text);
+  const coupon = useOrderCoupon(values.serviceId, runs > 0 ? 0 : amount);
 
   const order = form.handleSubmit(async (input) => {
     try {
-      const receipt = await loading.during(createOrder.mutateAsync(input));
+      const couponCode = coupon.current?.code;
+      const receipt = await loading.during(createOrder.mutateAsync(couponCode ? { ...input, couponCode } : input));
+      coupon.setApplied(null);
       toast.success(ORDER_MESSAGES.success);
       apply({ type: 'ordered' });
       window.scrollTo({ top: 0, behavior: 'smooth' });
@@ -264,6 +268,9 @@ export function OrderForm({
                 <dt>보유 포인트</dt>
                 <dd>{won(balance)}</dd>
               </dl>
+              {onLoginNeeded || values.auto ? null : (
+                <CouponField coupon={coupon} serviceId={values.serviceId} amount={amount} disabled={locked} />
+              )}
               <Button type="submit" block disabled={locked || form.formState.isSubmitting}>
                 {locked ? ORDER_MESSAGES.unavailable : '주문하기'}
               </Button>

@@ -41,8 +41,16 @@ export function SuccessCard({
             </dd>
           </>
         ) : null}
+        {receipt.couponDiscount ? (
+          <>
+            <dt>상품 금액</dt>
+            <dd>{won(receipt.point)}</dd>
+            <dt>쿠폰 할인</dt>
+            <dd data-testid="success-coupon">−{won(receipt.couponDiscount)}</dd>
+          </>
+        ) : null}
         <dt>사용 포인트</dt>
-        <dd>{won(receipt.point)}</dd>
+        <dd data-testid="success-point">{won(receipt.point - (receipt.couponDiscount ?? 0))}</dd>
       </dl>
       <Button variant="secondary" onClick={onClose}>
         확인

@@ -2,6 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import {
+  COUPON_MESSAGES,
   commentLines,
   isAutoOrder,
   memberUnitPrice,
@@ -22,6 +23,7 @@ import { Order } from '../domain/order.entity.js';
 import { autoOrderReference, orderReference } from './order-commands.service.js';
 import { orderRowFields, PAID_ORDERS } from './order-row.js';
 import { OrderStatusCache } from './order-status-cache.js';
+import { OrderCouponsLookup } from './order-coupons.port.js';
 
 /** The success card's data (docs/product.md §7: orderId, amount, link, serviceId), the cost, and the auto-order placed if any. */
 export interface PlacedOrder {
@@ -32,6 +34,8 @@ export interface PlacedOrder {
   /** What was debited, whole won (for an auto-order: all runs). */
   point: bigint;
   autoOrderId: number | null;
+  /** Won a coupon took off `point` (only when a code was used). */
+  couponDiscount?: bigint;
 }
 
 export interface Placement {
@@ -64,6 +68,7 @@ const fingerprint = (input: OrderRequest): string =>
         input.runs,
         input.interval,
         ...(input.comments ? [input.comments] : []),
+        ...(input.couponCode ? [input.couponCode] : []),
       ]),
     )
     .digest('hex');
@@ -83,6 +88,7 @@ export class OrderPlacement {
     private readonly clock: Clock,
     private readonly pricing: PricingFacade,
     private readonly statuses: OrderStatusCache,
+    private readonly coupons: OrderCouponsLookup,
   ) {}
 
   /** `input` is already parsed with the contracts' `orderRequestSchema`. */
@@ -106,7 +112,10 @@ export class OrderPlacement {
     input = typedInput(input, service!);
     // The member's price (custom rate > level discount > list price), as every price they see.
     const cost = orderCost(memberUnitPrice(service!.point, service!.id, pricing), input.amount, input.runs);
-    if (key === null && !isAutoOrder(input))
+    const couponCode = input.couponCode ?? null;
+    if (couponCode !== null && isAutoOrder(input)) throw new DomainError(COUPON_MESSAGES.autoOrder, 400);
+    if (couponCode !== null) await this.coupons.get().attempt(memberId);
+    if (key === null && !isAutoOrder(input) && couponCode === null)
       return { placed: await this.placeSingle(memberId, service!, input, cost), replayed: false };
     try {
       const placed = await this.em.fork().transactional(async (tx) => {
@@ -124,6 +133,17 @@ export class OrderPlacement {
             })
           : null;
         if (auto) await tx.persist(auto).flush();
+        // The coupon's part is credited (its own ledger entry) before the full cost is debited.
+        const coupon =
+          couponCode === null
+            ? null
+            : await this.coupons.get().useOnOrder(tx, {
+                memberId,
+                code: couponCode,
+                serviceId: service!.id,
+                categoryId: service!.categoryId,
+                price: cost,
+              });
         const order = auto
           ? Order.startRunOf(auto, service!, now)
           : Order.place({
@@ -134,8 +154,10 @@ export class OrderPlacement {
               comments: input.comments || null,
               point: cost,
               now,
+              couponDiscount: coupon?.discount ?? 0n,
             });
         await tx.persist(order).flush();
+        if (coupon) await this.coupons.get().attachOrder(tx, coupon.useId, order.id);
         const placed: PlacedOrder = {
           orderId: order.id,
           amount: input.amount,
@@ -143,6 +165,7 @@ export class OrderPlacement {
           serviceId: service!.id,
           point: cost,
           autoOrderId: auto?.id ?? null,
+          ...(coupon ? { couponDiscount: coupon.discount } : {}),
         };
         if (key !== null) await this.claimKey(tx, memberId, key, print, placed, now);
         await this.wallet.debit(tx, {

@@ -31,6 +31,7 @@ export const ORDER_COLUMNS = [
   'provider_service_id',
   'created_at',
   'updated_at',
+  'coupon_discount',
 ] as const;
 
 /** The values of a new order, in {@link ORDER_COLUMNS} order, as the driver takes them (won as decimal text). */
@@ -58,6 +59,7 @@ export function orderRowValues(order: Order): unknown[] {
     order.providerServiceId,
     order.createdAt,
     order.updatedAt,
+    order.couponDiscount.toString(),
   ];
 }
 

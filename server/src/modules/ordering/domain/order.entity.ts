@@ -41,6 +41,8 @@ export interface PlaceOrderProps {
   now: Date;
   /** Set for a run of an auto-order. */
   run?: { autoOrder: AutoOrder; number: number };
+  /** Won of the cost a coupon paid. */
+  couponDiscount?: bigint;
 }
 
 /** What moving to a status may carry (PARTIAL needs the undelivered quantity). */
@@ -86,6 +88,10 @@ export class Order {
   /** Won given back (PARTIAL or CANCELED). */
   @Property(money({ default: 0 }))
   refunded: bigint = 0n;
+
+  /** Won of `point` a coupon paid (its own ledger entry): never given back, so refunds share only the rest. */
+  @Property(money({ default: 0 }))
+  couponDiscount: bigint = 0n;
 
   @Enum({ items: () => OrderStatus })
   status: OrderStatus = PENDING;
@@ -150,6 +156,7 @@ export class Order {
     order.link = props.link;
     order.amount = props.amount;
     order.point = props.point;
+    order.couponDiscount = props.couponDiscount ?? 0n;
     order.serviceType = props.service.type ?? 'Default';
     order.comments = props.comments ?? null;
     order.createdAt = props.now;
@@ -248,10 +255,14 @@ export class Order {
     this.updatedAt = now;
   }
 
-  /** What the member gets back for the final state: all for CANCELED, floor(cost × remains / amount) for PARTIAL. */
+  /**
+   * What the member gets back for the final state, of what they paid (the cost less a coupon's part): all
+   * for CANCELED, floor(paid × remains / amount) for PARTIAL.
+   */
   refundDue(): bigint {
-    if (this.status === CANCELED) return this.point;
-    if (this.status === PARTIAL) return (this.point * BigInt(this.remains ?? 0)) / BigInt(this.amount);
+    const paid = this.point - this.couponDiscount;
+    if (this.status === CANCELED) return paid;
+    if (this.status === PARTIAL) return (paid * BigInt(this.remains ?? 0)) / BigInt(this.amount);
     return 0n;
   }
 

@@ -419,6 +419,15 @@ export class WalletFacade {
     return { taken, unrecovered };
   }
 
+  /** Won the member has charged in all, less what Toss refunds took back, read in the caller's transaction. */
+  async chargedTotal(em: EntityManager, memberId: number): Promise<bigint> {
+    const rows = await em.execute<{ total: string | null }[]>(
+      `select sum(amount) as total from point_ledger_entry where member_id = ? and kind in ('CHARGE', 'CHARGE_REFUND') and reference_type <> 'debt'`,
+      [memberId],
+    );
+    return BigInt(rows[0]?.total ?? 0);
+  }
+
   /** What the member owes on open debts, read in the caller's transaction. */
   async outstandingIn(em: EntityManager, memberId: number): Promise<bigint> {
     const rows = await em.execute<{ owed: string | null }[]>(

@@ -1,0 +1,79 @@
+import { copyFileSync, mkdirSync } from 'node:fs';
+import { loadDemoData } from '../../../server/src/database/demo-data.js';
+import { ORDER_MESSAGES } from '../../../server/src/contracts/index.js';
+import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
+import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
+import { memberWithPoints, operator, plainInstagramServices, ready, signedIn, toast } from './storefront.js';
+
+/** Where the closing note's screenshot is kept (outside the repository), when asked for. */
+const EVIDENCE_SHOT = process.env.COUPON_SHOT;
+
+/** 쿠폰 on the order form at a phone's width: applied, the discounted price shown, the order placed for it. */
+describe('coupon on the order form', () => {
+  let h: BrowserHarness;
+  beforeAll(async () => {
+    h = await startBrowserHarness();
+    await loadDemoData(h.t.app);
+  }, 120_000);
+  afterAll(() => h.close());
+
+  it('applies a code at 390px, shows the price to pay and orders for it', async () => {
+    const service = (await plainInstagramServices(h))[0]!;
+    const quantity = Math.max(service.min, 1000);
+    const coupon = (await operator(h).post('/api/admin/coupons', {
+      name: '첫 주문 1,000원 할인',
+      kind: 'FIXED',
+      value: 1000,
+    })) as { id: number };
+    const [code] = (
+      (await operator(h).post(`/api/admin/coupons/${coupon.id}/codes`, { count: 1 })) as { codes: string[] }
+    ).codes;
+    const member = await memberWithPoints(h, 100_000n);
+
+    const page = await h.newPage({ width: 390, height: 844 });
+    await signedIn(page, member);
+    await page.goto('/order');
+    await ready(page);
+    await page.waitForLoadState('networkidle');
+    const hide = page.getByRole('button', { name: '오늘 하루 보지 않기' });
+    while (await hide.count()) await hide.click();
+    await page.getByLabel('카테고리').selectOption(String(service.categoryId));
+    await page.getByLabel('상품').selectOption(String(service.id));
+    await page.getByLabel('링크').fill('https://www.instagram.com/p/coupon390/');
+    await page.getByLabel('수량').fill(String(quantity));
+    const price = Number((await page.getByTestId('total-cost').textContent())!.replace(/[^\d]/g, ''));
+    expect(price).toBeGreaterThan(1000);
+
+    // Typed as people do: lower case, with hyphens.
+    await page.getByLabel('쿠폰 코드').fill(code!.toLowerCase().replace(/(.{4})(?=.)/g, '$1-'));
+    await page.getByRole('button', { name: '적용' }).click();
+    await page.getByTestId('coupon-total').waitFor();
+    expect(await page.getByTestId('coupon-discount').textContent()).toBe('−1,000원');
+    expect(await page.getByTestId('coupon-total').textContent()).toBe(`${(price - 1000).toLocaleString('ko-KR')}원`);
+    const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+    expect(width).toBeLessThanOrEqual(390);
+    const shot = await h.screenshot(page, 'coupon-order-390');
+    console.log(`coupon order form screenshot: ${shot}`);
+    if (EVIDENCE_SHOT) {
+      mkdirSync(EVIDENCE_SHOT.replace(/\/[^/]+$/, ''), { recursive: true });
+      copyFileSync(shot, EVIDENCE_SHOT);
+    }
+
+    await page.getByRole('button', { name: '주문하기' }).click();
+    await toast(page, ORDER_MESSAGES.success);
+    const success = page.getByTestId('order-success');
+    await success.waitFor();
+    expect(await success.getByTestId('success-coupon').textContent()).toBe('−1,000원');
+    expect(await success.getByTestId('success-point').textContent()).toBe(
+      `${(price - 1000).toLocaleString('ko-KR')}원`,
+    );
+    console.log(`coupon order placed screenshot: ${await h.screenshot(page, 'coupon-order-390-placed')}`);
+    expect(await h.t.app.get(WalletFacade).balanceOf(member.id)).toBe(100_000n - BigInt(price) + 1000n);
+    // The single-use code is spent.
+    const shown = (await operator(h).get(`/api/admin/coupons/${coupon.id}`)) as {
+      usesCount: number;
+      ordersCount: number;
+    };
+    expect(shown).toMatchObject({ usesCount: 1, ordersCount: 1 });
+  }, 120_000);
+});
