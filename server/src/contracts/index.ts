@@ -64,3 +64,4 @@ export * from './reports.js';
 export * from './error-codes.js';
 export * from './second-factor.js';
 export * from './receipts.js';
+export * from './service-speed.js';

@@ -18,6 +18,7 @@ import { walletEntities } from '../modules/wallet/entities.js';
 import { supportEntities } from '../modules/support/entities.js';
 import { backupEntities } from '../modules/backup/entities.js';
 import { receiptsEntities } from '../modules/receipts/entities.js';
+import { favoritesEntities } from '../modules/favorites/entities.js';
 import { registerEntities } from '../shared/index.js';
 
 export const entities = [
@@ -39,6 +40,7 @@ export const entities = [
   ...supportEntities,
   ...deliveryEntities,
   ...receiptsEntities,
+  ...favoritesEntities,
 ];
 
 registerEntities(entities);

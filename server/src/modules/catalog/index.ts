@@ -9,3 +9,4 @@ export {
 export type { Platform } from './domain/platform.entity.js';
 export type { Category } from './domain/category.entity.js';
 export type { Service, ServiceProps } from './domain/service.entity.js';
+export { ServiceAverageTimes } from './application/ports.js';

@@ -41,3 +41,4 @@ export type { Subscription, SubscriptionPost } from './domain/subscription.entit
 export { Subscriptions, subscriptionReference, type PlacedSubscription } from './application/subscriptions.service.js';
 export type { Order } from './domain/order.entity.js';
 export type { Refill } from './domain/refill.entity.js';
+export { AverageTimes } from './application/average-times.js';

@@ -21,6 +21,7 @@ import { AdminRefillsController, MemberRefillController } from './http/refills.c
 import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
 import { MassOrders } from './application/mass-order.service.js';
 import { MassOrderController } from './http/mass-order.controller.js';
+import { AverageTimes } from './application/average-times.js';
 
 @Module({
   imports: [AuditModule, CatalogModule, SettingsModule, WalletModule, PricingModule, DeliveryModule],
@@ -46,7 +47,8 @@ import { MassOrderController } from './http/mass-order.controller.js';
     Refills,
     Subscriptions,
     MassOrders,
+    AverageTimes,
   ],
-  exports: [OrderingFacade, Refills, Subscriptions],
+  exports: [OrderingFacade, Refills, Subscriptions, AverageTimes],
 })
 export class OrderingModule {}
