@@ -29,4 +29,6 @@ export const paths = {
   /** 1:1 문의: the list and the new-ticket form (?type=&orders= prefill it), and one ticket's thread. */
   support: '/support',
   supportTicket: '/support/:id',
+  /** 전체 상품: every service with its 평균 완료 시간 (and 즐겨찾기 for members). */
+  services: '/services',
 } as const;
