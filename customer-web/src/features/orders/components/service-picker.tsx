@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type InputHTMLAttributes } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../config/paths';
 import { Select } from '../../../components/ui/field';
@@ -38,6 +38,27 @@ export function searchServices(services: readonly Service[], query: string): Ser
   return digits ? [...hits].sort((a, b) => Number(String(b.id) === q) - Number(String(a.id) === q)) : hits;
 }
 
+/** The search box of the picker and the services list (a phone shows its search key). */
+export function ServiceSearch({
+  value,
+  onChange,
+  ...props
+}: Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'> & { value: string; onChange: (value: string) => void }) {
+  return (
+    <input
+      type="search"
+      className="input picker-search"
+      aria-label="상품 검색"
+      placeholder="상품명 또는 상품 번호로 검색"
+      enterKeyHint="search"
+      autoComplete="off"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      {...props}
+    />
+  );
+}
+
 /** The order form's step 2: search, favourites first and starred, and the category's services. */
 export function ServicePicker({
   catalog,
@@ -71,16 +92,10 @@ export function ServicePicker({
 
   return (
     <div className="service-picker">
-      <input
-        type="search"
-        className="input picker-search"
-        aria-label="상품 검색"
-        placeholder="상품명 또는 상품 번호로 검색"
-        enterKeyHint="search"
-        autoComplete="off"
+      <ServiceSearch
         value={query}
         disabled={disabled}
-        onChange={(e) => setQuery(e.target.value)}
+        onChange={setQuery}
         onKeyDown={(e) => {
           // Enter picks the first result instead of submitting the order.
           if (e.key !== 'Enter') return;

@@ -10,7 +10,7 @@ import { usePlatforms } from '../api/get-platforms';
 import { useServices } from '../api/get-services';
 import { AverageTime } from '../components/average-time';
 import { FavoriteStar } from '../components/favorite-star';
-import { searchServices } from '../components/service-picker';
+import { searchServices, ServiceSearch } from '../components/service-picker';
 import '../components/service-picker.css';
 
 /** /services: every orderable service by platform and category, with its price, limits and 평균 완료 시간. */
@@ -37,16 +37,7 @@ export default function ServiceListRoute() {
       <PageTitle sub="상품별 단가와 최소·최대 수량, 최근 완료된 주문으로 계산한 평균 완료 시간입니다.">
         전체 상품
       </PageTitle>
-      <input
-        type="search"
-        className="input picker-search"
-        aria-label="상품 검색"
-        placeholder="상품명 또는 상품 번호로 검색"
-        enterKeyHint="search"
-        autoComplete="off"
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-      />
+      <ServiceSearch value={query} onChange={setQuery} />
       {loading ? <p className="muted">상품 목록을 불러오는 중입니다...</p> : null}
       {!loading && groups.length === 0 ? <p className="muted">검색 결과가 없습니다.</p> : null}
       {groups.map(({ category, rows }) => (
