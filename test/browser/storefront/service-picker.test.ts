@@ -53,7 +53,7 @@ describe('service picker at 390px', () => {
     await page.goto('/order');
     await ready(page);
     const picker = page.locator('.service-picker');
-    const search = picker.getByRole('searchbox', { name: '상품 검색' });
+    const search = picker.getByRole('searchbox', { name: '서비스 검색' });
     const results = picker.getByRole('list', { name: '검색 결과' });
 
     await search.fill('고속');

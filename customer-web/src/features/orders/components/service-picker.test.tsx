@@ -47,7 +47,7 @@ const setup = (state: 'authorization' | 'unAuthorization', favorites: number[] =
     />,
     { state, seed: state === 'authorization' ? [[orderKeys.favorites, favorites]] : [] },
   );
-const search = (text: string) => fireEvent.change(screen.getByLabelText('상품 검색'), { target: { value: text } });
+const search = (text: string) => fireEvent.change(screen.getByLabelText('서비스 검색'), { target: { value: text } });
 
 describe('the service picker', () => {
   it('finds services by Korean words (spacing ignored) and by number, exact numbers first', () => {

@@ -48,7 +48,7 @@ export function ServiceSearch({
     <input
       type="search"
       className="input picker-search"
-      aria-label="상품 검색"
+      aria-label="서비스 검색"
       placeholder="상품명 또는 상품 번호로 검색"
       enterKeyHint="search"
       autoComplete="off"
