@@ -10,9 +10,9 @@ const AVERAGE_TIMES_MS = 60_000;
  * Every service's 평균 완료 시간 in whole minutes (contracts/service-speed.ts): its latest completed orders
  * of typical size (half to twice the typical quantity), each one's time from order to completion scaled to the
  * typical quantity, averaged; absent with too few. One grouped statement walks each service's newest
- * completions down the partial index `service_order_completed` (exported for bench/average-time.mjs).
+ * completions down the partial index `service_order_completed`.
  */
-export const AVERAGE_TIMES_SQL = `
+const AVERAGE_TIMES_SQL = `
 select s.id as service_id,
        greatest(round(avg(extract(epoch from o.completed_at - o.created_at) * r.typical / o.amount) / 60), 0)::int
          as minutes
