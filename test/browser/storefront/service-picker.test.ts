@@ -88,6 +88,8 @@ describe('service picker at 390px', () => {
     // Nothing wider than the phone.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
 
+    // From the top, so the sticky bar is drawn where it belongs.
+    await page.evaluate(() => window.scrollTo(0, 0));
     const path = await h.screenshot(page, 'average-time-390');
     mkdirSync(dirname(SHOT), { recursive: true });
     copyFileSync(path, SHOT);
