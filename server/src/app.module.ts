@@ -28,9 +28,9 @@ import { approvalActions } from './composition/approval-actions.js';
 import { ApprovalActions, ApprovalsFacade, ApprovalsModule } from './modules/approvals/index.js';
 import { LedgerKind, WalletFacade, WalletModule } from './modules/wallet/index.js';
 import { SettingsModule, SettingsService } from './modules/settings/index.js';
-import { CatalogModule } from './modules/catalog/index.js';
+import { CatalogModule, ServiceAverageTimes } from './modules/catalog/index.js';
 import { FulfilmentModule } from './modules/fulfilment/index.js';
-import { OrderingModule } from './modules/ordering/index.js';
+import { AverageTimes, OrderingModule } from './modules/ordering/index.js';
 import { BillingModule } from './modules/billing/index.js';
 import { ReferralModule } from './modules/referral/index.js';
 import { ResellerApiModule } from './modules/reseller-api/index.js';
@@ -45,6 +45,7 @@ import { ReceiptsModule } from './modules/receipts/index.js';
 import { Clock } from './shared/index.js';
 import { JobEngineModule } from './jobs/index.js';
 import { CouponsModule } from './modules/coupons/index.js';
+import { FavoritesModule } from './modules/favorites/index.js';
 
 /** What every module may inject without importing: the resolved config and the clock. */
 @Global()
@@ -113,6 +114,14 @@ class CoreModule {
     },
     { provide: MemberLevelReader, useExisting: PricingFacade },
     { provide: SessionReader, useExisting: SessionDirectory },
+    // Ordering imports the catalogue: its average times are looked up when first read.
+    {
+      provide: ServiceAverageTimes,
+      inject: [ModuleRef],
+      useFactory: (moduleRef: ModuleRef): ServiceAverageTimes => ({
+        minutesByService: () => moduleRef.get(AverageTimes, { strict: false }).minutesByService(),
+      }),
+    },
   ],
   exports: [
     PointBalanceReader,
@@ -127,6 +136,7 @@ class CoreModule {
     Messenger,
     SecurityAlerts,
     SessionReader,
+    ServiceAverageTimes,
   ],
 })
 class PortsModule {}
@@ -165,6 +175,7 @@ export class AppModule {
         ReceiptsModule,
         JobEngineModule,
         CouponsModule,
+        FavoritesModule,
       ],
       controllers: [HealthController],
     };

@@ -42,6 +42,7 @@ export const routes: RouteObject[] = [
       { path: paths.order, Component: OrderRoute },
       { path: paths.termsService, Component: page(() => import('../features/terms/routes/terms-of-service')) },
       { path: paths.termsPrivacy, Component: page(() => import('../features/terms/routes/privacy-policy')) },
+      { path: paths.services, Component: page(() => import('../features/orders/routes/service-list')) },
       {
         path: paths.serviceChanges,
         Component: page(() => import('../features/service-changes/routes/service-changes')),

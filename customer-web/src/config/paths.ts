@@ -31,4 +31,6 @@ export const paths = {
   supportTicket: '/support/:id',
   /** 서비스 변경 안내: the public change log of prices and services. */
   serviceChanges: '/service-changes',
+  /** 전체 상품: every service with its 평균 완료 시간 (and 즐겨찾기 for members). */
+  services: '/services',
 } as const;

@@ -29,6 +29,7 @@ import { SECOND_FACTOR_MESSAGES } from './second-factor.js';
 import { CHARGE_BONUS_MESSAGES } from './charge-bonus.js';
 import { MAINTENANCE_MESSAGES } from './maintenance.js';
 import { COUPON_MESSAGES } from './coupons.js';
+import { SERVICE_SPEED_MESSAGES } from './service-speed.js';
 export const ERROR_CODES = {
   // Any refusal without a code of its own, by status. A message listed twice keeps its first code only.
   BAD_REQUEST: '잘못된 요청입니다.',
@@ -343,6 +344,9 @@ export const ERROR_CODES = {
   COUPON_UNAVAILABLE: COUPON_MESSAGES.unavailable,
   COUPON_DUPLICATE_CODE: COUPON_MESSAGES.duplicateCode,
   COUPON_BATCH_COUNT: COUPON_MESSAGES.count,
+  // SERVICE_SPEED_MESSAGES (service-speed.ts): 즐겨찾기
+  FAVORITE_SERVICE_NOT_FOUND: SERVICE_SPEED_MESSAGES.favoriteNotFound,
+  FAVORITE_SERVICE_ID_INVALID: SERVICE_SPEED_MESSAGES.favoriteId,
 } as const satisfies Record<string, string>;
 
 export type ErrorCode = keyof typeof ERROR_CODES;

@@ -68,3 +68,4 @@ export * from './charge-bonus.js';
 export * from './maintenance.js';
 export * from './service-changes.js';
 export * from './coupons.js';
+export * from './service-speed.js';

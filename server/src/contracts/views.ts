@@ -121,6 +121,8 @@ export interface ServiceView {
   refill: boolean;
   refillDays: number;
   cancel: boolean;
+  /** 평균 완료 시간 in minutes (contracts/service-speed.ts), null while there are too few completed orders. */
+  averageTime: number | null;
 }
 
 /** One of `GET /api/service/categorys` (spelled so): platform is a platform id. */

@@ -20,6 +20,7 @@ import { backupEntities } from '../modules/backup/entities.js';
 import { receiptsEntities } from '../modules/receipts/entities.js';
 import { chargeBonusEntities } from '../modules/charge-bonus/entities.js';
 import { couponsEntities } from '../modules/coupons/entities.js';
+import { favoritesEntities } from '../modules/favorites/entities.js';
 import { registerEntities } from '../shared/index.js';
 
 export const entities = [
@@ -43,6 +44,7 @@ export const entities = [
   ...receiptsEntities,
   ...chargeBonusEntities,
   ...couponsEntities,
+  ...favoritesEntities,
 ];
 
 registerEntities(entities);

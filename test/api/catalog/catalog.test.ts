@@ -124,6 +124,7 @@ describe('catalog', () => {
         refill: false,
         refillDays: 30,
         cancel: false,
+        averageTime: null,
       },
       {
         id: expect.any(Number),
@@ -139,6 +140,7 @@ describe('catalog', () => {
         refill: false,
         refillDays: 30,
         cancel: false,
+        averageTime: null,
       },
     ]);
   });

@@ -173,6 +173,7 @@ describe('SMM panel API v2 (POST /api/v2)', () => {
       refill,
       cancel,
       dripfeed,
+      average_time: null,
     });
     expect(res.body).toEqual([
       row(service, '2500', true),

@@ -44,6 +44,8 @@ import { Migration20261128102500_money_windows as MMoneyWindows } from './Migrat
 import { Migration20261128101852_webhook_secret_sealed as MWebhookSecretSealed } from './Migration20261128101852_webhook_secret_sealed.js';
 import { Migration20261128103442_member_uploads as MMemberUploads } from './Migration20261128103442_member_uploads.js';
 import { Migration20261128150100_coupons as MCoupons } from './Migration20261128150100_coupons.js';
+import { Migration20261128150300_order_completed_at as MOrderCompletedAt } from './Migration20261128150300_order_completed_at.js';
+import { Migration20261128150310_service_favorite as MServiceFavorite } from './Migration20261128150310_service_favorite.js';
 import { Migration20261128103000_second_factor_guard as MSecondFactorGuard } from './Migration20261128103000_second_factor_guard.js';
 import { Migration20261128102214_price_controls as MPriceControls } from './Migration20261128102214_price_controls.js';
 import { Migration20261128150200_charge_bonuses as MChargeBonuses } from './Migration20261128150200_charge_bonuses.js';
@@ -98,5 +100,7 @@ export const migrationsList = [
   { name: 'Migration20261128103442_member_uploads', class: MMemberUploads },
   { name: 'Migration20261128150100_coupons', class: MCoupons },
   { name: 'Migration20261128150200_charge_bonuses', class: MChargeBonuses },
+  { name: 'Migration20261128150300_order_completed_at', class: MOrderCompletedAt },
+  { name: 'Migration20261128150310_service_favorite', class: MServiceFavorite },
   { name: 'Migration20261128150400_service_changes', class: MServiceChanges },
 ];

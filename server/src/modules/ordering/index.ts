@@ -43,3 +43,4 @@ export type { Order } from './domain/order.entity.js';
 export type { Refill } from './domain/refill.entity.js';
 export { ServiceChangeNoticesJob, type DigestResult } from './jobs/service-change-notices.job.js';
 export { OrderCoupons, type CouponedOrder } from './application/order-coupons.port.js';
+export { AverageTimes } from './application/average-times.js';

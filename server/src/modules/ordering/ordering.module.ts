@@ -23,6 +23,7 @@ import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
 import { MassOrders } from './application/mass-order.service.js';
 import { MassOrderController } from './http/mass-order.controller.js';
 import { ServiceChangeNoticesJob } from './jobs/service-change-notices.job.js';
+import { AverageTimes } from './application/average-times.js';
 
 @Module({
   imports: [AuditModule, CatalogModule, SettingsModule, WalletModule, PricingModule, DeliveryModule],
@@ -50,7 +51,8 @@ import { ServiceChangeNoticesJob } from './jobs/service-change-notices.job.js';
     MassOrders,
     ServiceChangeNoticesJob,
     OrderCouponsLookup,
+    AverageTimes,
   ],
-  exports: [OrderingFacade, Refills, Subscriptions],
+  exports: [OrderingFacade, Refills, Subscriptions, AverageTimes],
 })
 export class OrderingModule {}

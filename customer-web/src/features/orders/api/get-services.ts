@@ -6,8 +6,8 @@ import { memberUnitPrice, type MemberPricing } from '../../../lib/member-price';
 import { useSession } from '../../../lib/session';
 import { orderKeys } from './keys';
 
-/** The v2 parts the order form reads as Default, no refill and no cancel when absent. */
-type Extras = 'type' | 'refill' | 'refillDays' | 'cancel';
+/** The v2 parts the order form reads as Default, no refill, no cancel and no average time when absent. */
+type Extras = 'type' | 'refill' | 'refillDays' | 'cancel' | 'averageTime';
 
 /** GET /service/services (contracts' ServiceView): point is the unit price in won. */
 export type Service = Omit<ServiceView, Extras> & Partial<Pick<ServiceView, Extras>>;

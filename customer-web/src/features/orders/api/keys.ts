@@ -14,6 +14,7 @@ export const orderKeys = {
   memberPrices: resourceKey('/service/prices'),
   notices: resourceKey('/service/notices'),
   subscriptions: resourceKey('/service/subscriptions'),
+  favorites: resourceKey('/service/favorites'),
   /** Every page of a history (to invalidate), or one page. */
   history: (name: 'order-history' | 'auto-order-history', query?: HistoryQuery) =>
     query ? resourceKey(`/service/${name}`, query) : resourceKey(`/service/${name}`),

@@ -16,7 +16,6 @@ import {
   EMPTY_ORDER_FORM,
   nextOrderForm,
   serviceOf,
-  servicesOf,
   type Catalog,
   type OrderFormEvent,
   type OrderFormValues,
@@ -24,6 +23,8 @@ import {
 import { PlatformGrid } from './platform-grid';
 import { QuantityStep, quantityStepTitle } from './quantity-step';
 import { CouponField, useOrderCoupon } from './coupon-field';
+import { ServicePicker } from './service-picker';
+import { AverageTime } from './average-time';
 
 const loadOrderResolver = () => import('../lib/order-resolver');
 /** A Subscriptions service's fields, loaded when one is chosen (the landing page starts without them). */
@@ -155,20 +156,16 @@ export function OrderForm({
             </Select>
           </Step>
           <Step n={2} title="상품 선택">
-            <Select
-              aria-label="상품"
-              value={values.serviceId}
-              onChange={(e) => apply({ type: 'service', serviceId: Number(e.target.value) })}
+            <ServicePicker
+              catalog={catalog}
+              categoryId={values.categoryId}
+              serviceId={values.serviceId}
+              label={label}
               disabled={serviceCheck}
               error={errors.serviceId?.message}
-            >
-              {values.serviceId === 0 ? <option value={0}>{ORDER_MESSAGES.serviceRequired}</option> : null}
-              {servicesOf(catalog, values.categoryId).map((s) => (
-                <option key={s.id} value={s.id}>
-                  {label(s.text, s.id)}
-                </option>
-              ))}
-            </Select>
+              onChange={(serviceId) => apply({ type: 'service', serviceId })}
+              onPick={(serviceId) => apply({ type: 'pick', serviceId })}
+            />
           </Step>
           <Step n={3} title="상품 설명">
             {service ? (
@@ -177,6 +174,7 @@ export function OrderForm({
                   <span>단가 {unitPrice(service.point)}</span>
                   <span>최소 {formatNumber(service.min)}</span>
                   <span>최대 {formatNumber(service.max)}</span>
+                  <AverageTime minutes={service.averageTime} />
                 </p>
                 {service.notice ? <p className="pre">{service.notice}</p> : null}
               </div>

@@ -24,6 +24,8 @@ export type OrderFormEvent =
   | { type: 'platform'; platformId: string }
   | { type: 'category'; categoryId: number }
   | { type: 'service'; serviceId: number }
+  /** A service found by search or among favourites: its platform and category come with it. */
+  | { type: 'pick'; serviceId: number }
   | { type: 'auto'; on: boolean }
   | { type: 'ordered' };
 
@@ -71,6 +73,12 @@ export function nextOrderForm(values: OrderFormValues, event: OrderFormEvent, ca
       return withService({ ...values, categoryId: event.categoryId }, servicesOf(catalog, event.categoryId)[0]);
     case 'service':
       return withService(values, serviceOf(catalog, event.serviceId));
+    case 'pick': {
+      const service = serviceOf(catalog, event.serviceId);
+      const category = catalog.categories.find((c) => c.id === service?.categoryId);
+      if (!service || !category) return values;
+      return withService({ ...values, platformId: category.platform, categoryId: category.id }, service);
+    }
     case 'auto':
       return { ...values, auto: event.on, runs: 0, interval: 0 };
     case 'ordered':

@@ -64,6 +64,11 @@ export interface StatusDetails {
     'create index "service_order_pending" on "service_order" ("id") where "status" = \'PENDING\' and "provider_id" is not null',
 })
 @Index({ name: 'service_order_created', properties: ['createdAt'] })
+@Index({
+  name: 'service_order_completed',
+  expression:
+    'create index "service_order_completed" on "service_order" ("service_id", "completed_at" desc) where "status" = \'COMPLETED\' and "completed_at" is not null',
+})
 @Unique({ name: 'service_order_run', properties: ['autoOrderId', 'runNumber'] })
 export class Order {
   @PrimaryKey({ type: 'integer', autoincrement: true })
@@ -149,6 +154,10 @@ export class Order {
   @Property({ type: 'datetime' })
   updatedAt!: Date;
 
+  /** When it reached COMPLETED: each service's average completion time is read from these. */
+  @Property({ type: 'datetime', nullable: true })
+  completedAt: Date | null = null;
+
   static place(props: PlaceOrderProps): Order {
     const order = new Order();
     order.memberId = props.memberId;
@@ -197,7 +206,10 @@ export class Order {
     ORDER_TRANSITIONS.assert(this.status, status);
     if (status === PARTIAL) this.remains = this.checkedRemains(details.remains);
     if (status === CANCELED) this.remains = this.amount;
-    if (status === COMPLETED) this.remains = 0;
+    if (status === COMPLETED) {
+      this.remains = 0;
+      this.completedAt = now;
+    }
     if (details.startCount !== undefined && details.startCount !== null) this.startCount = details.startCount;
     this.status = status;
     this.updatedAt = now;

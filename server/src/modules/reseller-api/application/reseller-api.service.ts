@@ -9,6 +9,7 @@ import { PricingFacade } from '../../pricing/index.js';
 import { CatalogFacade, type Service } from '../../catalog/index.js';
 import { IdentityFacade } from '../../identity/index.js';
 import {
+  AverageTimes,
   OrderingFacade,
   Refills,
   Subscriptions,
@@ -26,6 +27,8 @@ export interface ListedService {
   service: Service;
   /** The name of the service's category. */
   category: string;
+  /** 평균 완료 시간 in minutes, null with too few completed orders. */
+  averageTime: number | null;
   /** The member's unit price (custom rate > level discount > list price), exact decimal string. */
   point: string;
 }
@@ -45,6 +48,7 @@ export class ResellerApi {
     private readonly refillsOf: Refills,
     private readonly subscriptionsOf: Subscriptions,
     private readonly pricing: PricingFacade,
+    private readonly averageTimes: AverageTimes,
   ) {}
 
   /** The ordering context's refill request (its rules decide; a NotFoundError for an order not the member's). */
@@ -64,10 +68,11 @@ export class ResellerApi {
 
   /** Services a customer can order (visible, not read-only), category by category in the storefront's order, at the member's prices. */
   async orderableServices(memberId: number): Promise<ListedService[]> {
-    const [services, categories, pricing] = await Promise.all([
+    const [services, categories, pricing, minutes] = await Promise.all([
       this.catalog.listServices(),
       this.catalog.listCategories(),
       this.pricing.pricingOf(memberId),
+      this.averageTimes.minutesByService(),
     ]);
     const category = new Map(categories.map((c, rank) => [c.id, { rank, text: c.text }]));
     const rank = (s: Service) => category.get(s.categoryId)?.rank ?? 0;
@@ -77,6 +82,7 @@ export class ResellerApi {
       .map((service) => ({
         service,
         category: category.get(service.categoryId)?.text ?? '',
+        averageTime: minutes.get(service.id) ?? null,
         point: memberUnitPrice(service.point, service.id, pricing),
       }));
   }

@@ -104,6 +104,12 @@ export const v2ServiceAnswer = z.object({
   refill: z.boolean(),
   cancel: z.boolean(),
   dripfeed: z.boolean().describe('Whether `add` takes runs and interval'),
+  average_time: z
+    .int()
+    .nullable()
+    .describe(
+      'Average minutes from order to completion over the latest 10 completed orders of typical size, scaled to 1000 (or the min/max nearest it); null without enough data',
+    ),
 });
 export const v2ServicesAnswer = z.array(v2ServiceAnswer);
 export const v2AddAnswer = z

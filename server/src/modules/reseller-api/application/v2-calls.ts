@@ -135,7 +135,7 @@ export class ResellerV2 {
 
   /** Orderable services; `dripfeed` says whether `add` takes runs and interval (the service allows auto-orders). */
   private async services(memberId: number) {
-    return (await this.api.orderableServices(memberId)).map(({ service, category, point }) => ({
+    return (await this.api.orderableServices(memberId)).map(({ service, category, point, averageTime }) => ({
       service: service.id,
       name: service.text,
       type: service.type,
@@ -149,6 +149,8 @@ export class ResellerV2 {
       // cancelled here for every service.
       cancel: service.cancel,
       dripfeed: service.enableAuto,
+      // An addition published clients skip as an unknown field.
+      average_time: averageTime,
     }));
   }
 
