@@ -63,10 +63,11 @@ describe('job engine', () => {
     // Both instances tick at once, three times each (as two replicas' schedules would).
     const ticks = [a, b, a, b, a, b].map((t) => t.app.get(JobEngine).tick('charge-expiry'));
     await Promise.all(ticks);
-    const jobs = await query<{ n: number; queue: string }>(
-      `select count(*)::int as n, min(queue_name) as queue from graphile_worker.jobs where task_identifier = 'charge-expiry'`,
+    const jobs = await query<{ n: number; key: string; queue: string | null }>(
+      `select count(*)::int as n, min(key) as key, min(queue_name) as queue from graphile_worker.jobs where task_identifier = 'charge-expiry'`,
     );
-    expect(jobs).toEqual([{ n: 1, queue: 'charge-expiry' }]);
+    // Keyed, not queued: a queue held by a killed process would stall the schedule (next test).
+    expect(jobs).toEqual([{ n: 1, key: 'charge-expiry', queue: null }]);
     expect((await query<{ status: string }>('select status from charge where id = $1', [chargeId]))[0]!.status).toBe(
       'PENDING',
     );
@@ -92,6 +93,39 @@ describe('job engine', () => {
       `select (select count(*) from graphile_worker.jobs where locked_by is not null) + (select count(*) from graphile_worker._private_job_queues where locked_by is not null) as n`,
     );
     expect(Number(held!.n)).toBe(0);
+  }, 60_000);
+
+  it("a schedule's job left locked by a killed process does not hold the schedule: the next tick's job runs", async () => {
+    const member = await createMember(a);
+    const { chargeId } = await openCharge(a, member, 6_000);
+    await query(`update charge set expires_at = now() - interval '1 minute' where id = $1`, [chargeId]);
+    await a.app.get(JobEngine).tick('charge-expiry');
+    // As a process killed mid-run leaves it: locked by a worker that will never finish (the engine frees it after 4 h).
+    await query(
+      `update graphile_worker._private_jobs set locked_at = now(), locked_by = 'killed-worker' where key = 'charge-expiry'`,
+    );
+    // And its queue, had the job one (a schedule keyed by a named queue stalled here for 4 hours).
+    await query(
+      `update graphile_worker._private_job_queues set locked_at = now(), locked_by = 'killed-worker' where queue_name = 'charge-expiry'`,
+    );
+    await b.app.get(JobEngine).tick('charge-expiry');
+    const [jobs] = await query<{ n: number; locked: number }>(
+      `select count(*)::int as n, count(locked_by)::int as locked from graphile_worker.jobs where task_identifier = 'charge-expiry'`,
+    );
+    expect(jobs).toEqual({ n: 2, locked: 1 });
+    const worker = await startReplica(a, { JOBS: 'true' });
+    try {
+      await until('the charge expired by the new job', async () => {
+        const [charge] = await query<{ status: string }>('select status from charge where id = $1', [chargeId]);
+        return charge!.status === 'FAIL';
+      });
+    } finally {
+      await worker.close();
+      await query(`delete from graphile_worker._private_jobs where locked_by = 'killed-worker'`);
+      await query(
+        `update graphile_worker._private_job_queues set locked_at = null, locked_by = null where locked_by = 'killed-worker'`,
+      );
+    }
   }, 60_000);
 
   it('a webhook job is added in the same transaction as its outbox row: rolled back together, committed together', async () => {
