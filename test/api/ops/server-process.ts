@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { adminQuery } from '../../support/test-app.js';
 
 /** The built server (`npm run build -w server`), as `npm start` runs it. */
 export const MAIN = join(process.cwd(), 'server', 'dist', 'main.js');
@@ -37,7 +38,8 @@ export function startServerProcess(env: Record<string, string>): ServerProcess {
   const ready = new Promise<void>((resolve, reject) => {
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (output.includes('operator login')) resolve();
+      // A web (or all) process ends its banner with the login, a worker with its own line.
+      if (output.includes('operator login') || output.includes('worker ready')) resolve();
     };
     child.stdout!.on('data', onData);
     child.stderr!.on('data', onData);
@@ -53,4 +55,13 @@ export async function stopServerProcess(
 ): Promise<number | string> {
   if (server.child.exitCode === null && server.child.signalCode === null) server.child.kill(signal);
   return server.exited;
+}
+
+/** A new, empty database `name` on the test cluster (dropped first if a run left it): its URL. */
+export async function freshDatabase(name: string): Promise<string> {
+  await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+  await adminQuery(`CREATE DATABASE "${name}"`);
+  const url = new URL(process.env.TEST_DATABASE_URL!);
+  url.pathname = `/${name}`;
+  return url.toString();
 }

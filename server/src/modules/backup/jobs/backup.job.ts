@@ -3,7 +3,7 @@ import { Interval } from '@nestjs/schedule';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
-import { AppConfig } from '../../../config/index.js';
+import { AppConfig, runsJobs } from '../../../config/index.js';
 import { Clock, SingleFlight } from '../../../shared/index.js';
 import { backupDatabase, pruneBackups } from '../application/backup.js';
 
@@ -33,7 +33,7 @@ export class BackupJob implements OnApplicationBootstrap, OnApplicationShutdown 
 
   /** With JOBS on, a day with no backup yet gets it soon after start, not up to 10 minutes later. */
   onApplicationBootstrap(): void {
-    if (this.config.env.JOBS) this.first = setTimeout(() => void this.tick(), 5_000).unref();
+    if (runsJobs(this.config.env)) this.first = setTimeout(() => void this.tick(), 5_000).unref();
   }
 
   /** A server closed within 5 s of its start (tests, a failed start) does not reach for its closed database. */

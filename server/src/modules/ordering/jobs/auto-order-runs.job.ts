@@ -1,7 +1,7 @@
 import { Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
-import { AppConfig } from '../../../config/index.js';
+import { AppConfig, runsJobs } from '../../../config/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { claimAndProcess, Clock, SingleFlight } from '../../../shared/index.js';
 import { OrderCommands } from '../application/order-commands.service.js';
@@ -36,7 +36,7 @@ export class AutoOrderRunsJob implements OnApplicationBootstrap, OnApplicationSh
 
   /** With JOBS on, runs that fell due while no server was up start at once, not a tick later. */
   onApplicationBootstrap(): void {
-    if (this.config.env.JOBS) this.first = setTimeout(() => void this.tick(), 0).unref();
+    if (runsJobs(this.config.env)) this.first = setTimeout(() => void this.tick(), 0).unref();
   }
 
   /** A server closed right after its start does not reach for its closed database. */
