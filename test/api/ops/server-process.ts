@@ -1,10 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { adminQuery } from '../../support/test-app.js';
 
 /** The built server (`npm run build -w server`), as `npm start` runs it. */
 export const MAIN = join(process.cwd(), 'server', 'dist', 'main.js');
+
+/** The node flags `npm start` gives the server (server/node-flags.json). */
+const NODE_FLAGS = (
+  JSON.parse(readFileSync(join(process.cwd(), 'server', 'node-flags.json'), 'utf8')) as { flags: string[] }
+).flags;
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -19,7 +24,7 @@ export interface ServerProcess {
 export function startServerProcess(env: Record<string, string>): ServerProcess {
   if (!existsSync(MAIN)) throw new Error('server/dist is missing: run `npm run build -w server`');
   let output = '';
-  const child = spawn(process.execPath, [MAIN], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, MAIN], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
