@@ -28,6 +28,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { topFrames } from './lib/cpu-profile.mjs';
 import { benchDatabase } from './lib/database.mjs';
 import { benchSettings, peakRssLine } from './lib/process-figures.mjs';
+import { v2Call } from './lib/v2-call.mjs';
 import { SERVER_NODE_FLAGS } from '../scripts/lib/server-flags.mjs';
 
 const KEYS = (process.env.BENCH_KEYS ?? '100,300,500').split(',').map(Number);
@@ -200,33 +201,7 @@ function machineBusyMs() {
 const postgresCpuMs = () => postgresPids().reduce((sum, pid) => sum + (existsSync(`/proc/${pid}`) ? cpuMs(pid) : 0), 0);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 2048 });
-function v2(port, fields) {
-  const body = new URLSearchParams(fields).toString();
-  return new Promise((done) => {
-    const started = performance.now();
-    const req = http.request(
-      {
-        port,
-        host: '127.0.0.1',
-        method: 'POST',
-        path: '/api/v2',
-        agent,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () =>
-          done({ status: res.statusCode, body: Buffer.concat(chunks).toString(), ms: performance.now() - started }),
-        );
-      },
-    );
-    // A call unanswered in 30 s counts as an error (status 0), not a hang of the bench.
-    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
-    req.on('error', () => done({ status: 0, body: '', ms: performance.now() - started }));
-    req.end(body);
-  });
-}
+const v2 = (port, fields) => v2Call(agent, port, fields);
 
 /** N tools for `seconds`: every PERIOD_MS an `add`, then `status` of the last 100 orders (tool i calls ports[i % ports.length]). */
 async function tools(ports, n, seconds = SECONDS) {
