@@ -11,6 +11,8 @@ RUN npm run build && npm prune --omit=dev
 
 FROM node:24-bookworm-slim
 ENV NODE_ENV=production PORT=3000 DATA_DIR=/data
+# The V8 heap limits npm start gives the server (server/node-flags.json says why; keep the two alike).
+ENV NODE_OPTIONS="--max-semi-space-size=16 --max-old-space-size=512"
 WORKDIR /app
 COPY --from=build /app /app
 VOLUME /data

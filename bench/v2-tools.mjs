@@ -6,6 +6,8 @@
 //   node bench/v2-tools.mjs                 (BENCH_KEYS=100,300,500 BENCH_SECONDS=10 BENCH_WARMUP=5)
 //   SERVER_DIST=server/dist-before node bench/v2-tools.mjs   (a saved build, for before/after in one sitting)
 //   BENCH_REPLICAS=1                        (skip the two-replica overshoot check)
+//   BENCH_SETTINGS=quiet                    (JOBS=false LOG_LEVEL=warn; default: as npm start, jobs on, info)
+//   BENCH_NODE_FLAGS=none                   (Node's heap defaults instead of server/node-flags.json)
 //   BENCH_SERVERS=2                         (the tools spread over two server processes, as a load balancer
 //                                            would spread them; default 1)
 //
@@ -25,6 +27,9 @@ import { join, resolve } from 'node:path';
 import { createHash, randomBytes } from 'node:crypto';
 import { topFrames } from './lib/cpu-profile.mjs';
 import { benchDatabase } from './lib/database.mjs';
+import { benchSettings, peakRssLine } from './lib/process-figures.mjs';
+import { v2Call } from './lib/v2-call.mjs';
+import { SERVER_NODE_FLAGS } from '../scripts/lib/server-flags.mjs';
 
 const KEYS = (process.env.BENCH_KEYS ?? '100,300,500').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -32,6 +37,8 @@ const WARMUP = Number(process.env.BENCH_WARMUP ?? 5);
 const REPLICAS = Number(process.env.BENCH_REPLICAS ?? 2);
 const SERVERS = Math.max(1, Number(process.env.BENCH_SERVERS ?? 1));
 const DIST = resolve(process.env.SERVER_DIST ?? 'server/dist');
+// The server's node flags as npm start gives them; BENCH_NODE_FLAGS=none: Node's defaults (for before/after).
+const NODE_FLAGS = process.env.BENCH_NODE_FLAGS === 'none' ? [] : SERVER_NODE_FLAGS;
 const PERIOD_MS = 500;
 const RATE = 20;
 const BURST = 200;
@@ -56,12 +63,12 @@ function percentile(sorted, p) {
 const maxKeys = Math.max(...KEYS);
 const profileDir = mkdtempSync(join(tmpdir(), 'smm-bench-v2-profile-'));
 const dataDir = mkdtempSync(join(tmpdir(), 'smm-bench-v2-tools-'));
+const settings = benchSettings();
 const baseEnv = {
   ...process.env,
   DATA_DIR: dataDir,
-  JOBS: 'false',
+  ...settings.env,
   DEMO_DATA: 'false',
-  LOG_LEVEL: 'warn',
   ADMIN_PASSWORD: 'bench-password',
   API_V2_RATE: String(RATE),
   API_V2_BURST: String(BURST),
@@ -78,7 +85,7 @@ const keys = [];
 let serviceId;
 {
   const { createServer } = await import(`${DIST}/bootstrap.js`);
-  const server = await createServer({ env: baseEnv });
+  const server = await createServer({ env: { ...baseEnv, JOBS: 'false', LOG_LEVEL: 'warn' } });
   try {
     const { MikroORM } = await import('@mikro-orm/postgresql');
     const em = server.app.get(MikroORM).em.fork();
@@ -139,7 +146,7 @@ async function startReplica(env) {
   // BENCH_PROFILE=1: the first replica writes a CPU profile (--cpu-prof) when it stops.
   const profile =
     process.env.BENCH_PROFILE && replicas.length === 0 ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  const child = spawn(process.execPath, [...profile, `${DIST}/main.js`], {
+  const child = spawn(process.execPath, [...NODE_FLAGS, ...profile, `${DIST}/main.js`], {
     env: { ...baseEnv, ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -194,33 +201,7 @@ function machineBusyMs() {
 const postgresCpuMs = () => postgresPids().reduce((sum, pid) => sum + (existsSync(`/proc/${pid}`) ? cpuMs(pid) : 0), 0);
 
 const agent = new http.Agent({ keepAlive: true, maxSockets: 2048 });
-function v2(port, fields) {
-  const body = new URLSearchParams(fields).toString();
-  return new Promise((done) => {
-    const started = performance.now();
-    const req = http.request(
-      {
-        port,
-        host: '127.0.0.1',
-        method: 'POST',
-        path: '/api/v2',
-        agent,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'content-length': Buffer.byteLength(body) },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () =>
-          done({ status: res.statusCode, body: Buffer.concat(chunks).toString(), ms: performance.now() - started }),
-        );
-      },
-    );
-    // A call unanswered in 30 s counts as an error (status 0), not a hang of the bench.
-    req.setTimeout(30_000, () => req.destroy(new Error('timeout')));
-    req.on('error', () => done({ status: 0, body: '', ms: performance.now() - started }));
-    req.end(body);
-  });
-}
+const v2 = (port, fields) => v2Call(agent, port, fields);
 
 /** N tools for `seconds`: every PERIOD_MS an `add`, then `status` of the last 100 orders (tool i calls ports[i % ports.length]). */
 async function tools(ports, n, seconds = SECONDS) {
@@ -282,7 +263,7 @@ try {
   const ports = servers.map((r) => r.port);
   const serversCpuMs = () => servers.reduce((sum, r) => sum + cpuMs(r.child.pid), 0);
   console.log(
-    `\nAPI v2 under tools (${DIST.replace(resolve('.') + '/', '')}, ${SERVERS} server process${SERVERS > 1 ? 'es' : ''}, ${database.label}): ${SECONDS} s per point, each key: add + status of its last 100, twice a second; API_V2_RATE=${RATE} API_V2_BURST=${BURST}\n`,
+    `\nAPI v2 under tools (${DIST.replace(resolve('.') + '/', '')}, ${SERVERS} server process${SERVERS > 1 ? 'es' : ''}, ${database.label}): ${settings.label}, node flags: ${NODE_FLAGS.join(' ') || "Node's defaults"}; ${SECONDS} s per point, each key: add + status of its last 100, twice a second; API_V2_RATE=${RATE} API_V2_BURST=${BURST}\n`,
   );
   // warm-up (JIT, pool, plans)
   await tools(ports, Math.min(50 * SERVERS, maxKeys), WARMUP);
@@ -387,6 +368,7 @@ try {
   }
 } finally {
   agent.destroy();
+  console.log(`\n${peakRssLine(replicas.map((r, i) => ({ name: `server ${i + 1}`, pid: r.child.pid })))}`);
   for (const { child } of replicas.reverse()) {
     child.kill('SIGTERM');
     await new Promise((r) => (child.exitCode !== null ? r() : child.on('exit', r)));

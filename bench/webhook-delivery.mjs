@@ -15,6 +15,7 @@ import pg from 'pg';
 import { build } from '../scripts/lib/build.mjs';
 import { FakeProvider, seedFakeProviderCatalogue } from '../test/support/fake-provider.ts';
 import { Worker } from 'node:worker_threads';
+import { benchSettings, peakRssLine } from './lib/process-figures.mjs';
 
 const { values } = parseArgs({
   options: {
@@ -91,12 +92,17 @@ url.pathname = '/bench_webhooks';
   await admin.query(`create database "bench_webhooks"`);
   await admin.end();
 }
+const settings = benchSettings();
+console.log(
+  `logs at ${settings.env.LOG_LEVEL} (${settings.label}); the delivery job is driven by the bench as the schedule drives it with JOBS on`,
+);
 const server = await createServer({
   env: {
     NODE_ENV: 'production',
     DATABASE_URL: url.toString(),
     DATA_DIR: join(root, 'data'),
-    LOG_LEVEL: 'warn',
+    // Logs as the settings say (default: info, as npm start); the bench drives the delivery job itself, as JOBS on does.
+    LOG_LEVEL: settings.env.LOG_LEVEL,
     JOBS: 'false',
     DEMO_DATA: 'false',
     // The fake provider and the receiver listen on loopback.
@@ -251,6 +257,7 @@ const duplicates = (list) => list.length - new Set(list.map((r) => r.headers['we
 
 running = false;
 await job;
+console.log(peakRssLine([{ name: 'server (this process, the receiver thread in it)', pid: process.pid }]));
 await client.end();
 await server.close();
 await receiver.close().catch(() => undefined);

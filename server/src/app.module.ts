@@ -3,7 +3,7 @@ import { ModuleRef } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
 import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
-import { AppConfig } from './config/index.js';
+import { AppConfig, runsJobs } from './config/index.js';
 import { ormConfig } from './database/mikro-orm.config.js';
 import { AuditFacade, AuditModule } from './modules/audit/index.js';
 import { ContentFacade, ContentModule } from './modules/content/index.js';
@@ -151,7 +151,7 @@ export class AppModule {
         LoggerModule.forRoot(loggerParams(config.env)),
         // Every unit of work forks its own EntityManager, so the per-request context middleware is only overhead.
         MikroOrmModule.forRoot({ ...ormConfig(config.databaseUrl), registerRequestContext: false }),
-        ...(config.env.JOBS ? [ScheduleModule.forRoot()] : []),
+        ...(runsJobs(config.env) ? [ScheduleModule.forRoot()] : []),
         PortsModule,
         AuthModule,
         IdentityModule,

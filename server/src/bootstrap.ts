@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { AppModule } from './app.module.js';
-import { AppConfig, ConfigError, fastifyTrustProxy, parseEnv } from './config/index.js';
+import { AppConfig, ConfigError, fastifyTrustProxy, parseEnv, runsJobs, servesHttp } from './config/index.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
 import { loadDemoData } from './database/demo-data.js';
 import { checkServerVersion } from './database/server-version.js';
@@ -21,6 +21,9 @@ import { registerSecurityHeaders } from './ops/security-headers.js';
 import { serveWeb } from './ops/static-web.js';
 import { closeAcceptors, listenWithAcceptors } from './ops/listen.js';
 import type { Server as NetServer } from 'node:net';
+import type { Server as HttpServer } from 'node:http';
+import { startWorkerHealth } from './ops/worker-health.js';
+import { withStartLock } from './database/start-lock.js';
 import { BackupError, ensureBackupDir } from './modules/backup/index.js';
 import { HttpErrorFilter, replyPages } from './shared/http-kernel.js';
 import { refuseControlCharacters } from './shared/control-characters.js';
@@ -31,7 +34,7 @@ export interface Server {
   app: NestFastifyApplication;
   config: AppConfig;
   operator: OperatorLogin;
-  /** Listens on PORT and HOST (several accepting sockets, see ops/listen.ts). */
+  /** Listens on PORT and HOST (several accepting sockets, see ops/listen.ts); a worker only on HEALTH_PORT, if set. */
   listen(): Promise<void>;
   /** Closes the app, then the embedded database if this server started one. */
   close(): Promise<void>;
@@ -69,8 +72,8 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
       `DATA_DIR ${dataDir} cannot be created (${(error as NodeJS.ErrnoException).code ?? 'error'}): point DATA_DIR at a writable folder`,
     );
   }
-  // The daily backup (JOBS on) must be able to write its folder: found now, not at the first backup.
-  if (env.JOBS) {
+  // The daily backup (jobs run here) must be able to write its folder: found now, not at the first backup.
+  if (runsJobs(env)) {
     try {
       ensureBackupDir(resolve(env.BACKUP_DIR ?? join(dataDir, 'backups')));
     } catch (error) {
@@ -135,27 +138,33 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
     );
     // Migrations run at every start; a database that had none applied is new and may get demo data.
     const migrator = orm.migrator;
-    const isNew = (await migrator.getExecuted().catch(() => [])).length === 0;
-    await migrator.up();
-    // The job engine's own schema (graphile_worker) moves with the product's: every role adds jobs.
-    await app.get(JobEngine).migrate();
-    await app.init();
-    await fastify.ready();
-    if (isNew && config.demoData) await loadDemoData(app);
-    const operator = await app.get(OperatorBootstrap).ensureOperator();
+    const operator = await withStartLock(databaseUrl, async () => {
+      const isNew = (await migrator.getExecuted().catch(() => [])).length === 0;
+      await migrator.up();
+      // The job engine's own schema (graphile_worker) moves with the product's: every role adds jobs.
+      await app.get(JobEngine).migrate();
+      await app.init();
+      await fastify.ready();
+      if (isNew && config.demoData) await loadDemoData(app);
+      return app.get(OperatorBootstrap).ensureOperator();
+    });
 
     let acceptors: NetServer[] = [];
+    let health: HttpServer | undefined;
     const server: Server = {
       app,
       config,
       operator,
       closing: null,
       async listen() {
-        acceptors = await listenWithAcceptors(app, env.PORT, env.HOST);
+        if (servesHttp(env)) acceptors = await listenWithAcceptors(app, env.PORT, env.HOST);
+        else if (env.HEALTH_PORT !== undefined)
+          health = await startWorkerHealth(env.HEALTH_PORT, env.HOST, () => orm.em.getConnection().execute('select 1'));
       },
       async close() {
         server.closing = 'closing the app (requests, jobs, database pool)';
         closeAcceptors(acceptors);
+        health?.close();
         await app.close();
         server.closing = 'stopping the embedded PostgreSQL (shutdown checkpoint)';
         await embedded?.stop();

@@ -1,5 +1,5 @@
 import { createServer, type Server } from './bootstrap.js';
-import { ConfigError } from './config/index.js';
+import { ConfigError, runsJobs, servesHttp } from './config/index.js';
 import { EmbeddedDatabaseError } from './database/embedded-postgres.js';
 import { DatabaseVersionError } from './database/server-version.js';
 
@@ -47,24 +47,37 @@ const base = `http://localhost:${env.PORT}`;
 const database = env.DATABASE_URL
   ? 'external PostgreSQL (DATABASE_URL)'
   : `embedded PostgreSQL in ${server.config.dataDir}/pg`;
-// The generated password is shown once, by the start that created it; later starts only say where it is.
-const password =
-  server.operator.password ??
-  (server.config.env.ADMIN_PASSWORD
-    ? '(ADMIN_PASSWORD)'
-    : `(generated at first start: ${server.config.dataDir}/operator-password.txt)`);
-process.stdout.write(
-  [
-    '',
-    `  SMM panel ready in ${Math.round(performance.now() - started)} ms`,
-    `  storefront       ${base}/`,
-    `  operator console ${base}/admin/`,
-    `  API              ${base}/api  (health ${base}/api/health)`,
-    `  operator login   ${server.operator.id} / ${password}`,
-    // The owner's role requires a second factor: a newcomer's first console login leads into enrolment.
-    `  2-step login     the owner's first console login shows a QR for an authenticator app (Google Authenticator ...);`,
-    `                   enter its 6-digit code, keep the 10 recovery codes; later logins ask for a code`,
-    `  database         ${database}`,
-    '',
-  ].join('\n') + '\n',
-);
+if (!servesHttp(env)) {
+  process.stdout.write(
+    [
+      '',
+      `  SMM panel worker ready in ${Math.round(performance.now() - started)} ms (ROLE=worker: jobs only, no HTTP on PORT)`,
+      `  health           ${env.HEALTH_PORT === undefined ? 'none (set HEALTH_PORT)' : `http://localhost:${env.HEALTH_PORT}/health`}`,
+      `  database         ${database}`,
+      '',
+    ].join('\n') + '\n',
+  );
+} else {
+  // The generated password is shown once, by the start that created it; later starts only say where it is.
+  const password =
+    server.operator.password ??
+    (server.config.env.ADMIN_PASSWORD
+      ? '(ADMIN_PASSWORD)'
+      : `(generated at first start: ${server.config.dataDir}/operator-password.txt)`);
+  process.stdout.write(
+    [
+      '',
+      `  SMM panel ready in ${Math.round(performance.now() - started)} ms`,
+      `  storefront       ${base}/`,
+      `  operator console ${base}/admin/`,
+      `  API              ${base}/api  (health ${base}/api/health)`,
+      `  operator login   ${server.operator.id} / ${password}`,
+      // The owner's role requires a second factor: a newcomer's first console login leads into enrolment.
+      `  2-step login     the owner's first console login shows a QR for an authenticator app (Google Authenticator ...);`,
+      `                   enter its 6-digit code, keep the 10 recovery codes; later logins ask for a code`,
+      `  database         ${database}`,
+      `  role             ${env.ROLE} (jobs ${runsJobs(env) ? 'run here' : 'off here'})`,
+      '',
+    ].join('\n') + '\n',
+  );
+}

@@ -68,6 +68,10 @@ export const envSchema = z.object({
   POPBILL_AUTH_URL: z.url().default('https://auth.linkhub.co.kr'),
   DEMO_DATA: flag.optional(),
   JOBS: flag.default(true),
+  /** web: HTTP only; worker: jobs only (no HTTP on PORT); all: both (see servesHttp/runsJobs). */
+  ROLE: z.enum(['all', 'web', 'worker'], { error: 'ROLE must be all, web or worker' }).default('all'),
+  /** ROLE=worker: GET /health on this port (unset: the worker listens on no port at all). */
+  HEALTH_PORT: z.coerce.number().int().min(0).max(65535).optional(),
   /** Provider API URLs may point at loopback/private/link-local addresses (a provider on the local network). */
   ALLOW_PRIVATE_PROVIDER_URLS: flag.default(false),
   /** Which proxies' X-Forwarded-For is believed (config/trust-proxy.ts); unset: none, the socket is the client. */
@@ -122,5 +126,20 @@ export function parseEnv(source: Record<string, string | undefined>): Env {
       'Invalid environment: POPBILL_LINK_ID, POPBILL_SECRET_KEY and POPBILL_CORP_NUM go together: set all three for tax invoices, or none',
     );
   }
+  if (result.data.ROLE === 'worker' && !result.data.JOBS) {
+    throw new ConfigError(
+      'Invalid environment: ROLE=worker with JOBS off would do nothing: turn JOBS on, or use ROLE=web',
+    );
+  }
   return result.data;
+}
+
+/** The process answers HTTP on PORT (ROLE all or web). */
+export function servesHttp(env: Pick<Env, 'ROLE'>): boolean {
+  return env.ROLE !== 'worker';
+}
+
+/** The process runs the schedules and jobs (ROLE all or worker, and JOBS on). */
+export function runsJobs(env: Pick<Env, 'ROLE' | 'JOBS'>): boolean {
+  return env.JOBS && env.ROLE !== 'web';
 }

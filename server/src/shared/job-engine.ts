@@ -2,7 +2,7 @@ import { Injectable, Logger, type BeforeApplicationShutdown, type OnApplicationB
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Logger as WorkerLogger, run, runMigrations, type Runner, type Task, type TaskList } from 'graphile-worker';
 import pg from 'pg';
-import { AppConfig } from '../config/index.js';
+import { AppConfig, runsJobs } from '../config/index.js';
 
 /** What one job of a name does; its payload is the JSON it was added with. */
 export type JobHandler = (payload: unknown) => Promise<unknown>;
@@ -116,7 +116,7 @@ export class JobEngine implements OnApplicationBootstrap, BeforeApplicationShutd
   }
 
   async onApplicationBootstrap(): Promise<void> {
-    if (!this.config.env.JOBS) return;
+    if (!runsJobs(this.config.env)) return;
     this.runner = await run({
       pgPool: this.connect(),
       taskList: this.tasks,

@@ -5,8 +5,7 @@ import pg from 'pg';
 import { freePort } from '../../../server/src/database/embedded-postgres.js';
 import { FakeProvider, seedFakeProviderCatalogue } from '../../support/fake-provider.js';
 import { startFakeTelegram, type FakeTelegram } from '../../support/fake-telegram.js';
-import { adminQuery } from '../../support/test-app.js';
-import { startServerProcess, stopServerProcess, type ServerProcess } from './server-process.js';
+import { freshDatabase, startServerProcess, stopServerProcess, type ServerProcess } from './server-process.js';
 
 // Two real server processes (server/dist/main.js, JOBS on) on one database, as two replicas behind a
 // load balancer: every job's unit of work is done once, whichever replica takes it.
@@ -36,11 +35,7 @@ describe('two replicas with JOBS on', () => {
   });
 
   beforeAll(async () => {
-    await adminQuery(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-    await adminQuery(`CREATE DATABASE "${name}"`);
-    const u = new URL(process.env.TEST_DATABASE_URL!);
-    u.pathname = `/${name}`;
-    url = u.toString();
+    url = await freshDatabase(name);
     fake = await FakeProvider.start();
     telegram = await startFakeTelegram();
     // Migrate with one server (jobs off), then seed the work.

@@ -32,6 +32,7 @@ export const ORDER_COLUMNS = [
   'created_at',
   'updated_at',
   'coupon_discount',
+  'completed_at',
 ] as const;
 
 /** The values of a new order, in {@link ORDER_COLUMNS} order, as the driver takes them (won as decimal text). */
@@ -60,6 +61,7 @@ export function orderRowValues(order: Order): unknown[] {
     order.createdAt,
     order.updatedAt,
     order.couponDiscount.toString(),
+    order.completedAt,
   ];
 }
 
