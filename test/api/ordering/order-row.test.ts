@@ -51,6 +51,7 @@ describe("the single order's hand-written row", () => {
       cancelRequestedAt: new Date(now.getTime() + 2),
       cancelForwardedAt: new Date(now.getTime() + 3),
       cancelRefusal: 'refused',
+      completedAt: new Date(now.getTime() + 4),
     });
     const prepared = em(t).getComparator().prepareEntity(order) as Record<string, unknown>;
     const byColumn = new Map(persistedProps().map((p) => [p.fieldNames[0], prepared[p.name]]));
