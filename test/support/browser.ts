@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { CHROMIUM, CHROMIUM_FLAGS } from './chromium.js';
 import { startTestApp, type TestApp } from './test-app.js';
@@ -52,6 +52,12 @@ export async function startBrowserHarness(env: Record<string, string | undefined
     async screenshot(page, name) {
       const path = join(SCREENSHOT_DIR, `${name}.png`);
       await page.screenshot({ path, fullPage: true });
+      // A person collecting evidence (a closing note's screenshots) names a folder; the tests never need it.
+      const evidence = process.env.EVIDENCE_SHOTS_DIR;
+      if (evidence) {
+        mkdirSync(evidence, { recursive: true });
+        copyFileSync(path, join(evidence, `${name}.png`));
+      }
       return path;
     },
     async close() {

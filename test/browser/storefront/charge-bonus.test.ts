@@ -1,5 +1,3 @@
-import { copyFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
 import { createMember } from '../../support/members.js';
 import { operator, ready, signedIn } from './storefront.js';
@@ -47,9 +45,7 @@ describe('charge bonus on the charge form (390 px)', () => {
     const box = (await line.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
     expect(box.x + box.width).toBeLessThanOrEqual(390);
-    const shot = await h.screenshot(page, 'charge-bonus-390');
-    if (process.env.EVIDENCE_SHOTS_DIR)
-      copyFileSync(shot, join(process.env.EVIDENCE_SHOTS_DIR, 'charge-bonus-390.png'));
+    await h.screenshot(page, 'charge-bonus-390');
 
     await form.getByRole('button', { name: '초기화' }).click();
     await amount.filter({ hasText: /^0원$/ }).waitFor();

@@ -1,4 +1,3 @@
-import { copyFileSync, mkdirSync } from 'node:fs';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
 import { koreanDateTime } from '../../../server/src/contracts/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
@@ -7,7 +6,6 @@ import { logInToConsole, toast } from '../console/support.js';
 import { createService } from '../../api/ordering/fixtures.js';
 import { memberWithPoints, openScreen as open, operator, pageWidth as widthOf, signedIn } from './storefront.js';
 
-const NOTES_SHOTS = '/work/wt/notes/shots';
 const MESSAGE = '서버 이전 작업으로 점검 중입니다. 진행 중인 주문은 그대로 처리됩니다.';
 const HOUR = 3_600_000;
 
@@ -61,9 +59,7 @@ describe('storefront in maintenance at 390px', () => {
     expect(text).toContain(MESSAGE);
     expect(text).toContain(`점검 종료 예정 ${koreanDateTime(until)}`);
     expect(await widthOf(page)).toBeLessThanOrEqual(390);
-    const shot = await h.screenshot(page, 'maintenance-390');
-    mkdirSync(NOTES_SHOTS, { recursive: true });
-    copyFileSync(shot, `${NOTES_SHOTS}/maintenance-390.png`);
+    await h.screenshot(page, 'maintenance-390');
 
     // /point: no charge form while on; the history stays.
     await open(page, '/point');
@@ -71,7 +67,7 @@ describe('storefront in maintenance at 390px', () => {
     expect(await page.getByTestId('service-check').textContent()).toContain('점검 중에는 충전이 불가능합니다.');
     expect(await page.getByRole('button', { name: '충전 신청' }).count()).toBe(0);
     expect(await widthOf(page)).toBeLessThanOrEqual(390);
-    copyFileSync(await h.screenshot(page, 'maintenance-point-390'), `${NOTES_SHOTS}/maintenance-point-390.png`);
+    await h.screenshot(page, 'maintenance-point-390');
 
     // The account page keeps working.
     await open(page, '/account');
