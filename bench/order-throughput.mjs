@@ -14,12 +14,13 @@
 // - BENCH_HOT=1 also runs the same load on one member (every order on one balance row).
 //
 //   node bench/order-throughput.mjs
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pgbench } from './lib/ceiling.mjs';
 import { topFrames } from './lib/cpu-profile.mjs';
 import { benchDatabase } from './lib/database.mjs';
 
@@ -67,31 +68,6 @@ function load(port, tokens, serviceId, concurrency, seconds = SECONDS) {
     });
     child.stdin.end(JSON.stringify({ port, tokens, serviceId, concurrency, seconds }));
   });
-}
-
-// ---- the ceiling: the bare SQL of one order -----------------------------------------------------------
-const ORDER_SQL = (memberExpr) => `
-BEGIN;
-UPDATE point_account SET balance = balance - 5, version = version + 1, updated_at = now() WHERE member_id = ${memberExpr} AND balance >= 5;
-INSERT INTO service_order (member_id, service_id, link, amount, point, created_at, updated_at) VALUES (${memberExpr}, :service, 'https://instagram.com/p/sql', 10, 5, now(), now()) RETURNING id AS order_id \\gset
-INSERT INTO point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, created_at) VALUES (${memberExpr}, -5, 0, 'ORDER', 'order', :order_id, now());
-END;
-`;
-
-function pgbench(url, scriptDir, { hot, serviceId, members }) {
-  const file = join(scriptDir, hot ? 'hot.sql' : 'many.sql');
-  writeFileSync(
-    file,
-    (hot ? '' : `\\set mid random(${members.min}, ${members.max})\n`) + ORDER_SQL(hot ? String(members.min) : ':mid'),
-  );
-  const args = ['-n', '-M', 'prepared', '-c', String(PGBENCH_CLIENTS), '-j', '2', '-T', String(SECONDS)];
-  const out = execFileSync('pgbench', [...args, '-D', `service=${serviceId}`, '-f', file, url], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const tps = Number(/tps = ([\d.]+)/.exec(out)?.[1]);
-  const latency = Number(/latency average = ([\d.]+) ms/.exec(out)?.[1]);
-  return { rate: tps, latency, command: `pgbench ${args.join(' ')}` };
 }
 
 /** A service at 0.5 won per unit (an order of 10 costs 5 won), and `count` members with plenty of points. */
@@ -206,6 +182,8 @@ async function main() {
         session.disconnect();
       }
       const sql = pgbench(scratch.url, scratchDir, {
+        seconds: SECONDS,
+        clients: PGBENCH_CLIENTS,
         hot,
         serviceId: ceilingSeed.serviceId,
         members: ceilingSeed.range,

@@ -8,7 +8,6 @@
 // web's p50/p99 in both phases, the dispatch's orders/s, the CPU ms per order of each process, and each
 // process's peak RSS.
 import { spawn } from 'node:child_process';
-import { createHash, randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import { createServer as netServer } from 'node:net';
@@ -21,6 +20,7 @@ import { FakeProvider, seedFakeProviderCatalogue } from '../test/support/fake-pr
 import { benchDatabase } from './lib/database.mjs';
 import { benchSettings, peakRssLine } from './lib/process-figures.mjs';
 import { v2Call } from './lib/v2-call.mjs';
+import { seedV2Keys } from './lib/v2-keys.mjs';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const RATE = Number(process.env.BENCH_RATE ?? 200);
@@ -77,31 +77,11 @@ console.log(
 const client = new pg.Client({ connectionString: database.url });
 await client.connect();
 const { member, provider, service } = await seedFakeProviderCatalogue(client, fake, 'bench');
-const keys = [];
-const memberIds = [member];
-for (let i = 1; i < MEMBERS; i++)
-  memberIds.push(
-    (
-      await client.query(
-        `insert into member (login_id, password_hash, email, status, created_at) values ($1::text, 'x', $1::text || '@example.com', 'ACTIVE', now()) returning id`,
-        [`tool${i}`],
-      )
-    ).rows[0].id,
-  );
-for (const id of memberIds) {
-  const key = randomBytes(20).toString('hex');
-  await client.query(`update member set api_key_hash = $2, api_key_cipher = 'bench' where id = $1`, [
-    id,
-    createHash('sha256').update(key).digest('hex'),
-  ]);
-  keys.push({ key, member: id, orders: [] });
-}
-await client.query(
-  `with a as (insert into point_account (member_id, balance, version) select unnest($1::int[]), 1000000000, 1 returning member_id, balance)
-   insert into point_ledger_entry (member_id, amount, balance_after, kind, reference_type, reference_id, created_at)
-   select member_id, balance, balance, 'CHARGE', 'bench', member_id::text, now() from a`,
-  [memberIds],
-);
+const keys = (await seedV2Keys(client, { count: MEMBERS, name: 'tool', first: member })).map((k) => ({
+  ...k,
+  orders: [],
+}));
+const memberIds = keys.map((k) => k.member);
 // The orders the worker will send: pending, paid, of the fake provider's service, spread over the members.
 const seeded = await client.query(
   `insert into service_order (member_id, service_id, link, amount, point, status, provider_id, provider_service_id, created_at, updated_at)

@@ -1,7 +1,6 @@
 import {
   BooleanField,
   BooleanInput,
-  Datagrid,
   FunctionField,
   List as RaList,
   NumberField,
@@ -12,6 +11,7 @@ import {
   required,
 } from 'react-admin';
 import { labelChoices } from '../common/fields';
+import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 import {
   CHARGE_BONUS_KIND_LABELS,
   CHARGE_BONUS_METHOD_LABELS,
@@ -26,7 +26,7 @@ const ALL_METHODS = '모든 결제 수단';
 /** 충전 보너스: the bonus a charge of at least `minAmount` gets, shown to members on the charge form. */
 export const List = () => (
   <RaList sort={{ field: 'minAmount', order: 'ASC' }} exporter={false}>
-    <Datagrid rowClick="edit" bulkActionButtons={false}>
+    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
       <NumberField source="minAmount" locales="ko-KR" />
       <SelectField source="kind" choices={kinds} />
@@ -37,7 +37,7 @@ export const List = () => (
         render={(tier: ChargeBonusTier) => `${tierBonus(tier, tier.minAmount).toLocaleString('ko-KR')}P`}
       />
       <BooleanField source="enabled" />
-    </Datagrid>
+    </ResponsiveDatagrid>
   </RaList>
 );
 

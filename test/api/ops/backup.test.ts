@@ -209,7 +209,8 @@ describe('backup and restore', () => {
       const backup = backupDatabase(t.databaseUrl, dropDir, { preferPgDump: false });
       backup.catch(() => undefined);
       let terminated = 0;
-      for (let i = 0; i < 200 && terminated === 0; i++) {
+      // Until the dump waits on the lock (bounded: on a busy machine it can take seconds to get there).
+      for (const deadline = Date.now() + 60_000; Date.now() < deadline && terminated === 0;) {
         await new Promise((r) => setTimeout(r, 25));
         const rows = await holder.query(
           `select pg_terminate_backend(pid) as done from pg_stat_activity

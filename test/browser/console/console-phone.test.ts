@@ -154,6 +154,9 @@ describe('operator console on a phone', () => {
     await op.post(`/api/admin/providers/${providerId}/sync`, {}, 200);
     await op.post('/api/admin/popups', { imageUrl: '/uploads/phone-popup.png' });
     await op.post('/api/admin/guide-images', { device: 'MOBILE', imageUrl: '/uploads/phone-guide.png' });
+    // 프로모션 and 입금: a coupon and a top-up bonus tier.
+    await op.post('/api/admin/coupons', { name: '폰테스트 쿠폰', kind: 'POINTS', value: 1_000, code: 'PHONE2026' });
+    await op.post('/api/admin/charge-bonuses', { minAmount: 50_000, kind: 'PERCENT', value: 5 });
   };
 
   it('로그아웃 ends the session on the server: the old refresh token is refused and the session is gone', async () => {

@@ -109,6 +109,8 @@ describe('a customer on the storefront', () => {
   it('shows the popups; 오늘 하루 보지 않기 hides one for today only, 닫기 and a click outside only for now', async () => {
     const popups = await h.newPage({ width: 390, height: 844 });
     await popups.goto('/order');
+    // The app has taken the popup over from the static first paint (a click in the handover could land on neither).
+    await ready(popups);
     const dialog = popups.getByRole('dialog', { name: '공지 팝업' });
     await dialog.waitFor();
     await dialog.getByRole('button', { name: '오늘 하루 보지 않기' }).click();
