@@ -8,9 +8,8 @@
 // web's p50/p99 in both phases, the dispatch's orders/s, the CPU ms per order of each process, and each
 // process's peak RSS.
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
-import { createServer as netServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -18,7 +17,7 @@ import { build } from '../scripts/lib/build.mjs';
 import { SERVER_NODE_FLAGS } from '../scripts/lib/server-flags.mjs';
 import { FakeProvider, seedFakeProviderCatalogue } from '../test/support/fake-provider.ts';
 import { benchDatabase } from './lib/database.mjs';
-import { benchSettings, peakRssLine } from './lib/process-figures.mjs';
+import { benchSettings, cpuMs, freePort, peakRssLine, percentile } from './lib/process-figures.mjs';
 import { v2Call } from './lib/v2-call.mjs';
 import { seedV2Keys } from './lib/v2-keys.mjs';
 
@@ -30,19 +29,6 @@ const MEMBERS = 50;
 build({ only: ['server'] });
 const { startEmbeddedPostgres } = await import('../server/dist/database/embedded-postgres.js');
 const { createServer } = await import('../server/dist/bootstrap.js');
-
-const freePort = () =>
-  new Promise((done) => {
-    const s = netServer().listen(0, '127.0.0.1', () => {
-      const { port } = s.address();
-      s.close(() => done(port));
-    });
-  });
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
-const cpuMs = (pid) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-};
 
 const settings = benchSettings();
 const root = mkdtempSync(join(tmpdir(), 'smm-bench-roles-'));

@@ -1,5 +1,6 @@
 // What every bench shares about the processes it starts: the settings they run with and their peak memory.
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 
 /**
  * The product as `npm start` runs it (jobs on, logs at info), unless BENCH_SETTINGS=quiet asks for the
@@ -27,3 +28,22 @@ export function peakRssMb(pid) {
 export function peakRssLine(processes) {
   return `peak RSS: ${processes.map(({ name, pid }) => `${name} ${peakRssMb(pid) ?? '?'} MB`).join(', ')}`;
 }
+
+/** A free loopback port. */
+export const freePort = () =>
+  new Promise((done) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => done(port));
+    });
+  });
+
+/** The p-th percentile of an ascending list. */
+export const percentile = (sorted, p) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? NaN;
+
+/** A live process's CPU time (user + system) so far, in ms. */
+export const cpuMs = (pid) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
