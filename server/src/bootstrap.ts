@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { AppModule } from './app.module.js';
 import { AppConfig, ConfigError, fastifyTrustProxy, parseEnv, runsJobs, servesHttp } from './config/index.js';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './database/embedded-postgres.js';
-import { loadDemoData } from './database/demo-data.js';
+import { loadDemoData } from './database/demo/index.js';
 import { checkServerVersion } from './database/server-version.js';
 import { ContentFacade } from './modules/content/index.js';
 import { OperatorBootstrap, type OperatorLogin } from './modules/identity/index.js';

@@ -1,6 +1,6 @@
 export { IdentityModule } from './identity.module.js';
 export { SessionDirectory } from './application/session-directory.js';
-export { IdentityFacade, DEMO_MEMBER } from './application/identity.facade.js';
+export { IdentityFacade } from './application/identity.facade.js';
 export { OperatorBootstrap, type OperatorLogin } from './application/operator-bootstrap.js';
 export { TokenService } from './application/tokens.js';
 export { MemberContacts } from './application/member-contacts.js';

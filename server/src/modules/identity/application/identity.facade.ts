@@ -9,16 +9,13 @@ import { PasswordHasher } from './password-hasher.js';
 import { MembersAdminService } from './members-admin.service.js';
 import { PointAdjuster, type AuditActor } from './ports.js';
 
-/** The demo storefront account of a new database (README "Run"). */
-export const DEMO_MEMBER = { id: 'demo', password: 'demo1234', points: 100_000n } as const;
-
 /**
  * How long a process trusts what it read about an API key (as it trusts a member's session): a key renewed
  * or a member suspended through another replica stops working there within this; through this one, at once.
  */
 const API_KEY_CACHE_MS = 2_000;
 
-/** What other contexts need from identity (the reseller API, consoles) and the demo data. */
+/** What other contexts need from identity (the reseller API, consoles, accounts opened by the shop). */
 @Injectable()
 export class IdentityFacade implements EventSubscriber<Member> {
   // Every reseller call asks this (a tool polls several times a second): one plain statement, kept briefly,
@@ -96,12 +93,18 @@ export class IdentityFacade implements EventSubscriber<Member> {
       );
   }
 
-  /** A demo member with some points, for a new database's demo data. */
-  async seedDemo(): Promise<void> {
+  /**
+   * An account the shop opens itself (no sign-up checks or consents), with an opening balance credited as an
+   * adjustment referenced `{ type: opening.source, id: member id }`, in one transaction; the member's id.
+   */
+  async openAccount(
+    input: { loginId: string; password: string; email: string | null },
+    opening?: { points: bigint; source: string; memo: string },
+  ): Promise<number> {
     const member = new Member({
-      loginId: DEMO_MEMBER.id,
-      passwordHash: await this.hasher.hash(DEMO_MEMBER.password),
-      email: 'demo@example.com',
+      loginId: input.loginId,
+      passwordHash: await this.hasher.hash(input.password),
+      email: input.email,
       phone: null,
       registerWhere: null,
       now: this.clock.now(),
@@ -109,8 +112,10 @@ export class IdentityFacade implements EventSubscriber<Member> {
     await this.em.fork().transactional(async (tx) => {
       tx.persist(member);
       await tx.flush();
-      await this.points.adjust(tx, member.id, DEMO_MEMBER.points, { type: 'demo', id: member.id }, '데모 포인트');
+      if (opening)
+        await this.points.adjust(tx, member.id, opening.points, { type: opening.source, id: member.id }, opening.memo);
     });
+    return member.id;
   }
 
   /** Referral: in the caller's transaction, the member who referred `memberId` unless they have withdrawn; else null. */

@@ -1,4 +1,4 @@
-import type { PlatformId, ServiceType } from '../../../contracts/index.js';
+import type { PlatformId, ServiceType } from '../../contracts/index.js';
 
 interface DemoService {
   text: string;
