@@ -35,7 +35,7 @@ import { BillingModule } from './modules/billing/index.js';
 import { ReferralModule } from './modules/referral/index.js';
 import { ResellerApiModule } from './modules/reseller-api/index.js';
 import { HealthController } from './ops/health.controller.js';
-import { BackupModule } from './modules/backup/index.js';
+import { BackupModule } from './ops/backup/index.js';
 import { AlertsFacade, AlertsModule } from './modules/alerts/index.js';
 import { SupportModule } from './modules/support/index.js';
 import { DeliveryModule, IdentityMessenger } from './modules/delivery/index.js';

@@ -24,7 +24,7 @@ import type { Server as NetServer } from 'node:net';
 import type { Server as HttpServer } from 'node:http';
 import { startWorkerHealth } from './ops/worker-health.js';
 import { withStartLock } from './database/start-lock.js';
-import { BackupError, ensureBackupDir } from './modules/backup/index.js';
+import { BackupError, ensureBackupDir } from './ops/backup/index.js';
 import { HttpErrorFilter, replyPages } from './shared/http-kernel.js';
 import { refuseControlCharacters } from './shared/control-characters.js';
 import { useKoreanZodMessages } from './shared/zod-locale.js';
