@@ -42,7 +42,7 @@ const editedAs = <S extends z.ZodObject>(schema: S) => ({
 const stamped = <E extends { id: number }>(input: object, { insert, now }: CrudContext<E>) =>
   insert({ ...input, createdAt: now });
 
-/** An ordered list: a new row without a sortOrder goes to the end (max + 1), not among the first (issue 18). */
+/** An ordered list: a new row without a sortOrder goes to the end (max + 1), not among the first. */
 async function atEnd<E extends { id: number; sortOrder: number }>(
   entity: EntityClass<E>,
   tx: EntityManager,
