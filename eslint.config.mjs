@@ -48,6 +48,30 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
   },
   {
+    // A query key names the resource it caches (the API path first, then its parameters): two features once shared
+    // a literal ['notices'] for two different answers. Keys are written only in the key factories
+    // (customer-web: features/*/api/keys.ts and lib/query-keys.ts; admin-web: common/queryKeys.ts).
+    files: ['customer-web/src/**/*.{ts,tsx}', 'admin-web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'customer-web/src/features/*/api/keys.ts',
+      'customer-web/src/lib/query-keys.ts',
+      'admin-web/src/common/queryKeys.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "Property[key.name='queryKey'] > ArrayExpression",
+          "Property[key.name='queryKey'] > :matches(TSAsExpression, TSSatisfiesExpression) > ArrayExpression",
+          'CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression:first-child',
+        ].map((selector) => ({
+          selector,
+          message: "A query key comes from its feature's key factory, not a literal.",
+        })),
+      ],
+    },
+  },
+  {
     files: ['customer-web/src/**/*.test.{ts,tsx}'],
     ...testingLibrary.configs['flat/react'],
   },

@@ -11,27 +11,14 @@ import {
   searchIn,
   type ListQuery,
 } from '../../../shared/index.js';
+import type { AdminMemberView } from '../../../contracts/index.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { SocialAccount } from '../domain/social-account.entity.js';
 import { AuditRecorder, PointAdjuster, PointBalanceReader, type AuditActor } from './ports.js';
 import { SessionService } from './sessions.js';
 
 /** What the console shows of a member (never credentials or the API key). */
-export interface MemberView {
-  id: number;
-  loginId: string | null;
-  email: string | null;
-  phone: string | null;
-  registerWhere: string | null;
-  referralCode: string | null;
-  referredById: number | null;
-  status: MemberStatus;
-  hasApiKey: boolean;
-  createdAt: Date;
-  deletedAt: Date | null;
-  point: bigint;
-  socialProviders?: string[];
-}
+export type MemberView = AdminMemberView<Date, bigint>;
 
 const STATUSES = Object.values(MemberStatus);
 

@@ -3,18 +3,12 @@ import {
   CreateButton,
   FilterButton,
   TopToolbar,
-  Create,
   Datagrid,
-  Edit,
   FunctionField,
   List,
-  PasswordInput,
-  SaveButton,
   SelectInput,
-  SimpleForm,
   TextField,
   TextInput,
-  Toolbar,
   RecordContextProvider,
   useListContext,
   useRecordContext,
@@ -30,11 +24,10 @@ import Stack from '@mui/material/Stack';
 import BlockIcon from '@mui/icons-material/Block';
 import KeyIcon from '@mui/icons-material/Key';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
-import { OPERATOR_ROLE_LABELS, OPERATOR_ROLES, type OperatorView } from '../../../server/src/contracts/operators.js';
+import { OPERATOR_ROLE_LABELS, type OperatorView } from '../../../server/src/contracts/operators.js';
 import { CommandButton } from '../common/CommandButton';
 import { DateTimeField } from '../common/fields';
-
-const roleChoices = OPERATOR_ROLES.map((id) => ({ id, name: `${OPERATOR_ROLE_LABELS[id]} (${id})` }));
+import { roleChoices } from './choices';
 
 const RoleField = () => {
   const operator = useRecordContext<OperatorView>();
@@ -119,7 +112,7 @@ const OperatorCards = () => {
 };
 
 /** 운영자 관리: the owner's list of the team. */
-export const OperatorList = () => {
+const OperatorList = () => {
   const phone = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
     <List
@@ -152,28 +145,4 @@ export const OperatorList = () => {
   );
 };
 
-export const OperatorCreate = () => (
-  <Create redirect="list" title="운영자 추가">
-    <SimpleForm>
-      <TextInput source="loginId" helperText="영문 소문자, 숫자, 밑줄(_) 4~30자" />
-      <PasswordInput source="password" helperText="10자 이상" />
-      <SelectInput source="role" choices={roleChoices} defaultValue="SUPPORT" />
-    </SimpleForm>
-  </Create>
-);
-
-/** Only the role changes here; disable and password reset are commands on the list. */
-export const OperatorEdit = () => (
-  <Edit mutationMode="pessimistic" redirect="list">
-    <SimpleForm
-      toolbar={
-        <Toolbar>
-          <SaveButton />
-        </Toolbar>
-      }
-    >
-      <TextInput source="loginId" disabled />
-      <SelectInput source="role" choices={roleChoices} />
-    </SimpleForm>
-  </Edit>
-);
+export default OperatorList;

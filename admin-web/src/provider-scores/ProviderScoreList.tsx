@@ -12,17 +12,18 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { consoleKeys } from '../common/queryKeys';
 
 const pct = (v: number | null) => (v === null ? '-' : `${v}%`);
 const duration = (s: number | null) =>
   s === null ? '-' : s < 60 ? `${s}초` : s < 3600 ? `${Math.round(s / 60)}분` : `${(s / 3600).toFixed(1)}시간`;
 
 /** 공급사 성과: per provider (and per service) over 7 or 30 days; refill success is completed of the ended refills. */
-const ProviderScoresPage = () => {
+const ProviderScoreList = () => {
   const dp = useDataProvider<ConsoleDataProvider>();
   const [days, setDays] = useState<7 | 30>(7);
   const { data, isPending, error } = useQuery({
-    queryKey: ['provider-scores', days],
+    queryKey: consoleKeys.providerScores(days),
     queryFn: () => dp.providerScores(days),
   });
   return (
@@ -84,4 +85,4 @@ const ProviderScoresPage = () => {
   );
 };
 
-export default ProviderScoresPage;
+export default ProviderScoreList;

@@ -1,4 +1,4 @@
-import { Datagrid, Link, List as RaList, TextField, TextInput, required } from 'react-admin';
+import { Datagrid, Link, List as RaList, TextField } from 'react-admin';
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -18,7 +18,7 @@ const NoSavedReplies = () => (
 );
 
 /** 저장된 답변: answers operators pick on a ticket page. */
-export const List = () => (
+const SavedReplyList = () => (
   <RaList sort={{ field: 'id', order: 'DESC' }} exporter={false} empty={<NoSavedReplies />}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
@@ -29,9 +29,4 @@ export const List = () => (
   </RaList>
 );
 
-export const Form = () => (
-  <>
-    <TextInput source="title" validate={required()} fullWidth />
-    <TextInput source="body" validate={required()} multiline minRows={4} fullWidth />
-  </>
-);
+export default SavedReplyList;

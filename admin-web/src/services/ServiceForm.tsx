@@ -1,16 +1,10 @@
 import {
   ArrayInput,
-  BooleanField,
   BooleanInput,
-  List as RaList,
-  NumberField,
   NumberInput,
-  ReferenceField,
   ReferenceInput,
-  SelectField,
   SelectInput,
   SimpleFormIterator,
-  TextField,
   TextInput,
   minValue,
   required,
@@ -22,8 +16,7 @@ import Button from '@mui/material/Button';
 import AddIcon from '@mui/icons-material/AddCircleOutline';
 import RemoveIcon from '@mui/icons-material/RemoveCircleOutline';
 import { PRICE_RULES, PRICE_RULE_LABELS } from '../../../server/src/contracts/catalog.js';
-import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
-import { FlagTextField } from '../common/fields';
+import { typeChoices } from './choices';
 
 /** The backup providers' 추가 and 빼기: react-admin's iterator draws them as bare icons at every width. */
 const AddBackupButton = () => {
@@ -44,51 +37,9 @@ const RemoveBackupButton = () => {
 };
 
 /** What the price sync does when the provider's rate changes (contracts/catalog.ts), in Korean. */
-export const priceRuleChoices = PRICE_RULES.map((id) => ({ id, name: PRICE_RULE_LABELS[id] }));
+const priceRuleChoices = PRICE_RULES.map((id) => ({ id, name: PRICE_RULE_LABELS[id] }));
 
-/** The SMM API v2 service types (server/src/contracts/service-types.ts), named in Korean. */
-export const typeChoices = [
-  { id: 'Default', name: '기본 (Default)' },
-  { id: 'Custom Comments', name: '커스텀 댓글 (Custom Comments)' },
-  { id: 'Package', name: '패키지 (Package)' },
-  { id: 'Subscriptions', name: '구독 (Subscriptions)' },
-];
-
-const filters = [
-  <TextInput key="q" source="q" label="검색 (상품명)" alwaysOn />,
-  <ReferenceInput key="categoryId" source="categoryId" reference="categories" alwaysOn>
-    <SelectInput optionText="text" />
-  </ReferenceInput>,
-  <ReferenceInput key="providerId" source="providerId" reference="providers">
-    <SelectInput optionText="name" />
-  </ReferenceInput>,
-  <SelectInput key="type" source="type" choices={typeChoices} />,
-];
-
-export const List = () => (
-  <RaList filters={filters} sort={{ field: 'id', order: 'ASC' }} exporter={false} perPage={50}>
-    <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false}>
-      <TextField source="id" />
-      <ReferenceField source="categoryId" reference="categories" link={false} />
-      <FlagTextField source="text" />
-      <SelectField source="type" choices={typeChoices} />
-      <TextField source="point" />
-      <NumberField source="min" />
-      <NumberField source="max" />
-      <BooleanField source="enableAuto" />
-      <BooleanField source="refill" />
-      <BooleanField source="cancel" />
-      <BooleanField source="isReadOnly" />
-      <BooleanField source="visible" />
-      <ReferenceField source="providerId" reference="providers" link={false} emptyText="-">
-        <TextField source="name" />
-      </ReferenceField>
-      <TextField source="providerServiceId" emptyText="-" />
-    </ResponsiveDatagrid>
-  </RaList>
-);
-
-export const Form = () => (
+const ServiceForm = () => (
   <>
     <ReferenceInput source="categoryId" reference="categories">
       <SelectInput optionText="text" validate={required()} />
@@ -144,3 +95,5 @@ export const Form = () => (
     </ArrayInput>
   </>
 );
+
+export default ServiceForm;

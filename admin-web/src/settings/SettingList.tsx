@@ -95,7 +95,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
  * Every site setting in ONE form, grouped by area. Saving writes each changed key
  * (PUT /api/admin/settings/:key); a key the server refuses keeps its error under its field.
  */
-const SettingsPage = () => {
+const SettingList = () => {
   const { data, isPending, error } = useGetList<SettingRow>('settings', {
     pagination: { page: 1, perPage: 200 },
     sort: { field: 'group', order: 'ASC' },
@@ -165,4 +165,4 @@ const SettingsPage = () => {
   );
 };
 
-export default SettingsPage;
+export default SettingList;

@@ -16,6 +16,7 @@ import Typography from '@mui/material/Typography';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { PROFIT_GROUP_LABELS, PROFIT_GROUPS, type ProfitGroup } from '../../../server/src/contracts/reports.js';
+import { consoleKeys } from '../common/queryKeys';
 
 /** A Korean day (UTC+9) `daysAgo` before today, YYYY-MM-DD. */
 const koreanDay = (daysAgo = 0) =>
@@ -24,7 +25,7 @@ const koreanDay = (daysAgo = 0) =>
 const won = (value: string) => `${Math.round(Number(value)).toLocaleString('ko-KR')}원`;
 
 /** 수익 리포트: revenue (charged minus refunded), cost upstream and profit, as a chart and a table, with CSV export. */
-const ProfitReportPage = () => {
+const ReportList = () => {
   const dp = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const [from, setFrom] = useState(koreanDay(29));
@@ -32,7 +33,7 @@ const ProfitReportPage = () => {
   const [by, setBy] = useState<ProfitGroup>('day');
   const query = { from, to, by };
   const { data, isPending, error } = useQuery({
-    queryKey: ['profit', from, to, by],
+    queryKey: consoleKeys.profitReport(from, to, by),
     queryFn: () => dp.profitReport(query),
   });
   const chart = (data?.rows ?? []).slice(0, 31).map((r) => ({
@@ -155,4 +156,4 @@ const ProfitReportPage = () => {
   );
 };
 
-export default ProfitReportPage;
+export default ReportList;

@@ -1,10 +1,8 @@
-import { BooleanField, BooleanInput, FunctionField, List as RaList, TextField, TextInput, required } from 'react-admin';
+import { BooleanField, FunctionField, List as RaList, TextField } from 'react-admin';
 import { DateTimeField } from '../common/fields';
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 
-const colour = (v: string) => (!v || /^#[0-9a-fA-F]{6}$/.test(v) ? undefined : '#fff3cd 형식이어야 합니다');
-
-export const List = () => (
+const NoticeList = () => (
   <RaList sort={{ field: 'id', order: 'DESC' }} exporter={false}>
     <ResponsiveDatagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
@@ -19,10 +17,4 @@ export const List = () => (
   </RaList>
 );
 
-export const Form = () => (
-  <>
-    <TextInput source="content" validate={required()} multiline fullWidth />
-    <BooleanInput source="isTop" />
-    <TextInput source="bgColor" validate={colour} helperText="상단 고정 공지의 배경색 (선택)" />
-  </>
-);
+export default NoticeList;

@@ -2,13 +2,11 @@ import {
   Datagrid,
   List as RaList,
   NumberField,
-  NumberInput,
   ReferenceField,
   ReferenceInput,
   SelectInput,
   TextField,
   TextInput,
-  required,
 } from 'react-admin';
 import { FlagTextField } from '../common/fields';
 
@@ -19,7 +17,7 @@ const filters = [
   </ReferenceInput>,
 ];
 
-export const List = () => (
+const CategoryList = () => (
   <RaList filters={filters} sort={{ field: 'sortOrder', order: 'ASC' }} exporter={false} perPage={50}>
     <Datagrid rowClick="edit" bulkActionButtons={false}>
       <TextField source="id" />
@@ -30,12 +28,4 @@ export const List = () => (
   </RaList>
 );
 
-export const Form = () => (
-  <>
-    <ReferenceInput source="platform" reference="platforms">
-      <SelectInput optionText="text" validate={required()} />
-    </ReferenceInput>
-    <TextInput source="text" validate={required()} />
-    <NumberInput source="sortOrder" defaultValue={0} />
-  </>
-);
+export default CategoryList;
