@@ -2,6 +2,11 @@ import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { AppConfig } from '../../config/index.js';
 import { RateLimitModule } from '../rate-limit/index.js';
+import { AuditModule } from '../audit/index.js';
+import { ContentModule } from '../content/index.js';
+import { SettingsModule } from '../settings/index.js';
+import { AdjustPointsWhenApproved } from './application/handlers/adjust-points-when-approved.js';
+import { IdentitySettings } from './application/identity-settings.js';
 import { AccountService } from './application/account.service.js';
 import { IdentityFacade } from './application/identity.facade.js';
 import { LoginService } from './application/login.service.js';
@@ -33,6 +38,9 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
 @Module({
   imports: [
     RateLimitModule,
+    AuditModule,
+    SettingsModule,
+    ContentModule,
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
@@ -73,6 +81,8 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     SessionDirectory,
     OperatorsService,
     MemberContacts,
+    IdentitySettings,
+    AdjustPointsWhenApproved,
   ],
   exports: [IdentityFacade, OperatorBootstrap, SessionDirectory, TokenService, PasswordHasher, MemberContacts],
 })

@@ -18,15 +18,10 @@ export { LOGIN_THROTTLE } from './application/login-throttle.js';
 export {
   PointBalanceReader,
   PointAdjuster,
-  RegisterWhereOptions,
-  IdentitySettings,
-  AuditRecorder,
-  MemberMoneyCloser,
   ApprovalGate,
   MemberLevelReader,
   Messenger,
-  SecurityAlerts,
   type IdentityMessage,
-  type IdentitySwitch,
   type PointReference,
 } from './application/ports.js';
+export { MemberDeleted, CloseDeletedMemberBalance, OperatorSecondFactorLocked } from './application/events.js';

@@ -13,7 +13,8 @@ import {
 } from '../../../shared/index.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { SocialAccount } from '../domain/social-account.entity.js';
-import { AuditRecorder, PointAdjuster, PointBalanceReader, type AuditActor } from './ports.js';
+import { AuditFacade } from '../../audit/index.js';
+import { PointAdjuster, PointBalanceReader, type AuditActor } from './ports.js';
 import { SessionService } from './sessions.js';
 
 /** What the console shows of a member (never credentials or the API key). */
@@ -59,7 +60,7 @@ export class MembersAdminService {
     private readonly em: EntityManager,
     private readonly balances: PointBalanceReader,
     private readonly points: PointAdjuster,
-    private readonly audit: AuditRecorder,
+    private readonly audit: AuditFacade,
     private readonly sessions: SessionService,
   ) {}
 
