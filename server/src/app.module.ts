@@ -15,9 +15,9 @@ import {
   PointAdjuster,
   PointBalanceReader,
   MemberLevelReader,
-  SessionDirectory,
+  SessionsAdapter,
 } from './modules/identity/index.js';
-import { AuthModule, SessionReader } from './modules/auth/index.js';
+import { AuthModule, SessionsPort } from './modules/auth/index.js';
 import { ApprovalsFacade, ApprovalsModule } from './modules/approvals/index.js';
 import { LedgerKind, WalletFacade, WalletModule } from './modules/wallet/index.js';
 import { SettingsModule } from './modules/settings/index.js';
@@ -76,7 +76,7 @@ class CoreModule {
     { provide: MemberLevelReader, useExisting: PricingFacade },
     { provide: ApprovalGate, useExisting: ApprovalsFacade },
     { provide: Messenger, useExisting: IdentityMessenger },
-    { provide: SessionReader, useExisting: SessionDirectory },
+    { provide: SessionsPort, useExisting: SessionsAdapter },
     { provide: ServiceAverageTimes, useExisting: AverageTimes },
   ],
   exports: [
@@ -85,7 +85,7 @@ class CoreModule {
     MemberLevelReader,
     ApprovalGate,
     Messenger,
-    SessionReader,
+    SessionsPort,
     ServiceAverageTimes,
   ],
 })

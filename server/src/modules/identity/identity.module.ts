@@ -30,8 +30,8 @@ import { OperatorsService } from './application/operators.service.js';
 import { AdminLoginAttemptsController, AdminMembersController } from './http/admin-members.controller.js';
 import { LoginThrottle } from './application/login-throttle.js';
 import { AuthController } from './http/auth.controller.js';
-import { SessionDirectory } from './application/session-directory.js';
-import { SessionService } from './application/sessions.js';
+import { SessionsAdapter } from './application/sessions-adapter.js';
+import { Sessions } from './application/sessions.js';
 import { RecoveryController } from './http/recovery.controller.js';
 import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
 
@@ -77,13 +77,13 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     IdentityFacade,
     OperatorBootstrap,
     IdentityCleanupJob,
-    SessionService,
-    SessionDirectory,
+    Sessions,
+    SessionsAdapter,
     OperatorsService,
     MemberContacts,
     IdentitySettings,
     AdjustPointsWhenApproved,
   ],
-  exports: [IdentityFacade, OperatorBootstrap, SessionDirectory, TokenService, PasswordHasher, MemberContacts],
+  exports: [IdentityFacade, OperatorBootstrap, SessionsAdapter, TokenService, PasswordHasher, MemberContacts],
 })
 export class IdentityModule {}

@@ -1,5 +1,5 @@
 export { IdentityModule } from './identity.module.js';
-export { SessionDirectory } from './application/session-directory.js';
+export { SessionsAdapter } from './application/sessions-adapter.js';
 export { IdentityFacade, DEMO_MEMBER } from './application/identity.facade.js';
 export { OperatorBootstrap, type OperatorLogin } from './application/operator-bootstrap.js';
 export { TokenService } from './application/tokens.js';

@@ -10,7 +10,7 @@ import { PasswordHasher } from './password-hasher.js';
 import { IdentitySettings } from './identity-settings.js';
 import { CloseDeletedMemberBalance, MemberDeleted } from './events.js';
 import { IdentitySecrets } from './secrets.js';
-import { SessionService } from './sessions.js';
+import { Sessions } from './sessions.js';
 import { RateLimiter } from './rate-limiter.js';
 import { LoginThrottle } from './login-throttle.js';
 import { LoginAttemptResult } from '../domain/login-attempt.entity.js';
@@ -32,7 +32,7 @@ export class AccountService {
     private readonly settings: IdentitySettings,
     private readonly events: EventBus,
     private readonly commands: CommandBus,
-    private readonly sessions: SessionService,
+    private readonly sessions: Sessions,
     private readonly limiter: RateLimiter,
     private readonly throttle: LoginThrottle,
   ) {}

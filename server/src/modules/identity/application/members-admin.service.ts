@@ -15,7 +15,7 @@ import { Member, MemberStatus } from '../domain/member.entity.js';
 import { SocialAccount } from '../domain/social-account.entity.js';
 import { AuditFacade } from '../../audit/index.js';
 import { PointAdjuster, PointBalanceReader, type AuditActor } from './ports.js';
-import { SessionService } from './sessions.js';
+import { Sessions } from './sessions.js';
 
 /** What the console shows of a member (never credentials or the API key). */
 export interface MemberView {
@@ -61,7 +61,7 @@ export class MembersAdminService {
     private readonly balances: PointBalanceReader,
     private readonly points: PointAdjuster,
     private readonly audit: AuditFacade,
-    private readonly sessions: SessionService,
+    private readonly sessions: Sessions,
   ) {}
 
   async page(query: ListQuery): Promise<Page<MemberView>> {

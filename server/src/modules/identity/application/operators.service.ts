@@ -22,7 +22,7 @@ import { Operator } from '../domain/operator.entity.js';
 import { PasswordHasher } from './password-hasher.js';
 import { AuditFacade } from '../../audit/index.js';
 import type { AuditActor } from './ports.js';
-import { SessionService } from './sessions.js';
+import { Sessions } from './sessions.js';
 
 const RESOURCE = 'operators';
 
@@ -43,7 +43,7 @@ export class OperatorsService {
     private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
     private readonly audit: AuditFacade,
-    private readonly sessions: SessionService,
+    private readonly sessions: Sessions,
   ) {}
 
   async page(query: ListQuery): Promise<Page<OperatorView>> {

@@ -24,7 +24,7 @@ import { AuditFacade } from '../../audit/index.js';
 import { Messenger, type AuditActor } from './ports.js';
 import { OperatorSecondFactorLocked } from './events.js';
 import { IdentitySecrets } from './secrets.js';
-import { SessionService } from './sessions.js';
+import { Sessions } from './sessions.js';
 import { TokenService } from './tokens.js';
 
 /** Shown as the account's issuer in the authenticator app. */
@@ -96,7 +96,7 @@ export class SecondFactorService {
     private readonly clock: Clock,
     private readonly secrets: IdentitySecrets,
     private readonly throttle: LoginThrottle,
-    private readonly sessions: SessionService,
+    private readonly sessions: Sessions,
     private readonly tokens: TokenService,
     private readonly messenger: Messenger,
     private readonly events: EventBus,
