@@ -57,3 +57,4 @@ export { COST_SCALE, divideRounded, fromUnits, multiplyToUnits, toUnits } from '
 export { csvCell, toCsv } from './csv.js';
 export { Allow, PERMISSION_KEY, declaredPermission, assertPermitted } from './permissions.js';
 export { proportionalTakeBack, reclaimShare, type ReclaimableGrant } from './proportional-share.js';
+export { EventBus, CommandBus, OnDomainEvent, HandlesCommand, type DomainEvent, type Command } from './bus.js';

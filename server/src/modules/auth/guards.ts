@@ -6,11 +6,11 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import { AppConfig } from '../../config/index.js';
 import { assertPermitted } from '../../shared/index.js';
 import {
-  SessionReader,
+  SessionsPort,
   type AccessTokenPayload,
   type AuthenticatedMember,
   type AuthenticatedOperator,
-} from './session-reader.js';
+} from './sessions.port.js';
 
 /** The spec says only "the stored token in the Authorization header": accept `Bearer <jwt>` and a bare `<jwt>`. */
 function tokenFromHeader(request: FastifyRequest): string | null {
@@ -39,7 +39,7 @@ const jwtOptions = (config: AppConfig) => ({
 export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') {
   constructor(
     config: AppConfig,
-    private readonly sessions: SessionReader,
+    private readonly sessions: SessionsPort,
   ) {
     super(jwtOptions(config));
   }
@@ -56,7 +56,7 @@ export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') 
 export class OperatorJwtStrategy extends PassportStrategy(Strategy, 'operator-jwt') {
   constructor(
     config: AppConfig,
-    private readonly sessions: SessionReader,
+    private readonly sessions: SessionsPort,
   ) {
     super(jwtOptions(config));
   }

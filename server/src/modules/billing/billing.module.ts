@@ -21,6 +21,8 @@ import { TossClient } from './application/toss/toss-client.js';
 import { TossPayments } from './application/toss/toss-payments.js';
 import { BankRefunds } from './application/bank-refunds.js';
 import { AdminChargeRefundController, TossChargeController, TossWebhookController } from './http/toss.controller.js';
+import { CloseChargesWhenMemberDeleted } from './application/handlers/close-charges-when-member-deleted.js';
+import { RefundWhenApproved } from './application/handlers/refund-when-approved.js';
 
 @Module({
   imports: [
@@ -52,6 +54,8 @@ import { AdminChargeRefundController, TossChargeController, TossWebhookControlle
     TossPayments,
     TossRecheckJob,
     BankRefunds,
+    CloseChargesWhenMemberDeleted,
+    RefundWhenApproved,
   ],
   exports: [BillingFacade],
 })

@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/index.js';
 import { CatalogModule } from '../catalog/index.js';
-import { OrderCoupons, OrderingModule } from '../ordering/index.js';
+import { OrderingModule } from '../ordering/index.js';
+import { UseCouponsOnOrders } from './application/handlers/use-coupons-on-orders.js';
 import { PricingModule } from '../pricing/index.js';
 import { RateLimitModule } from '../rate-limit/index.js';
 import { SettingsModule } from '../settings/index.js';
@@ -18,7 +19,7 @@ import {
 @Module({
   imports: [AuditModule, CatalogModule, OrderingModule, PricingModule, RateLimitModule, SettingsModule, WalletModule],
   controllers: [MemberCouponsController, AdminCouponsController, AdminCouponUsesController, AdminCouponCodesController],
-  providers: [CouponsFacade, CouponThrottle, { provide: OrderCoupons, useExisting: CouponsFacade }],
-  exports: [CouponsFacade, OrderCoupons],
+  providers: [CouponsFacade, CouponThrottle, UseCouponsOnOrders],
+  exports: [CouponsFacade],
 })
 export class CouponsModule {}

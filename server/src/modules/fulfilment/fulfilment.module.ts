@@ -3,7 +3,8 @@ import { AlertsModule } from '../alerts/index.js';
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/index.js';
 import { CatalogModule } from '../catalog/index.js';
-import { OrderingModule, UpstreamDispatchNotes } from '../ordering/index.js';
+import { OrderingModule } from '../ordering/index.js';
+import { AnswerDispatchNotes } from './application/handlers/answer-dispatch-notes.js';
 import { DispatchRecords } from './application/dispatch-records.js';
 import { FulfilmentFacade } from './application/fulfilment.facade.js';
 import { OrderSender } from './application/order-sender.js';
@@ -41,7 +42,7 @@ import { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
   ],
   providers: [
     DispatchRecords,
-    { provide: UpstreamDispatchNotes, useExisting: DispatchRecords },
+    AnswerDispatchNotes,
     ProviderAddressGuard,
     SmmClient,
     ProvidersService,

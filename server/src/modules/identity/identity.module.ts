@@ -2,6 +2,11 @@ import { Module } from '@nestjs/common';
 import { JwtModule } from '@nestjs/jwt';
 import { AppConfig } from '../../config/index.js';
 import { RateLimitModule } from '../rate-limit/index.js';
+import { AuditModule } from '../audit/index.js';
+import { ContentModule } from '../content/index.js';
+import { SettingsModule } from '../settings/index.js';
+import { AdjustPointsWhenApproved } from './application/handlers/adjust-points-when-approved.js';
+import { IdentitySettings } from './application/identity-settings.js';
 import { AccountService } from './application/account.service.js';
 import { IdentityFacade } from './application/identity.facade.js';
 import { LoginService } from './application/login.service.js';
@@ -25,14 +30,17 @@ import { OperatorsService } from './application/operators.service.js';
 import { AdminLoginAttemptsController, AdminMembersController } from './http/admin-members.controller.js';
 import { LoginThrottle } from './application/login-throttle.js';
 import { AuthController } from './http/auth.controller.js';
-import { SessionDirectory } from './application/session-directory.js';
-import { SessionService } from './application/sessions.js';
+import { SessionsAdapter } from './application/sessions-adapter.js';
+import { Sessions } from './application/sessions.js';
 import { RecoveryController } from './http/recovery.controller.js';
 import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
 
 @Module({
   imports: [
     RateLimitModule,
+    AuditModule,
+    SettingsModule,
+    ContentModule,
     JwtModule.registerAsync({
       inject: [AppConfig],
       useFactory: (config: AppConfig) => ({
@@ -69,11 +77,13 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     IdentityFacade,
     OperatorBootstrap,
     IdentityCleanupJob,
-    SessionService,
-    SessionDirectory,
+    Sessions,
+    SessionsAdapter,
     OperatorsService,
     MemberContacts,
+    IdentitySettings,
+    AdjustPointsWhenApproved,
   ],
-  exports: [IdentityFacade, OperatorBootstrap, SessionDirectory, TokenService, PasswordHasher, MemberContacts],
+  exports: [IdentityFacade, OperatorBootstrap, SessionsAdapter, TokenService, PasswordHasher, MemberContacts],
 })
 export class IdentityModule {}

@@ -11,7 +11,14 @@ export {
   type RefillForwarding,
   type RefillReport,
 } from './application/order-upstream.service.js';
-export { UpstreamDispatchNotes, type CostedOrder } from './application/upstream-dispatch.port.js';
+export {
+  HeldUpstreamAmong,
+  OrdersNeedingCheck,
+  OrdersWithDispatchNote,
+  UpstreamCostsOf,
+  type UpstreamDispatchNotes,
+  type CostedOrder,
+} from './application/upstream-dispatch.port.js';
 export {
   type HistoryQuery,
   type History,
@@ -42,5 +49,11 @@ export { Subscriptions, subscriptionReference, type PlacedSubscription } from '.
 export type { Order } from './domain/order.entity.js';
 export type { Refill } from './domain/refill.entity.js';
 export { ServiceChangeNoticesJob, type DigestResult } from './jobs/service-change-notices.job.js';
-export { OrderCoupons, type CouponedOrder } from './application/order-coupons.port.js';
+export {
+  AttachCouponOrder,
+  CountCouponAttempt,
+  UseCouponOnOrder,
+  type OrderCoupons,
+  type CouponedOrder,
+} from './application/order-coupons.port.js';
 export { AverageTimes } from './application/average-times.js';

@@ -24,6 +24,7 @@ import { MassOrders } from './application/mass-order.service.js';
 import { MassOrderController } from './http/mass-order.controller.js';
 import { ServiceChangeNoticesJob } from './jobs/service-change-notices.job.js';
 import { AverageTimes } from './application/average-times.js';
+import { CancelOrdersWhenMemberDeleted } from './application/handlers/cancel-orders-when-member-deleted.js';
 
 @Module({
   imports: [AuditModule, CatalogModule, SettingsModule, WalletModule, PricingModule, DeliveryModule],
@@ -52,6 +53,7 @@ import { AverageTimes } from './application/average-times.js';
     ServiceChangeNoticesJob,
     OrderCouponsLookup,
     AverageTimes,
+    CancelOrdersWhenMemberDeleted,
   ],
   exports: [OrderingFacade, Refills, Subscriptions, AverageTimes],
 })

@@ -6,14 +6,17 @@ import {
   APPROVAL_KINDS,
   APPROVAL_MESSAGES,
   APPROVAL_STATUSES,
+  approvedCommandKey,
   DEFAULT_APPROVAL_THRESHOLD,
   mayUse,
   OPERATOR_MESSAGES,
   type ApprovalKind,
   type ApprovalView,
+  type ApprovedCommand,
 } from '../../../contracts/index.js';
 import {
   Clock,
+  CommandBus,
   DomainError,
   filterId,
   filterOneOf,
@@ -27,7 +30,7 @@ import { IdentityFacade } from '../../identity/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { Approval, APPROVAL_TRANSITIONS } from '../domain/approval.entity.js';
 import { UnapprovedMove } from '../domain/unapproved-move.entity.js';
-import { ApprovalActions, type ApprovingOperator } from './ports.js';
+import type { ApprovingOperator } from './ports.js';
 
 export interface HeldCommand {
   kind: ApprovalKind;
@@ -77,7 +80,7 @@ export class ApprovalsFacade {
     private readonly clock: Clock,
     private readonly settings: SettingsService,
     private readonly audit: AuditFacade,
-    private readonly actions: ApprovalActions,
+    private readonly commands: CommandBus,
     private readonly identity: IdentityFacade,
   ) {}
 
@@ -196,8 +199,14 @@ export class ApprovalsFacade {
       if (!mayUse(approver.role, APPROVAL_KIND_PERMISSIONS[approval.kind]))
         throw new DomainError(OPERATOR_MESSAGES.forbidden, 403);
       const before = approvalView(approval);
-      const result =
-        to === 'APPROVED' ? await this.actions.run(approval.kind, approval.payload, approver, approval.id) : null;
+      const command: ApprovedCommand = {
+        key: approvedCommandKey(approval.kind),
+        kind: approval.kind,
+        payload: approval.payload,
+        approver,
+        approvalId: approval.id,
+      };
+      const result = to === 'APPROVED' ? await this.commands.execute<unknown>(command) : null;
       approval.decide(to, approver, this.clock.now(), JSON.parse(JSON.stringify(result ?? null)));
       await tx.flush();
       this.audit.record(tx, approver, {

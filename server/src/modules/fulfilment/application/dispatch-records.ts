@@ -18,7 +18,7 @@ const HELD = { status: { $in: [...HELD_DISPATCH_STATUSES] } };
 
 /**
  * Reads of fulfilment's dispatch records: the console's read-only resource (an order's provider order id,
- * attempts, last error, last sync), and ordering's port (which orders are held or flagged).
+ * attempts, last error, last sync), and what ordering asks of them (which orders are held or flagged).
  */
 @Injectable()
 export class DispatchRecords implements UpstreamDispatchNotes {

@@ -6,8 +6,7 @@ import { apiKeyHash } from '../domain/api-key.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { Operator } from '../domain/operator.entity.js';
 import { PasswordHasher } from './password-hasher.js';
-import { MembersAdminService } from './members-admin.service.js';
-import { PointAdjuster, type AuditActor } from './ports.js';
+import { PointAdjuster } from './ports.js';
 
 /**
  * How long a process trusts what it read about an API key (as it trusts a member's session): a key renewed
@@ -35,7 +34,6 @@ export class IdentityFacade implements EventSubscriber<Member> {
     private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
     private readonly points: PointAdjuster,
-    private readonly members: MembersAdminService,
   ) {
     // A key renewed, a suspension or a withdrawal through this process shows at once.
     em.getEventManager().registerSubscriber(this);
@@ -51,11 +49,6 @@ export class IdentityFacade implements EventSubscriber<Member> {
 
   afterDelete(): void {
     this.apiKeys.forget();
-  }
-
-  /** Approvals: runs an approved point adjustment as the approver's (once per approval: its ledger reference). */
-  adjustApproved(memberId: number, amount: bigint, reason: string, approver: AuditActor, approvalId: number) {
-    return this.members.adjustPoints(memberId, amount, reason, approver, approvalId);
   }
 
   /** The active member whose reseller API key this is (looked up by its SHA-256), or null. */

@@ -18,14 +18,14 @@ import { PasswordHasher } from './password-hasher.js';
 import { Messenger } from './ports.js';
 import { RateLimiter } from './rate-limiter.js';
 import { SecondFactorService } from './second-factor.service.js';
-import { SessionService, type LoginContext, type TokenPair } from './sessions.js';
+import { Sessions, type LoginContext, type TokenPair } from './sessions.js';
 
 @Injectable()
 export class LoginService {
   constructor(
     private readonly em: EntityManager,
     private readonly hasher: PasswordHasher,
-    private readonly sessions: SessionService,
+    private readonly sessions: Sessions,
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
     private readonly throttle: LoginThrottle,

@@ -14,8 +14,9 @@ import {
 import type { AdminMemberView } from '../../../contracts/index.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { SocialAccount } from '../domain/social-account.entity.js';
-import { AuditRecorder, PointAdjuster, PointBalanceReader, type AuditActor } from './ports.js';
-import { SessionService } from './sessions.js';
+import { AuditFacade } from '../../audit/index.js';
+import { PointAdjuster, PointBalanceReader, type AuditActor } from './ports.js';
+import { Sessions } from './sessions.js';
 
 /** What the console shows of a member (never credentials or the API key). */
 export type MemberView = AdminMemberView<Date, bigint>;
@@ -46,8 +47,8 @@ export class MembersAdminService {
     private readonly em: EntityManager,
     private readonly balances: PointBalanceReader,
     private readonly points: PointAdjuster,
-    private readonly audit: AuditRecorder,
-    private readonly sessions: SessionService,
+    private readonly audit: AuditFacade,
+    private readonly sessions: Sessions,
   ) {}
 
   async page(query: ListQuery): Promise<Page<MemberView>> {

@@ -20,8 +20,9 @@ import {
 } from '../../../shared/index.js';
 import { Operator } from '../domain/operator.entity.js';
 import { PasswordHasher } from './password-hasher.js';
-import { AuditRecorder, type AuditActor } from './ports.js';
-import { SessionService } from './sessions.js';
+import { AuditFacade } from '../../audit/index.js';
+import type { AuditActor } from './ports.js';
+import { Sessions } from './sessions.js';
 
 const RESOURCE = 'operators';
 
@@ -41,8 +42,8 @@ export class OperatorsService {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
-    private readonly audit: AuditRecorder,
-    private readonly sessions: SessionService,
+    private readonly audit: AuditFacade,
+    private readonly sessions: Sessions,
   ) {}
 
   async page(query: ListQuery): Promise<Page<OperatorView>> {

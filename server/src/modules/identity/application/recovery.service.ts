@@ -13,10 +13,11 @@ import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { PasswordReset } from '../domain/password-reset.entity.js';
 import { PasswordHasher } from './password-hasher.js';
-import { IdentitySettings, Messenger } from './ports.js';
+import { IdentitySettings } from './identity-settings.js';
+import { Messenger } from './ports.js';
 import { RateLimiter } from './rate-limiter.js';
 import { TokenService } from './tokens.js';
-import { SessionService } from './sessions.js';
+import { Sessions } from './sessions.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -33,7 +34,7 @@ export class RecoveryService {
     private readonly config: AppConfig,
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
-    private readonly sessions: SessionService,
+    private readonly sessions: Sessions,
     private readonly messenger: Messenger,
     private readonly limiter: RateLimiter,
     private readonly settings: IdentitySettings,

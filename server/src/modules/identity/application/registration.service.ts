@@ -11,7 +11,8 @@ import { Member, MemberStatus } from '../domain/member.entity.js';
 import { CodeChannel, WrongCodeError } from '../domain/verification-code.entity.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RateLimiter } from './rate-limiter.js';
-import { IdentitySettings, RegisterWhereOptions } from './ports.js';
+import { IdentitySettings } from './identity-settings.js';
+import { ContentFacade } from '../../content/index.js';
 import { VerificationService } from './verification.service.js';
 
 /** What every sign-up carries; an ordinary one adds id, password and a verified email. */
@@ -45,7 +46,7 @@ export class RegistrationService {
     private readonly hasher: PasswordHasher,
     private readonly verification: VerificationService,
     private readonly settings: IdentitySettings,
-    private readonly registerWheres: RegisterWhereOptions,
+    private readonly registerWheres: ContentFacade,
     private readonly limiter: RateLimiter,
   ) {}
 

@@ -15,14 +15,16 @@ import {
   type SecondFactorEnrolment,
   type SecondFactorStatus,
 } from '../../../contracts/index.js';
-import { Clock, DomainError } from '../../../shared/index.js';
+import { Clock, DomainError, EventBus } from '../../../shared/index.js';
 import { Member } from '../domain/member.entity.js';
 import { Operator } from '../domain/operator.entity.js';
 import { RecoveryCode, SecondFactor, SecondFactorChallengeRow } from '../domain/second-factor.entity.js';
 import { LoginThrottle, type LoginKind } from './login-throttle.js';
-import { AuditRecorder, Messenger, SecurityAlerts, type AuditActor } from './ports.js';
+import { AuditFacade } from '../../audit/index.js';
+import { Messenger, type AuditActor } from './ports.js';
+import { OperatorSecondFactorLocked } from './events.js';
 import { IdentitySecrets } from './secrets.js';
-import { SessionService } from './sessions.js';
+import { Sessions } from './sessions.js';
 import { TokenService } from './tokens.js';
 
 /** Shown as the account's issuer in the authenticator app. */
@@ -94,11 +96,11 @@ export class SecondFactorService {
     private readonly clock: Clock,
     private readonly secrets: IdentitySecrets,
     private readonly throttle: LoginThrottle,
-    private readonly sessions: SessionService,
+    private readonly sessions: Sessions,
     private readonly tokens: TokenService,
     private readonly messenger: Messenger,
-    private readonly alerts: SecurityAlerts,
-    private readonly audit: AuditRecorder,
+    private readonly events: EventBus,
+    private readonly audit: AuditFacade,
   ) {}
 
   async status(kind: LoginKind, subjectId: number, required: boolean): Promise<SecondFactorStatus> {
@@ -416,9 +418,11 @@ export class SecondFactorService {
         });
       } else {
         const operator = await this.em.fork().findOne(Operator, factor.subjectId);
-        await this.alerts.raise(
-          `운영자 ${operator?.loginId ?? `#${factor.subjectId}`}: ${what} 본인 확인 후 비밀번호를 재설정해 주세요.`,
-          `second-factor-locked:operator:${factor.subjectId}:${until.toISOString()}`,
+        await this.events.publish(
+          new OperatorSecondFactorLocked(
+            `운영자 ${operator?.loginId ?? `#${factor.subjectId}`}: ${what} 본인 확인 후 비밀번호를 재설정해 주세요.`,
+            `second-factor-locked:operator:${factor.subjectId}:${until.toISOString()}`,
+          ),
         );
       }
     } catch (error) {

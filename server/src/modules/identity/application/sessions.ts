@@ -44,7 +44,7 @@ const SESSION_GONE = '세션이 만료되었습니다. 다시 로그인해 주�
 
 /** Opens, refreshes, lists and revokes the sessions of members and operators. */
 @Injectable()
-export class SessionService {
+export class Sessions {
   private readonly standing = new ShortCache<number, { kind: string; subject: number; lastSeen: number } | null>(
     SESSION_CACHE_MS,
     async (id) => {

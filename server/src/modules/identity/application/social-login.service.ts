@@ -14,7 +14,7 @@ import { SecondFactorService } from './second-factor.service.js';
 import { SocialProviders, type SocialProfile } from './social-providers.js';
 import { TokenService } from './tokens.js';
 import { RateLimiter } from './rate-limiter.js';
-import { SessionService, type LoginContext, type TokenPair } from './sessions.js';
+import { Sessions, type LoginContext, type TokenPair } from './sessions.js';
 
 /** How long the register page may take to send the social sign-up token back. */
 const SIGNUP_TOKEN_TTL_SECONDS = 30 * 60;
@@ -33,7 +33,7 @@ export class SocialLoginService {
     private readonly clock: Clock,
     private readonly providers: SocialProviders,
     private readonly tokens: TokenService,
-    private readonly sessions: SessionService,
+    private readonly sessions: Sessions,
     private readonly limiter: RateLimiter,
     private readonly registration: RegistrationService,
     private readonly factors: SecondFactorService,

@@ -3,7 +3,7 @@ import { emailField, IDENTITY_MESSAGES as M } from '../../../contracts/index.js'
 import { AppConfig } from '../../../config/index.js';
 import { DomainError } from '../../../shared/index.js';
 import { SocialProvider } from '../domain/social-account.entity.js';
-import { IdentitySettings } from './ports.js';
+import { IdentitySettings } from './identity-settings.js';
 
 export interface SocialProfile {
   provider: SocialProvider;

@@ -4,7 +4,8 @@ import { brandedSubject, IDENTITY_MESSAGES as M, mailSignature, siteName } from 
 import { Clock, DomainError } from '../../../shared/index.js';
 import { Member } from '../domain/member.entity.js';
 import { CodeChannel, VerificationCode, WrongCodeError } from '../domain/verification-code.entity.js';
-import { IdentitySettings, Messenger } from './ports.js';
+import { IdentitySettings } from './identity-settings.js';
+import { Messenger } from './ports.js';
 import { RateLimiter } from './rate-limiter.js';
 
 const SENT = { [CodeChannel.EMAIL]: M.emailCodeSent, [CodeChannel.PHONE]: M.phoneCodeSent };

@@ -20,7 +20,7 @@ import { Allow, DomainError, IdPipe, ZodPipe } from '../../../shared/index.js';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 import { LoginService } from '../application/login.service.js';
 import { SecondFactorService } from '../application/second-factor.service.js';
-import { SessionService, type LoginContext } from '../application/sessions.js';
+import { Sessions, type LoginContext } from '../application/sessions.js';
 import { Client } from './login-context.js';
 
 /** The operator's own login, sessions and logout under /api/admin/auth. */
@@ -28,7 +28,7 @@ import { Client } from './login-context.js';
 export class AdminAuthController {
   constructor(
     private readonly login: LoginService,
-    private readonly sessions: SessionService,
+    private readonly sessions: Sessions,
     private readonly factors: SecondFactorService,
   ) {}
 

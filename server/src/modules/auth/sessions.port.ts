@@ -32,7 +32,7 @@ export interface AuthenticatedOperator {
  * The port the guards read sessions through; identity implements it (bound in app.module's PortsModule), so
  * authentication needs no import of identity and no module imports identity for its guards.
  */
-export abstract class SessionReader {
+export abstract class SessionsPort {
   /** The member a token speaks for, or null when the member or the session no longer stands. */
   abstract member(payload: AccessTokenPayload): Promise<AuthenticatedMember | null>;
   /** The operator a token speaks for, or null when the operator or the session no longer stands. */

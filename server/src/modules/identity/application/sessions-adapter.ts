@@ -3,21 +3,21 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import type { EventArgs, EventSubscriber } from '@mikro-orm/core';
 import { ShortCache } from '../../../shared/index.js';
 import {
-  SessionReader,
+  SessionsPort,
   type AccessTokenPayload,
   type AuthenticatedMember,
   type AuthenticatedOperator,
 } from '../../auth/index.js';
 import { Member, sessionStands, type MemberStatus, type SessionFacts } from '../domain/member.entity.js';
 import { Operator } from '../domain/operator.entity.js';
-import { SessionService } from './sessions.js';
+import { Sessions } from './sessions.js';
 
 /** How long a process trusts what it read about a member's session (another replica's suspension shows within this). */
 const SESSION_CACHE_MS = 2_000;
 
 /** Identity's side of the auth port: whether the member or operator a token names still stands. */
 @Injectable()
-export class SessionDirectory extends SessionReader implements EventSubscriber<Member> {
+export class SessionsAdapter extends SessionsPort implements EventSubscriber<Member> {
   // Every member request passes here: the three facts as a plain row, kept briefly, no entity to hydrate.
   private readonly members = new ShortCache<number, SessionFacts | null>(SESSION_CACHE_MS, async (id) => {
     const [row] = await this.em
@@ -31,7 +31,7 @@ export class SessionDirectory extends SessionReader implements EventSubscriber<M
 
   constructor(
     private readonly em: EntityManager,
-    private readonly sessions: SessionService,
+    private readonly sessions: Sessions,
   ) {
     super();
     // A suspension, withdrawal or password change made through this process ends the session at once.
