@@ -3,6 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OrderRequest, TicketOrderView } from '../../../contracts/index.js';
 import type { AutoOrder } from '../domain/auto-order.entity.js';
 import type { Order } from '../domain/order.entity.js';
+import type { Refill } from '../domain/refill.entity.js';
 import { OrderCommands, type UpstreamReport } from './order-commands.service.js';
 import {
   OrderUpstream,
@@ -24,6 +25,7 @@ import {
   type ProfitOrder,
 } from './order-queries.service.js';
 import type { OrderStatusView } from './order-status-cache.js';
+import { Refills } from './refills.service.js';
 
 /**
  * Ordering as other contexts use it: the customer HTTP API, the reseller APIs (v1, v2) and fulfilment.
@@ -36,6 +38,7 @@ export class OrderingFacade {
     private readonly commands: OrderCommands,
     private readonly queries: OrderQueries,
     private readonly upstream: OrderUpstream,
+    private readonly refills: Refills,
   ) {}
 
   /**
@@ -82,6 +85,11 @@ export class OrderingFacade {
   /** The member cancels their own order while it is PENDING (not yet sent upstream); everything is refunded. 409 otherwise, 404 if not theirs. */
   cancelOrder(memberId: number, orderId: number): Promise<Order> {
     return this.commands.cancelForMember(memberId, orderId);
+  }
+
+  /** The member asks a refill of their own order (the refill rules decide; 404 if not theirs). */
+  requestRefill(memberId: number, orderId: number): Promise<Refill> {
+    return this.refills.request(memberId, orderId);
   }
 
   orderHistory(memberId: number, query: HistoryQuery = {}): Promise<History<OrderHistoryRow>> {
