@@ -30,7 +30,7 @@ import { LedgerKind, WalletFacade, WalletModule } from './modules/wallet/index.j
 import { SettingsModule, SettingsService } from './modules/settings/index.js';
 import { CatalogModule, ServiceAverageTimes } from './modules/catalog/index.js';
 import { FulfilmentModule } from './modules/fulfilment/index.js';
-import { AverageTimes, OrderingModule } from './modules/ordering/index.js';
+import { OrderingFacade, OrderingModule } from './modules/ordering/index.js';
 import { BillingModule } from './modules/billing/index.js';
 import { ReferralModule } from './modules/referral/index.js';
 import { ResellerApiModule } from './modules/reseller-api/index.js';
@@ -119,7 +119,7 @@ class CoreModule {
       provide: ServiceAverageTimes,
       inject: [ModuleRef],
       useFactory: (moduleRef: ModuleRef): ServiceAverageTimes => ({
-        minutesByService: () => moduleRef.get(AverageTimes, { strict: false }).minutesByService(),
+        minutesByService: () => moduleRef.get(OrderingFacade, { strict: false }).averageMinutesByService(),
       }),
     },
   ],

@@ -21,7 +21,7 @@ import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { ContentFacade } from '../../content/index.js';
 import { DeliveryFacade } from '../../delivery/index.js';
 import { IdentityFacade } from '../../identity/index.js';
-import { OrderingFacade, Refills } from '../../ordering/index.js';
+import { OrderingFacade } from '../../ordering/index.js';
 import { AppConfig } from '../../../config/index.js';
 import {
   Clock,
@@ -92,7 +92,6 @@ export class Tickets {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly ordering: OrderingFacade,
-    private readonly refills: Refills,
     private readonly alerts: AlertsFacade,
     private readonly audit: AuditFacade,
     private readonly identity: IdentityFacade,
@@ -161,7 +160,7 @@ export class Tickets {
   private async actOn(ticket: Ticket, orderId: number): Promise<OrderOutcome> {
     try {
       if (ticket.type === 'REFILL') {
-        const refill = await this.refills.request(ticket.memberId, orderId);
+        const refill = await this.ordering.requestRefill(ticket.memberId, orderId);
         return { orderId, done: true, line: `주문 ${orderId}: 리필 요청됨 (리필 ${refill.id})` };
       }
       const order = await this.ordering.cancelOrder(ticket.memberId, orderId);
@@ -366,7 +365,7 @@ export class Tickets {
     const ticket = await this.em.fork().findOne(Ticket, { id });
     if (!ticket) throw new NotFoundError(TICKET_MESSAGES.notFound);
     if (!ticket.orderIds.includes(orderId)) throw new NotFoundError('이 문의에 연결된 주문이 아닙니다.');
-    const refill = await this.refills.request(ticket.memberId, orderId);
+    const refill = await this.ordering.requestRefill(ticket.memberId, orderId);
     await this.em.fork().transactional(async (tx) => {
       tx.persist(
         TicketMessage.write({
