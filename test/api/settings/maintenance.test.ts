@@ -10,7 +10,8 @@ import {
   koreanDateTime,
   type MaintenanceView,
 } from '../../../server/src/contracts/index.js';
-import { OrderStatus, AutoOrderRunsJob } from '../../../server/src/modules/ordering/index.js';
+import { OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { AutoOrderRunsJob } from '../../../server/src/modules/ordering/jobs/auto-order-runs.job.js';
 import { OrderSender, OrderSync, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
 import { SettingsService } from '../../../server/src/modules/settings/index.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';

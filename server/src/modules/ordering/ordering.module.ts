@@ -1,13 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/index.js';
-import { CatalogModule } from '../catalog/index.js';
+import { CatalogModule, ServiceAverageTimes } from '../catalog/index.js';
 import { PricingModule } from '../pricing/index.js';
 import { SettingsModule } from '../settings/index.js';
 import { WalletModule } from '../wallet/index.js';
 import { DeliveryModule } from '../delivery/index.js';
 import { OrderCommands } from './application/order-commands.service.js';
 import { OrderPlacement } from './application/order-placement.service.js';
-import { OrderQueries } from './application/order-queries.service.js';
 import { OrderStatusCache } from './application/order-status-cache.js';
 import { OrderUpstream } from './application/order-upstream.service.js';
 import { DispatchNotesLookup } from './application/upstream-dispatch.port.js';
@@ -16,7 +15,6 @@ import { OrderingFacade } from './application/ordering.facade.js';
 import { AdminAutoOrdersController, AdminOrdersController } from './http/admin-orders.controller.js';
 import { OrderController } from './http/order.controller.js';
 import { Refills } from './application/refills.service.js';
-import { Subscriptions } from './application/subscriptions.service.js';
 import { AdminSubscriptionsController, MemberSubscriptionsController } from './http/subscriptions.controller.js';
 import { AdminRefillsController, MemberRefillController } from './http/refills.controller.js';
 import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
@@ -25,6 +23,8 @@ import { MassOrderController } from './http/mass-order.controller.js';
 import { ServiceChangeNoticesJob } from './jobs/service-change-notices.job.js';
 import { AverageTimes } from './application/average-times.js';
 import { CancelOrdersWhenMemberDeleted } from './application/handlers/cancel-orders-when-member-deleted.js';
+import { ORDERING_QUERIES } from './application/queries/providers.js';
+import { ORDERING_COMMANDS } from './application/commands/providers.js';
 
 @Module({
   imports: [AuditModule, CatalogModule, SettingsModule, WalletModule, PricingModule, DeliveryModule],
@@ -41,20 +41,22 @@ import { CancelOrdersWhenMemberDeleted } from './application/handlers/cancel-ord
   providers: [
     OrderPlacement,
     OrderCommands,
-    OrderQueries,
     OrderStatusCache,
     OrderUpstream,
     DispatchNotesLookup,
     OrderingFacade,
     AutoOrderRunsJob,
     Refills,
-    Subscriptions,
     MassOrders,
     ServiceChangeNoticesJob,
     OrderCouponsLookup,
     AverageTimes,
+    // Catalogue's port for 평균 완료 시간, re-exported by the global ports module.
+    { provide: ServiceAverageTimes, useExisting: AverageTimes },
     CancelOrdersWhenMemberDeleted,
+    ...ORDERING_QUERIES,
+    ...ORDERING_COMMANDS,
   ],
-  exports: [OrderingFacade, Refills, Subscriptions, AverageTimes],
+  exports: [OrderingFacade, ServiceAverageTimes],
 })
 export class OrderingModule {}

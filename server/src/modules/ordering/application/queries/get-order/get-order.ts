@@ -1,0 +1,21 @@
+import { Injectable } from '@nestjs/common';
+import { EntityManager } from '@mikro-orm/postgresql';
+import { NotFoundError } from '../../../../../shared/index.js';
+import { DispatchNotesLookup } from '../../upstream-dispatch.port.js';
+import { Order } from '../../../domain/order.entity.js';
+import { withCost, type OrderWithCost } from '../list-orders/list-orders.js';
+
+/** One order as the console shows it, with what it cost upstream. */
+@Injectable()
+export class GetOrder {
+  constructor(
+    private readonly em: EntityManager,
+    private readonly dispatch: DispatchNotesLookup,
+  ) {}
+
+  async execute(id: number): Promise<OrderWithCost> {
+    const order = await this.em.fork().findOne(Order, { id });
+    if (!order) throw new NotFoundError('주문을 찾을 수 없습니다.');
+    return withCost(order, (await this.dispatch.get().costsOf([order])).get(id) ?? null);
+  }
+}
