@@ -85,17 +85,9 @@ export default tseslint.config(
   },
   {
     // Modules reach each other through facades, ports bound at the root, events and commands: never by looking a
-    // provider up at run time. ModuleRef belongs to the process's wiring (bootstrap.ts, app.module.ts). The other
-    // files listed still use it while their lookups are being replaced: drop each from the list once it has none.
+    // provider up at run time. ModuleRef belongs to the process's start (bootstrap.ts) alone.
     files: ['server/src/**/*.ts'],
-    ignores: [
-      'server/src/bootstrap.ts',
-      'server/src/app.module.ts',
-      'server/src/composition/member-money-closure.ts',
-      'server/src/composition/approval-actions.ts',
-      'server/src/modules/ordering/application/order-coupons.port.ts',
-      'server/src/modules/ordering/application/upstream-dispatch.port.ts',
-    ],
+    ignores: ['server/src/bootstrap.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
