@@ -23,7 +23,7 @@ import { LedgerKind, WalletFacade, WalletModule } from './modules/wallet/index.j
 import { SettingsModule } from './modules/settings/index.js';
 import { CatalogModule, ServiceAverageTimes } from './modules/catalog/index.js';
 import { FulfilmentModule } from './modules/fulfilment/index.js';
-import { OrderingModule } from './modules/ordering/index.js';
+import { OrderingFacade, OrderingModule } from './modules/ordering/index.js';
 import { BillingModule } from './modules/billing/index.js';
 import { ReferralModule } from './modules/referral/index.js';
 import { ResellerApiModule } from './modules/reseller-api/index.js';
@@ -77,6 +77,13 @@ class CoreModule {
     { provide: ApprovalGate, useExisting: ApprovalsFacade },
     { provide: Messenger, useExisting: IdentityMessenger },
     { provide: SessionsPort, useExisting: SessionsAdapter },
+    {
+      provide: ServiceAverageTimes,
+      inject: [OrderingFacade],
+      useFactory: (ordering: OrderingFacade): ServiceAverageTimes => ({
+        minutesByService: () => ordering.averageMinutesByService(),
+      }),
+    },
   ],
   exports: [
     PointBalanceReader,

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/index.js';
-import { CatalogModule, ServiceAverageTimes } from '../catalog/index.js';
+import { CatalogModule } from '../catalog/index.js';
 import { PricingModule } from '../pricing/index.js';
 import { SettingsModule } from '../settings/index.js';
 import { WalletModule } from '../wallet/index.js';
@@ -51,12 +51,10 @@ import { ORDERING_COMMANDS } from './application/commands/providers.js';
     ServiceChangeNoticesJob,
     OrderCouponsLookup,
     AverageTimes,
-    // Catalogue's port for 평균 완료 시간, re-exported by the global ports module.
-    { provide: ServiceAverageTimes, useExisting: AverageTimes },
     CancelOrdersWhenMemberDeleted,
     ...ORDERING_QUERIES,
     ...ORDERING_COMMANDS,
   ],
-  exports: [OrderingFacade, ServiceAverageTimes],
+  exports: [OrderingFacade],
 })
 export class OrderingModule {}
