@@ -19,6 +19,7 @@ import { SetWebhook } from './application/commands/set-webhook/set-webhook.js';
 import { ReplayDelivery } from './application/commands/replay-delivery/replay-delivery.js';
 import { SetNoticePreferences } from './application/commands/set-notice-preferences/set-notice-preferences.js';
 import { ListDeliveries } from './application/queries/list-deliveries/list-deliveries.js';
+import { AttemptDelivery } from './application/commands/send-deliveries/attempt-delivery.js';
 
 @Module({
   imports: [IdentityModule, RateLimitModule, SettingsModule],
@@ -41,6 +42,7 @@ import { ListDeliveries } from './application/queries/list-deliveries/list-deliv
     ReplayDelivery,
     SetNoticePreferences,
     ListDeliveries,
+    AttemptDelivery,
   ],
   exports: [DeliveryFacade, DeliverySender, IdentityMessenger],
 })
