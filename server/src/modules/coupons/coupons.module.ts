@@ -14,11 +14,25 @@ import {
   AdminCouponUsesController,
   MemberCouponsController,
 } from './http/coupons.controller.js';
+import { RedeemCoupon } from './application/commands/redeem-coupon/redeem-coupon.js';
+import { UseCouponOnOrder } from './application/commands/use-coupon-on-order/use-coupon-on-order.js';
+import { WriteCoupon } from './application/commands/write-coupon/write-coupon.js';
+import { ListCoupons } from './application/queries/list-coupons/list-coupons.js';
+import { QuoteCoupon } from './application/queries/quote-coupon/quote-coupon.js';
 
 @Module({
   imports: [AuditModule, CatalogModule, OrderingModule, PricingModule, RateLimitModule, SettingsModule, WalletModule],
   controllers: [MemberCouponsController, AdminCouponsController, AdminCouponUsesController, AdminCouponCodesController],
-  providers: [CouponsFacade, CouponThrottle, { provide: OrderCoupons, useExisting: CouponsFacade }],
+  providers: [
+    CouponsFacade,
+    CouponThrottle,
+    { provide: OrderCoupons, useExisting: CouponsFacade },
+    RedeemCoupon,
+    UseCouponOnOrder,
+    WriteCoupon,
+    ListCoupons,
+    QuoteCoupon,
+  ],
   exports: [CouponsFacade, OrderCoupons],
 })
 export class CouponsModule {}
