@@ -10,6 +10,9 @@ import { FulfilmentFacade } from './application/fulfilment.facade.js';
 import { OrderSender } from './application/order-sender.js';
 import { Failover } from './application/failover.js';
 import { PriceSync } from './application/price-sync.js';
+import { SyncProviderPrices } from './application/commands/sync-provider-prices/sync-provider-prices.js';
+import { SettlePriceChange } from './application/commands/settle-price-change/settle-price-change.js';
+import { ListPriceChanges } from './application/queries/list-price-changes/list-price-changes.js';
 import { ProviderScores } from './application/provider-scores.js';
 import { AdminProviderScoresController } from './http/admin-provider-scores.controller.js';
 import { AdminPriceChangesController } from './http/admin-price-changes.controller.js';
@@ -58,6 +61,9 @@ import { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
     FulfilmentFacade,
     PriceSync,
     ProviderScores,
+    SyncProviderPrices,
+    SettlePriceChange,
+    ListPriceChanges,
   ],
   exports: [FulfilmentFacade],
 })
