@@ -208,10 +208,9 @@ module.exports = {
     {
       name: 'modules-below-the-process',
       severity: 'error',
-      comment:
-        'Modules never import what wires them or runs beside them: ops/, composition/, app.module.ts, bootstrap.ts, main.ts.',
+      comment: 'Modules never import what wires them or runs beside them: ops/, app.module.ts, bootstrap.ts, main.ts.',
       from: { path: '^server/src/modules/' },
-      to: { path: '^server/src/(ops/|composition/|(main|bootstrap|app\\.module)\\.ts$)' },
+      to: { path: '^server/src/(ops/|(main|bootstrap|app\\.module)\\.ts$)' },
     },
   ],
   options: {
