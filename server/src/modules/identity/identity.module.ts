@@ -20,6 +20,11 @@ import { RecoveryService } from './application/recovery.service.js';
 import { RegistrationService } from './application/registration.service.js';
 import { IdentitySecrets } from './application/secrets.js';
 import { SecondFactorService } from './application/second-factor.service.js';
+import { CheckSecondFactorCode } from './application/commands/check-second-factor-code/check-second-factor-code.js';
+import { OpenSecondFactorChallenge } from './application/commands/open-second-factor-challenge/open-second-factor-challenge.js';
+import { EnrolSecondFactor } from './application/commands/enrol-second-factor/enrol-second-factor.js';
+import { DisableSecondFactor } from './application/commands/disable-second-factor/disable-second-factor.js';
+import { RenewRecoveryCodes } from './application/commands/renew-recovery-codes/renew-recovery-codes.js';
 import { SocialLoginService } from './application/social-login.service.js';
 import { SocialProviders } from './application/social-providers.js';
 import { TokenService } from './application/tokens.js';
@@ -66,6 +71,11 @@ import { IdentityCleanupJob } from './jobs/identity-cleanup.job.js';
     LoginThrottle,
     LoginService,
     SecondFactorService,
+    CheckSecondFactorCode,
+    OpenSecondFactorChallenge,
+    EnrolSecondFactor,
+    DisableSecondFactor,
+    RenewRecoveryCodes,
     ProfileService,
     VerificationService,
     RegistrationService,
