@@ -5,8 +5,6 @@ export { type UpstreamReport, orderReference, autoOrderReference } from './appli
 export {
   type UpstreamOrder,
   type SyncedOrder,
-  type DispatchClaim,
-  type SqlPart,
   type CancelForwarding,
   type RefillForwarding,
   type RefillReport,
