@@ -15,10 +15,10 @@ export class Migration20261128170000_owned_sql extends Migration {
   override up(): void | Promise<void> {
     // takes: [{member_id, amount, kind, reference_type, reference_id, memo}], amounts positive whole won.
     // A member's takes are one balance check of their total (all or nothing), each with its own ledger entry
-    // and the running balance after it, in the order given; with up_to, a member's one take is what the balance
-    // covers (nothing when it is zero). An ORDER take waits while the member has an open debt. Accounts are
-    // locked in member order first, so two such statements never wait on each other in a cycle. Answers the
-    // entries written; a take missing from the answer moved nothing.
+    // and the running balance after it, in the order given; with up_to, a member's one take is what the
+    // balance covers (nothing when it is zero). An ORDER take (not up_to) waits while the member has an open
+    // debt. Accounts are locked in member order first, so two such statements never wait on each other in a
+    // cycle. Answers the entries written; a take missing from the answer moved nothing.
     this.addSql(`create function wallet_take_points(p_now timestamptz, p_takes jsonb, p_up_to boolean default false)
 returns table (member_id int, kind text, reference_type varchar, reference_id varchar, amount bigint, balance_after bigint)
 language plpgsql as $$
@@ -48,7 +48,7 @@ begin
     select l.member_id, case when p_up_to then least(l.balance, t.total) else t.total end as take
     from locked l join totals t on t.member_id = l.member_id
     where (case when p_up_to then l.balance > 0 else l.balance >= t.total end)
-      and not (t.for_order and exists (select 1 from point_debt d where d.member_id = l.member_id and d.closed_at is null))
+      and not (not p_up_to and t.for_order and exists (select 1 from point_debt d where d.member_id = l.member_id and d.closed_at is null))
   ),
   taken as (
     update point_account a set balance = a.balance - d.take, version = a.version + 1, updated_at = p_now
