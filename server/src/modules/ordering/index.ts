@@ -7,8 +7,6 @@ export { type UpstreamReport } from './application/order-commands.service.js';
 export {
   type UpstreamOrder,
   type SyncedOrder,
-  type DispatchClaim,
-  type SqlPart,
   type CancelForwarding,
   type RefillForwarding,
   type RefillReport,

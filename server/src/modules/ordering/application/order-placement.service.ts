@@ -21,7 +21,7 @@ import { AutoOrder } from '../domain/auto-order.entity.js';
 import { IdempotencyKey } from '../domain/idempotency-key.entity.js';
 import { Order } from '../domain/order.entity.js';
 import { autoOrderReference, orderReference } from './order-commands.service.js';
-import { orderRowFields, PAID_ORDERS } from './order-row.js';
+import { orderRowFields, paidOrders } from './order-row.js';
 import { OrderStatusCache } from './order-status-cache.js';
 import { OrderCouponsLookup } from './order-coupons.port.js';
 
@@ -47,7 +47,7 @@ export interface Placement {
 /** The ledger memo of a single order, before its id. */
 const SINGLE_ORDER_MEMO = '주문 ';
 /** The single orders the wallet inserts with their debits (ledger: `order` references, memo "주문 123"). */
-const PAID_SINGLE_ORDERS = { ...PAID_ORDERS, referenceType: orderReference(0).type, memoPrefix: SINGLE_ORDER_MEMO };
+const PAID_SINGLE_ORDERS = paidOrders(orderReference(0).type, SINGLE_ORDER_MEMO);
 
 /** The request as the service's type takes it: the quantity it is for, and the comments kept one per line. */
 function typedInput(input: OrderRequest, service: Service): OrderRequest {

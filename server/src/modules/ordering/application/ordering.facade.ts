@@ -10,7 +10,6 @@ import { OrderCommands, type UpstreamReport } from './order-commands.service.js'
 import {
   OrderUpstream,
   type CancelForwarding,
-  type DispatchClaim,
   type RefillForwarding,
   type RefillReport,
   type SyncedOrder,
@@ -170,20 +169,6 @@ export class OrderingFacade {
     now: Date,
   ): Promise<void> {
     return this.upstream.takenByBackup(tx, taken, now);
-  }
-
-  /**
-   * Locks pending orders for dispatch: the PENDING orders of these providers due to be sent (new, or their
-   * record due again), FOR UPDATE SKIP LOCKED in one statement with fulfilment's `claim` of them; the
-   * orders it took, as the sender needs them, with the claim's columns.
-   */
-  lockPendingForDispatch<C extends object>(
-    tx: EntityManager,
-    providerIds: number[],
-    limit: number,
-    claim: DispatchClaim<C>,
-  ): Promise<(UpstreamOrder & C)[]> {
-    return this.upstream.lockPendingForDispatch(tx, providerIds, limit, claim);
   }
 
   /** One order as the sender needs it, locked when asked, in the caller's transaction; null if there is none. */
