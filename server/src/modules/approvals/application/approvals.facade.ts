@@ -4,11 +4,9 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import {
   APPROVAL_KIND_PERMISSIONS,
   APPROVAL_KINDS,
-  APPROVAL_MESSAGES,
   APPROVAL_STATUSES,
   DEFAULT_APPROVAL_THRESHOLD,
   mayUse,
-  OPERATOR_MESSAGES,
   type ApprovalKind,
   type ApprovalView,
 } from '../../../contracts/index.js';
@@ -169,7 +167,7 @@ export class ApprovalsFacade {
 
   async one(id: number): Promise<ApprovalView> {
     const approval = await this.em.fork().findOne(Approval, id);
-    if (!approval) throw new NotFoundError(APPROVAL_MESSAGES.notFound);
+    if (!approval) throw new NotFoundError('APPROVAL_NOT_FOUND');
     return approvalView(approval);
   }
 
@@ -189,12 +187,11 @@ export class ApprovalsFacade {
   private decide(id: number, approver: ApprovingOperator, to: 'APPROVED' | 'REJECTED'): Promise<ApprovalView> {
     return this.em.fork().transactional(async (tx) => {
       const approval = await tx.findOne(Approval, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!approval) throw new NotFoundError(APPROVAL_MESSAGES.notFound);
+      if (!approval) throw new NotFoundError('APPROVAL_NOT_FOUND');
       // Refusals first, so a refused decision never runs the command.
       APPROVAL_TRANSITIONS.assert(approval.status, to);
-      if (approval.requestedById === approver.id) throw new DomainError(APPROVAL_MESSAGES.ownRequest, 403);
-      if (!mayUse(approver.role, APPROVAL_KIND_PERMISSIONS[approval.kind]))
-        throw new DomainError(OPERATOR_MESSAGES.forbidden, 403);
+      if (approval.requestedById === approver.id) throw new DomainError('APPROVAL_OWN_REQUEST');
+      if (!mayUse(approver.role, APPROVAL_KIND_PERMISSIONS[approval.kind])) throw new DomainError('FORBIDDEN');
       const before = approvalView(approval);
       const result =
         to === 'APPROVED' ? await this.actions.run(approval.kind, approval.payload, approver, approval.id) : null;

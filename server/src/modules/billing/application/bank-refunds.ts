@@ -7,8 +7,7 @@ import { ReceiptsFacade } from '../../receipts/index.js';
 import { ReferralFacade } from '../../referral/index.js';
 import { LedgerKind, WalletFacade } from '../../wallet/index.js';
 import { DomainError, NotFoundError } from '../../../shared/index.js';
-import { BANK_REFUND_MESSAGES, type BankRefundResult } from '../../../contracts/charge.js';
-import { TOSS_MESSAGES } from '../../../contracts/toss.js';
+import { type BankRefundResult } from '../../../contracts/charge.js';
 import { Charge } from '../domain/charge.entity.js';
 import { snapshot } from './settler.js';
 
@@ -39,7 +38,7 @@ export class BankRefunds {
   /** The refusals, checked before one is held for approval (and again under the lock when it runs). */
   async assertRefundable(chargeId: number, amount: bigint): Promise<{ memberId: number }> {
     const charge = await this.em.fork().findOne(Charge, chargeId);
-    if (!charge) throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
+    if (!charge) throw new NotFoundError('TOSS_CHARGE_UNKNOWN');
     refusal(charge, amount);
     return { memberId: charge.memberId };
   }
@@ -47,7 +46,7 @@ export class BankRefunds {
   async refund(chargeId: number, amount: bigint, reason: string, operator: AuditActor): Promise<BankRefundResult> {
     return this.em.fork().transactional(async (tx) => {
       const charge = await tx.findOne(Charge, chargeId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!charge) throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
+      if (!charge) throw new NotFoundError('TOSS_CHARGE_UNKNOWN');
       refusal(charge, amount);
       const before = snapshot(charge);
       const points = charge.pointsRefundedBy(amount);
@@ -91,9 +90,8 @@ export class BankRefunds {
 }
 
 function refusal(charge: Charge, amount: bigint): void {
-  if (charge.method !== 'BANK_TRANSFER') throw new DomainError(BANK_REFUND_MESSAGES.notBankTransfer, 409);
-  if (charge.status !== 'SUCCESS') throw new DomainError(BANK_REFUND_MESSAGES.notAccepted, 409);
-  if (amount <= 0n) throw new DomainError(BANK_REFUND_MESSAGES.amountRequired, 400);
-  if (amount > charge.depositAmount - charge.refundedAmount)
-    throw new DomainError(BANK_REFUND_MESSAGES.amountTooLarge, 400);
+  if (charge.method !== 'BANK_TRANSFER') throw new DomainError('BANK_REFUND_NOT_BANK_TRANSFER');
+  if (charge.status !== 'SUCCESS') throw new DomainError('BANK_REFUND_NOT_ACCEPTED');
+  if (amount <= 0n) throw new DomainError('BANK_REFUND_AMOUNT_REQUIRED');
+  if (amount > charge.depositAmount - charge.refundedAmount) throw new DomainError('BANK_REFUND_AMOUNT_TOO_LARGE');
 }

@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import {
-  COUPON_MESSAGES,
   couponCreateSchema,
   couponUpdateSchema,
   memberUnitPrice,
@@ -105,7 +104,7 @@ export class CouponsFacade implements OrderCoupons {
     await this.refuseDuringServiceCheck();
     await this.throttle.attempt(memberId);
     const service = await this.catalog.getService(input.serviceId);
-    if (!service || !service.visible) throw new DomainError(COUPON_MESSAGES.notForService, 400);
+    if (!service || !service.visible) throw new DomainError('COUPON_NOT_FOR_SERVICE');
     const price = orderCost(
       memberUnitPrice(service.point, service.id, await this.pricing.pricingOf(memberId)),
       input.amount,
@@ -118,7 +117,7 @@ export class CouponsFacade implements OrderCoupons {
       this.clock.now(),
       await this.usesBy(em, coupon.id, memberId),
     );
-    if (codeRow.singleUse && codeRow.usedAt) throw new DomainError(COUPON_MESSAGES.used, 409);
+    if (codeRow.singleUse && codeRow.usedAt) throw new DomainError('COUPON_USED');
     return {
       couponName: coupon.name,
       price: Number(price),
@@ -160,7 +159,7 @@ export class CouponsFacade implements OrderCoupons {
 
   private async find(em: EntityManager, code: string, lock: boolean): Promise<{ coupon: Coupon; codeRow: CouponCode }> {
     const found = await em.findOne(CouponCode, { code });
-    if (!found) throw new DomainError(COUPON_MESSAGES.invalid, 400);
+    if (!found) throw new DomainError('COUPON_INVALID');
     if (!lock) return { coupon: await em.findOneOrFail(Coupon, found.couponId), codeRow: found };
     // The coupon's row lock serialises its uses; the code is read again under it.
     const coupon = await em.findOneOrFail(Coupon, found.couponId, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -181,7 +180,7 @@ export class CouponsFacade implements OrderCoupons {
   ): Promise<{ coupon: Coupon; use: CouponUse }> {
     const { coupon, codeRow } = await this.find(tx, code, true);
     const now = this.clock.now();
-    if (codeRow.singleUse && codeRow.usedAt) throw new DomainError(COUPON_MESSAGES.used, 409);
+    if (codeRow.singleUse && codeRow.usedAt) throw new DomainError('COUPON_USED');
     const amount = coupon.worth(purpose, now, await this.usesBy(tx, coupon.id, memberId));
     const use = Object.assign(new CouponUse(), {
       couponId: coupon.id,
@@ -211,7 +210,7 @@ export class CouponsFacade implements OrderCoupons {
 
   async getOne(id: number): Promise<CouponView> {
     const coupon = await this.em.fork().findOne(Coupon, id);
-    if (!coupon) throw new NotFoundError('쿠폰을 찾을 수 없습니다.');
+    if (!coupon) throw new NotFoundError('COUPON_NOT_FOUND');
     return this.view(coupon, (await this.ordersBrought([id])).get(id) ?? 0);
   }
 
@@ -242,7 +241,7 @@ export class CouponsFacade implements OrderCoupons {
   async update(id: number, body: unknown, actor: AuditActor): Promise<CouponView> {
     await this.write(async (tx) => {
       const coupon = await tx.findOne(Coupon, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!coupon) throw new NotFoundError('쿠폰을 찾을 수 없습니다.');
+      if (!coupon) throw new NotFoundError('COUPON_NOT_FOUND');
       const before = this.view(coupon, 0);
       const sent = typeof body === 'object' && body !== null ? body : {};
       const input = couponUpdateSchema.parse({ ...before, ...sent, kind: coupon.kind });
@@ -257,7 +256,7 @@ export class CouponsFacade implements OrderCoupons {
   async addCodes(id: number, count: number, actor: AuditActor): Promise<{ id: number; codes: string[] }> {
     return this.write(async (tx) => {
       const coupon = await tx.findOne(Coupon, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!coupon) throw new NotFoundError('쿠폰을 찾을 수 없습니다.');
+      if (!coupon) throw new NotFoundError('COUPON_NOT_FOUND');
       const now = this.clock.now();
       const codes = new Set<string>();
       while (codes.size < count) codes.add(newCouponCode());
@@ -350,8 +349,7 @@ export class CouponsFacade implements OrderCoupons {
     try {
       return await this.em.fork().transactional(work);
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException)
-        throw new DomainError(COUPON_MESSAGES.duplicateCode, 409);
+      if (error instanceof UniqueConstraintViolationException) throw new DomainError('COUPON_DUPLICATE_CODE');
       throw error;
     }
   }

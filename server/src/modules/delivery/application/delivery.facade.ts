@@ -7,7 +7,6 @@ import {
   NOTICE_EVENT_LABELS,
   OUTBOX_CHANNELS,
   NOTICE_EVENTS,
-  WEBHOOK_MESSAGES,
   WEBHOOK_TEST_LIMIT,
   type DeliveryChannel,
   type NoticeChoice,
@@ -57,8 +56,6 @@ export interface Outgoing {
    */
   once?: boolean;
 }
-
-const ONCE_NOT_RESENT = '인증코드와 비밀번호 재설정 메일은 다시 보낼 수 없습니다. 회원이 새로 요청해야 합니다.';
 
 /** The settings key holding the 알림톡 template id of each notice. */
 export const TEMPLATE_SETTING: Record<NoticeEvent, SettingKey> = {
@@ -279,7 +276,7 @@ export class DeliveryFacade {
   async rotateSecret(memberId: number, newSecret: () => string): Promise<WebhookView> {
     return this.em.fork().transactional(async (tx) => {
       const endpoint = await tx.findOne(WebhookEndpoint, { memberId });
-      if (!endpoint) throw new DomainError(WEBHOOK_MESSAGES.notSet, 409);
+      if (!endpoint) throw new DomainError('WEBHOOK_NOT_SET');
       const secret = newSecret();
       endpoint.secretSealed = this.seal.sealWebhookSecret(secret);
       endpoint.updatedAt = this.clock.now();
@@ -301,7 +298,7 @@ export class DeliveryFacade {
     await this.takeTestTurn(memberId);
     const id = await this.em.fork().transactional(async (tx) => {
       const endpoint = await tx.findOne(WebhookEndpoint, { memberId });
-      if (!endpoint) throw new DomainError(WEBHOOK_MESSAGES.notSet, 409);
+      if (!endpoint) throw new DomainError('WEBHOOK_NOT_SET');
       const key = `test:${randomUUID()}`;
       await this.webhookEvent(tx, memberId, 'webhook.test', { message: '웹훅 테스트입니다.' }, key);
       return (await tx.findOneOrFail(Delivery, { dedupeKey: `webhook:${memberId}:${key}` })).id;
@@ -321,9 +318,9 @@ export class DeliveryFacade {
   async replay(id: number, memberId?: number): Promise<Delivery> {
     return this.em.fork().transactional(async (tx) => {
       const row = await tx.findOne(Delivery, memberId === undefined ? { id } : { id, memberId, channel: 'WEBHOOK' });
-      if (!row) throw new NotFoundError(WEBHOOK_MESSAGES.notFound);
+      if (!row) throw new NotFoundError('WEBHOOK_DELIVERY_NOT_FOUND');
       // A code or a reset link is sent once and its secret dropped: the member asks for a new one.
-      if (row.payload.once === true) throw new DomainError(ONCE_NOT_RESENT, 409);
+      if (row.payload.once === true) throw new DomainError('DELIVERY_NOT_RESENDABLE');
       row.status = 'PENDING';
       row.nextAttemptAt = this.clock.now();
       if (row.channel === 'WEBHOOK') await addWebhookJob(this.jobs, tx, row.id, row.memberId!);
@@ -340,7 +337,7 @@ export class DeliveryFacade {
   private async takeTestTurn(memberId: number): Promise<void> {
     const rule = perWindow(WEBHOOK_TEST_LIMIT.limit, WEBHOOK_TEST_LIMIT.windowSeconds);
     const taken = await this.buckets.take(`webhook-test:member:${memberId}`, rule, this.clock.now().getTime());
-    if (taken.granted === 0) throw new DomainError(WEBHOOK_MESSAGES.tooManyTests, 429);
+    if (taken.granted === 0) throw new DomainError('WEBHOOK_TESTS_TOO_MANY');
   }
 
   async noticePrefs(memberId: number): Promise<Record<NoticeEvent, NoticeChoice>> {
@@ -378,7 +375,7 @@ export class DeliveryFacade {
 
   async one(id: number): Promise<Record<string, unknown>> {
     const row = await this.em.fork().findOne(Delivery, id);
-    if (!row) throw new NotFoundError(WEBHOOK_MESSAGES.notFound);
+    if (!row) throw new NotFoundError('WEBHOOK_DELIVERY_NOT_FOUND');
     return consoleRow(row);
   }
 

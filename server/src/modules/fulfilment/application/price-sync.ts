@@ -7,7 +7,6 @@ import {
   PRICE_CHANGE_STATUSES,
   PRICE_RULE_LABELS,
   PRICE_SCALE,
-  PRICE_SYNC_MESSAGES,
   type PriceChangeKind,
   type PriceChangeStatus,
 } from '../../../contracts/index.js';
@@ -125,7 +124,7 @@ export class PriceSync {
   /** An operator's sync of one provider (POST /api/admin/providers/:id/sync); a failure is alerted too. */
   async syncOne(providerId: number, actor: AuditActor): Promise<PriceSyncResult> {
     const provider = await this.em.fork().findOne(Provider, { id: providerId });
-    if (!provider) throw new NotFoundError('공급사를 찾을 수 없습니다.');
+    if (!provider) throw new NotFoundError('PROVIDER_NOT_FOUND');
     try {
       return await this.syncProvider(provider, actor);
     } catch (error) {
@@ -147,8 +146,7 @@ export class PriceSync {
   /** An operator applies a held change: the rate and the price it makes now, if the service still stands where it was held. */
   async apply(id: number, actor: AuditActor): Promise<PriceChange> {
     return this.settle(id, actor, async (tx, change) => {
-      if (change.newRate === null || !/[1-9]/.test(change.newRate))
-        throw new DomainError(PRICE_SYNC_MESSAGES.zeroRate, 409, 'PRICE_CHANGE_ZERO_RATE');
+      if (change.newRate === null || !/[1-9]/.test(change.newRate)) throw new DomainError('PRICE_CHANGE_ZERO_RATE');
       const service =
         change.serviceId === null ? null : await this.catalog.lockServiceForPriceSync(tx, change.serviceId);
       const stale =
@@ -156,7 +154,7 @@ export class PriceSync {
         service.providerRate === null ||
         change.oldRate === null ||
         !sameDecimal(service.providerRate, change.oldRate);
-      if (stale) throw new DomainError(PRICE_SYNC_MESSAGES.stale, 409, 'PRICE_CHANGE_STALE');
+      if (stale) throw new DomainError('PRICE_CHANGE_STALE');
       const provider = await tx.findOneOrFail(Provider, { id: change.providerId });
       const before = view(service);
       const point = markupPrice(service, change.newRate);
@@ -189,11 +187,11 @@ export class PriceSync {
   ): Promise<PriceChange> {
     return this.em.fork().transactional(async (tx) => {
       const found = await tx.findOne(PriceChange, { id });
-      if (!found) throw new NotFoundError(PRICE_SYNC_MESSAGES.changeMissing);
+      if (!found) throw new NotFoundError('PRICE_CHANGE_MISSING');
       // After the provider's lock, as a sync takes them: a sync and a settle never cross.
       await tx.execute('select id from provider where id = ? for update', [found.providerId]);
       await tx.refresh(found);
-      if (found.status !== 'HELD') throw new DomainError(PRICE_SYNC_MESSAGES.notHeld, 409, 'PRICE_CHANGE_NOT_HELD');
+      if (found.status !== 'HELD') throw new DomainError('PRICE_CHANGE_NOT_HELD');
       const status = await work(tx, found);
       found.resolve(status, actor.loginId, this.clock.now());
       this.audit.record(tx, actor, {

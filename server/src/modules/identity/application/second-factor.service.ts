@@ -1,4 +1,4 @@
-import { HttpException, HttpStatus, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { generateSecret, generateURI, verify } from 'otplib';
@@ -61,15 +61,12 @@ const newRecoveryCodes = () =>
   });
 
 /** A 429 while the account's code step is locked (Retry-After and the Korean reason). */
-export class SecondFactorLocked extends HttpException {
-  readonly headers: Record<string, string>;
-
+export class SecondFactorLocked extends DomainError {
   constructor(retryAfterSeconds: number) {
-    super(
-      { message: secondFactorLockedMessage(retryAfterSeconds), code: 'SECOND_FACTOR_LOCKED', retryAfterSeconds },
-      HttpStatus.TOO_MANY_REQUESTS,
-    );
-    this.headers = { 'Retry-After': String(retryAfterSeconds) };
+    super('SECOND_FACTOR_LOCKED', secondFactorLockedMessage(retryAfterSeconds), {
+      details: { retryAfterSeconds },
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    });
   }
 }
 
@@ -141,7 +138,7 @@ export class SecondFactorService {
       !Number.isInteger(payload.sub) ||
       typeof payload.cid !== 'string'
     )
-      throw new UnauthorizedException(M.challengeGone);
+      throw new DomainError('SECOND_FACTOR_CHALLENGE_GONE');
     return { subjectId: payload.sub, loginId: String(payload.lid), challengeId: payload.cid };
   }
 
@@ -153,7 +150,7 @@ export class SecondFactorService {
       tries: { $lt: L.CHALLENGE_TRIES },
       expiresAt: { $gt: this.clock.now() },
     });
-    if (!open) throw new UnauthorizedException(M.challengeGone);
+    if (!open) throw new DomainError('SECOND_FACTOR_CHALLENGE_GONE');
   }
 
   /** A new secret for the app, pending until `confirm`; an account with a factor on must turn it off first. */
@@ -163,7 +160,7 @@ export class SecondFactorService {
       const factor =
         (await tx.findOne(SecondFactor, { kind, subjectId })) ??
         tx.create(SecondFactor, new SecondFactor(kind, subjectId));
-      if (factor.enabled) throw new DomainError(M.alreadyEnabled, 409);
+      if (factor.enabled) throw new DomainError('SECOND_FACTOR_ALREADY_ENABLED');
       factor.begin(this.secrets.secondFactors.seal(secret));
     });
     const otpauthUrl = generateURI({ issuer: ISSUER, label, secret });
@@ -180,13 +177,14 @@ export class SecondFactorService {
     challengeId?: string,
   ): Promise<SecondFactorConfirmed> {
     const factor = await this.find(kind, subjectId);
-    if (!factor?.pendingSealed) throw new DomainError(factor?.enabled ? M.alreadyEnabled : M.noEnrolment, 409);
+    if (!factor?.pendingSealed)
+      throw new DomainError(factor?.enabled ? 'SECOND_FACTOR_ALREADY_ENABLED' : 'SECOND_FACTOR_NO_ENROLMENT');
     if (!(await this.check(kind, loginId, ip, factor, code, 'pending', challengeId)))
-      throw new DomainError(M.codeWrong, 409);
+      throw new DomainError('SECOND_FACTOR_SETUP_CODE_WRONG');
     const recoveryCodes = newRecoveryCodes();
     await this.em.fork().transactional(async (tx) => {
       const row = await tx.findOneOrFail(SecondFactor, factor.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!row.pendingSealed) throw new DomainError(M.noEnrolment, 409);
+      if (!row.pendingSealed) throw new DomainError('SECOND_FACTOR_NO_ENROLMENT');
       row.confirm(this.clock.now());
       await tx.nativeDelete(RecoveryCode, { secondFactorId: row.id });
       for (const c of recoveryCodes) tx.persist(new RecoveryCode(row.id, hashRecovery(c)));
@@ -206,8 +204,9 @@ export class SecondFactorService {
     ip: string,
   ): Promise<{ message: string }> {
     const factor = await this.find(kind, subjectId);
-    if (!factor?.enabled) throw new DomainError(M.notEnabled, 409);
-    if (!(await this.check(kind, loginId, ip, factor, code, 'enabled'))) throw new DomainError(M.codeWrong, 409);
+    if (!factor?.enabled) throw new DomainError('SECOND_FACTOR_NOT_ENABLED');
+    if (!(await this.check(kind, loginId, ip, factor, code, 'enabled')))
+      throw new DomainError('SECOND_FACTOR_SETUP_CODE_WRONG');
     await this.em.fork().transactional(async (tx) => {
       await tx.nativeDelete(RecoveryCode, { secondFactorId: factor.id });
       await tx.nativeDelete(SecondFactor, { id: factor.id });
@@ -220,9 +219,9 @@ export class SecondFactorService {
   /** The login's code step: 401 for a wrong code (counted and recorded like a wrong password). */
   async pass(kind: LoginKind, subjectId: number, challenge: ReadChallenge, code: string, ip: string): Promise<void> {
     const factor = await this.find(kind, subjectId);
-    if (!factor?.enabled) throw new UnauthorizedException(M.codeWrong);
+    if (!factor?.enabled) throw new DomainError('SECOND_FACTOR_CODE_WRONG');
     if (!(await this.check(kind, challenge.loginId, ip, factor, code, 'enabled', challenge.challengeId)))
-      throw new UnauthorizedException(M.codeWrong);
+      throw new DomainError('SECOND_FACTOR_CODE_WRONG');
     await this.throttle.succeeded(kind, challenge.loginId, ip);
   }
 
@@ -232,8 +231,9 @@ export class SecondFactorService {
    */
   async renewRecoveryCodes(kind: LoginKind, actor: AuditActor, code: string, ip: string): Promise<RecoveryCodesIssued> {
     const factor = await this.find(kind, actor.id);
-    if (!factor?.enabled) throw new DomainError(M.notEnabled, 409);
-    if (!(await this.check(kind, actor.loginId, ip, factor, code, 'totp'))) throw new DomainError(M.codeWrong, 409);
+    if (!factor?.enabled) throw new DomainError('SECOND_FACTOR_NOT_ENABLED');
+    if (!(await this.check(kind, actor.loginId, ip, factor, code, 'totp')))
+      throw new DomainError('SECOND_FACTOR_SETUP_CODE_WRONG');
     const recoveryCodes = newRecoveryCodes();
     await this.em.fork().transactional(async (tx) => {
       await tx.findOneOrFail(SecondFactor, factor.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -331,12 +331,15 @@ export class SecondFactorService {
       ip,
       ok ? LoginAttemptResult.CODE_SUCCEEDED : LoginAttemptResult.CODE_FAILED,
     );
-    if (replayed) throw new DomainError(M.codeUsed, mode === 'pending' || !challengeId ? 409 : 401);
+    if (replayed)
+      throw new DomainError(
+        mode === 'pending' || !challengeId ? 'SECOND_FACTOR_SETUP_CODE_USED' : 'SECOND_FACTOR_CODE_USED',
+      );
     if (!ok && challengeId !== undefined) {
       const [row] = await em.execute<{ tries: number }[]>('select tries from second_factor_challenge where id = ?', [
         challengeId,
       ]);
-      if (!row || row.tries >= L.CHALLENGE_TRIES) throw new UnauthorizedException(M.challengeVoid);
+      if (!row || row.tries >= L.CHALLENGE_TRIES) throw new DomainError('SECOND_FACTOR_CHALLENGE_VOID');
     }
     return ok;
   }
@@ -353,8 +356,10 @@ export class SecondFactorService {
       'select tries, used_at from second_factor_challenge where id = ?',
       [id],
     );
-    throw new UnauthorizedException(
-      row && !row.used_at && row.tries >= L.CHALLENGE_TRIES ? M.challengeVoid : M.challengeGone,
+    throw new DomainError(
+      row && !row.used_at && row.tries >= L.CHALLENGE_TRIES
+        ? 'SECOND_FACTOR_CHALLENGE_VOID'
+        : 'SECOND_FACTOR_CHALLENGE_GONE',
     );
   }
 

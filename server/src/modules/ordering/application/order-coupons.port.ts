@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { ModuleRef } from '@nestjs/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { COUPON_MESSAGES } from '../../../contracts/index.js';
 import { DomainError } from '../../../shared/index.js';
 
 /** An order a coupon code is entered for, before it exists. */
@@ -39,7 +38,7 @@ export class OrderCouponsLookup {
       try {
         this.coupons = this.moduleRef.get(OrderCoupons, { strict: false });
       } catch {
-        throw new DomainError(COUPON_MESSAGES.unavailable, 400);
+        throw new DomainError('COUPON_UNAVAILABLE');
       }
     }
     return this.coupons;

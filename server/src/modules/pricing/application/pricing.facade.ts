@@ -7,7 +7,6 @@ import {
   memberUnitPrice,
   NO_PRICING,
   priceLabel,
-  PRICING_MESSAGES,
   rateBelowCostMessage,
   scaledPrice,
   withCostFloors,
@@ -125,14 +124,13 @@ export class PricingFacade implements EventSubscriber<MemberLevel> {
   private levelBelowCost(percent: string, below: { service: ServiceCost; price: bigint }): DomainError {
     const { service, price } = below;
     return new DomainError(
+      'PRICING_BELOW_COST',
       levelBelowCostMessage(
         percent,
         service.id,
         priceLabel(price, service.perPackage),
         priceLabel(service.cost, service.perPackage),
       ),
-      409,
-      'PRICING_BELOW_COST',
     );
   }
 
@@ -201,7 +199,7 @@ export class PricingFacade implements EventSubscriber<MemberLevel> {
   async setLevel(memberId: number, levelId: number | null, operator: AuditActor): Promise<MemberLevelView<bigint>> {
     await this.em.fork().transactional(async (tx) => {
       const level = levelId === null ? null : await tx.findOne(MemberLevel, levelId);
-      if (levelId !== null && !level) throw new NotFoundError(PRICING_MESSAGES.levelMissing);
+      if (levelId !== null && !level) throw new NotFoundError('PRICING_LEVEL_MISSING');
       if (level) {
         // The member's own rates win over the level: only the services without one take its discount.
         const rates = Object.fromEntries(
@@ -223,8 +221,7 @@ export class PricingFacade implements EventSubscriber<MemberLevel> {
           [memberId, levelId, this.clock.now()],
         );
       } catch (error) {
-        if (error instanceof ForeignKeyConstraintViolationException)
-          throw new NotFoundError(PRICING_MESSAGES.memberMissing);
+        if (error instanceof ForeignKeyConstraintViolationException) throw new NotFoundError('PRICING_MEMBER_MISSING');
         throw error;
       }
       this.audit.record(tx, operator, {
@@ -256,16 +253,15 @@ export class PricingFacade implements EventSubscriber<MemberLevel> {
   /** Sets (or replaces) the member's unit price of a service. */
   async setRate(memberId: number, input: MemberRateInput, operator: AuditActor): Promise<MemberRateRow> {
     const service = await this.catalog.getService(input.serviceId);
-    if (!service) throw new NotFoundError(PRICING_MESSAGES.serviceMissing);
+    if (!service) throw new NotFoundError('PRICING_SERVICE_MISSING');
     const cost = (await this.catalog.serviceCosts({ fresh: true })).find((c) => c.id === input.serviceId);
     if (cost && scaledPrice(input.point) < cost.cost)
       throw new DomainError(
+        'PRICING_BELOW_COST',
         rateBelowCostMessage(
           priceLabel(scaledPrice(input.point), cost.perPackage),
           priceLabel(cost.cost, cost.perPackage),
         ),
-        409,
-        'PRICING_BELOW_COST',
       );
     const now = this.clock.now();
     await this.em.fork().transactional(async (tx) => {
@@ -277,8 +273,7 @@ export class PricingFacade implements EventSubscriber<MemberLevel> {
           [memberId, input.serviceId, input.point, now],
         );
       } catch (error) {
-        if (error instanceof ForeignKeyConstraintViolationException)
-          throw new NotFoundError(PRICING_MESSAGES.memberMissing);
+        if (error instanceof ForeignKeyConstraintViolationException) throw new NotFoundError('PRICING_MEMBER_MISSING');
         throw error;
       }
       this.audit.record(tx, operator, {
@@ -291,14 +286,14 @@ export class PricingFacade implements EventSubscriber<MemberLevel> {
     });
     this.pricing.forget(memberId);
     const row = (await this.rates(memberId)).find((r) => r.serviceId === input.serviceId);
-    if (!row) throw new DomainError(PRICING_MESSAGES.rateMissing, 409);
+    if (!row) throw new DomainError('PRICING_RATE_NOT_SAVED');
     return row;
   }
 
   /** Removes the member's rate for the service: the level discount (or list price) applies again. */
   async deleteRate(memberId: number, serviceId: number, operator: AuditActor): Promise<MemberRateRow> {
     const row = (await this.rates(memberId)).find((r) => r.serviceId === serviceId);
-    if (!row) throw new NotFoundError(PRICING_MESSAGES.rateMissing);
+    if (!row) throw new NotFoundError('PRICING_RATE_MISSING');
     await this.em.fork().transactional(async (tx) => {
       await tx.nativeDelete(MemberRate, { memberId, serviceId });
       this.audit.record(tx, operator, {

@@ -5,15 +5,16 @@ import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import {
   Clock,
   DomainError,
-  FilterValueError,
   filterId,
   filterOneOf,
+  FilterValueError,
   findPage,
+  inputRefusal,
+  type ListQuery,
   MAX_PAGE,
   NotFoundError,
-  toCsv,
-  type ListQuery,
   type Page,
+  toCsv,
 } from '../../../shared/index.js';
 import {
   maskIdentity,
@@ -126,7 +127,7 @@ export class ReceiptDesk {
 
   async get(id: number): Promise<Receipt> {
     const receipt = await this.em.fork().findOne(Receipt, id);
-    if (!receipt) throw new NotFoundError(RECEIPT_MESSAGES.notFound);
+    if (!receipt) throw new NotFoundError('RECEIPT_NOT_FOUND');
     return receipt;
   }
 
@@ -218,8 +219,7 @@ export class ReceiptDesk {
   /** 다시 발행: a waiting or held document is tried now (its partner must be configured). */
   async issue(id: number, operator: AuditActor): Promise<Receipt> {
     await this.command(id, operator, 'issue', (r, now) => {
-      if (!this.issuer.configuredKinds().includes(r.kind))
-        throw new DomainError(RECEIPT_MESSAGES.partnerNotConfigured, 409);
+      if (!this.issuer.configuredKinds().includes(r.kind)) throw new DomainError('RECEIPT_PARTNER_NOT_CONFIGURED');
       r.retry(now, `operator:${operator.loginId}`);
     });
     await this.issuer.runOne(id);
@@ -254,8 +254,8 @@ export class ReceiptDesk {
         r.resolvedBy = `operator:${operator.loginId}`;
       });
     } catch (error) {
-      if (error instanceof PartnerRefusal) throw new DomainError(error.forPeople, 409, 'RECEIPT_PARTNER_REFUSED');
-      if (error instanceof PartnerUnreachable) throw new DomainError(RECEIPT_MESSAGES.partnerUnavailable, 502);
+      if (error instanceof PartnerRefusal) throw new DomainError('RECEIPT_PARTNER_REFUSED', error.forPeople);
+      if (error instanceof PartnerUnreachable) throw new DomainError('RECEIPT_PARTNER_UNAVAILABLE');
       throw error;
     }
     return this.get(id);
@@ -269,7 +269,7 @@ export class ReceiptDesk {
   ): Promise<Receipt> {
     return this.em.fork().transactional(async (tx) => {
       const receipt = await tx.findOne(Receipt, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!receipt) throw new NotFoundError(RECEIPT_MESSAGES.notFound);
+      if (!receipt) throw new NotFoundError('RECEIPT_NOT_FOUND');
       const now = this.clock.now();
       receipt.assertNotClaimed(now);
       const before = adminReceiptView(receipt);
@@ -294,9 +294,9 @@ export class ReceiptDesk {
   fixForMember(memberId: number, id: number, feeValue: unknown): Promise<Receipt> {
     return this.em.fork().transactional(async (tx) => {
       const receipt = await tx.findOne(Receipt, { id, memberId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!receipt) throw new NotFoundError(RECEIPT_MESSAGES.notFound);
+      if (!receipt) throw new NotFoundError('RECEIPT_NOT_FOUND');
       const parsed = receiptDetailsSchema[receipt.kind].safeParse(feeValue ?? {});
-      if (!parsed.success) throw new DomainError(parsed.error.issues[0]?.message ?? RECEIPT_MESSAGES.notEditable, 400);
+      if (!parsed.success) throw inputRefusal(parsed.error.issues[0]?.message ?? RECEIPT_MESSAGES.notEditable);
       receipt.fix(parsed.data, this.clock.now());
       return receipt;
     });
