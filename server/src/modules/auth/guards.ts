@@ -69,7 +69,11 @@ export class OperatorJwtStrategy extends PassportStrategy(Strategy, 'operator-jw
 
 class UnauthorizedAnswer {
   handleRequest<T>(error: unknown, user: T | false): T {
-    if (error || !user) throw error instanceof UnauthorizedException ? error : new DomainError('UNAUTHORIZED');
+    // A refusal (an expired session) keeps its own words; anything else from passport is "log in first".
+    if (error || !user)
+      throw error instanceof DomainError || error instanceof UnauthorizedException
+        ? error
+        : new DomainError('UNAUTHORIZED');
     return user;
   }
 }
