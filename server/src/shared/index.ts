@@ -1,4 +1,5 @@
-export { DomainError, IllegalTransitionError, NotFoundError } from './domain-error.js';
+export { DomainError, IllegalTransitionError, inputRefusal, NotFoundError } from './domain-error.js';
+export type { MessageParams, RefusalExtras } from './domain-error.js';
 export { Clock } from './clock.js';
 export { ZodPipe, firstIssueMessage, providerIdField } from './zod-pipe.js';
 export { Page, pageOf, parseListQuery, MAX_PAGE, type ListQuery } from './admin-list.js';

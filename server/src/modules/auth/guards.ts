@@ -4,7 +4,7 @@ import { Strategy } from 'passport-jwt';
 import type { FastifyRequest } from 'fastify';
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { AppConfig } from '../../config/index.js';
-import { assertPermitted } from '../../shared/index.js';
+import { assertPermitted, DomainError } from '../../shared/index.js';
 import {
   SessionsPort,
   type AccessTokenPayload,
@@ -18,8 +18,6 @@ function tokenFromHeader(request: FastifyRequest): string | null {
   if (parts.length === 2 && parts[0]!.toLowerCase() === 'bearer') return parts[1]!;
   return parts.length === 1 && parts[0] ? parts[0] : null;
 }
-
-const UNAUTHORIZED = '로그인이 필요합니다.';
 
 /**
  * A KeyObject, not the string: jsonwebtoken otherwise tries (and fails) to parse a public key on every
@@ -45,9 +43,9 @@ export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') 
   }
 
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedMember> {
-    if (payload.typ !== 'member' || !Number.isInteger(payload.sub)) throw new UnauthorizedException(UNAUTHORIZED);
+    if (payload.typ !== 'member' || !Number.isInteger(payload.sub)) throw new DomainError('UNAUTHORIZED');
     const member = await this.sessions.member(payload);
-    if (!member) throw new UnauthorizedException(UNAUTHORIZED);
+    if (!member) throw new DomainError('UNAUTHORIZED');
     return member;
   }
 }
@@ -62,16 +60,20 @@ export class OperatorJwtStrategy extends PassportStrategy(Strategy, 'operator-jw
   }
 
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedOperator> {
-    if (payload.typ !== 'operator' || !Number.isInteger(payload.sub)) throw new UnauthorizedException(UNAUTHORIZED);
+    if (payload.typ !== 'operator' || !Number.isInteger(payload.sub)) throw new DomainError('UNAUTHORIZED');
     const operator = await this.sessions.operator(payload);
-    if (!operator) throw new UnauthorizedException(UNAUTHORIZED);
+    if (!operator) throw new DomainError('UNAUTHORIZED');
     return operator;
   }
 }
 
 class UnauthorizedAnswer {
   handleRequest<T>(error: unknown, user: T | false): T {
-    if (error || !user) throw error instanceof UnauthorizedException ? error : new UnauthorizedException(UNAUTHORIZED);
+    // A refusal (an expired session) keeps its own words; anything else from passport is "log in first".
+    if (error || !user)
+      throw error instanceof DomainError || error instanceof UnauthorizedException
+        ? error
+        : new DomainError('UNAUTHORIZED');
     return user;
   }
 }

@@ -4,12 +4,10 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import {
   APPROVAL_KIND_PERMISSIONS,
   APPROVAL_KINDS,
-  APPROVAL_MESSAGES,
   APPROVAL_STATUSES,
   approvedCommandKey,
   DEFAULT_APPROVAL_THRESHOLD,
   mayUse,
-  OPERATOR_MESSAGES,
   type ApprovalKind,
   type ApprovalView,
   type ApprovedCommand,
@@ -172,7 +170,7 @@ export class ApprovalsFacade {
 
   async one(id: number): Promise<ApprovalView> {
     const approval = await this.em.fork().findOne(Approval, id);
-    if (!approval) throw new NotFoundError(APPROVAL_MESSAGES.notFound);
+    if (!approval) throw new NotFoundError('APPROVAL_NOT_FOUND');
     return approvalView(approval);
   }
 
@@ -192,12 +190,11 @@ export class ApprovalsFacade {
   private decide(id: number, approver: ApprovingOperator, to: 'APPROVED' | 'REJECTED'): Promise<ApprovalView> {
     return this.em.fork().transactional(async (tx) => {
       const approval = await tx.findOne(Approval, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!approval) throw new NotFoundError(APPROVAL_MESSAGES.notFound);
+      if (!approval) throw new NotFoundError('APPROVAL_NOT_FOUND');
       // Refusals first, so a refused decision never runs the command.
       APPROVAL_TRANSITIONS.assert(approval.status, to);
-      if (approval.requestedById === approver.id) throw new DomainError(APPROVAL_MESSAGES.ownRequest, 403);
-      if (!mayUse(approver.role, APPROVAL_KIND_PERMISSIONS[approval.kind]))
-        throw new DomainError(OPERATOR_MESSAGES.forbidden, 403);
+      if (approval.requestedById === approver.id) throw new DomainError('APPROVAL_OWN_REQUEST');
+      if (!mayUse(approver.role, APPROVAL_KIND_PERMISSIONS[approval.kind])) throw new DomainError('FORBIDDEN');
       const before = approvalView(approval);
       const command: ApprovedCommand = {
         key: approvedCommandKey(approval.kind),

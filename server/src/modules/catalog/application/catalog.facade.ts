@@ -174,9 +174,15 @@ export class CatalogFacade implements EventSubscriber<Service> {
   ): Promise<{ service: Service; created: boolean }> {
     const point = unitPriceSchema.safeParse(input.point);
     if (!point.success)
-      throw new DomainError(`${input.providerId}/${input.providerServiceId}: ${point.error.issues[0]?.message}`, 400);
+      throw new DomainError('CATALOG_IMPORT_INVALID', {
+        service: `${input.providerId}/${input.providerServiceId}`,
+        reason: `${point.error.issues[0]?.message}`,
+      });
     if (!Number.isInteger(input.min) || !Number.isInteger(input.max) || input.min < 1 || input.min > input.max) {
-      throw new DomainError(`${input.providerId}/${input.providerServiceId}: min/max ${input.min}/${input.max}`, 400);
+      throw new DomainError('CATALOG_IMPORT_INVALID', {
+        service: `${input.providerId}/${input.providerServiceId}`,
+        reason: `min/max ${input.min}/${input.max}`,
+      });
     }
     const fields = {
       text: input.text.slice(0, 200),

@@ -37,7 +37,7 @@ export class DispatchRecords implements UpstreamDispatchNotes {
 
   async get(orderId: number): Promise<OrderDispatch> {
     const dispatch = await this.em.fork().findOne(OrderDispatch, { id: orderId });
-    if (!dispatch) throw new NotFoundError('공급사 전송 기록이 없습니다.');
+    if (!dispatch) throw new NotFoundError('DISPATCH_RECORD_NOT_FOUND');
     return dispatch;
   }
 

@@ -68,7 +68,7 @@ export class AccountService {
         ip,
         right ? LoginAttemptResult.SUCCEEDED : LoginAttemptResult.FAILED,
       );
-      if (!right) throw new DomainError(M.currentPasswordWrong, 409);
+      if (!right) throw new DomainError('CURRENT_PASSWORD_WRONG');
       await this.throttle.succeeded('member', loginId, ip);
       member.setPassword(newHash);
       await this.sessions.revokeAll('member', member.id, 'password', undefined, tx);
@@ -90,7 +90,7 @@ export class AccountService {
 
   /** docs/product.md §6: only while ENABLE_REFERRAL is on and the member has none. */
   async issueReferralCode(memberId: number): Promise<{ referralCode: string }> {
-    if (!(await this.settings.isOn('ENABLE_REFERRAL'))) throw new DomainError(M.referralDisabled, 403);
+    if (!(await this.settings.isOn('ENABLE_REFERRAL'))) throw new DomainError('REFERRAL_DISABLED');
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.withMember(memberId, (member) => {

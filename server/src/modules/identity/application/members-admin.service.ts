@@ -114,7 +114,7 @@ export class MembersAdminService {
   async assertAdjustable(id: number): Promise<void> {
     const member = await this.em.fork().findOne(Member, id, { fields: ['id', 'status'] });
     if (!member) throw new NotFoundError();
-    if (member.status === MemberStatus.DELETED) throw new DomainError('탈퇴한 회원입니다.', 409);
+    if (member.status === MemberStatus.DELETED) throw new DomainError('MEMBER_WITHDRAWN');
   }
 
   /** `approvalId`: an approved request's run, written once per request (its ledger reference). */
@@ -130,7 +130,7 @@ export class MembersAdminService {
     await this.em.fork().transactional(async (tx) => {
       const member = await tx.findOne(Member, id);
       if (!member) throw new NotFoundError();
-      if (member.status === MemberStatus.DELETED) throw new DomainError('탈퇴한 회원입니다.', 409);
+      if (member.status === MemberStatus.DELETED) throw new DomainError('MEMBER_WITHDRAWN');
       await this.points.adjust(tx, id, amount, reference, reason);
       this.audit.record(tx, actor, {
         action: 'adjust-points',

@@ -41,7 +41,7 @@ export class RecoveryService {
   ) {}
 
   private async guard(action: 'findId' | 'findPassword', ip: string, email: string): Promise<void> {
-    if (!(await this.settings.isOn('ENABLE_EMAIL_VERIFY'))) throw new DomainError(M.emailFeatureOff, 403);
+    if (!(await this.settings.isOn('ENABLE_EMAIL_VERIFY'))) throw new DomainError('EMAIL_FEATURE_OFF');
     await this.limiter.hit(action, ip, email);
   }
 
@@ -52,7 +52,7 @@ export class RecoveryService {
   async findId(email: string, ip: string): Promise<{ userId: string }> {
     await this.guard('findId', ip, email);
     const member = await this.activeByEmail(email);
-    if (!member?.loginId) throw new NotFoundError(M.emailNotFound);
+    if (!member?.loginId) throw new NotFoundError('EMAIL_NOT_FOUND');
     return { userId: member.loginId };
   }
 
@@ -94,7 +94,7 @@ export class RecoveryService {
   async resetPassword(input: ResetPasswordInput): Promise<{ message: string }> {
     const claims = this.tokens.verifyPurposeToken<{ sub: unknown; jti: unknown }>('password-reset-token', input.token);
     if (!claims || typeof claims.jti !== 'string' || !UUID.test(claims.jti) || !Number.isInteger(claims.sub))
-      throw new DomainError(M.resetTokenInvalid, 400);
+      throw new DomainError('RESET_TOKEN_INVALID');
     const hash = await this.hasher.hash(input.password);
     await this.em.fork().transactional(async (tx) => {
       const reset = await tx.findOne(
@@ -103,7 +103,7 @@ export class RecoveryService {
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
       const member = await tx.findOne(Member, claims.sub as number);
-      if (!reset || !member?.canLogIn) throw new DomainError(M.resetTokenInvalid, 400);
+      if (!reset || !member?.canLogIn) throw new DomainError('RESET_TOKEN_INVALID');
       reset.use(this.clock.now());
       member.setPassword(hash);
       await this.sessions.revokeAll('member', member.id, 'password', undefined, tx);

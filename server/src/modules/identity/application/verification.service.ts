@@ -9,7 +9,6 @@ import { Messenger } from './ports.js';
 import { RateLimiter } from './rate-limiter.js';
 
 const SENT = { [CodeChannel.EMAIL]: M.emailCodeSent, [CodeChannel.PHONE]: M.phoneCodeSent };
-const TAKEN = { [CodeChannel.EMAIL]: M.emailTaken, [CodeChannel.PHONE]: M.phoneTaken };
 
 /** Sign-up verification codes: sent by mail or SMS, checked and used up by the sign-up transaction. */
 @Injectable()
@@ -28,7 +27,7 @@ export class VerificationService {
     await this.limiter.hit('sendCode', ip, `${channel}:${recipient}`);
     const em = this.em.fork();
     const taken = await em.count(Member, channel === CodeChannel.EMAIL ? { email: recipient } : { phone: recipient });
-    if (taken > 0) throw new DomainError(TAKEN[channel], 409);
+    if (taken > 0) throw new DomainError(channel === CodeChannel.EMAIL ? 'EMAIL_TAKEN' : 'PHONE_TAKEN');
     const now = this.clock.now();
     const code = new VerificationCode(channel, recipient, now);
     const minutes = VerificationCode.TTL_MS / 60_000;
@@ -60,7 +59,7 @@ export class VerificationService {
             },
       );
     });
-    if (!(await this.messenger.sendNow(messageId))) throw new DomainError(M.deliveryFailed, 502);
+    if (!(await this.messenger.sendNow(messageId))) throw new DomainError('DELIVERY_FAILED');
     return { message: SENT[channel] };
   }
 
@@ -75,7 +74,7 @@ export class VerificationService {
       { channel, recipient, consumedAt: null },
       { orderBy: { id: 'DESC' }, lockMode: LockMode.PESSIMISTIC_WRITE },
     );
-    if (!current) throw new DomainError(M.codeNotSent, 400);
+    if (!current) throw new DomainError('CODE_NOT_SENT');
     current.consume(code, this.clock.now());
   }
 

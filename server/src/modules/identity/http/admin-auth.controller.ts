@@ -4,7 +4,6 @@ import {
   mayUse,
   PERMISSIONS,
   refreshSchema,
-  SECOND_FACTOR_MESSAGES,
   secondFactorChallengeBodySchema,
   secondFactorCodeBodySchema,
   secondFactorLoginSchema,
@@ -167,7 +166,7 @@ export class AdminAuthController {
     @Body(new ZodPipe(secondFactorCodeBodySchema)) body: SecondFactorCodeBody,
     @Client() client: LoginContext,
   ) {
-    if (secondFactorRequired(operator.role)) throw new DomainError(SECOND_FACTOR_MESSAGES.requiredForRole, 403);
+    if (secondFactorRequired(operator.role)) throw new DomainError('SECOND_FACTOR_REQUIRED_FOR_ROLE');
     return this.factors.disable('operator', operator.id, operator.loginId, body.code, client.ip);
   }
 }

@@ -7,7 +7,6 @@ import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
 import {
   cancelVerdict,
   ORDER_ACTION_ERRORS,
-  orderActionStatus,
   WEBHOOK_ORDER_STATUS,
   type NoticeEvent,
 } from '../../../contracts/index.js';
@@ -40,8 +39,6 @@ const ORDER_NOTICES: Partial<Record<OrderStatus, NoticeEvent>> = {
   [OrderStatus.PARTIAL]: 'order.partial',
   [OrderStatus.CANCELED]: 'order.canceled',
 };
-
-const ORDER_NOT_FOUND = '주문을 찾을 수 없습니다.';
 
 /**
  * Every change of an existing order or auto-order: operator commands, upstream reports, a member's
@@ -160,8 +157,7 @@ export class OrderCommands {
           : false;
       const service = await this.catalog.getService(order.serviceId);
       const verdict = cancelVerdict(memberOrderFacts(order, service, null, held));
-      if (!verdict.allowed)
-        throw new DomainError(verdict.reason, orderActionStatus(verdict.code), ORDER_ACTION_ERRORS[verdict.code]);
+      if (!verdict.allowed) throw new DomainError(ORDER_ACTION_ERRORS[verdict.code], verdict.reason);
       if (verdict.how === 'forward') {
         order.requestCancel(this.clock.now());
         return order;
@@ -213,7 +209,7 @@ export class OrderCommands {
   async cancelAutoOrder(autoOrderId: number, actor: AuditActor): Promise<CommandResult<AutoOrder>> {
     const autoOrder = await this.em.fork().transactional(async (tx) => {
       const auto = await tx.findOne(AutoOrder, { id: autoOrderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!auto) throw new NotFoundError(ORDER_NOT_FOUND);
+      if (!auto) throw new NotFoundError('ORDER_NOT_FOUND');
       const before = wrap(auto).toObject();
       await this.refundRuns(tx, auto, auto.cancel(this.clock.now()));
       this.audit.record(tx, actor, {
@@ -270,7 +266,7 @@ export class OrderCommands {
     const order = await tx.findOne(Order, memberId === undefined ? { id: orderId } : { id: orderId, memberId }, {
       lockMode: LockMode.PESSIMISTIC_WRITE,
     });
-    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (!order) throw new NotFoundError('ORDER_NOT_FOUND');
     return order;
   }
 

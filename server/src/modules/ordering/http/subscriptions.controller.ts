@@ -127,7 +127,7 @@ export class AdminSubscriptionsController {
   @Get(':id')
   async getOne(@Param('id', subscriptionId) id: number) {
     const subscription = await this.subscriptions.get(id);
-    if (!subscription) throw new NotFoundError(SUBSCRIPTION_MESSAGES.notFound);
+    if (!subscription) throw new NotFoundError('SUBSCRIPTION_NOT_FOUND');
     const orders = (await this.subscriptions.childOrders([id])).get(id) ?? [];
     return { ...adminSubscriptionView(subscription), orders };
   }
