@@ -132,7 +132,7 @@ export class OrderSender {
   async resend(orderId: number, input: { providerOrderId?: string }, actor: AuditActor): Promise<ResendResult> {
     const toSend = await this.em.fork().transactional(async (tx) => {
       const order = await this.ordering.upstreamOrder(tx, orderId, true);
-      if (!order) throw new NotFoundError('주문을 찾을 수 없습니다.');
+      if (!order) throw new NotFoundError('ORDER_NOT_FOUND');
       const dispatch = await tx.findOne(OrderDispatch, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (
         order.status !== OrderStatus.PENDING ||
@@ -140,7 +140,7 @@ export class OrderSender {
         order.service === null ||
         (dispatch && !dispatch.mayResend)
       ) {
-        throw new DomainError('공급사로 보내지 못한 대기 주문만 재전송할 수 있습니다.', 409);
+        throw new DomainError('ORDER_RESEND_NOT_WAITING');
       }
       const before = auditView(order.status, dispatch);
       const now = this.clock.now();
@@ -163,8 +163,8 @@ export class OrderSender {
         return null;
       }
       const provider = await tx.findOne(Provider, { id: order.providerId });
-      if (!provider) throw new DomainError('공급사를 찾을 수 없습니다.', 409);
-      if (!provider.enabled) throw new DomainError('비활성화된 공급사입니다. 공급사를 활성화한 뒤 재전송하세요.', 409);
+      if (!provider) throw new DomainError('ORDER_RESEND_PROVIDER_MISSING');
+      if (!provider.enabled) throw new DomainError('ORDER_RESEND_PROVIDER_DISABLED');
       record.claimAgain(resendNote(now), now);
       this.audit.record(tx, actor, {
         action: 'resend',

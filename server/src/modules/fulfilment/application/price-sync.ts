@@ -65,7 +65,7 @@ export class PriceSync {
   /** An operator's sync of one provider (POST /api/admin/providers/:id/sync); a failure is alerted too. */
   async syncOne(providerId: number, actor: AuditActor): Promise<PriceSyncResult> {
     const provider = await this.em.fork().findOne(Provider, { id: providerId });
-    if (!provider) throw new NotFoundError('공급사를 찾을 수 없습니다.');
+    if (!provider) throw new NotFoundError('PROVIDER_NOT_FOUND');
     try {
       return await this.syncs.execute(provider, actor);
     } catch (error) {

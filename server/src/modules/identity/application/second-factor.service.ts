@@ -1,13 +1,13 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
-  SECOND_FACTOR_MESSAGES as M,
   type RecoveryCodesIssued,
   type SecondFactorChallenge,
   type SecondFactorConfirmed,
   type SecondFactorEnrolment,
   type SecondFactorStatus,
 } from '../../../contracts/index.js';
+import { DomainError } from '../../../shared/index.js';
 import { RecoveryCode, type SecondFactor } from '../domain/second-factor.entity.js';
 import { LoginThrottle, type LoginKind } from './login-throttle.js';
 import type { AuditActor } from './ports.js';
@@ -98,9 +98,9 @@ export class SecondFactorService {
   /** The login's code step: 401 for a wrong code (counted and recorded like a wrong password). */
   async pass(kind: LoginKind, subjectId: number, challenge: ReadChallenge, code: string, ip: string): Promise<void> {
     const factor = await this.find(kind, subjectId);
-    if (!factor?.enabled) throw new UnauthorizedException(M.codeWrong);
+    if (!factor?.enabled) throw new DomainError('SECOND_FACTOR_CODE_WRONG');
     if (!(await this.check(kind, challenge.loginId, ip, factor, code, 'enabled', challenge.challengeId)))
-      throw new UnauthorizedException(M.codeWrong);
+      throw new DomainError('SECOND_FACTOR_CODE_WRONG');
     await this.throttle.succeeded(kind, challenge.loginId, ip);
   }
 

@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { COUPON_MESSAGES } from '../../../contracts/index.js';
 import { CommandBus, DomainError, type Command } from '../../../shared/index.js';
 
 /** An order a coupon code is entered for, before it exists. */
@@ -70,7 +69,7 @@ export class OrderCouponsLookup {
   }
 
   private send<Result>(command: Command<Result>): Promise<Result> {
-    if (!this.commands.handles(command.key)) throw new DomainError(COUPON_MESSAGES.unavailable, 400);
+    if (!this.commands.handles(command.key)) throw new DomainError('COUPON_UNAVAILABLE');
     return this.commands.execute(command);
   }
 }

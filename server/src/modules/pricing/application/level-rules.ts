@@ -9,13 +9,12 @@ export const trimPercent = (percent: string): string =>
 export function levelBelowCost(percent: string, below: { service: ServiceCost; price: bigint }): DomainError {
   const { service, price } = below;
   return new DomainError(
+    'PRICING_BELOW_COST',
     levelBelowCostMessage(
       percent,
       service.id,
       priceLabel(price, service.perPackage),
       priceLabel(service.cost, service.perPackage),
     ),
-    409,
-    'PRICING_BELOW_COST',
   );
 }

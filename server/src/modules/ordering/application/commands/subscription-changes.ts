@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { wrap } from '@mikro-orm/core';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../../audit/index.js';
-import { SUBSCRIPTION_MESSAGES } from '../../../../contracts/index.js';
 import { DeliveryFacade } from '../../../delivery/index.js';
 import { LedgerKind, WalletFacade, type LedgerReference } from '../../../wallet/index.js';
 import { Clock, NotFoundError } from '../../../../shared/index.js';
@@ -16,7 +15,7 @@ export async function lockSubscription(tx: EntityManager, id: number, memberId?:
   const subscription = await tx.findOne(Subscription, memberId === undefined ? { id } : { id, memberId }, {
     lockMode: LockMode.PESSIMISTIC_WRITE,
   });
-  if (!subscription) throw new NotFoundError(SUBSCRIPTION_MESSAGES.notFound);
+  if (!subscription) throw new NotFoundError('SUBSCRIPTION_NOT_FOUND');
   return subscription;
 }
 

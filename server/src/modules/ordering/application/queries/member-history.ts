@@ -1,10 +1,10 @@
-import { BadRequestException } from '@nestjs/common';
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import {
   ORDER_HISTORY_PAGE_SIZE,
   type AutoOrderHistoryRow as AutoOrderHistoryRowOf,
   type OrderHistoryRow as OrderHistoryRowOf,
 } from '../../../../contracts/index.js';
+import { DomainError } from '../../../../shared/index.js';
 import type { AutoOrder } from '../../domain/auto-order.entity.js';
 import type { Order } from '../../domain/order.entity.js';
 
@@ -44,7 +44,7 @@ export function statusFilter<S extends string>(
   const wanted = letters(raw ?? '');
   if (wanted === '' || wanted === 'ALL') return null;
   const found = aliases[wanted] ?? (statuses.includes(wanted as S) ? [wanted as S] : null);
-  if (!found) throw new BadRequestException('입력 양식을 맞춰주세요.');
+  if (!found) throw new DomainError('FORM_INVALID');
   return found;
 }
 

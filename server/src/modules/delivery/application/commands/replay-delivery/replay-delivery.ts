@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { WEBHOOK_MESSAGES, WEBHOOK_TEST_LIMIT, type WebhookDeliveryView } from '../../../../../contracts/index.js';
+import { WEBHOOK_TEST_LIMIT, type WebhookDeliveryView } from '../../../../../contracts/index.js';
 import { Clock, DomainError, JobEngine, NotFoundError } from '../../../../../shared/index.js';
 import { perWindow, RateBuckets } from '../../../../rate-limit/index.js';
 import { Delivery } from '../../../domain/delivery.entity.js';
@@ -9,8 +9,6 @@ import { WebhookEndpoint } from '../../../domain/webhook-endpoint.entity.js';
 import { addWebhookJob } from '../../delivery-sender.js';
 import { webhookDeliveryView as view } from '../../delivery-views.js';
 import { EnqueueWebhookEvent } from '../enqueue-webhook-event/enqueue-webhook-event.js';
-
-const ONCE_NOT_RESENT = '인증코드와 비밀번호 재설정 메일은 다시 보낼 수 없습니다. 회원이 새로 요청해야 합니다.';
 
 /** A delivery sent again (the console, the member), and the member's `webhook.test`. */
 @Injectable()
@@ -28,7 +26,7 @@ export class ReplayDelivery {
     await this.takeTestTurn(memberId);
     const id = await this.em.fork().transactional(async (tx) => {
       const endpoint = await tx.findOne(WebhookEndpoint, { memberId });
-      if (!endpoint) throw new DomainError(WEBHOOK_MESSAGES.notSet, 409);
+      if (!endpoint) throw new DomainError('WEBHOOK_NOT_SET');
       const key = `test:${randomUUID()}`;
       await this.webhooks.toMember(tx, memberId, 'webhook.test', { message: '웹훅 테스트입니다.' }, key);
       return (await tx.findOneOrFail(Delivery, { dedupeKey: `webhook:${memberId}:${key}` })).id;
@@ -40,9 +38,9 @@ export class ReplayDelivery {
   async replay(id: number, memberId?: number): Promise<Delivery> {
     return this.em.fork().transactional(async (tx) => {
       const row = await tx.findOne(Delivery, memberId === undefined ? { id } : { id, memberId, channel: 'WEBHOOK' });
-      if (!row) throw new NotFoundError(WEBHOOK_MESSAGES.notFound);
+      if (!row) throw new NotFoundError('WEBHOOK_DELIVERY_NOT_FOUND');
       // A code or a reset link is sent once and its secret dropped: the member asks for a new one.
-      if (row.payload.once === true) throw new DomainError(ONCE_NOT_RESENT, 409);
+      if (row.payload.once === true) throw new DomainError('DELIVERY_NOT_RESENDABLE');
       row.status = 'PENDING';
       row.nextAttemptAt = this.clock.now();
       if (row.channel === 'WEBHOOK') await addWebhookJob(this.jobs, tx, row.id, row.memberId!);
@@ -59,6 +57,6 @@ export class ReplayDelivery {
   private async takeTestTurn(memberId: number): Promise<void> {
     const rule = perWindow(WEBHOOK_TEST_LIMIT.limit, WEBHOOK_TEST_LIMIT.windowSeconds);
     const taken = await this.buckets.take(`webhook-test:member:${memberId}`, rule, this.clock.now().getTime());
-    if (taken.granted === 0) throw new DomainError(WEBHOOK_MESSAGES.tooManyTests, 429);
+    if (taken.granted === 0) throw new DomainError('WEBHOOK_TESTS_TOO_MANY');
   }
 }

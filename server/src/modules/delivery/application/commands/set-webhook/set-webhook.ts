@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { WEBHOOK_MESSAGES, type WebhookView } from '../../../../../contracts/index.js';
+import { type WebhookView } from '../../../../../contracts/index.js';
 import { Clock, DomainError } from '../../../../../shared/index.js';
 import { WebhookEndpoint } from '../../../domain/webhook-endpoint.entity.js';
 import { MessageSeal, secretHint } from '../../message-seal.js';
@@ -52,7 +52,7 @@ export class SetWebhook {
   async rotateSecret(memberId: number, newSecret: () => string): Promise<WebhookView> {
     return this.em.fork().transactional(async (tx) => {
       const endpoint = await tx.findOne(WebhookEndpoint, { memberId });
-      if (!endpoint) throw new DomainError(WEBHOOK_MESSAGES.notSet, 409);
+      if (!endpoint) throw new DomainError('WEBHOOK_NOT_SET');
       const secret = newSecret();
       endpoint.secretSealed = this.seal.sealWebhookSecret(secret);
       endpoint.updatedAt = this.clock.now();

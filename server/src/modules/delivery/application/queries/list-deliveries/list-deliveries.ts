@@ -4,7 +4,6 @@ import {
   DELIVERY_CHANNELS,
   DELIVERY_STATUSES,
   OUTBOX_CHANNELS,
-  WEBHOOK_MESSAGES,
   type WebhookDeliveryView,
 } from '../../../../../contracts/index.js';
 import {
@@ -48,7 +47,7 @@ export class ListDeliveries {
 
   async one(id: number): Promise<Record<string, unknown>> {
     const row = await this.em.fork().findOne(Delivery, id);
-    if (!row) throw new NotFoundError(WEBHOOK_MESSAGES.notFound);
+    if (!row) throw new NotFoundError('WEBHOOK_DELIVERY_NOT_FOUND');
     return consoleRow(row);
   }
 

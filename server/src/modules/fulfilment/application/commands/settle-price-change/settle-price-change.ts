@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { PRICE_SYNC_MESSAGES } from '../../../../../contracts/index.js';
 import { AuditFacade, type AuditActor } from '../../../../audit/index.js';
 import { CatalogFacade } from '../../../../catalog/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../../../shared/index.js';
@@ -22,8 +21,7 @@ export class SettlePriceChange {
   /** An operator applies a held change: the rate and the price it makes now, if the service still stands where it was held. */
   async apply(id: number, actor: AuditActor): Promise<PriceChange> {
     return this.settle(id, actor, async (tx, change) => {
-      if (change.newRate === null || !/[1-9]/.test(change.newRate))
-        throw new DomainError(PRICE_SYNC_MESSAGES.zeroRate, 409, 'PRICE_CHANGE_ZERO_RATE');
+      if (change.newRate === null || !/[1-9]/.test(change.newRate)) throw new DomainError('PRICE_CHANGE_ZERO_RATE');
       const service =
         change.serviceId === null ? null : await this.catalog.lockServiceForPriceSync(tx, change.serviceId);
       const stale =
@@ -31,7 +29,7 @@ export class SettlePriceChange {
         service.providerRate === null ||
         change.oldRate === null ||
         !sameDecimal(service.providerRate, change.oldRate);
-      if (stale) throw new DomainError(PRICE_SYNC_MESSAGES.stale, 409, 'PRICE_CHANGE_STALE');
+      if (stale) throw new DomainError('PRICE_CHANGE_STALE');
       const provider = await tx.findOneOrFail(Provider, { id: change.providerId });
       const before = view(service);
       const point = markupPrice(service, change.newRate);
@@ -64,11 +62,11 @@ export class SettlePriceChange {
   ): Promise<PriceChange> {
     return this.em.fork().transactional(async (tx) => {
       const found = await tx.findOne(PriceChange, { id });
-      if (!found) throw new NotFoundError(PRICE_SYNC_MESSAGES.changeMissing);
+      if (!found) throw new NotFoundError('PRICE_CHANGE_MISSING');
       // After the provider's lock, as a sync takes them: a sync and a settle never cross.
       await tx.execute('select id from provider where id = ? for update', [found.providerId]);
       await tx.refresh(found);
-      if (found.status !== 'HELD') throw new DomainError(PRICE_SYNC_MESSAGES.notHeld, 409, 'PRICE_CHANGE_NOT_HELD');
+      if (found.status !== 'HELD') throw new DomainError('PRICE_CHANGE_NOT_HELD');
       const status = await work(tx, found);
       found.resolve(status, actor.loginId, this.clock.now());
       this.audit.record(tx, actor, {

@@ -1,10 +1,9 @@
-import { HttpException, HttpStatus, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { verify } from 'otplib';
 import {
   LoginAttemptResult,
   SECOND_FACTOR_LIMITS as L,
-  SECOND_FACTOR_MESSAGES as M,
   secondFactorLockedMessage,
 } from '../../../../../contracts/index.js';
 import { Clock, DomainError, EventBus } from '../../../../../shared/index.js';
@@ -23,15 +22,12 @@ const EPOCH_TOLERANCE_SECONDS = 30;
 const PERIOD_SECONDS = 30;
 
 /** A 429 while the account's code step is locked (Retry-After and the Korean reason). */
-export class SecondFactorLocked extends HttpException {
-  readonly headers: Record<string, string>;
-
+export class SecondFactorLocked extends DomainError {
   constructor(retryAfterSeconds: number) {
-    super(
-      { message: secondFactorLockedMessage(retryAfterSeconds), code: 'SECOND_FACTOR_LOCKED', retryAfterSeconds },
-      HttpStatus.TOO_MANY_REQUESTS,
-    );
-    this.headers = { 'Retry-After': String(retryAfterSeconds) };
+    super('SECOND_FACTOR_LOCKED', secondFactorLockedMessage(retryAfterSeconds), {
+      details: { retryAfterSeconds },
+      headers: { 'Retry-After': String(retryAfterSeconds) },
+    });
   }
 }
 
@@ -117,12 +113,15 @@ export class CheckSecondFactorCode {
       ip,
       ok ? LoginAttemptResult.CODE_SUCCEEDED : LoginAttemptResult.CODE_FAILED,
     );
-    if (replayed) throw new DomainError(M.codeUsed, mode === 'pending' || !challengeId ? 409 : 401);
+    if (replayed)
+      throw new DomainError(
+        mode === 'pending' || !challengeId ? 'SECOND_FACTOR_SETUP_CODE_USED' : 'SECOND_FACTOR_CODE_USED',
+      );
     if (!ok && challengeId !== undefined) {
       const [row] = await em.execute<{ tries: number }[]>('select tries from second_factor_challenge where id = ?', [
         challengeId,
       ]);
-      if (!row || row.tries >= L.CHALLENGE_TRIES) throw new UnauthorizedException(M.challengeVoid);
+      if (!row || row.tries >= L.CHALLENGE_TRIES) throw new DomainError('SECOND_FACTOR_CHALLENGE_VOID');
     }
     return ok;
   }
@@ -139,8 +138,10 @@ export class CheckSecondFactorCode {
       'select tries, used_at from second_factor_challenge where id = ?',
       [id],
     );
-    throw new UnauthorizedException(
-      row && !row.used_at && row.tries >= L.CHALLENGE_TRIES ? M.challengeVoid : M.challengeGone,
+    throw new DomainError(
+      row && !row.used_at && row.tries >= L.CHALLENGE_TRIES
+        ? 'SECOND_FACTOR_CHALLENGE_VOID'
+        : 'SECOND_FACTOR_CHALLENGE_GONE',
     );
   }
 

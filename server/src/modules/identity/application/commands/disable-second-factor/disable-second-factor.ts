@@ -26,8 +26,9 @@ export class DisableSecondFactor {
     ip: string,
   ): Promise<{ message: string }> {
     const factor = await findSecondFactor(this.em, kind, subjectId);
-    if (!factor?.enabled) throw new DomainError(M.notEnabled, 409);
-    if (!(await this.check(kind, loginId, ip, factor, code, 'enabled'))) throw new DomainError(M.codeWrong, 409);
+    if (!factor?.enabled) throw new DomainError('SECOND_FACTOR_NOT_ENABLED');
+    if (!(await this.check(kind, loginId, ip, factor, code, 'enabled')))
+      throw new DomainError('SECOND_FACTOR_SETUP_CODE_WRONG');
     await this.em.fork().transactional(async (tx) => {
       await tx.nativeDelete(RecoveryCode, { secondFactorId: factor.id });
       await tx.nativeDelete(SecondFactor, { id: factor.id });

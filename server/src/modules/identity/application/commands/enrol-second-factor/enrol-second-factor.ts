@@ -37,7 +37,7 @@ export class EnrolSecondFactor {
       const factor =
         (await tx.findOne(SecondFactor, { kind, subjectId })) ??
         tx.create(SecondFactor, new SecondFactor(kind, subjectId));
-      if (factor.enabled) throw new DomainError(M.alreadyEnabled, 409);
+      if (factor.enabled) throw new DomainError('SECOND_FACTOR_ALREADY_ENABLED');
       factor.begin(this.secrets.secondFactors.seal(secret));
     });
     const otpauthUrl = generateURI({ issuer: ISSUER, label, secret });
@@ -54,13 +54,14 @@ export class EnrolSecondFactor {
     challengeId?: string,
   ): Promise<SecondFactorConfirmed> {
     const factor = await findSecondFactor(this.em, kind, subjectId);
-    if (!factor?.pendingSealed) throw new DomainError(factor?.enabled ? M.alreadyEnabled : M.noEnrolment, 409);
+    if (!factor?.pendingSealed)
+      throw new DomainError(factor?.enabled ? 'SECOND_FACTOR_ALREADY_ENABLED' : 'SECOND_FACTOR_NO_ENROLMENT');
     if (!(await this.check(kind, loginId, ip, factor, code, 'pending', challengeId)))
-      throw new DomainError(M.codeWrong, 409);
+      throw new DomainError('SECOND_FACTOR_SETUP_CODE_WRONG');
     const recoveryCodes = newRecoveryCodes();
     await this.em.fork().transactional(async (tx) => {
       const row = await tx.findOneOrFail(SecondFactor, factor.id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!row.pendingSealed) throw new DomainError(M.noEnrolment, 409);
+      if (!row.pendingSealed) throw new DomainError('SECOND_FACTOR_NO_ENROLMENT');
       row.confirm(this.clock.now());
       await tx.nativeDelete(RecoveryCode, { secondFactorId: row.id });
       for (const c of recoveryCodes) tx.persist(new RecoveryCode(row.id, hashRecovery(c)));

@@ -1,4 +1,4 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
 import {
@@ -6,7 +6,7 @@ import {
   SECOND_FACTOR_MESSAGES as M,
   type SecondFactorChallenge,
 } from '../../../../../contracts/index.js';
-import { Clock } from '../../../../../shared/index.js';
+import { Clock, DomainError } from '../../../../../shared/index.js';
 import { SecondFactorChallengeRow } from '../../../domain/second-factor.entity.js';
 import type { LoginKind } from '../../login-throttle.js';
 import { TokenService } from '../../tokens.js';
@@ -67,7 +67,7 @@ export class OpenSecondFactorChallenge {
       !Number.isInteger(payload.sub) ||
       typeof payload.cid !== 'string'
     )
-      throw new UnauthorizedException(M.challengeGone);
+      throw new DomainError('SECOND_FACTOR_CHALLENGE_GONE');
     return { subjectId: payload.sub, loginId: String(payload.lid), challengeId: payload.cid };
   }
 
@@ -79,6 +79,6 @@ export class OpenSecondFactorChallenge {
       tries: { $lt: L.CHALLENGE_TRIES },
       expiresAt: { $gt: this.clock.now() },
     });
-    if (!open) throw new UnauthorizedException(M.challengeGone);
+    if (!open) throw new DomainError('SECOND_FACTOR_CHALLENGE_GONE');
   }
 }

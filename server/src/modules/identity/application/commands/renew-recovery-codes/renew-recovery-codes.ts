@@ -24,8 +24,9 @@ export class RenewRecoveryCodes {
    */
   async execute(kind: LoginKind, actor: AuditActor, code: string, ip: string): Promise<RecoveryCodesIssued> {
     const factor = await findSecondFactor(this.em, kind, actor.id);
-    if (!factor?.enabled) throw new DomainError(M.notEnabled, 409);
-    if (!(await this.check(kind, actor.loginId, ip, factor, code, 'totp'))) throw new DomainError(M.codeWrong, 409);
+    if (!factor?.enabled) throw new DomainError('SECOND_FACTOR_NOT_ENABLED');
+    if (!(await this.check(kind, actor.loginId, ip, factor, code, 'totp')))
+      throw new DomainError('SECOND_FACTOR_SETUP_CODE_WRONG');
     const recoveryCodes = newRecoveryCodes();
     await this.em.fork().transactional(async (tx) => {
       await tx.findOneOrFail(SecondFactor, factor.id, { lockMode: LockMode.PESSIMISTIC_WRITE });

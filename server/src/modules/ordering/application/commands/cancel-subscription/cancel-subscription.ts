@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { MEMBER_CANCEL_MESSAGES } from '../../../../../contracts/index.js';
 import { CatalogFacade } from '../../../../catalog/index.js';
 import { Clock, DomainError } from '../../../../../shared/index.js';
 import { Subscription, SubscriptionStatus } from '../../../domain/subscription.entity.js';
@@ -27,10 +26,9 @@ export class CancelSubscription {
       const subscription = await lockSubscription(tx, id, memberId);
       if (!subscription.isOpen || !subscription.heldUpstream)
         return this.changes.endIn(tx, subscription, SubscriptionStatus.CANCELED);
-      if (subscription.providerSubscriptionId === null)
-        throw new DomainError(MEMBER_CANCEL_MESSAGES.subscriptionSending, 409);
-      if (subscription.cancelPending) throw new DomainError(MEMBER_CANCEL_MESSAGES.subscriptionAlreadyRequested, 409);
-      if (!takesCancels) throw new DomainError(MEMBER_CANCEL_MESSAGES.subscriptionNotCancelable, 409);
+      if (subscription.providerSubscriptionId === null) throw new DomainError('SUBSCRIPTION_SENDING');
+      if (subscription.cancelPending) throw new DomainError('SUBSCRIPTION_ALREADY_REQUESTED');
+      if (!takesCancels) throw new DomainError('SUBSCRIPTION_NOT_CANCELABLE');
       subscription.requestCancel(this.clock.now());
       return subscription;
     });

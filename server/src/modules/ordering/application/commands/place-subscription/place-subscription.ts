@@ -1,16 +1,11 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  ORDER_MESSAGES,
-  subscriptionCost,
-  subscriptionProblem,
-  type SubscriptionRequest,
-} from '../../../../../contracts/index.js';
+import { subscriptionCost, subscriptionProblem, type SubscriptionRequest } from '../../../../../contracts/index.js';
 import { CatalogFacade, type Service } from '../../../../catalog/index.js';
 import { PricingFacade } from '../../../../pricing/index.js';
 import { SettingsService } from '../../../../settings/index.js';
 import { LedgerKind, OutstandingDebtError, WalletFacade } from '../../../../wallet/index.js';
-import { Clock, DomainError } from '../../../../../shared/index.js';
+import { Clock, DomainError, inputRefusal } from '../../../../../shared/index.js';
 import { Subscription } from '../../../domain/subscription.entity.js';
 import { subscriptionReference } from '../subscription-changes.js';
 
@@ -39,11 +34,11 @@ export class PlaceSubscription {
   async execute(memberId: number, input: SubscriptionRequest): Promise<PlacedSubscription> {
     await this.settings.assertOpen();
     const service = await this.catalog.getService(input.serviceId);
-    if (!service?.visible) throw new DomainError(ORDER_MESSAGES.serviceRequired, 400);
-    if (service.isReadOnly) throw new DomainError(ORDER_MESSAGES.unavailable, 400);
+    if (!service?.visible) throw new DomainError('ORDER_SERVICE_REQUIRED');
+    if (service.isReadOnly) throw new DomainError('ORDER_UNAVAILABLE');
     const now = this.clock.now();
     const problem = subscriptionProblem(input, service, now.toISOString().slice(0, 10));
-    if (problem) throw new DomainError(problem.message, 400);
+    if (problem) throw inputRefusal(problem.message);
     const point = subscriptionCost(
       await this.pricing.unitPrice(memberId, service),
       input.max,

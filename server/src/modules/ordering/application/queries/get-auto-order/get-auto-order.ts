@@ -10,7 +10,7 @@ export class GetAutoOrder {
 
   async execute(id: number): Promise<AutoOrder> {
     const auto = await this.em.fork().findOne(AutoOrder, { id });
-    if (!auto) throw new NotFoundError('주문을 찾을 수 없습니다.');
+    if (!auto) throw new NotFoundError('ORDER_NOT_FOUND');
     return auto;
   }
 }

@@ -15,7 +15,7 @@ export class GetOrder {
 
   async execute(id: number): Promise<OrderWithCost> {
     const order = await this.em.fork().findOne(Order, { id });
-    if (!order) throw new NotFoundError('주문을 찾을 수 없습니다.');
+    if (!order) throw new NotFoundError('ORDER_NOT_FOUND');
     return withCost(order, (await this.dispatch.get().costsOf([order])).get(id) ?? null);
   }
 }

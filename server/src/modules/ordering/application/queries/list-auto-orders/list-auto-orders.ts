@@ -1,7 +1,8 @@
-import { BadRequestException, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { CatalogFacade } from '../../../../catalog/index.js';
 import {
+  DomainError,
   filterId,
   filterOneOrMany,
   FilterValueError,
@@ -21,7 +22,7 @@ function providerFilter(value: unknown): number {
     return filterId(value);
   } catch (error) {
     if (error instanceof FilterValueError)
-      throw new BadRequestException(`목록 필터 'providerId'의 값이 올바르지 않습니다. ${error.message}`);
+      throw new DomainError('LIST_FILTER_INVALID', { key: 'providerId', reason: error.message });
     throw error;
   }
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { firstBelowCost, PRICING_MESSAGES, type MemberLevelView } from '../../../../../contracts/index.js';
+import { firstBelowCost, type MemberLevelView } from '../../../../../contracts/index.js';
 import { AuditFacade, type AuditActor } from '../../../../audit/index.js';
 import { CatalogFacade } from '../../../../catalog/index.js';
 import { Clock, NotFoundError } from '../../../../../shared/index.js';
@@ -27,7 +27,7 @@ export class SetMemberLevel {
   async execute(memberId: number, levelId: number | null, operator: AuditActor): Promise<MemberLevelView<bigint>> {
     await this.em.fork().transactional(async (tx) => {
       const level = levelId === null ? null : await tx.findOne(MemberLevel, levelId);
-      if (levelId !== null && !level) throw new NotFoundError(PRICING_MESSAGES.levelMissing);
+      if (levelId !== null && !level) throw new NotFoundError('PRICING_LEVEL_MISSING');
       if (level) {
         // The member's own rates win over the level: only the services without one take its discount.
         const rates = Object.fromEntries(
@@ -49,8 +49,7 @@ export class SetMemberLevel {
           [memberId, levelId, this.clock.now()],
         );
       } catch (error) {
-        if (error instanceof ForeignKeyConstraintViolationException)
-          throw new NotFoundError(PRICING_MESSAGES.memberMissing);
+        if (error instanceof ForeignKeyConstraintViolationException) throw new NotFoundError('PRICING_MEMBER_MISSING');
         throw error;
       }
       this.audit.record(tx, operator, {

@@ -1,13 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { ForeignKeyConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  priceLabel,
-  PRICING_MESSAGES,
-  rateBelowCostMessage,
-  scaledPrice,
-  type MemberRateInput,
-} from '../../../../../contracts/index.js';
+import { priceLabel, rateBelowCostMessage, scaledPrice, type MemberRateInput } from '../../../../../contracts/index.js';
 import { AuditFacade, type AuditActor } from '../../../../audit/index.js';
 import { CatalogFacade } from '../../../../catalog/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../../../shared/index.js';
@@ -30,16 +24,15 @@ export class SetMemberRate {
   /** Sets (or replaces) the member's unit price of a service. */
   async set(memberId: number, input: MemberRateInput, operator: AuditActor): Promise<MemberRateRow> {
     const service = await this.catalog.getService(input.serviceId);
-    if (!service) throw new NotFoundError(PRICING_MESSAGES.serviceMissing);
+    if (!service) throw new NotFoundError('PRICING_SERVICE_MISSING');
     const cost = (await this.catalog.serviceCosts({ fresh: true })).find((c) => c.id === input.serviceId);
     if (cost && scaledPrice(input.point) < cost.cost)
       throw new DomainError(
+        'PRICING_BELOW_COST',
         rateBelowCostMessage(
           priceLabel(scaledPrice(input.point), cost.perPackage),
           priceLabel(cost.cost, cost.perPackage),
         ),
-        409,
-        'PRICING_BELOW_COST',
       );
     const now = this.clock.now();
     await this.em.fork().transactional(async (tx) => {
@@ -51,8 +44,7 @@ export class SetMemberRate {
           [memberId, input.serviceId, input.point, now],
         );
       } catch (error) {
-        if (error instanceof ForeignKeyConstraintViolationException)
-          throw new NotFoundError(PRICING_MESSAGES.memberMissing);
+        if (error instanceof ForeignKeyConstraintViolationException) throw new NotFoundError('PRICING_MEMBER_MISSING');
         throw error;
       }
       this.audit.record(tx, operator, {
@@ -65,14 +57,14 @@ export class SetMemberRate {
     });
     this.pricing.forget(memberId);
     const row = (await this.rates.execute(memberId)).find((r) => r.serviceId === input.serviceId);
-    if (!row) throw new DomainError(PRICING_MESSAGES.rateMissing, 409);
+    if (!row) throw new DomainError('PRICING_RATE_NOT_SAVED');
     return row;
   }
 
   /** Removes the member's rate for the service: the level discount (or list price) applies again. */
   async remove(memberId: number, serviceId: number, operator: AuditActor): Promise<MemberRateRow> {
     const row = (await this.rates.execute(memberId)).find((r) => r.serviceId === serviceId);
-    if (!row) throw new NotFoundError(PRICING_MESSAGES.rateMissing);
+    if (!row) throw new NotFoundError('PRICING_RATE_MISSING');
     await this.em.fork().transactional(async (tx) => {
       await tx.nativeDelete(MemberRate, { memberId, serviceId });
       this.audit.record(tx, operator, {

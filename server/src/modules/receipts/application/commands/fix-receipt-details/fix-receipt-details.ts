@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
-import { Clock, DomainError, NotFoundError } from '../../../../../shared/index.js';
+import { Clock, inputRefusal, NotFoundError } from '../../../../../shared/index.js';
 import { RECEIPT_MESSAGES, receiptDetailsSchema } from '../../../../../contracts/receipts.js';
 import { Receipt } from '../../../domain/receipt.entity.js';
 
@@ -15,9 +15,9 @@ export class FixReceiptDetails {
   execute(memberId: number, id: number, feeValue: unknown): Promise<Receipt> {
     return this.em.fork().transactional(async (tx) => {
       const receipt = await tx.findOne(Receipt, { id, memberId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!receipt) throw new NotFoundError(RECEIPT_MESSAGES.notFound);
+      if (!receipt) throw new NotFoundError('RECEIPT_NOT_FOUND');
       const parsed = receiptDetailsSchema[receipt.kind].safeParse(feeValue ?? {});
-      if (!parsed.success) throw new DomainError(parsed.error.issues[0]?.message ?? RECEIPT_MESSAGES.notEditable, 400);
+      if (!parsed.success) throw inputRefusal(parsed.error.issues[0]?.message ?? RECEIPT_MESSAGES.notEditable);
       receipt.fix(parsed.data, this.clock.now());
       return receipt;
     });

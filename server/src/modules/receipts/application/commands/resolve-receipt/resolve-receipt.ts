@@ -2,7 +2,6 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../../../audit/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../../../shared/index.js';
-import { RECEIPT_MESSAGES } from '../../../../../contracts/receipts.js';
 import { Receipt } from '../../../domain/receipt.entity.js';
 import { ReceiptIssuer } from '../../receipt-issuer.js';
 import { PartnerRefusal, PartnerUnreachable } from '../../partners/partner-errors.js';
@@ -23,8 +22,7 @@ export class ResolveReceipt {
   /** 다시 발행: a waiting or held document is tried now (its partner must be configured). */
   async issue(id: number, operator: AuditActor): Promise<Receipt> {
     await this.command(id, operator, 'issue', (r, now) => {
-      if (!this.issuer.configuredKinds().includes(r.kind))
-        throw new DomainError(RECEIPT_MESSAGES.partnerNotConfigured, 409);
+      if (!this.issuer.configuredKinds().includes(r.kind)) throw new DomainError('RECEIPT_PARTNER_NOT_CONFIGURED');
       r.retry(now, `operator:${operator.loginId}`);
     });
     await this.issuer.runOne(id);
@@ -59,8 +57,8 @@ export class ResolveReceipt {
         r.resolvedBy = `operator:${operator.loginId}`;
       });
     } catch (error) {
-      if (error instanceof PartnerRefusal) throw new DomainError(error.forPeople, 409, 'RECEIPT_PARTNER_REFUSED');
-      if (error instanceof PartnerUnreachable) throw new DomainError(RECEIPT_MESSAGES.partnerUnavailable, 502);
+      if (error instanceof PartnerRefusal) throw new DomainError('RECEIPT_PARTNER_REFUSED', error.forPeople);
+      if (error instanceof PartnerUnreachable) throw new DomainError('RECEIPT_PARTNER_UNAVAILABLE');
       throw error;
     }
     return this.receipts.get(id);
@@ -74,7 +72,7 @@ export class ResolveReceipt {
   ): Promise<Receipt> {
     return this.em.fork().transactional(async (tx) => {
       const receipt = await tx.findOne(Receipt, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!receipt) throw new NotFoundError(RECEIPT_MESSAGES.notFound);
+      if (!receipt) throw new NotFoundError('RECEIPT_NOT_FOUND');
       const now = this.clock.now();
       receipt.assertNotClaimed(now);
       const before = adminReceiptView(receipt);

@@ -15,7 +15,6 @@ import {
   maskIdentity,
   RECEIPT_KIND_LABELS,
   RECEIPT_KINDS,
-  RECEIPT_MESSAGES,
   RECEIPT_STATUS_LABELS,
   RECEIPT_STATUSES,
   type ReceiptKind,
@@ -47,7 +46,7 @@ export class ListReceipts {
 
   async get(id: number): Promise<Receipt> {
     const receipt = await this.em.fork().findOne(Receipt, id);
-    if (!receipt) throw new NotFoundError(RECEIPT_MESSAGES.notFound);
+    if (!receipt) throw new NotFoundError('RECEIPT_NOT_FOUND');
     return receipt;
   }
 
