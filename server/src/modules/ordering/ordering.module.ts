@@ -9,8 +9,8 @@ import { OrderCommands } from './application/order-commands.service.js';
 import { OrderPlacement } from './application/order-placement.service.js';
 import { OrderStatusCache } from './application/order-status-cache.js';
 import { OrderUpstream } from './application/order-upstream.service.js';
-import { DispatchNotesLookup } from './application/upstream-dispatch.port.js';
-import { OrderCouponsLookup } from './application/order-coupons.port.js';
+import { DispatchCommandSender } from './application/upstream-dispatch.port.js';
+import { CouponCommandSender } from './application/order-coupons.port.js';
 import { OrderingFacade } from './application/ordering.facade.js';
 import { AdminAutoOrdersController, AdminOrdersController } from './http/admin-orders.controller.js';
 import { OrderController } from './http/order.controller.js';
@@ -43,13 +43,13 @@ import { ORDERING_COMMANDS } from './application/commands/providers.js';
     OrderCommands,
     OrderStatusCache,
     OrderUpstream,
-    DispatchNotesLookup,
+    DispatchCommandSender,
     OrderingFacade,
     AutoOrderRunsJob,
     Refills,
     MassOrders,
     ServiceChangeNoticesJob,
-    OrderCouponsLookup,
+    CouponCommandSender,
     AverageTimes,
     CancelOrdersWhenMemberDeleted,
     ...ORDERING_QUERIES,

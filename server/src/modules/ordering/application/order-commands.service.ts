@@ -13,7 +13,7 @@ import {
 import { memberOrderFacts } from './member-order-facts.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { DeliveryFacade } from '../../delivery/index.js';
-import { DispatchNotesLookup } from './upstream-dispatch.port.js';
+import { DispatchCommandSender } from './upstream-dispatch.port.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, OrderStatus, ORDER_TRANSITIONS, type StatusDetails } from '../domain/order.entity.js';
 
@@ -54,7 +54,7 @@ export class OrderCommands {
     private readonly audit: AuditFacade,
     private readonly clock: Clock,
     private readonly catalog: CatalogFacade,
-    private readonly dispatch: DispatchNotesLookup,
+    private readonly dispatch: DispatchCommandSender,
     private readonly delivery: DeliveryFacade,
   ) {}
 
@@ -153,7 +153,7 @@ export class OrderCommands {
       const order = await this.lockOrder(tx, orderId, memberId);
       const held =
         order.status === OrderStatus.PENDING && order.upstream
-          ? (await this.dispatch.get().heldAmong(tx, [order.id])).has(order.id)
+          ? (await this.dispatch.heldAmong(tx, [order.id])).has(order.id)
           : false;
       const service = await this.catalog.getService(order.serviceId);
       const verdict = cancelVerdict(memberOrderFacts(order, service, null, held));
@@ -192,7 +192,7 @@ export class OrderCommands {
       { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'ASC' } },
     );
     // Locked, so the sender cannot claim them now; those it already claimed or holds stay.
-    const held = await this.dispatch.get().heldAmong(
+    const held = await this.dispatch.heldAmong(
       tx,
       pending.filter((o) => o.upstream).map((o) => o.id),
     );

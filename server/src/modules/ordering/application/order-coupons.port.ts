@@ -55,17 +55,19 @@ export class AttachCouponOrder implements Command {
 
 /** Ordering's side of the coupon commands; without the coupons module a code is refused. */
 @Injectable()
-export class OrderCouponsLookup {
-  private readonly coupons: OrderCoupons = {
-    attempt: (memberId) => this.send(new CountCouponAttempt(memberId)),
-    useOnOrder: (tx, order) => this.send(new UseCouponOnOrder(tx, order)),
-    attachOrder: (tx, useId, orderId) => this.send(new AttachCouponOrder(tx, useId, orderId)),
-  };
-
+export class CouponCommandSender implements OrderCoupons {
   constructor(private readonly commands: CommandBus) {}
 
-  get(): OrderCoupons {
-    return this.coupons;
+  attempt(memberId: number): Promise<void> {
+    return this.send(new CountCouponAttempt(memberId));
+  }
+
+  useOnOrder(tx: EntityManager, order: CouponedOrder): Promise<{ useId: number; discount: bigint }> {
+    return this.send(new UseCouponOnOrder(tx, order));
+  }
+
+  attachOrder(tx: EntityManager, useId: number, orderId: number): Promise<void> {
+    return this.send(new AttachCouponOrder(tx, useId, orderId));
   }
 
   private send<Result>(command: Command<Result>): Promise<Result> {

@@ -21,7 +21,7 @@ import { Order } from '../domain/order.entity.js';
 import { autoOrderReference, orderReference } from './order-commands.service.js';
 import { orderRowFields, paidOrders } from './order-row.js';
 import { OrderStatusCache } from './order-status-cache.js';
-import { OrderCouponsLookup } from './order-coupons.port.js';
+import { CouponCommandSender } from './order-coupons.port.js';
 
 /** The success card's data (docs/product.md §7: orderId, amount, link, serviceId), the cost, and the auto-order placed if any. */
 export interface PlacedOrder {
@@ -86,7 +86,7 @@ export class OrderPlacement {
     private readonly clock: Clock,
     private readonly pricing: PricingFacade,
     private readonly statuses: OrderStatusCache,
-    private readonly coupons: OrderCouponsLookup,
+    private readonly coupons: CouponCommandSender,
   ) {}
 
   /** `input` is already parsed with the contracts' `orderRequestSchema`. */
@@ -111,7 +111,7 @@ export class OrderPlacement {
     const cost = orderCost(memberUnitPrice(service!.point, service!.id, pricing), input.amount, input.runs);
     const couponCode = input.couponCode ?? null;
     if (couponCode !== null && isAutoOrder(input)) throw new DomainError('COUPON_AUTO_ORDER');
-    if (couponCode !== null) await this.coupons.get().attempt(memberId);
+    if (couponCode !== null) await this.coupons.attempt(memberId);
     if (key === null && !isAutoOrder(input) && couponCode === null)
       return { placed: await this.placeSingle(memberId, service!, input, cost), replayed: false };
     try {
@@ -134,7 +134,7 @@ export class OrderPlacement {
         const coupon =
           couponCode === null
             ? null
-            : await this.coupons.get().useOnOrder(tx, {
+            : await this.coupons.useOnOrder(tx, {
                 memberId,
                 code: couponCode,
                 serviceId: service!.id,
@@ -154,7 +154,7 @@ export class OrderPlacement {
               couponDiscount: coupon?.discount ?? 0n,
             });
         await tx.persist(order).flush();
-        if (coupon) await this.coupons.get().attachOrder(tx, coupon.useId, order.id);
+        if (coupon) await this.coupons.attachOrder(tx, coupon.useId, order.id);
         const placed: PlacedOrder = {
           orderId: order.id,
           amount: input.amount,

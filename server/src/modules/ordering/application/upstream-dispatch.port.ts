@@ -52,17 +52,22 @@ export class UpstreamCostsOf implements Command<Map<number, string | null>> {
 
 /** Ordering's side of the dispatch questions (the bus refuses when fulfilment registered no handler). */
 @Injectable()
-export class DispatchNotesLookup {
-  private readonly notes: UpstreamDispatchNotes = {
-    heldAmong: (tx, orderIds) => this.commands.execute(new HeldUpstreamAmong(tx, orderIds)),
-    needingCheck: () => this.commands.execute(new OrdersNeedingCheck()),
-    withNote: () => this.commands.execute(new OrdersWithDispatchNote()),
-    costsOf: (orders) => this.commands.execute(new UpstreamCostsOf(orders)),
-  };
-
+export class DispatchCommandSender implements UpstreamDispatchNotes {
   constructor(private readonly commands: CommandBus) {}
 
-  get(): UpstreamDispatchNotes {
-    return this.notes;
+  heldAmong(tx: EntityManager, orderIds: number[]): Promise<Set<number>> {
+    return this.commands.execute(new HeldUpstreamAmong(tx, orderIds));
+  }
+
+  needingCheck(): Promise<{ held: number[]; flagged: number[] }> {
+    return this.commands.execute(new OrdersNeedingCheck());
+  }
+
+  withNote(): Promise<number[]> {
+    return this.commands.execute(new OrdersWithDispatchNote());
+  }
+
+  costsOf(orders: CostedOrder[]): Promise<Map<number, string | null>> {
+    return this.commands.execute(new UpstreamCostsOf(orders));
   }
 }

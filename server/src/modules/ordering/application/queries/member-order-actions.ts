@@ -5,7 +5,7 @@ import { CatalogFacade } from '../../../catalog/index.js';
 import { Clock } from '../../../../shared/index.js';
 import { memberOrderFacts } from '../member-order-facts.js';
 import { Refills } from '../refills.service.js';
-import { DispatchNotesLookup } from '../upstream-dispatch.port.js';
+import { DispatchCommandSender } from '../upstream-dispatch.port.js';
 import { OrderStatus, type Order } from '../../domain/order.entity.js';
 import type { Refill } from '../../domain/refill.entity.js';
 
@@ -25,7 +25,7 @@ export class MemberOrderActions {
     private readonly em: EntityManager,
     private readonly catalog: CatalogFacade,
     private readonly clock: Clock,
-    private readonly dispatch: DispatchNotesLookup,
+    private readonly dispatch: DispatchCommandSender,
     private readonly refillsOf: Refills,
   ) {}
 
@@ -33,7 +33,7 @@ export class MemberOrderActions {
     const [services, refills, held, cooldown] = await Promise.all([
       this.catalog.servicesByIds(orders.map((o) => o.serviceId)),
       this.refillsOf.latestOf(orders.map((o) => o.id)),
-      this.dispatch.get().heldAmong(
+      this.dispatch.heldAmong(
         this.em.fork(),
         orders.filter((o) => o.status === OrderStatus.PENDING && o.upstream).map((o) => o.id),
       ),

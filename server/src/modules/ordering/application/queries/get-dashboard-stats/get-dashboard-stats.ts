@@ -1,6 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { DispatchNotesLookup } from '../../upstream-dispatch.port.js';
+import { DispatchCommandSender } from '../../upstream-dispatch.port.js';
 import { Order, OrderStatus } from '../../../domain/order.entity.js';
 
 export interface OrderDashboardStats {
@@ -20,12 +20,12 @@ const OPEN = { status: { $in: [OrderStatus.PENDING, OrderStatus.PROCESSING, Orde
 export class GetDashboardStats {
   constructor(
     private readonly em: EntityManager,
-    private readonly dispatch: DispatchNotesLookup,
+    private readonly dispatch: DispatchCommandSender,
   ) {}
 
   async execute(since: Date, todayStart: Date, stuckBefore: Date): Promise<OrderDashboardStats> {
     const em = this.em.fork();
-    const noted = await this.dispatch.get().withNote();
+    const noted = await this.dispatch.withNote();
     const [byStatus, today, providerErrors, stuck] = await Promise.all([
       em.execute<{ status: OrderStatus; count: number }[]>(
         'select status, count(*)::int as count from service_order where created_at >= ? group by status',

@@ -9,7 +9,7 @@ import {
   Page,
   type ListQuery,
 } from '../../../../../shared/index.js';
-import { DispatchNotesLookup } from '../../upstream-dispatch.port.js';
+import { DispatchCommandSender } from '../../upstream-dispatch.port.js';
 import { Order, OrderStatus } from '../../../domain/order.entity.js';
 import { ownerFilters } from '../console-filters.js';
 
@@ -56,12 +56,12 @@ function needsCheckFilter(check: Check) {
 export class ListOrders {
   constructor(
     private readonly em: EntityManager,
-    private readonly dispatch: DispatchNotesLookup,
+    private readonly dispatch: DispatchCommandSender,
   ) {}
 
   async execute(query: ListQuery): Promise<Page<OrderWithCost>> {
     const page = await this.ordersOnly(query);
-    const costs = await this.dispatch.get().costsOf(page.rows);
+    const costs = await this.dispatch.costsOf(page.rows);
     return new Page(
       page.resource,
       page.rows.map((o) => withCost(o, costs.get(o.id) ?? null)),
@@ -74,7 +74,7 @@ export class ListOrders {
     // Which orders need a check is fulfilment's to say (its dispatch record), read before findPage.
     const check =
       query.filter.needsCheck !== undefined && filterFlagOrNull(query.filter.needsCheck)
-        ? await this.dispatch.get().needingCheck()
+        ? await this.dispatch.needingCheck()
         : null;
     return findPage(this.em.fork(), Order, 'orders', query, {
       sortable: SORTABLE,
