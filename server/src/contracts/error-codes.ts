@@ -425,6 +425,24 @@ export const ERRORS = {
   LIST_RANGE_INVALID: r(400, '범위(range)의 끝이 시작보다 앞에 있습니다.'),
   METRICS_TOKEN_REQUIRED: r(401, 'METRICS_TOKEN이 필요합니다.'),
   METRICS_LOCAL_ONLY: r(403, '지표는 이 서버 안에서만 볼 수 있습니다.'),
+  // Billing, support and wallet refusals with a status or words of their own (each as it was always answered).
+  // A Toss webhook for no Toss charge of ours (404), or whose payment belongs to another order (409).
+  TOSS_WEBHOOK_CHARGE_UNKNOWN: r(404, TOSS_MESSAGES.webhookRefused),
+  TOSS_WEBHOOK_OTHER_ORDER: r(409, TOSS_MESSAGES.webhookRefused),
+  // Toss refused a refund's cancel: the payment is unknown to Toss (404), or not cancelable (409); Toss's words.
+  TOSS_REFUND_PAYMENT_UNKNOWN: r(404, TOSS_MESSAGES.failed),
+  TOSS_REFUND_REFUSED: r(409, TOSS_MESSAGES.failed),
+  // Toss did not answer an operator's refund (502), beside the 503 of a webhook that cannot be checked.
+  TOSS_UNREACHABLE: r(502, TOSS_MESSAGES.tossUnavailable),
+  TICKET_ORDER_NOT_LINKED: r(404, '이 문의에 연결된 주문이 아닙니다.'),
+  POINT_AMOUNT_INVALID: r(400, '금액은 1원 이상의 정수여야 합니다.'),
+  POINT_ADJUSTMENT_ZERO: r(400, '조정 금액은 0일 수 없습니다.'),
+  POINT_DEBT_NOT_FOUND: r(404, '미회수 포인트 기록을 찾을 수 없습니다.'),
+  POINT_DEBT_CLOSED: r(409, '이미 정산되었거나 면제된 미회수 포인트입니다.'),
+  ORDER_OUTSTANDING_DEBT: r(
+    409,
+    '결제 취소로 회수하지 못한 포인트 {outstanding}원이 남아 있어 주문할 수 없습니다. 포인트를 충전하면 자동으로 정산되며, 문의는 고객센터(1:1 문의)로 해 주세요.',
+  ),
 } as const satisfies Record<string, Refusal>;
 
 export type ErrorCode = keyof typeof ERRORS;

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { DomainError } from '../../../shared/index.js';
-import { BANK_REFUND_MESSAGES, type BankRefundResult } from '../../../contracts/charge.js';
+import type { BankRefundResult } from '../../../contracts/charge.js';
 import { Charge } from '../domain/charge.entity.js';
 import { RefundBookkeeping, refundableCharge } from './refund-bookkeeping.js';
 import { snapshot } from './settler.js';
@@ -70,9 +70,8 @@ export class BankRefunds {
 }
 
 function refusal(charge: Charge, amount: bigint): void {
-  if (charge.method !== 'BANK_TRANSFER') throw new DomainError(BANK_REFUND_MESSAGES.notBankTransfer, 409);
-  if (charge.status !== 'SUCCESS') throw new DomainError(BANK_REFUND_MESSAGES.notAccepted, 409);
-  if (amount <= 0n) throw new DomainError(BANK_REFUND_MESSAGES.amountRequired, 400);
-  if (amount > charge.depositAmount - charge.refundedAmount)
-    throw new DomainError(BANK_REFUND_MESSAGES.amountTooLarge, 400);
+  if (charge.method !== 'BANK_TRANSFER') throw new DomainError('BANK_REFUND_NOT_BANK_TRANSFER');
+  if (charge.status !== 'SUCCESS') throw new DomainError('BANK_REFUND_NOT_ACCEPTED');
+  if (amount <= 0n) throw new DomainError('BANK_REFUND_AMOUNT_REQUIRED');
+  if (amount > charge.depositAmount - charge.refundedAmount) throw new DomainError('BANK_REFUND_AMOUNT_TOO_LARGE');
 }

@@ -6,7 +6,6 @@ import { ReceiptsFacade } from '../../receipts/index.js';
 import { ReferralFacade } from '../../referral/index.js';
 import { LedgerKind, WalletFacade } from '../../wallet/index.js';
 import { NotFoundError } from '../../../shared/index.js';
-import { TOSS_MESSAGES } from '../../../contracts/toss.js';
 import { Charge } from '../domain/charge.entity.js';
 
 /**
@@ -20,7 +19,7 @@ export async function refundableCharge<T>(
   lock = false,
 ): Promise<{ charge: Charge; verdict: T }> {
   const charge = await em.findOne(Charge, chargeId, lock ? { lockMode: LockMode.PESSIMISTIC_WRITE } : {});
-  if (!charge) throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
+  if (!charge) throw new NotFoundError('TOSS_CHARGE_UNKNOWN');
   return { charge, verdict: check(charge) };
 }
 

@@ -1,5 +1,4 @@
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
-import { COUPON_MESSAGES } from '../../../contracts/index.js';
 import { DomainError } from '../../../shared/index.js';
 import { Coupon, CouponCode, CouponUse, type CouponPurpose } from '../domain/coupon.entity.js';
 
@@ -12,7 +11,7 @@ export async function findCoupon(
   lock: boolean,
 ): Promise<{ coupon: Coupon; codeRow: CouponCode }> {
   const found = await em.findOne(CouponCode, { code });
-  if (!found) throw new DomainError(COUPON_MESSAGES.invalid, 400);
+  if (!found) throw new DomainError('COUPON_INVALID');
   if (!lock) return { coupon: await em.findOneOrFail(Coupon, found.couponId), codeRow: found };
   // The coupon's row lock serialises its uses; the code is read again under it.
   const coupon = await em.findOneOrFail(Coupon, found.couponId, { lockMode: LockMode.PESSIMISTIC_WRITE });
@@ -33,7 +32,7 @@ export async function useCoupon(
   purpose: CouponPurpose,
 ): Promise<{ coupon: Coupon; use: CouponUse }> {
   const { coupon, codeRow } = await findCoupon(tx, code, true);
-  if (codeRow.singleUse && codeRow.usedAt) throw new DomainError(COUPON_MESSAGES.used, 409);
+  if (codeRow.singleUse && codeRow.usedAt) throw new DomainError('COUPON_USED');
   const amount = coupon.worth(purpose, now, await usesBy(tx, coupon.id, memberId));
   const use = Object.assign(new CouponUse(), {
     couponId: coupon.id,

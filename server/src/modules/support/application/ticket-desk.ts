@@ -1,7 +1,6 @@
 import type { EntityManager, FilterQuery } from '@mikro-orm/postgresql';
 import {
   TICKET_LIMITS,
-  TICKET_MESSAGES,
   TICKET_TYPE_LABELS,
   type TicketMessageView,
   type TicketOrderView,
@@ -52,7 +51,7 @@ export const summary = (t: Ticket): TicketSummary<Date> => ({
 /** The ticket (a member's own when `where` names the member), or the ticket-not-found 404. */
 export async function findTicket(em: EntityManager, where: FilterQuery<Ticket>): Promise<Ticket> {
   const ticket = await em.findOne(Ticket, where);
-  if (!ticket) throw new NotFoundError(TICKET_MESSAGES.notFound);
+  if (!ticket) throw new NotFoundError('TICKET_NOT_FOUND');
   return ticket;
 }
 
@@ -63,7 +62,7 @@ export async function lockMemberTickets(tx: EntityManager, memberId: number): Pr
 
 export async function assertRoomFor(tx: EntityManager, memberId: number): Promise<void> {
   const open = await tx.count(Ticket, { memberId, status: { $in: OPEN_STATES } });
-  if (open >= TICKET_LIMITS.open) throw new DomainError(TICKET_MESSAGES.tooManyOpen, 409);
+  if (open >= TICKET_LIMITS.open) throw new DomainError('TICKET_TOO_MANY_OPEN');
 }
 
 /** The operators' alert of a new ticket, or of a member's reply that reopened one. */

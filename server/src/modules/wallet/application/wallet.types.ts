@@ -25,17 +25,14 @@ export interface MovementResult {
 
 export class InsufficientPointsError extends DomainError {
   constructor() {
-    super('포인트가 부족합니다.', 400);
+    super('ORDER_INSUFFICIENT_POINTS');
   }
 }
 
 /** An ORDER debit of a member who owes the shop points a partner took back (an open point debt). */
 export class OutstandingDebtError extends DomainError {
   constructor(readonly outstanding: bigint) {
-    super(
-      `결제 취소로 회수하지 못한 포인트 ${outstanding.toLocaleString('ko-KR')}원이 남아 있어 주문할 수 없습니다. 포인트를 충전하면 자동으로 정산되며, 문의는 고객센터(1:1 문의)로 해 주세요.`,
-      409,
-    );
+    super('ORDER_OUTSTANDING_DEBT', { outstanding: outstanding.toLocaleString('ko-KR') });
   }
 }
 
@@ -74,5 +71,5 @@ export interface PaidRows {
 }
 
 export function positive(amount: bigint): void {
-  if (typeof amount !== 'bigint' || amount <= 0n) throw new DomainError('금액은 1원 이상의 정수여야 합니다.', 400);
+  if (typeof amount !== 'bigint' || amount <= 0n) throw new DomainError('POINT_AMOUNT_INVALID');
 }

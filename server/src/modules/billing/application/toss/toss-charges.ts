@@ -11,7 +11,7 @@ export async function ownTossCharge(em: EntityManager, memberId: number, orderId
   const id = chargeIdOfOrder(orderId);
   const charge = id === null ? null : await em.fork().findOne(Charge, id);
   if (!charge || charge.memberId !== memberId || charge.method !== 'TOSS')
-    throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
+    throw new NotFoundError('TOSS_CHARGE_UNKNOWN');
   return charge;
 }
 

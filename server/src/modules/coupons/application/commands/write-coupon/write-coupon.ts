@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
-import { COUPON_MESSAGES, couponCreateSchema, couponUpdateSchema } from '../../../../../contracts/index.js';
+import { couponCreateSchema, couponUpdateSchema } from '../../../../../contracts/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../../../shared/index.js';
 import { AuditFacade, type AuditActor } from '../../../../audit/index.js';
 import { Coupon, CouponCode } from '../../../domain/coupon.entity.js';
@@ -46,7 +46,7 @@ export class WriteCoupon {
   async update(id: number, body: unknown, actor: AuditActor): Promise<CouponView> {
     await this.write(async (tx) => {
       const coupon = await tx.findOne(Coupon, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!coupon) throw new NotFoundError('쿠폰을 찾을 수 없습니다.');
+      if (!coupon) throw new NotFoundError('COUPON_NOT_FOUND');
       const before = couponView(coupon, 0);
       const sent = typeof body === 'object' && body !== null ? body : {};
       const input = couponUpdateSchema.parse({ ...before, ...sent, kind: coupon.kind });
@@ -61,7 +61,7 @@ export class WriteCoupon {
   async addCodes(id: number, count: number, actor: AuditActor): Promise<{ id: number; codes: string[] }> {
     return this.write(async (tx) => {
       const coupon = await tx.findOne(Coupon, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!coupon) throw new NotFoundError('쿠폰을 찾을 수 없습니다.');
+      if (!coupon) throw new NotFoundError('COUPON_NOT_FOUND');
       const now = this.clock.now();
       const codes = new Set<string>();
       while (codes.size < count) codes.add(newCouponCode());
@@ -87,8 +87,7 @@ export class WriteCoupon {
     try {
       return await this.em.fork().transactional(work);
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException)
-        throw new DomainError(COUPON_MESSAGES.duplicateCode, 409);
+      if (error instanceof UniqueConstraintViolationException) throw new DomainError('COUPON_DUPLICATE_CODE');
       throw error;
     }
   }

@@ -30,7 +30,7 @@ export class ListCoupons {
 
   async getOne(id: number): Promise<CouponView> {
     const coupon = await this.em.fork().findOne(Coupon, id);
-    if (!coupon) throw new NotFoundError('쿠폰을 찾을 수 없습니다.');
+    if (!coupon) throw new NotFoundError('COUPON_NOT_FOUND');
     return couponView(coupon, (await this.ordersBrought([id])).get(id) ?? 0);
   }
 

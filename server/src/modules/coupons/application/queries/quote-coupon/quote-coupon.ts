@@ -1,12 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  COUPON_MESSAGES,
-  memberUnitPrice,
-  orderCost,
-  type CouponQuote,
-  type CouponQuoteInput,
-} from '../../../../../contracts/index.js';
+import { memberUnitPrice, orderCost, type CouponQuote, type CouponQuoteInput } from '../../../../../contracts/index.js';
 import { Clock, DomainError } from '../../../../../shared/index.js';
 import { CatalogFacade } from '../../../../catalog/index.js';
 import { PricingFacade } from '../../../../pricing/index.js';
@@ -30,7 +24,7 @@ export class QuoteCoupon {
     await this.settings.assertOpen();
     await this.throttle.attempt(memberId);
     const service = await this.catalog.getService(input.serviceId);
-    if (!service || !service.visible) throw new DomainError(COUPON_MESSAGES.notForService, 400);
+    if (!service || !service.visible) throw new DomainError('COUPON_NOT_FOR_SERVICE');
     const price = orderCost(
       memberUnitPrice(service.point, service.id, await this.pricing.pricingOf(memberId)),
       input.amount,
@@ -43,7 +37,7 @@ export class QuoteCoupon {
       this.clock.now(),
       await usesBy(em, coupon.id, memberId),
     );
-    if (codeRow.singleUse && codeRow.usedAt) throw new DomainError(COUPON_MESSAGES.used, 409);
+    if (codeRow.singleUse && codeRow.usedAt) throw new DomainError('COUPON_USED');
     return {
       couponName: coupon.name,
       price: Number(price),

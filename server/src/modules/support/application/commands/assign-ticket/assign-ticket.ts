@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { TICKET_MESSAGES } from '../../../../../contracts/index.js';
 import { AuditFacade, type AuditActor } from '../../../../audit/index.js';
 import { IdentityFacade } from '../../../../identity/index.js';
 import { Clock, DomainError } from '../../../../../shared/index.js';
@@ -20,7 +19,7 @@ export class AssignTicket {
 
   async execute(id: number, operatorId: number | null, actor: AuditActor): Promise<OperatorTicketView> {
     if (operatorId !== null && !(await this.identity.isActiveOperator(operatorId)))
-      throw new DomainError(TICKET_MESSAGES.assigneeInvalid, 400);
+      throw new DomainError('TICKET_ASSIGNEE_INVALID');
     await this.em.fork().transactional(async (tx) => {
       const row = await findTicket(tx, { id });
       const before = { assigneeId: row.assigneeId };

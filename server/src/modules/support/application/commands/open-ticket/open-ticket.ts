@@ -40,7 +40,10 @@ export class OpenTicket {
     if (owned.length !== input.orderIds.length) {
       const mine = new Set(owned.map((o) => o.id));
       const foreign = input.orderIds.filter((id) => !mine.has(id));
-      throw new DomainError(`${TICKET_MESSAGES.foreignOrders}: ${foreign.slice(0, 10).join(', ')}`, 400);
+      throw new DomainError(
+        'TICKET_FOREIGN_ORDERS',
+        `${TICKET_MESSAGES.foreignOrders}: ${foreign.slice(0, 10).join(', ')}`,
+      );
     }
     const ticket = await this.em.fork().transactional(async (tx) => {
       await lockMemberTickets(tx, memberId);

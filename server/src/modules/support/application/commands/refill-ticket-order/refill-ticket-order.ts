@@ -19,7 +19,7 @@ export class RefillTicketOrder {
 
   async execute(id: number, orderId: number, actor: AuditActor): Promise<OperatorTicketView> {
     const ticket = await findTicket(this.em.fork(), { id });
-    if (!ticket.orderIds.includes(orderId)) throw new NotFoundError('이 문의에 연결된 주문이 아닙니다.');
+    if (!ticket.orderIds.includes(orderId)) throw new NotFoundError('TICKET_ORDER_NOT_LINKED');
     const refill = await this.ordering.requestRefill(ticket.memberId, orderId);
     await this.em.fork().transactional(async (tx) => {
       tx.persist(systemMessage(id, refillLine(orderId, refill.id), this.clock.now()));

@@ -21,7 +21,7 @@ export class AdjustPoints {
     reference: LedgerReference,
     memo: string,
   ): Promise<MovementResult> {
-    if (amount === 0n) throw new DomainError('조정 금액은 0일 수 없습니다.', 400);
+    if (amount === 0n) throw new DomainError('POINT_ADJUSTMENT_ZERO');
     const movement = { memberId, kind: LedgerKind.ADJUST, reference, memo };
     return amount > 0n
       ? this.gives.run(em, { ...movement, amount })

@@ -14,7 +14,7 @@ export class WriteOffDebt {
 
   async run(em: EntityManager, id: number, reason: string): Promise<PointDebt> {
     const debt = await this.debts.debtIn(em, id);
-    if (debt.closedAt !== null) throw new DomainError('이미 정산되었거나 면제된 미회수 포인트입니다.', 409);
+    if (debt.closedAt !== null) throw new DomainError('POINT_DEBT_CLOSED');
     debt.writtenOff = debt.outstanding;
     debt.closedAt = this.clock.now();
     debt.closedReason = reason.slice(0, 500);

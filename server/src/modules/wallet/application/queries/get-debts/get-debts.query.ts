@@ -24,7 +24,7 @@ export class GetDebts {
   /** One debt, locked in the caller's transaction; 404 when there is none. */
   async debtIn(em: EntityManager, id: number): Promise<PointDebt> {
     const debt = await em.findOne(PointDebt, id, { lockMode: LockMode.PESSIMISTIC_WRITE, refresh: true });
-    if (!debt) throw new NotFoundError('미회수 포인트 기록을 찾을 수 없습니다.');
+    if (!debt) throw new NotFoundError('POINT_DEBT_NOT_FOUND');
     return debt;
   }
 

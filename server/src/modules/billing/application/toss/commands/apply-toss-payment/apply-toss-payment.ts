@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AlertsFacade } from '../../../../../alerts/index.js';
 import { Clock, DomainError } from '../../../../../../shared/index.js';
-import { TOSS_MESSAGES, TOSS_PAID_WHILE_CLOSED, tossOrderId } from '../../../../../../contracts/toss.js';
+import { TOSS_PAID_WHILE_CLOSED, tossOrderId } from '../../../../../../contracts/toss.js';
 import type { Charge } from '../../../../domain/charge.entity.js';
 import { ChargeSettlement } from '../../../charge-settlement.js';
 import { RefundBookkeeping } from '../../../refund-bookkeeping.js';
@@ -39,7 +39,7 @@ export class ApplyTossPayment {
     const alerts: PaymentAlert[] = [];
     const charge = await withLockedCharge(this.em, chargeId, async (charge, tx) => {
       const now = this.clock.now();
-      if (payment.orderId !== tossOrderId(charge.id)) throw new DomainError(TOSS_MESSAGES.webhookRefused, 409);
+      if (payment.orderId !== tossOrderId(charge.id)) throw new DomainError('TOSS_WEBHOOK_OTHER_ORDER');
       charge.attachPayment(payment.paymentKey, now);
       charge.tossStatus = payment.status;
       if (payment.secret) charge.tossSecret = payment.secret;

@@ -31,10 +31,10 @@ export class ConfirmTossPayment {
   ): Promise<TossConfirmResult> {
     await this.tossEnabled.assert();
     const found = await ownTossCharge(this.em, memberId, input.orderId);
-    if (BigInt(input.amount) !== found.depositAmount) throw new DomainError(TOSS_MESSAGES.amountMismatch, 400);
+    if (BigInt(input.amount) !== found.depositAmount) throw new DomainError('TOSS_AMOUNT_MISMATCH');
     if (found.status !== 'PENDING') {
       if (found.tossPaymentKey === input.paymentKey) return confirmResult(found);
-      throw new DomainError(TOSS_MESSAGES.closed, 409);
+      throw new DomainError('TOSS_CLOSED');
     }
     await withLockedCharge(this.em, found.id, (charge) => charge.attachPayment(input.paymentKey, this.clock.now()));
     let payment: TossPayment;
@@ -48,7 +48,7 @@ export class ConfirmTossPayment {
         payment = read;
       } else if (error instanceof TossRefusal) {
         await this.noteFailure(found.id, `${error.code}: ${error.tossMessage}`);
-        throw new DomainError(error.tossMessage || TOSS_MESSAGES.failed, 400);
+        throw new DomainError('TOSS_FAILED', error.tossMessage || TOSS_MESSAGES.failed);
       } else if (error instanceof TossUnreachable) {
         this.logger.warn(`confirm of charge ${found.id} unanswered (${error.message}); the re-check job takes over`);
         return confirmResult(await this.reload(found.id));

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { timingSafeEqual } from 'node:crypto';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Clock, DomainError } from '../../../../../../shared/index.js';
-import { chargeIdOfOrder, TOSS_MESSAGES } from '../../../../../../contracts/toss.js';
+import { chargeIdOfOrder } from '../../../../../../contracts/toss.js';
 import { Charge } from '../../../../domain/charge.entity.js';
 import { TossClient } from '../../toss-client.js';
 import { readPayment, withLockedCharge } from '../../toss-charges.js';
@@ -36,11 +36,11 @@ export class ReceiveTossWebhook {
     const id = chargeIdOfOrder(orderId);
     const charge = id === null ? null : await this.em.fork().findOne(Charge, id);
     if (!charge || charge.method !== 'TOSS' || !charge.tossPaymentKey)
-      throw new DomainError(TOSS_MESSAGES.webhookRefused, 404);
+      throw new DomainError('TOSS_WEBHOOK_CHARGE_UNKNOWN');
     if (body.eventType === 'PAYMENT_STATUS_CHANGED') {
-      if (body.data?.paymentKey !== charge.tossPaymentKey) throw new DomainError(TOSS_MESSAGES.webhookRefused, 403);
+      if (body.data?.paymentKey !== charge.tossPaymentKey) throw new DomainError('TOSS_WEBHOOK_REFUSED');
     } else if (!charge.tossSecret || !sameSecret(body.secret, charge.tossSecret)) {
-      throw new DomainError(TOSS_MESSAGES.webhookRefused, 403);
+      throw new DomainError('TOSS_WEBHOOK_REFUSED');
     }
     const payment = await readPayment(this.toss, charge.tossPaymentKey);
     if (!payment) {
@@ -49,7 +49,7 @@ export class ReceiveTossWebhook {
         await withLockedCharge(this.em, charge.id, (locked) => {
           locked.nextCheckAt = this.clock.now();
         });
-      throw new DomainError(TOSS_MESSAGES.tossUnavailable, 503);
+      throw new DomainError('TOSS_UNAVAILABLE');
     }
     const after = await this.applyPayment.execute(charge.id, payment, 'toss:webhook');
     return { ok: true, status: after.status };

@@ -76,7 +76,7 @@ export class RefundTossCharge {
         memo: `충전 #${charge.id} 환불 (${reason})`.slice(0, 500),
       });
     } catch (error) {
-      if (error instanceof InsufficientPointsError) throw new DomainError(TOSS_MESSAGES.refundTooLarge, 400);
+      if (error instanceof InsufficientPointsError) throw new DomainError('TOSS_REFUND_TOO_LARGE');
       throw error;
     }
     // Booked before asking Toss: if Toss refuses, all of it rolls back with the debit.
@@ -104,8 +104,11 @@ export class RefundTossCharge {
       return await this.toss.cancel(paymentKey, reason, amount, idempotencyKey);
     } catch (error) {
       if (error instanceof TossRefusal)
-        throw new DomainError(error.tossMessage || TOSS_MESSAGES.failed, error.status === 404 ? 404 : 409);
-      if (error instanceof TossUnreachable) throw new DomainError(TOSS_MESSAGES.tossUnavailable, 502);
+        throw new DomainError(
+          error.status === 404 ? 'TOSS_REFUND_PAYMENT_UNKNOWN' : 'TOSS_REFUND_REFUSED',
+          error.tossMessage || TOSS_MESSAGES.failed,
+        );
+      if (error instanceof TossUnreachable) throw new DomainError('TOSS_UNREACHABLE');
       throw error;
     }
   }
@@ -117,12 +120,12 @@ export class RefundTossCharge {
  */
 function refundKind(charge: Charge, points: bigint): 'closed' | 'settled' {
   if (charge.status === 'FAIL' && charge.tossPaymentKey && charge.tossFailure?.startsWith(TOSS_PAID_WHILE_CLOSED)) {
-    if (charge.refundedAmount >= charge.depositAmount) throw new DomainError(TOSS_MESSAGES.closed, 409);
-    if (points !== charge.point) throw new DomainError(TOSS_MESSAGES.closedRefundWhole, 400);
+    if (charge.refundedAmount >= charge.depositAmount) throw new DomainError('TOSS_CLOSED');
+    if (points !== charge.point) throw new DomainError('TOSS_CLOSED_REFUND_WHOLE');
     return 'closed';
   }
   if (charge.method !== 'TOSS' || !charge.tossPaymentKey || charge.status !== 'SUCCESS')
-    throw new DomainError(TOSS_MESSAGES.refundNotToss, 409);
-  if (points <= 0n || points > charge.refundablePoint) throw new DomainError(TOSS_MESSAGES.refundTooLarge, 400);
+    throw new DomainError('TOSS_REFUND_NOT_TOSS');
+  if (points <= 0n || points > charge.refundablePoint) throw new DomainError('TOSS_REFUND_TOO_LARGE');
   return 'settled';
 }

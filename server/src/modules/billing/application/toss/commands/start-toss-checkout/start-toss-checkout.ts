@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { SettingsService } from '../../../../../settings/index.js';
-import { Clock, DomainError } from '../../../../../../shared/index.js';
+import { Clock, DomainError, inputRefusal } from '../../../../../../shared/index.js';
 import {
   allowedFeeTypes,
   cashReceiptSchema,
@@ -12,13 +12,7 @@ import {
   type FeeType,
   type TaxInvoice,
 } from '../../../../../../contracts/charge.js';
-import {
-  TOSS_MESSAGES,
-  tossOrderId,
-  tossReceiptFor,
-  type TossCheckout,
-  type TossMethod,
-} from '../../../../../../contracts/toss.js';
+import { tossOrderId, tossReceiptFor, type TossCheckout, type TossMethod } from '../../../../../../contracts/toss.js';
 import { Charge } from '../../../../domain/charge.entity.js';
 import { MAX_OPEN_CHARGES } from '../../../charge-requests.js';
 import { TossClient } from '../../toss-client.js';
@@ -55,14 +49,13 @@ export class StartTossCheckout {
     const settings = await this.settings.list();
     const paymentType = String(settings.find((s) => s.key === 'ENABLE_PAYMENT_TYPE')?.value ?? 'ALL');
     const feeEnabled = paymentFeeEnabled(settings.find((s) => s.key === 'ENABLE_PAYMENT_FEE')?.value);
-    if (!allowedFeeTypes(paymentType).includes(feeType)) throw new DomainError(CHARGE_MESSAGES.feeTypeNotAllowed, 400);
+    if (!allowedFeeTypes(paymentType).includes(feeType)) throw new DomainError('CHARGE_FEE_TYPE_NOT_ALLOWED');
     const receipt = tossReceiptFor(feeType, body.method);
-    if (!receipt.ok) throw new DomainError(receipt.message, 400);
+    if (!receipt.ok) throw inputRefusal(receipt.message);
     let feeValue: TaxInvoice | CashReceipt | null = null;
     if (feeType !== 'NONE') {
       const parsed = (feeType === 'FEE' ? taxInvoiceSchema : cashReceiptSchema).safeParse(body.feeValue ?? {});
-      if (!parsed.success)
-        throw new DomainError(parsed.error.issues[0]?.message ?? CHARGE_MESSAGES.feeTypeInvalid, 400);
+      if (!parsed.success) throw inputRefusal(parsed.error.issues[0]?.message ?? CHARGE_MESSAGES.feeTypeInvalid);
       feeValue = parsed.data as TaxInvoice | CashReceipt;
     }
     const charge = await this.em.fork().transactional(async (tx) => {
@@ -76,7 +69,7 @@ export class StartTossCheckout {
         tossPaymentKey: null,
         expiresAt: { $gt: now },
       });
-      if (open >= MAX_OPEN_CHARGES) throw new DomainError(TOSS_MESSAGES.tooManyOpen, 409);
+      if (open >= MAX_OPEN_CHARGES) throw new DomainError('TOSS_TOO_MANY_OPEN');
       const created = Charge.requestToss(memberId, BigInt(body.point), feeType, feeValue, body.method, now, feeEnabled);
       tx.persist(created);
       return created;

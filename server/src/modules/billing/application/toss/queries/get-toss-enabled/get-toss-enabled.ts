@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { SettingsService } from '../../../../../settings/index.js';
 import { DomainError } from '../../../../../../shared/index.js';
-import { TOSS_MESSAGES } from '../../../../../../contracts/toss.js';
 import { TossClient } from '../../toss-client.js';
 
 /** Whether the storefront offers paying online: ENABLE_TOSS_PAYMENT on and both keys set. */
@@ -18,6 +17,6 @@ export class GetTossEnabled {
 
   /** The refusal of a checkout or confirm while paying online is off. */
   async assert(): Promise<void> {
-    if (!(await this.execute())) throw new DomainError(TOSS_MESSAGES.disabled, 403);
+    if (!(await this.execute())) throw new DomainError('TOSS_DISABLED');
   }
 }
