@@ -1,15 +1,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
-import ts from 'typescript';
 import { ERROR_CODES } from '../contracts/error-codes.js';
 import { DomainError, IllegalTransitionError, inputRefusal, NotFoundError } from './domain-error.js';
 
 const SRC = new URL('../', import.meta.url).pathname;
 
-/** Files being moved in this step: their refusals are raised by code once they have landed. */
-const NOT_YET = [
-  /^shared\/domain-error\.ts$/, // the deprecated form's own definition
-];
+/** The error model's own definition. */
+const NOT_YET = [/^shared\/domain-error\.ts$/];
 
 const sources = (dir: string): string[] =>
   readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -44,45 +41,11 @@ describe('DomainError', () => {
     });
     expect(inputRefusal('아무 말')).toMatchObject({ status: 400, code: 'BAD_REQUEST', message: '아무 말' });
   });
-
-  it('keeps the deprecated message-first form answering as before (status given, code by its words)', () => {
-    const old = new DomainError(ERROR_CODES.COUPON_USED, 409);
-    expect([old.status, old.code]).toEqual([409, 'COUPON_USED']);
-    expect(new DomainError('목록에 없는 말', 400)).toMatchObject({ status: 400, code: 'BAD_REQUEST' });
-    expect(new NotFoundError('목록에 없는 말')).toMatchObject({ status: 404, code: 'NOT_FOUND' });
-  });
 });
 
+// A refusal names its code: DomainError's first parameter is an ErrorCode, so a message-first call no longer
+// compiles. What the types cannot see is a Nest exception thrown from a use case.
 describe('refusals in server/src', () => {
-  it('are raised by code: no call picks the deprecated message-first form', () => {
-    const { config } = ts.readConfigFile(join(SRC, '../tsconfig.json'), ts.sys.readFile);
-    const { options } = ts.parseJsonConfigFileContent(config, ts.sys, join(SRC, '..'));
-    const program = ts.createProgram({ rootNames: checked, options: { ...options, noEmit: true } });
-    const checker = program.getTypeChecker();
-    const offences: string[] = [];
-    for (const file of checked) {
-      const source = program.getSourceFile(file)!;
-      if (!/Error\(/.test(source.text)) continue;
-      const visit = (node: ts.Node): void => {
-        const call =
-          ts.isNewExpression(node) ||
-          (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.SuperKeyword);
-        const declaration = call ? checker.getResolvedSignature(node as ts.CallLikeExpression)?.declaration : undefined;
-        if (
-          declaration &&
-          declaration.getSourceFile().fileName.endsWith('shared/domain-error.ts') &&
-          ts.getJSDocDeprecatedTag(declaration)
-        ) {
-          const { line } = source.getLineAndCharacterOfPosition(node.getStart());
-          offences.push(`${relative(SRC, file)}:${line + 1}: ${node.getText().split('\n')[0]}`);
-        }
-        ts.forEachChild(node, visit);
-      };
-      visit(source);
-    }
-    expect(offences).toEqual([]);
-  });
-
   it('application code throws no HttpException: a refusal is a DomainError', () => {
     const nest = /new (HttpException|[A-Z]\w*Exception)\(|extends HttpException\b/;
     const offences = checked

@@ -1,4 +1,4 @@
-import { ERRORS, errorCodeOf, statusErrorCode, type ErrorCode } from '../contracts/error-codes.js';
+import { ERRORS, errorCodeOf, type ErrorCode } from '../contracts/error-codes.js';
 
 /** Values for the `{name}` holes of a refusal's message (contracts/error-codes.ts). */
 export type MessageParams = Readonly<Record<string, string | number | bigint>>;
@@ -8,8 +8,6 @@ export interface RefusalExtras {
   readonly details?: Readonly<Record<string, unknown>>;
   readonly headers?: Readonly<Record<string, string>>;
 }
-
-const isCode = (value: unknown): value is ErrorCode => typeof value === 'string' && Object.hasOwn(ERRORS, value);
 
 const fill = (template: string, params: MessageParams): string =>
   template.replace(/\{(\w+)\}/g, (hole, name: string) => (name in params ? String(params[name]) : hole));
@@ -22,37 +20,21 @@ const fill = (template: string, params: MessageParams): string =>
  */
 export class DomainError extends Error {
   readonly code: ErrorCode;
-  /** Only the deprecated message-first form sets it: the status its thrower chose. */
-  readonly legacyStatus?: number;
   readonly details?: Readonly<Record<string, unknown>>;
   readonly headers?: Readonly<Record<string, string>>;
 
-  constructor(code: ErrorCode, message?: string | MessageParams, extras?: RefusalExtras);
-  /**
-   * @deprecated The message-first form, `new DomainError(message, status, code?)`: its code is looked up by
-   * its words. Kept only while the files being moved in this step still use it; raise by code instead.
-   */
-  constructor(message: string, status?: number, code?: ErrorCode);
-  constructor(first: string, second?: string | number | MessageParams, third?: ErrorCode | RefusalExtras) {
-    if (isCode(first) && typeof second !== 'number') {
-      const template = ERRORS[first].message as string;
-      super(typeof second === 'string' ? second : second ? fill(template, second) : template);
-      this.code = first;
-      const extras = third as RefusalExtras | undefined;
-      this.details = extras?.details;
-      this.headers = extras?.headers;
-    } else {
-      const status = typeof second === 'number' ? second : 409;
-      super(first);
-      this.legacyStatus = status;
-      this.code = isCode(third) ? third : (errorCodeOf(first, status) ?? statusErrorCode(status));
-    }
+  constructor(code: ErrorCode, message?: string | MessageParams, extras?: RefusalExtras) {
+    const template = ERRORS[code].message as string;
+    super(typeof message === 'string' ? message : message ? fill(template, message) : template);
+    this.code = code;
+    this.details = extras?.details;
+    this.headers = extras?.headers;
     this.name = new.target.name;
   }
 
-  /** The HTTP status: the code's (contracts), or what a deprecated message-first thrower chose. */
+  /** The HTTP status, decided once by the code (contracts/error-codes.ts). */
   get status(): number {
-    return this.legacyStatus ?? ERRORS[this.code].status;
+    return ERRORS[this.code].status;
   }
 }
 
@@ -78,11 +60,7 @@ export class IllegalTransitionError extends DomainError {
 
 /** A record that is not there: `RECORD_NOT_FOUND` ('찾을 수 없습니다.') unless a 404 code of its own is named. */
 export class NotFoundError extends DomainError {
-  constructor(code?: ErrorCode, message?: string | MessageParams);
-  /** @deprecated The message-first form (a 404 looked up by its words); raise by code instead. */
-  constructor(message: string);
-  constructor(codeOrMessage: string = 'RECORD_NOT_FOUND', message?: string | MessageParams) {
-    if (isCode(codeOrMessage)) super(codeOrMessage, message);
-    else super(codeOrMessage, 404, errorCodeOf(codeOrMessage, 404) ?? 'NOT_FOUND');
+  constructor(code: ErrorCode = 'RECORD_NOT_FOUND', message?: string | MessageParams) {
+    super(code, message);
   }
 }

@@ -39,7 +39,7 @@ export class HttpErrorFilter implements ExceptionFilter {
       if (status === 404 && this.notFound?.(request, reply)) return;
     } else if (error instanceof DomainError) {
       // The code decides the status (contracts/error-codes.ts), once, here.
-      status = error.legacyStatus ?? errorStatus(error.code);
+      status = errorStatus(error.code);
       message = error.message;
       code = error.code;
       extra = { ...error.details };
