@@ -173,6 +173,45 @@ module.exports = {
       from: { path: '^server/src/modules/' },
       to: { circular: true },
     },
+    {
+      name: 'modules-not-into-database',
+      severity: 'error',
+      comment:
+        'Modules get their EntityManager from Nest and their tables through their own entities; the ORM config, migrations, embedded PostgreSQL and demo seeder in database/ sit above them.',
+      from: { path: '^server/src/modules/' },
+      to: { path: '^server/src/database/' },
+    },
+    {
+      name: 'database-from-the-edge',
+      severity: 'error',
+      comment:
+        'Only the process (main.ts, bootstrap.ts, app.module.ts) and the backup tool (ops/backup) reach into database/.',
+      from: {
+        path: '^server/src/',
+        pathNot: [
+          '^server/src/(main|bootstrap|app\\.module)\\.ts$',
+          '^server/src/database/',
+          '^server/src/ops/backup/',
+          '\\.spec\\.ts$',
+        ],
+      },
+      to: { path: '^server/src/database/' },
+    },
+    {
+      name: 'demo-seeder-from-bootstrap-only',
+      severity: 'error',
+      comment:
+        "The demo seeder runs once, from bootstrap on a new database (and from tests): production code never calls it, and it reaches modules only through their facades' ordinary commands.",
+      from: { path: '^server/src/', pathNot: ['^server/src/bootstrap\\.ts$', '^server/src/database/demo/'] },
+      to: { path: '^server/src/database/demo/' },
+    },
+    {
+      name: 'modules-below-the-process',
+      severity: 'error',
+      comment: 'Modules never import what wires them or runs beside them: ops/, app.module.ts, bootstrap.ts, main.ts.',
+      from: { path: '^server/src/modules/' },
+      to: { path: '^server/src/(ops/|(main|bootstrap|app\\.module)\\.ts$)' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },

@@ -48,6 +48,30 @@ export default tseslint.config(
     ...reactHooks.configs.flat.recommended,
   },
   {
+    // A query key names the resource it caches (the API path first, then its parameters): two features once shared
+    // a literal ['notices'] for two different answers. Keys are written only in the key factories
+    // (customer-web: features/*/api/keys.ts and lib/query-keys.ts; admin-web: common/queryKeys.ts).
+    files: ['customer-web/src/**/*.{ts,tsx}', 'admin-web/src/**/*.{ts,tsx}'],
+    ignores: [
+      'customer-web/src/features/*/api/keys.ts',
+      'customer-web/src/lib/query-keys.ts',
+      'admin-web/src/common/queryKeys.ts',
+    ],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          "Property[key.name='queryKey'] > ArrayExpression",
+          "Property[key.name='queryKey'] > :matches(TSAsExpression, TSSatisfiesExpression) > ArrayExpression",
+          'CallExpression[callee.property.name=/^(get|set)QueryData$/] > ArrayExpression:first-child',
+        ].map((selector) => ({
+          selector,
+          message: "A query key comes from its feature's key factory, not a literal.",
+        })),
+      ],
+    },
+  },
+  {
     files: ['customer-web/src/**/*.test.{ts,tsx}'],
     ...testingLibrary.configs['flat/react'],
   },
@@ -58,5 +82,26 @@ export default tseslint.config(
   {
     files: ['**/*.{spec,test}.{ts,tsx}', 'test/**/*.ts', 'customer-web/src/testing/**'],
     languageOptions: { globals: { ...globals.jest } },
+  },
+  {
+    // Modules reach each other through facades, ports bound at the root, events and commands: never by looking a
+    // provider up at run time. ModuleRef belongs to the process's start (bootstrap.ts) alone.
+    files: ['server/src/**/*.ts'],
+    ignores: ['server/src/bootstrap.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@nestjs/core',
+              importNames: ['ModuleRef'],
+              message:
+                'No provider lookups between modules: use the facade, a port bound in app.module.ts, or an event.',
+            },
+          ],
+        },
+      ],
+    },
   },
 );

@@ -17,7 +17,7 @@ function tool(args, extraEnv = {}) {
   const started = performance.now();
   let out;
   try {
-    out = execFileSync(process.execPath, ['server/dist/modules/backup/cli.js', ...args], {
+    out = execFileSync(process.execPath, ['server/dist/ops/backup/cli.js', ...args], {
       env: { ...env, ...extraEnv },
       stdio: ['ignore', 'pipe', 'pipe'],
     })

@@ -1,4 +1,4 @@
-// The two first screens' JavaScript, gzipped, against issue 29's targets: the storefront's /order (index.html's
+// The two first screens' JavaScript, gzipped, against their size targets: the storefront's /order (index.html's
 // entry, the app it starts right after the first paint, src/boot.tsx, and their static imports) <= 140 KB, and the
 // console at the dashboard (entry, the dashboard route, their static imports) <= 350 KB. Read from Vite's
 // manifest of the production build (built when missing or stale). With the server built too, it loads /order in

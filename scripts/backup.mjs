@@ -5,7 +5,7 @@ import { build } from './lib/build.mjs';
 build({ only: ['server'] });
 const child = spawn(
   process.execPath,
-  ['--enable-source-maps', 'server/dist/modules/backup/cli.js', ...process.argv.slice(2)],
+  ['--enable-source-maps', 'server/dist/ops/backup/cli.js', ...process.argv.slice(2)],
   { stdio: 'inherit' },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

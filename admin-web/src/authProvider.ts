@@ -82,7 +82,7 @@ export const authProvider: AuthProvider = {
     forget();
   },
   async checkAuth() {
-    // Not logged in yet is not an error: the login page shows nothing until a try fails (issue 18).
+    // Not logged in yet is not an error: the login page shows nothing until a try fails.
     if (!getToken()) throw { message: false };
   },
   async checkError(error: { status?: number }) {

@@ -1,11 +1,9 @@
 import { fetchUtils, type DataProvider, type Identifier, type RaRecord } from 'react-admin';
 import simpleRestProvider from 'ra-data-simple-rest';
 import { getToken, refreshToken } from './authProvider';
+import type { UploadPurpose } from '../../server/src/contracts/content.js';
 import type { ProfitGroup, ProfitReport, ProviderScore } from '../../server/src/contracts/reports.js';
 import type { AdminDashboardView, AdminDayFigures, AdminLedgerEntryView } from '../../server/src/contracts/views.js';
-
-/** Where an uploaded image is shown: the server keeps it at that place's size (server/src/contracts/content.ts). */
-export type UploadPurpose = 'popup' | 'guide-desktop' | 'guide-mobile' | 'other';
 
 export const API = '/api/admin';
 

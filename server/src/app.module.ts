@@ -1,69 +1,68 @@
 import { type DynamicModule, Global, Module } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import { MikroOrmModule } from '@mikro-orm/nestjs';
+import { EventEmitterModule } from '@nestjs/event-emitter';
 import { ScheduleModule } from '@nestjs/schedule';
 import { LoggerModule } from 'nestjs-pino';
 import { AppConfig, runsJobs } from './config/index.js';
 import { ormConfig } from './database/mikro-orm.config.js';
-import { AuditFacade, AuditModule } from './modules/audit/index.js';
-import { ContentFacade, ContentModule } from './modules/content/index.js';
+import { AuditModule } from './modules/audit/index.js';
+import { ContentModule } from './modules/content/index.js';
 import { DashboardModule } from './modules/dashboard/index.js';
 import {
   ApprovalGate,
-  AuditRecorder,
   IdentityModule,
-  IdentitySettings,
-  MemberMoneyCloser,
   Messenger,
   PointAdjuster,
   PointBalanceReader,
   MemberLevelReader,
-  RegisterWhereOptions,
-  SecurityAlerts,
-  SessionDirectory,
+  SessionsAdapter,
 } from './modules/identity/index.js';
-import { AuthModule, SessionReader } from './modules/auth/index.js';
-import { memberMoneyCloser } from './composition/member-money-closure.js';
-import { approvalActions } from './composition/approval-actions.js';
-import { ApprovalActions, ApprovalsFacade, ApprovalsModule } from './modules/approvals/index.js';
+import { AuthModule, SessionsPort } from './modules/auth/index.js';
+import { ApprovalsFacade, ApprovalsModule } from './modules/approvals/index.js';
 import { LedgerKind, WalletFacade, WalletModule } from './modules/wallet/index.js';
-import { SettingsModule, SettingsService } from './modules/settings/index.js';
+import { SettingsModule } from './modules/settings/index.js';
 import { CatalogModule, ServiceAverageTimes } from './modules/catalog/index.js';
 import { FulfilmentModule } from './modules/fulfilment/index.js';
-import { AverageTimes, OrderingModule } from './modules/ordering/index.js';
+import { OrderingFacade, OrderingModule } from './modules/ordering/index.js';
 import { BillingModule } from './modules/billing/index.js';
 import { ReferralModule } from './modules/referral/index.js';
 import { ResellerApiModule } from './modules/reseller-api/index.js';
 import { HealthController } from './ops/health.controller.js';
-import { BackupModule } from './modules/backup/index.js';
-import { AlertsFacade, AlertsModule } from './modules/alerts/index.js';
+import { BackupModule } from './ops/backup/index.js';
+import { AlertsModule } from './modules/alerts/index.js';
 import { SupportModule } from './modules/support/index.js';
 import { DeliveryModule, IdentityMessenger } from './modules/delivery/index.js';
 import { loggerParams } from './ops/logging.js';
 import { PricingFacade, PricingModule } from './modules/pricing/index.js';
 import { ReceiptsModule } from './modules/receipts/index.js';
-import { Clock } from './shared/index.js';
+import { Clock, CommandBus, EventBus } from './shared/index.js';
 import { JobEngineModule } from './jobs/index.js';
 import { CouponsModule } from './modules/coupons/index.js';
 import { FavoritesModule } from './modules/favorites/index.js';
 
-/** What every module may inject without importing: the resolved config and the clock. */
+/**
+ * What every module may inject without importing: the resolved config, the clock, and the buses for
+ * domain events and commands between modules (docs/architecture.md, "Events and commands").
+ */
 @Global()
 @Module({})
 class CoreModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CoreModule,
-      providers: [{ provide: AppConfig, useValue: config }, Clock],
-      exports: [AppConfig, Clock],
+      providers: [{ provide: AppConfig, useValue: config }, Clock, EventBus, CommandBus],
+      exports: [AppConfig, Clock, EventBus, CommandBus],
     };
   }
 }
 
-/** Ports one context declares and another fulfils, bound here so neither imports the other. */
+/**
+ * Reads a module needs from a module above it (which imports it, directly or through delivery), bound
+ * to the owner's own class; Nest resolves them when first injected, after both modules exist.
+ */
 @Global()
 @Module({
-  imports: [WalletModule, SettingsModule, ContentModule, AuditModule, PricingModule, IdentityModule],
+  imports: [WalletModule, PricingModule, ApprovalsModule, DeliveryModule, OrderingModule, IdentityModule],
   providers: [
     { provide: PointBalanceReader, useExisting: WalletFacade },
     {
@@ -74,68 +73,25 @@ class CoreModule {
         adjustmentEntry: (reference) => wallet.findEntry(LedgerKind.ADJUST, reference),
       }),
     },
-    {
-      provide: IdentitySettings,
-      inject: [SettingsService],
-      useFactory: (settings: SettingsService): IdentitySettings => ({
-        isOn: async (key) => (await settings.get(key)) === true,
-        text: async (key) => String(await settings.get(key)),
-      }),
-    },
-    { provide: RegisterWhereOptions, useExisting: ContentFacade },
-    { provide: AuditRecorder, useExisting: AuditFacade },
-    { provide: MemberMoneyCloser, inject: [ModuleRef, WalletFacade, SettingsService], useFactory: memberMoneyCloser },
-    { provide: ApprovalActions, inject: [ModuleRef], useFactory: approvalActions },
-    // Approvals imports identity (guards): looked up when first used, as the closer above does.
-    {
-      provide: ApprovalGate,
-      inject: [ModuleRef],
-      useFactory: (moduleRef: ModuleRef): ApprovalGate => ({
-        runOrHold: (command, requester, run) =>
-          moduleRef.get(ApprovalsFacade, { strict: false }).runOrHold(command, requester, run),
-      }),
-    },
-    // Delivery imports identity (member contacts): looked up when first used, as the gate above is.
-    {
-      provide: Messenger,
-      inject: [ModuleRef],
-      useFactory: (moduleRef: ModuleRef): Messenger => {
-        const engine = () => moduleRef.get(IdentityMessenger, { strict: false });
-        return { write: (tx, message) => engine().write(tx, message), sendNow: (id) => engine().sendNow(id) };
-      },
-    },
-    // Alerts imports delivery, which imports identity: looked up when first used.
-    {
-      provide: SecurityAlerts,
-      inject: [ModuleRef],
-      useFactory: (moduleRef: ModuleRef): SecurityAlerts => ({
-        raise: (text, key) => moduleRef.get(AlertsFacade, { strict: false }).raise('LOGIN_SECURITY', text, key),
-      }),
-    },
     { provide: MemberLevelReader, useExisting: PricingFacade },
-    { provide: SessionReader, useExisting: SessionDirectory },
-    // Ordering imports the catalogue: its average times are looked up when first read.
+    { provide: ApprovalGate, useExisting: ApprovalsFacade },
+    { provide: Messenger, useExisting: IdentityMessenger },
+    { provide: SessionsPort, useExisting: SessionsAdapter },
     {
       provide: ServiceAverageTimes,
-      inject: [ModuleRef],
-      useFactory: (moduleRef: ModuleRef): ServiceAverageTimes => ({
-        minutesByService: () => moduleRef.get(AverageTimes, { strict: false }).minutesByService(),
+      inject: [OrderingFacade],
+      useFactory: (ordering: OrderingFacade): ServiceAverageTimes => ({
+        minutesByService: () => ordering.averageMinutesByService(),
       }),
     },
   ],
   exports: [
     PointBalanceReader,
     PointAdjuster,
-    IdentitySettings,
-    RegisterWhereOptions,
-    AuditRecorder,
-    MemberMoneyCloser,
-    ApprovalActions,
-    ApprovalGate,
     MemberLevelReader,
+    ApprovalGate,
     Messenger,
-    SecurityAlerts,
-    SessionReader,
+    SessionsPort,
     ServiceAverageTimes,
   ],
 })
@@ -152,6 +108,7 @@ export class AppModule {
         // Every unit of work forks its own EntityManager, so the per-request context middleware is only overhead.
         MikroOrmModule.forRoot({ ...ormConfig(config.databaseUrl), registerRequestContext: false }),
         ...(runsJobs(config.env) ? [ScheduleModule.forRoot()] : []),
+        EventEmitterModule.forRoot(),
         PortsModule,
         AuthModule,
         IdentityModule,

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { loadDemoData } from '../../server/src/database/demo-data.js';
+import { loadDemoData } from '../../server/src/database/demo/index.js';
 import { startBrowserHarness, type BrowserHarness } from '../support/browser.js';
 import {
   MEMBER_SCREENS,

@@ -1,4 +1,8 @@
 import CategoryIcon from '@mui/icons-material/Category';
 import { crudResource } from '../common/crud';
 
-export default crudResource(() => import('./categories'), CategoryIcon, { recordRepresentation: 'text' });
+export default crudResource(
+  { list: () => import('./CategoryList'), form: () => import('./CategoryForm') },
+  CategoryIcon,
+  { recordRepresentation: 'text' },
+);

@@ -1,4 +1,7 @@
 import CardGiftcardIcon from '@mui/icons-material/CardGiftcard';
 import { crudResource } from '../common/crud';
 
-export default crudResource(() => import('./charge-bonuses'), CardGiftcardIcon);
+export default crudResource(
+  { list: () => import('./ChargeBonusList'), form: () => import('./ChargeBonusForm') },
+  CardGiftcardIcon,
+);

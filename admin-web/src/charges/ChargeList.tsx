@@ -170,7 +170,7 @@ const Actions = (_: { label: string }) => (
 
 const won = (value: unknown) => `${Number(value ?? 0).toLocaleString('ko-KR')}원`;
 
-/** At phone widths (issue 18): one card per charge with name, amounts, deadline and both commands in reach. */
+/** At phone widths: one card per charge with name, amounts, deadline and both commands in reach. */
 const ChargeCards = () => {
   const { data = [], isPending } = useListContext();
   const leftTab = useLeftTab();

@@ -6,7 +6,7 @@ import type { ConsoleDataProvider } from '../dataProvider';
 export const UNDO_MS = 5000;
 
 /**
- * Issue 18/29: 수락 is one tap, in react-admin's undoable mode. The charge is marked SUCCESS in the cache at once
+ * 수락 is one tap, in react-admin's undoable mode. The charge is marked SUCCESS in the cache at once
  * (so it leaves the waiting tab, see {@link useLeftTab}) and a notice offers 실행 취소 for {@link UNDO_MS}; the
  * accept (and so the CHARGE ledger entry) is sent only when the notice closes, so an undo moves no money at all.
  * A refusal from the server rolls the cache back (the row returns) with the server's reason.

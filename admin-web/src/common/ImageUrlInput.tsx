@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { TextInput, useDataProvider, useInput, useNotify } from 'react-admin';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { ConsoleDataProvider, UploadPurpose } from '../dataProvider';
+import type { UploadPurpose } from '../../../server/src/contracts/content.js';
+import type { ConsoleDataProvider } from '../dataProvider';
 
 /**
  * An image URL field with an upload button (POST /api/admin/uploads) and a preview of the image. `purpose`

@@ -18,17 +18,17 @@ export const CreatePage = ({ children }: { children: ReactNode }) => (
   </Create>
 );
 
-/** A resource's lazily loaded list/edit/create from one module that exports List and Form. */
+type View = () => Promise<{ default: ComponentType }>;
+
+/** A resource's lazily loaded list, and its edit and create pages around one form (XxxList.tsx, XxxForm.tsx). */
 export function crudResource(
-  load: () => Promise<{ List: ComponentType; Form: ComponentType }>,
+  views: { list: View; form: View },
   icon: ComponentType,
   extra: Record<string, unknown> = {},
 ) {
-  let loading: ReturnType<typeof load> | undefined;
-  const module = () => (loading ??= load());
-  const Form = lazy(async () => ({ default: (await module()).Form }));
+  const Form = lazy(views.form);
   return {
-    list: lazy(async () => ({ default: (await module()).List })),
+    list: lazy(views.list),
     edit: () => (
       <EditPage>
         <Form />

@@ -7,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { lazy, Suspense } from 'react';
 import { won } from '../common/fields';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { consoleKeys } from '../common/queryKeys';
 
 /** The last 30 days' charts (recharts, the heaviest library here) load after the figures above them. */
 const DashboardCharts = lazy(() => import('./DashboardCharts'));
@@ -50,7 +51,7 @@ const grid = { display: 'grid', gap: 2, mb: 2 } as const;
 /** Today's figures, what needs attention, and the last 30 days as charts (GET /api/admin/dashboard). */
 const Dashboard = () => {
   const dp = useDataProvider<ConsoleDataProvider>();
-  const { data, isPending, error } = useQuery({ queryKey: ['dashboard'], queryFn: () => dp.dashboard() });
+  const { data, isPending, error } = useQuery({ queryKey: consoleKeys.dashboard, queryFn: () => dp.dashboard() });
   if (isPending) return <Loading />;
   if (error || !data)
     return (

@@ -1,4 +1,6 @@
 import QuizIcon from '@mui/icons-material/Quiz';
 import { crudResource } from '../common/crud';
 
-export default crudResource(() => import('./faqs'), QuizIcon, { recordRepresentation: 'title' });
+export default crudResource({ list: () => import('./FaqList'), form: () => import('./FaqForm') }, QuizIcon, {
+  recordRepresentation: 'title',
+});

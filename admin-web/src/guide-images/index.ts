@@ -1,4 +1,7 @@
 import ImageIcon from '@mui/icons-material/Image';
 import { crudResource } from '../common/crud';
 
-export default crudResource(() => import('./guide-images'), ImageIcon);
+export default crudResource(
+  { list: () => import('./GuideImageList'), form: () => import('./GuideImageForm') },
+  ImageIcon,
+);

@@ -7,12 +7,13 @@ import Divider from '@mui/material/Divider';
 import ListSubheader from '@mui/material/ListSubheader';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { menuSections } from '../resources';
+import { consoleKeys } from '../common/queryKeys';
 
 /** The 문의 inbox's unread count (tickets a member wrote to that no operator has opened), polled each minute. */
 const TicketsItem = () => {
   const dp = useDataProvider<ConsoleDataProvider>();
   const { data } = useQuery({
-    queryKey: ['tickets-unread'],
+    queryKey: consoleKeys.ticketUnread,
     queryFn: () => dp.ticketUnread(),
     refetchInterval: 60_000,
   });

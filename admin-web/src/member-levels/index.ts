@@ -1,4 +1,8 @@
 import WorkspacePremiumIcon from '@mui/icons-material/WorkspacePremium';
 import { crudResource } from '../common/crud';
 
-export default crudResource(() => import('./member-levels'), WorkspacePremiumIcon, { recordRepresentation: 'name' });
+export default crudResource(
+  { list: () => import('./MemberLevelList'), form: () => import('./MemberLevelForm') },
+  WorkspacePremiumIcon,
+  { recordRepresentation: 'name' },
+);

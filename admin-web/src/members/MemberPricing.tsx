@@ -12,32 +12,42 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { consoleKeys } from '../common/queryKeys';
+import type { AdminMemberView } from '../../../server/src/contracts/views.js';
 
 const won = (v: number) => `${v.toLocaleString('ko-KR')}원`;
 const reason = (error: unknown) => (error instanceof Error && error.message ? error.message : '처리하지 못했습니다.');
 
 /** A member's level (회원 등급, an operator may set it) and custom rates per service (회원 단가, reseller deals). */
 export const MemberPricing = () => {
-  const member = useRecordContext();
+  const member = useRecordContext<AdminMemberView>();
   const dp = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const client = useQueryClient();
   const id = member?.id;
-  const level = useQuery({ queryKey: ['member-level', id], queryFn: () => dp.memberLevel(id!), enabled: !!member });
-  const rates = useQuery({ queryKey: ['member-rates', id], queryFn: () => dp.memberRates(id!), enabled: !!member });
+  const level = useQuery({
+    queryKey: consoleKeys.memberLevel(id),
+    queryFn: () => dp.memberLevel(id!),
+    enabled: !!member,
+  });
+  const rates = useQuery({
+    queryKey: consoleKeys.memberRates(id),
+    queryFn: () => dp.memberRates(id!),
+    enabled: !!member,
+  });
   const levels = useGetList('member-levels', {
     pagination: { page: 1, perPage: 100 },
     sort: { field: 'threshold', order: 'ASC' },
   });
   const [serviceId, setServiceId] = useState('');
   const [point, setPoint] = useState('');
-  const refresh = () => client.invalidateQueries({ queryKey: ['member-rates', id] });
+  const refresh = () => client.invalidateQueries({ queryKey: consoleKeys.memberRates(id) });
   const act = async (work: () => Promise<unknown>, done: string) => {
     try {
       await work();
       notify(done, { type: 'success' });
       await refresh();
-      await client.invalidateQueries({ queryKey: ['member-level', id] });
+      await client.invalidateQueries({ queryKey: consoleKeys.memberLevel(id) });
     } catch (error) {
       notify(reason(error), { type: 'error' });
     }

@@ -13,9 +13,10 @@ import { ReferralFigures } from './ReferralFigures';
 import { MemberPricing } from './MemberPricing';
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
 import { ScrollableTabs } from '../common/ScrollableTabs';
+import type { AdminMemberView } from '../../../server/src/contracts/views.js';
 
 const Commands = () => {
-  const member = useRecordContext();
+  const member = useRecordContext<AdminMemberView>();
   const suspended = member?.status === 'SUSPENDED';
   return (
     <CommandBar>

@@ -3,15 +3,17 @@ import { useQuery } from '@tanstack/react-query';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { ConsoleDataProvider } from '../dataProvider';
+import { consoleKeys } from '../common/queryKeys';
+import type { AdminMemberView } from '../../../server/src/contracts/views.js';
 
 const won = (v: number) => `${v.toLocaleString('ko-KR')}원`;
 
 /** A member's referral figures: who joined with their code and what their charges earned. */
 export const ReferralFigures = () => {
-  const member = useRecordContext();
+  const member = useRecordContext<AdminMemberView>();
   const dp = useDataProvider<ConsoleDataProvider>();
   const { data } = useQuery({
-    queryKey: ['member-referrals', member?.id],
+    queryKey: consoleKeys.memberReferrals(member?.id),
     queryFn: () => dp.memberReferrals(member!.id),
     enabled: !!member,
   });

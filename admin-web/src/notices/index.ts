@@ -1,4 +1,4 @@
 import CampaignIcon from '@mui/icons-material/Campaign';
 import { crudResource } from '../common/crud';
 
-export default crudResource(() => import('./notices'), CampaignIcon);
+export default crudResource({ list: () => import('./NoticeList'), form: () => import('./NoticeForm') }, CampaignIcon);

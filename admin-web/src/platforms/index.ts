@@ -1,4 +1,6 @@
 import AppsIcon from '@mui/icons-material/Apps';
 import { crudResource } from '../common/crud';
 
-export default crudResource(() => import('./platforms'), AppsIcon, { recordRepresentation: 'text' });
+export default crudResource({ list: () => import('./PlatformList'), form: () => import('./PlatformForm') }, AppsIcon, {
+  recordRepresentation: 'text',
+});

@@ -6,6 +6,7 @@ import { DateTimeField, labelChoices } from '../common/fields';
 import { PRICE_CHANGE_KIND_LABELS, PRICE_CHANGE_STATUS_LABELS } from '../../../server/src/contracts/statuses.js';
 import { PRICE_RULE_LABELS } from '../../../server/src/contracts/catalog.js';
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
+import type { AdminPriceChangeView } from '../../../server/src/contracts/views.js';
 
 const kinds = labelChoices(PRICE_CHANGE_KIND_LABELS);
 const rules = labelChoices(PRICE_RULE_LABELS);
@@ -17,7 +18,7 @@ const filters = [
 
 /** A held change's commands: apply it (the rate and the price its rule makes) or leave it unapplied. */
 const HeldCommands = () => {
-  const record = useRecordContext();
+  const record = useRecordContext<AdminPriceChangeView>();
   if (record?.status !== 'HELD') return null;
   return (
     <span style={{ whiteSpace: 'nowrap' }}>

@@ -2,6 +2,6 @@ import { lazy } from 'react';
 import ScoreIcon from '@mui/icons-material/Leaderboard';
 
 export default {
-  list: lazy(() => import('./ProviderScoresPage')),
+  list: lazy(() => import('./ProviderScoreList')),
   icon: ScoreIcon,
 };

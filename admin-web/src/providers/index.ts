@@ -1,4 +1,6 @@
 import HubIcon from '@mui/icons-material/Hub';
 import { crudResource } from '../common/crud';
 
-export default crudResource(() => import('./providers'), HubIcon, { recordRepresentation: 'name' });
+export default crudResource({ list: () => import('./ProviderList'), form: () => import('./ProviderForm') }, HubIcon, {
+  recordRepresentation: 'name',
+});

@@ -16,6 +16,7 @@ import { MemberField } from '../common/references';
 import { refillCommands } from '../../../server/src/contracts/commands.js';
 import type { RefillStatus } from '../../../server/src/contracts/statuses.js';
 import { ResponsiveDatagrid } from '../common/ResponsiveDatagrid';
+import type { AdminRefillView } from '../../../server/src/contracts/views.js';
 
 /** The console's own words for a refill's state (the server's messages say 접수 and 진행중). */
 const STATUS_NAMES: Record<RefillStatus, string> = {
@@ -35,9 +36,9 @@ const filters = [
 
 /** Mark done / reject with a reason: only while the refill is open. */
 const Commands = () => {
-  const refill = useRecordContext();
+  const refill = useRecordContext<AdminRefillView>();
   if (!refill) return null;
-  const allowed = refillCommands({ status: refill.status as RefillStatus });
+  const allowed = refillCommands(refill);
   return (
     <>
       <CommandButton

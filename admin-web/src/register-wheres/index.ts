@@ -1,4 +1,8 @@
 import HowToRegIcon from '@mui/icons-material/HowToReg';
 import { crudResource } from '../common/crud';
 
-export default crudResource(() => import('./register-wheres'), HowToRegIcon, { recordRepresentation: 'text' });
+export default crudResource(
+  { list: () => import('./RegisterWhereList'), form: () => import('./RegisterWhereForm') },
+  HowToRegIcon,
+  { recordRepresentation: 'text' },
+);

@@ -2,6 +2,6 @@ import { lazy } from 'react';
 import ReportIcon from '@mui/icons-material/QueryStats';
 
 export default {
-  list: lazy(() => import('./ProfitReportPage')),
+  list: lazy(() => import('./ReportList')),
   icon: ReportIcon,
 };

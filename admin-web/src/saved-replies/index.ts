@@ -1,4 +1,7 @@
 import QuickreplyIcon from '@mui/icons-material/Quickreply';
 import { crudResource } from '../common/crud';
 
-export default crudResource(() => import('./saved-replies'), QuickreplyIcon);
+export default crudResource(
+  { list: () => import('./SavedReplyList'), form: () => import('./SavedReplyForm') },
+  QuickreplyIcon,
+);

@@ -1,4 +1,8 @@
 import StorefrontIcon from '@mui/icons-material/Storefront';
 import { crudResource } from '../common/crud';
 
-export default crudResource(() => import('./services'), StorefrontIcon, { recordRepresentation: 'text' });
+export default crudResource(
+  { list: () => import('./ServiceList'), form: () => import('./ServiceForm') },
+  StorefrontIcon,
+  { recordRepresentation: 'text' },
+);

@@ -2,6 +2,6 @@ import { lazy } from 'react';
 import SettingsIcon from '@mui/icons-material/Settings';
 
 export default {
-  list: lazy(() => import('./SettingsPage')),
+  list: lazy(() => import('./SettingList')),
   icon: SettingsIcon,
 };

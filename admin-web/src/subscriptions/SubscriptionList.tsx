@@ -25,6 +25,7 @@ import { DateTimeField, labelChoices, WonField } from '../common/fields';
 import { MemberField, ServiceField } from '../common/references';
 import { SUBSCRIPTION_STATUS_LABELS } from '../../../server/src/contracts/statuses.js';
 import { CommandButton } from '../common/CommandButton';
+import type { AdminSubscriptionView } from '../../../server/src/contracts/views.js';
 
 const statuses = labelChoices(SUBSCRIPTION_STATUS_LABELS);
 
@@ -41,7 +42,7 @@ const filters = [
  * checking the provider's panel, the operator links the id found there, sends it again, or cancels it.
  */
 const HeldCommands = () => {
-  const record = useRecordContext();
+  const record = useRecordContext<AdminSubscriptionView>();
   if (!record?.held) return null;
   return (
     <>
@@ -71,7 +72,7 @@ const HeldCommands = () => {
 
 /** On a phone, one card per subscription: what an operator acts on (money, status, the provider's word, commands). */
 const SubscriptionCards = () => {
-  const { data = [], isPending } = useListContext();
+  const { data = [], isPending } = useListContext<AdminSubscriptionView>();
   if (isPending) return null;
   return (
     <Stack spacing={1.5} sx={{ p: 1 }} data-testid="subscription-cards">

@@ -9,7 +9,6 @@ import {
   useNotify,
   useRecordContext,
   useRefresh,
-  type RaRecord,
 } from 'react-admin';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -30,13 +29,8 @@ import { CommandButton, LabelledButton } from '../common/CommandButton';
 import { CancelOrderButton, ResendOrderButton, SetOrderStatusButton } from '../common/OrderCommandButtons';
 import type { ConsoleDataProvider } from '../dataProvider';
 import { orderCommands, type OrderFacts } from '../../../server/src/contracts/commands.js';
-import {
-  ORDER_STATUS_LABELS,
-  TICKET_STATUS_LABELS,
-  type OrderStatus,
-  type TicketStatus,
-} from '../../../server/src/contracts/statuses.js';
-import { linkParts, TICKET_TYPE_LABELS, type TicketType } from '../../../server/src/contracts/support.js';
+import { ORDER_STATUS_LABELS, TICKET_STATUS_LABELS, type OrderStatus } from '../../../server/src/contracts/statuses.js';
+import { linkParts, TICKET_TYPE_LABELS, type AdminTicketView } from '../../../server/src/contracts/support.js';
 import { waited } from './labels';
 import { swapFlags } from '../common/flags';
 
@@ -57,30 +51,12 @@ const Text = ({ text }: { text: string }) => (
   </Typography>
 );
 
-interface Message {
-  id: number;
-  author: string;
-  body: string;
-  images: string[];
-  internal: boolean;
-  createdAt: string;
-}
-
-interface LinkedOrder extends RaRecord {
-  status: OrderStatus;
-  service: string;
-  link: string;
-  amount: number;
-  commands: string[];
-  actions: Record<'cancel' | 'refill' | 'ask', { allowed: boolean; reason: string | null }>;
-}
-
 const Thread = () => {
-  const ticket = useRecordContext();
+  const ticket = useRecordContext<AdminTicketView>();
   if (!ticket) return null;
   return (
     <Stack spacing={1}>
-      {((ticket.messages ?? []) as Message[]).map((m) => (
+      {(ticket.messages ?? []).map((m) => (
         <Box
           key={m.id}
           sx={{
@@ -122,19 +98,20 @@ const Thread = () => {
 
 /** The linked orders with what the member may do (the contracts rule) and the operator's commands. */
 const Orders = () => {
-  const ticket = useRecordContext();
+  const ticket = useRecordContext<AdminTicketView>();
   // The list's row (no orders, no thread) shows first while the ticket page loads.
   if (!ticket?.orders?.length) return null;
   return (
     <Stack spacing={1}>
-      {(ticket.orders as LinkedOrder[]).map((o) => {
+      {ticket.orders.map((o) => {
         const allowed = orderCommands(o as unknown as OrderFacts);
         return (
           <Card key={o.id} variant="outlined">
             <CardContent sx={{ p: 1.25, '&:last-child': { pb: 1.25 } }}>
               <Typography variant="body2">
-                <RaLink to={`/orders/${o.id}/show`}>주문 {o.id}</RaLink> · {ORDER_STATUS_LABELS[o.status] ?? o.status} ·{' '}
-                {swapFlags(o.service)} · {o.amount.toLocaleString('ko-KR')}개
+                <RaLink to={`/orders/${o.id}/show`}>주문 {o.id}</RaLink> ·{' '}
+                {ORDER_STATUS_LABELS[o.status as OrderStatus] ?? o.status} · {swapFlags(o.service)} ·{' '}
+                {o.amount.toLocaleString('ko-KR')}개
               </Typography>
               <Typography variant="caption" color="text.secondary" component="p">
                 회원의 리필: {o.actions.refill.allowed ? '가능' : o.actions.refill.reason} · 회원의 취소:{' '}
@@ -165,7 +142,7 @@ const Orders = () => {
 
 /** The answer box: a saved reply to start from, an internal-note switch, send. */
 const Answer = () => {
-  const ticket = useRecordContext();
+  const ticket = useRecordContext<AdminTicketView>();
   const dp = useDataProvider<ConsoleDataProvider>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -238,7 +215,7 @@ const Answer = () => {
 };
 
 const Header = () => {
-  const ticket = useRecordContext();
+  const ticket = useRecordContext<AdminTicketView>();
   const dp = useDataProvider<ConsoleDataProvider>();
   const { identity } = useGetIdentity();
   const notify = useNotify();
@@ -258,12 +235,8 @@ const Header = () => {
         #{ticket.id} {ticket.subject}
       </Typography>
       <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
-        <Chip
-          size="small"
-          label={TICKET_STATUS_LABELS[ticket.status as TicketStatus] ?? ticket.status}
-          color="primary"
-        />
-        <Chip size="small" label={TICKET_TYPE_LABELS[ticket.type as TicketType] ?? ticket.type} />
+        <Chip size="small" label={TICKET_STATUS_LABELS[ticket.status] ?? ticket.status} color="primary" />
+        <Chip size="small" label={TICKET_TYPE_LABELS[ticket.type] ?? ticket.type} />
         <Chip size="small" label={`회원 ${ticket.loginId ?? '-'} (#${ticket.memberId})`} />
         {ticket.status === 'OPEN' ? <Chip size="small" label={`대기 ${waited(ticket.waitingSince)}`} /> : null}
         <Chip size="small" label={ticket.assigneeId ? `담당 #${ticket.assigneeId}` : '담당자 없음'} />

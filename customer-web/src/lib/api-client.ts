@@ -24,7 +24,7 @@ export const errorCode = (error: unknown): ErrorCode | undefined =>
 export const hasCode = (error: unknown, code: ErrorCode) => errorCode(error) === code;
 
 /**
- * Issue 18: a refusal (4xx) shows the server's own Korean reason (the 5-waiting-charges limit, a rate limit ...);
+ * A refusal (4xx) shows the server's own Korean reason (the 5-waiting-charges limit, a rate limit ...);
  * the generic `fallback` is only for network failures, 5xx and a 4xx without a code (not the server's refusal).
  */
 export const refusalMessage = (error: unknown, fallback: string) =>

@@ -62,3 +62,18 @@ export interface ApprovalView {
   /** In the list: the adjusted member's login id (null for a refund, or once withdrawn). */
   memberLoginId?: string | null;
 }
+
+/**
+ * What an approval runs once approved, sent on the server's command bus: one handler per kind, registered
+ * by the module that owns the work (identity adjusts points, billing refunds a charge).
+ */
+export interface ApprovedCommand {
+  readonly key: string;
+  readonly kind: ApprovalKind;
+  readonly payload: Record<string, string | number>;
+  readonly approver: { id: number; loginId: string };
+  /** Makes the run idempotent where the work allows it (the adjustment's ledger reference). */
+  readonly approvalId: number;
+}
+
+export const approvedCommandKey = (kind: ApprovalKind): string => `approved.${kind}`;

@@ -1,5 +1,5 @@
 /**
- * The operator team (issue 24): who may do what in the console. One table, read by the server's
+ * The operator team: who may do what in the console. One table, read by the server's
  * permission check on every /api/admin route and by the console to draw only what a role may use.
  * Plain TypeScript (the console's first screen reads it); operators.ts re-exports it with the forms.
  */

@@ -22,7 +22,7 @@ export const loginIdField = z
   .refine(noSpace, MESSAGES.idNoSpace)
   .refine(printable, M.idInvalid);
 
-/** docs/product.md §9: the password fields announce 8 to 20 characters; the server enforces the same (issue 18). */
+/** docs/product.md §9: the password fields announce 8 to 20 characters; the server enforces the same. */
 export const PASSWORD_LENGTH = { min: 8, max: 20 } as const;
 /** The placeholder of every new-password field. */
 export const PASSWORD_PLACEHOLDER = `${PASSWORD_LENGTH.min}~${PASSWORD_LENGTH.max}자`;
@@ -69,7 +69,7 @@ const phoneParts = {
 export const TERMS_VERSION = '2021-06-20';
 
 /**
- * Issue 18: the consents every sign-up carries. Terms and privacy must be true (else 400 with the reason);
+ * The consents every sign-up carries. Terms and privacy must be true (else 400 with the reason);
  * marketing messages are optional.
  */
 const consentParts = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OperatorRole } from './operators.js';
 
-/** Roles that may not use the console without a second factor (issue 24): they move money and settings. */
+/** Roles that may not use the console without a second factor: they move money and settings. */
 export const SECOND_FACTOR_REQUIRED_ROLES: readonly OperatorRole[] = ['OWNER', 'ACCOUNTANT'];
 export const secondFactorRequired = (role: OperatorRole): boolean => SECOND_FACTOR_REQUIRED_ROLES.includes(role);
 

@@ -121,7 +121,7 @@ export const SETTINGS = [
   def('ALIMTALK_TEMPLATE_ORDER_CANCELED', 'text', 'alerts', '알림톡 템플릿: 주문 취소'),
   def('ALIMTALK_TEMPLATE_REFILL_COMPLETED', 'text', 'alerts', '알림톡 템플릿: 리필 완료'),
   def('ALIMTALK_TEMPLATE_TICKET_ANSWERED', 'text', 'alerts', '알림톡 템플릿: 문의 답변'),
-  // Issue 26: price sync hides a service that would sell below cost; '' completion threshold reads as 80 %.
+  // Price sync hides a service that would sell below cost; '' completion threshold reads as 80 %.
   def('PRICE_SYNC_HIDE_BELOW_COST', 'switch', 'alerts', '원가 이하 상품 자동 숨김'),
   // A provider rate moving further than this in one sync (or to 0) is held for an operator; '' reads as 50.
   def('PRICE_SYNC_MAX_CHANGE_PERCENT', 'count', 'alerts', '가격 동기화 자동 반영 한도(1회 변동 ±%)'),

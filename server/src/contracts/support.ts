@@ -222,3 +222,18 @@ export function linkParts(text: string): { text: string; href?: string }[] {
   if (last < text.length) parts.push({ text: text.slice(last) });
   return parts;
 }
+
+/** One linked order on the console's ticket page: what the member may do with it and the operator's commands. */
+export interface AdminTicketOrderView<Time = string> extends TicketOrderView<Time> {
+  commands: string[];
+}
+
+/** `GET /api/admin/tickets/:id`: the whole thread (internal notes too), the member and the desk's state. */
+export interface AdminTicketView<Time = string> extends TicketView<Time> {
+  memberId: number;
+  loginId: string | null;
+  assigneeId: number | null;
+  unread: boolean;
+  waitingSince: Time | null;
+  orders: AdminTicketOrderView<Time>[];
+}

@@ -10,10 +10,14 @@ import type {
   AutoOrderStatus,
   ChargeStatus,
   LedgerKind,
+  MemberStatus,
   OrderStatus,
+  PriceChangeKind,
+  PriceChangeStatus,
   RefillStatus,
   SubscriptionStatus,
 } from './statuses.js';
+import type { PriceRule } from './catalog.js';
 import type { ProfitReport } from './reports.js';
 import type { TossMethod, TossVirtualAccount } from './toss.js';
 
@@ -267,4 +271,76 @@ export interface AdminDashboardView<Won = number> {
   referrals: { referredMembers: number; rewards: number; rewardedPoints: Won; unrecoveredPoints: Won };
   /** Today's revenue, cost and profit (수익 리포트's total for today): only for roles that may read reports. */
   profitToday?: ProfitReport['total'];
+}
+
+/** A member as the console reads it (`GET /api/admin/members`, `/:id` adds `socialProviders`): never credentials. */
+export interface AdminMemberView<Time = string, Won = number> {
+  id: number;
+  loginId: string | null;
+  email: string | null;
+  phone: string | null;
+  registerWhere: string | null;
+  referralCode: string | null;
+  referredById: number | null;
+  status: MemberStatus;
+  hasApiKey: boolean;
+  createdAt: Time;
+  deletedAt: Time | null;
+  point: Won;
+  socialProviders?: string[];
+}
+
+/** A refill request as the console lists it (`GET /api/admin/refills`). */
+export interface AdminRefillView<Time = string> {
+  id: number;
+  orderId: number;
+  memberId: number;
+  /** null: an operator handles it. */
+  providerId: number | null;
+  providerRefillId: string | null;
+  status: RefillStatus;
+  reason: string | null;
+  nextCheckAt: Time | null;
+  createdAt: Time;
+  updatedAt: Time;
+}
+
+/** One change the price sync made or held (`GET /api/admin/price-changes`, 가격 변경 내역). */
+export interface AdminPriceChangeView<Time = string> {
+  id: number;
+  providerId: number;
+  serviceId: number | null;
+  providerServiceId: string;
+  kind: PriceChangeKind;
+  rule: PriceRule | null;
+  oldRate: string | null;
+  newRate: string | null;
+  oldPoint: string | null;
+  newPoint: string | null;
+  note: string;
+  status: PriceChangeStatus;
+  resolvedBy: string | null;
+  resolvedAt: Time | null;
+  createdAt: Time;
+}
+
+/** A subscription as the console reads it (`GET /api/admin/subscriptions`): its columns and whether it waits for an operator. */
+export interface AdminSubscriptionView<Time = string, Won = number> extends Omit<
+  SubscriptionView<Time, Won>,
+  'statusLabel' | 'orders' | 'cancelRequested'
+> {
+  memberId: number;
+  oldPosts: number;
+  providerId: number | null;
+  providerServiceId: string | null;
+  providerSubscriptionId: string | null;
+  lastError: string | null;
+  sendingAt: Time | null;
+  cancelRequestedAt: Time | null;
+  cancelForwardedAt: Time | null;
+  nextCheckAt: Time | null;
+  /** Its `add` is out, unanswered, and nothing is due: an operator links, resends or cancels it. */
+  held: boolean;
+  /** `GET /:id` only: the child orders placed for its posts. */
+  orders?: number[];
 }

@@ -16,7 +16,7 @@ import { rateLimitEntities } from '../modules/rate-limit/entities.js';
 import { settingsEntities } from '../modules/settings/entities.js';
 import { walletEntities } from '../modules/wallet/entities.js';
 import { supportEntities } from '../modules/support/entities.js';
-import { backupEntities } from '../modules/backup/entities.js';
+import { backupEntities } from '../ops/backup/entities.js';
 import { receiptsEntities } from '../modules/receipts/entities.js';
 import { chargeBonusEntities } from '../modules/charge-bonus/entities.js';
 import { couponsEntities } from '../modules/coupons/entities.js';

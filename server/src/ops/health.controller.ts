@@ -1,17 +1,10 @@
-import {
-  Controller,
-  ForbiddenException,
-  Get,
-  Req,
-  Res,
-  ServiceUnavailableException,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { Controller, Get, Req, Res } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { AppConfig } from '../config/index.js';
 import { metricsRegistry } from './metrics.js';
+import { DomainError } from '../shared/index.js';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const digest = (value: string) => createHash('sha256').update(value).digest();
@@ -30,7 +23,7 @@ export class HealthController {
     try {
       await this.em.getConnection().execute('select 1');
     } catch {
-      throw new ServiceUnavailableException('database unavailable');
+      throw new DomainError('UNAVAILABLE');
     }
     return {
       status: 'ok',
@@ -46,10 +39,9 @@ export class HealthController {
     const token = this.config.env.METRICS_TOKEN;
     if (token) {
       const given = /^Bearer (.+)$/.exec(request.headers.authorization ?? '')?.[1] ?? '';
-      if (!timingSafeEqual(digest(given), digest(token)))
-        throw new UnauthorizedException('METRICS_TOKEN이 필요합니다.');
+      if (!timingSafeEqual(digest(given), digest(token))) throw new DomainError('METRICS_TOKEN_REQUIRED');
     } else if (!LOOPBACK.has(request.ip)) {
-      throw new ForbiddenException('지표는 이 서버 안에서만 볼 수 있습니다.');
+      throw new DomainError('METRICS_LOCAL_ONLY');
     }
     // Set here, not by @Header: a refusal above leaves as JSON.
     void reply.type(metricsRegistry.contentType);

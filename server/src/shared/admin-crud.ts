@@ -26,6 +26,7 @@ import { idPipe, keyPipe, type IdPipeOptions } from './id-pipe.js';
 import { filterId, filterString } from './list-filters.js';
 import { Allow } from './permissions.js';
 import type { Permission } from '../contracts/operators.js';
+import { type ErrorCode } from '../contracts/index.js';
 
 /**
  * The operator console's CRUD over a table (ra-data-simple-rest): one resource definition per table and
@@ -85,12 +86,12 @@ export interface AdminResource<E extends CrudRow, C, U> {
   apply?: (row: E, input: U) => void;
   /** Korean answers for writes the database refuses (a rule it keeps, such as "a category in use stays"). */
   refusals?: {
-    /** A unique key. Without it the HTTP kernel's generic 409. */
-    duplicate?: string;
-    /** DELETE of a row others reference. */
-    inUse?: string;
-    /** A create or update naming a parent that does not exist (400). */
-    missingParent?: string;
+    /** A unique key (a 409 code). Without it the HTTP kernel's generic 409. */
+    duplicate?: ErrorCode;
+    /** DELETE of a row others reference (a 409 code). */
+    inUse?: ErrorCode;
+    /** A create or update naming a parent that does not exist (a 400 code). */
+    missingParent?: ErrorCode;
   };
 }
 
@@ -219,10 +220,10 @@ export class AdminCrud {
       result = await this.em.fork().transactional(work);
     } catch (error) {
       const { duplicate, inUse, missingParent } = resource.refusals ?? {};
-      if (error instanceof UniqueConstraintViolationException && duplicate) throw new DomainError(duplicate, 409);
+      if (error instanceof UniqueConstraintViolationException && duplicate) throw new DomainError(duplicate);
       if (error instanceof ForeignKeyConstraintViolationException) {
-        if (action === 'delete' && inUse) throw new DomainError(inUse, 409);
-        if (action !== 'delete' && missingParent) throw new DomainError(missingParent, 400);
+        if (action === 'delete' && inUse) throw new DomainError(inUse);
+        if (action !== 'delete' && missingParent) throw new DomainError(missingParent);
       }
       throw error;
     }

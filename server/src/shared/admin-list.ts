@@ -1,6 +1,6 @@
-import { BadRequestException } from '@nestjs/common';
 import { z } from 'zod';
 import { filterIds, filterString, filterText, FilterValueError } from './list-filters.js';
+import { DomainError, inputRefusal } from './domain-error.js';
 
 /**
  * ra-data-simple-rest list conventions: `?sort=["field","ASC"]&range=[0,24]&filter={...}`
@@ -58,11 +58,11 @@ const querySchema = z.object({
 /** ra-data-simple-rest's query, checked: a malformed sort, range or filter is a 400 with a Korean reason. */
 export function parseListQuery(raw: unknown): ListQuery {
   const result = querySchema.safeParse(raw ?? {});
-  if (!result.success) throw new BadRequestException(result.error.issues[0]?.message ?? FILTER);
+  if (!result.success) throw inputRefusal(result.error.issues[0]?.message ?? FILTER);
   const { sort, range, filter } = result.data;
   const start = range?.[0] ?? 0;
   const end = range?.[1] ?? start + 24;
-  if (end < start) throw new BadRequestException('범위(range)의 끝이 시작보다 앞에 있습니다.');
+  if (end < start) throw new DomainError('LIST_RANGE_INVALID');
   return {
     sort: sort ? { field: sort[0], order: sort[1].toUpperCase() as 'ASC' | 'DESC' } : undefined,
     range: { start, end: Math.min(end, start + MAX_PAGE - 1) },
@@ -104,7 +104,7 @@ export function pageOf<T extends Record<string, unknown>>(
     .filter(([, value]) => value !== undefined && value !== null && value !== '')
     .map(([key, value]) => {
       if (key !== 'q' && key !== 'id' && !fields.includes(key))
-        throw new BadRequestException(`알 수 없는 목록 필터입니다: ${key.slice(0, 64)}`);
+        throw new DomainError('LIST_FILTER_UNKNOWN', { key: key.slice(0, 64) });
       try {
         return [
           key,
@@ -114,7 +114,7 @@ export function pageOf<T extends Record<string, unknown>>(
         ] as const;
       } catch (error) {
         if (error instanceof FilterValueError)
-          throw new BadRequestException(`목록 필터 '${key}'의 값이 올바르지 않습니다. ${error.message}`);
+          throw new DomainError('LIST_FILTER_INVALID', { key, reason: error.message });
         throw error;
       }
     });
@@ -126,8 +126,7 @@ export function pageOf<T extends Record<string, unknown>>(
   );
   if (query.sort) {
     const { field, order } = query.sort;
-    if (field !== 'id' && !fields.includes(field))
-      throw new BadRequestException(`이 필드로는 정렬할 수 없습니다: ${field}`);
+    if (field !== 'id' && !fields.includes(field)) throw new DomainError('LIST_SORT_INVALID', { field: String(field) });
     const sign = order === 'ASC' ? 1 : -1;
     result = [...result].sort((a, b) =>
       String(a[field] ?? '') < String(b[field] ?? '')

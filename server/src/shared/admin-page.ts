@@ -1,7 +1,7 @@
-import { BadRequestException } from '@nestjs/common';
 import type { EntityManager, EntityName, FilterQuery, OrderDefinition } from '@mikro-orm/postgresql';
 import { Page, type ListQuery } from './admin-list.js';
 import { filterId, filterIds, FilterValueError } from './list-filters.js';
+import { DomainError } from './domain-error.js';
 
 export interface PageOptions<T extends object> {
   /** Always applied (for instance "only this member's rows"). */
@@ -32,18 +32,17 @@ export async function findPage<T extends object>(
       key === 'id'
         ? (v: unknown) => ({ id: { $in: filterIds(v, options.id ?? filterId) } }) as unknown as FilterQuery<T>
         : options.filters?.[key];
-    if (!build) throw new BadRequestException(`알 수 없는 목록 필터입니다: ${key.slice(0, 64)}`);
+    if (!build) throw new DomainError('LIST_FILTER_UNKNOWN', { key: key.slice(0, 64) });
     try {
       conditions.push(build(value));
     } catch (error) {
       if (error instanceof FilterValueError)
-        throw new BadRequestException(`목록 필터 '${key}'의 값이 올바르지 않습니다. ${error.message}`);
+        throw new DomainError('LIST_FILTER_INVALID', { key, reason: error.message });
       throw error;
     }
   }
   const field = query.sort?.field ?? options.sortable[0];
-  if (!field || !options.sortable.includes(field))
-    throw new BadRequestException(`이 필드로는 정렬할 수 없습니다: ${field}`);
+  if (!field || !options.sortable.includes(field)) throw new DomainError('LIST_SORT_INVALID', { field: String(field) });
   const order = query.sort?.order ?? 'DESC';
   const where = (
     conditions.length === 0 ? {} : conditions.length === 1 ? conditions[0] : { $and: conditions }

@@ -1,22 +1,50 @@
-import { errorCodeOf, statusErrorCode, type ErrorCode } from '../contracts/error-codes.js';
+import { ERRORS, errorCodeOf, type ErrorCode } from '../contracts/error-codes.js';
+
+/** Values for the `{name}` holes of a refusal's message (contracts/error-codes.ts). */
+export type MessageParams = Readonly<Record<string, string | number | bigint>>;
+
+/** What a refusal adds to its answer: body fields beside `{statusCode, code, message}`, and headers. */
+export interface RefusalExtras {
+  readonly details?: Readonly<Record<string, unknown>>;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+const fill = (template: string, params: MessageParams): string =>
+  template.replace(/\{(\w+)\}/g, (hole, name: string) => (name in params ? String(params[name]) : hole));
 
 /**
- * Base of every error a domain rule raises. The HTTP layer answers `status` with `code` and `message`;
- * illegal state transitions keep the default 409. The code is the one given, else the one the contracts list
- * for the message (contracts/error-codes.ts), else the status's generic one.
+ * A refusal: a code listed in contracts/error-codes.ts, which decides its HTTP status and Korean message once.
+ * `new DomainError('COUPON_USED')`; a message with holes gets its values (`{ id: 7 }`), and one the contracts
+ * format themselves is given whole (`new DomainError('PRICING_BELOW_COST', rateBelowCostMessage(...))`).
+ * The HTTP kernel answers `{ statusCode: ERRORS[code].status, code, message, ...details }`.
  */
 export class DomainError extends Error {
   readonly code: ErrorCode;
+  readonly details?: Readonly<Record<string, unknown>>;
+  readonly headers?: Readonly<Record<string, string>>;
 
-  constructor(
-    message: string,
-    readonly status: number = 409,
-    code?: ErrorCode,
-  ) {
-    super(message);
+  constructor(code: ErrorCode, message?: string | MessageParams, extras?: RefusalExtras) {
+    const template = ERRORS[code].message as string;
+    super(typeof message === 'string' ? message : message ? fill(template, message) : template);
+    this.code = code;
+    this.details = extras?.details;
+    this.headers = extras?.headers;
     this.name = new.target.name;
-    this.code = code ?? errorCodeOf(message) ?? statusErrorCode(status);
   }
+
+  /** The HTTP status, decided once by the code (contracts/error-codes.ts). */
+  get status(): number {
+    return ERRORS[this.code].status;
+  }
+}
+
+/**
+ * A refusal of input whose words come from a contract's schema (a zod issue, an order form's problem): the code
+ * listed for those words among the 400s, else `fallback` with the words as its message. Always a 400.
+ */
+export function inputRefusal(message: string, fallback: ErrorCode = 'BAD_REQUEST'): DomainError {
+  const code = errorCodeOf(message, 400);
+  return code && ERRORS[code].status === 400 ? new DomainError(code, message) : new DomainError(fallback, message);
 }
 
 /** A state machine refused a move: `message` is the Korean reason, `move` what was tried (for logs). */
@@ -25,12 +53,14 @@ export class IllegalTransitionError extends DomainError {
     message: string,
     readonly move: { entity: string; from: string; to: string },
   ) {
-    super(message, 409, errorCodeOf(message) ?? 'ILLEGAL_TRANSITION');
+    const listed = errorCodeOf(message, 409);
+    super(listed && ERRORS[listed].status === 409 ? listed : 'ILLEGAL_TRANSITION', message);
   }
 }
 
+/** A record that is not there: `RECORD_NOT_FOUND` ('찾을 수 없습니다.') unless a 404 code of its own is named. */
 export class NotFoundError extends DomainError {
-  constructor(message = '찾을 수 없습니다.') {
-    super(message, 404);
+  constructor(code: ErrorCode = 'RECORD_NOT_FOUND', message?: string | MessageParams) {
+    super(code, message);
   }
 }

@@ -3,7 +3,7 @@ import { UniqueConstraintViolationException } from '@mikro-orm/core';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ZodError } from 'zod';
 import { Page } from './admin-list.js';
-import { ERROR_CODES, errorCodeOf, statusErrorCode, type ErrorCode } from '../contracts/error-codes.js';
+import { ERROR_CODES, errorCodeOf, errorStatus, statusErrorCode, type ErrorCode } from '../contracts/error-codes.js';
 import { DomainError } from './domain-error.js';
 import { firstIssueMessage } from './zod-pipe.js';
 
@@ -33,18 +33,20 @@ export class HttpErrorFilter implements ExceptionFilter {
         const { message: m, statusCode: _s, error: _e, code: named, ...rest } = body as Record<string, unknown>;
         message = Array.isArray(m) ? String(m[0]) : String(m ?? error.message);
         // A thrower may name a listed code beside its message.
-        if (typeof named === 'string' && named in ERROR_CODES) code = named as ErrorCode;
+        if (typeof named === 'string' && Object.hasOwn(ERROR_CODES, named)) code = named as ErrorCode;
         extra = rest;
       }
       if (status === 404 && this.notFound?.(request, reply)) return;
     } else if (error instanceof DomainError) {
-      status = error.status;
+      // The code decides the status (contracts/error-codes.ts), once, here.
+      status = errorStatus(error.code);
       message = error.message;
       code = error.code;
+      extra = { ...error.details };
     } else if (error instanceof ZodError) {
       status = 400;
       message = firstIssueMessage(error);
-      code = errorCodeOf(message) ?? 'INVALID_INPUT';
+      code = errorCodeOf(message, 400) ?? 'INVALID_INPUT';
     } else if (error instanceof UniqueConstraintViolationException) {
       // A race lost to a unique key is a 409, but one a domain check should have caught: leave a trace.
       status = 409;
@@ -72,7 +74,7 @@ export class HttpErrorFilter implements ExceptionFilter {
         [code, message] =
           status === 404 ? ['NOT_FOUND', ERROR_CODES.NOT_FOUND] : ['BAD_REQUEST', ERROR_CODES.BAD_REQUEST];
     }
-    code ??= errorCodeOf(message) ?? statusErrorCode(status);
+    code ??= errorCodeOf(message, status) ?? statusErrorCode(status);
     // Every refusal's reason is Korean: Nest's and Fastify's own English words give way to the code's message.
     // A 502 keeps its words: they quote what the provider answered ("balance: Invalid API key"), for the operator.
     if (status !== 502 && !HANGUL.test(message)) message = ERROR_CODES[code];

@@ -32,9 +32,8 @@ export function idPipe(options: IdPipeOptions = {}): PipeTransform<unknown, numb
     transform(value: unknown): number {
       const id = parseRecordId(value);
       if (id !== null) return id;
-      throw options.status === 404
-        ? new NotFoundError(options.message)
-        : new BadRequestException(options.message ?? MESSAGE);
+      if (options.status !== 404) throw new BadRequestException(options.message ?? MESSAGE);
+      throw options.message ? new NotFoundError('NOT_FOUND', options.message) : new NotFoundError();
     },
   };
 }

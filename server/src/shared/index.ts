@@ -1,4 +1,5 @@
-export { DomainError, IllegalTransitionError, NotFoundError } from './domain-error.js';
+export { DomainError, IllegalTransitionError, inputRefusal, NotFoundError } from './domain-error.js';
+export type { MessageParams, RefusalExtras } from './domain-error.js';
 export { Clock } from './clock.js';
 export { ZodPipe, firstIssueMessage, providerIdField } from './zod-pipe.js';
 export { Page, pageOf, parseListQuery, MAX_PAGE, type ListQuery } from './admin-list.js';
@@ -57,3 +58,4 @@ export { COST_SCALE, divideRounded, fromUnits, multiplyToUnits, toUnits } from '
 export { csvCell, toCsv } from './csv.js';
 export { Allow, PERMISSION_KEY, declaredPermission, assertPermitted } from './permissions.js';
 export { proportionalTakeBack, reclaimShare, type ReclaimableGrant } from './proportional-share.js';
+export { EventBus, CommandBus, OnDomainEvent, HandlesCommand, type DomainEvent, type Command } from './bus.js';

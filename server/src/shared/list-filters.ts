@@ -8,7 +8,7 @@ import { DomainError } from './domain-error.js';
  */
 export class FilterValueError extends DomainError {
   constructor(reason: string) {
-    super(reason, 400);
+    super('BAD_REQUEST', reason);
   }
 }
 

@@ -1,5 +1,6 @@
-import { ForbiddenException, SetMetadata, type ExecutionContext } from '@nestjs/common';
-import { mayUse, OPERATOR_MESSAGES, type OperatorRole, type Permission } from '../contracts/operators.js';
+import { SetMetadata, type ExecutionContext } from '@nestjs/common';
+import { mayUse, type OperatorRole, type Permission } from '../contracts/operators.js';
+import { DomainError } from './domain-error.js';
 
 /** Where a route's (or its controller's) declared permission is kept. */
 export const PERMISSION_KEY = 'smm:permission';
@@ -19,7 +20,7 @@ export function declaredPermission(handler: object, controller: object): Permiss
 /** 403 unless the role holds what the route declares (and refuses any route that declares nothing). */
 export function assertPermitted(context: ExecutionContext, role: OperatorRole | undefined): true {
   const permission = declaredPermission(context.getHandler(), context.getClass());
-  if (!permission) throw new ForbiddenException(OPERATOR_MESSAGES.undeclared);
-  if (!mayUse(role, permission)) throw new ForbiddenException(OPERATOR_MESSAGES.forbidden);
+  if (!permission) throw new DomainError('OPERATOR_UNDECLARED');
+  if (!mayUse(role, permission)) throw new DomainError('FORBIDDEN');
   return true;
 }

@@ -1,6 +1,6 @@
+import { seedDemoContent } from '../../../server/src/database/demo/index.js';
 import { writeFileSync } from 'node:fs';
 import { BANK_REFUND_MESSAGES } from '../../../server/src/contracts/index.js';
-import { ContentFacade } from '../../../server/src/modules/content/index.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { setSettings, sql } from '../../support/identity.js';
 import { createMember, registerReferred, type TestMember } from '../../support/members.js';
@@ -30,7 +30,7 @@ describe('bank-transfer refund', () => {
     popbill = await startFakePopbill();
     t = await startTestApp({ ...tossEnv(toss), ...popbillEnv(popbill) });
     // The sign-up form's choices (유입 경로) come from the content a shop seeds.
-    await t.app.get(ContentFacade).seedDemo();
+    await seedDemoContent(t.app);
     await configureBilling(t);
     await setSettings(t, { ...SHOP, ENABLE_TOSS_PAYMENT: true, ENABLE_REFERRAL: true, APPROVAL_THRESHOLD: 1_000_000 });
     wallet = t.app.get(WalletFacade);

@@ -1,12 +1,12 @@
+import { seedDemoCatalog } from '../../../server/src/database/demo/index.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { PLATFORM_IDS, scaledPrice } from '../../../server/src/contracts/index.js';
-import { CatalogFacade } from '../../../server/src/modules/catalog/index.js';
 
 describe('demo catalogue', () => {
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp();
-    await t.app.get(CatalogFacade).seedDemo();
+    await seedDemoCatalog(t.app);
   });
   afterAll(() => t.close());
 

@@ -5,7 +5,7 @@ import { createMember, type TestMember } from '../../support/members.js';
 import type { WebhookReceiver } from '../../support/webhook-receiver.js';
 import { Clock } from '../../../server/src/shared/index.js';
 import { DeliverySender } from '../../../server/src/modules/delivery/index.js';
-import { ServiceChangeNoticesJob } from '../../../server/src/modules/ordering/index.js';
+import { ServiceChangeNoticesJob } from '../../../server/src/modules/ordering/jobs/service-change-notices.job.js';
 import { addProvider, admin, createService, fund, placeOrders } from '../fulfilment/helpers.js';
 import { webhookReseller } from '../delivery/helpers.js';
 

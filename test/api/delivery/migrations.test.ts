@@ -6,7 +6,7 @@ import { startWebhookReceiver } from '../../support/webhook-receiver.js';
 import { DeliveryFacade, DeliverySender } from '../../../server/src/modules/delivery/index.js';
 
 /**
- * Issue 27: the two migrations that put the old mail/SMS outbox and the alert sender on the delivery engine,
+ * The two migrations that put the old mail/SMS outbox and the alert sender on the delivery engine,
  * run over rows of the old tables (a fresh database has none): history moves into `delivery` as it was,
  * a pending alert is still sent, and down/up again leaves one copy.
  */

@@ -1,10 +1,10 @@
-import { ContentFacade } from '../../../server/src/modules/content/index.js';
+import { seedDemoContent } from '../../../server/src/database/demo/index.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { clientIp, createMember } from '../../support/members.js';
 import { codeIn, lastOutboxMessage, setSettings } from '../../support/identity.js';
 import { startSmtp, type SmtpCatcher } from '../../support/partners.js';
 
-/** Issue 18 item 9: the shop's name and logo, set by an operator, served to the storefront and used by the mails. */
+/** The shop's name and logo, set by an operator, served to the storefront and used by the mails. */
 describe('brand settings', () => {
   let t: TestApp;
   let smtp: SmtpCatcher;
@@ -28,7 +28,7 @@ describe('brand settings', () => {
       MAIL_FROM: 'no-reply@panel.example.com',
       PUBLIC_URL: 'https://panel.example.com',
     });
-    await t.app.get(ContentFacade).seedDemo();
+    await seedDemoContent(t.app);
     admin = `Bearer ${await t.operatorToken()}`;
     await setSettings(t, { ENABLE_EMAIL_VERIFY: true });
   });

@@ -7,7 +7,7 @@ import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { createService, em, fund, placeOrder } from '../ordering/fixtures.js';
 import { createReseller, v2 } from '../reseller/fixtures.js';
 
-/** Issue 29: every refusal carries a stable code beside its Korean message; API v2 keeps `{"error"}`. */
+/** Every refusal carries a stable code beside its Korean message; API v2 keeps `{"error"}`. */
 describe('refusals with codes', () => {
   let t: TestApp;
   let m: TestMember;

@@ -4,7 +4,7 @@ import { fund } from '../ordering/fixtures.js';
 import { configureBilling } from '../billing/billing-support.js';
 
 /**
- * Issue 19 item 7: every operator list gets each wrong type for each of its filters, its sort and its
+ * Every operator list gets each wrong type for each of its filters, its sort and its
  * range, and every write endpoint each wrong type for each field (and a NUL). Nothing may answer a 5xx;
  * what is malformed for the field's type is a 400 with a Korean reason.
  */

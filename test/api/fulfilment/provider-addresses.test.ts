@@ -6,7 +6,7 @@ import { Provider } from '../../../server/src/modules/fulfilment/entities.js';
 const PRIVATE =
   '공급사 API URL이 내부망(사설·루프백·링크로컬) 주소를 가리킵니다. 외부에서 접근 가능한 주소를 입력해 주세요.';
 
-/** Issue 19 item 7: provider URLs may not reach loopback, private or link-local addresses (save time and request time). */
+/** Provider URLs may not reach loopback, private or link-local addresses (save time and request time). */
 describe('provider URLs: internal addresses refused unless allowed', () => {
   let t: TestApp;
   let fake: FakeProvider;

@@ -1,3 +1,4 @@
+import { seedDemoCatalog } from '../../../server/src/database/demo/index.js';
 import { freePort } from '../../../server/src/database/embedded-postgres.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember } from '../../support/members.js';
@@ -6,7 +7,6 @@ import { CatalogFacade } from '../../../server/src/modules/catalog/index.js';
 import { OrderStatus, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
 import { Subscription } from '../../../server/src/modules/ordering/entities.js';
 import {
-  FulfilmentFacade,
   OrderSender,
   OrderSync,
   SIMULATED_MAX_DURATION_MS,
@@ -30,8 +30,7 @@ describe('simulated provider, end to end', () => {
     // Without the gate opened: the simulated provider is trusted by its own URL.
     t = await startTestApp({ PORT: String(port), ALLOW_PRIVATE_PROVIDER_URLS: 'false' });
     await t.app.listen(port, '127.0.0.1');
-    await t.app.get(CatalogFacade).seedDemo();
-    await t.app.get(FulfilmentFacade).seedDemo();
+    await seedDemoCatalog(t.app);
   });
   afterAll(() => t.close());
 

@@ -1,6 +1,6 @@
+import { seedDemoContent } from '../../../server/src/database/demo/index.js';
 import { IdentityFacade } from '../../../server/src/modules/identity/index.js';
 import { LedgerKind, WalletFacade } from '../../../server/src/modules/wallet/index.js';
-import { ContentFacade } from '../../../server/src/modules/content/index.js';
 import { IDENTITY_MESSAGES as M } from '../../../server/src/contracts/index.js';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
@@ -16,7 +16,7 @@ describe('account', () => {
 
   beforeAll(async () => {
     t = await startTestApp();
-    await t.app.get(ContentFacade).seedDemo();
+    await seedDemoContent(t.app);
   });
   afterAll(() => t.close());
 

@@ -1,5 +1,4 @@
-import { loadDemoData } from '../../../server/src/database/demo-data.js';
-import { DEMO_MEMBER } from '../../../server/src/modules/identity/index.js';
+import { DEMO_MEMBER, loadDemoData } from '../../../server/src/database/demo/index.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 

@@ -6,7 +6,7 @@ import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { balance, createService, em, fund, ledgerOf, placeOrder, tx } from '../ordering/fixtures.js';
 import { bearer, configureBilling, openCharge } from '../billing/billing-support.js';
 
-/** Issue 19 item 6: deleting a member closes their money (charges, open orders, the balance) and the books stay clean. */
+/** Deleting a member closes their money (charges, open orders, the balance) and the books stay clean. */
 describe('member deletion closes their money', () => {
   let t: TestApp;
   let admin: string;

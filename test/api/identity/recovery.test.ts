@@ -1,5 +1,5 @@
+import { seedDemoContent } from '../../../server/src/database/demo/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
-import { ContentFacade } from '../../../server/src/modules/content/index.js';
 import { IdentityCleanupJob } from '../../../server/src/modules/identity/index.js';
 import { IDENTITY_MESSAGES as M } from '../../../server/src/contracts/index.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
@@ -33,7 +33,7 @@ describe('mail over SMTP, find id, find password and reset password', () => {
   beforeAll(async () => {
     smtp = await startSmtp();
     t = await startTestApp({ SMTP_URL: smtp.url, MAIL_FROM: 'SMM 패널 <no-reply@panel.example.com>', PUBLIC_URL });
-    await t.app.get(ContentFacade).seedDemo();
+    await seedDemoContent(t.app);
     await setSettings(t, { ENABLE_EMAIL_VERIFY: true });
   });
   afterAll(async () => {

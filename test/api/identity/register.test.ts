@@ -1,5 +1,5 @@
+import { seedDemoContent } from '../../../server/src/database/demo/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
-import { ContentFacade } from '../../../server/src/modules/content/index.js';
 import { IDENTITY_MESSAGES as M } from '../../../server/src/contracts/index.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { clientIp, createMember } from '../../support/members.js';
@@ -48,7 +48,7 @@ describe('register', () => {
   beforeAll(async () => {
     sms = await startSmsGateway();
     t = await startTestApp({ SMS_URL: sms.url, SMS_API_KEY: 'sms-key-123', SMS_SENDER: '0212345678' });
-    await t.app.get(ContentFacade).seedDemo();
+    await seedDemoContent(t.app);
   });
   afterAll(async () => {
     await t.close();
@@ -309,11 +309,11 @@ describe('register', () => {
       ['huge email code', { emailCode: huge }, '이메일 인증코드 5자리를 입력해주세요'],
       ['numeric referral', { referral: 1234 }, M.referralInvalid],
       ['huge referral', { referral: huge }, M.referralInvalid],
-      // Issue 18: the rule the placeholders announce (8~20자) is the server's.
+      // The rule the placeholders announce (8~20자) is the server's.
       ['7-character password', { password: 'abc1234' }, '비밀번호는 8~20자로 입력해 주세요.'],
       ['1-character password', { password: 'a' }, '비밀번호는 8~20자로 입력해 주세요.'],
       ['21-character password', { password: 'a'.repeat(21) }, '비밀번호는 8~20자로 입력해 주세요.'],
-      // Issue 18: consents to the terms and the privacy policy are required.
+      // Consents to the terms and the privacy policy are required.
       ['no terms consent', { agreeTerms: undefined }, '이용약관에 동의해 주세요.'],
       ['terms refused', { agreeTerms: false }, '이용약관에 동의해 주세요.'],
       ['terms as a string', { agreeTerms: 'true' }, '이용약관에 동의해 주세요.'],

@@ -1,5 +1,5 @@
+import { seedDemoContent } from '../../../server/src/database/demo/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
-import { ContentFacade } from '../../../server/src/modules/content/index.js';
 import { IDENTITY_MESSAGES as M } from '../../../server/src/contracts/index.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { clientIp } from '../../support/members.js';
@@ -27,7 +27,7 @@ describe('social login: Naver and Kakao', () => {
   beforeAll(async () => {
     oauth = await startFakeOAuth();
     t = await startTestApp(oauthEnv(oauth));
-    await t.app.get(ContentFacade).seedDemo();
+    await seedDemoContent(t.app);
     await setSettings(t, { ENABLE_SNS_NAVER: true, ENABLE_SNS_KAKAO: true, NAVER_STATE: 'naver-state-1' });
   });
   afterAll(async () => {

@@ -25,7 +25,7 @@ interface AlertDelivery {
 }
 
 /**
- * Issue 16 item 5 on the delivery engine (issue 27): operator alerts are deliveries, a TELEGRAM message (a
+ * On the delivery engine: operator alerts are deliveries, a TELEGRAM message (a
  * loopback fake of the Bot API) and a mail to OPERATOR_EMAIL (a loopback SMTP server), written with the
  * alert; alerts due together go out as one digest; Telegram's retry_after is honoured.
  */

@@ -16,9 +16,9 @@ import {
   BackupJob,
   pruneBackups,
   restoreDatabase,
-} from '../../../server/src/modules/backup/index.js';
+} from '../../../server/src/ops/backup/index.js';
 
-/** Issue 16 item 4: back up, wipe, restore, and find the same rows and clean books. */
+/** Back up, wipe, restore, and find the same rows and clean books. */
 describe('backup and restore', () => {
   let t: TestApp;
   const dir = mkdtempSync(join(tmpdir(), 'smm-backup-'));

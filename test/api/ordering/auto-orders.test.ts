@@ -1,11 +1,7 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, type TestMember } from '../../support/members.js';
-import {
-  AutoOrderRunsJob,
-  AutoOrderStatus,
-  OrderingFacade,
-  OrderStatus,
-} from '../../../server/src/modules/ordering/index.js';
+import { AutoOrderStatus, OrderingFacade, OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { AutoOrderRunsJob } from '../../../server/src/modules/ordering/jobs/auto-order-runs.job.js';
 import { AutoOrder, Order } from '../../../server/src/modules/ordering/entities.js';
 import { LedgerKind, WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { Clock } from '../../../server/src/shared/index.js';

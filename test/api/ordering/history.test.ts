@@ -1,6 +1,7 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, type TestMember } from '../../support/members.js';
-import { AutoOrderRunsJob, OrderingFacade, OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { OrderingFacade, OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { AutoOrderRunsJob } from '../../../server/src/modules/ordering/jobs/auto-order-runs.job.js';
 import { Clock } from '../../../server/src/shared/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { createService, fund, placeOrder, tx } from './fixtures.js';

@@ -1,7 +1,7 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember } from '../../support/members.js';
 import { ORDER_MESSAGES, SUBSCRIPTION_MESSAGES } from '../../../server/src/contracts/index.js';
-import { Subscriptions, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
+import { OrderingFacade, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
 import { Order, Subscription } from '../../../server/src/modules/ordering/entities.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { Clock } from '../../../server/src/shared/index.js';
@@ -32,10 +32,10 @@ describe('subscriptions', () => {
     expect(await balance(t, m.id)).toBe(9000n);
 
     // Two posts reported (one twice): two child orders, each 250 won out of the prepayment, no new debit.
-    const subscriptions = t.app.get(Subscriptions);
-    expect(await subscriptions.recordPost(placed.subscriptionId, 'p-1')).toBe(true);
-    expect(await subscriptions.recordPost(placed.subscriptionId, 'p-1')).toBe(false);
-    expect(await subscriptions.recordPost(placed.subscriptionId, 'p-2')).toBe(true);
+    const subscriptions = t.app.get(OrderingFacade);
+    expect(await subscriptions.recordSubscriptionPost(placed.subscriptionId, 'p-1')).toBe(true);
+    expect(await subscriptions.recordSubscriptionPost(placed.subscriptionId, 'p-1')).toBe(false);
+    expect(await subscriptions.recordSubscriptionPost(placed.subscriptionId, 'p-2')).toBe(true);
     const list = (await t.http.get('/api/service/subscriptions').set('Authorization', `Bearer ${m.token}`).expect(200))
       .body;
     expect(list).toEqual([
@@ -74,8 +74,8 @@ describe('subscriptions', () => {
       ).body.message,
     ).toBe('이미 취소된 구독입니다.');
     // A late report after the end changes nothing and records no post.
-    await subscriptions.end(placed.subscriptionId, SubscriptionStatus.COMPLETED);
-    expect(await subscriptions.recordPost(placed.subscriptionId, 'p-3')).toBe(false);
+    await subscriptions.endSubscription(placed.subscriptionId, SubscriptionStatus.COMPLETED);
+    expect(await subscriptions.recordSubscriptionPost(placed.subscriptionId, 'p-3')).toBe(false);
     expect(await balance(t, m.id)).toBe(9500n);
     expect((await ledgerOf(t, m.id)).filter((e) => e.reference_type === 'subscription')).toEqual([
       { kind: 'ORDER', amount: '-1000', reference_type: 'subscription', reference_id: String(placed.subscriptionId) },
@@ -88,12 +88,12 @@ describe('subscriptions', () => {
     const m = await createMember(t);
     await fund(t, m.id, 10_000n);
     const placed = (await place(m.token, { ...good(), posts: 2 }).expect(201)).body;
-    const subscriptions = t.app.get(Subscriptions);
-    for (const id of ['a', 'b', 'c']) await subscriptions.recordPost(placed.subscriptionId, id);
+    const subscriptions = t.app.get(OrderingFacade);
+    for (const id of ['a', 'b', 'c']) await subscriptions.recordSubscriptionPost(placed.subscriptionId, id);
     const row = await em(t).findOneOrFail(Subscription, placed.subscriptionId);
     expect(row).toMatchObject({ postsUsed: 2, used: 500n });
-    await subscriptions.end(placed.subscriptionId, SubscriptionStatus.COMPLETED);
-    await subscriptions.end(placed.subscriptionId, SubscriptionStatus.COMPLETED);
+    await subscriptions.endSubscription(placed.subscriptionId, SubscriptionStatus.COMPLETED);
+    await subscriptions.endSubscription(placed.subscriptionId, SubscriptionStatus.COMPLETED);
     expect(await em(t).findOneOrFail(Subscription, placed.subscriptionId)).toMatchObject({
       status: SubscriptionStatus.COMPLETED,
       refunded: 0n,
@@ -166,8 +166,10 @@ describe('subscriptions', () => {
     const m = await createMember(t);
     await fund(t, m.id, 10_000n);
     const { subscriptionId } = (await place(m.token, good()).expect(201)).body;
-    const subscriptions = t.app.get(Subscriptions);
-    const recorded = await Promise.all([1, 2, 3].map(() => subscriptions.recordPost(subscriptionId, 'same-post')));
+    const subscriptions = t.app.get(OrderingFacade);
+    const recorded = await Promise.all(
+      [1, 2, 3].map(() => subscriptions.recordSubscriptionPost(subscriptionId, 'same-post')),
+    );
     expect(recorded.filter(Boolean)).toHaveLength(1);
     const answers = await Promise.all(
       [1, 2, 3].map(() =>
@@ -176,8 +178,8 @@ describe('subscriptions', () => {
     );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
     await Promise.all([
-      subscriptions.end(subscriptionId, SubscriptionStatus.EXPIRED),
-      subscriptions.end(subscriptionId, SubscriptionStatus.COMPLETED),
+      subscriptions.endSubscription(subscriptionId, SubscriptionStatus.EXPIRED),
+      subscriptions.endSubscription(subscriptionId, SubscriptionStatus.COMPLETED),
     ]);
     expect(
       (await ledgerOf(t, m.id)).filter((e) => e.reference_type === 'subscription').map((e) => [e.kind, e.amount]),
@@ -193,7 +195,7 @@ describe('subscriptions', () => {
     const m = await createMember(t);
     await fund(t, m.id, 10_000n);
     const { subscriptionId } = (await place(m.token, good()).expect(201)).body;
-    await t.app.get(Subscriptions).recordPost(subscriptionId, 'console-post');
+    await t.app.get(OrderingFacade).recordSubscriptionPost(subscriptionId, 'console-post');
     const list = await t.http
       .get('/api/admin/subscriptions')
       .query({ filter: JSON.stringify({ memberId: m.id, open: true }) })
@@ -228,11 +230,11 @@ describe('subscriptions', () => {
     const clock = t.app.get(Clock);
     const tomorrow = new Date(clock.now().getTime() + 86_400_000).toISOString().slice(0, 10);
     const { subscriptionId } = (await place(m.token, { ...good(), expiry: tomorrow }).expect(201)).body;
-    await t.app.get(Subscriptions).recordPost(subscriptionId, 'before-expiry');
-    expect(await t.app.get(Subscriptions).expireUnfollowed()).toBe(0);
+    await t.app.get(OrderingFacade).recordSubscriptionPost(subscriptionId, 'before-expiry');
+    expect(await t.app.get(OrderingFacade).expireSubscriptions()).toBe(0);
     clock.travel(2 * 86_400_000 + 1000);
-    expect(await t.app.get(Subscriptions).expireUnfollowed()).toBe(1);
-    expect(await t.app.get(Subscriptions).expireUnfollowed()).toBe(0);
+    expect(await t.app.get(OrderingFacade).expireSubscriptions()).toBe(1);
+    expect(await t.app.get(OrderingFacade).expireSubscriptions()).toBe(0);
     expect(await em(t).findOneOrFail(Subscription, subscriptionId)).toMatchObject({
       status: SubscriptionStatus.EXPIRED,
       used: 250n,
@@ -257,15 +259,15 @@ describe('subscriptions', () => {
       expect(await balance(t, m.id)).toBe(600n);
       expect(await ledgerOf(t, m.id)).toEqual(before);
 
-      const subscriptions = t.app.get(Subscriptions);
+      const subscriptions = t.app.get(OrderingFacade);
       const id = placed.subscriptionId as number;
       // 2.5 won × 100 per post.
-      expect(await subscriptions.recordPost(id, 'o-1')).toBe(true);
-      expect(await subscriptions.recordPost(id, 'o-1')).toBe(false);
-      expect(await subscriptions.recordPost(id, 'o-2')).toBe(true);
+      expect(await subscriptions.recordSubscriptionPost(id, 'o-1')).toBe(true);
+      expect(await subscriptions.recordSubscriptionPost(id, 'o-1')).toBe(false);
+      expect(await subscriptions.recordSubscriptionPost(id, 'o-2')).toBe(true);
       expect(await balance(t, m.id)).toBe(100n);
       // The third post: 100 won left, 250 due: paused, not placed, no money moved.
-      expect(await subscriptions.recordPost(id, 'o-3')).toBe(false);
+      expect(await subscriptions.recordSubscriptionPost(id, 'o-3')).toBe(false);
       expect(await balance(t, m.id)).toBe(100n);
       const mine = async () =>
         (await t.http.get('/api/service/subscriptions').set('Authorization', `Bearer ${m.token}`).expect(200)).body[0];
@@ -290,12 +292,12 @@ describe('subscriptions', () => {
             .expect(200)
         ).body,
       ).toMatchObject({ status: 'PAUSED', pauseReason: SUBSCRIPTION_MESSAGES.pausedLowBalance });
-      await subscriptions.setRunning(id, SubscriptionStatus.ACTIVE);
+      await subscriptions.setSubscriptionRunning(id, SubscriptionStatus.ACTIVE);
       expect(await em(t).findOneOrFail(Subscription, id)).toMatchObject({ status: SubscriptionStatus.PAUSED });
 
       // Charged again: the post reported again is paid and the subscription runs again.
       await fund(t, m.id, 400n);
-      expect(await subscriptions.recordPost(id, 'o-3')).toBe(true);
+      expect(await subscriptions.recordSubscriptionPost(id, 'o-3')).toBe(true);
       const resumed = await mine();
       expect(resumed).toMatchObject({ status: 'ACTIVE', pauseReason: null, postsUsed: 3, debited: 750 });
       expect(await balance(t, m.id)).toBe(250n);
@@ -313,7 +315,7 @@ describe('subscriptions', () => {
           .expect(200)
       ).body;
       expect(canceled).toMatchObject({ status: 'CANCELED', refunded: 0, debited: 750 });
-      expect(await subscriptions.recordPost(id, 'o-4')).toBe(false);
+      expect(await subscriptions.recordSubscriptionPost(id, 'o-4')).toBe(false);
       expect((await ledgerOf(t, m.id)).filter((e) => e.kind === 'REFUND')).toEqual([]);
       expect(await balance(t, m.id)).toBe(250n);
       await expectCleanWallet(t);
@@ -331,7 +333,7 @@ describe('subscriptions', () => {
       const refused = await place(m.token, openEnded()).expect(409);
       expect(refused.body.message).toContain('회수하지 못한 포인트 300원');
       expect(await em(t).count(Subscription, { memberId: m.id })).toBe(1);
-      expect(await t.app.get(Subscriptions).recordPost(running, 'd-1')).toBe(false);
+      expect(await t.app.get(OrderingFacade).recordSubscriptionPost(running, 'd-1')).toBe(false);
       expect(await em(t).findOneOrFail(Subscription, running)).toMatchObject({
         status: SubscriptionStatus.PAUSED,
         pauseReason: SUBSCRIPTION_MESSAGES.pausedDebt,
@@ -345,16 +347,16 @@ describe('subscriptions', () => {
       const m = await createMember(t);
       await fund(t, m.id, 1000n);
       const id = (await place(m.token, openEnded()).expect(201)).body.subscriptionId as number;
-      await t.app.get(Subscriptions).recordPost(id, 'e-1');
+      await t.app.get(OrderingFacade).recordSubscriptionPost(id, 'e-1');
       t.app.get(Clock).travel(2 * 86_400_000 + 1000);
-      expect(await t.app.get(Subscriptions).expireUnfollowed()).toBeGreaterThanOrEqual(1);
+      expect(await t.app.get(OrderingFacade).expireSubscriptions()).toBeGreaterThanOrEqual(1);
       expect(await em(t).findOneOrFail(Subscription, id)).toMatchObject({
         status: SubscriptionStatus.EXPIRED,
         postsUsed: 1,
         debited: 250n,
         refunded: 0n,
       });
-      expect(await t.app.get(Subscriptions).recordPost(id, 'e-2')).toBe(false);
+      expect(await t.app.get(OrderingFacade).recordSubscriptionPost(id, 'e-2')).toBe(false);
       expect(await balance(t, m.id)).toBe(750n);
       expect((await ledgerOf(t, m.id)).filter((e) => e.kind === 'REFUND')).toEqual([]);
       await expectCleanWallet(t);

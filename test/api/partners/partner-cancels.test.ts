@@ -13,7 +13,7 @@ import { balance, createService, dispatchOf, em, fund, placeOrder } from '../ord
 import { ledgerRows, recordEvidence } from './evidence.js';
 
 /**
- * Issue 23, cases 1 and 2: a member's cancel of anything the provider may hold is forwarded upstream and
+ * A member's cancel of anything the provider may hold is forwarded upstream and
  * settled by the provider's answer, or refused with a Korean reason; never refunded on the shop's word alone.
  */
 describe('member cancels of what the provider holds', () => {

@@ -29,7 +29,7 @@ const CASES = Number(process.env.PROPERTY_CASES ?? 4);
 const STEPS = Number(process.env.PROPERTY_STEPS ?? 18);
 
 /**
- * Issue 23's property: random sequences of member cancels, provider answers (5xx, timeouts, refusals),
+ * The property: random sequences of member cancels, provider answers (5xx, timeouts, refusals),
  * Toss events (cancels made elsewhere, chargebacks, lost webhooks) and operator commands against the
  * loopback fakes; after every step the shop has refunded no more than the provider or Toss gave back,
  * and the ledger invariant holds.

@@ -1,8 +1,8 @@
+import { seedDemoContent } from '../../../server/src/database/demo/index.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, registerReferred, type TestMember } from '../../support/members.js';
 import { setSettings, sql } from '../../support/identity.js';
 import { payByCard, receiveTossWebhooks, startFakeToss, tossEnv, type FakeToss } from '../../support/fake-toss.js';
-import { ContentFacade } from '../../../server/src/modules/content/index.js';
 import { LedgerKind, WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { TossRecheckJob } from '../../../server/src/modules/billing/index.js';
 import { MikroORM } from '@mikro-orm/postgresql';
@@ -10,7 +10,7 @@ import { BANK, bearer } from '../billing/billing-support.js';
 import { createService } from '../ordering/fixtures.js';
 import { ledgerRows, recordEvidence } from './evidence.js';
 
-/** Issue 23, cases 3, 5 and 6: where money meets Toss, the shop settles with what Toss says. */
+/** Where money meets Toss, the shop settles with what Toss says. */
 describe('Toss: refunds, cancels made elsewhere, and referral take-back', () => {
   let t: TestApp;
   let toss: FakeToss;
@@ -23,7 +23,7 @@ describe('Toss: refunds, cancels made elsewhere, and referral take-back', () => 
     toss = await startFakeToss();
     t = await startTestApp({ ...tossEnv(toss), TOSS_TIMEOUT_MS: '500' });
     await receiveTossWebhooks(toss, t.app);
-    await t.app.get(ContentFacade).seedDemo();
+    await seedDemoContent(t.app);
     await setSettings(t, { ...BANK, ENABLE_TOSS_PAYMENT: true, ENABLE_REFERRAL: true, REFERRAL_RATE: '3' });
     wallet = t.app.get(WalletFacade);
     admin = bearer(await t.operatorToken());

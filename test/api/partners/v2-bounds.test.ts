@@ -6,7 +6,7 @@ import { balance, createReseller, createService, em, v2 } from '../reseller/fixt
 import { expectCleanWallet } from '../fulfilment/helpers.js';
 import { ledgerRows, recordEvidence } from './evidence.js';
 
-/** Issue 23, case 4: `old_posts` bounded and priced as posts are; no numeric v2 field reaches a 500. */
+/** `old_posts` bounded and priced as posts are; no numeric v2 field reaches a 500. */
 describe('API v2 numeric bounds', () => {
   let t: TestApp;
   let sub: Service;

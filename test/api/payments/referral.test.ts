@@ -1,8 +1,8 @@
+import { seedDemoContent } from '../../../server/src/database/demo/index.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, registerReferred, type TestMember } from '../../support/members.js';
 import { setSettings, sql } from '../../support/identity.js';
 import { startFakeToss, tossEnv, type FakeToss } from '../../support/fake-toss.js';
-import { ContentFacade } from '../../../server/src/modules/content/index.js';
 import { LedgerKind, WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { MikroORM } from '@mikro-orm/postgresql';
 import { BANK, bearer, openCharge } from '../billing/billing-support.js';
@@ -20,7 +20,7 @@ describe('referral rewards', () => {
   beforeAll(async () => {
     toss = await startFakeToss();
     t = await startTestApp(tossEnv(toss));
-    await t.app.get(ContentFacade).seedDemo();
+    await seedDemoContent(t.app);
     await setSettings(t, { ...BANK, ENABLE_TOSS_PAYMENT: true, ENABLE_REFERRAL: true });
     wallet = t.app.get(WalletFacade);
     admin = bearer(await t.operatorToken());

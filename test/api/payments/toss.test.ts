@@ -1,3 +1,4 @@
+import { MikroORM } from '@mikro-orm/postgresql';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, type TestMember } from '../../support/members.js';
 import { sql } from '../../support/identity.js';
@@ -355,7 +356,7 @@ describe('Toss Payments: paying charges online, exactly once', () => {
       t.http.post(`/api/admin/charges/${c.chargeId}/refund`).set('Authorization', admin).send({ point, reason });
 
     // The member spent 15,000: only 25,000 is refundable.
-    await wallet.debit(t.app.get(WalletFacade)['em'].fork(), {
+    await wallet.debit(t.app.get(MikroORM).em.fork(), {
       memberId: m.id,
       amount: 15_000n,
       kind: 'ORDER' as never,

@@ -27,7 +27,7 @@ const decimal = (value: bigint): string => {
 };
 
 /**
- * Issue 36's price property: random sequences of operator price commands (custom rates, level creates and
+ * The price property: random sequences of operator price commands (custom rates, level creates and
  * edits, a member's level, price syncs with random upstream rates, applying or dismissing held changes) by the
  * four roles, against the loopback provider. After every step no member's price of any service (what the
  * storefront shows and an order charges) is below the service's upstream cost: no approval path exists, so

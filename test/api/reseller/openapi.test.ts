@@ -1,4 +1,4 @@
-import { ERROR_CODES } from '../../../server/src/contracts/error-codes.js';
+import { ERROR_CODES, ERRORS } from '../../../server/src/contracts/error-codes.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 
 describe('GET /api/openapi.json', () => {
@@ -97,6 +97,8 @@ describe('GET /api/openapi.json', () => {
     const codes = doc.components.schemas.error_code;
     expect(codes.enum).toEqual(Object.keys(ERROR_CODES));
     expect(codes['x-enum-descriptions']).toEqual(Object.values(ERROR_CODES));
+    expect(codes['x-enum-statuses']).toEqual(Object.values(ERRORS).map((refusal) => refusal.status));
+    expect(codes['x-enum-statuses'][codes.enum.indexOf('ORDER_NOT_CANCELABLE')]).toBe(409);
     expect(codes.enum).toEqual(expect.arrayContaining(['ORDER_NOT_CANCELABLE', 'INVALID_INPUT', 'NOT_FOUND']));
     expect(codes['x-enum-descriptions'][codes.enum.indexOf('ORDER_NOT_CANCELABLE')]).toBe(
       '이미 처리 중이거나 끝난 주문은 취소할 수 없습니다.',

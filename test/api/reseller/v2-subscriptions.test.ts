@@ -1,6 +1,6 @@
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { SUBSCRIPTION_MESSAGES } from '../../../server/src/contracts/index.js';
-import { Subscriptions, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
+import { OrderingFacade, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
 import { Subscription } from '../../../server/src/modules/ordering/entities.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { balance, createReseller, createService, em, invariantViolations, v2 } from './fixtures.js';
@@ -55,7 +55,7 @@ describe('API v2 subscriptions', () => {
       posts: '0',
       orders: [],
     });
-    await t.app.get(Subscriptions).recordPost(added.order, 'up-1');
+    await t.app.get(OrderingFacade).recordSubscriptionPost(added.order, 'up-1');
     const one = (await v2(t, { key: r.apiKey, action: 'status', order: added.order }).expect(200)).body;
     expect(one).toEqual({
       charge: '1400',
@@ -80,7 +80,7 @@ describe('API v2 subscriptions', () => {
     expect(commaList).toEqual({ ...batch, x: { error: 'Incorrect order ID' } });
     expect(Object.keys(commaList)).toEqual([String(added.order), String(one.orders[0]), 'x']);
 
-    await t.app.get(Subscriptions).end(added.order, SubscriptionStatus.EXPIRED);
+    await t.app.get(OrderingFacade).endSubscription(added.order, SubscriptionStatus.EXPIRED);
     // Ended: the unused prepayment (800) is refunded, so it has cost 200.
     expect((await v2(t, { key: r.apiKey, action: 'status', order: added.order }).expect(200)).body).toMatchObject({
       charge: '200',
@@ -158,12 +158,12 @@ describe('API v2 subscriptions', () => {
       posts: '0',
       orders: [],
     });
-    const subscriptions = t.app.get(Subscriptions);
+    const subscriptions = t.app.get(OrderingFacade);
     // The old post out of the prepayment, then four new ones at 200 each: 800 covers four.
     for (const post of ['old', 'n1', 'n2', 'n3', 'n4'])
-      expect(await subscriptions.recordPost(added.order, post)).toBe(true);
+      expect(await subscriptions.recordSubscriptionPost(added.order, post)).toBe(true);
     expect(await balance(t, r.id)).toBe(0n);
-    expect(await subscriptions.recordPost(added.order, 'n5')).toBe(false);
+    expect(await subscriptions.recordSubscriptionPost(added.order, 'n5')).toBe(false);
     const paused = await status();
     expect(paused).toEqual({
       charge: '1000',
@@ -185,10 +185,10 @@ describe('API v2 subscriptions', () => {
         .map((id: number) => ({ kind: 'ORDER', amount: '-200', reference_type: 'order', reference_id: String(id) })),
     ]);
     // Expired (the provider's or its own expiry): nothing is refunded, the posts stay paid.
-    await subscriptions.end(added.order, SubscriptionStatus.EXPIRED);
+    await subscriptions.endSubscription(added.order, SubscriptionStatus.EXPIRED);
     expect(await status()).toMatchObject({ charge: '1000', status: 'Expired', posts: '5' });
     expect((await status()).reason).toBeUndefined();
-    expect(await subscriptions.recordPost(added.order, 'n5')).toBe(false);
+    expect(await subscriptions.recordSubscriptionPost(added.order, 'n5')).toBe(false);
     expect(await balance(t, r.id)).toBe(0n);
     expect(await invariantViolations(t)).toEqual([]);
 

@@ -1,3 +1,4 @@
+import { seedDemoContent } from '../../../server/src/database/demo/index.js';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember, clientIp, registerReferred, type TestMember } from '../../support/members.js';
 import { FakeProvider } from '../../support/fake-provider.js';
@@ -9,10 +10,10 @@ import {
   koreanDateTime,
   type MaintenanceView,
 } from '../../../server/src/contracts/index.js';
-import { OrderStatus, AutoOrderRunsJob } from '../../../server/src/modules/ordering/index.js';
+import { OrderStatus } from '../../../server/src/modules/ordering/index.js';
+import { AutoOrderRunsJob } from '../../../server/src/modules/ordering/jobs/auto-order-runs.job.js';
 import { OrderSender, OrderSync, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
 import { SettingsService } from '../../../server/src/modules/settings/index.js';
-import { ContentFacade } from '../../../server/src/modules/content/index.js';
 import { WalletFacade } from '../../../server/src/modules/wallet/index.js';
 import { auditOf, bearer, clock, configureBilling, openCharge } from '../billing/billing-support.js';
 import { addProvider, ordersById, placeOrders } from '../fulfilment/helpers.js';
@@ -268,7 +269,7 @@ describe('점검 모드 (ENABLE_SERVICE_CHECK with a message and a window)', () 
     await t.http.get('/api/service/auto-order-history').set('Authorization', auth).expect(200);
     await t.http.get('/api/service/point-history').set('Authorization', auth).expect(200);
     // Signing up works too (a new member can look around and order once it ends); 가입경로 from the demo content.
-    await t.app.get(ContentFacade).seedDemo();
+    await seedDemoContent(t.app);
     const fresh = await registerReferred(t, '', `mt${process.env.JEST_WORKER_ID}x${Date.now() % 1_000_000}`);
     await t.http.get('/api/auth/profile').set('Authorization', bearer(fresh.token)).expect(200);
     const apiBalance = await v2(t, { key: reseller.apiKey, action: 'balance' }).expect(200);

@@ -1,7 +1,12 @@
 import { MikroORM } from '@mikro-orm/postgresql';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember } from '../../support/members.js';
-import { InsufficientPointsError, LedgerKind, WalletFacade } from '../../../server/src/modules/wallet/index.js';
+import {
+  InsufficientPointsError,
+  LedgerKind,
+  WalletFacade,
+  type PaidRows,
+} from '../../../server/src/modules/wallet/index.js';
 
 describe('wallet ledger', () => {
   let t: TestApp;
@@ -77,14 +82,39 @@ describe('wallet ledger', () => {
   });
 
   describe('paying for new rows (debitForNewRow)', () => {
-    // A module's rows, inserted only from the debits that took; `label` must not be empty (a bad row).
-    const THINGS = {
-      insert: `insert into paid_thing (member_id, label) select taken.member_id, taken.fields->>'label' from taken returning id, member_id`,
-      referenceType: 'thing',
-      memoPrefix: '물건 ',
+    // A module's rows, inserted only from the takes wallet_take_points made; `label` must not be empty (a bad row).
+    const THINGS: PaidRows = {
+      async insertPaid(em, requests, now) {
+        const rows = await em.execute<{ member_id: number; id: number; balance_after: string }[]>(
+          `with requested as (
+             select nextval('paid_thing_id_seq')::int as id, r.member_id, r.amount, r.kind, r.label
+             from jsonb_to_recordset(?::jsonb) as r(member_id int, amount bigint, kind text, label text)
+           ), taken as (
+             select t.* from wallet_take_points(?::timestamptz, (select jsonb_agg(jsonb_build_object('member_id', member_id,
+               'amount', amount, 'kind', kind, 'reference_type', 'thing', 'reference_id', id::text, 'memo', '물건 ' || id))
+               from requested)) t
+           ), paid as (
+             insert into paid_thing (id, member_id, label)
+             select q.id, q.member_id, q.label from taken t join requested q on q.id::text = t.reference_id returning id
+           )
+           select member_id, reference_id::int as id, balance_after from taken`,
+          [
+            JSON.stringify(
+              requests.map((r) => ({
+                member_id: r.memberId,
+                amount: r.amount.toString(),
+                kind: r.kind,
+                label: r.row.label,
+              })),
+            ),
+            now,
+          ],
+        );
+        return rows.map((r) => ({ memberId: r.member_id, id: r.id, balanceAfter: BigInt(r.balance_after) }));
+      },
     };
-    const pay = (memberId: number, amount: bigint, label: string, rows = THINGS) =>
-      wallet.debitForNewRow({ memberId, amount, kind: LedgerKind.ORDER }, rows, { label });
+    const pay = (memberId: number, amount: bigint, label: string) =>
+      wallet.debitForNewRow({ memberId, amount, kind: LedgerKind.ORDER }, THINGS, { label });
     const things = async (label: string) =>
       Number(
         (
@@ -122,15 +152,23 @@ describe('wallet ledger', () => {
       expect(await wallet.balancesOf([m.id])).toEqual(new Map([[m.id, 399n]]));
     });
 
-    it('refuses an insert that does not read from the debit, moving nothing', async () => {
+    it('refuses a take that is not a positive whole amount, moving nothing', async () => {
       const m = await createMember(t);
       await charge(m.id, 10n, 'p3');
-      const bad = {
-        ...THINGS,
-        insert: 'insert into paid_thing (member_id, label) values (1, 1) returning id, member_id',
-      };
-      expect(() => pay(m.id, 1n, 'x', bad)).toThrow("paid rows' insert selects from taken and returns id, member_id");
+      const take = (amount: string) =>
+        t.app
+          .get(MikroORM)
+          .em.fork()
+          .execute('select * from wallet_take_points(now(), ?::jsonb)', [
+            JSON.stringify([
+              { member_id: m.id, amount: '1', kind: 'ORDER', reference_type: 'thing', reference_id: `p3-${amount}` },
+              { member_id: m.id, amount, kind: 'ORDER', reference_type: 'thing', reference_id: `p3-${amount}-b` },
+            ]),
+          ]);
+      await expect(take('0')).rejects.toMatchObject({ code: '22023' });
+      await expect(take('-5')).rejects.toMatchObject({ code: '22023' });
       expect(await wallet.balanceOf(m.id)).toBe(10n);
+      expect(await wallet.findEntry(LedgerKind.ORDER, { type: 'thing', id: 'p3-0' })).toBeNull();
     });
 
     it('pays for debits asked in one turn together, each with its own outcome', async () => {

@@ -8,7 +8,7 @@ import { toast } from './support.js';
 const PHONE = { width: 390, height: 844 };
 
 /**
- * Issue 24's journey at 390 px: an owner without a second factor (no ADMIN_TOTP_SECRET) is led into enrolment
+ * The second-factor journey at 390 px: an owner without a second factor (no ADMIN_TOTP_SECRET) is led into enrolment
  * at login, creates a SUPPORT operator, who turns 2FA on from 내 보안 설정, logs in again with a code, and
  * cannot open the settings.
  */

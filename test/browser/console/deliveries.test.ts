@@ -7,7 +7,7 @@ import { logInToConsole } from './support.js';
 const PHONE = { width: 390, height: 844 };
 
 /**
- * Issue 27's closing-note screens: the console's 발송 내역 at 390 px (channels, masked recipients,
+ * The console's 발송 내역 at 390 px (channels, masked recipients,
  * attempts and answers, 다시 보내기) and the member's webhook delivery log on the account page.
  */
 describe('발송 내역 and the member delivery log', () => {

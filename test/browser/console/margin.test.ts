@@ -13,7 +13,7 @@ const koreanDay = (daysAgo = 0) =>
   new Date(Date.now() + 9 * 3600_000 - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
 /**
- * Issue 26 in the console: 수익 리포트 (by day, by service) and 공급사 성과 at phone and desktop width with
+ * Margins in the console: 수익 리포트 (by day, by service) and 공급사 성과 at phone and desktop width with
  * seeded orders, and a service's backup providers edited through its form.
  */
 describe('console: margin (profit report, provider scores, backup providers)', () => {

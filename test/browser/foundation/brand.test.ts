@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
 import { logInToConsole } from '../console/support.js';
 
-/** Issue 18 item 9: the shop's name and logo (settings) in the storefront's top bar and tab, and the console's title. */
+/** The shop's name and logo (settings) in the storefront's top bar and tab, and the console's title. */
 describe('the brand setting in the served apps', () => {
   let h: BrowserHarness;
   let admin: string;

@@ -1,4 +1,4 @@
-import { loadDemoData } from '../../../server/src/database/demo-data.js';
+import { loadDemoData } from '../../../server/src/database/demo/index.js';
 import { ORDER_MESSAGES, orderRequestSchema } from '../../../server/src/contracts/index.js';
 import { OrderingFacade, OrderStatus } from '../../../server/src/modules/ordering/index.js';
 import { Clock } from '../../../server/src/shared/index.js';

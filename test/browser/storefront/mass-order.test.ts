@@ -1,4 +1,4 @@
-import { loadDemoData } from '../../../server/src/database/demo-data.js';
+import { loadDemoData } from '../../../server/src/database/demo/index.js';
 import { MASS_ORDER_MESSAGES, ORDER_MESSAGES } from '../../../server/src/contracts/index.js';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
 import { memberWithPoints, plainInstagramServices, ready, signedIn } from './storefront.js';

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { loadDemoData } from '../../../server/src/database/demo-data.js';
+import { loadDemoData } from '../../../server/src/database/demo/index.js';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
 import { MEMBER_SCREENS, memberWithPoints, operator, ready, signedIn, VISITOR_SCREENS } from './storefront.js';
 
@@ -21,7 +21,7 @@ const widthOf = (page: Page) =>
   page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
 
 /**
- * Issue 18 item 1: every storefront route fits 360px (docs/product.md §9 minimum page width) and 390px with no
+ * Every storefront route fits 360px (docs/product.md §9 minimum page width) and 390px with no
  * horizontal scroll, signed out and signed in, light and dark, on the demo data (long names, tables).
  */
 describe('storefront at phone widths', () => {

@@ -1,10 +1,10 @@
-import { loadDemoData } from '../../../server/src/database/demo-data.js';
+import { loadDemoData } from '../../../server/src/database/demo/index.js';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
 import { memberWithPoints, openScreen as open, operator, toast } from './storefront.js';
 
 const PHONE = { width: 390, height: 844 } as const;
 
-/** Issue 18 on a phone, against the real server: login prompt, consents, refusal reasons, chat button, favicon. */
+/** On a phone, against the real server: login prompt, consents, refusal reasons, chat button, favicon. */
 describe('storefront screens on a phone', () => {
   let h: BrowserHarness;
   beforeAll(async () => {

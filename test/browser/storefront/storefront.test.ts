@@ -1,4 +1,4 @@
-import { ContentFacade } from '../../../server/src/modules/content/index.js';
+import { seedDemoContent } from '../../../server/src/database/demo/index.js';
 import { startBrowserHarness, type BrowserHarness } from '../../support/browser.js';
 import { memberWithPoints, operator, ready, signedIn, storageOf } from './storefront.js';
 
@@ -58,7 +58,7 @@ describe('the storefront', () => {
     expect(await nav.getByRole('link', { name: '자주묻는질문' }).count()).toBe(1);
     await nav.getByRole('link', { name: '주문내역' }).click();
     await page.waitForURL('**/order');
-    // A member-only menu says why and offers login (issue 18).
+    // A member-only menu says why and offers login.
     const prompt = page.getByRole('dialog', { name: '로그인이 필요합니다' });
     await prompt.getByText('회원만 이용할 수 있는 메뉴입니다. 로그인 후 이용해 주세요.').waitFor();
     await prompt.getByRole('button', { name: '로그인' }).click();
@@ -160,7 +160,7 @@ describe('the storefront', () => {
   });
 
   it('offers the sign-up routes from the server in the register form', async () => {
-    await h.t.app.get(ContentFacade).seedDemo();
+    await seedDemoContent(h.t.app);
     const options = (await h.t.http.get('/api/service/register-where').expect(200)).body as { text: string }[];
     const page = await h.newPage();
     await page.goto('/register');

@@ -6,7 +6,7 @@ import { loginPromptState } from './login-prompt';
 
 /**
  * docs/product.md §2: a route outside the session's list redirects to /order. With `loginPrompt` (the member routes) a
- * visitor or guest lands there with the login prompt saying why (issue 18), except for /logout.
+ * visitor or guest lands there with the login prompt saying why, except for /logout.
  */
 export function Allow({ states, loginPrompt = false }: { states: readonly SessionState[]; loginPrompt?: boolean }) {
   const state = useSession();

@@ -16,7 +16,7 @@ export const LOGIN_PROMPT_TEXT: Record<LoginReason, string> = {
 export const loginPromptState = (reason: LoginReason) => ({ loginRequired: reason });
 
 /**
- * Issue 18: a visitor or guest who reaches for something only members have is told why and offered
+ * A visitor or guest who reaches for something only members have is told why and offered
  * login (or sign-up) instead of bouncing back silently. Leaving guest mode first, as the top bar does.
  */
 export function LoginPrompt() {

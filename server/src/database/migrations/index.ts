@@ -50,6 +50,7 @@ import { Migration20261128103000_second_factor_guard as MSecondFactorGuard } fro
 import { Migration20261128102214_price_controls as MPriceControls } from './Migration20261128102214_price_controls.js';
 import { Migration20261128150200_charge_bonuses as MChargeBonuses } from './Migration20261128150200_charge_bonuses.js';
 import { Migration20261128150400_service_changes as MServiceChanges } from './Migration20261128150400_service_changes.js';
+import { Migration20261128170000_owned_sql as MOwnedSql } from './Migration20261128170000_owned_sql.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -103,4 +104,5 @@ export const migrationsList = [
   { name: 'Migration20261128150300_order_completed_at', class: MOrderCompletedAt },
   { name: 'Migration20261128150310_service_favorite', class: MServiceFavorite },
   { name: 'Migration20261128150400_service_changes', class: MServiceChanges },
+  { name: 'Migration20261128170000_owned_sql', class: MOwnedSql },
 ];

@@ -1,14 +1,14 @@
 import { Module } from '@nestjs/common';
 import { DeliveryModule } from '../delivery/index.js';
-import { IdentityModule } from '../identity/index.js';
 import { AlertsFacade } from './application/alerts.facade.js';
 import { AdminAlertsController } from './http/admin-alerts.controller.js';
+import { RaiseWhenOperatorSecondFactorLocked } from './application/handlers/raise-when-operator-second-factor-locked.js';
 
 @Module({
-  // Identity: the console's guards; delivery: the alerts' Telegram messages and mails.
-  imports: [IdentityModule, DeliveryModule],
+  // Delivery: the alerts' Telegram messages and mails.
+  imports: [DeliveryModule],
   controllers: [AdminAlertsController],
-  providers: [AlertsFacade],
+  providers: [AlertsFacade, RaiseWhenOperatorSecondFactorLocked],
   exports: [AlertsFacade],
 })
 export class AlertsModule {}

@@ -5,7 +5,10 @@ import { SettingsModule } from '../settings/index.js';
 import { ApprovalsFacade } from './application/approvals.facade.js';
 import { AdminApprovalsController } from './http/admin-approvals.controller.js';
 
-/** Two-person approval; the commands it runs come through the ApprovalActions port (composition root). */
+/**
+ * Two-person approval; an approved command goes on the command bus to the one handler its owner registered.
+ * Identity: the requesters' and members' login ids.
+ */
 @Module({
   imports: [IdentityModule, AuditModule, SettingsModule],
   controllers: [AdminApprovalsController],

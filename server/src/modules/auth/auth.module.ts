@@ -4,7 +4,7 @@ import { MemberGuard, MemberJwtStrategy, OperatorGuard, OperatorJwtStrategy } fr
 
 /**
  * Authentication on its own: the JWT strategies and the guards every controller uses. Sessions are read through
- * SessionReader (identity implements it; app.module binds it), so no module imports identity for its guards.
+ * SessionsPort (identity implements it; app.module binds it), so no module imports identity for its guards.
  */
 @Global()
 @Module({

@@ -4,13 +4,13 @@ import { Strategy } from 'passport-jwt';
 import type { FastifyRequest } from 'fastify';
 import { createSecretKey, type KeyObject } from 'node:crypto';
 import { AppConfig } from '../../config/index.js';
-import { assertPermitted } from '../../shared/index.js';
+import { assertPermitted, DomainError } from '../../shared/index.js';
 import {
-  SessionReader,
+  SessionsPort,
   type AccessTokenPayload,
   type AuthenticatedMember,
   type AuthenticatedOperator,
-} from './session-reader.js';
+} from './sessions.port.js';
 
 /** The spec says only "the stored token in the Authorization header": accept `Bearer <jwt>` and a bare `<jwt>`. */
 function tokenFromHeader(request: FastifyRequest): string | null {
@@ -18,8 +18,6 @@ function tokenFromHeader(request: FastifyRequest): string | null {
   if (parts.length === 2 && parts[0]!.toLowerCase() === 'bearer') return parts[1]!;
   return parts.length === 1 && parts[0] ? parts[0] : null;
 }
-
-const UNAUTHORIZED = '로그인이 필요합니다.';
 
 /**
  * A KeyObject, not the string: jsonwebtoken otherwise tries (and fails) to parse a public key on every
@@ -39,15 +37,15 @@ const jwtOptions = (config: AppConfig) => ({
 export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') {
   constructor(
     config: AppConfig,
-    private readonly sessions: SessionReader,
+    private readonly sessions: SessionsPort,
   ) {
     super(jwtOptions(config));
   }
 
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedMember> {
-    if (payload.typ !== 'member' || !Number.isInteger(payload.sub)) throw new UnauthorizedException(UNAUTHORIZED);
+    if (payload.typ !== 'member' || !Number.isInteger(payload.sub)) throw new DomainError('UNAUTHORIZED');
     const member = await this.sessions.member(payload);
-    if (!member) throw new UnauthorizedException(UNAUTHORIZED);
+    if (!member) throw new DomainError('UNAUTHORIZED');
     return member;
   }
 }
@@ -56,22 +54,26 @@ export class MemberJwtStrategy extends PassportStrategy(Strategy, 'member-jwt') 
 export class OperatorJwtStrategy extends PassportStrategy(Strategy, 'operator-jwt') {
   constructor(
     config: AppConfig,
-    private readonly sessions: SessionReader,
+    private readonly sessions: SessionsPort,
   ) {
     super(jwtOptions(config));
   }
 
   async validate(payload: AccessTokenPayload): Promise<AuthenticatedOperator> {
-    if (payload.typ !== 'operator' || !Number.isInteger(payload.sub)) throw new UnauthorizedException(UNAUTHORIZED);
+    if (payload.typ !== 'operator' || !Number.isInteger(payload.sub)) throw new DomainError('UNAUTHORIZED');
     const operator = await this.sessions.operator(payload);
-    if (!operator) throw new UnauthorizedException(UNAUTHORIZED);
+    if (!operator) throw new DomainError('UNAUTHORIZED');
     return operator;
   }
 }
 
 class UnauthorizedAnswer {
   handleRequest<T>(error: unknown, user: T | false): T {
-    if (error || !user) throw error instanceof UnauthorizedException ? error : new UnauthorizedException(UNAUTHORIZED);
+    // A refusal (an expired session) keeps its own words; anything else from passport is "log in first".
+    if (error || !user)
+      throw error instanceof DomainError || error instanceof UnauthorizedException
+        ? error
+        : new DomainError('UNAUTHORIZED');
     return user;
   }
 }

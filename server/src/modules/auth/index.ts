@@ -1,8 +1,8 @@
 export { AuthModule } from './auth.module.js';
 export { MemberGuard, OperatorGuard, CurrentMember, CurrentOperator } from './guards.js';
 export {
-  SessionReader,
+  SessionsPort,
   type AccessTokenPayload,
   type AuthenticatedMember,
   type AuthenticatedOperator,
-} from './session-reader.js';
+} from './sessions.port.js';

@@ -18,9 +18,19 @@ import { ChargeController } from './http/charge.controller.js';
 import { ChargeExpiryJob } from './jobs/charge-expiry.job.js';
 import { TossRecheckJob } from './jobs/toss-recheck.job.js';
 import { TossClient } from './application/toss/toss-client.js';
-import { TossPayments } from './application/toss/toss-payments.js';
+import { ApplyTossPayment } from './application/toss/commands/apply-toss-payment/apply-toss-payment.js';
+import { ConfirmTossPayment } from './application/toss/commands/confirm-toss-payment/confirm-toss-payment.js';
+import { FailTossCheckout } from './application/toss/commands/fail-toss-checkout/fail-toss-checkout.js';
+import { ReceiveTossWebhook } from './application/toss/commands/receive-toss-webhook/receive-toss-webhook.js';
+import { RecheckTossPayment } from './application/toss/commands/recheck-toss-payment/recheck-toss-payment.js';
+import { RefundTossCharge } from './application/toss/commands/refund-toss-charge/refund-toss-charge.js';
+import { StartTossCheckout } from './application/toss/commands/start-toss-checkout/start-toss-checkout.js';
+import { GetTossEnabled } from './application/toss/queries/get-toss-enabled/get-toss-enabled.js';
+import { RefundBookkeeping } from './application/refund-bookkeeping.js';
 import { BankRefunds } from './application/bank-refunds.js';
 import { AdminChargeRefundController, TossChargeController, TossWebhookController } from './http/toss.controller.js';
+import { CloseChargesWhenMemberDeleted } from './application/handlers/close-charges-when-member-deleted.js';
+import { RefundWhenApproved } from './application/handlers/refund-when-approved.js';
 
 @Module({
   imports: [
@@ -49,9 +59,19 @@ import { AdminChargeRefundController, TossChargeController, TossWebhookControlle
     ChargeExpiryJob,
     BillingFacade,
     TossClient,
-    TossPayments,
     TossRecheckJob,
     BankRefunds,
+    CloseChargesWhenMemberDeleted,
+    RefundWhenApproved,
+    RefundBookkeeping,
+    GetTossEnabled,
+    StartTossCheckout,
+    ConfirmTossPayment,
+    FailTossCheckout,
+    ReceiveTossWebhook,
+    RecheckTossPayment,
+    ApplyTossPayment,
+    RefundTossCharge,
   ],
   exports: [BillingFacade],
 })

@@ -1,5 +1,5 @@
 export { ContentModule } from './content.module.js';
-export { ContentFacade, type DemoImages } from './application/content.facade.js';
+export { ContentFacade } from './application/content.facade.js';
 export { uploadedImage } from './http/uploaded-image.js';
 export { UploadCleanupJob } from './jobs/upload-cleanup.job.js';
 export type { RegisterWhere } from './domain/register-where.entity.js';

@@ -12,6 +12,14 @@ import { AdminOutboxController } from './http/admin-outbox.controller.js';
 import { AdminDeliveriesController } from './http/admin-deliveries.controller.js';
 import { WebhookController } from './http/webhook.controller.js';
 import { DeliveryJob } from './jobs/delivery.job.js';
+import { EnqueueMessage } from './application/commands/enqueue-message/enqueue-message.js';
+import { EnqueueWebhookEvent } from './application/commands/enqueue-webhook-event/enqueue-webhook-event.js';
+import { SendNotice } from './application/commands/send-notice/send-notice.js';
+import { SetWebhook } from './application/commands/set-webhook/set-webhook.js';
+import { ReplayDelivery } from './application/commands/replay-delivery/replay-delivery.js';
+import { SetNoticePreferences } from './application/commands/set-notice-preferences/set-notice-preferences.js';
+import { ListDeliveries } from './application/queries/list-deliveries/list-deliveries.js';
+import { AttemptDelivery } from './application/commands/send-deliveries/attempt-delivery.js';
 
 @Module({
   imports: [IdentityModule, RateLimitModule, SettingsModule],
@@ -27,6 +35,14 @@ import { DeliveryJob } from './jobs/delivery.job.js';
     AlimtalkChannel,
     MessageSeal,
     IdentityMessenger,
+    EnqueueMessage,
+    EnqueueWebhookEvent,
+    SendNotice,
+    SetWebhook,
+    ReplayDelivery,
+    SetNoticePreferences,
+    ListDeliveries,
+    AttemptDelivery,
   ],
   exports: [DeliveryFacade, DeliverySender, IdentityMessenger],
 })

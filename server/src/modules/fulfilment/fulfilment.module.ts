@@ -3,12 +3,16 @@ import { AlertsModule } from '../alerts/index.js';
 import { Module } from '@nestjs/common';
 import { AuditModule } from '../audit/index.js';
 import { CatalogModule } from '../catalog/index.js';
-import { OrderingModule, UpstreamDispatchNotes } from '../ordering/index.js';
+import { OrderingModule } from '../ordering/index.js';
+import { AnswerDispatchNotes } from './application/handlers/answer-dispatch-notes.js';
 import { DispatchRecords } from './application/dispatch-records.js';
 import { FulfilmentFacade } from './application/fulfilment.facade.js';
 import { OrderSender } from './application/order-sender.js';
 import { Failover } from './application/failover.js';
 import { PriceSync } from './application/price-sync.js';
+import { SyncProviderPrices } from './application/commands/sync-provider-prices/sync-provider-prices.js';
+import { SettlePriceChange } from './application/commands/settle-price-change/settle-price-change.js';
+import { ListPriceChanges } from './application/queries/list-price-changes/list-price-changes.js';
 import { ProviderScores } from './application/provider-scores.js';
 import { AdminProviderScoresController } from './http/admin-provider-scores.controller.js';
 import { AdminPriceChangesController } from './http/admin-price-changes.controller.js';
@@ -41,7 +45,7 @@ import { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
   ],
   providers: [
     DispatchRecords,
-    { provide: UpstreamDispatchNotes, useExisting: DispatchRecords },
+    AnswerDispatchNotes,
     ProviderAddressGuard,
     SmmClient,
     ProvidersService,
@@ -57,6 +61,9 @@ import { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';
     FulfilmentFacade,
     PriceSync,
     ProviderScores,
+    SyncProviderPrices,
+    SettlePriceChange,
+    ListPriceChanges,
   ],
   exports: [FulfilmentFacade],
 })

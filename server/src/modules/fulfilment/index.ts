@@ -11,7 +11,13 @@ export { OrderSync, SYNC_SPACING_MS, type SyncStats } from './application/order-
 export type { Provider, ProviderView } from './domain/provider.entity.js';
 export type { OrderDispatch } from './domain/order-dispatch.entity.js';
 export type { SimulatedProviderOrder } from './domain/simulated-order.entity.js';
-export { SIMULATED_MAX_DURATION_MS, SIMULATED_POST_EVERY_MS } from './domain/simulation.js';
+export {
+  SIMULATED_MAX_DURATION_MS,
+  SIMULATED_POST_EVERY_MS,
+  SIMULATED_SERVICES,
+  assignSimulatedServices,
+  type ServiceToSimulate,
+} from './domain/simulation.js';
 export { RefillSync, type RefillSyncStats } from './application/refill-sync.js';
 export { CancelForwarder, type CancelForwardStats } from './application/cancel-forwarder.js';
 export { ProviderBalanceAlertJob } from './jobs/provider-balance-alert.job.js';

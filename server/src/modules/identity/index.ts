@@ -1,6 +1,6 @@
 export { IdentityModule } from './identity.module.js';
-export { SessionDirectory } from './application/session-directory.js';
-export { IdentityFacade, DEMO_MEMBER } from './application/identity.facade.js';
+export { SessionsAdapter } from './application/sessions-adapter.js';
+export { IdentityFacade } from './application/identity.facade.js';
 export { OperatorBootstrap, type OperatorLogin } from './application/operator-bootstrap.js';
 export { TokenService } from './application/tokens.js';
 export { MemberContacts } from './application/member-contacts.js';
@@ -18,15 +18,10 @@ export { LOGIN_THROTTLE } from './application/login-throttle.js';
 export {
   PointBalanceReader,
   PointAdjuster,
-  RegisterWhereOptions,
-  IdentitySettings,
-  AuditRecorder,
-  MemberMoneyCloser,
   ApprovalGate,
   MemberLevelReader,
   Messenger,
-  SecurityAlerts,
   type IdentityMessage,
-  type IdentitySwitch,
   type PointReference,
 } from './application/ports.js';
+export { MemberDeleted, CloseDeletedMemberBalance, OperatorSecondFactorLocked } from './application/events.js';

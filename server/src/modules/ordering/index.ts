@@ -1,25 +1,32 @@
+// Ordering's one door: other modules and bootstrap reach it through OrderingFacade (and the Nest module that
+// provides it); the rest is types, the transition tables and the ports other modules implement.
 export { OrderingModule } from './ordering.module.js';
 export { OrderingFacade } from './application/ordering.facade.js';
 export { type PlacedOrder, type Placement } from './application/order-placement.service.js';
-export { type UpstreamReport, orderReference, autoOrderReference } from './application/order-commands.service.js';
+export { type UpstreamReport } from './application/order-commands.service.js';
 export {
   type UpstreamOrder,
   type SyncedOrder,
-  type DispatchClaim,
-  type SqlPart,
   type CancelForwarding,
   type RefillForwarding,
   type RefillReport,
 } from './application/order-upstream.service.js';
-export { UpstreamDispatchNotes, type CostedOrder } from './application/upstream-dispatch.port.js';
 export {
-  type HistoryQuery,
-  type History,
-  type OrderHistoryRow,
-  type AutoOrderHistoryRow,
-  type OrderDashboardStats,
-  type ProfitOrder,
-} from './application/order-queries.service.js';
+  HeldUpstreamAmong,
+  OrdersNeedingCheck,
+  OrdersWithDispatchNote,
+  UpstreamCostsOf,
+  type UpstreamDispatchNotes,
+  type CostedOrder,
+} from './application/upstream-dispatch.port.js';
+export type {
+  HistoryQuery,
+  History,
+  OrderHistoryRow,
+  AutoOrderHistoryRow,
+} from './application/queries/member-history.js';
+export type { OrderDashboardStats } from './application/queries/get-dashboard-stats/get-dashboard-stats.js';
+export type { ProfitOrder } from './application/queries/list-profit-orders/list-profit-orders.js';
 export type { OrderStatusView } from './application/order-status-cache.js';
 export {
   OrderStatus,
@@ -35,12 +42,15 @@ export {
 export type { StatusDetails } from './domain/order.entity.js';
 export type { AutoOrder } from './domain/auto-order.entity.js';
 export type { IdempotencyKey } from './domain/idempotency-key.entity.js';
-export { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
-export { Refills } from './application/refills.service.js';
 export type { Subscription, SubscriptionPost } from './domain/subscription.entity.js';
-export { Subscriptions, subscriptionReference, type PlacedSubscription } from './application/subscriptions.service.js';
+export type { PlacedSubscription } from './application/commands/place-subscription/place-subscription.js';
+export type { OnPostRecorded } from './application/commands/record-subscription-post/record-subscription-post.js';
 export type { Order } from './domain/order.entity.js';
 export type { Refill } from './domain/refill.entity.js';
-export { ServiceChangeNoticesJob, type DigestResult } from './jobs/service-change-notices.job.js';
-export { OrderCoupons, type CouponedOrder } from './application/order-coupons.port.js';
-export { AverageTimes } from './application/average-times.js';
+export {
+  AttachCouponOrder,
+  CountCouponAttempt,
+  UseCouponOnOrder,
+  type OrderCoupons,
+  type CouponedOrder,
+} from './application/order-coupons.port.js';

@@ -7,16 +7,14 @@ import { WalletModule } from '../wallet/index.js';
 import { DeliveryModule } from '../delivery/index.js';
 import { OrderCommands } from './application/order-commands.service.js';
 import { OrderPlacement } from './application/order-placement.service.js';
-import { OrderQueries } from './application/order-queries.service.js';
 import { OrderStatusCache } from './application/order-status-cache.js';
 import { OrderUpstream } from './application/order-upstream.service.js';
-import { DispatchNotesLookup } from './application/upstream-dispatch.port.js';
-import { OrderCouponsLookup } from './application/order-coupons.port.js';
+import { DispatchCommandSender } from './application/upstream-dispatch.port.js';
+import { CouponCommandSender } from './application/order-coupons.port.js';
 import { OrderingFacade } from './application/ordering.facade.js';
 import { AdminAutoOrdersController, AdminOrdersController } from './http/admin-orders.controller.js';
 import { OrderController } from './http/order.controller.js';
 import { Refills } from './application/refills.service.js';
-import { Subscriptions } from './application/subscriptions.service.js';
 import { AdminSubscriptionsController, MemberSubscriptionsController } from './http/subscriptions.controller.js';
 import { AdminRefillsController, MemberRefillController } from './http/refills.controller.js';
 import { AutoOrderRunsJob } from './jobs/auto-order-runs.job.js';
@@ -24,6 +22,9 @@ import { MassOrders } from './application/mass-order.service.js';
 import { MassOrderController } from './http/mass-order.controller.js';
 import { ServiceChangeNoticesJob } from './jobs/service-change-notices.job.js';
 import { AverageTimes } from './application/average-times.js';
+import { CancelOrdersWhenMemberDeleted } from './application/handlers/cancel-orders-when-member-deleted.js';
+import { ORDERING_QUERIES } from './application/queries/providers.js';
+import { ORDERING_COMMANDS } from './application/commands/providers.js';
 
 @Module({
   imports: [AuditModule, CatalogModule, SettingsModule, WalletModule, PricingModule, DeliveryModule],
@@ -40,19 +41,20 @@ import { AverageTimes } from './application/average-times.js';
   providers: [
     OrderPlacement,
     OrderCommands,
-    OrderQueries,
     OrderStatusCache,
     OrderUpstream,
-    DispatchNotesLookup,
+    DispatchCommandSender,
     OrderingFacade,
     AutoOrderRunsJob,
     Refills,
-    Subscriptions,
     MassOrders,
     ServiceChangeNoticesJob,
-    OrderCouponsLookup,
+    CouponCommandSender,
     AverageTimes,
+    CancelOrdersWhenMemberDeleted,
+    ...ORDERING_QUERIES,
+    ...ORDERING_COMMANDS,
   ],
-  exports: [OrderingFacade, Refills, Subscriptions, AverageTimes],
+  exports: [OrderingFacade],
 })
 export class OrderingModule {}

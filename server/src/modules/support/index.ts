@@ -1,5 +1,4 @@
 export { SupportModule } from './support.module.js';
-export { Tickets } from './application/tickets.service.js';
 export { TicketAutoCloseJob } from './jobs/ticket-auto-close.job.js';
 export { TicketStatus } from '../../contracts/statuses.js';
 export type { Ticket } from './domain/ticket.entity.js';

@@ -7,6 +7,8 @@ export {
   type Movement,
   type MovementResult,
   type InvariantViolation,
+  type PaidRow,
+  type PaidRowRequest,
   type PaidRows,
 } from './application/wallet.facade.js';
 export { LedgerKind } from './domain/vocabulary.js';

@@ -1,8 +1,19 @@
 import type { SecondFactorConfirmed, SecondFactorEnrolment, SecondFactorStatus } from '../../../lib/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import { queryClient } from '../../../lib/query-client';
+import { useSession } from '../../../lib/session';
+import { accountKeys } from './keys';
 
 /** GET /auth/totp: whether 2FA is on and how many recovery codes are left. */
 export const secondFactorStatus = () => api.get<SecondFactorStatus>('/auth/totp');
+export const secondFactorQueryOptions = queryOptions({
+  queryKey: accountKeys.secondFactor,
+  queryFn: secondFactorStatus,
+});
+export const useSecondFactorStatus = () =>
+  useQuery({ ...secondFactorQueryOptions, enabled: useSession() === 'authorization' }).data;
+export const refreshSecondFactor = () => queryClient.invalidateQueries({ queryKey: accountKeys.secondFactor });
 
 /** POST /auth/totp/enrol: a new secret and its QR, shown once. */
 export const enrolSecondFactor = () => api.post<SecondFactorEnrolment>('/auth/totp/enrol');

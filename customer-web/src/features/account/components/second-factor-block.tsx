@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
@@ -9,16 +8,15 @@ import { paths } from '../../../config/paths';
 import { refusalMessage } from '../../../lib/api-client';
 import { MESSAGES, type SecondFactorEnrolment } from '../../../lib/contracts';
 import { loading } from '../../../lib/loading';
-import { useSession } from '../../../lib/session';
 import { copyText, downloadText } from '../../../lib/clipboard';
 import { useBrand } from '../../../lib/brand';
-import { accountKeys } from '../api/keys';
 import {
   confirmSecondFactor,
   disableSecondFactor,
   enrolSecondFactor,
+  refreshSecondFactor,
   renewRecoveryCodes,
-  secondFactorStatus,
+  useSecondFactorStatus,
 } from '../api/second-factor';
 import { unlessGuest } from './guest-guard';
 
@@ -27,18 +25,12 @@ import { unlessGuest } from './guest-guard';
  * with a code. Either change logs out every device, this one too.
  */
 export function SecondFactorBlock() {
-  const state = useSession();
   const navigate = useNavigate();
-  const { data } = useQuery({
-    queryKey: accountKeys.secondFactor,
-    queryFn: secondFactorStatus,
-    enabled: state === 'authorization',
-  });
+  const data = useSecondFactorStatus();
   const [enrolment, setEnrolment] = useState<SecondFactorEnrolment | null>(null);
   // Recovery codes shown once: after turning 2FA on (every session ended: log in again) or renewing them.
   const [codes, setCodes] = useState<{ list: string[]; after: 'login' | 'close' } | null>(null);
   const [code, setCode] = useState('');
-  const queryClient = useQueryClient();
   const { name } = useBrand();
 
   const attempt = (work: () => Promise<void>) =>
@@ -67,7 +59,7 @@ export function SecondFactorBlock() {
       toast.success(done.message);
       setCode('');
       setCodes({ list: done.recoveryCodes, after: 'close' });
-      void queryClient.invalidateQueries({ queryKey: accountKeys.secondFactor });
+      void refreshSecondFactor();
     });
   const codesText = (list: string[]) =>
     [`${name} 2단계 인증 복구 코드`, '각 코드는 한 번만 쓸 수 있습니다.', '', ...list, ''].join('\n');

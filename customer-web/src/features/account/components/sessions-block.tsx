@@ -1,4 +1,3 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router-dom';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
@@ -9,28 +8,20 @@ import { refusalMessage } from '../../../lib/api-client';
 import { MESSAGES } from '../../../lib/contracts';
 import { formatDateTime } from '../../../lib/format';
 import { loading } from '../../../lib/loading';
-import { useSession } from '../../../lib/session';
-import { accountKeys } from '../api/keys';
-import { endSession, listSessions, logOutEverywhere, type DeviceSession } from '../api/sessions';
+import { endSession, logOutEverywhere, refreshSessions, useSessions, type DeviceSession } from '../api/sessions';
 import { unlessGuest } from './guest-guard';
 
 /** The member's logged-in devices (/account), cards on a phone: end one, or log out everywhere. */
 export function SessionsBlock() {
-  const state = useSession();
-  const queryClient = useQueryClient();
   const navigate = useNavigate();
-  const { data, isLoading } = useQuery({
-    queryKey: accountKeys.sessions,
-    queryFn: listSessions,
-    enabled: state === 'authorization',
-  });
+  const { data, isLoading } = useSessions();
 
   const end = (id: number) =>
     unlessGuest(async () => {
       try {
         await loading.during(endSession(id));
         toast.success('세션을 종료했습니다.');
-        await queryClient.invalidateQueries({ queryKey: accountKeys.sessions });
+        await refreshSessions();
       } catch (error) {
         toast.error(refusalMessage(error, MESSAGES.error));
       }

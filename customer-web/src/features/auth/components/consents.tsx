@@ -10,7 +10,7 @@ interface ConsentFields {
 export const NO_CONSENTS: ConsentFields = { agreeTerms: false, agreePrivacy: false, agreeMarketing: false };
 
 /**
- * Issue 18 (개인정보 보호법): the terms of service and the collection and use of personal data are agreed
+ * Under 개인정보 보호법, the terms of service and the collection and use of personal data are agreed
  * to separately and are required; marketing messages are optional. The links open the documents in a new tab.
  */
 export function Consents({ form }: { form: unknown }) {

@@ -1,22 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
-import { api, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { CANCEL_MESSAGES } from '../../../lib/contracts';
-import { refreshProfile } from '../../../lib/auth';
-import { queryClient } from '../../../lib/query-client';
 import type { Order } from '../api/get-order-history';
-import { orderKeys } from '../api/keys';
+import { useCancelOrder } from '../api/cancel-order';
 
 /** The order history row's cancel: 취소 요청됨 while the provider has the request, its refusal, and the button. */
 export function CancelCell({ order }: { order: Order }) {
-  const cancel = useMutation({
-    mutationFn: () => api.post<{ status: string; cancelRequested: boolean }>(`/service/order/${order.id}/cancel`),
-    onSuccess: (answer) => {
-      toast.success(answer.cancelRequested ? CANCEL_MESSAGES.requested : '주문을 취소했습니다.');
-      void refreshProfile();
-      void queryClient.invalidateQueries({ queryKey: orderKeys.history('order-history') });
-    },
+  const cancel = useCancelOrder(order.id, {
+    onSuccess: (answer) => toast.success(answer.cancelRequested ? CANCEL_MESSAGES.requested : '주문을 취소했습니다.'),
     onError: (error) => toast.error(errorMessage(error, CANCEL_MESSAGES.notSupported)),
   });
   return (

@@ -40,7 +40,7 @@ export interface OrderFormProps {
   /** ENABLE_VISIBLE_SERVICE_ID: product names start with their number. */
   showServiceId: boolean;
   onOrdered: (receipt: OrderReceipt) => void;
-  /** A visitor or guest: 주문하기 keeps the fields and asks to log in instead of ordering (issue 18). */
+  /** A visitor or guest: 주문하기 keeps the fields and asks to log in instead of ordering. */
   onLoginNeeded?: (values: OrderFormValues) => void;
   /** An order kept while its visitor logged in: the form starts with it. */
   draft?: OrderFormValues | null;

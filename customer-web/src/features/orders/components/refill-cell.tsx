@@ -1,11 +1,9 @@
-import { useMutation } from '@tanstack/react-query';
 import { toast } from 'react-toastify';
 import { Button } from '../../../components/ui/button';
-import { api, errorMessage } from '../../../lib/api-client';
+import { errorMessage } from '../../../lib/api-client';
 import { OPEN_REFILL_STATUSES, REFILL_MESSAGES, type RefillStatus } from '../../../lib/contracts';
-import { queryClient } from '../../../lib/query-client';
 import type { Order } from '../api/get-order-history';
-import { orderKeys } from '../api/keys';
+import { useRequestRefill } from '../api/request-refill';
 
 /** The storefront's words for a refill's state, next to the order. */
 const REFILL_LABEL: Record<RefillStatus, string> = {
@@ -17,12 +15,8 @@ const REFILL_LABEL: Record<RefillStatus, string> = {
 
 /** The order history row's refill: the latest request's state, and the button while a refill may be asked. */
 export function RefillCell({ order }: { order: Order }) {
-  const request = useMutation({
-    mutationFn: () => api.post(`/service/order/${order.id}/refill`),
-    onSuccess: () => {
-      toast.success(REFILL_MESSAGES.requested);
-      void queryClient.invalidateQueries({ queryKey: orderKeys.history('order-history') });
-    },
+  const request = useRequestRefill(order.id, {
+    onSuccess: () => toast.success(REFILL_MESSAGES.requested),
     onError: (error) => toast.error(errorMessage(error, REFILL_MESSAGES.notAvailable)),
   });
   const open = !!order.refill && OPEN_REFILL_STATUSES.includes(order.refill.status);

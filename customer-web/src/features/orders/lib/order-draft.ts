@@ -1,6 +1,6 @@
 import type { Catalog, OrderFormValues } from './order-form-state';
 
-/** Issue 18: a visitor's order waits here while they log in, and comes back into the form once. */
+/** A visitor's order waits here while they log in, and comes back into the form once. */
 const KEY = 'order-draft';
 
 export function keepOrderDraft(values: OrderFormValues): void {

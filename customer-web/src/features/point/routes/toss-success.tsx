@@ -3,10 +3,7 @@ import { useSearchParams } from 'react-router-dom';
 import { PageTitle } from '../../../components/ui/card';
 import { TOSS_MESSAGES, type TossConfirmResult } from '../../../lib/contracts';
 import { errorMessage } from '../../../lib/api-client';
-import { refreshProfile } from '../../../lib/auth';
-import { queryClient } from '../../../lib/query-client';
-import { confirmTossPayment } from '../api/toss';
-import { pointHistoryQueryOptions } from '../api/get-point-history';
+import { confirmTossPayment, refreshAfterTossConfirm } from '../api/toss';
 import { TossResult } from '../components/toss-result';
 
 /** Toss's successUrl: confirms the payment with our server (which checks the amount and asks Toss), once. */
@@ -26,8 +23,7 @@ export default function TossSuccessRoute() {
     confirmTossPayment(input)
       .then((answer) => {
         setResult(answer);
-        void refreshProfile();
-        void queryClient.invalidateQueries({ queryKey: pointHistoryQueryOptions.queryKey });
+        refreshAfterTossConfirm();
       })
       .catch((e: unknown) => setError(errorMessage(e, TOSS_MESSAGES.failed)));
   }, [params]);

@@ -4,16 +4,17 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import {
   APPROVAL_KIND_PERMISSIONS,
   APPROVAL_KINDS,
-  APPROVAL_MESSAGES,
   APPROVAL_STATUSES,
+  approvedCommandKey,
   DEFAULT_APPROVAL_THRESHOLD,
   mayUse,
-  OPERATOR_MESSAGES,
   type ApprovalKind,
   type ApprovalView,
+  type ApprovedCommand,
 } from '../../../contracts/index.js';
 import {
   Clock,
+  CommandBus,
   DomainError,
   filterId,
   filterOneOf,
@@ -27,7 +28,7 @@ import { IdentityFacade } from '../../identity/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { Approval, APPROVAL_TRANSITIONS } from '../domain/approval.entity.js';
 import { UnapprovedMove } from '../domain/unapproved-move.entity.js';
-import { ApprovalActions, type ApprovingOperator } from './ports.js';
+import type { ApprovingOperator } from './ports.js';
 
 export interface HeldCommand {
   kind: ApprovalKind;
@@ -77,7 +78,7 @@ export class ApprovalsFacade {
     private readonly clock: Clock,
     private readonly settings: SettingsService,
     private readonly audit: AuditFacade,
-    private readonly actions: ApprovalActions,
+    private readonly commands: CommandBus,
     private readonly identity: IdentityFacade,
   ) {}
 
@@ -169,7 +170,7 @@ export class ApprovalsFacade {
 
   async one(id: number): Promise<ApprovalView> {
     const approval = await this.em.fork().findOne(Approval, id);
-    if (!approval) throw new NotFoundError(APPROVAL_MESSAGES.notFound);
+    if (!approval) throw new NotFoundError('APPROVAL_NOT_FOUND');
     return approvalView(approval);
   }
 
@@ -189,15 +190,20 @@ export class ApprovalsFacade {
   private decide(id: number, approver: ApprovingOperator, to: 'APPROVED' | 'REJECTED'): Promise<ApprovalView> {
     return this.em.fork().transactional(async (tx) => {
       const approval = await tx.findOne(Approval, id, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!approval) throw new NotFoundError(APPROVAL_MESSAGES.notFound);
+      if (!approval) throw new NotFoundError('APPROVAL_NOT_FOUND');
       // Refusals first, so a refused decision never runs the command.
       APPROVAL_TRANSITIONS.assert(approval.status, to);
-      if (approval.requestedById === approver.id) throw new DomainError(APPROVAL_MESSAGES.ownRequest, 403);
-      if (!mayUse(approver.role, APPROVAL_KIND_PERMISSIONS[approval.kind]))
-        throw new DomainError(OPERATOR_MESSAGES.forbidden, 403);
+      if (approval.requestedById === approver.id) throw new DomainError('APPROVAL_OWN_REQUEST');
+      if (!mayUse(approver.role, APPROVAL_KIND_PERMISSIONS[approval.kind])) throw new DomainError('FORBIDDEN');
       const before = approvalView(approval);
-      const result =
-        to === 'APPROVED' ? await this.actions.run(approval.kind, approval.payload, approver, approval.id) : null;
+      const command: ApprovedCommand = {
+        key: approvedCommandKey(approval.kind),
+        kind: approval.kind,
+        payload: approval.payload,
+        approver,
+        approvalId: approval.id,
+      };
+      const result = to === 'APPROVED' ? await this.commands.execute<unknown>(command) : null;
       approval.decide(to, approver, this.clock.now(), JSON.parse(JSON.stringify(result ?? null)));
       await tx.flush();
       this.audit.record(tx, approver, {

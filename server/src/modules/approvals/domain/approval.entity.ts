@@ -1,7 +1,6 @@
 import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import {
   APPROVAL_KINDS,
-  APPROVAL_MESSAGES,
   APPROVAL_MOVES,
   APPROVAL_STATUS_LABELS,
   APPROVAL_STATUSES,
@@ -90,7 +89,7 @@ export class Approval {
   /** A second operator's decision; the one who asked never decides (not even to reject: they may only ask again). */
   decide(to: 'APPROVED' | 'REJECTED', by: ApprovalActor, now: Date, result: unknown = null): void {
     APPROVAL_TRANSITIONS.assert(this.status, to);
-    if (by.id === this.requestedById) throw new DomainError(APPROVAL_MESSAGES.ownRequest, 403);
+    if (by.id === this.requestedById) throw new DomainError('APPROVAL_OWN_REQUEST');
     this.status = to;
     this.decidedById = by.id;
     this.decidedByLoginId = by.loginId;

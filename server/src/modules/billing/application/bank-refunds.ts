@@ -1,15 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
-import { ChargeBonusFacade } from '../../charge-bonus/index.js';
-import { PricingFacade } from '../../pricing/index.js';
-import { ReceiptsFacade } from '../../receipts/index.js';
-import { ReferralFacade } from '../../referral/index.js';
-import { LedgerKind, WalletFacade } from '../../wallet/index.js';
-import { DomainError, NotFoundError } from '../../../shared/index.js';
-import { BANK_REFUND_MESSAGES, type BankRefundResult } from '../../../contracts/charge.js';
-import { TOSS_MESSAGES } from '../../../contracts/toss.js';
+import { DomainError } from '../../../shared/index.js';
+import type { BankRefundResult } from '../../../contracts/charge.js';
 import { Charge } from '../domain/charge.entity.js';
+import { RefundBookkeeping, refundableCharge } from './refund-bookkeeping.js';
 import { snapshot } from './settler.js';
 
 /**
@@ -22,12 +17,8 @@ import { snapshot } from './settler.js';
 export class BankRefunds {
   constructor(
     private readonly em: EntityManager,
-    private readonly wallet: WalletFacade,
-    private readonly referral: ReferralFacade,
-    private readonly pricing: PricingFacade,
-    private readonly receipts: ReceiptsFacade,
+    private readonly bookkeeping: RefundBookkeeping,
     private readonly audit: AuditFacade,
-    private readonly bonuses: ChargeBonusFacade,
   ) {}
 
   /** Whether the charge is paid by bank transfer (false when unknown: the refund's own refusal answers). */
@@ -38,36 +29,24 @@ export class BankRefunds {
 
   /** The refusals, checked before one is held for approval (and again under the lock when it runs). */
   async assertRefundable(chargeId: number, amount: bigint): Promise<{ memberId: number }> {
-    const charge = await this.em.fork().findOne(Charge, chargeId);
-    if (!charge) throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
-    refusal(charge, amount);
+    const { charge } = await refundableCharge(this.em.fork(), chargeId, (c) => refusal(c, amount));
     return { memberId: charge.memberId };
   }
 
   async refund(chargeId: number, amount: bigint, reason: string, operator: AuditActor): Promise<BankRefundResult> {
     return this.em.fork().transactional(async (tx) => {
-      const charge = await tx.findOne(Charge, chargeId, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!charge) throw new NotFoundError(TOSS_MESSAGES.chargeUnknown);
-      refusal(charge, amount);
+      const { charge } = await refundableCharge(tx, chargeId, (c) => refusal(c, amount), true);
       const before = snapshot(charge);
       const points = charge.pointsRefundedBy(amount);
       // What was refunded before this one: unique per refund of the charge, and the same on a retry.
       const reference = `${charge.id}:${charge.refundedAmount}`;
-      let taken = 0n;
-      let unrecovered = 0n;
-      if (points > 0n)
-        ({ taken, unrecovered } = await this.wallet.takeBack(tx, {
-          memberId: charge.memberId,
-          amount: points,
-          kind: LedgerKind.CHARGE_REFUND,
-          reference: { type: 'bank-refund', id: reference },
-          memo: `충전 #${charge.id} 계좌 환불 ${amount.toLocaleString('ko-KR')}원 (${reason})`.slice(0, 500),
-        }));
-      charge.recordRefund(points, amount);
-      await this.referral.reclaimIn(tx, charge, charge.refundedPoint, `bank:${reference}`);
-      await this.bonuses.reclaimIn(tx, charge, charge.refundedPoint, `bank:${reference}`);
-      if (points > 0n) await this.pricing.chargeReversed(tx, charge.memberId, points);
-      await this.receipts.chargeRefunded(tx, charge);
+      const { taken, unrecovered } = await this.bookkeeping.takeBackIn(tx, charge, {
+        points,
+        amount,
+        reference: { type: 'bank-refund', id: reference },
+        memo: `충전 #${charge.id} 계좌 환불 ${amount.toLocaleString('ko-KR')}원 (${reason})`.slice(0, 500),
+        reclaimKey: `bank:${reference}`,
+      });
       this.audit.record(tx, operator, {
         action: 'refund',
         resource: 'charges',
@@ -91,9 +70,8 @@ export class BankRefunds {
 }
 
 function refusal(charge: Charge, amount: bigint): void {
-  if (charge.method !== 'BANK_TRANSFER') throw new DomainError(BANK_REFUND_MESSAGES.notBankTransfer, 409);
-  if (charge.status !== 'SUCCESS') throw new DomainError(BANK_REFUND_MESSAGES.notAccepted, 409);
-  if (amount <= 0n) throw new DomainError(BANK_REFUND_MESSAGES.amountRequired, 400);
-  if (amount > charge.depositAmount - charge.refundedAmount)
-    throw new DomainError(BANK_REFUND_MESSAGES.amountTooLarge, 400);
+  if (charge.method !== 'BANK_TRANSFER') throw new DomainError('BANK_REFUND_NOT_BANK_TRANSFER');
+  if (charge.status !== 'SUCCESS') throw new DomainError('BANK_REFUND_NOT_ACCEPTED');
+  if (amount <= 0n) throw new DomainError('BANK_REFUND_AMOUNT_REQUIRED');
+  if (amount > charge.depositAmount - charge.refundedAmount) throw new DomainError('BANK_REFUND_AMOUNT_TOO_LARGE');
 }

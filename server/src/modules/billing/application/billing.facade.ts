@@ -3,7 +3,7 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { Clock } from '../../../shared/index.js';
 import { Charge } from '../domain/charge.entity.js';
 import { Deposit } from '../domain/deposit.entity.js';
-import { TossPayments } from './toss/toss-payments.js';
+import { RefundTossCharge } from './toss/commands/refund-toss-charge/refund-toss-charge.js';
 import { BankRefunds } from './bank-refunds.js';
 
 /** What other contexts read from billing. */
@@ -12,13 +12,13 @@ export class BillingFacade {
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,
-    private readonly payments: TossPayments,
+    private readonly tossRefund: RefundTossCharge,
     private readonly bankRefunds: BankRefunds,
   ) {}
 
   /** Approvals: runs an approved Toss refund as the approver's. */
   async refundApproved(chargeId: number, points: bigint, reason: string, approver: { id: number; loginId: string }) {
-    const charge = await this.payments.refund(chargeId, points, reason, approver);
+    const charge = await this.tossRefund.execute(chargeId, points, reason, approver);
     return { chargeId: charge.id, refundedPoint: charge.refundedPoint, status: charge.status };
   }
 

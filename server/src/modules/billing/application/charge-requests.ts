@@ -5,7 +5,6 @@ import { AlertsFacade } from '../../alerts/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
 import {
   allowedFeeTypes,
-  CHARGE_MESSAGES,
   paymentFeeEnabled,
   type ChargeHistoryItem,
   type ChargeInstructions,
@@ -37,7 +36,7 @@ export class ChargeRequests {
     await this.settings.assertOpen();
     const settings = new Map((await this.settings.list()).map((s) => [s.key, String(s.value)]));
     if (!allowedFeeTypes(settings.get('ENABLE_PAYMENT_TYPE') ?? 'ALL').includes(request.feeType)) {
-      throw new DomainError(CHARGE_MESSAGES.feeTypeNotAllowed, 400);
+      throw new DomainError('CHARGE_FEE_TYPE_NOT_ALLOWED');
     }
     const bank = {
       bankName: settings.get('BANKING_NAME') ?? '',
@@ -45,7 +44,7 @@ export class ChargeRequests {
       displayText: settings.get('BANKING_DISPLAY_TEXT') ?? '',
       bankCode: settings.get('BANKING_BANKING_CODE') ?? '',
     };
-    if (!bank.bankName || !bank.accountNumber) throw new DomainError(CHARGE_MESSAGES.accountNotConfigured, 503);
+    if (!bank.bankName || !bank.accountNumber) throw new DomainError('CHARGE_ACCOUNT_NOT_CONFIGURED');
 
     const charge = await this.em.fork().transactional(async (tx) => {
       // Serialises one member's requests so two at once cannot both pass the open-request limit.
@@ -57,7 +56,7 @@ export class ChargeRequests {
         status: 'PENDING',
         expiresAt: { $gt: now },
       });
-      if (open >= MAX_OPEN_CHARGES) throw new DomainError(CHARGE_MESSAGES.tooManyOpen, 409);
+      if (open >= MAX_OPEN_CHARGES) throw new DomainError('CHARGE_TOO_MANY_OPEN');
       const created = Charge.request(memberId, request, now, paymentFeeEnabled(settings.get('ENABLE_PAYMENT_FEE')));
       tx.persist(created);
       return created;

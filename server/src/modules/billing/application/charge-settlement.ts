@@ -49,7 +49,7 @@ export class ChargeSettlement {
 
   async find(tx: EntityManager, id: number): Promise<Charge> {
     const charge = await tx.findOne(Charge, id);
-    if (!charge) throw new NotFoundError('충전 요청을 찾을 수 없습니다.');
+    if (!charge) throw new NotFoundError('TOSS_CHARGE_UNKNOWN');
     return charge;
   }
 
@@ -91,7 +91,7 @@ export class ChargeSettlement {
           ? `충전 #${charge.id} (토스 ${charge.tossPaymentKey ?? ''})`
           : `충전 #${charge.id} (${charge.depositorName})`,
     });
-    if (!credit.applied) throw new DomainError(`충전 #${charge.id}은(는) 이미 포인트가 지급되었습니다.`);
+    if (!credit.applied) throw new DomainError('CHARGE_ALREADY_PAID', { id: charge.id });
     await this.referral.rewardIn(tx, charge);
     await this.bonuses.grantIn(tx, charge);
     // The accepted charge counts toward the member's level (회원 등급), in the same transaction.

@@ -151,7 +151,7 @@ export class Deposits {
 
   private async find(tx: EntityManager, id: number): Promise<Deposit> {
     const deposit = await tx.findOne(Deposit, id);
-    if (!deposit) throw new NotFoundError('입금 내역을 찾을 수 없습니다.');
+    if (!deposit) throw new NotFoundError('DEPOSIT_NOT_FOUND');
     return deposit;
   }
 }

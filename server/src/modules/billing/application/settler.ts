@@ -14,7 +14,7 @@ export const BANK_ALERT: Settler = { by: 'bank-alert' };
 
 export class AlreadySettledError extends DomainError {
   constructor() {
-    super('다른 처리와 동시에 변경되었습니다. 새로고침 후 다시 확인해 주세요.', 409);
+    super('CHARGE_CHANGED_MEANWHILE');
   }
 }
 

@@ -38,13 +38,13 @@ export const MEMBER_DELETED = 'member-deleted';
 
 export class MemberDeletedChargeError extends DomainError {
   constructor() {
-    super('탈퇴한 회원의 충전 요청이라 승인할 수 없습니다.', 409);
+    super('CHARGE_MEMBER_DELETED');
   }
 }
 
 export class ChargeExpiredError extends DomainError {
   constructor() {
-    super('입금 기한(3시간)이 지난 충전 요청입니다.', 409);
+    super('CHARGE_EXPIRED');
   }
 }
 
@@ -182,8 +182,7 @@ export class Charge {
 
   /** The window handed back a payment for this charge; a different one later is refused. */
   attachPayment(paymentKey: string, now: Date): void {
-    if (this.tossPaymentKey && this.tossPaymentKey !== paymentKey)
-      throw new DomainError('이미 다른 결제로 진행 중인 충전 요청입니다.', 409);
+    if (this.tossPaymentKey && this.tossPaymentKey !== paymentKey) throw new DomainError('TOSS_OTHER_PAYMENT');
     this.tossPaymentKey = paymentKey;
     this.nextCheckAt ??= now;
   }
@@ -237,9 +236,9 @@ export class Charge {
   /** A refund of `amount` won taking back `points` (none when earlier round-ups already took every point). */
   recordRefund(points: bigint, amount: bigint): void {
     if (points < 0n || points > this.refundablePoint || (points === 0n && amount <= 0n))
-      throw new DomainError('환불할 수 있는 포인트를 넘었습니다.', 400);
+      throw new DomainError('CHARGE_REFUND_POINTS_TOO_LARGE');
     if (amount < 0n || amount > this.depositAmount - this.refundedAmount)
-      throw new DomainError('환불할 수 있는 금액을 넘었습니다.', 400);
+      throw new DomainError('CHARGE_REFUND_AMOUNT_TOO_LARGE');
     this.refundedPoint += points;
     this.refundedAmount += amount;
   }
@@ -271,7 +270,7 @@ export class Charge {
     if (this.status === 'FAIL' && this.resolvedBy === EXPIRY) throw new ChargeExpiredError();
     CHARGE_TRANSITIONS.assert(this.status, 'SUCCESS');
     // Only Toss's word (confirm, webhook, re-check) credits an online payment.
-    if (this.method === 'TOSS') throw new DomainError('토스 결제 충전은 결제가 확인되면 자동으로 수락됩니다.', 409);
+    if (this.method === 'TOSS') throw new DomainError('CHARGE_TOSS_ACCEPTS_ITSELF');
     if (now >= this.expiresAt) throw new ChargeExpiredError();
     this.move('SUCCESS', now, by);
     this.depositId = depositId;
@@ -279,8 +278,7 @@ export class Charge {
 
   reject(now: Date, by: string): void {
     // Toss may still complete a payment it holds: only Toss's word settles it.
-    if (this.method === 'TOSS' && this.tossPaymentKey)
-      throw new DomainError('토스 결제가 진행 중인 충전 요청은 거절할 수 없습니다.', 409);
+    if (this.method === 'TOSS' && this.tossPaymentKey) throw new DomainError('CHARGE_TOSS_IN_PROGRESS');
     this.move('FAIL', now, by);
   }
 
@@ -291,7 +289,7 @@ export class Charge {
 
   /** The deadline passed without a deposit. */
   expire(now: Date): void {
-    if (now < this.expiresAt) throw new DomainError(`충전 요청 #${this.id}의 입금 기한이 아직 지나지 않았습니다.`);
+    if (now < this.expiresAt) throw new DomainError('CHARGE_NOT_EXPIRED', { id: this.id });
     this.move('FAIL', now, EXPIRY);
   }
 

@@ -5,7 +5,7 @@ import {
   DEPOSIT_STATUSES,
   type DepositStatus,
 } from '../../../contracts/statuses.js';
-import { DomainError, TransitionTable, WonType } from '../../../shared/index.js';
+import { DomainError, IllegalTransitionError, TransitionTable, WonType } from '../../../shared/index.js';
 import { depositorKey } from './depositor-key.js';
 
 /** The vocabulary, its labels and moves: contracts/statuses.ts. */
@@ -105,10 +105,11 @@ export class Deposit {
   match(charge: { id: number; depositAmount: bigint }, now: Date, by: string): void {
     DEPOSIT_TRANSITIONS.assert(this.status, 'MATCHED');
     if (this.amount !== charge.depositAmount) {
-      throw new DomainError(
-        `입금액(${this.amount}원)이 충전 요청 #${charge.id}의 입금할 금액(${charge.depositAmount}원)과 다릅니다.`,
-        409,
-      );
+      throw new DomainError('DEPOSIT_AMOUNT_MISMATCH', {
+        amount: this.amount,
+        chargeId: charge.id,
+        due: charge.depositAmount,
+      });
     }
     this.status = 'MATCHED';
     this.chargeId = charge.id;
@@ -118,7 +119,12 @@ export class Deposit {
 
   /** Why it stays UNMATCHED for an operator to decide. */
   waitFor(reason: UnmatchedReason): void {
-    if (this.status !== 'UNMATCHED') throw new DomainError(DEPOSIT_TRANSITIONS.refusal(this.status, 'UNMATCHED'));
+    if (this.status !== 'UNMATCHED')
+      throw new IllegalTransitionError(DEPOSIT_TRANSITIONS.refusal(this.status, 'UNMATCHED'), {
+        entity: 'deposit',
+        from: this.status,
+        to: 'UNMATCHED',
+      });
     this.reason = reason;
   }
 

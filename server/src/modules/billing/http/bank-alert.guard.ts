@@ -1,9 +1,10 @@
-import { createParamDecorator, type ExecutionContext, Injectable, UnauthorizedException } from '@nestjs/common';
+import { createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { AppConfig } from '../../../config/index.js';
 import { OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 import { BANK_ALERT, operatorSettler, type Settler } from '../application/settler.js';
+import { DomainError } from '../../../shared/index.js';
 
 export const BANK_ALERT_HEADER = 'x-bank-alert-key';
 
@@ -26,7 +27,7 @@ export class OperatorOrBankAlertGuard extends OperatorGuard {
     if (presented === undefined) return super.canActivate(context);
     const expected = this.config.env.BANK_ALERT_KEY;
     if (!expected || typeof presented !== 'string' || !timingSafeEqual(digest(presented), digest(expected))) {
-      throw new UnauthorizedException('입금 알림 키가 올바르지 않습니다.');
+      throw new DomainError('BANK_ALERT_KEY_INVALID');
     }
     request.bankAlert = true;
     return true;

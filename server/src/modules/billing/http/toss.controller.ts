@@ -14,17 +14,30 @@ import { Allow, IdPipe, ZodPipe } from '../../../shared/index.js';
 import { tossChargeRequestSchema, tossConfirmSchema, tossFailSchema } from '../../../contracts/toss.js';
 import { bankRefundSchema } from '../../../contracts/charge.js';
 import { BankRefunds } from '../application/bank-refunds.js';
-import { TossPayments, type TossWebhook } from '../application/toss/toss-payments.js';
+import { ConfirmTossPayment } from '../application/toss/commands/confirm-toss-payment/confirm-toss-payment.js';
+import { FailTossCheckout } from '../application/toss/commands/fail-toss-checkout/fail-toss-checkout.js';
+import {
+  ReceiveTossWebhook,
+  type TossWebhook,
+} from '../application/toss/commands/receive-toss-webhook/receive-toss-webhook.js';
+import { RefundTossCharge } from '../application/toss/commands/refund-toss-charge/refund-toss-charge.js';
+import { StartTossCheckout } from '../application/toss/commands/start-toss-checkout/start-toss-checkout.js';
+import { GetTossEnabled } from '../application/toss/queries/get-toss-enabled/get-toss-enabled.js';
 
 /** The storefront's side of paying a charge online. */
 @Controller('service/point/toss')
 export class TossChargeController {
-  constructor(private readonly payments: TossPayments) {}
+  constructor(
+    private readonly tossEnabled: GetTossEnabled,
+    private readonly startCheckout: StartTossCheckout,
+    private readonly confirmPayment: ConfirmTossPayment,
+    private readonly failCheckout: FailTossCheckout,
+  ) {}
 
   /** Whether /point offers paying online (no keys in the answer beyond the public client key use). */
   @Get('enabled')
   async enabled() {
-    return { enabled: await this.payments.enabled() };
+    return { enabled: await this.tossEnabled.execute() };
   }
 
   @Post()
@@ -33,7 +46,7 @@ export class TossChargeController {
     @Body(new ZodPipe(tossChargeRequestSchema)) body: z.output<typeof tossChargeRequestSchema>,
     @CurrentMember() member: AuthenticatedMember,
   ) {
-    return this.payments.checkout(member.id, body);
+    return this.startCheckout.execute(member.id, body);
   }
 
   @Post('confirm')
@@ -43,7 +56,7 @@ export class TossChargeController {
     @Body(new ZodPipe(tossConfirmSchema)) body: z.output<typeof tossConfirmSchema>,
     @CurrentMember() member: AuthenticatedMember,
   ) {
-    return this.payments.confirm(member.id, body);
+    return this.confirmPayment.execute(member.id, body);
   }
 
   @Post('fail')
@@ -53,7 +66,7 @@ export class TossChargeController {
     @Body(new ZodPipe(tossFailSchema)) body: z.output<typeof tossFailSchema>,
     @CurrentMember() member: AuthenticatedMember,
   ) {
-    return this.payments.fail(member.id, body);
+    return this.failCheckout.execute(member.id, body);
   }
 }
 
@@ -74,12 +87,12 @@ const webhookSchema = z
 /** Toss's webhook endpoint (register `{PUBLIC_URL}/api/toss/webhook` for DEPOSIT_CALLBACK and PAYMENT_STATUS_CHANGED). */
 @Controller('toss')
 export class TossWebhookController {
-  constructor(private readonly payments: TossPayments) {}
+  constructor(private readonly receiveWebhook: ReceiveTossWebhook) {}
 
   @Post('webhook')
   @HttpCode(200)
   webhook(@Body(new ZodPipe(webhookSchema)) body: TossWebhook) {
-    return this.payments.webhook(body);
+    return this.receiveWebhook.execute(body);
   }
 }
 
@@ -100,7 +113,7 @@ const namesAmount = (body: unknown) => typeof body === 'object' && body !== null
 @Allow('refunds')
 export class AdminChargeRefundController {
   constructor(
-    private readonly payments: TossPayments,
+    private readonly tossRefunds: RefundTossCharge,
     private readonly bankRefunds: BankRefunds,
     private readonly approvals: ApprovalsFacade,
   ) {}
@@ -132,7 +145,7 @@ export class AdminChargeRefundController {
   private async tossRefund(id: number, raw: unknown, operator: AuthenticatedOperator) {
     const body = new ZodPipe(refundSchema).transform(raw);
     const points = BigInt(body.point);
-    const { memberId } = await this.payments.assertRefundable(id, points);
+    const { memberId } = await this.tossRefunds.assertRefundable(id, points);
     return this.approvals.runOrHold<unknown>(
       {
         kind: 'charge.refund',
@@ -143,7 +156,7 @@ export class AdminChargeRefundController {
         reason: body.reason,
       },
       operator,
-      () => this.payments.refund(id, points, body.reason, operator),
+      () => this.tossRefunds.execute(id, points, body.reason, operator),
     );
   }
 

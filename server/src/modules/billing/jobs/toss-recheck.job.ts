@@ -2,7 +2,7 @@ import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { Clock, JobEngine } from '../../../shared/index.js';
-import { TossPayments } from '../application/toss/toss-payments.js';
+import { RecheckTossPayment } from '../application/toss/commands/recheck-toss-payment/recheck-toss-payment.js';
 
 const BATCH = 50;
 /** A claimed charge is not claimed again (by this or another replica) for this long. */
@@ -23,7 +23,7 @@ export class TossRecheckJob {
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,
-    private readonly payments: TossPayments,
+    private readonly recheck: RecheckTossPayment,
     private readonly jobs: JobEngine,
   ) {
     jobs.define('toss-recheck', () => this.runOnce());
@@ -46,7 +46,7 @@ export class TossRecheckJob {
     );
     for (const { id } of rows) {
       try {
-        await this.payments.recheck(id);
+        await this.recheck.execute(id);
       } catch (error) {
         this.logger.warn(`charge ${id}: ${error instanceof Error ? error.message : String(error)}`);
       }

@@ -1,6 +1,5 @@
 import {
   categoryInputSchema,
-  CATALOG_MESSAGES,
   platformInputSchema,
   serviceInputSchema,
   type CategoryInput,
@@ -20,8 +19,6 @@ import { Category } from '../domain/category.entity.js';
 import { Platform } from '../domain/platform.entity.js';
 import { Service } from '../domain/service.entity.js';
 
-const IN_USE = '사용 중인 항목은 삭제할 수 없습니다. 숨김 처리해 주세요.';
-const DUPLICATE = '이미 존재하는 항목입니다.';
 /** A malformed catalogue id has always answered as a missing record. */
 const ids = numberedIds({ status: 404 });
 
@@ -40,7 +37,7 @@ export const PLATFORMS: AdminResource<Platform, PlatformInput, PlatformInput> = 
   apply: (row, { id: _id, ...input }) => Object.assign(row, input),
   sortable: ['sortOrder', 'id', 'text'],
   filters: { q: searchIn('text'), visible: flagOf('visible') },
-  refusals: { duplicate: DUPLICATE, inUse: IN_USE },
+  refusals: { duplicate: 'CATALOG_DUPLICATE', inUse: 'CATALOG_IN_USE' },
 };
 
 export const CATEGORIES: AdminResource<Category, CategoryInput, CategoryInput> = {
@@ -53,7 +50,7 @@ export const CATEGORIES: AdminResource<Category, CategoryInput, CategoryInput> =
   apply: (row, input) => Object.assign(row, input),
   sortable: ['sortOrder', 'id', 'text', 'platform'],
   filters: { q: searchIn('text'), platform: (v) => ({ platform: filterString(v, 50) }) },
-  refusals: { duplicate: DUPLICATE, inUse: IN_USE, missingParent: CATALOG_MESSAGES.platform },
+  refusals: { duplicate: 'CATALOG_DUPLICATE', inUse: 'CATALOG_IN_USE', missingParent: 'CATALOG_PLATFORM' },
 };
 
 export const SERVICES: AdminResource<Service, ServiceInput, ServiceInput> = {
@@ -82,5 +79,5 @@ export const SERVICES: AdminResource<Service, ServiceInput, ServiceInput> = {
     enableAuto: flagOf('enableAuto'),
     isReadOnly: flagOf('isReadOnly'),
   },
-  refusals: { duplicate: DUPLICATE, inUse: IN_USE, missingParent: CATALOG_MESSAGES.category },
+  refusals: { duplicate: 'CATALOG_DUPLICATE', inUse: 'CATALOG_IN_USE', missingParent: 'CATALOG_CATEGORY' },
 };

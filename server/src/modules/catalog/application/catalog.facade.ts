@@ -1,12 +1,20 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { LockMode, type EventSubscriber } from '@mikro-orm/core';
-import { unitPriceSchema, type BackupProvider, type ServiceCost, type ServiceType } from '../../../contracts/index.js';
+import type { z } from 'zod';
+import {
+  categoryInputSchema,
+  platformInputSchema,
+  serviceInputSchema,
+  unitPriceSchema,
+  type BackupProvider,
+  type ServiceCost,
+  type ServiceType,
+} from '../../../contracts/index.js';
 import { DomainError, ShortCache } from '../../../shared/index.js';
 import { Category } from '../domain/category.entity.js';
 import { Platform } from '../domain/platform.entity.js';
 import { Service, type ServiceProps } from '../domain/service.entity.js';
-import { demoCatalog } from './demo-catalog.js';
 import { markChangeSource, withoutChangeLog } from './service-change-recorder.js';
 
 /** What fulfilment's service import passes: one upstream service, keyed by (providerId, providerServiceId). */
@@ -166,9 +174,15 @@ export class CatalogFacade implements EventSubscriber<Service> {
   ): Promise<{ service: Service; created: boolean }> {
     const point = unitPriceSchema.safeParse(input.point);
     if (!point.success)
-      throw new DomainError(`${input.providerId}/${input.providerServiceId}: ${point.error.issues[0]?.message}`, 400);
+      throw new DomainError('CATALOG_IMPORT_INVALID', {
+        service: `${input.providerId}/${input.providerServiceId}`,
+        reason: `${point.error.issues[0]?.message}`,
+      });
     if (!Number.isInteger(input.min) || !Number.isInteger(input.max) || input.min < 1 || input.min > input.max) {
-      throw new DomainError(`${input.providerId}/${input.providerServiceId}: min/max ${input.min}/${input.max}`, 400);
+      throw new DomainError('CATALOG_IMPORT_INVALID', {
+        service: `${input.providerId}/${input.providerServiceId}`,
+        reason: `min/max ${input.min}/${input.max}`,
+      });
     }
     const fields = {
       text: input.text.slice(0, 200),
@@ -211,45 +225,36 @@ export class CatalogFacade implements EventSubscriber<Service> {
     return { service, created: true };
   }
 
-  /** Demo data: the platforms, categories and services of a believable Korean panel. */
-  async seedDemo(): Promise<void> {
-    // A new shop's catalogue is not a change members are told about.
-    await withoutChangeLog(() => this.seedDemoCatalog());
+  /** Adds a platform, checked as the console's create checks it (no audit entry: no operator acts). */
+  async createPlatform(input: z.input<typeof platformInputSchema>): Promise<void> {
+    const platform = new Platform(platformInputSchema.parse(input));
+    await this.em.fork().persist(platform).flush();
   }
 
-  private async seedDemoCatalog(): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
-      for (const [p, platform] of demoCatalog.entries()) {
-        tx.persist(new Platform({ id: platform.id, text: platform.text, bgColor: platform.bgColor, sortOrder: p }));
-        for (const [c, category] of platform.categories.entries()) {
-          const row = new Category({ platform: platform.id, text: category.text, sortOrder: c });
-          tx.persist(row);
-          await tx.flush();
-          category.services.forEach((s, i) =>
-            tx.persist(
-              new Service({
-                text: s.text,
-                point: s.point,
-                min: s.min,
-                max: s.max,
-                notice: s.notice ?? '',
-                categoryId: row.id,
-                isReadOnly: s.readOnly ?? false,
-                enableAuto: s.auto ?? false,
-                visible: true,
-                sortOrder: i,
-                providerId: null,
-                providerServiceId: null,
-                type: s.type ?? 'Default',
-                refill: s.refillDays !== undefined,
-                refillDays: s.refillDays ?? 30,
-                cancel: false,
-              }),
-            ),
-          );
-        }
-      }
+  /** Adds a category, checked as the console's create checks it; its id. */
+  async createCategory(input: z.input<typeof categoryInputSchema>): Promise<number> {
+    const category = new Category(categoryInputSchema.parse(input));
+    await this.em.fork().persist(category).flush();
+    return category.id;
+  }
+
+  /**
+   * Adds services in one transaction, each checked and built as the console's create does (markup anchored
+   * to a known provider rate); their ids in order. `announce: false` leaves no change-log entry or webhook
+   * (a new shop's opening catalogue is not news to anyone).
+   */
+  async createServices(
+    inputs: z.input<typeof serviceInputSchema>[],
+    options: { announce?: boolean } = {},
+  ): Promise<number[]> {
+    const services = inputs.map((input) => {
+      const service = new Service(serviceInputSchema.parse(input));
+      service.anchorMarkup();
+      return service;
     });
+    const write = () => this.em.fork().transactional((tx) => tx.persist(services).flush());
+    await (options.announce === false ? withoutChangeLog(write) : write());
+    return services.map((s) => s.id);
   }
 
   /**
@@ -302,48 +307,8 @@ export class CatalogFacade implements EventSubscriber<Service> {
     service.apply(changes);
   }
 
-  /** Demo data: the provider's rates for its services that have none recorded yet (providerServiceId → rate). */
-  async fillProviderRates(providerId: number, rates: ReadonlyMap<string, string>): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
-      for (const service of await tx.find(Service, { providerId, providerRate: null })) {
-        const rate = rates.get(service.providerServiceId!);
-        if (rate !== undefined) service.apply({ providerRate: rate });
-      }
-    });
-  }
-
   /** Fulfilment: how many services a provider fulfils (a provider with any cannot be deleted), in the caller's transaction. */
   countServicesOfProvider(tx: EntityManager, providerId: number): Promise<number> {
     return tx.count(Service, { providerId });
-  }
-
-  /**
-   * Demo data: each service no provider fulfils yet gets one of `providerId`'s services, as `choose` picks
-   * them from the service's text, its category's, its type and its price, skipping provider services taken.
-   */
-  async assignProviderToUnprovided(
-    providerId: number,
-    choose: (
-      services: { text: string; category: string; type: ServiceType; point: string }[],
-      taken: ReadonlySet<string>,
-    ) => (string | null | undefined)[],
-  ): Promise<void> {
-    await this.em.fork().transactional(async (tx) => {
-      const categories = new Map((await tx.find(Category, {})).map((c) => [c.id, c.text]));
-      const taken = new Set((await tx.find(Service, { providerId })).map((s) => s.providerServiceId!));
-      const services = await tx.find(Service, { providerId: null }, { orderBy: { id: 'ASC' } });
-      const chosen = choose(
-        services.map((s) => ({
-          text: s.text,
-          category: categories.get(s.categoryId) ?? '',
-          type: s.type,
-          point: s.point,
-        })),
-        taken,
-      );
-      services.forEach((service, i) => {
-        if (chosen[i]) service.apply({ providerId, providerServiceId: chosen[i] });
-      });
-    });
   }
 }

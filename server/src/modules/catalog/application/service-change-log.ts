@@ -24,8 +24,6 @@ import {
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { ServiceChange } from '../domain/service-change.entity.js';
 
-const NOT_FOUND = '변경 안내를 찾을 수 없습니다.';
-
 /** What the console shows of an entry: the public view with its source, visibility and labels. */
 const adminRow = (row: ServiceChange) => ({
   ...row.view(),
@@ -81,7 +79,7 @@ export class ServiceChangeLog {
 
   async adminOne(id: number): Promise<ServiceChangeAdminRow> {
     const row = await this.em.fork().findOne(ServiceChange, { id });
-    if (!row) throw new NotFoundError(NOT_FOUND);
+    if (!row) throw new NotFoundError('SERVICE_CHANGE_NOT_FOUND');
     return adminRow(row);
   }
 
@@ -89,7 +87,7 @@ export class ServiceChangeLog {
   async update(id: number, input: ServiceChangeUpdate, actor: AuditActor): Promise<ServiceChangeAdminRow> {
     return this.em.fork().transactional(async (tx) => {
       const row = await tx.findOne(ServiceChange, { id });
-      if (!row) throw new NotFoundError(NOT_FOUND);
+      if (!row) throw new NotFoundError('SERVICE_CHANGE_NOT_FOUND');
       const before = { hidden: row.hidden, note: row.note };
       if (input.hidden !== undefined) row.hidden = input.hidden;
       if (input.note !== undefined) row.note = input.note;

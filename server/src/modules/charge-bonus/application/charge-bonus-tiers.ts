@@ -1,5 +1,4 @@
 import {
-  CHARGE_BONUS_MESSAGES,
   CHARGE_BONUS_METHODS,
   chargeBonusTierSchema,
   chargeBonusTierUpdateSchema,
@@ -24,5 +23,5 @@ export const CHARGE_BONUS_TIERS: AdminResource<ChargeBonusTier, ChargeBonusTierI
     enabled: flagOf('enabled'),
     method: (v) => ({ method: filterOneOf(CHARGE_BONUS_METHODS, v) }),
   },
-  refusals: { duplicate: CHARGE_BONUS_MESSAGES.duplicate },
+  refusals: { duplicate: 'CHARGE_BONUS_DUPLICATE' },
 };

@@ -42,7 +42,7 @@ const editedAs = <S extends z.ZodObject>(schema: S) => ({
 const stamped = <E extends { id: number }>(input: object, { insert, now }: CrudContext<E>) =>
   insert({ ...input, createdAt: now });
 
-/** An ordered list: a new row without a sortOrder goes to the end (max + 1), not among the first (issue 18). */
+/** An ordered list: a new row without a sortOrder goes to the end (max + 1), not among the first. */
 async function atEnd<E extends { id: number; sortOrder: number }>(
   entity: EntityClass<E>,
   tx: EntityManager,
@@ -103,5 +103,5 @@ export const GUIDE_IMAGES: Content<GuideImage, typeof guideImageSchema> = {
   build: stamped,
   sortable: ['id', 'device'],
   filters: { device: (v) => ({ device: filterOneOf(GUIDE_DEVICES, v) }) },
-  refusals: { duplicate: '이 기기의 가이드 이미지가 이미 있습니다. 기존 항목을 수정해 주세요.' },
+  refusals: { duplicate: 'CONTENT_GUIDE_IMAGE_DUPLICATE' },
 };

@@ -1,24 +1,28 @@
 import { Injectable } from '@nestjs/common';
-import { EntityManager } from '@mikro-orm/postgresql';
-import { Clock } from '../../../shared/index.js';
-import type { GuideImages, NoticeItem, PopupItem, QnaItem, StorefrontBootData } from '../../../contracts/content.js';
+import { EntityManager, type RequiredEntityData } from '@mikro-orm/postgresql';
+import type { z } from 'zod';
+import { Clock, type AdminResource, type CrudContext } from '../../../shared/index.js';
+import {
+  type faqSchema,
+  type GuideDevice,
+  type GuideImages,
+  type noticeSchema,
+  type NoticeItem,
+  type PopupItem,
+  type QnaItem,
+  type registerWhereSchema,
+  type StorefrontBootData,
+} from '../../../contracts/content.js';
 import { Faq } from '../domain/faq.entity.js';
 import { GuideImage } from '../domain/guide-image.entity.js';
 import { Notice } from '../domain/notice.entity.js';
 import { Popup } from '../domain/popup.entity.js';
 import { RegisterWhere } from '../domain/register-where.entity.js';
-import { DEMO_FAQ, DEMO_NOTICES, DEMO_REGISTER_WHERE } from './demo-content.js';
+import { FAQS, GUIDE_IMAGES, NOTICES, POPUPS, REGISTER_WHERES } from './content-resources.js';
 import { ContentChanges, type ContentChangeListener } from './content-changes.js';
 import { Uploads, type StoredImage } from './uploads.js';
 
-/** Images the demo data ships (read from disk by the caller). */
-export interface DemoImages {
-  popup: Buffer;
-  guideDesktop: Buffer;
-  guideMobile: Buffer;
-}
-
-/** What the storefront reads, what other contexts (identity's sign-up) ask, and the demo data. */
+/** What the storefront reads, what other contexts (identity's sign-up) ask, and content added without the console. */
 @Injectable()
 export class ContentFacade {
   constructor(
@@ -87,27 +91,45 @@ export class ContentFacade {
     return { desktopImageUrl: url('DESKTOP'), mobileImageUrl: url('MOBILE') };
   }
 
-  /** Korean demo content for a new database; the images are stored (re-encoded) like operators' uploads. */
-  async seedDemo(images?: DemoImages): Promise<void> {
-    const em = this.em.fork();
-    const now = this.clock.now().getTime();
-    DEMO_REGISTER_WHERE.forEach((text, i) => em.persist(new RegisterWhere(text, i)));
-    // Oldest first, a minute apart, so "newest first" shows them in the order written below, reversed.
-    DEMO_NOTICES.forEach((n, i) =>
-      em.create(Notice, { ...n, createdAt: new Date(now - (DEMO_NOTICES.length - i) * 60_000) }),
-    );
-    DEMO_FAQ.forEach(([title, answer], i) => em.create(Faq, { title, answer, sortOrder: i, createdAt: new Date(now) }));
-    if (images) {
-      const [popup, desktop, mobile] = await Promise.all([
-        this.uploads.store(images.popup, 'popup'),
-        this.uploads.store(images.guideDesktop, 'guide-desktop'),
-        this.uploads.store(images.guideMobile, 'guide-mobile'),
-      ]);
-      em.create(Popup, { enabled: true, imageUrl: popup!.url, createdAt: new Date(now) });
-      em.create(GuideImage, { device: 'DESKTOP', imageUrl: desktop!.url, createdAt: new Date(now) });
-      em.create(GuideImage, { device: 'MOBILE', imageUrl: mobile!.url, createdAt: new Date(now) });
-    }
-    await em.flush();
-    this.changes.emit('popups');
+  /** Adds a sign-up route option ("가입 경로") at the end of the list unless a sortOrder is given. */
+  addRegisterWhere(input: z.input<typeof registerWhereSchema>): Promise<void> {
+    return this.add(REGISTER_WHERES, input);
+  }
+
+  /** Adds a notice, dated now. */
+  addNotice(input: z.input<typeof noticeSchema>): Promise<void> {
+    return this.add(NOTICES, input);
+  }
+
+  /** Adds a question and its answer at the end of the FAQ unless a sortOrder is given. */
+  addFaq(input: z.input<typeof faqSchema>): Promise<void> {
+    return this.add(FAQS, input);
+  }
+
+  /** Stores the image as an operator's upload is stored (re-encoded) and shows it as an enabled popup. */
+  async addPopup(image: Buffer): Promise<void> {
+    const stored = await this.uploads.store(image, 'popup');
+    await this.add(POPUPS, { enabled: true, imageUrl: stored.url });
+  }
+
+  /** Stores the image as an operator's upload is stored and makes it the device's guide image. */
+  async addGuideImage(device: GuideDevice, image: Buffer): Promise<void> {
+    const stored = await this.uploads.store(image, device === 'DESKTOP' ? 'guide-desktop' : 'guide-mobile');
+    await this.add(GUIDE_IMAGES, { device, imageUrl: stored.url });
+  }
+
+  /** The console's create of a content resource (same checks, same defaults) with no operator, so no audit entry. */
+  private async add<E extends { id: number }, C, U>(resource: AdminResource<E, C, U>, body: unknown): Promise<void> {
+    const input = resource.create.parse(body);
+    await this.em.fork().transactional(async (tx) => {
+      const insert = (fields: Record<string, unknown>) =>
+        tx.create(
+          resource.entity,
+          Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as RequiredEntityData<E>,
+        );
+      const context: CrudContext<E> = { tx, now: this.clock.now(), insert };
+      tx.persist(resource.build ? await resource.build(input, context) : insert(input as Record<string, unknown>));
+    });
+    this.changes.emit(resource.name);
   }
 }

@@ -7,8 +7,8 @@ import sharp, { type Metadata } from 'sharp';
 import { AppConfig } from '../../../config/index.js';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
-import { CONTENT_MESSAGES, UPLOAD_MAX_BYTES, type UploadPurpose } from '../../../contracts/content.js';
-import { TICKET_LIMITS, TICKET_MESSAGES } from '../../../contracts/support.js';
+import { UPLOAD_MAX_BYTES, type UploadPurpose } from '../../../contracts/content.js';
+import { TICKET_LIMITS } from '../../../contracts/support.js';
 import { perWindow, RateBuckets } from '../../rate-limit/index.js';
 import { MemberUpload } from '../domain/member-upload.entity.js';
 import { IMAGE_BOXES, WEBP_QUALITY } from '../domain/image-fit.js';
@@ -55,14 +55,14 @@ export class Uploads {
       perWindow(limit, windowMinutes * 60),
       now.getTime(),
     );
-    if (taken.granted === 0) throw new DomainError(TICKET_MESSAGES.imageRate, 429);
+    if (taken.granted === 0) throw new DomainError('TICKET_IMAGE_RATE');
     const stored = await this.store(data, 'ticket');
     try {
       await this.em.fork().transactional(async (tx) => {
         // One member's uploads take turns, so parallel ones cannot all pass the day's quota.
         await tx.execute('select pg_advisory_xact_lock(?, ?)', [MEMBER_UPLOAD_LOCK, memberId]);
         const today = await tx.count(MemberUpload, { memberId, createdAt: { $gt: new Date(now.getTime() - DAY_MS) } });
-        if (today >= TICKET_LIMITS.imagesPerDay) throw new DomainError(TICKET_MESSAGES.imageQuota, 429);
+        if (today >= TICKET_LIMITS.imagesPerDay) throw new DomainError('TICKET_IMAGE_QUOTA');
         tx.create(MemberUpload, { url: stored.url, memberId, size: stored.size, createdAt: now, attachedAt: null });
       });
     } catch (error) {
@@ -77,7 +77,7 @@ export class Uploads {
     const wanted = [...new Set(urls)];
     if (wanted.length === 0) return;
     const own = await tx.find(MemberUpload, { url: { $in: wanted }, memberId });
-    if (own.length !== wanted.length) throw new DomainError(TICKET_MESSAGES.imageNotOwn, 400);
+    if (own.length !== wanted.length) throw new DomainError('TICKET_IMAGE_NOT_OWN');
     const now = this.clock.now();
     for (const upload of own) upload.attachedAt ??= now;
   }
@@ -109,9 +109,9 @@ export class Uploads {
 
   /** Stores an image under a fresh name; the bytes, not the file name, decide the type. */
   async store(data: Buffer, purpose: UploadPurpose = 'other'): Promise<StoredImage> {
-    if (data.length > UPLOAD_MAX_BYTES) throw new DomainError(CONTENT_MESSAGES.imageTooLarge, 413);
+    if (data.length > UPLOAD_MAX_BYTES) throw new DomainError('CONTENT_IMAGE_TOO_LARGE');
     const type = imageTypeOf(data);
-    if (!type) throw new DomainError(CONTENT_MESSAGES.imageType, 415);
+    if (!type) throw new DomainError('CONTENT_IMAGE_TYPE');
     const { bytes, type: storedType } = await this.compact(data, type, purpose);
     const file = `${randomUUID()}.${storedType.ext}`;
     await writeFile(join(this.config.dataDir, 'uploads', file), bytes, { flag: 'wx' });
@@ -143,7 +143,7 @@ export class Uploads {
       meta = await sharp(data).metadata();
     } catch {
       // The right first bytes, but nothing a browser could draw either.
-      throw new DomainError(CONTENT_MESSAGES.imageType, 415);
+      throw new DomainError('CONTENT_IMAGE_TYPE');
     }
     const animated = (meta.pages ?? 1) > 1;
     const frameHeight = animated ? (meta.pageHeight ?? meta.height) : meta.height;
@@ -156,7 +156,7 @@ export class Uploads {
         .webp({ quality: WEBP_QUALITY, effort: 5 })
         .toBuffer();
     } catch {
-      throw new DomainError(CONTENT_MESSAGES.imageType, 415);
+      throw new DomainError('CONTENT_IMAGE_TYPE');
     }
     if (type.ext === 'webp' && fits && data.length <= bytes.length) return { bytes: data, type };
     return { bytes, type: WEBP };

@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { COUPON_MESSAGES } from '../../../contracts/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
 import { perWindow, RateBuckets } from '../../rate-limit/index.js';
 
@@ -16,6 +15,6 @@ export class CouponThrottle {
 
   async attempt(memberId: number): Promise<void> {
     const taken = await this.buckets.take(`coupon:member:${memberId}`, COUPON_ATTEMPTS, this.clock.now().getTime());
-    if (taken.granted === 0) throw new DomainError(COUPON_MESSAGES.throttled, 429);
+    if (taken.granted === 0) throw new DomainError('COUPON_THROTTLED');
   }
 }

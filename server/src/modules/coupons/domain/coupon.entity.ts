@@ -1,5 +1,5 @@
 import { Entity, Enum, Index, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { COUPON_KINDS, COUPON_MESSAGES, type CouponKind } from '../../../contracts/index.js';
+import { COUPON_KINDS, type CouponKind, type ErrorCode } from '../../../contracts/index.js';
 import { DomainError, WonType } from '../../../shared/index.js';
 
 /** What a use is for: points on the account page, or a discount on one order of a service. */
@@ -79,29 +79,29 @@ export class Coupon {
    * Korean reason otherwise. Nothing is changed.
    */
   worth(purpose: CouponPurpose, now: Date, memberUses: number): bigint {
-    const refuse = (message: string, status = 409) => {
-      throw new DomainError(message, status);
+    const refuse = (code: ErrorCode) => {
+      throw new DomainError(code);
     };
-    if (!this.enabled) refuse(COUPON_MESSAGES.disabled);
-    if (this.startsAt && now < this.startsAt) refuse(COUPON_MESSAGES.notStarted);
-    if (this.endsAt && now >= this.endsAt) refuse(COUPON_MESSAGES.expired);
-    if (this.totalLimit !== null && this.usesCount >= this.totalLimit) refuse(COUPON_MESSAGES.exhausted);
-    if (memberUses >= this.perMemberLimit) refuse(COUPON_MESSAGES.perMember);
+    if (!this.enabled) refuse('COUPON_DISABLED');
+    if (this.startsAt && now < this.startsAt) refuse('COUPON_NOT_STARTED');
+    if (this.endsAt && now >= this.endsAt) refuse('COUPON_EXPIRED');
+    if (this.totalLimit !== null && this.usesCount >= this.totalLimit) refuse('COUPON_EXHAUSTED');
+    if (memberUses >= this.perMemberLimit) refuse('COUPON_PER_MEMBER');
     if (purpose.kind === 'points') {
-      if (this.kind !== 'POINTS') refuse(COUPON_MESSAGES.discountOnRedeem, 400);
-      if (purpose.charged < this.minAmount) refuse(COUPON_MESSAGES.minAmount, 400);
+      if (this.kind !== 'POINTS') refuse('COUPON_DISCOUNT_ON_REDEEM');
+      if (purpose.charged < this.minAmount) refuse('COUPON_MIN_AMOUNT');
       return this.value;
     }
-    if (this.kind === 'POINTS') refuse(COUPON_MESSAGES.pointsOnOrder, 400);
+    if (this.kind === 'POINTS') refuse('COUPON_POINTS_ON_ORDER');
     const limited = this.serviceIds.length > 0 || this.categoryIds.length > 0;
     if (limited && !this.serviceIds.includes(purpose.serviceId) && !this.categoryIds.includes(purpose.categoryId))
-      refuse(COUPON_MESSAGES.notForService, 400);
-    if (purpose.price < this.minAmount) refuse(COUPON_MESSAGES.minAmount, 400);
+      refuse('COUPON_NOT_FOR_SERVICE');
+    if (purpose.price < this.minAmount) refuse('COUPON_MIN_AMOUNT');
     let off = this.kind === 'FIXED' ? this.value : (purpose.price * this.value) / 100n;
     if (this.kind === 'PERCENT' && this.maxDiscount !== null && off > this.maxDiscount) off = this.maxDiscount;
     // Never more than the order: a coupon is never paid out in cash.
     if (off > purpose.price) off = purpose.price;
-    if (off <= 0n) refuse(COUPON_MESSAGES.noDiscount, 400);
+    if (off <= 0n) refuse('COUPON_NO_DISCOUNT');
     return off;
   }
 }

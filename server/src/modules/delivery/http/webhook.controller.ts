@@ -78,10 +78,10 @@ export class WebhookController {
   /** Ports 80/443/8080/8443 only; the provider URLs' rule: internal addresses only with ALLOW_PRIVATE_PROVIDER_URLS. */
   private async assertPublic(url: string): Promise<void> {
     const allowPrivate = this.config.env.ALLOW_PRIVATE_PROVIDER_URLS;
-    if (!webhookPortAllowed(url, allowPrivate)) throw new DomainError(WEBHOOK_MESSAGES.port, 400);
+    if (!webhookPortAllowed(url, allowPrivate)) throw new DomainError('WEBHOOK_PORT_NOT_ALLOWED');
     if (allowPrivate) return;
     const problem = await publicUrlProblem(url);
-    if (problem === 'private') throw new DomainError(WEBHOOK_MESSAGES.privateAddress, 400);
-    if (problem === 'unresolved') throw new DomainError(WEBHOOK_MESSAGES.unresolved, 400);
+    if (problem === 'private') throw new DomainError('WEBHOOK_PRIVATE_ADDRESS');
+    if (problem === 'unresolved') throw new DomainError('WEBHOOK_HOST_UNRESOLVED');
   }
 }

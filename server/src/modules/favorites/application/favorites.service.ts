@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { SERVICE_SPEED_MESSAGES } from '../../../contracts/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { Favorite } from '../domain/favorite.entity.js';
@@ -26,7 +25,7 @@ export class Favorites {
   /** Stars a visible service; starring it again changes nothing. */
   async add(memberId: number, serviceId: number): Promise<number[]> {
     const service = await this.catalog.getService(serviceId);
-    if (!service?.visible) throw new DomainError(SERVICE_SPEED_MESSAGES.favoriteNotFound, 404);
+    if (!service?.visible) throw new DomainError('FAVORITE_SERVICE_NOT_FOUND');
     await this.em
       .fork()
       .getConnection()
@@ -41,7 +40,7 @@ export class Favorites {
   async remove(memberId: number, serviceId: number): Promise<number[]> {
     const deleted = await this.em.fork().nativeDelete(Favorite, { memberId, serviceId });
     if (deleted === 0 && !(await this.catalog.getService(serviceId)))
-      throw new DomainError(SERVICE_SPEED_MESSAGES.favoriteNotFound, 404);
+      throw new DomainError('FAVORITE_SERVICE_NOT_FOUND');
     return this.list(memberId);
   }
 }

@@ -18,7 +18,7 @@ const HELD = { status: { $in: [...HELD_DISPATCH_STATUSES] } };
 
 /**
  * Reads of fulfilment's dispatch records: the console's read-only resource (an order's provider order id,
- * attempts, last error, last sync), and ordering's port (which orders are held or flagged).
+ * attempts, last error, last sync), and what ordering asks of them (which orders are held or flagged).
  */
 @Injectable()
 export class DispatchRecords implements UpstreamDispatchNotes {
@@ -37,7 +37,7 @@ export class DispatchRecords implements UpstreamDispatchNotes {
 
   async get(orderId: number): Promise<OrderDispatch> {
     const dispatch = await this.em.fork().findOne(OrderDispatch, { id: orderId });
-    if (!dispatch) throw new NotFoundError('공급사 전송 기록이 없습니다.');
+    if (!dispatch) throw new NotFoundError('DISPATCH_RECORD_NOT_FOUND');
     return dispatch;
   }
 

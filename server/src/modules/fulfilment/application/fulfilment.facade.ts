@@ -1,21 +1,18 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { CatalogFacade } from '../../catalog/index.js';
 import { Clock } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
-import { assignSimulatedServices, SIMULATED_SERVICES } from '../domain/simulation.js';
 import { SimulatedProvider } from './simulated-provider.js';
 import { DispatchRecords } from './dispatch-records.js';
 import type { CostedOrder } from '../../ordering/index.js';
 
-/** What the rest of the app (demo data, benchmarks) needs from fulfilment. */
+/** What the rest of the app (reports, the demo seeder, benchmarks) needs from fulfilment. */
 @Injectable()
 export class FulfilmentFacade {
   constructor(
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly simulated: SimulatedProvider,
-    private readonly catalog: CatalogFacade,
     private readonly records: DispatchRecords,
   ) {}
 
@@ -41,16 +38,5 @@ export class FulfilmentFacade {
     );
     await em.persist(provider).flush();
     return provider.id;
-  }
-
-  /**
-   * Demo data: the simulated provider fulfils every demo service that has no provider yet, each mapped
-   * to a simulated service of its kind (followers, likes, views ...), so demo orders move by themselves.
-   */
-  async seedDemo(): Promise<void> {
-    const providerId = await this.ensureSimulatedProvider();
-    await this.catalog.assignProviderToUnprovided(providerId, assignSimulatedServices);
-    // Its rates, so demo orders carry what they cost upstream.
-    await this.catalog.fillProviderRates(providerId, new Map(SIMULATED_SERVICES.map((s) => [s.service, s.rate])));
   }
 }

@@ -1,19 +1,18 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
-import { OrderingFacade, OrderStatus, type DispatchClaim, type UpstreamOrder } from '../../ordering/index.js';
+import { OrderingFacade, OrderStatus } from '../../ordering/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
 import {
   backoffMs,
-  claimNote,
-  DISPATCH_TRANSITIONS,
   DispatchStatus,
   OrderDispatch,
   resendNote,
   UNCERTAIN_MARK,
 } from '../domain/order-dispatch.entity.js';
 import { groupBy, mapLimit } from './concurrency.js';
+import { claimDueOrders, type Claimed } from './dispatch-claim.js';
 import { ProviderError, SmmClient } from './smm-client.js';
 import { AlertsFacade } from '../../alerts/index.js';
 import { CatalogFacade, termsKey } from '../../catalog/index.js';
@@ -29,42 +28,7 @@ export { UNCERTAIN_MARK, backoffMs };
  */
 const BATCH = 200;
 
-/** A claimed order: what goes upstream, and its dispatch record's failures so far. */
-interface Claimed extends UpstreamOrder {
-  attempts: number;
-}
-
-const { DUE, CLAIMED } = DispatchStatus;
-
-/**
- * The sender's half of the claim, over its own records only: ordering locks the orders due in the same
- * statement (OrderingFacade.lockPendingForDispatch). New orders get their record inserted (CLAIMED, with
- * the write-ahead note); DUE records whose next attempt has come are claimed again, only while still due.
- */
-function dispatchClaim(now: Date): DispatchClaim<{ attempts: number }> {
-  DISPATCH_TRANSITIONS.assert(DUE, CLAIMED);
-  const note = claimNote(now);
-  return {
-    recorded: { sql: 'select order_id from order_dispatch', params: [] },
-    due: {
-      sql: `select order_id, next_attempt_at as due_at from order_dispatch where status = '${DUE}' and next_attempt_at <= ?`,
-      params: [now],
-    },
-    takeFresh: {
-      sql: `insert into order_dispatch (order_id, provider_id, status, attempts, last_error, created_at, updated_at)
-        select id, provider_id, '${CLAIMED}', 0, ?, ?, ? from fresh
-        on conflict (order_id) do nothing returning order_id, attempts`,
-      params: [note, now, now],
-    },
-    takeDue: {
-      sql: `update order_dispatch d set status = '${CLAIMED}', next_attempt_at = null, last_error = ?, updated_at = ?
-        where d.order_id in (select id from retry) and d.status = '${DUE}' and d.next_attempt_at <= ?
-        returning order_id, attempts`,
-      params: [note, now, now],
-    },
-    returning: ['attempts'],
-  };
-}
+const { CLAIMED } = DispatchStatus;
 
 /** An audit row's view of an order and its dispatch record: the order's status, and the record's as `dispatchStatus`. */
 function auditView(status: OrderStatus, record: OrderDispatch | null) {
@@ -168,7 +132,7 @@ export class OrderSender {
   async resend(orderId: number, input: { providerOrderId?: string }, actor: AuditActor): Promise<ResendResult> {
     const toSend = await this.em.fork().transactional(async (tx) => {
       const order = await this.ordering.upstreamOrder(tx, orderId, true);
-      if (!order) throw new NotFoundError('주문을 찾을 수 없습니다.');
+      if (!order) throw new NotFoundError('ORDER_NOT_FOUND');
       const dispatch = await tx.findOne(OrderDispatch, { id: orderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
       if (
         order.status !== OrderStatus.PENDING ||
@@ -176,7 +140,7 @@ export class OrderSender {
         order.service === null ||
         (dispatch && !dispatch.mayResend)
       ) {
-        throw new DomainError('공급사로 보내지 못한 대기 주문만 재전송할 수 있습니다.', 409);
+        throw new DomainError('ORDER_RESEND_NOT_WAITING');
       }
       const before = auditView(order.status, dispatch);
       const now = this.clock.now();
@@ -199,8 +163,8 @@ export class OrderSender {
         return null;
       }
       const provider = await tx.findOne(Provider, { id: order.providerId });
-      if (!provider) throw new DomainError('공급사를 찾을 수 없습니다.', 409);
-      if (!provider.enabled) throw new DomainError('비활성화된 공급사입니다. 공급사를 활성화한 뒤 재전송하세요.', 409);
+      if (!provider) throw new DomainError('ORDER_RESEND_PROVIDER_MISSING');
+      if (!provider.enabled) throw new DomainError('ORDER_RESEND_PROVIDER_DISABLED');
       record.claimAgain(resendNote(now), now);
       this.audit.record(tx, actor, {
         action: 'resend',
@@ -234,13 +198,11 @@ export class OrderSender {
   }
 
   /**
-   * Claims due orders of enabled providers in one statement, committed before anything is sent:
-   * ordering locks the orders due (FOR UPDATE SKIP LOCKED, so replicas take disjoint sets) and the same
-   * statement inserts the new ones' records (ON CONFLICT DO NOTHING) or claims the due ones' again (only
-   * while still DUE): only the orders it returns were taken.
+   * Claims due orders of enabled providers in one statement ({@link claimDueOrders}), committed before
+   * anything is sent: only the orders it returns were taken.
    */
   private claim(providerIds: number[], limit: number): Promise<Claimed[]> {
-    return this.ordering.lockPendingForDispatch(this.em.fork(), providerIds, limit, dispatchClaim(this.clock.now()));
+    return claimDueOrders(this.em.fork(), providerIds, limit, this.clock.now());
   }
 
   /** Sends claimed orders, each provider's at most `maxConcurrency` at a time (providers side by side); every outcome, none thrown. */

@@ -47,11 +47,11 @@ export async function assertPublicProviderUrl(
     try {
       addresses = (await lookup(host)).map((a) => a.address);
     } catch {
-      throw new DomainError(UNRESOLVED_MESSAGE, 400);
+      throw new DomainError('PROVIDER_HOST_UNRESOLVED');
     }
   }
-  if (addresses.length === 0) throw new DomainError(UNRESOLVED_MESSAGE, 400);
-  if (!addresses.every(isPublicAddress)) throw new DomainError(PRIVATE_ADDRESS_MESSAGE, 400);
+  if (addresses.length === 0) throw new DomainError('PROVIDER_HOST_UNRESOLVED');
+  if (!addresses.every(isPublicAddress)) throw new DomainError('PROVIDER_PRIVATE_ADDRESS');
 }
 
 /** An undici dispatcher refusing internal addresses at every connection (shared/public-address.ts). */

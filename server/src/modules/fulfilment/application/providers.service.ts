@@ -3,7 +3,7 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { OrderingFacade } from '../../ordering/index.js';
-import { ERROR_CODES, PRICE_SCALE, serviceTypeOf } from '../../../contracts/index.js';
+import { PRICE_SCALE, serviceTypeOf } from '../../../contracts/index.js';
 import {
   Clock,
   DomainError,
@@ -87,8 +87,7 @@ export class ProvidersService {
       const provider = await this.find(tx, id);
       const hostChanged = input.apiUrl !== undefined && input.apiUrl !== provider.apiUrl;
       // The stored key was given for the old address: never send it to a new one (the operator enters it again).
-      if (hostChanged && input.apiKey === undefined)
-        throw new DomainError(ERROR_CODES.PROVIDER_KEY_REQUIRED, 400, 'PROVIDER_KEY_REQUIRED');
+      if (hostChanged && input.apiKey === undefined) throw new DomainError('PROVIDER_KEY_REQUIRED');
       const before = provider.view();
       provider.update(input, this.clock.now());
       this.audit.record(tx, actor, {
@@ -114,7 +113,7 @@ export class ProvidersService {
         (await this.catalog.countServicesOfProvider(tx, id)) > 0 ||
         (await this.ordering.openOrdersOfProvider(tx, id)) > 0
       ) {
-        throw new DomainError('서비스나 진행 중인 주문이 연결된 공급사는 삭제할 수 없습니다. 비활성화해 주세요.', 409);
+        throw new DomainError('PROVIDER_IN_USE');
       }
       tx.remove(provider);
       this.audit.record(tx, actor, { action: 'delete', resource: RESOURCE, resourceId: id, before });
@@ -138,7 +137,7 @@ export class ProvidersService {
     const known = new Set((await this.catalog.listCategories()).map((c) => c.id));
     const wanted = [input.categoryId, ...Object.values(input.categoryMap ?? {})].filter((c) => c !== undefined);
     const missing = wanted.find((c) => !known.has(c));
-    if (missing !== undefined) throw new DomainError(`카테고리를 찾을 수 없습니다: ${missing}`, 400);
+    if (missing !== undefined) throw new DomainError('PROVIDER_CATEGORY_MISSING', { ids: missing });
     const only = input.serviceIds ? new Set(input.serviceIds) : null;
     const result: ImportResult = { created: 0, updated: 0, skipped: [], malformed, serviceIds: [] };
     return this.em.fork().transactional(async (tx) => {
@@ -205,7 +204,7 @@ export class ProvidersService {
 
   private async find(em: EntityManager, id: number): Promise<Provider> {
     const provider = await em.findOne(Provider, { id });
-    if (!provider) throw new NotFoundError('공급사를 찾을 수 없습니다.');
+    if (!provider) throw new NotFoundError('PROVIDER_NOT_FOUND');
     return provider;
   }
 }

@@ -41,7 +41,7 @@ export class ProviderError extends DomainError {
     /** True when the provider may have acted on the request anyway (so an `add` must not simply be retried). */
     readonly ambiguous: boolean,
   ) {
-    super(message, 502);
+    super('UPSTREAM_FAILED', message);
   }
 }
 

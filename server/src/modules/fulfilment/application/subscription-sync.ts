@@ -2,7 +2,7 @@ import { CatalogFacade, termsKey } from '../../catalog/index.js';
 import { expectedCost } from '../domain/cost.js';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Subscriptions, SubscriptionStatus, type Subscription } from '../../ordering/index.js';
+import { OrderingFacade, SubscriptionStatus, type Subscription } from '../../ordering/index.js';
 import { Clock } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
 import { OrderDispatch, UNCERTAIN_MARK } from '../domain/order-dispatch.entity.js';
@@ -27,7 +27,7 @@ export interface SubscriptionSyncStats {
 /**
  * Sends members' subscriptions upstream as a subscription `add` and follows them with `status`: each
  * new child order the provider lists becomes a child Order (once, no extra debit), and a final status
- * ends the subscription with the unused part refunded once (ordering's Subscriptions does the money).
+ * ends the subscription with the unused part refunded once (ordering does the money).
  */
 @Injectable()
 export class SubscriptionSync {
@@ -35,18 +35,18 @@ export class SubscriptionSync {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly client: SmmClient,
-    private readonly subscriptions: Subscriptions,
+    private readonly ordering: OrderingFacade,
     private readonly catalog: CatalogFacade,
     private readonly alerts: AlertsFacade,
   ) {}
 
   async runOnce(limit = 200): Promise<SubscriptionSyncStats> {
     const stats: SubscriptionSyncStats = { sent: 0, posts: 0, ended: 0 };
-    stats.ended += await this.subscriptions.expireUnfollowed(limit);
+    stats.ended += await this.ordering.expireSubscriptions(limit);
     const providers = new Map((await this.em.fork().find(Provider, {})).map((p) => [p.id, p]));
-    for (const subscription of await this.subscriptions.due(limit)) {
+    for (const subscription of await this.ordering.dueSubscriptions(limit)) {
       const now = this.clock.now();
-      const claim = await this.subscriptions.claim(subscription.id, new Date(now.getTime() + LEASE_MS));
+      const claim = await this.ordering.claimSubscription(subscription.id, new Date(now.getTime() + LEASE_MS));
       if (claim === null) continue;
       if (claim === 'unrecorded') {
         await this.hold(subscription, '이전 전송의 결과가 기록되지 않았습니다');
@@ -79,7 +79,7 @@ export class SubscriptionSync {
         delay: s.delay,
         expiry: s.expiry,
       });
-      await this.subscriptions.note(s.id, (row, now) =>
+      await this.ordering.noteSubscription(s.id, (row, now) =>
         row.markSent(id, new Date(now.getTime() + SYNC_SPACING_MS), now),
       );
       stats.sent++;
@@ -88,8 +88,8 @@ export class SubscriptionSync {
       // The provider refused it: the subscription ends and everything is refunded. No answer it could have
       // acted on (a timeout, a 5xx): held for an operator. Else (it never reached the provider): try again.
       if (error instanceof ProviderError && error.kind === 'REJECTED') {
-        await this.subscriptions.note(s.id, (row, now) => row.checkAgainAt(now, now, reason));
-        await this.subscriptions.end(s.id, SubscriptionStatus.CANCELED);
+        await this.ordering.noteSubscription(s.id, (row, now) => row.checkAgainAt(now, now, reason));
+        await this.ordering.endSubscription(s.id, SubscriptionStatus.CANCELED);
         stats.ended++;
       } else if (error instanceof ProviderError && error.ambiguous) await this.hold(s, reason);
       else await this.later(s, RETRY_MS, reason);
@@ -98,7 +98,7 @@ export class SubscriptionSync {
 
   /** The provider may run it and nobody knows: never sent again by itself; an operator checks its panel. */
   private async hold(s: Subscription, reason: string): Promise<void> {
-    await this.subscriptions.note(s.id, (row, now) => row.holdUnanswered(heldNote(reason), now));
+    await this.ordering.noteSubscription(s.id, (row, now) => row.holdUnanswered(heldNote(reason), now));
     await this.alerts.raise(
       'ORDER_CHECK',
       `구독 #${s.id} 확인 필요: 공급사 응답이 불확실합니다 (${reason})`,
@@ -123,7 +123,7 @@ export class SubscriptionSync {
             await this.catalog.upstreamTerms([{ providerId: provider.id, providerServiceId: s.providerServiceId! }])
           ).get(termsKey(provider.id, s.providerServiceId!))?.providerRate ?? null);
     for (const providerOrderId of state.orders) {
-      const recorded = await this.subscriptions.recordPost(s.id, providerOrderId, async (tx, order) => {
+      const recorded = await this.ordering.recordSubscriptionPost(s.id, providerOrderId, async (tx, order) => {
         if (order.providerId === null) return;
         const dispatch = OrderDispatch.placed(order.id, order.providerId, providerOrderId, this.clock.now());
         dispatch.providerServiceId = s.providerServiceId;
@@ -134,11 +134,11 @@ export class SubscriptionSync {
     }
     const status = SubscriptionStatus[state.status];
     if (status === SubscriptionStatus.ACTIVE || status === SubscriptionStatus.PAUSED) {
-      await this.subscriptions.setRunning(s.id, status);
+      await this.ordering.setSubscriptionRunning(s.id, status);
       await this.later(s, SYNC_SPACING_MS, null);
     } else {
-      const before = (await this.subscriptions.get(s.id))?.isOpen;
-      await this.subscriptions.end(s.id, status);
+      const before = (await this.ordering.subscription(s.id))?.isOpen;
+      await this.ordering.endSubscription(s.id, status);
       if (before) stats.ended++;
     }
   }
@@ -152,17 +152,19 @@ export class SubscriptionSync {
     const id = s.providerSubscriptionId!;
     try {
       const answer = (await this.client.cancel(provider, [id])).get(id);
-      await this.subscriptions.cancelAnswered(
+      await this.ordering.answerSubscriptionCancel(
         s.id,
         answer === true ? { forwarded: true } : { refused: answer ?? 'not canceled' },
       );
     } catch (error) {
       if (error instanceof ProviderError && error.kind === 'REJECTED')
-        await this.subscriptions.cancelAnswered(s.id, { refused: error.message.replace(/^cancel: /, '') });
+        await this.ordering.answerSubscriptionCancel(s.id, { refused: error.message.replace(/^cancel: /, '') });
     }
   }
 
   private async later(s: Subscription, ms: number, error: string | null): Promise<void> {
-    await this.subscriptions.note(s.id, (row, now) => row.checkAgainAt(new Date(now.getTime() + ms), now, error));
+    await this.ordering.noteSubscription(s.id, (row, now) =>
+      row.checkAgainAt(new Date(now.getTime() + ms), now, error),
+    );
   }
 }

@@ -2,14 +2,15 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import { randomInt } from 'node:crypto';
 import { IDENTITY_MESSAGES as M, type ChangePasswordInput } from '../../../contracts/index.js';
-import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
+import { Clock, CommandBus, DomainError, EventBus, NotFoundError } from '../../../shared/index.js';
 import { apiKeyHash, newApiKey } from '../domain/api-key.js';
 import { Member } from '../domain/member.entity.js';
 import { SocialAccount } from '../domain/social-account.entity.js';
 import { PasswordHasher } from './password-hasher.js';
-import { IdentitySettings, MemberMoneyCloser } from './ports.js';
+import { IdentitySettings } from './identity-settings.js';
+import { CloseDeletedMemberBalance, MemberDeleted } from './events.js';
 import { IdentitySecrets } from './secrets.js';
-import { SessionService } from './sessions.js';
+import { Sessions } from './sessions.js';
 import { RateLimiter } from './rate-limiter.js';
 import { LoginThrottle } from './login-throttle.js';
 import { LoginAttemptResult } from '../domain/login-attempt.entity.js';
@@ -29,8 +30,9 @@ export class AccountService {
     private readonly hasher: PasswordHasher,
     private readonly secrets: IdentitySecrets,
     private readonly settings: IdentitySettings,
-    private readonly money: MemberMoneyCloser,
-    private readonly sessions: SessionService,
+    private readonly events: EventBus,
+    private readonly commands: CommandBus,
+    private readonly sessions: Sessions,
     private readonly limiter: RateLimiter,
     private readonly throttle: LoginThrottle,
   ) {}
@@ -66,7 +68,7 @@ export class AccountService {
         ip,
         right ? LoginAttemptResult.SUCCEEDED : LoginAttemptResult.FAILED,
       );
-      if (!right) throw new DomainError(M.currentPasswordWrong, 409);
+      if (!right) throw new DomainError('CURRENT_PASSWORD_WRONG');
       await this.throttle.succeeded('member', loginId, ip);
       member.setPassword(newHash);
       await this.sessions.revokeAll('member', member.id, 'password', undefined, tx);
@@ -88,7 +90,7 @@ export class AccountService {
 
   /** docs/product.md §6: only while ENABLE_REFERRAL is on and the member has none. */
   async issueReferralCode(memberId: number): Promise<{ referralCode: string }> {
-    if (!(await this.settings.isOn('ENABLE_REFERRAL'))) throw new DomainError(M.referralDisabled, 403);
+    if (!(await this.settings.isOn('ENABLE_REFERRAL'))) throw new DomainError('REFERRAL_DISABLED');
     for (let attempt = 0; ; attempt++) {
       try {
         return await this.withMember(memberId, (member) => {
@@ -104,7 +106,8 @@ export class AccountService {
 
   /**
    * Withdrawal: the id, contacts, credentials and social bindings are released; money records keep the
-   * row. In the same transaction the member's money closes (waiting charges, open orders, the balance).
+   * row. In the same transaction the member's money closes: MemberDeleted's handlers close waiting charges
+   * and open orders (with their refunds), then the wallet closes the balance.
    */
   withdraw(memberId: number): Promise<{ message: string }> {
     return this.withMember(memberId, async (member, tx) => {
@@ -112,7 +115,8 @@ export class AccountService {
       await this.sessions.revokeAll('member', member.id, 'deleted', undefined, tx);
       await tx.nativeDelete(SocialAccount, { member: member.id });
       await tx.flush();
-      await this.money.close(tx, member.id);
+      await this.events.publish(new MemberDeleted(tx, member.id));
+      await this.commands.execute(new CloseDeletedMemberBalance(tx, member.id));
       return { message: M.withdrawn };
     });
   }

@@ -6,11 +6,7 @@ import { apiKeyHash } from '../domain/api-key.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { Operator } from '../domain/operator.entity.js';
 import { PasswordHasher } from './password-hasher.js';
-import { MembersAdminService } from './members-admin.service.js';
-import { PointAdjuster, type AuditActor } from './ports.js';
-
-/** The demo storefront account of a new database (README "Run"). */
-export const DEMO_MEMBER = { id: 'demo', password: 'demo1234', points: 100_000n } as const;
+import { PointAdjuster } from './ports.js';
 
 /**
  * How long a process trusts what it read about an API key (as it trusts a member's session): a key renewed
@@ -18,7 +14,7 @@ export const DEMO_MEMBER = { id: 'demo', password: 'demo1234', points: 100_000n 
  */
 const API_KEY_CACHE_MS = 2_000;
 
-/** What other contexts need from identity (the reseller API, consoles) and the demo data. */
+/** What other contexts need from identity (the reseller API, consoles, accounts opened by the shop). */
 @Injectable()
 export class IdentityFacade implements EventSubscriber<Member> {
   // Every reseller call asks this (a tool polls several times a second): one plain statement, kept briefly,
@@ -38,7 +34,6 @@ export class IdentityFacade implements EventSubscriber<Member> {
     private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
     private readonly points: PointAdjuster,
-    private readonly members: MembersAdminService,
   ) {
     // A key renewed, a suspension or a withdrawal through this process shows at once.
     em.getEventManager().registerSubscriber(this);
@@ -54,11 +49,6 @@ export class IdentityFacade implements EventSubscriber<Member> {
 
   afterDelete(): void {
     this.apiKeys.forget();
-  }
-
-  /** Approvals: runs an approved point adjustment as the approver's (once per approval: its ledger reference). */
-  adjustApproved(memberId: number, amount: bigint, reason: string, approver: AuditActor, approvalId: number) {
-    return this.members.adjustPoints(memberId, amount, reason, approver, approvalId);
   }
 
   /** The active member whose reseller API key this is (looked up by its SHA-256), or null. */
@@ -96,12 +86,18 @@ export class IdentityFacade implements EventSubscriber<Member> {
       );
   }
 
-  /** A demo member with some points, for a new database's demo data. */
-  async seedDemo(): Promise<void> {
+  /**
+   * An account the shop opens itself (no sign-up checks or consents), with an opening balance credited as an
+   * adjustment referenced `{ type: opening.source, id: member id }`, in one transaction; the member's id.
+   */
+  async openAccount(
+    input: { loginId: string; password: string; email: string | null },
+    opening?: { points: bigint; source: string; memo: string },
+  ): Promise<number> {
     const member = new Member({
-      loginId: DEMO_MEMBER.id,
-      passwordHash: await this.hasher.hash(DEMO_MEMBER.password),
-      email: 'demo@example.com',
+      loginId: input.loginId,
+      passwordHash: await this.hasher.hash(input.password),
+      email: input.email,
       phone: null,
       registerWhere: null,
       now: this.clock.now(),
@@ -109,8 +105,10 @@ export class IdentityFacade implements EventSubscriber<Member> {
     await this.em.fork().transactional(async (tx) => {
       tx.persist(member);
       await tx.flush();
-      await this.points.adjust(tx, member.id, DEMO_MEMBER.points, { type: 'demo', id: member.id }, '데모 포인트');
+      if (opening)
+        await this.points.adjust(tx, member.id, opening.points, { type: opening.source, id: member.id }, opening.memo);
     });
+    return member.id;
   }
 
   /** Referral: in the caller's transaction, the member who referred `memberId` unless they have withdrawn; else null. */

@@ -1,13 +1,14 @@
-import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   Clock,
+  DomainError,
   filterOneOf,
   filterString,
   findPage,
-  searchIn,
   type ListQuery,
   type Page,
+  searchIn,
 } from '../../../shared/index.js';
 import { LoginAttempt, LoginAttemptResult } from '../domain/login-attempt.entity.js';
 import { addressKey } from './address-key.js';
@@ -46,18 +47,13 @@ export function delayAfter(failures: number): number {
 }
 
 /** A 429 telling when to try again (Retry-After header and the Korean reason). */
-export class TooManyLoginAttempts extends HttpException {
-  readonly headers: Record<string, string>;
-
+export class TooManyLoginAttempts extends DomainError {
   constructor(readonly retryAfterSeconds: number) {
     super(
-      {
-        message: `로그인 시도가 너무 많습니다. ${formatWait(retryAfterSeconds)} 후 다시 시도해 주세요.`,
-        retryAfterSeconds,
-      },
-      HttpStatus.TOO_MANY_REQUESTS,
+      'LOGIN_THROTTLED',
+      { wait: formatWait(retryAfterSeconds) },
+      { details: { retryAfterSeconds }, headers: { 'Retry-After': String(retryAfterSeconds) } },
     );
-    this.headers = { 'Retry-After': String(retryAfterSeconds) };
   }
 }
 

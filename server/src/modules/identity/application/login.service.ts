@@ -1,7 +1,6 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
-  MESSAGES,
   secondFactorRequired,
   type LoginInput,
   type SecondFactorChallenge,
@@ -9,7 +8,7 @@ import {
   type SecondFactorEnrolment,
   type SecondFactorLogin,
 } from '../../../contracts/index.js';
-import { Clock } from '../../../shared/index.js';
+import { Clock, DomainError } from '../../../shared/index.js';
 import { LoginAttemptResult } from '../domain/login-attempt.entity.js';
 import { Member } from '../domain/member.entity.js';
 import { Operator } from '../domain/operator.entity.js';
@@ -18,14 +17,14 @@ import { PasswordHasher } from './password-hasher.js';
 import { Messenger } from './ports.js';
 import { RateLimiter } from './rate-limiter.js';
 import { SecondFactorService } from './second-factor.service.js';
-import { SessionService, type LoginContext, type TokenPair } from './sessions.js';
+import { Sessions, type LoginContext, type TokenPair } from './sessions.js';
 
 @Injectable()
 export class LoginService {
   constructor(
     private readonly em: EntityManager,
     private readonly hasher: PasswordHasher,
-    private readonly sessions: SessionService,
+    private readonly sessions: Sessions,
     private readonly clock: Clock,
     private readonly limiter: RateLimiter,
     private readonly throttle: LoginThrottle,
@@ -47,7 +46,7 @@ export class LoginService {
     const succeeded = !!member && ok && member.canLogIn;
     if (!succeeded) {
       await this.throttle.record('member', input.id, ip, LoginAttemptResult.FAILED);
-      throw new NotFoundException(MESSAGES.loginFailed);
+      throw new DomainError('LOGIN_FAILED');
     }
     // With a second factor the try stays counted until the code passes, so a known password buys no free codes.
     if (await this.factors.isEnabled('member', member.id)) {
@@ -63,7 +62,7 @@ export class LoginService {
   async memberCode(input: SecondFactorLogin, context: LoginContext): Promise<TokenPair> {
     const challenge = this.factors.readChallenge('member', input.challengeToken, 'code');
     const member = await this.em.fork().findOne(Member, challenge.subjectId);
-    if (!member?.canLogIn) throw new NotFoundException(MESSAGES.loginFailed);
+    if (!member?.canLogIn) throw new DomainError('LOGIN_FAILED');
     await this.factors.pass('member', member.id, challenge, input.code, context.ip);
     return this.sessions.open('member', member.id, context, member.sessionVersion);
   }
@@ -80,7 +79,7 @@ export class LoginService {
     const ok = (await this.hasher.verify(operator?.passwordHash, input.password)) && !operator?.disabledAt;
     if (!operator || !ok) {
       await this.throttle.record('operator', input.id, ip, LoginAttemptResult.FAILED);
-      throw new NotFoundException(MESSAGES.loginFailed);
+      throw new DomainError('LOGIN_FAILED');
     }
     const step = (await this.factors.isEnabled('operator', operator.id))
       ? 'code'
@@ -122,7 +121,7 @@ export class LoginService {
 
   private async activeOperator(id: number): Promise<Operator> {
     const operator = await this.em.fork().findOne(Operator, id);
-    if (!operator || operator.disabledAt) throw new NotFoundException(MESSAGES.loginFailed);
+    if (!operator || operator.disabledAt) throw new DomainError('LOGIN_FAILED');
     return operator;
   }
 

@@ -11,27 +11,15 @@ import {
   searchIn,
   type ListQuery,
 } from '../../../shared/index.js';
+import type { AdminMemberView } from '../../../contracts/index.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { SocialAccount } from '../domain/social-account.entity.js';
-import { AuditRecorder, PointAdjuster, PointBalanceReader, type AuditActor } from './ports.js';
-import { SessionService } from './sessions.js';
+import { AuditFacade } from '../../audit/index.js';
+import { PointAdjuster, PointBalanceReader, type AuditActor } from './ports.js';
+import { Sessions } from './sessions.js';
 
 /** What the console shows of a member (never credentials or the API key). */
-export interface MemberView {
-  id: number;
-  loginId: string | null;
-  email: string | null;
-  phone: string | null;
-  registerWhere: string | null;
-  referralCode: string | null;
-  referredById: number | null;
-  status: MemberStatus;
-  hasApiKey: boolean;
-  createdAt: Date;
-  deletedAt: Date | null;
-  point: bigint;
-  socialProviders?: string[];
-}
+export type MemberView = AdminMemberView<Date, bigint>;
 
 const STATUSES = Object.values(MemberStatus);
 
@@ -59,8 +47,8 @@ export class MembersAdminService {
     private readonly em: EntityManager,
     private readonly balances: PointBalanceReader,
     private readonly points: PointAdjuster,
-    private readonly audit: AuditRecorder,
-    private readonly sessions: SessionService,
+    private readonly audit: AuditFacade,
+    private readonly sessions: Sessions,
   ) {}
 
   async page(query: ListQuery): Promise<Page<MemberView>> {
@@ -126,7 +114,7 @@ export class MembersAdminService {
   async assertAdjustable(id: number): Promise<void> {
     const member = await this.em.fork().findOne(Member, id, { fields: ['id', 'status'] });
     if (!member) throw new NotFoundError();
-    if (member.status === MemberStatus.DELETED) throw new DomainError('탈퇴한 회원입니다.', 409);
+    if (member.status === MemberStatus.DELETED) throw new DomainError('MEMBER_WITHDRAWN');
   }
 
   /** `approvalId`: an approved request's run, written once per request (its ledger reference). */
@@ -142,7 +130,7 @@ export class MembersAdminService {
     await this.em.fork().transactional(async (tx) => {
       const member = await tx.findOne(Member, id);
       if (!member) throw new NotFoundError();
-      if (member.status === MemberStatus.DELETED) throw new DomainError('탈퇴한 회원입니다.', 409);
+      if (member.status === MemberStatus.DELETED) throw new DomainError('MEMBER_WITHDRAWN');
       await this.points.adjust(tx, id, amount, reference, reason);
       this.audit.record(tx, actor, {
         action: 'adjust-points',

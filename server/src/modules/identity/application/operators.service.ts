@@ -1,7 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode, UniqueConstraintViolationException } from '@mikro-orm/postgresql';
 import {
-  OPERATOR_MESSAGES,
   OPERATOR_ROLES,
   type CreateOperatorInput,
   type OperatorRole,
@@ -20,8 +19,9 @@ import {
 } from '../../../shared/index.js';
 import { Operator } from '../domain/operator.entity.js';
 import { PasswordHasher } from './password-hasher.js';
-import { AuditRecorder, type AuditActor } from './ports.js';
-import { SessionService } from './sessions.js';
+import { AuditFacade } from '../../audit/index.js';
+import type { AuditActor } from './ports.js';
+import { Sessions } from './sessions.js';
 
 const RESOURCE = 'operators';
 
@@ -41,8 +41,8 @@ export class OperatorsService {
     private readonly em: EntityManager,
     private readonly clock: Clock,
     private readonly hasher: PasswordHasher,
-    private readonly audit: AuditRecorder,
-    private readonly sessions: SessionService,
+    private readonly audit: AuditFacade,
+    private readonly sessions: Sessions,
   ) {}
 
   async page(query: ListQuery): Promise<Page<OperatorView>> {
@@ -76,7 +76,7 @@ export class OperatorsService {
         return operatorView(operator);
       });
     } catch (error) {
-      if (error instanceof UniqueConstraintViolationException) throw new DomainError(OPERATOR_MESSAGES.duplicate, 409);
+      if (error instanceof UniqueConstraintViolationException) throw new DomainError('OPERATOR_DUPLICATE');
       throw error;
     }
   }
@@ -96,7 +96,7 @@ export class OperatorsService {
   /** Disabling also ends the operator's sessions: no refresh token of theirs opens the console again. */
   disable(id: number, actor: AuditActor): Promise<OperatorView> {
     return this.change(id, actor, 'disable', (operator) => {
-      if (operator.disabledAt) throw new DomainError(OPERATOR_MESSAGES.alreadyDisabled, 409);
+      if (operator.disabledAt) throw new DomainError('OPERATOR_ALREADY_DISABLED');
       operator.disabledAt = this.clock.now();
       return 'disabled';
     });
@@ -135,7 +135,7 @@ export class OperatorsService {
     apply: (operator: Operator) => string | null,
   ): Promise<OperatorView> {
     return this.em.fork().transactional(async (tx) => {
-      if (id === actor.id) throw new DomainError(OPERATOR_MESSAGES.notYourself, 409);
+      if (id === actor.id) throw new DomainError('OPERATOR_NOT_YOURSELF');
       const owners = await tx.find(
         Operator,
         { role: 'OWNER', disabledAt: null },
@@ -145,7 +145,7 @@ export class OperatorsService {
       const before = operatorView(operator);
       const endSessions = apply(operator);
       const stillOwner = operator.role === 'OWNER' && !operator.disabledAt;
-      if (owners.every((o) => o.id === id) && !stillOwner) throw new DomainError(OPERATOR_MESSAGES.lastOwner, 409);
+      if (owners.every((o) => o.id === id) && !stillOwner) throw new DomainError('OPERATOR_LAST_OWNER');
       await tx.flush();
       if (endSessions) await this.sessions.revokeAll('operator', id, endSessions, undefined, tx);
       this.audit.record(tx, actor, {
@@ -161,7 +161,7 @@ export class OperatorsService {
 
   private async find(em: EntityManager, id: number): Promise<Operator> {
     const operator = await em.findOne(Operator, id);
-    if (!operator) throw new NotFoundError(OPERATOR_MESSAGES.notFound);
+    if (!operator) throw new NotFoundError('OPERATOR_NOT_FOUND');
     return operator;
   }
 }

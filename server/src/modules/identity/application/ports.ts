@@ -4,10 +4,16 @@ import type { OperatorRole } from '../../../contracts/operators.js';
 import type { MemberLevelView } from '../../../contracts/index.js';
 
 /**
- * What identity needs from other contexts, as ports bound at the composition root (app.module's
- * PortsModule), so identity never imports the wallet, settings, content or audit (which all use
- * identity's guards: importing them back would be a cycle).
+ * What identity reads from or asks of modules that sit above it (they reach identity through delivery's
+ * member contacts, or approvals' member names), bound in app.module's PortsModule with `useExisting`.
+ * Everything else identity uses it imports (audit, settings, content) or announces as events.
  */
+/** An operator acting on a member (audited). */
+export interface AuditActor {
+  id: number;
+  loginId: string;
+}
+
 export abstract class PointBalanceReader {
   abstract balanceOf(memberId: number): Promise<bigint>;
   abstract balancesOf(memberIds: number[]): Promise<Map<number, bigint>>;
@@ -30,42 +36,6 @@ export abstract class PointAdjuster {
   ): Promise<unknown>;
   /** The ledger entry an adjustment wrote. */
   abstract adjustmentEntry(reference: PointReference): Promise<unknown>;
-}
-
-/** The sign-up route list (content context). */
-export abstract class RegisterWhereOptions {
-  abstract isRegisterWhereOption(text: string): Promise<boolean>;
-}
-
-export type IdentitySwitch =
-  'ENABLE_EMAIL_VERIFY' | 'ENABLE_PHONE_NUMBER' | 'ENABLE_REFERRAL' | 'ENABLE_SNS_NAVER' | 'ENABLE_SNS_KAKAO';
-
-/** The site settings identity reads (settings context). */
-export abstract class IdentitySettings {
-  abstract isOn(key: IdentitySwitch): Promise<boolean>;
-  abstract text(key: 'NAVER_STATE' | 'SITE_NAME'): Promise<string>;
-}
-
-export interface AuditActor {
-  id: number;
-  loginId: string;
-}
-
-/** Operator actions on members go to the audit log in the action's transaction (audit context). */
-export abstract class AuditRecorder {
-  abstract record(
-    em: EntityManager,
-    actor: AuditActor,
-    entry: { action: string; resource: string; resourceId: string | number; before?: unknown; after?: unknown },
-  ): void;
-}
-
-/**
- * What a member's deletion does to their money in the other contexts (charges, orders, balance), in the
- * withdrawal's own transaction so the member is never deleted with money still moving (composition root).
- */
-export abstract class MemberMoneyCloser {
-  abstract close(tx: EntityManager, memberId: number): Promise<void>;
 }
 
 /**
@@ -116,12 +86,4 @@ export abstract class Messenger {
   abstract write(tx: EntityManager, message: IdentityMessage): Promise<number>;
   /** Sends an urgent message now: false when it failed (true when sent, or kept for want of a transport). */
   abstract sendNow(id: number): Promise<boolean>;
-}
-
-/**
- * Operator alerts (alerts context, which imports delivery and so identity): identity raises one when an
- * operator's code step locks (Telegram and OPERATOR_EMAIL). Once per dedupe key; never throws.
- */
-export abstract class SecurityAlerts {
-  abstract raise(text: string, dedupeKey: string): Promise<void>;
 }

@@ -1,6 +1,5 @@
-import { HttpException, HttpStatus, Injectable } from '@nestjs/common';
-import { IDENTITY_MESSAGES } from '../../../contracts/index.js';
-import { Clock } from '../../../shared/index.js';
+import { Injectable } from '@nestjs/common';
+import { Clock, DomainError } from '../../../shared/index.js';
 import { perWindow, RateBuckets } from '../../rate-limit/index.js';
 import { addressKey } from './address-key.js';
 
@@ -51,6 +50,6 @@ export class RateLimiter {
         ? take(`${action}:account:${account.toLowerCase()}`, rules.account)
         : false,
     ]);
-    if (over.some(Boolean)) throw new HttpException(IDENTITY_MESSAGES.tooManyRequests, HttpStatus.TOO_MANY_REQUESTS);
+    if (over.some(Boolean)) throw new DomainError('RATE_LIMITED');
   }
 }

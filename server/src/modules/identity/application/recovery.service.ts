@@ -13,10 +13,11 @@ import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { PasswordReset } from '../domain/password-reset.entity.js';
 import { PasswordHasher } from './password-hasher.js';
-import { IdentitySettings, Messenger } from './ports.js';
+import { IdentitySettings } from './identity-settings.js';
+import { Messenger } from './ports.js';
 import { RateLimiter } from './rate-limiter.js';
 import { TokenService } from './tokens.js';
-import { SessionService } from './sessions.js';
+import { Sessions } from './sessions.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -33,14 +34,14 @@ export class RecoveryService {
     private readonly config: AppConfig,
     private readonly hasher: PasswordHasher,
     private readonly tokens: TokenService,
-    private readonly sessions: SessionService,
+    private readonly sessions: Sessions,
     private readonly messenger: Messenger,
     private readonly limiter: RateLimiter,
     private readonly settings: IdentitySettings,
   ) {}
 
   private async guard(action: 'findId' | 'findPassword', ip: string, email: string): Promise<void> {
-    if (!(await this.settings.isOn('ENABLE_EMAIL_VERIFY'))) throw new DomainError(M.emailFeatureOff, 403);
+    if (!(await this.settings.isOn('ENABLE_EMAIL_VERIFY'))) throw new DomainError('EMAIL_FEATURE_OFF');
     await this.limiter.hit(action, ip, email);
   }
 
@@ -51,7 +52,7 @@ export class RecoveryService {
   async findId(email: string, ip: string): Promise<{ userId: string }> {
     await this.guard('findId', ip, email);
     const member = await this.activeByEmail(email);
-    if (!member?.loginId) throw new NotFoundError(M.emailNotFound);
+    if (!member?.loginId) throw new NotFoundError('EMAIL_NOT_FOUND');
     return { userId: member.loginId };
   }
 
@@ -93,7 +94,7 @@ export class RecoveryService {
   async resetPassword(input: ResetPasswordInput): Promise<{ message: string }> {
     const claims = this.tokens.verifyPurposeToken<{ sub: unknown; jti: unknown }>('password-reset-token', input.token);
     if (!claims || typeof claims.jti !== 'string' || !UUID.test(claims.jti) || !Number.isInteger(claims.sub))
-      throw new DomainError(M.resetTokenInvalid, 400);
+      throw new DomainError('RESET_TOKEN_INVALID');
     const hash = await this.hasher.hash(input.password);
     await this.em.fork().transactional(async (tx) => {
       const reset = await tx.findOne(
@@ -102,7 +103,7 @@ export class RecoveryService {
         { lockMode: LockMode.PESSIMISTIC_WRITE },
       );
       const member = await tx.findOne(Member, claims.sub as number);
-      if (!reset || !member?.canLogIn) throw new DomainError(M.resetTokenInvalid, 400);
+      if (!reset || !member?.canLogIn) throw new DomainError('RESET_TOKEN_INVALID');
       reset.use(this.clock.now());
       member.setPassword(hash);
       await this.sessions.revokeAll('member', member.id, 'password', undefined, tx);

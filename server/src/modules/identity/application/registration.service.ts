@@ -6,12 +6,13 @@ import {
   verificationIssue,
   type RegisterInput,
 } from '../../../contracts/index.js';
-import { Clock, DomainError } from '../../../shared/index.js';
+import { Clock, DomainError, inputRefusal } from '../../../shared/index.js';
 import { Member, MemberStatus } from '../domain/member.entity.js';
 import { CodeChannel, WrongCodeError } from '../domain/verification-code.entity.js';
 import { PasswordHasher } from './password-hasher.js';
 import { RateLimiter } from './rate-limiter.js';
-import { IdentitySettings, RegisterWhereOptions } from './ports.js';
+import { IdentitySettings } from './identity-settings.js';
+import { ContentFacade } from '../../content/index.js';
 import { VerificationService } from './verification.service.js';
 
 /** What every sign-up carries; an ordinary one adds id, password and a verified email. */
@@ -45,7 +46,7 @@ export class RegistrationService {
     private readonly hasher: PasswordHasher,
     private readonly verification: VerificationService,
     private readonly settings: IdentitySettings,
-    private readonly registerWheres: RegisterWhereOptions,
+    private readonly registerWheres: ContentFacade,
     private readonly limiter: RateLimiter,
   ) {}
 
@@ -67,17 +68,17 @@ export class RegistrationService {
       this.settings.isOn('ENABLE_REFERRAL'),
     ]);
     const issue = verificationIssue(input, { emailVerify, phoneVerify }, !!binding);
-    if (issue) throw new DomainError(issue, 400);
+    if (issue) throw inputRefusal(issue);
     if (!(await this.registerWheres.isRegisterWhereOption(input.registerWhere)))
-      throw new DomainError(M.registerWhereRequired, 400);
+      throw new DomainError('REGISTER_WHERE_REQUIRED');
     const phone = phoneVerify ? input.phoneNumber! : null;
     const passwordHash = input.password === null ? null : await this.hasher.hash(input.password);
     try {
       await this.em.fork().transactional(async (tx) => {
-        if (await tx.count(Member, { loginId: input.loginId })) throw new DomainError(M.idTaken, 409);
+        if (await tx.count(Member, { loginId: input.loginId })) throw new DomainError('ID_TAKEN');
         if (input.email && !binding && (await tx.count(Member, { email: input.email })))
-          throw new DomainError(M.emailTaken, 409);
-        if (phone && (await tx.count(Member, { phone }))) throw new DomainError(M.phoneTaken, 409);
+          throw new DomainError('EMAIL_TAKEN');
+        if (phone && (await tx.count(Member, { phone }))) throw new DomainError('PHONE_TAKEN');
         if (emailVerify && !binding)
           await this.verification.consume(tx, CodeChannel.EMAIL, input.email!, input.emailCode!);
         if (phone) await this.verification.consume(tx, CodeChannel.PHONE, phone, input.sendCode!);
@@ -98,7 +99,7 @@ export class RegistrationService {
     } catch (error) {
       if (error instanceof WrongCodeError) await this.verification.countWrongAttempt(error);
       // Two sign-ups raced for the same id, email or phone: the loser is told so, not a 500.
-      if (error instanceof UniqueConstraintViolationException) throw new DomainError(M.registerFailed, 409);
+      if (error instanceof UniqueConstraintViolationException) throw new DomainError('REGISTER_FAILED');
       throw error;
     }
     return SUCCESS;
@@ -106,7 +107,7 @@ export class RegistrationService {
 
   private async referrer(tx: EntityManager, code: string): Promise<Member> {
     const referrer = await tx.findOne(Member, { referralCode: code, status: { $ne: MemberStatus.DELETED } });
-    if (!referrer) throw new DomainError(M.referralUnknown, 400);
+    if (!referrer) throw new DomainError('REFERRAL_UNKNOWN');
     return referrer;
   }
 }

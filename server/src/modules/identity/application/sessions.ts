@@ -1,7 +1,7 @@
-import { Injectable, UnauthorizedException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { Clock, NotFoundError, ShortCache } from '../../../shared/index.js';
+import { Clock, DomainError, NotFoundError, ShortCache } from '../../../shared/index.js';
 import { AuthSession, type SessionKind } from '../domain/auth-session.entity.js';
 import { deviceSummary } from './device-summary.js';
 import { IdentitySecrets } from './secrets.js';
@@ -40,11 +40,9 @@ export interface SessionView {
   current: boolean;
 }
 
-const SESSION_GONE = '세션이 만료되었습니다. 다시 로그인해 주세요.';
-
 /** Opens, refreshes, lists and revokes the sessions of members and operators. */
 @Injectable()
-export class SessionService {
+export class Sessions {
   private readonly standing = new ShortCache<number, { kind: string; subject: number; lastSeen: number } | null>(
     SESSION_CACHE_MS,
     async (id) => {
@@ -119,13 +117,13 @@ export class SessionService {
     memberVersion: (memberId: number) => Promise<number | null>,
   ): Promise<TokenPair> {
     const parsed = /^(\d{1,10})\.(\d{1,10})\.([\w-]{43})$/.exec(token);
-    if (!parsed) throw new UnauthorizedException(SESSION_GONE);
+    if (!parsed) throw new DomainError('SESSION_EXPIRED');
     const [id, generation] = [Number(parsed[1]), Number(parsed[2])];
     const em = this.em.fork();
     const session = await em.findOne(AuthSession, id);
     if (!session || session.kind !== kind || !this.macMatches(session, generation, parsed[3]!))
-      throw new UnauthorizedException(SESSION_GONE);
-    if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw new UnauthorizedException(SESSION_GONE);
+      throw new DomainError('SESSION_EXPIRED');
+    if (session.revokedAt || session.expiresAt.getTime() <= Date.now()) throw new DomainError('SESSION_EXPIRED');
     const moved = await em.getConnection().execute<{ refresh_generation: number }[]>(
       `update auth_session set refresh_generation = refresh_generation + 1, last_seen_at = ?
         where id = ? and refresh_generation = ? and revoked_at is null returning refresh_generation`,
@@ -133,14 +131,14 @@ export class SessionService {
     );
     if (moved.length === 0) {
       await this.revoke(session.kind, session.subjectId, id, 'refresh-reuse');
-      throw new UnauthorizedException(SESSION_GONE);
+      throw new DomainError('SESSION_EXPIRED');
     }
     session.refreshGeneration = moved[0]!.refresh_generation;
     let version: number | undefined;
     // A member's token carries the current session version (null: the member may no longer log in).
     if (session.kind === 'member') {
       const current = await memberVersion(session.subjectId);
-      if (current === null) throw new UnauthorizedException(SESSION_GONE);
+      if (current === null) throw new DomainError('SESSION_EXPIRED');
       version = current;
     }
     return this.pair(session, version);
@@ -178,7 +176,7 @@ export class SessionService {
       );
     this.standing.forget(sessionId);
     if (n === 0 && !(await this.em.fork().count(AuthSession, { id: sessionId, kind, subjectId })))
-      throw new NotFoundError('세션을 찾을 수 없습니다.');
+      throw new NotFoundError('SESSION_NOT_FOUND');
   }
 
   /** Revokes every open session of the subject but `exceptId` (a password or 2FA change, disable, deletion). */

@@ -1,11 +1,7 @@
-import { Injectable, NotFoundException } from '@nestjs/common';
+import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { randomBytes } from 'node:crypto';
-import {
-  IDENTITY_MESSAGES as M,
-  type SecondFactorChallenge,
-  type SocialRegisterInput,
-} from '../../../contracts/index.js';
+import { type SecondFactorChallenge, type SocialRegisterInput } from '../../../contracts/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
 import { Member } from '../domain/member.entity.js';
 import { SocialAccount, SocialProvider } from '../domain/social-account.entity.js';
@@ -14,7 +10,7 @@ import { SecondFactorService } from './second-factor.service.js';
 import { SocialProviders, type SocialProfile } from './social-providers.js';
 import { TokenService } from './tokens.js';
 import { RateLimiter } from './rate-limiter.js';
-import { SessionService, type LoginContext, type TokenPair } from './sessions.js';
+import { Sessions, type LoginContext, type TokenPair } from './sessions.js';
 
 /** How long the register page may take to send the social sign-up token back. */
 const SIGNUP_TOKEN_TTL_SECONDS = 30 * 60;
@@ -33,7 +29,7 @@ export class SocialLoginService {
     private readonly clock: Clock,
     private readonly providers: SocialProviders,
     private readonly tokens: TokenService,
-    private readonly sessions: SessionService,
+    private readonly sessions: Sessions,
     private readonly limiter: RateLimiter,
     private readonly registration: RegistrationService,
     private readonly factors: SecondFactorService,
@@ -60,9 +56,9 @@ export class SocialLoginService {
     if (!account) {
       const claims: SignUpClaims = { provider: profile.provider, pid: profile.providerUserId, email: profile.email };
       const token = this.tokens.purposeToken('social-signup-token', { ...claims }, SIGNUP_TOKEN_TTL_SECONDS);
-      throw new NotFoundException({ message: M.socialNotRegistered, token });
+      throw new DomainError('SOCIAL_NOT_REGISTERED', undefined, { details: { token } });
     }
-    if (!account.member.canLogIn) throw new DomainError(M.accountRestricted, 403);
+    if (!account.member.canLogIn) throw new DomainError('ACCOUNT_RESTRICTED');
     // A provider's login is the first factor only: a member with TOTP still gives the code.
     if (await this.factors.isEnabled('member', account.member.id))
       return this.factors.challenge(
@@ -80,10 +76,9 @@ export class SocialLoginService {
     await this.limiter.hit('register', ip);
     const claims = this.tokens.verifyPurposeToken<SignUpClaims>('social-signup-token', input.accessToken);
     if (!claims || claims.provider !== provider || typeof claims.pid !== 'string')
-      throw new DomainError(M.socialTokenInvalid, 400);
+      throw new DomainError('SOCIAL_TOKEN_INVALID');
     const em = this.em.fork();
-    if (await em.count(SocialAccount, { provider, providerUserId: claims.pid }))
-      throw new DomainError(M.socialTaken, 409);
+    if (await em.count(SocialAccount, { provider, providerUserId: claims.pid })) throw new DomainError('SOCIAL_TAKEN');
     // The provider's email is kept only while no other member uses it.
     const email = claims.email && !(await em.count(Member, { email: claims.email })) ? claims.email : null;
     const loginId = `${provider.toLowerCase()}_${randomBytes(5).toString('hex')}`;

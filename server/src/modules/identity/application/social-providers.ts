@@ -1,9 +1,9 @@
 import { Injectable } from '@nestjs/common';
-import { emailField, IDENTITY_MESSAGES as M } from '../../../contracts/index.js';
+import { emailField, type ErrorCode } from '../../../contracts/index.js';
 import { AppConfig } from '../../../config/index.js';
 import { DomainError } from '../../../shared/index.js';
 import { SocialProvider } from '../domain/social-account.entity.js';
-import { IdentitySettings } from './ports.js';
+import { IdentitySettings } from './identity-settings.js';
 
 export interface SocialProfile {
   provider: SocialProvider;
@@ -11,11 +11,14 @@ export interface SocialProfile {
   email: string | null;
 }
 
-const FAILED = { [SocialProvider.NAVER]: M.naverFailed, [SocialProvider.KAKAO]: M.kakaoFailed };
+const FAILED = {
+  [SocialProvider.NAVER]: { 400: 'NAVER_FAILED', 502: 'NAVER_UNREACHABLE' },
+  [SocialProvider.KAKAO]: { 400: 'KAKAO_FAILED', 502: 'KAKAO_UNREACHABLE' },
+} as const satisfies Record<SocialProvider, Record<400 | 502, ErrorCode>>;
 
 /** The provider refused (400) or could not be reached / answered nonsense (502). */
 function failure(provider: SocialProvider, status: 400 | 502): DomainError {
-  return new DomainError(FAILED[provider], status);
+  return new DomainError(FAILED[provider][status]);
 }
 
 async function getJson(provider: SocialProvider, url: string, init: RequestInit): Promise<Record<string, unknown>> {
@@ -63,7 +66,7 @@ export class SocialProviders {
     const switchedOn = await this.settings.isOn(
       provider === SocialProvider.NAVER ? 'ENABLE_SNS_NAVER' : 'ENABLE_SNS_KAKAO',
     );
-    if (!configured || !switchedOn) throw new DomainError(M.socialDisabled, 403);
+    if (!configured || !switchedOn) throw new DomainError('SOCIAL_DISABLED');
   }
 
   async naver(code: string): Promise<SocialProfile> {

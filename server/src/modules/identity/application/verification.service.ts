@@ -4,11 +4,11 @@ import { brandedSubject, IDENTITY_MESSAGES as M, mailSignature, siteName } from 
 import { Clock, DomainError } from '../../../shared/index.js';
 import { Member } from '../domain/member.entity.js';
 import { CodeChannel, VerificationCode, WrongCodeError } from '../domain/verification-code.entity.js';
-import { IdentitySettings, Messenger } from './ports.js';
+import { IdentitySettings } from './identity-settings.js';
+import { Messenger } from './ports.js';
 import { RateLimiter } from './rate-limiter.js';
 
 const SENT = { [CodeChannel.EMAIL]: M.emailCodeSent, [CodeChannel.PHONE]: M.phoneCodeSent };
-const TAKEN = { [CodeChannel.EMAIL]: M.emailTaken, [CodeChannel.PHONE]: M.phoneTaken };
 
 /** Sign-up verification codes: sent by mail or SMS, checked and used up by the sign-up transaction. */
 @Injectable()
@@ -27,7 +27,7 @@ export class VerificationService {
     await this.limiter.hit('sendCode', ip, `${channel}:${recipient}`);
     const em = this.em.fork();
     const taken = await em.count(Member, channel === CodeChannel.EMAIL ? { email: recipient } : { phone: recipient });
-    if (taken > 0) throw new DomainError(TAKEN[channel], 409);
+    if (taken > 0) throw new DomainError(channel === CodeChannel.EMAIL ? 'EMAIL_TAKEN' : 'PHONE_TAKEN');
     const now = this.clock.now();
     const code = new VerificationCode(channel, recipient, now);
     const minutes = VerificationCode.TTL_MS / 60_000;
@@ -59,7 +59,7 @@ export class VerificationService {
             },
       );
     });
-    if (!(await this.messenger.sendNow(messageId))) throw new DomainError(M.deliveryFailed, 502);
+    if (!(await this.messenger.sendNow(messageId))) throw new DomainError('DELIVERY_FAILED');
     return { message: SENT[channel] };
   }
 
@@ -74,7 +74,7 @@ export class VerificationService {
       { channel, recipient, consumedAt: null },
       { orderBy: { id: 'DESC' }, lockMode: LockMode.PESSIMISTIC_WRITE },
     );
-    if (!current) throw new DomainError(M.codeNotSent, 400);
+    if (!current) throw new DomainError('CODE_NOT_SENT');
     current.consume(code, this.clock.now());
   }
 

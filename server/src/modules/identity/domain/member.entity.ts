@@ -1,5 +1,5 @@
 import { Entity, Enum, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
-import { IDENTITY_MESSAGES, MEMBER_MOVES, MEMBER_STATUS_LABELS, MemberStatus } from '../../../contracts/index.js';
+import { MEMBER_MOVES, MEMBER_STATUS_LABELS, MemberStatus } from '../../../contracts/index.js';
 import { DomainError, TransitionTable } from '../../../shared/index.js';
 
 /** The vocabulary, its labels and moves: contracts/statuses.ts. */
@@ -163,7 +163,7 @@ export class Member {
 
   /** docs/product.md §6: only when the member has none. */
   issueReferralCode(code: string): void {
-    if (this.referralCode) throw new DomainError(IDENTITY_MESSAGES.referralExists, 409);
+    if (this.referralCode) throw new DomainError('REFERRAL_EXISTS');
     this.referralCode = code;
   }
 

@@ -1,5 +1,4 @@
 import { Entity, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
-import { IDENTITY_MESSAGES } from '../../../contracts/index.js';
 import { DomainError } from '../../../shared/index.js';
 
 /** One mailed reset link (its token's jti): usable once, until it expires. */
@@ -30,7 +29,7 @@ export class PasswordReset {
   }
 
   use(now: Date): void {
-    if (this.usedAt || now >= this.expiresAt) throw new DomainError(IDENTITY_MESSAGES.resetTokenInvalid, 400);
+    if (this.usedAt || now >= this.expiresAt) throw new DomainError('RESET_TOKEN_INVALID');
     this.usedAt = now;
   }
 }

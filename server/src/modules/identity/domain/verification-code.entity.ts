@@ -1,6 +1,5 @@
 import { Entity, Enum, Index, PrimaryKey, Property } from '@mikro-orm/decorators/legacy';
 import { randomInt, timingSafeEqual } from 'node:crypto';
-import { IDENTITY_MESSAGES as M } from '../../../contracts/index.js';
 import { DomainError } from '../../../shared/index.js';
 
 export enum CodeChannel {
@@ -14,7 +13,7 @@ export class WrongCodeError extends DomainError {
     readonly codeId: number,
     channel: CodeChannel,
   ) {
-    super(channel === CodeChannel.EMAIL ? M.emailCodeWrong : M.phoneCodeWrong, 400);
+    super(channel === CodeChannel.EMAIL ? 'EMAIL_CODE_WRONG' : 'PHONE_CODE_WRONG');
   }
 }
 
@@ -66,7 +65,7 @@ export class VerificationCode {
   /** Uses the code up if `code` is it; throws when it is spent, expired, out of tries or wrong. */
   consume(code: string, now: Date): void {
     if (this.consumedAt || now >= this.expiresAt || this.attempts >= VerificationCode.MAX_ATTEMPTS)
-      throw new DomainError(M.codeExpired, 400);
+      throw new DomainError('CODE_EXPIRED');
     const given = Buffer.from(code);
     const expected = Buffer.from(this.code);
     if (given.length !== expected.length || !timingSafeEqual(given, expected))

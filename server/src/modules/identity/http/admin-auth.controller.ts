@@ -4,7 +4,6 @@ import {
   mayUse,
   PERMISSIONS,
   refreshSchema,
-  SECOND_FACTOR_MESSAGES,
   secondFactorChallengeBodySchema,
   secondFactorCodeBodySchema,
   secondFactorLoginSchema,
@@ -20,7 +19,7 @@ import { Allow, DomainError, IdPipe, ZodPipe } from '../../../shared/index.js';
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 import { LoginService } from '../application/login.service.js';
 import { SecondFactorService } from '../application/second-factor.service.js';
-import { SessionService, type LoginContext } from '../application/sessions.js';
+import { Sessions, type LoginContext } from '../application/sessions.js';
 import { Client } from './login-context.js';
 
 /** The operator's own login, sessions and logout under /api/admin/auth. */
@@ -28,7 +27,7 @@ import { Client } from './login-context.js';
 export class AdminAuthController {
   constructor(
     private readonly login: LoginService,
-    private readonly sessions: SessionService,
+    private readonly sessions: Sessions,
     private readonly factors: SecondFactorService,
   ) {}
 
@@ -167,7 +166,7 @@ export class AdminAuthController {
     @Body(new ZodPipe(secondFactorCodeBodySchema)) body: SecondFactorCodeBody,
     @Client() client: LoginContext,
   ) {
-    if (secondFactorRequired(operator.role)) throw new DomainError(SECOND_FACTOR_MESSAGES.requiredForRole, 403);
+    if (secondFactorRequired(operator.role)) throw new DomainError('SECOND_FACTOR_REQUIRED_FOR_ROLE');
     return this.factors.disable('operator', operator.id, operator.loginId, body.code, client.ip);
   }
 }

@@ -23,9 +23,9 @@ import {
 } from '../../../contracts/index.js';
 import { IdPipe, ZodPipe } from '../../../shared/index.js';
 import { AccountService } from '../application/account.service.js';
-import { SessionDirectory } from '../application/session-directory.js';
+import { SessionsAdapter } from '../application/sessions-adapter.js';
 import { SecondFactorService } from '../application/second-factor.service.js';
-import { SessionService, type LoginContext } from '../application/sessions.js';
+import { Sessions, type LoginContext } from '../application/sessions.js';
 import { Client } from './login-context.js';
 import { LoginService } from '../application/login.service.js';
 import { ProfileService } from '../application/profile.service.js';
@@ -46,8 +46,8 @@ export class AuthController {
     private readonly verification: VerificationService,
     private readonly social: SocialLoginService,
     private readonly accounts: AccountService,
-    private readonly sessions: SessionService,
-    private readonly directory: SessionDirectory,
+    private readonly sessions: Sessions,
+    private readonly directory: SessionsAdapter,
     private readonly factors: SecondFactorService,
   ) {}
 

@@ -8,7 +8,6 @@ import {
   massOrderLines,
   massOrderUnknownService,
   memberUnitPrice,
-  ORDER_MESSAGES,
   orderCost,
   orderProblem,
   orderQuantity,
@@ -69,8 +68,7 @@ export class MassOrders {
     options: { preview: boolean; idempotencyKey?: string | null },
   ): Promise<MassOrderAnswer<bigint>> {
     const key = options.preview ? null : (options.idempotencyKey ?? null);
-    if (key !== null && (key.length === 0 || key.length > 100))
-      throw new DomainError(ORDER_MESSAGES.idempotencyKeyInvalid, 400);
+    if (key !== null && (key.length === 0 || key.length > 100)) throw new DomainError('ORDER_IDEMPOTENCY_KEY_INVALID');
     const print = fingerprintOf(text);
     if (key !== null) {
       const prior = await this.prior(memberId, key, print);
@@ -140,7 +138,7 @@ export class MassOrders {
         return answer(await this.wallet.balanceOf(memberId), false, MASS_ORDER_MESSAGES.shortfall);
       if (!(error instanceof KeyTaken)) throw error;
       const prior = await this.prior(memberId, key!, print);
-      if (!prior) throw new DomainError(ORDER_MESSAGES.failed, 409);
+      if (!prior) throw new DomainError('ORDER_FAILED');
       return prior;
     }
   }
@@ -231,7 +229,7 @@ export class MassOrders {
   private async prior(memberId: number, key: string, print: string): Promise<MassOrderAnswer<bigint> | null> {
     const row = await this.em.fork().findOne(IdempotencyKey, { memberId, key });
     if (!row) return null;
-    if (row.fingerprint !== print) throw new DomainError(ORDER_MESSAGES.idempotencyMismatch, 422);
+    if (row.fingerprint !== print) throw new DomainError('ORDER_IDEMPOTENCY_MISMATCH');
     const stored = row.response as MassOrderAnswer<string>;
     const won = (v: string | null) => (v === null ? null : BigInt(v));
     return {

@@ -7,14 +7,13 @@ import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
 import {
   cancelVerdict,
   ORDER_ACTION_ERRORS,
-  orderActionStatus,
   WEBHOOK_ORDER_STATUS,
   type NoticeEvent,
 } from '../../../contracts/index.js';
 import { memberOrderFacts } from './member-order-facts.js';
 import { CatalogFacade } from '../../catalog/index.js';
 import { DeliveryFacade } from '../../delivery/index.js';
-import { DispatchNotesLookup } from './upstream-dispatch.port.js';
+import { DispatchCommandSender } from './upstream-dispatch.port.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, OrderStatus, ORDER_TRANSITIONS, type StatusDetails } from '../domain/order.entity.js';
 
@@ -41,8 +40,6 @@ const ORDER_NOTICES: Partial<Record<OrderStatus, NoticeEvent>> = {
   [OrderStatus.CANCELED]: 'order.canceled',
 };
 
-const ORDER_NOT_FOUND = '주문을 찾을 수 없습니다.';
-
 /**
  * Every change of an existing order or auto-order: operator commands, upstream reports, a member's
  * cancel. Each locks the row, moves it through its transition table, and pays the refund its final
@@ -57,7 +54,7 @@ export class OrderCommands {
     private readonly audit: AuditFacade,
     private readonly clock: Clock,
     private readonly catalog: CatalogFacade,
-    private readonly dispatch: DispatchNotesLookup,
+    private readonly dispatch: DispatchCommandSender,
     private readonly delivery: DeliveryFacade,
   ) {}
 
@@ -156,12 +153,11 @@ export class OrderCommands {
       const order = await this.lockOrder(tx, orderId, memberId);
       const held =
         order.status === OrderStatus.PENDING && order.upstream
-          ? (await this.dispatch.get().heldAmong(tx, [order.id])).has(order.id)
+          ? (await this.dispatch.heldAmong(tx, [order.id])).has(order.id)
           : false;
       const service = await this.catalog.getService(order.serviceId);
       const verdict = cancelVerdict(memberOrderFacts(order, service, null, held));
-      if (!verdict.allowed)
-        throw new DomainError(verdict.reason, orderActionStatus(verdict.code), ORDER_ACTION_ERRORS[verdict.code]);
+      if (!verdict.allowed) throw new DomainError(ORDER_ACTION_ERRORS[verdict.code], verdict.reason);
       if (verdict.how === 'forward') {
         order.requestCancel(this.clock.now());
         return order;
@@ -196,7 +192,7 @@ export class OrderCommands {
       { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'ASC' } },
     );
     // Locked, so the sender cannot claim them now; those it already claimed or holds stay.
-    const held = await this.dispatch.get().heldAmong(
+    const held = await this.dispatch.heldAmong(
       tx,
       pending.filter((o) => o.upstream).map((o) => o.id),
     );
@@ -213,7 +209,7 @@ export class OrderCommands {
   async cancelAutoOrder(autoOrderId: number, actor: AuditActor): Promise<CommandResult<AutoOrder>> {
     const autoOrder = await this.em.fork().transactional(async (tx) => {
       const auto = await tx.findOne(AutoOrder, { id: autoOrderId }, { lockMode: LockMode.PESSIMISTIC_WRITE });
-      if (!auto) throw new NotFoundError(ORDER_NOT_FOUND);
+      if (!auto) throw new NotFoundError('ORDER_NOT_FOUND');
       const before = wrap(auto).toObject();
       await this.refundRuns(tx, auto, auto.cancel(this.clock.now()));
       this.audit.record(tx, actor, {
@@ -270,7 +266,7 @@ export class OrderCommands {
     const order = await tx.findOne(Order, memberId === undefined ? { id: orderId } : { id: orderId, memberId }, {
       lockMode: LockMode.PESSIMISTIC_WRITE,
     });
-    if (!order) throw new NotFoundError(ORDER_NOT_FOUND);
+    if (!order) throw new NotFoundError('ORDER_NOT_FOUND');
     return order;
   }
 

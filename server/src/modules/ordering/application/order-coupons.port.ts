@@ -1,8 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { ModuleRef } from '@nestjs/core';
 import type { EntityManager } from '@mikro-orm/postgresql';
-import { COUPON_MESSAGES } from '../../../contracts/index.js';
-import { DomainError } from '../../../shared/index.js';
+import { CommandBus, DomainError, type Command } from '../../../shared/index.js';
 
 /** An order a coupon code is entered for, before it exists. */
 export interface CouponedOrder {
@@ -15,33 +13,65 @@ export interface CouponedOrder {
 }
 
 /**
- * What ordering asks of the coupons module (which imports ordering, so it provides the port): in the
- * order's transaction, use the code on the order (its use row and its COUPON ledger credit) and then
- * name the order the use paid for.
+ * What ordering asks of the coupons module: in the order's transaction, use the code on the order (its
+ * use row and its COUPON ledger credit) and then name the order the use paid for.
  */
-export abstract class OrderCoupons {
+export interface OrderCoupons {
   /** Counts a member's code attempt (throttled as a password is); before the order's transaction. */
-  abstract attempt(memberId: number): Promise<void>;
+  attempt(memberId: number): Promise<void>;
   /** Refuses with the Korean reason, else answers the use and the won it takes off. */
-  abstract useOnOrder(tx: EntityManager, order: CouponedOrder): Promise<{ useId: number; discount: bigint }>;
-  abstract attachOrder(tx: EntityManager, useId: number, orderId: number): Promise<void>;
+  useOnOrder(tx: EntityManager, order: CouponedOrder): Promise<{ useId: number; discount: bigint }>;
+  attachOrder(tx: EntityManager, useId: number, orderId: number): Promise<void>;
 }
 
-/** The port as the coupons module registers it; without that module a code is refused. */
+/**
+ * The same questions as commands on the bus: the coupons module imports ordering, so it registers their
+ * handlers and ordering never imports it.
+ */
+export class CountCouponAttempt implements Command {
+  static readonly key = 'coupons.count-attempt';
+  readonly key = CountCouponAttempt.key;
+  constructor(readonly memberId: number) {}
+}
+
+export class UseCouponOnOrder implements Command<{ useId: number; discount: bigint }> {
+  static readonly key = 'coupons.use-on-order';
+  readonly key = UseCouponOnOrder.key;
+  constructor(
+    readonly tx: EntityManager,
+    readonly order: CouponedOrder,
+  ) {}
+}
+
+export class AttachCouponOrder implements Command {
+  static readonly key = 'coupons.attach-order';
+  readonly key = AttachCouponOrder.key;
+  constructor(
+    readonly tx: EntityManager,
+    readonly useId: number,
+    readonly orderId: number,
+  ) {}
+}
+
+/** Ordering's side of the coupon commands; without the coupons module a code is refused. */
 @Injectable()
-export class OrderCouponsLookup {
-  private coupons?: OrderCoupons;
+export class CouponCommandSender implements OrderCoupons {
+  constructor(private readonly commands: CommandBus) {}
 
-  constructor(private readonly moduleRef: ModuleRef) {}
+  attempt(memberId: number): Promise<void> {
+    return this.send(new CountCouponAttempt(memberId));
+  }
 
-  get(): OrderCoupons {
-    if (!this.coupons) {
-      try {
-        this.coupons = this.moduleRef.get(OrderCoupons, { strict: false });
-      } catch {
-        throw new DomainError(COUPON_MESSAGES.unavailable, 400);
-      }
-    }
-    return this.coupons;
+  useOnOrder(tx: EntityManager, order: CouponedOrder): Promise<{ useId: number; discount: bigint }> {
+    return this.send(new UseCouponOnOrder(tx, order));
+  }
+
+  attachOrder(tx: EntityManager, useId: number, orderId: number): Promise<void> {
+    return this.send(new AttachCouponOrder(tx, useId, orderId));
+  }
+
+  private send<Result>(command: Command<Result>): Promise<Result> {
+    if (!this.commands.handles(command.key)) throw new DomainError('COUPON_UNAVAILABLE');
+    return this.commands.execute(command);
   }
 }

@@ -2,11 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { createHash } from 'node:crypto';
 import {
-  COUPON_MESSAGES,
   commentLines,
   isAutoOrder,
   memberUnitPrice,
-  ORDER_MESSAGES,
   orderCost,
   orderProblem,
   orderQuantity,
@@ -16,14 +14,14 @@ import { CatalogFacade, type Service } from '../../catalog/index.js';
 import { PricingFacade } from '../../pricing/index.js';
 import { SettingsService } from '../../settings/index.js';
 import { LedgerKind, WalletFacade } from '../../wallet/index.js';
-import { Clock, DomainError } from '../../../shared/index.js';
+import { Clock, DomainError, inputRefusal } from '../../../shared/index.js';
 import { AutoOrder } from '../domain/auto-order.entity.js';
 import { IdempotencyKey } from '../domain/idempotency-key.entity.js';
 import { Order } from '../domain/order.entity.js';
 import { autoOrderReference, orderReference } from './order-commands.service.js';
-import { orderRowFields, PAID_ORDERS } from './order-row.js';
+import { orderRowFields, paidOrders } from './order-row.js';
 import { OrderStatusCache } from './order-status-cache.js';
-import { OrderCouponsLookup } from './order-coupons.port.js';
+import { CouponCommandSender } from './order-coupons.port.js';
 
 /** The success card's data (docs/product.md §7: orderId, amount, link, serviceId), the cost, and the auto-order placed if any. */
 export interface PlacedOrder {
@@ -47,7 +45,7 @@ export interface Placement {
 /** The ledger memo of a single order, before its id. */
 const SINGLE_ORDER_MEMO = '주문 ';
 /** The single orders the wallet inserts with their debits (ledger: `order` references, memo "주문 123"). */
-const PAID_SINGLE_ORDERS = { ...PAID_ORDERS, referenceType: orderReference(0).type, memoPrefix: SINGLE_ORDER_MEMO };
+const PAID_SINGLE_ORDERS = paidOrders(orderReference(0).type, SINGLE_ORDER_MEMO);
 
 /** The request as the service's type takes it: the quantity it is for, and the comments kept one per line. */
 function typedInput(input: OrderRequest, service: Service): OrderRequest {
@@ -88,14 +86,13 @@ export class OrderPlacement {
     private readonly clock: Clock,
     private readonly pricing: PricingFacade,
     private readonly statuses: OrderStatusCache,
-    private readonly coupons: OrderCouponsLookup,
+    private readonly coupons: CouponCommandSender,
   ) {}
 
   /** `input` is already parsed with the contracts' `orderRequestSchema`. */
   async place(memberId: number, input: OrderRequest, idempotencyKey?: string | null): Promise<Placement> {
     const key = idempotencyKey ?? null;
-    if (key !== null && (key.length === 0 || key.length > 100))
-      throw new DomainError(ORDER_MESSAGES.idempotencyKeyInvalid, 400);
+    if (key !== null && (key.length === 0 || key.length > 100)) throw new DomainError('ORDER_IDEMPOTENCY_KEY_INVALID');
     const print = key === null ? '' : fingerprint(input);
     if (key !== null) {
       const prior = await this.prior(memberId, key, print);
@@ -108,13 +105,13 @@ export class OrderPlacement {
     ]);
     const platform = service ? await this.catalog.platformOfCategory(service.categoryId) : null;
     const problem = orderProblem(input, service?.visible ? service : null, { platform });
-    if (problem) throw new DomainError(problem.message, 400);
+    if (problem) throw inputRefusal(problem.message);
     input = typedInput(input, service!);
     // The member's price (custom rate > level discount > list price), as every price they see.
     const cost = orderCost(memberUnitPrice(service!.point, service!.id, pricing), input.amount, input.runs);
     const couponCode = input.couponCode ?? null;
-    if (couponCode !== null && isAutoOrder(input)) throw new DomainError(COUPON_MESSAGES.autoOrder, 400);
-    if (couponCode !== null) await this.coupons.get().attempt(memberId);
+    if (couponCode !== null && isAutoOrder(input)) throw new DomainError('COUPON_AUTO_ORDER');
+    if (couponCode !== null) await this.coupons.attempt(memberId);
     if (key === null && !isAutoOrder(input) && couponCode === null)
       return { placed: await this.placeSingle(memberId, service!, input, cost), replayed: false };
     try {
@@ -137,7 +134,7 @@ export class OrderPlacement {
         const coupon =
           couponCode === null
             ? null
-            : await this.coupons.get().useOnOrder(tx, {
+            : await this.coupons.useOnOrder(tx, {
                 memberId,
                 code: couponCode,
                 serviceId: service!.id,
@@ -157,7 +154,7 @@ export class OrderPlacement {
               couponDiscount: coupon?.discount ?? 0n,
             });
         await tx.persist(order).flush();
-        if (coupon) await this.coupons.get().attachOrder(tx, coupon.useId, order.id);
+        if (coupon) await this.coupons.attachOrder(tx, coupon.useId, order.id);
         const placed: PlacedOrder = {
           orderId: order.id,
           amount: input.amount,
@@ -181,7 +178,7 @@ export class OrderPlacement {
     } catch (error) {
       if (!(error instanceof KeyTaken)) throw error;
       const prior = await this.prior(memberId, key!, print);
-      if (!prior) throw new DomainError(ORDER_MESSAGES.failed, 409);
+      if (!prior) throw new DomainError('ORDER_FAILED');
       return { placed: prior, replayed: true };
     }
   }
@@ -227,7 +224,7 @@ export class OrderPlacement {
   private async prior(memberId: number, key: string, print: string): Promise<PlacedOrder | null> {
     const row = await this.em.fork().findOne(IdempotencyKey, { memberId, key });
     if (!row) return null;
-    if (row.fingerprint !== print) throw new DomainError(ORDER_MESSAGES.idempotencyMismatch, 422);
+    if (row.fingerprint !== print) throw new DomainError('ORDER_IDEMPOTENCY_MISMATCH');
     const stored = row.response as Omit<PlacedOrder, 'point'> & { point: number };
     return { ...stored, point: BigInt(stored.point) };
   }

@@ -1,4 +1,5 @@
 import type { PaidRows } from '../../wallet/index.js';
+import { executePrepared } from '../../../shared/index.js';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { Order } from '../domain/order.entity.js';
 
@@ -77,14 +78,49 @@ export function orderRowFields(order: Order): Record<string, unknown> {
 }
 
 /**
- * New single orders as ordering hands them to the wallet's debitForNewRow: each row is inserted from its
- * debit's result (`taken`, whose `fields` are {@link orderRowFields}), so no debit, no order.
+ * New orders paid as they go in, one statement: each request gets its order id from service_order's own
+ * sequence, the wallet's `wallet_take_points` takes its points (the ledger entry references the new id), and
+ * only the orders whose take was made are inserted (no debit, no order).
  */
-export const PAID_ORDERS: Pick<PaidRows, 'insert'> = {
-  insert: `insert into service_order (${ORDER_COLUMNS.join(', ')})
-    select ${ORDER_COLUMNS.map((c) => `o.${c}`).join(', ')} from taken, jsonb_populate_record(null::service_order, taken.fields) o
-    returning id, member_id`,
-};
+const PAID_ORDERS_SQL = `with requested as (
+    select nextval('service_order_id_seq')::int as id, r.member_id, r.amount, r.kind, r.fields
+    from jsonb_to_recordset(?::jsonb) as r(member_id int, amount bigint, kind text, fields jsonb)
+  ), taken as (
+    select t.member_id, t.reference_id, t.balance_after from wallet_take_points(?::timestamptz, (
+      select jsonb_agg(jsonb_build_object('member_id', q.member_id, 'amount', q.amount, 'kind', q.kind,
+        'reference_type', ?::text, 'reference_id', q.id::text, 'memo', ?::text || q.id) order by q.id)
+      from requested q)) t
+  ), paid as (
+    insert into service_order (id, ${ORDER_COLUMNS.join(', ')})
+    select q.id, ${ORDER_COLUMNS.map((c) => `o.${c}`).join(', ')}
+    from taken t join requested q on q.id::text = t.reference_id, jsonb_populate_record(null::service_order, q.fields) o
+    returning id
+  )
+  select member_id, reference_id::int as id, balance_after from taken`;
+
+/**
+ * New single orders as ordering hands them to the wallet's debitForNewRow, each ledger entry of
+ * `referenceType` with the memo `memoPrefix` + the order's id; rows are {@link orderRowFields}.
+ */
+export function paidOrders(referenceType: string, memoPrefix: string): PaidRows {
+  return {
+    async insertPaid(em, requests, now) {
+      const rows = await executePrepared<{ member_id: number; id: number; balance_after: string }>(
+        em,
+        PAID_ORDERS_SQL,
+        [
+          JSON.stringify(
+            requests.map((r) => ({ member_id: r.memberId, amount: r.amount.toString(), kind: r.kind, fields: r.row })),
+          ),
+          now,
+          referenceType,
+          memoPrefix,
+        ],
+      );
+      return rows.map((r) => ({ memberId: r.member_id, id: r.id, balanceAfter: BigInt(r.balance_after) }));
+    },
+  };
+}
 
 /**
  * Inserts new orders in one statement, in the caller's transaction (an auto-order tick starts hundreds of

@@ -31,43 +31,6 @@ export interface SyncedOrder {
   remains: number | null;
 }
 
-/** What ordering reads of an order waiting to be placed upstream (alias `o`), and the rows as the driver returns them. */
-const PENDING_UPSTREAM = `o.status = '${OrderStatus.PENDING}' and o.provider_id is not null and o.provider_service_id is not null`;
-const UPSTREAM_COLUMNS = 'o.id, o.provider_id, o.provider_service_id, o.link, o.amount, o.service_type, o.comments';
-interface PendingUpstreamRow {
-  id: number;
-  provider_id: number;
-  provider_service_id: string;
-  link: string;
-  amount: number;
-  service_type: ServiceType;
-  comments: string | null;
-}
-
-/** A piece of SQL and the values of its `?` placeholders. */
-export interface SqlPart {
-  sql: string;
-  params: readonly unknown[];
-}
-
-/**
- * Fulfilment's half of the dispatch claim: SQL over its own records only, written there, which ordering
- * runs inside the one statement that locks the orders (the claim runs every half second on every replica:
- * one round trip). Like the wallet's PaidRows, each part reads only the relations named here.
- */
-export interface DispatchClaim<C extends object> {
-  /** `select order_id …`: the orders fulfilment has a record of; the others are new. */
-  recorded: SqlPart;
-  /** `select order_id, due_at …` from one table: records due for another try, earliest first; locked with their orders. */
-  due: SqlPart;
-  /** Takes the new orders: one statement over `fresh(id, provider_id)`, `returning order_id, …returning`. */
-  takeFresh: SqlPart;
-  /** Takes the due ones: one statement over `retry(id)`, `returning order_id, …returning`. */
-  takeDue: SqlPart;
-  /** The columns both takes return besides order_id; each order comes back with them. */
-  returning: readonly (keyof C & string)[];
-}
-
 /** What fulfilment answers for a member's cancel it forwarded (null: try again at the next tick). */
 export type CancelForwarding = { forwarded: true } | { refused: string } | null;
 
@@ -130,60 +93,6 @@ export class OrderUpstream {
         ),
       ],
     );
-  }
-
-  /**
-   * Locks the orders due to be sent upstream, in one statement (the caller's transaction, or its own):
-   * PENDING orders of these providers with a provider service, new ones (lowest id first) and those whose
-   * record is due again (earliest first), at most `limit` of each, FOR UPDATE SKIP LOCKED so replicas take
-   * disjoint sets. The same statement runs fulfilment's `claim`; only the orders it took come back, with
-   * its columns, lowest id first.
-   */
-  async lockPendingForDispatch<C extends object>(
-    tx: EntityManager,
-    providerIds: number[],
-    limit: number,
-    claim: DispatchClaim<C>,
-  ): Promise<(UpstreamOrder & C)[]> {
-    if (providerIds.length === 0 || limit <= 0) return [];
-    const extra = claim.returning.map((column) => `, c.${column}`).join('');
-    const rows = await tx.execute<(PendingUpstreamRow & C)[]>(
-      `with fresh as (
-         select o.id, o.provider_id from service_order o
-         where ${PENDING_UPSTREAM} and o.provider_id in (?) and not exists (select 1 from (${claim.recorded.sql}) r where r.order_id = o.id)
-         order by o.id limit ? for update of o skip locked
-       ), retry as (
-         select o.id from (${claim.due.sql}) r join service_order o on o.id = r.order_id
-         where ${PENDING_UPSTREAM} and o.provider_id in (?)
-         order by r.due_at, r.order_id limit ? for update of r, o skip locked
-       ), taken_fresh as (${claim.takeFresh.sql}), taken_due as (${claim.takeDue.sql})
-       select ${UPSTREAM_COLUMNS}${extra} from (select * from taken_fresh union all select * from taken_due) c
-       join service_order o on o.id = c.order_id order by o.id`,
-      [
-        providerIds,
-        ...claim.recorded.params,
-        limit,
-        ...claim.due.params,
-        providerIds,
-        limit,
-        ...claim.takeFresh.params,
-        ...claim.takeDue.params,
-      ],
-    );
-    return rows.map((row) => {
-      const order: UpstreamOrder = {
-        id: row.id,
-        status: OrderStatus.PENDING,
-        providerId: row.provider_id,
-        service: row.provider_service_id,
-        link: row.link,
-        quantity: row.amount,
-        type: row.service_type,
-        comments: row.comments,
-      };
-      for (const column of claim.returning) Object.assign(order, { [column]: row[column] });
-      return order as UpstreamOrder & C;
-    });
   }
 
   /** One order as the sender needs it (locked when asked), or null. */

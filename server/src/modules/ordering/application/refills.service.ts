@@ -1,13 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { UniqueConstraintViolationException, wrap } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
-import {
-  ORDER_ACTION_ERRORS,
-  orderActionStatus,
-  REFILL_COOLDOWN_HOURS,
-  REFILL_MESSAGES,
-  refillVerdict,
-} from '../../../contracts/index.js';
+import { ORDER_ACTION_ERRORS, REFILL_COOLDOWN_HOURS, refillVerdict } from '../../../contracts/index.js';
 import { memberOrderFacts } from './member-order-facts.js';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { CatalogFacade } from '../../catalog/index.js';
@@ -57,20 +51,19 @@ export class Refills {
     try {
       return await this.em.fork().transactional(async (tx) => {
         const order = await tx.findOne(Order, { id: orderId, memberId });
-        if (!order) throw new NotFoundError('주문을 찾을 수 없습니다.');
+        if (!order) throw new NotFoundError('ORDER_NOT_FOUND');
         const service = await this.catalog.getService(order.serviceId);
         const last = await tx.findOne(Refill, { orderId }, { orderBy: { createdAt: 'DESC', id: 'DESC' } });
         const now = this.clock.now();
         const verdict = refillVerdict(memberOrderFacts(order, service, last), { now, refillCooldownHours: cooldown });
-        if (!verdict.allowed)
-          throw new DomainError(verdict.reason, orderActionStatus(verdict.code), ORDER_ACTION_ERRORS[verdict.code]);
+        if (!verdict.allowed) throw new DomainError(ORDER_ACTION_ERRORS[verdict.code], verdict.reason);
         const refill = Refill.request({ orderId, memberId, providerId: order.upstream ? order.providerId : null, now });
         await tx.persist(refill).flush();
         return refill;
       });
     } catch (error) {
       // Two requests at once: the partial unique index lets one open refill per order.
-      if (error instanceof UniqueConstraintViolationException) throw new DomainError(REFILL_MESSAGES.open, 409);
+      if (error instanceof UniqueConstraintViolationException) throw new DomainError('REFILL_OPEN');
       throw error;
     }
   }
@@ -108,7 +101,7 @@ export class Refills {
 
   async get(id: number): Promise<Refill> {
     const refill = await this.em.fork().findOne(Refill, { id });
-    if (!refill) throw new NotFoundError('리필 요청을 찾을 수 없습니다.');
+    if (!refill) throw new NotFoundError('REFILL_NOT_FOUND');
     return refill;
   }
 
@@ -119,7 +112,7 @@ export class Refills {
 
   /** An operator rejects a refill with the reason the member sees. */
   reject(id: number, reason: string, actor: AuditActor): Promise<Refill> {
-    if (!reason.trim()) throw new DomainError(REFILL_MESSAGES.rejectReason, 400);
+    if (!reason.trim()) throw new DomainError('REFILL_REJECT_REASON');
     return this.command(id, actor, 'reject', (refill, now) => refill.reject(reason.trim(), now));
   }
 
@@ -131,8 +124,8 @@ export class Refills {
   ): Promise<Refill> {
     return this.em.fork().transactional(async (tx) => {
       const refill = await tx.findOne(Refill, { id });
-      if (!refill) throw new NotFoundError('리필 요청을 찾을 수 없습니다.');
-      if (!refill.isOpen) throw new DomainError(REFILL_MESSAGES.notOpen, 409);
+      if (!refill) throw new NotFoundError('REFILL_NOT_FOUND');
+      if (!refill.isOpen) throw new DomainError('REFILL_NOT_OPEN');
       const before = wrap(refill).toObject();
       change(refill, this.clock.now());
       await announceRefill(this.delivery, tx, refill);

@@ -114,7 +114,7 @@ export class AutoOrder {
 
   /** Starts the next run: its number and its share of the cost. The last run completes the auto-order. */
   startRun(now: Date): { number: number; point: bigint } {
-    if (!this.isDue(now)) throw new DomainError(`자동주문 ${this.id}의 다음 회차는 아직 시작할 때가 아닙니다.`);
+    if (!this.isDue(now)) throw new DomainError('AUTO_ORDER_NOT_DUE', { id: this.id });
     const number = this.completed + 1;
     const point = this.costOfRuns(number) - this.costOfRuns(this.completed);
     this.completed = number;

@@ -229,8 +229,7 @@ export class Order {
 
   /** A member's cancel of a running order, to be forwarded to the provider; no status moves until it reports one. */
   requestCancel(now: Date): void {
-    if (this.status !== PROCESSING && this.status !== INPROGRESS)
-      throw new DomainError('진행 중인 주문만 취소를 요청할 수 있습니다.', 409);
+    if (this.status !== PROCESSING && this.status !== INPROGRESS) throw new DomainError('ORDER_CANCEL_NOT_RUNNING');
     this.cancelRequestedAt = now;
     this.cancelForwardedAt = null;
     this.cancelRefusal = null;
@@ -286,7 +285,7 @@ export class Order {
       remains < 0 ||
       remains > this.amount
     ) {
-      throw new DomainError(`잔여 수량은 0 이상 ${this.amount} 이하의 정수여야 합니다.`, 400);
+      throw new DomainError('ORDER_REMAINS_INVALID', { amount: this.amount });
     }
     return remains;
   }

@@ -1,11 +1,6 @@
 import { Entity, Enum, Index, ManyToOne, PrimaryKey, Property, Unique } from '@mikro-orm/decorators/legacy';
 import type { Service } from '../../catalog/index.js';
-import {
-  SUBSCRIPTION_MESSAGES,
-  SUBSCRIPTION_MOVES,
-  SUBSCRIPTION_STATUS_LABELS,
-  SubscriptionStatus,
-} from '../../../contracts/index.js';
+import { SUBSCRIPTION_MOVES, SUBSCRIPTION_STATUS_LABELS, SubscriptionStatus } from '../../../contracts/index.js';
 import { DomainError, TransitionTable, entityNamed } from '../../../shared/index.js';
 import { money } from './money.js';
 
@@ -179,7 +174,7 @@ export class Subscription {
    * prepayment (the last posts never cost more than was paid). Records it as used.
    */
   takePost(cost: bigint, now: Date): bigint {
-    if (!this.isOpen) throw new DomainError('이미 종료된 구독입니다.', 409);
+    if (!this.isOpen) throw new DomainError('SUBSCRIPTION_ENDED');
     const share = cost < this.point - this.used ? cost : this.point - this.used;
     this.used += share;
     this.postsUsed += 1;
@@ -199,7 +194,7 @@ export class Subscription {
 
   /** An open-ended post's order, debited when placed. Resumes a pause for a short balance. */
   takeDebitedPost(cost: bigint, now: Date): void {
-    if (!this.isOpen) throw new DomainError('이미 종료된 구독입니다.', 409);
+    if (!this.isOpen) throw new DomainError('SUBSCRIPTION_ENDED');
     this.debited += cost;
     this.postsUsed += 1;
     if (this.pauseReason !== null) {
@@ -297,7 +292,7 @@ export class Subscription {
   }
 
   private assertHeld(): void {
-    if (!this.held) throw new DomainError(SUBSCRIPTION_MESSAGES.notHeld, 409);
+    if (!this.held) throw new DomainError('SUBSCRIPTION_NOT_HELD');
   }
 
   /** The operator found it on the provider's panel: followed from now on under that id. */

@@ -4,7 +4,10 @@ import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../.
 import { Allow, idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { OrderCommands } from '../application/order-commands.service.js';
 import { adminAutoOrderView, adminOrderView } from '../application/admin-views.js';
-import { OrderQueries } from '../application/order-queries.service.js';
+import { GetAutoOrder } from '../application/queries/get-auto-order/get-auto-order.js';
+import { GetOrder } from '../application/queries/get-order/get-order.js';
+import { ListAutoOrders } from '../application/queries/list-auto-orders/list-auto-orders.js';
+import { ListOrders } from '../application/queries/list-orders/list-orders.js';
 import { OrderStatus } from '../domain/order.entity.js';
 
 const orderId = idPipe({ message: '주문 번호가 올바르지 않습니다.' });
@@ -27,18 +30,19 @@ const statusSchema = z.object({
 @Allow('orders.read')
 export class AdminOrdersController {
   constructor(
-    private readonly queries: OrderQueries,
+    private readonly listOrders: ListOrders,
+    private readonly getOrder: GetOrder,
     private readonly commands: OrderCommands,
   ) {}
 
   @Get()
   async list(@Query() query: unknown) {
-    return (await this.queries.ordersPage(parseListQuery(query))).map(({ order, cost }) => adminOrderView(order, cost));
+    return (await this.listOrders.execute(parseListQuery(query))).map(({ order, cost }) => adminOrderView(order, cost));
   }
 
   @Get(':id')
   async getOne(@Param('id', orderId) id: number) {
-    const { order, cost } = await this.queries.order(id);
+    const { order, cost } = await this.getOrder.execute(id);
     return adminOrderView(order, cost);
   }
 
@@ -91,18 +95,19 @@ export class AdminOrdersController {
 @Allow('orders.read')
 export class AdminAutoOrdersController {
   constructor(
-    private readonly queries: OrderQueries,
+    private readonly listAutoOrders: ListAutoOrders,
+    private readonly getAutoOrder: GetAutoOrder,
     private readonly commands: OrderCommands,
   ) {}
 
   @Get()
   async list(@Query() query: unknown) {
-    return (await this.queries.autoOrdersPage(parseListQuery(query))).map(adminAutoOrderView);
+    return (await this.listAutoOrders.execute(parseListQuery(query))).map(adminAutoOrderView);
   }
 
   @Get(':id')
   async getOne(@Param('id', orderId) id: number) {
-    return adminAutoOrderView(await this.queries.autoOrder(id));
+    return adminAutoOrderView(await this.getAutoOrder.execute(id));
   }
 
   /** Stops the runs and refunds those not started. */

@@ -5,7 +5,7 @@ import { MESSAGES, orderRequestSchema, type OrderRequest } from '../../../contra
 import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../../auth/index.js';
 import { ZodPipe } from '../../../shared/index.js';
 import { OrderingFacade } from '../application/ordering.facade.js';
-import type { History, HistoryQuery } from '../application/order-queries.service.js';
+import type { History, HistoryQuery } from '../application/queries/member-history.js';
 
 const historyQuerySchema = z.object({
   status: z.string().max(20, MESSAGES.formInvalid).optional(),

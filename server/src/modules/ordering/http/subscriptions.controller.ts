@@ -10,7 +10,12 @@ import {
   type AuthenticatedOperator,
 } from '../../auth/index.js';
 import { Allow, idPipe, NotFoundError, parseListQuery, providerIdField, ZodPipe } from '../../../shared/index.js';
-import { Subscriptions } from '../application/subscriptions.service.js';
+import { CancelHeldSubscription } from '../application/commands/cancel-held-subscription/cancel-held-subscription.js';
+import { CancelSubscription } from '../application/commands/cancel-subscription/cancel-subscription.js';
+import { PlaceSubscription } from '../application/commands/place-subscription/place-subscription.js';
+import { ResendHeldSubscription } from '../application/commands/resend-held-subscription/resend-held-subscription.js';
+import { FindSubscriptions } from '../application/queries/find-subscriptions/find-subscriptions.js';
+import { ListSubscriptions } from '../application/queries/list-subscriptions/list-subscriptions.js';
 import { adminSubscriptionView } from '../application/admin-views.js';
 import { SUBSCRIPTION_TRANSITIONS, type Subscription } from '../domain/subscription.entity.js';
 
@@ -63,7 +68,11 @@ export const subscriptionView = (s: Subscription, orders: number[] = []): Subscr
 @Controller('service/subscriptions')
 @UseGuards(MemberGuard)
 export class MemberSubscriptionsController {
-  constructor(private readonly subscriptions: Subscriptions) {}
+  constructor(
+    private readonly subscriptions: FindSubscriptions,
+    private readonly subscribe: PlaceSubscription,
+    private readonly cancelOne: CancelSubscription,
+  ) {}
 
   @Post()
   @HttpCode(201)
@@ -71,7 +80,7 @@ export class MemberSubscriptionsController {
     @Body(new ZodPipe(placeSchema)) body: z.infer<typeof placeSchema>,
     @CurrentMember() member: AuthenticatedMember,
   ) {
-    const placed = await this.subscriptions.place(member.id, body);
+    const placed = await this.subscribe.execute(member.id, body);
     return { ...placed, point: Number(placed.point) };
   }
 
@@ -85,7 +94,7 @@ export class MemberSubscriptionsController {
   @Post(':id/cancel')
   @HttpCode(200)
   async cancel(@Param('id', subscriptionId) id: number, @CurrentMember() member: AuthenticatedMember) {
-    const subscription = await this.subscriptions.cancelForMember(member.id, id);
+    const subscription = await this.cancelOne.execute(member.id, id);
     return subscriptionView(subscription, (await this.subscriptions.childOrders([id])).get(id));
   }
 }
@@ -103,17 +112,22 @@ const resendHeldSchema = z.object({
 @UseGuards(OperatorGuard)
 @Allow('orders.read')
 export class AdminSubscriptionsController {
-  constructor(private readonly subscriptions: Subscriptions) {}
+  constructor(
+    private readonly subscriptions: FindSubscriptions,
+    private readonly listSubscriptions: ListSubscriptions,
+    private readonly resendHeld: ResendHeldSubscription,
+    private readonly cancelHeld: CancelHeldSubscription,
+  ) {}
 
   @Get()
   async list(@Query() query: unknown) {
-    return (await this.subscriptions.page(parseListQuery(query))).map(adminSubscriptionView);
+    return (await this.listSubscriptions.execute(parseListQuery(query))).map(adminSubscriptionView);
   }
 
   @Get(':id')
   async getOne(@Param('id', subscriptionId) id: number) {
     const subscription = await this.subscriptions.get(id);
-    if (!subscription) throw new NotFoundError(SUBSCRIPTION_MESSAGES.notFound);
+    if (!subscription) throw new NotFoundError('SUBSCRIPTION_NOT_FOUND');
     const orders = (await this.subscriptions.childOrders([id])).get(id) ?? [];
     return { ...adminSubscriptionView(subscription), orders };
   }
@@ -127,7 +141,7 @@ export class AdminSubscriptionsController {
     @Body(new ZodPipe(resendHeldSchema)) body: z.infer<typeof resendHeldSchema>,
     @CurrentOperator() operator: AuthenticatedOperator,
   ) {
-    return adminSubscriptionView(await this.subscriptions.resendHeld(id, body, operator));
+    return adminSubscriptionView(await this.resendHeld.execute(id, body, operator));
   }
 
   /** Ends a held subscription the provider's panel does not have, refunding the prepayment. */
@@ -135,7 +149,7 @@ export class AdminSubscriptionsController {
   @HttpCode(200)
   @Allow('orders.command')
   async cancel(@Param('id', subscriptionId) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
-    const { subscription, ledgerEntry } = await this.subscriptions.cancelHeld(id, operator);
+    const { subscription, ledgerEntry } = await this.cancelHeld.execute(id, operator);
     return { ...adminSubscriptionView(subscription), ledgerEntry };
   }
 }

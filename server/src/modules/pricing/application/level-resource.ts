@@ -1,4 +1,4 @@
-import { memberLevelInputSchema, PRICING_MESSAGES, type MemberLevelInput } from '../../../contracts/index.js';
+import { memberLevelInputSchema, type MemberLevelInput } from '../../../contracts/index.js';
 import { numberedIds, searchIn, type AdminResource } from '../../../shared/index.js';
 import { MemberLevel } from '../domain/member-level.entity.js';
 
@@ -13,5 +13,5 @@ export const MEMBER_LEVELS: AdminResource<MemberLevel, MemberLevelInput, MemberL
   apply: (row, input) => Object.assign(row, { ...input, threshold: BigInt(input.threshold) }),
   sortable: ['threshold', 'id', 'name', 'discountPercent'],
   filters: { q: searchIn('name') },
-  refusals: { duplicate: PRICING_MESSAGES.levelDuplicate, inUse: PRICING_MESSAGES.levelInUse },
+  refusals: { duplicate: 'PRICING_LEVEL_DUPLICATE', inUse: 'PRICING_LEVEL_IN_USE' },
 };

@@ -3,7 +3,7 @@ import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { SettingsService } from '../../settings/index.js';
 import { Clock, DomainError } from '../../../shared/index.js';
 import type { CashReceipt, TaxInvoice } from '../../../contracts/charge.js';
-import { RECEIPT_MESSAGES, type ReceiptKind } from '../../../contracts/receipts.js';
+import { type ReceiptKind } from '../../../contracts/receipts.js';
 import { splitVat } from '../domain/amounts.js';
 import { Receipt } from '../domain/receipt.entity.js';
 import { PartnerRefusal, PartnerUnreachable, type PartnerDocument } from './partners/partner-errors.js';
@@ -77,12 +77,12 @@ export class ReceiptIssuer {
         `update receipt set claimed_until = ? where id = ? and status = 'ISSUED' and (claimed_until is null or claimed_until <= ?) returning id`,
         [new Date(now.getTime() + LEASE_MS), id, now],
       );
-    if (claimed.length === 0) throw new DomainError(RECEIPT_MESSAGES.inProgress, 409);
+    if (claimed.length === 0) throw new DomainError('RECEIPT_IN_PROGRESS');
     const receipt = await this.em.fork().findOneOrFail(Receipt, id);
     // A refund's adjustment whose answer was lost goes first (the job repeats it), else the cancel could overlap it.
     if (receipt.adjustingTo !== null) {
       await this.em.fork().execute(`update receipt set claimed_until = null where id = ?`, [id]);
-      throw new DomainError(RECEIPT_MESSAGES.inProgress, 409);
+      throw new DomainError('RECEIPT_IN_PROGRESS');
     }
     const amount = receipt.total - receipt.adjustedAmount;
     let document: PartnerDocument;

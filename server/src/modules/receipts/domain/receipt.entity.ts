@@ -242,7 +242,7 @@ export class Receipt {
   /** The operator asks for another try (a held refusal, or a wait for partners now configured). */
   retry(now: Date, by: string): void {
     const heldAdjustment = this.status === 'ISSUED' && this.adjustedAmount < this.refundedAmount;
-    if (!receiptOpen(this.status) && !heldAdjustment) throw new DomainError(RECEIPT_MESSAGES.notIssuable, 409);
+    if (!receiptOpen(this.status) && !heldAdjustment) throw new DomainError('RECEIPT_NOT_ISSUABLE');
     this.assertNotClaimed(now);
     if (this.status === 'FAILED') this.move('PENDING', now);
     this.resolvedBy = by;
@@ -253,7 +253,7 @@ export class Receipt {
 
   /** The member corrects the business number or phone before issue; a held refusal is tried again. */
   fix(details: ReceiptDetails, now: Date): void {
-    if (!receiptOpen(this.status)) throw new DomainError(RECEIPT_MESSAGES.notEditable, 409);
+    if (!receiptOpen(this.status)) throw new DomainError('RECEIPT_NOT_EDITABLE');
     this.assertNotClaimed(now);
     this.details = details;
     if (this.status === 'FAILED') this.move('PENDING', now);
@@ -282,7 +282,7 @@ export class Receipt {
   }
 
   assertNotClaimed(now: Date): void {
-    if (this.claimedUntil && this.claimedUntil > now) throw new DomainError(RECEIPT_MESSAGES.inProgress, 409);
+    if (this.claimedUntil && this.claimedUntil > now) throw new DomainError('RECEIPT_IN_PROGRESS');
   }
 
   private done(now: Date): void {

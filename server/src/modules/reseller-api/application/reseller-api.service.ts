@@ -9,10 +9,7 @@ import { PricingFacade } from '../../pricing/index.js';
 import { CatalogFacade, type Service } from '../../catalog/index.js';
 import { IdentityFacade } from '../../identity/index.js';
 import {
-  AverageTimes,
   OrderingFacade,
-  Refills,
-  Subscriptions,
   type AutoOrder,
   type Order,
   type OrderStatusView,
@@ -45,20 +42,17 @@ export class ResellerApi {
     private readonly catalog: CatalogFacade,
     private readonly ordering: OrderingFacade,
     private readonly wallet: WalletFacade,
-    private readonly refillsOf: Refills,
-    private readonly subscriptionsOf: Subscriptions,
     private readonly pricing: PricingFacade,
-    private readonly averageTimes: AverageTimes,
   ) {}
 
   /** The ordering context's refill request (its rules decide; a NotFoundError for an order not the member's). */
   refill(memberId: number, orderId: number): Promise<Refill> {
-    return this.refillsOf.request(memberId, orderId);
+    return this.ordering.requestRefill(memberId, orderId);
   }
 
   /** The member's own refills by id. */
   refills(memberId: number, ids: number[]): Promise<Refill[]> {
-    return this.refillsOf.forMember(memberId, ids);
+    return this.ordering.refillsForMember(memberId, ids);
   }
 
   /** The active member owning this API key, or null (no key, a wrong one, a renewed one, a suspended member). */
@@ -72,7 +66,7 @@ export class ResellerApi {
       this.catalog.listServices(),
       this.catalog.listCategories(),
       this.pricing.pricingOf(memberId),
-      this.averageTimes.minutesByService(),
+      this.ordering.averageMinutesByService(),
     ]);
     const category = new Map(categories.map((c, rank) => [c.id, { rank, text: c.text }]));
     const rank = (s: Service) => category.get(s.categoryId)?.rank ?? 0;
@@ -98,14 +92,14 @@ export class ResellerApi {
 
   /** A subscription (자동 좋아요), paid up front; its id comes from the orders' sequence, so it is an order id too. */
   placeSubscription(memberId: number, input: SubscriptionRequest): Promise<PlacedSubscription> {
-    return this.subscriptionsOf.place(memberId, input);
+    return this.ordering.placeSubscription(memberId, input);
   }
 
   /** The member's own subscriptions among these ids, with their child order ids. */
   async subscriptions(memberId: number, ids: number[]): Promise<{ subscription: Subscription; orders: number[] }[]> {
     if (ids.length === 0) return [];
-    const rows = await this.subscriptionsOf.forMember(memberId, ids);
-    const children = await this.subscriptionsOf.childOrders(rows.map((r) => r.id));
+    const rows = await this.ordering.subscriptionsForMember(memberId, ids);
+    const children = await this.ordering.subscriptionChildOrders(rows.map((r) => r.id));
     return rows.map((subscription) => ({ subscription, orders: children.get(subscription.id) ?? [] }));
   }
 

@@ -1,6 +1,6 @@
 import { HttpException, Injectable } from '@nestjs/common';
 import { RefillStatus, type OrderStatusView } from '../../ordering/index.js';
-import { DomainError, firstIssueMessage, NotFoundError } from '../../../shared/index.js';
+import { DomainError, firstIssueMessage, inputRefusal, NotFoundError } from '../../../shared/index.js';
 import { ResellerApi } from './reseller-api.service.js';
 import { V2RateLimiter } from './v2-rate-limiter.js';
 import {
@@ -23,7 +23,7 @@ const V2_REFILL_STATUS: Record<RefillStatus, string> = {
 };
 
 /** A refusal: v2 answers it as `{"error": message}`. */
-const refusal = (message: string) => new DomainError(message, 400);
+const refusal = (message: string) => inputRefusal(message);
 
 /** A refusal's message, or null for a fault (which propagates). */
 const refusalMessage = (error: unknown): string | null =>

@@ -1,13 +1,8 @@
-import {
-  type CanActivate,
-  createParamDecorator,
-  type ExecutionContext,
-  Injectable,
-  UnauthorizedException,
-} from '@nestjs/common';
+import { type CanActivate, createParamDecorator, type ExecutionContext, Injectable } from '@nestjs/common';
 import type { FastifyRequest } from 'fastify';
 import { ResellerApi } from '../application/reseller-api.service.js';
 import { V1_MESSAGES } from '../application/wire.js';
+import { DomainError } from '../../../shared/index.js';
 
 type KeyedRequest = FastifyRequest & { resellerMemberId?: number };
 
@@ -19,7 +14,7 @@ export class ApiKeyGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<KeyedRequest>();
     const memberId = await this.api.memberIdForKey(request.headers['api-key']);
-    if (memberId === null) throw new UnauthorizedException(V1_MESSAGES.invalidKey);
+    if (memberId === null) throw new DomainError('UNAUTHORIZED', V1_MESSAGES.invalidKey);
     request.resellerMemberId = memberId;
     return true;
   }

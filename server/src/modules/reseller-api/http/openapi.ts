@@ -1,6 +1,6 @@
 import { Controller, Get, Header } from '@nestjs/common';
 import { z } from 'zod';
-import { ERROR_CODES } from '../../../contracts/index.js';
+import { ERRORS } from '../../../contracts/index.js';
 import { V1_STATUS, V2_BATCH_LIMIT, resellerOrderSchema } from '../application/wire.js';
 import { V2_ACTIONS, V2_REQUESTS } from '../application/v2-requests.js';
 import { V2_ANSWERS, v2ErrorAnswer } from '../application/v2-answers.js';
@@ -39,9 +39,11 @@ const errorSchemas = {
   },
   error_code: {
     type: 'string',
-    description: 'A refusal’s stable machine code; `x-enum-descriptions` gives each one’s Korean message',
-    enum: Object.keys(ERROR_CODES),
-    'x-enum-descriptions': Object.values(ERROR_CODES),
+    description:
+      'A refusal’s stable machine code; `x-enum-descriptions` gives each one’s Korean message and `x-enum-statuses` the HTTP status it is answered with',
+    enum: Object.keys(ERRORS),
+    'x-enum-descriptions': Object.values(ERRORS).map((refusal) => refusal.message),
+    'x-enum-statuses': Object.values(ERRORS).map((refusal) => refusal.status),
   },
 };
 

@@ -1,19 +1,7 @@
-import {
-  BadRequestException,
-  Body,
-  Controller,
-  Get,
-  Headers,
-  NotFoundException,
-  Param,
-  Post,
-  Res,
-  UseGuards,
-} from '@nestjs/common';
+import { Body, Controller, Get, Headers, Param, Post, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
-import { ORDER_MESSAGES } from '../../../contracts/index.js';
-import { idPipe, ZodPipe } from '../../../shared/index.js';
+import { DomainError, idPipe, NotFoundError, ZodPipe } from '../../../shared/index.js';
 import { ResellerApi } from '../application/reseller-api.service.js';
 import { ApiKeyGuard, KeyMember } from './api-key.guard.js';
 import { fieldsOf, remainsOf, resellerOrderSchema, V1_MESSAGES, V1_STATUS } from '../application/wire.js';
@@ -55,7 +43,7 @@ export class ResellerV1Controller {
   ) {
     // v1 is the spec's {serviceId, link, amount}: other service types take fields it has not.
     const type = await this.api.serviceType(body.serviceId);
-    if (type !== null && type !== 'Default') throw new BadRequestException(ORDER_MESSAGES.v1DefaultOnly);
+    if (type !== null && type !== 'Default') throw new DomainError('ORDER_V1_DEFAULT_ONLY');
     const { placed, replayed } = await this.api.placeOrder(memberId, body, idempotencyKey);
     if (replayed) void reply.header('Idempotent-Replayed', 'true');
     return { wId: placed.orderId };
@@ -68,7 +56,7 @@ export class ResellerV1Controller {
     @KeyMember() memberId: number,
   ) {
     const order = await this.api.order(memberId, id);
-    if (!order) throw new NotFoundException(V1_MESSAGES.orderNotFound);
+    if (!order) throw new NotFoundError('ORDER_NOT_FOUND');
     return { status: V1_STATUS[order.status], remains: remainsOf(order) };
   }
 }

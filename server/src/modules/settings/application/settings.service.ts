@@ -2,7 +2,7 @@ import { Injectable, Optional } from '@nestjs/common';
 import { AppConfig } from '../../../config/index.js';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AuditFacade, type AuditActor } from '../../audit/index.js';
-import { Clock, DomainError, NotFoundError, ShortCache } from '../../../shared/index.js';
+import { Clock, DomainError, inputRefusal, NotFoundError, ShortCache } from '../../../shared/index.js';
 import { Setting } from '../domain/setting.entity.js';
 import { effectiveValue, switchRefusal } from './switch-guards.js';
 import type { PublicSetting, SettingValueOf, SettingView } from '../../../contracts/settings.js';
@@ -85,7 +85,7 @@ export class SettingsService {
    */
   async assertOpen(): Promise<void> {
     const now = await this.maintenance();
-    if (now.active) throw new DomainError(maintenanceRefusal(now), 400, 'SERVICE_CHECK');
+    if (now.active) throw new DomainError('SERVICE_CHECK', maintenanceRefusal(now));
   }
 
   private async maintenanceValues(): Promise<MaintenanceSettings> {
@@ -110,7 +110,7 @@ export class SettingsService {
 
   async getOne(key: string): Promise<SettingView> {
     const definition = settingDefinition(key);
-    if (!definition) throw new NotFoundError(`알 수 없는 설정입니다: ${key.slice(0, 64)}`);
+    if (!definition) throw new NotFoundError('SETTING_UNKNOWN', { key: key.slice(0, 64) });
     return { ...definition, id: key, value: await this.get(key as SettingKey) };
   }
 
@@ -122,11 +122,11 @@ export class SettingsService {
     if ((MAINTENANCE_KEYS as readonly string[]).includes(key))
       return (await this.setMaintenance({ [key]: value }, actor))[0]!;
     const definition = settingDefinition(key);
-    if (!definition) throw new NotFoundError(`알 수 없는 설정입니다: ${key.slice(0, 64)}`);
+    if (!definition) throw new NotFoundError('SETTING_UNKNOWN', { key: key.slice(0, 64) });
     const parsed = parseSettingValue(definition, value);
-    if (!parsed.ok) throw new DomainError(parsed.reason, 400);
+    if (!parsed.ok) throw inputRefusal(parsed.reason);
     const refusal = switchRefusal(this.config, key, parsed.value);
-    if (refusal) throw new DomainError(refusal, 400);
+    if (refusal) throw inputRefusal(refusal);
     const [view] = await this.write([{ definition, value: parsed.value }], actor);
     return view!;
   }
@@ -140,9 +140,9 @@ export class SettingsService {
     for (const [key, value] of Object.entries(values)) {
       const definition = settingDefinition(key);
       if (!definition || !(MAINTENANCE_KEYS as readonly string[]).includes(key))
-        throw new NotFoundError(`알 수 없는 설정입니다: ${key.slice(0, 64)}`);
+        throw new NotFoundError('SETTING_UNKNOWN', { key: key.slice(0, 64) });
       const parsed = parseSettingValue(definition, value);
-      if (!parsed.ok) throw new DomainError(parsed.reason, 400);
+      if (!parsed.ok) throw inputRefusal(parsed.reason);
       writes.push({ definition, value: parsed.value });
     }
     const next = { ...(await this.maintenanceValues()) } as Record<MaintenanceKey, SettingValue>;
@@ -154,9 +154,8 @@ export class SettingsService {
     );
     if (problem)
       throw new DomainError(
+        errorCodeOf(problem.message, 400) ?? 'SETTING_INVALID',
         `${settingDefinition(problem.key)!.label}(${problem.key}): ${problem.message}`,
-        400,
-        errorCodeOf(problem.message),
       );
     return this.write(writes, actor);
   }

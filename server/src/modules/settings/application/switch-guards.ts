@@ -1,7 +1,7 @@
 import { AppConfig } from '../../../config/index.js';
 
 /**
- * Issue 18: a social-login switch works only with that provider's keys on the server. Turning one on
+ * A social-login switch works only with that provider's keys on the server. Turning one on
  * without them is refused (Korean reason), and the storefront is told "off" while the keys are missing.
  */
 const SNS_SWITCHES: Record<string, { ready: (env: AppConfig['env']) => boolean; refusal: string }> = {

@@ -4,7 +4,13 @@ import { operatorReplySchema, ticketAssignSchema, type OperatorReply } from '../
 import { CurrentOperator, OperatorGuard, type AuthenticatedOperator } from '../../auth/index.js';
 import { adminCrudController, Allow, idPipe, parseListQuery, ZodPipe } from '../../../shared/index.js';
 import { SAVED_REPLIES } from '../application/saved-replies.resource.js';
-import { Tickets } from '../application/tickets.service.js';
+import { AnswerTicket } from '../application/commands/answer-ticket/answer-ticket.js';
+import { AssignTicket } from '../application/commands/assign-ticket/assign-ticket.js';
+import { CloseTicket } from '../application/commands/close-ticket/close-ticket.js';
+import { RefillTicketOrder } from '../application/commands/refill-ticket-order/refill-ticket-order.js';
+import { CountUnreadTickets } from '../application/queries/count-unread-tickets/count-unread-tickets.js';
+import { GetOperatorTicket } from '../application/queries/get-operator-ticket/get-operator-ticket.js';
+import { ListTickets } from '../application/queries/list-tickets/list-tickets.js';
 
 const idParam = idPipe({ message: '문의 번호가 올바르지 않습니다.' });
 const orderParam = idPipe({ message: '주문 번호가 올바르지 않습니다.' });
@@ -17,22 +23,30 @@ const orderParam = idPipe({ message: '주문 번호가 올바르지 않습니다
 @UseGuards(OperatorGuard)
 @Allow('support')
 export class AdminTicketsController {
-  constructor(private readonly tickets: Tickets) {}
+  constructor(
+    private readonly listTickets: ListTickets,
+    private readonly countUnread: CountUnreadTickets,
+    private readonly getTicket: GetOperatorTicket,
+    private readonly answerTicket: AnswerTicket,
+    private readonly assignTicket: AssignTicket,
+    private readonly refillOrder: RefillTicketOrder,
+    private readonly closeTicket: CloseTicket,
+  ) {}
 
   @Get()
   list(@Query() query: unknown) {
-    return this.tickets.page(parseListQuery(query));
+    return this.listTickets.execute(parseListQuery(query));
   }
 
   /** The menu's badge: tickets a member wrote to that no operator has opened, and all waiting for the shop. */
   @Get('unread')
   unread() {
-    return this.tickets.unreadCount();
+    return this.countUnread.execute();
   }
 
   @Get(':id')
   one(@Param('id', idParam) id: number) {
-    return this.tickets.operatorView(id);
+    return this.getTicket.execute(id);
   }
 
   @Post(':id/messages')
@@ -42,7 +56,7 @@ export class AdminTicketsController {
     @Body(new ZodPipe(operatorReplySchema)) body: OperatorReply,
     @CurrentOperator() operator: AuthenticatedOperator,
   ) {
-    return this.tickets.answer(id, body, operator);
+    return this.answerTicket.execute(id, body, operator);
   }
 
   @Post(':id/assign')
@@ -52,7 +66,7 @@ export class AdminTicketsController {
     @Body(new ZodPipe(ticketAssignSchema)) body: z.infer<typeof ticketAssignSchema>,
     @CurrentOperator() operator: AuthenticatedOperator,
   ) {
-    return this.tickets.assign(id, body.operatorId, operator);
+    return this.assignTicket.execute(id, body.operatorId, operator);
   }
 
   /** A refill of one linked order on the member's behalf, under the member's own rules; the thread records it. */
@@ -64,13 +78,13 @@ export class AdminTicketsController {
     @Param('orderId', orderParam) orderId: number,
     @CurrentOperator() operator: AuthenticatedOperator,
   ) {
-    return this.tickets.refillFor(id, orderId, operator);
+    return this.refillOrder.execute(id, orderId, operator);
   }
 
   @Post(':id/close')
   @HttpCode(200)
   close(@Param('id', idParam) id: number, @CurrentOperator() operator: AuthenticatedOperator) {
-    return this.tickets.close(id, operator);
+    return this.closeTicket.execute(id, operator);
   }
 }
 

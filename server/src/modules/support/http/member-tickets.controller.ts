@@ -9,7 +9,11 @@ import {
 import { ContentFacade, uploadedImage } from '../../content/index.js';
 import { CurrentMember, MemberGuard, type AuthenticatedMember } from '../../auth/index.js';
 import { idPipe, ZodPipe } from '../../../shared/index.js';
-import { Tickets } from '../application/tickets.service.js';
+import { CloseOwnTicket } from '../application/commands/close-own-ticket/close-own-ticket.js';
+import { OpenTicket } from '../application/commands/open-ticket/open-ticket.js';
+import { ReplyToTicket } from '../application/commands/reply-to-ticket/reply-to-ticket.js';
+import { GetMemberTicket } from '../application/queries/get-member-ticket/get-member-ticket.js';
+import { ListMemberTickets } from '../application/queries/list-member-tickets/list-member-tickets.js';
 
 const idParam = idPipe({ message: '문의 번호가 올바르지 않습니다.' });
 
@@ -18,19 +22,23 @@ const idParam = idPipe({ message: '문의 번호가 올바르지 않습니다.' 
 @UseGuards(MemberGuard)
 export class MemberTicketsController {
   constructor(
-    private readonly tickets: Tickets,
+    private readonly listTickets: ListMemberTickets,
+    private readonly getTicket: GetMemberTicket,
+    private readonly openTicket: OpenTicket,
+    private readonly replyToTicket: ReplyToTicket,
+    private readonly closeTicket: CloseOwnTicket,
     private readonly content: ContentFacade,
   ) {}
 
   @Get()
   list(@CurrentMember() member: AuthenticatedMember) {
-    return this.tickets.listForMember(member.id);
+    return this.listTickets.execute(member.id);
   }
 
   @Post()
   @HttpCode(201)
   open(@Body(new ZodPipe(ticketCreateSchema)) body: TicketCreate, @CurrentMember() member: AuthenticatedMember) {
-    return this.tickets.open(member.id, body);
+    return this.openTicket.execute(member.id, body);
   }
 
   /**
@@ -46,7 +54,7 @@ export class MemberTicketsController {
 
   @Get(':id')
   one(@Param('id', idParam) id: number, @CurrentMember() member: AuthenticatedMember) {
-    return this.tickets.memberView(member.id, id);
+    return this.getTicket.execute(member.id, id);
   }
 
   @Post(':id/messages')
@@ -56,12 +64,12 @@ export class MemberTicketsController {
     @Body(new ZodPipe(ticketReplySchema)) body: TicketReply,
     @CurrentMember() member: AuthenticatedMember,
   ) {
-    return this.tickets.memberReply(member.id, id, body);
+    return this.replyToTicket.execute(member.id, id, body);
   }
 
   @Post(':id/close')
   @HttpCode(200)
   close(@Param('id', idParam) id: number, @CurrentMember() member: AuthenticatedMember) {
-    return this.tickets.memberClose(member.id, id);
+    return this.closeTicket.execute(member.id, id);
   }
 }

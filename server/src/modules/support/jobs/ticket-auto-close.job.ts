@@ -1,13 +1,13 @@
 import { Injectable } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { JobEngine } from '../../../shared/index.js';
-import { Tickets } from '../application/tickets.service.js';
+import { CloseStaleTickets } from '../application/commands/close-stale-tickets/close-stale-tickets.js';
 
 /** Hourly: ANSWERED tickets the member has not replied to for 7 days close (through the ticket's transition table). */
 @Injectable()
 export class TicketAutoCloseJob {
   constructor(
-    private readonly tickets: Tickets,
+    private readonly closeStale: CloseStaleTickets,
     private readonly jobs: JobEngine,
   ) {
     jobs.define('ticket-auto-close', () => this.runOnce());
@@ -19,6 +19,6 @@ export class TicketAutoCloseJob {
   }
 
   runOnce(): Promise<number[]> {
-    return this.tickets.closeStale();
+    return this.closeStale.execute();
   }
 }

@@ -1,0 +1,76 @@
+import type { EntityManager } from '@mikro-orm/postgresql';
+import { Delivery } from '../../../domain/delivery.entity.js';
+
+/** pg_advisory_xact_lock's first key for "a delivery claim" (claims take turns). */
+const DELIVERY_CLAIM_LOCK = 0x444c5652;
+
+/** How many messages one claim takes. */
+export const BATCH = 500;
+/**
+ * How many of one member's webhooks are in flight at once, whichever senders have them: a receiver that
+ * never answers holds this many of the senders' slots for its timeout, never the others'.
+ */
+export const WEBHOOKS_IN_FLIGHT = 8;
+/**
+ * How long a claim holds its messages: past every channel's timeout (5 s webhooks, 10 s gateways), so a
+ * slow receiver is never sent the same message by a second sender meanwhile; a sender that died
+ * mid-send leaves its messages to be claimed again once the lease ends.
+ */
+export const LEASE_MS = 60_000;
+
+/** A message `d` is the oldest unsent one of its sequence (a reseller sees an order's updates in order). */
+export const FIRST_OF_SEQUENCE = `(d.sequence_key is null or not exists (
+  select 1 from delivery e where e.sequence_key = d.sequence_key and e.status in ('PENDING', 'SENDING') and e.id < d.id))`;
+
+/** Takes due messages: SENDING until the lease ends, the attempt counted (the claim's fence). */
+export async function claimDue(em: EntityManager, now: Date, limit: number): Promise<Delivery[]> {
+  // Claims take turns (a transaction-scoped lock around one statement): a burst due at once goes to one
+  // claimer, so an operator's digest is one message whichever replicas claim together.
+  const claimed = await em.transactional(async (tx) => {
+    await tx.execute('select pg_advisory_xact_lock(?, 0)', [DELIVERY_CLAIM_LOCK]);
+    return tx.execute<{ id: number; turn: string }[]>(
+      `with due as (
+       select d.id, d.channel, d.member_id,
+              row_number() over (partition by d.channel, case when d.channel = 'WEBHOOK' then d.member_id end order by d.id) as turn
+         from delivery d
+        where d.status in ('PENDING', 'SENDING') and d.next_attempt_at <= ?
+          and ${FIRST_OF_SEQUENCE}),
+     in_flight as (
+       select member_id, count(*) as n from delivery
+        where channel = 'WEBHOOK' and status = 'SENDING' and next_attempt_at > ? group by member_id),
+     fair as (
+       select due.id, due.turn from due left join in_flight f on due.channel = 'WEBHOOK' and f.member_id = due.member_id
+        where due.channel <> 'WEBHOOK' or due.turn + coalesce(f.n, 0) <= ?
+        order by due.turn, due.id limit ?),
+     taken as (
+       select d.id, fair.turn from delivery d join fair on fair.id = d.id
+        where d.status in ('PENDING', 'SENDING') and d.next_attempt_at <= ?
+        for update of d skip locked)
+     update delivery set status = 'SENDING', attempts = delivery.attempts + 1, next_attempt_at = ?
+       from taken where delivery.id = taken.id returning delivery.id, taken.turn`,
+      [now, now, WEBHOOKS_IN_FLIGHT, limit, now, new Date(now.getTime() + LEASE_MS)],
+    );
+  });
+  if (claimed.length === 0) return [];
+  // Sent in turn order: every lane's first message starts before any lane's second, so the senders'
+  // slots go round the lanes too.
+  const turn = new Map(claimed.map((r) => [r.id, Number(r.turn)]));
+  const rows = await em.find(Delivery, { id: { $in: [...turn.keys()] } }, { orderBy: { id: 'ASC' } });
+  return rows.sort((a, b) => turn.get(a.id)! - turn.get(b.id)! || a.id - b.id);
+}
+
+/** Claims message `id` when `where` holds (lease, attempt counted); answers whether it is now ours. */
+export async function claimOne(
+  em: EntityManager,
+  now: Date,
+  id: number,
+  where: string,
+  params: unknown[],
+): Promise<boolean> {
+  const claimed = await em.execute<{ id: number }[]>(
+    `update delivery set status = 'SENDING', attempts = delivery.attempts + 1, next_attempt_at = ?
+      where id = (select d.id from delivery d where d.id = ? and ${where} for update skip locked) returning id`,
+    [new Date(now.getTime() + LEASE_MS), id, ...params],
+  );
+  return claimed.length > 0;
+}
