@@ -51,6 +51,7 @@ import { Migration20261128102214_price_controls as MPriceControls } from './Migr
 import { Migration20261128150200_charge_bonuses as MChargeBonuses } from './Migration20261128150200_charge_bonuses.js';
 import { Migration20261128150400_service_changes as MServiceChanges } from './Migration20261128150400_service_changes.js';
 import { Migration20261128170000_owned_sql as MOwnedSql } from './Migration20261128170000_owned_sql.js';
+import { Migration20261128212000_delivery_lane as MDeliveryLane } from './Migration20261128212000_delivery_lane.js';
 
 export const migrationsList = [
   { name: 'Migration20261122022026_initial', class: M0 },
@@ -105,4 +106,5 @@ export const migrationsList = [
   { name: 'Migration20261128150310_service_favorite', class: MServiceFavorite },
   { name: 'Migration20261128150400_service_changes', class: MServiceChanges },
   { name: 'Migration20261128170000_owned_sql', class: MOwnedSql },
+  { name: 'Migration20261128212000_delivery_lane', class: MDeliveryLane },
 ];

@@ -16,6 +16,11 @@ import type { DeliveryChannel, DeliveryStatus } from '../../../contracts/index.j
   name: 'delivery_sequence_pending',
   expression: `create index "delivery_sequence_pending" on "delivery" ("sequence_key", "id") where status in ('PENDING', 'SENDING') and sequence_key is not null`,
 })
+// The claim's lanes: a member's webhooks, or one other channel (the claim skips from lane to lane through it).
+@Index({
+  name: 'delivery_lane',
+  expression: `create index "delivery_lane" on "delivery" ("channel", (case when channel = 'WEBHOOK' then coalesce(member_id, 0) else 0 end), "id") where status in ('PENDING', 'SENDING')`,
+})
 @Index({ name: 'delivery_member', properties: ['memberId', 'channel', 'id'] })
 export class Delivery {
   @PrimaryKey({ type: 'integer', autoincrement: true })

@@ -22,6 +22,13 @@ export const LEASE_MS = 60_000;
 export const FIRST_OF_SEQUENCE = `(d.sequence_key is null or not exists (
   select 1 from delivery e where e.sequence_key = d.sequence_key and e.status in ('PENDING', 'SENDING') and e.id < d.id))`;
 
+/**
+ * A message's lane: a member's webhooks, or one other channel (as the index delivery_lane has it). A claim
+ * skips from lane to lane through that index and reads at most the few messages each lane may take now, so
+ * it costs what it takes, not the backlog.
+ */
+const LANE = `(case when d.channel = 'WEBHOOK' then coalesce(d.member_id, 0) else 0 end)`;
+
 /** Takes due messages: SENDING until the lease ends, the attempt counted (the claim's fence). */
 export async function claimDue(em: EntityManager, now: Date, limit: number): Promise<Delivery[]> {
   // Claims take turns (a transaction-scoped lock around one statement): a burst due at once goes to one
@@ -29,26 +36,33 @@ export async function claimDue(em: EntityManager, now: Date, limit: number): Pro
   const claimed = await em.transactional(async (tx) => {
     await tx.execute('select pg_advisory_xact_lock(?, 0)', [DELIVERY_CLAIM_LOCK]);
     return tx.execute<{ id: number; turn: string }[]>(
-      `with due as (
-       select d.id, d.channel, d.member_id,
-              row_number() over (partition by d.channel, case when d.channel = 'WEBHOOK' then d.member_id end order by d.id) as turn
-         from delivery d
-        where d.status in ('PENDING', 'SENDING') and d.next_attempt_at <= ?
-          and ${FIRST_OF_SEQUENCE}),
+      `with recursive lanes as (
+       (select d.channel, ${LANE} as lane from delivery d where d.status in ('PENDING', 'SENDING') order by 1, 2 limit 1)
+       union all
+       select step.channel, step.lane from lanes l cross join lateral (
+         select d.channel, ${LANE} as lane from delivery d
+          where d.status in ('PENDING', 'SENDING') and (d.channel, ${LANE}) > (l.channel, l.lane)
+          order by 1, 2 limit 1) step),
      in_flight as (
        select member_id, count(*) as n from delivery
         where channel = 'WEBHOOK' and status = 'SENDING' and next_attempt_at > ? group by member_id),
-     fair as (
-       select due.id, due.turn from due left join in_flight f on due.channel = 'WEBHOOK' and f.member_id = due.member_id
-        where due.channel <> 'WEBHOOK' or due.turn + coalesce(f.n, 0) <= ?
-        order by due.turn, due.id limit ?),
+     due as (
+       select head.id, row_number() over (partition by l.channel, l.lane order by head.id) as turn
+         from lanes l left join in_flight f on l.channel = 'WEBHOOK' and f.member_id = l.lane
+         cross join lateral (
+           select d.id from delivery d
+            where d.status in ('PENDING', 'SENDING') and d.channel = l.channel and ${LANE} = l.lane
+              and d.next_attempt_at <= ? and ${FIRST_OF_SEQUENCE}
+            order by d.id
+            limit case when l.channel = 'WEBHOOK' then greatest(? - coalesce(f.n, 0), 0) else ? end) head),
+     fair as (select due.id, due.turn from due order by due.turn, due.id limit ?),
      taken as (
        select d.id, fair.turn from delivery d join fair on fair.id = d.id
         where d.status in ('PENDING', 'SENDING') and d.next_attempt_at <= ?
         for update of d skip locked)
      update delivery set status = 'SENDING', attempts = delivery.attempts + 1, next_attempt_at = ?
        from taken where delivery.id = taken.id returning delivery.id, taken.turn`,
-      [now, now, WEBHOOKS_IN_FLIGHT, limit, now, new Date(now.getTime() + LEASE_MS)],
+      [now, now, WEBHOOKS_IN_FLIGHT, limit, limit, now, new Date(now.getTime() + LEASE_MS)],
     );
   });
   if (claimed.length === 0) return [];
