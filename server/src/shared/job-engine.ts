@@ -95,16 +95,28 @@ export class JobEngine implements OnApplicationBootstrap, BeforeApplicationShutd
   }
 
   /** Adds a job with the caller's EntityManager: inside its transaction when it is in one. */
-  async add(em: EntityManager, name: string, payload: unknown, options: JobOptions = {}): Promise<void> {
+  add(em: EntityManager, name: string, payload: unknown, options: JobOptions = {}): Promise<void> {
+    return this.addMany(em, name, [{ payload, options }]);
+  }
+
+  /** Adds jobs of one name in one statement (graphile_worker.add_jobs, as add_job does for one), with the caller's EntityManager. */
+  async addMany(em: EntityManager, name: string, jobs: { payload: unknown; options?: JobOptions }[]): Promise<void> {
+    if (jobs.length === 0) return;
     await em.execute(
-      `select from graphile_worker.add_job(?, ?::json, queue_name => ?, run_at => ?, max_attempts => ?, job_key => ?)`,
+      `select from graphile_worker.add_jobs(array(
+         select (?::text, (j->'payload')::json, j->>'queue', (j->>'runAt')::timestamptz, (j->>'maxAttempts')::int, j->>'key', null::int, null::text[])::graphile_worker.job_spec
+           from jsonb_array_elements(?::jsonb) with ordinality as given(j, n) order by given.n))`,
       [
         name,
-        JSON.stringify(payload ?? {}),
-        options.queue ?? null,
-        options.runAt ?? null,
-        options.maxAttempts ?? null,
-        options.key ?? null,
+        JSON.stringify(
+          jobs.map(({ payload, options = {} }) => ({
+            payload: payload ?? {},
+            queue: options.queue ?? null,
+            runAt: options.runAt?.toISOString() ?? null,
+            maxAttempts: options.maxAttempts ?? null,
+            key: options.key ?? null,
+          })),
+        ),
       ],
     );
   }

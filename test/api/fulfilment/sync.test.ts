@@ -1,3 +1,4 @@
+import { MikroORM } from '@mikro-orm/postgresql';
 import { startTestApp, type TestApp } from '../../support/test-app.js';
 import { createMember } from '../../support/members.js';
 import { FakeProvider } from '../../support/fake-provider.js';
@@ -154,6 +155,47 @@ describe('status sync', () => {
     after = await ordersById(t, [a!.id, b!.id]);
     expect(after.get(a!.id)!.status).toBe(OrderStatus.COMPLETED);
     expect(after.get(b!.id)!.status).toBe(OrderStatus.PROCESSING);
+  });
+
+  it('applies a batch order by order when one of its orders cannot be written: that one alone waits', async () => {
+    const member = await createMember(t);
+    await fund(t, member.id, 100_000n);
+    const [a, refused, c] = await placed(member.id, 3);
+    // Earlier tests' orders still followed: what a round counts as errors without this test's.
+    later();
+    const leftover = (await sync()).errors;
+    for (const order of [a!, refused!, c!])
+      fake.setOrder(order.providerOrderId!, { status: 'Completed', remains: '0' });
+    // The database itself refuses to write one of them (as a constraint or a full disk would).
+    const em = t.app.get(MikroORM).em.fork();
+    await em.execute(`create function refuse_order_write() returns trigger language plpgsql as $$
+      begin if new.id = ${refused!.id} then raise exception 'write refused for the test'; end if; return new; end $$`);
+    await em.execute(
+      `create trigger refuse_order_write before update on service_order for each row execute function refuse_order_write()`,
+    );
+    try {
+      later();
+      const stats = await sync();
+      expect(stats.errors).toBe(leftover + 1);
+      const after = await ordersById(t, [a!.id, refused!.id, c!.id]);
+      expect(after.get(a!.id)!.status).toBe(OrderStatus.COMPLETED);
+      expect(after.get(c!.id)!.status).toBe(OrderStatus.COMPLETED);
+      expect(after.get(refused!.id)!.status).toBe(OrderStatus.PROCESSING);
+      // Told of what moved, nothing of what did not.
+      const told = await em.execute<{ dedupe_key: string }[]>(
+        `select dedupe_key from delivery where member_id = ? and dedupe_key like 'notice:order:%' order by id`,
+        [member.id],
+      );
+      expect(told.map((r) => r.dedupe_key)).toEqual([
+        `notice:order:${a!.id}:COMPLETED`,
+        `notice:order:${c!.id}:COMPLETED`,
+      ]);
+    } finally {
+      await em.execute(`drop trigger refuse_order_write on service_order; drop function refuse_order_write()`);
+    }
+    later();
+    await sync();
+    expect((await ordersById(t, [refused!.id])).get(refused!.id)!.status).toBe(OrderStatus.COMPLETED);
   });
 
   it('follows orders of a disabled provider to the end', async () => {

@@ -21,22 +21,40 @@ export interface NewDelivery {
   createdAt: Date;
 }
 
-/** Writes one message in `tx`, once per dedupe key: its id, or null when the key was taken. */
-export async function insertDelivery(tx: EntityManager, row: NewDelivery): Promise<number | null> {
-  const rows = await tx.execute<{ id: number }[]>(
-    `${INSERT_DELIVERY} values (?, ?, ?, ?, ?, ?, ?, ?, 'PENDING', 0, ?, ?) on conflict (dedupe_key) do nothing returning id`,
+/**
+ * Writes messages in `tx` in one statement, once per dedupe key, in the order given (ids ascending): answers
+ * the id of each one written by its dedupe key (a key already taken is absent).
+ */
+export async function insertDeliveries(tx: EntityManager, rows: NewDelivery[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const written = await tx.execute<{ id: number; dedupe_key: string }[]>(
+    `${INSERT_DELIVERY}
+     select r->>'channel', r->>'event', (r->>'member_id')::int, r->>'recipient', r->'payload', r->>'dedupe_key', r->>'message_id',
+            r->>'sequence_key', 'PENDING', 0, (r->>'due_at')::timestamptz, (r->>'created_at')::timestamptz
+       from jsonb_array_elements(?::jsonb) with ordinality as given(r, n)
+      order by given.n
+     on conflict (dedupe_key) do nothing returning id, dedupe_key`,
     [
-      row.channel,
-      row.event.slice(0, 60),
-      row.memberId,
-      row.recipient.slice(0, 500),
-      JSON.stringify(row.payload),
-      row.dedupeKey.slice(0, 200),
-      row.messageId,
-      row.sequenceKey,
-      row.dueAt,
-      row.createdAt,
+      JSON.stringify(
+        rows.map((row) => ({
+          channel: row.channel,
+          event: row.event.slice(0, 60),
+          member_id: row.memberId,
+          recipient: row.recipient.slice(0, 500),
+          payload: row.payload,
+          dedupe_key: row.dedupeKey.slice(0, 200),
+          message_id: row.messageId,
+          sequence_key: row.sequenceKey,
+          due_at: row.dueAt.toISOString(),
+          created_at: row.createdAt.toISOString(),
+        })),
+      ),
     ],
   );
-  return rows[0]?.id ?? null;
+  return new Map(written.map((r) => [r.dedupe_key, r.id]));
+}
+
+/** Writes one message in `tx`, once per dedupe key: its id, or null when the key was taken. */
+export async function insertDelivery(tx: EntityManager, row: NewDelivery): Promise<number | null> {
+  return (await insertDeliveries(tx, [row])).get(row.dedupeKey.slice(0, 200)) ?? null;
 }

@@ -22,11 +22,22 @@ export const WEBHOOK_JOB = 'webhook.send';
  * keyed by the message so adding it again (a replay, the next attempt) keeps one job.
  */
 export function addWebhookJob(jobs: JobEngine, em: EntityManager, id: number, memberId: number, runAt?: Date) {
-  return jobs.add(
+  return addWebhookJobs(jobs, em, [{ id, memberId, runAt }]);
+}
+
+/** The jobs of many webhooks written together, in one statement (see addWebhookJob). */
+export function addWebhookJobs(
+  jobs: JobEngine,
+  em: EntityManager,
+  rows: { id: number; memberId: number; runAt?: Date }[],
+) {
+  return jobs.addMany(
     em,
     WEBHOOK_JOB,
-    { id },
-    { queue: `webhook:${memberId}`, key: `delivery:${id}`, maxAttempts: 1, runAt },
+    rows.map(({ id, memberId, runAt }) => ({
+      payload: { id },
+      options: { queue: `webhook:${memberId}`, key: `delivery:${id}`, maxAttempts: 1, runAt },
+    })),
   );
 }
 

@@ -10,9 +10,12 @@ import type {
 import type { ListQuery, Page } from '../../../shared/index.js';
 import type { Delivery } from '../domain/delivery.entity.js';
 import { EnqueueMessage, type Outgoing } from './commands/enqueue-message/enqueue-message.js';
-import { EnqueueWebhookEvent } from './commands/enqueue-webhook-event/enqueue-webhook-event.js';
+import {
+  EnqueueWebhookEvent,
+  type MemberWebhookEvent,
+} from './commands/enqueue-webhook-event/enqueue-webhook-event.js';
 import { ReplayDelivery } from './commands/replay-delivery/replay-delivery.js';
-import { SendNotice } from './commands/send-notice/send-notice.js';
+import { SendNotice, type Notice } from './commands/send-notice/send-notice.js';
 import { SetNoticePreferences } from './commands/set-notice-preferences/set-notice-preferences.js';
 import { SetWebhook } from './commands/set-webhook/set-webhook.js';
 import { consoleRow } from './delivery-views.js';
@@ -59,6 +62,11 @@ export class DeliveryFacade {
     return this.webhooks.toMember(tx, memberId, event, data, dedupeKey, sequenceKey);
   }
 
+  /** Many members' webhook events in the caller's transaction, in the order given (two statements however many). */
+  webhookEventAll(tx: EntityManager, events: MemberWebhookEvent[]): Promise<number> {
+    return this.webhooks.toMembers(tx, events);
+  }
+
   /** One event to every member with a webhook (a catalogue change), in the caller's transaction. */
   webhookBroadcast(
     tx: EntityManager,
@@ -86,6 +94,10 @@ export class DeliveryFacade {
     mail?: { subject: string; text: string },
   ): Promise<void> {
     return this.notices.execute(tx, memberId, event, variables, dedupeKey, mail);
+  }
+  /** Many customer notices in the caller's transaction (see notice), read and written together. */
+  noticeAll(tx: EntityManager, notices: Notice[]): Promise<void> {
+    return this.notices.executeMany(tx, notices);
   }
 
   // ---- The member's webhook (GET/PUT /api/auth/webhook …)

@@ -26,8 +26,10 @@ export const SYNC_SPACING_MS = 20_000;
 const LEASE_BATCH = 1000;
 /** Status requests in flight at once, per provider. */
 const PER_PROVIDER = 4;
-/** Reports applied at once, each in its own short transaction (a few of the pool's connections). */
-const APPLY_CONCURRENCY = 8;
+/** Reports applied together in one transaction: the orders locked in one statement, their members told in two. */
+const APPLY_BATCH = 100;
+/** Batches applied at once (a few of the pool's connections). */
+const APPLY_CONCURRENCY = 4;
 
 /** An order as leased: enough to ask about it and to tell whether the answer is news. */
 interface Polled {
@@ -74,8 +76,8 @@ export interface SyncStats {
  * SKIP LOCKED), so
  * replicas split the work and an order is asked about at most every SYNC_SPACING_MS however often
  * ticks come; then asks each provider in `orders=` batches of ≤ 100, a few requests at a time;
- * then applies the news, each order in its own short transaction, a few at a time (answers that
- * repeat what the order already says are skipped). A failed request just leaves the orders for a later
+ * then applies the news APPLY_BATCH orders a transaction, a few batches at a time (answers that
+ * repeat what the order already says are skipped; a batch that fails is applied again order by order). A failed request just leaves the orders for a later
  * tick. Orders of disabled providers are still followed: they were placed and must finish.
  */
 @Injectable()
@@ -166,19 +168,40 @@ export class OrderSync {
     const moved: number[] = [];
     const ended: number[] = [];
     const started: number[] = [];
-    await mapLimit(news, APPLY_CONCURRENCY, async ({ order, report }) => {
+    const applied = (order: Polled, result: { order: { status: OrderStatus }; changed: boolean }) => {
+      if (result.changed) {
+        stats.moved++;
+        moved.push(order.id);
+      }
+      if (ORDER_TRANSITIONS.isTerminal(result.order.status)) ended.push(order.id);
+      if (result.changed && order.status === OrderStatus.PROCESSING && result.order.status !== OrderStatus.CANCELED)
+        started.push(order.id);
+    };
+    // APPLY_BATCH orders a transaction; a batch that fails is applied again order by order, so one bad order stops only itself.
+    await mapLimit(chunk(news, APPLY_BATCH), APPLY_CONCURRENCY, async (batch) => {
       try {
-        const result = await this.em.fork().transactional((tx) => this.ordering.applyUpstream(tx, order.id, report));
-        if (result.changed) {
-          stats.moved++;
-          moved.push(order.id);
-        }
-        if (ORDER_TRANSITIONS.isTerminal(result.order.status)) ended.push(order.id);
-        if (result.changed && order.status === OrderStatus.PROCESSING && result.order.status !== OrderStatus.CANCELED)
-          started.push(order.id);
+        const results = await this.em.fork().transactional((tx) =>
+          this.ordering.applyUpstreamMany(
+            tx,
+            batch.map(({ order, report }) => ({ orderId: order.id, report })),
+          ),
+        );
+        batch.forEach(({ order }, i) => applied(order, results[i]!));
+        return;
       } catch (error) {
-        stats.errors++;
-        this.logger.warn(`order ${order.id}: ${(error as Error).message}`);
+        if (batch.length === 1) {
+          stats.errors++;
+          this.logger.warn(`order ${batch[0]!.order.id}: ${(error as Error).message}`);
+          return;
+        }
+      }
+      for (const { order, report } of batch) {
+        try {
+          applied(order, await this.em.fork().transactional((tx) => this.ordering.applyUpstream(tx, order.id, report)));
+        } catch (error) {
+          stats.errors++;
+          this.logger.warn(`order ${order.id}: ${(error as Error).message}`);
+        }
       }
     });
     await this.settle(moved, ended);

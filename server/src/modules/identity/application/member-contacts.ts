@@ -7,7 +7,20 @@ import { Member } from '../domain/member.entity.js';
 export class MemberContacts {
   /** In the caller's transaction; null once withdrawn. */
   async contactOf(tx: EntityManager, memberId: number): Promise<{ email: string | null; phone: string | null } | null> {
-    const member = await tx.findOne(Member, { id: memberId, deletedAt: null }, { fields: ['id', 'email', 'phone'] });
-    return member ? { email: member.email, phone: member.phone } : null;
+    return (await this.contactsOf(tx, [memberId])).get(memberId) ?? null;
+  }
+
+  /** Of many members at once, in the caller's transaction; a withdrawn member is absent. */
+  async contactsOf(
+    tx: EntityManager,
+    memberIds: number[],
+  ): Promise<Map<number, { email: string | null; phone: string | null }>> {
+    if (memberIds.length === 0) return new Map();
+    const members = await tx.find(
+      Member,
+      { id: { $in: [...new Set(memberIds)] }, deletedAt: null },
+      { fields: ['id', 'email', 'phone'] },
+    );
+    return new Map(members.map((m) => [m.id, { email: m.email, phone: m.phone }]));
   }
 }

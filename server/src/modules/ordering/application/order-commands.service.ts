@@ -12,7 +12,7 @@ import {
 } from '../../../contracts/index.js';
 import { memberOrderFacts } from './member-order-facts.js';
 import { CatalogFacade } from '../../catalog/index.js';
-import { DeliveryFacade } from '../../delivery/index.js';
+import { DeliveryFacade, type MemberWebhookEvent, type Notice } from '../../delivery/index.js';
 import { DispatchCommandSender } from './upstream-dispatch.port.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order, OrderStatus, ORDER_TRANSITIONS, type StatusDetails } from '../domain/order.entity.js';
@@ -62,32 +62,47 @@ export class OrderCommands {
    * Tells the member of the order's new state in the same transaction: the reseller's `order.updated`
    * webhook (the fields of v2 `status`), in order per order, and at the end the customer's notice.
    */
-  private async announce(tx: EntityManager, order: Order): Promise<void> {
-    const remains = order.remains ?? order.amount;
-    const data = {
-      order: order.id,
-      status: WEBHOOK_ORDER_STATUS[order.status],
-      charge: String(order.point - order.refunded),
-      start_count: String(order.startCount ?? 0),
-      remains: String(remains),
-      currency: 'KRW',
-    };
-    const key = `order:${order.id}:${order.status}:${data.start_count}:${data.remains}`;
-    await this.delivery.webhookEvent(tx, order.memberId, 'order.updated', data, key, `order:${order.id}`);
-    const notice = ORDER_NOTICES[order.status];
-    if (notice)
-      await this.delivery.notice(
-        tx,
-        order.memberId,
-        notice,
-        {
-          '#{주문번호}': String(order.id),
-          '#{수량}': order.amount.toLocaleString('ko-KR'),
-          '#{잔여}': remains.toLocaleString('ko-KR'),
-          '#{환불}': order.refunded.toLocaleString('ko-KR'),
-        },
-        `order:${order.id}:${order.status}`,
-      );
+  private announce(tx: EntityManager, order: Order): Promise<void> {
+    return this.announceAll(tx, [order]);
+  }
+
+  /** announce for many orders at once: their webhooks in one write, their notices in another. */
+  private async announceAll(tx: EntityManager, orders: Order[]): Promise<void> {
+    const webhooks: MemberWebhookEvent[] = [];
+    const notices: Notice[] = [];
+    for (const order of orders) {
+      const remains = order.remains ?? order.amount;
+      const data = {
+        order: order.id,
+        status: WEBHOOK_ORDER_STATUS[order.status],
+        charge: String(order.point - order.refunded),
+        start_count: String(order.startCount ?? 0),
+        remains: String(remains),
+        currency: 'KRW',
+      };
+      webhooks.push({
+        memberId: order.memberId,
+        event: 'order.updated',
+        data,
+        dedupeKey: `order:${order.id}:${order.status}:${data.start_count}:${data.remains}`,
+        sequenceKey: `order:${order.id}`,
+      });
+      const notice = ORDER_NOTICES[order.status];
+      if (notice)
+        notices.push({
+          memberId: order.memberId,
+          event: notice,
+          variables: {
+            '#{주문번호}': String(order.id),
+            '#{수량}': order.amount.toLocaleString('ko-KR'),
+            '#{잔여}': remains.toLocaleString('ko-KR'),
+            '#{환불}': order.refunded.toLocaleString('ko-KR'),
+          },
+          dedupeKey: `order:${order.id}:${order.status}`,
+        });
+    }
+    await this.delivery.webhookEventAll(tx, webhooks);
+    await this.delivery.noticeAll(tx, notices);
   }
 
   /** Upstream status for an order, in the caller's transaction; a report it cannot move to (ended, already there, behind) changes nothing. */
@@ -96,26 +111,56 @@ export class OrderCommands {
     orderId: number,
     report: UpstreamReport,
   ): Promise<{ order: Order; changed: boolean }> {
-    const order = await this.lockOrder(tx, orderId);
+    return (await this.applyUpstreamMany(tx, [{ orderId, report }]))[0]!;
+  }
+
+  /**
+   * applyUpstream for many orders in one transaction (a status sync's batch): locked in one statement (in id
+   * order, as any two such batches lock), moved one by one, the members told in two writes. Answers in the order given.
+   */
+  async applyUpstreamMany(
+    tx: EntityManager,
+    reports: { orderId: number; report: UpstreamReport }[],
+  ): Promise<{ order: Order; changed: boolean }[]> {
+    const locked = await tx.find(
+      Order,
+      { id: { $in: reports.map((r) => r.orderId) } },
+      { lockMode: LockMode.PESSIMISTIC_WRITE, orderBy: { id: 'ASC' } },
+    );
+    const orders = new Map(locked.map((order) => [order.id, order]));
     const now = this.clock.now();
-    const details: StatusDetails = {
-      startCount: report.startCount,
-      remains:
-        report.remains === undefined || report.remains === null
-          ? report.remains
-          : Math.min(Math.max(report.remains, 0), order.amount),
-    };
-    const path = ORDER_TRANSITIONS.path(order.status, report.status);
-    if (order.isTerminal || !path || path.length === 0) {
+    const results: { order: Order; changed: boolean }[] = [];
+    // Moved in member order: refunds lock members' accounts, and two batches taking them in one order never wait on each other in a cycle.
+    const byMember = reports
+      .map((item, at) => ({ ...item, at, memberId: orders.get(item.orderId)?.memberId ?? 0 }))
+      .sort((a, b) => a.memberId - b.memberId || a.at - b.at);
+    for (const { orderId, report, at } of byMember) {
+      const order = orders.get(orderId);
+      if (!order) throw new NotFoundError('ORDER_NOT_FOUND');
+      const details: StatusDetails = {
+        startCount: report.startCount,
+        remains:
+          report.remains === undefined || report.remains === null
+            ? report.remains
+            : Math.min(Math.max(report.remains, 0), order.amount),
+      };
+      const path = ORDER_TRANSITIONS.path(order.status, report.status);
+      if (order.isTerminal || !path || path.length === 0) {
+        order.noteProgress(details, now);
+        results[at] = { order, changed: false };
+        continue;
+      }
+      order.advanceTo(report.status, now, details);
+      // Moving into INPROGRESS carries the provider's progress too.
       order.noteProgress(details, now);
-      return { order, changed: false };
+      await this.settle(tx, order);
+      results[at] = { order, changed: true };
     }
-    order.advanceTo(report.status, now, details);
-    // Moving into INPROGRESS carries the provider's progress too.
-    order.noteProgress(details, now);
-    await this.settle(tx, order);
-    await this.announce(tx, order);
-    return { order, changed: true };
+    await this.announceAll(
+      tx,
+      results.filter((r) => r.changed).map((r) => r.order),
+    );
+    return results;
   }
 
   cancel(orderId: number, actor: AuditActor): Promise<CommandResult<Order>> {

@@ -147,6 +147,14 @@ export class OrderingFacade {
     return this.commands.applyUpstream(tx, orderId, report);
   }
 
+  /** applyUpstream for many orders in the caller's transaction (one lock, two writes to tell the members); answers in the order given. */
+  applyUpstreamMany(
+    tx: EntityManager,
+    reports: { orderId: number; report: UpstreamReport }[],
+  ): Promise<{ order: Order; changed: boolean }[]> {
+    return this.commands.applyUpstreamMany(tx, reports);
+  }
+
   /** The dashboard's profit report: orders placed in [from, to) with their money and provider. */
   ordersForProfit(from: Date, to: Date): Promise<ProfitOrder[]> {
     return this.profit.execute(from, to);

@@ -3,7 +3,7 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DeliveryChannel } from '../../../../../contracts/index.js';
 import { Clock } from '../../../../../shared/index.js';
 import { LEASE_MS } from '../../delivery-sender.js';
-import { insertDelivery, newMessageId } from '../../delivery-rows.js';
+import { insertDeliveries, newMessageId } from '../../delivery-rows.js';
 
 /** One message to send, as a caller enqueues it. */
 export interface Outgoing {
@@ -29,20 +29,26 @@ export class EnqueueMessage {
   constructor(private readonly clock: Clock) {}
 
   /** Writes the message in `tx` (once per dedupe key); answers its id, or null when the key was taken. */
-  execute(tx: EntityManager, message: Outgoing): Promise<number | null> {
+  async execute(tx: EntityManager, message: Outgoing): Promise<number | null> {
+    return (await this.executeMany(tx, [message]))[0] ?? null;
+  }
+
+  /** Writes the messages in `tx` in one statement (once per dedupe key); answers each one's id, or null when its key was taken. */
+  async executeMany(tx: EntityManager, messages: Outgoing[]): Promise<(number | null)[]> {
     const now = this.clock.now();
-    const payload = message.once ? { ...message.payload, once: true } : message.payload;
-    return insertDelivery(tx, {
+    const rows = messages.map((message) => ({
       channel: message.channel,
       event: message.event,
       memberId: message.memberId ?? null,
       recipient: message.recipient,
-      payload,
+      payload: message.once ? { ...message.payload, once: true } : message.payload,
       dedupeKey: message.dedupeKey,
       messageId: newMessageId(),
       sequenceKey: message.sequenceKey ?? null,
       dueAt: message.once ? new Date(now.getTime() + LEASE_MS) : now,
       createdAt: now,
-    });
+    }));
+    const written = await insertDeliveries(tx, rows);
+    return rows.map((row) => written.get(row.dedupeKey.slice(0, 200)) ?? null);
   }
 }

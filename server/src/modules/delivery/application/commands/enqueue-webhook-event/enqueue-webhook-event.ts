@@ -3,8 +3,17 @@ import type { EntityManager } from '@mikro-orm/postgresql';
 import type { WebhookEvent } from '../../../../../contracts/index.js';
 import { Clock, JobEngine } from '../../../../../shared/index.js';
 import { WebhookEndpoint } from '../../../domain/webhook-endpoint.entity.js';
-import { addWebhookJob } from '../../delivery-sender.js';
+import { addWebhookJobs } from '../../delivery-sender.js';
 import { INSERT_DELIVERY, newMessageId } from '../../delivery-rows.js';
+
+/** One member's event, as written with others. */
+export interface MemberWebhookEvent {
+  memberId: number;
+  event: WebhookEvent;
+  data: Record<string, unknown>;
+  dedupeKey: string;
+  sequenceKey?: string | null;
+}
 
 /** Reseller webhook events written in the caller's transaction: to one member, or to every member with a webhook. */
 @Injectable()
@@ -26,26 +35,46 @@ export class EnqueueWebhookEvent {
     dedupeKey: string,
     sequenceKey: string | null = null,
   ): Promise<boolean> {
-    // One statement: nothing is written when the member has no webhook (the common case costs one index probe).
+    return (await this.toMembers(tx, [{ memberId, event, data, dedupeKey, sequenceKey }])) > 0;
+  }
+
+  /**
+   * Many members' events in the caller's transaction, in the order given: one statement for the rows (those
+   * of members without a webhook are not written) and one for their jobs. Answers how many were written.
+   */
+  async toMembers(tx: EntityManager, events: MemberWebhookEvent[]): Promise<number> {
+    if (events.length === 0) return 0;
     const now = this.clock.now();
-    const rows = await tx.execute<{ id: number }[]>(
+    // Nothing is written for a member without a webhook (the common case costs one index probe each).
+    const rows = await tx.execute<{ id: number; member_id: number }[]>(
       `${INSERT_DELIVERY}
-       select 'WEBHOOK', ?, w.member_id, w.url, ?, ?, ?, ?, 'PENDING', 0, ?, ? from webhook_endpoint w where w.member_id = ?
-       on conflict (dedupe_key) do nothing returning id`,
+       select 'WEBHOOK', e->>'event', w.member_id, w.url, e->'payload', e->>'dedupe_key', e->>'message_id', e->>'sequence_key', 'PENDING', 0, ?, ?
+         from jsonb_array_elements(?::jsonb) with ordinality as given(e, n)
+         join webhook_endpoint w on w.member_id = (e->>'member_id')::int
+        order by given.n
+       on conflict (dedupe_key) do nothing returning id, member_id`,
       [
-        event,
-        JSON.stringify({ type: event, timestamp: now.toISOString(), data }),
-        `webhook:${memberId}:${dedupeKey}`.slice(0, 200),
-        newMessageId(),
-        sequenceKey ? `${memberId}:${sequenceKey}`.slice(0, 100) : null,
         now,
         now,
-        memberId,
+        JSON.stringify(
+          events.map(({ memberId, event, data, dedupeKey, sequenceKey }) => ({
+            member_id: memberId,
+            event,
+            payload: { type: event, timestamp: now.toISOString(), data },
+            dedupe_key: `webhook:${memberId}:${dedupeKey}`.slice(0, 200),
+            message_id: newMessageId(),
+            sequence_key: sequenceKey ? `${memberId}:${sequenceKey}`.slice(0, 100) : null,
+          })),
+        ),
       ],
     );
-    // Its job in the same transaction: written and sent together, or neither.
-    if (rows[0]) await addWebhookJob(this.jobs, tx, rows[0].id, memberId);
-    return rows.length > 0;
+    // Their jobs in the same transaction: written and sent together, or neither.
+    await addWebhookJobs(
+      this.jobs,
+      tx,
+      rows.map((row) => ({ id: row.id, memberId: row.member_id })),
+    );
+    return rows.length;
   }
 
   /**
