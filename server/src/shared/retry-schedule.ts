@@ -13,6 +13,9 @@ export interface RetryScheduleSpec {
   giveUpAfterMs?: number;
 }
 
+/** A schedule without a give-up age always has a next attempt. */
+export type NextAttempt<S extends RetryScheduleSpec> = S extends { giveUpAfterMs: number } ? Date | null : Date;
+
 export interface NextAttemptContext {
   /** When the work began (a message written): what the give-up age counts from. */
   since?: Date;
@@ -26,8 +29,8 @@ export interface NextAttemptContext {
  * the answer is written on the module's row (the console shows it) and any job waiting for that try is
  * added for exactly that time. Times come from the caller (the app's `Clock`), never from the database.
  */
-export class RetrySchedule {
-  constructor(readonly spec: RetryScheduleSpec) {
+export class RetrySchedule<S extends RetryScheduleSpec = RetryScheduleSpec> {
+  constructor(readonly spec: S) {
     const waits = delaysOf(spec.delays);
     if (waits.length === 0 || waits.some((ms) => !Number.isFinite(ms) || ms < 0))
       throw new Error('a retry schedule needs waits of zero or more milliseconds');
@@ -43,8 +46,12 @@ export class RetrySchedule {
     return Math.min(firstMs * 2 ** (n - 1), capMs);
   }
 
-  /** When to try again after the `attempt`-th failure at `now`; null when the schedule gives up. */
-  next(attempt: number, now: Date, context: NextAttemptContext = {}): Date | null {
+  /** When to try again after the `attempt`-th failure at `now`; null when the schedule gives up (only one with a give-up age does). */
+  next(attempt: number, now: Date, context: NextAttemptContext = {}): NextAttempt<S> {
+    return this.nextOrNever(attempt, now, context) as NextAttempt<S>;
+  }
+
+  private nextOrNever(attempt: number, now: Date, context: NextAttemptContext): Date | null {
     const next = now.getTime() + this.delayMs(attempt);
     const { giveUpAfterMs } = this.spec;
     if (giveUpAfterMs !== undefined) {
