@@ -15,6 +15,8 @@ describe('RetrySchedule', () => {
     const doubling = new RetrySchedule({ delays: { doubling: { firstMs: 10_000, capMs: 45_000 } } });
     expect([1, 2, 3, 4, 5000].map((n) => doubling.delayMs(n))).toEqual([10_000, 20_000, 40_000, 45_000, 45_000]);
     expect(doubling.next(3, t0)).toEqual(plus(40_000));
+    const fromZero = new RetrySchedule({ delays: { doubling: { firstMs: 0, capMs: 45_000 } } });
+    expect(fromZero.delayMs(5000)).toBe(0);
   });
 
   it('fixed: the same wait whatever the attempt', () => {

@@ -43,10 +43,11 @@ export class RetrySchedule<S extends RetryScheduleSpec = RetryScheduleSpec> {
     if ('steps' in delays) return delays.steps[Math.min(n, delays.steps.length) - 1]!;
     if ('everyMs' in delays) return delays.everyMs;
     const { firstMs, capMs } = delays.doubling;
-    return Math.min(firstMs * 2 ** (n - 1), capMs);
+    // The exponent stops where any wait is past any cap (0 × 2^1024 would be NaN).
+    return Math.min(firstMs * 2 ** Math.min(n - 1, 52), capMs);
   }
 
-  /** When to try again after the `attempt`-th failure at `now`; null when the schedule gives up (only one with a give-up age does). */
+  /** When to try again after the `attempt`-th failure at `now`; null when it gives up (only with a give-up age). */
   next(attempt: number, now: Date, context: NextAttemptContext = {}): NextAttempt<S> {
     return this.nextOrNever(attempt, now, context) as NextAttempt<S>;
   }
