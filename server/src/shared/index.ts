@@ -59,3 +59,10 @@ export { csvCell, toCsv } from './csv.js';
 export { Allow, PERMISSION_KEY, declaredPermission, assertPermitted } from './permissions.js';
 export { proportionalTakeBack, reclaimShare, type ReclaimableGrant } from './proportional-share.js';
 export { EventBus, CommandBus, OnDomainEvent, HandlesCommand, type DomainEvent, type Command } from './bus.js';
+export {
+  RetrySchedule,
+  type NextAttempt,
+  type NextAttemptContext,
+  type RetryDelays,
+  type RetryScheduleSpec,
+} from './retry-schedule.js';

@@ -12,10 +12,17 @@ export interface JobOptions {
   queue?: string;
   /** At most one waiting job has this key across every process: adding it again replaces it. */
   key?: string;
-  /** Tries before the job is left failed (the engine waits exp(attempt) seconds between them). */
-  maxAttempts?: number;
   runAt?: Date;
 }
+
+/**
+ * Every job is one attempt: the engine never retries. graphile-worker's retry waits exp(attempt) seconds
+ * on the database's clock, the same for every job (0.18 has no per-job backoff), while a retry here is a
+ * domain's RetrySchedule (shared/retry-schedule.ts) on the app's Clock, written on the row the console shows: a job that is
+ * to try again is added again for the row's next attempt (`webhook.send`), and a schedule's tick is
+ * retried by the next tick, whose claim takes whatever is due.
+ */
+const MAX_ATTEMPTS = 1;
 
 /** Jobs run at once in this process (ticks and sends; the claims inside them bound their own batches). */
 const CONCURRENCY = 6;
@@ -82,12 +89,12 @@ export class JobEngine implements OnApplicationBootstrap, BeforeApplicationShutd
    * A schedule's tick: adds the job `name` under its own key, so ticks of every replica make one waiting
    * job. Not a named queue: a process killed mid-run would hold the queue's lock for the engine's 4 hours
    * and stall the job (order dispatch) everywhere; a key whose job is locked gets a new job instead. A
-   * failed run is not retried: the next tick is.
+   * failed run is not retried (MAX_ATTEMPTS): the next tick is its retry.
    */
   async tick(name: string): Promise<void> {
     if (this.stopped) return;
     try {
-      await this.add(this.em.fork(), name, { tick: true }, { key: name, maxAttempts: 1 });
+      await this.add(this.em.fork(), name, { tick: true }, { key: name });
     } catch (error) {
       // A tick that cannot reach the database is skipped; the next one tries again.
       logger.warn(`${name}: ${error instanceof Error ? error.message : String(error)}`);
@@ -104,16 +111,16 @@ export class JobEngine implements OnApplicationBootstrap, BeforeApplicationShutd
     if (jobs.length === 0) return;
     await em.execute(
       `select from graphile_worker.add_jobs(array(
-         select (?::text, (j->'payload')::json, j->>'queue', (j->>'runAt')::timestamptz, (j->>'maxAttempts')::int, j->>'key', null::int, null::text[])::graphile_worker.job_spec
+         select (?::text, (j->'payload')::json, j->>'queue', (j->>'runAt')::timestamptz, ?::int, j->>'key', null::int, null::text[])::graphile_worker.job_spec
            from jsonb_array_elements(?::jsonb) with ordinality as given(j, n) order by given.n))`,
       [
         name,
+        MAX_ATTEMPTS,
         JSON.stringify(
           jobs.map(({ payload, options = {} }) => ({
             payload: payload ?? {},
             queue: options.queue ?? null,
             runAt: options.runAt?.toISOString() ?? null,
-            maxAttempts: options.maxAttempts ?? null,
             key: options.key ?? null,
           })),
         ),

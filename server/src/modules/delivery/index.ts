@@ -12,7 +12,7 @@ export { DeliverySender, LEASE_MS } from './application/delivery-sender.js';
 export { IdentityMessenger } from './application/identity-messenger.js';
 export { SECRET_MASK } from './application/message-seal.js';
 export { solapiAuthorization, readUpTo, MAX_ANSWER_BYTES } from './application/channels.js';
-export { RETRY_DELAYS_MS, GIVE_UP_AFTER_MS } from './domain/backoff.js';
+export { DELIVERY_RETRY } from './domain/delivery-retry.js';
 export type { Delivery } from './domain/delivery.entity.js';
 export type { WebhookEndpoint } from './domain/webhook-endpoint.entity.js';
 export type { NoticePreference } from './domain/notice-preference.entity.js';

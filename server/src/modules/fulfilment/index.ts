@@ -1,12 +1,6 @@
 export { FulfilmentModule } from './fulfilment.module.js';
 export { FulfilmentFacade } from './application/fulfilment.facade.js';
-export {
-  OrderSender,
-  UNCERTAIN_MARK,
-  backoffMs,
-  type DispatchStats,
-  type ResendResult,
-} from './application/order-sender.js';
+export { OrderSender, UNCERTAIN_MARK, type DispatchStats, type ResendResult } from './application/order-sender.js';
 export { OrderSync, SYNC_SPACING_MS, type SyncStats } from './application/order-sync.js';
 export type { Provider, ProviderView } from './domain/provider.entity.js';
 export type { OrderDispatch } from './domain/order-dispatch.entity.js';

@@ -36,7 +36,7 @@ export function addWebhookJobs(
     WEBHOOK_JOB,
     rows.map(({ id, memberId, runAt }) => ({
       payload: { id },
-      options: { queue: `webhook:${memberId}`, key: `delivery:${id}`, maxAttempts: 1, runAt },
+      options: { queue: `webhook:${memberId}`, key: `delivery:${id}`, runAt },
     })),
   );
 }
@@ -53,7 +53,7 @@ export function addWebhookJobs(
  *    never stands in front of another's webhook or a customer's 알림톡;
  * 2. send them, CONCURRENCY at a time; digest messages (operator alerts: `payload.digest`) of one channel
  *    and recipient claimed together go out as ONE message (digestText) and all take its answer;
- * 3. record every answer in one statement: sent, the next attempt after the backoff, or given up after
+ * 3. record every answer in one statement: sent, the next attempt by DELIVERY_RETRY, or given up after
  *    24 h (at once for a message tried only once: `payload.once`). The record is fenced by the claim
  *    (status SENDING, the same attempt count): a sender whose lease ran out and was claimed again writes
  *    nothing. A finished message loses its sealed part (`payload.sealed`: a code or a reset link).

@@ -8,7 +8,7 @@ import { Delivery } from '../domain/delivery.entity.js';
 /**
  * Every second (JOBS on): send whatever is due, claim after claim until none is left (mail, SMS, 알림톡,
  * operator alerts, and any webhook its job did not send). A webhook is sent by its own job, added with
- * its row; a failed one's job is added again for the row's next attempt (the backoff the console shows).
+ * its row; a failed one's job is added again for the row's next attempt (DELIVERY_RETRY's answer, which the console shows).
  * Tests call the sender.
  */
 @Injectable()
@@ -27,7 +27,10 @@ export class DeliveryJob {
     return this.jobs.tick('deliveries');
   }
 
-  /** One attempt; when it failed and will be tried again, the engine holds the retry until the row's next attempt. */
+  /**
+   * One attempt; when it failed and will be tried again, the job is added again for the row's next attempt,
+   * which DELIVERY_RETRY wrote (a receiver's Retry-After included): one schedule for the row and the timer.
+   */
   async sendWebhook(id: number): Promise<void> {
     if ((await this.sender.sendDue(id)) !== 'PENDING') return;
     const em = this.em.fork();

@@ -4,13 +4,7 @@ import { AuditFacade, type AuditActor } from '../../audit/index.js';
 import { OrderingFacade, OrderStatus } from '../../ordering/index.js';
 import { Clock, DomainError, NotFoundError } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
-import {
-  backoffMs,
-  DispatchStatus,
-  OrderDispatch,
-  resendNote,
-  UNCERTAIN_MARK,
-} from '../domain/order-dispatch.entity.js';
+import { DispatchStatus, OrderDispatch, resendNote, UNCERTAIN_MARK } from '../domain/order-dispatch.entity.js';
 import { groupBy, mapLimit } from './concurrency.js';
 import { claimDueOrders, type Claimed } from './dispatch-claim.js';
 import { ProviderError, SmmClient } from './smm-client.js';
@@ -20,7 +14,7 @@ import { expectedCost } from '../domain/cost.js';
 import { Failover, mayFailOver, type BackupPlacement } from './failover.js';
 import { SettingsService } from '../../settings/index.js';
 
-export { UNCERTAIN_MARK, backoffMs };
+export { UNCERTAIN_MARK };
 
 /**
  * Orders claimed (and marked) together in one statement, then sent. Small enough that a crash leaves few

@@ -1,14 +1,15 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { OrderingFacade, type RefillForwarding, type RefillReport } from '../../ordering/index.js';
-import { Clock } from '../../../shared/index.js';
+import { Clock, RetrySchedule } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
 import { OrderDispatch } from '../domain/order-dispatch.entity.js';
 import { chunk, groupBy } from './concurrency.js';
 import { SYNC_SPACING_MS } from './order-sync.js';
 import { ProviderError, SmmClient, STATUS_BATCH } from './smm-client.js';
 
-const RETRY_MS = 60_000;
+/** A refill the provider could not take yet (or had no order for) is forwarded again a minute later. */
+const REFILL_RETRY = new RetrySchedule({ delays: { everyMs: 60_000 } });
 
 /** How a provider's refill status word reads: done, refused, or still going. */
 function refillOutcome(status: string): 'done' | 'rejected' | 'open' {
@@ -47,7 +48,7 @@ export class RefillSync {
     await this.ordering.forwardRefills(limit, async (refill): Promise<RefillForwarding> => {
       const provider = providers.get(refill.providerId);
       const providerOrderId = (await this.em.fork().findOne(OrderDispatch, { id: refill.orderId }))?.providerOrderId;
-      if (!provider || !providerOrderId) return { retryAt: new Date(now.getTime() + RETRY_MS) };
+      if (!provider || !providerOrderId) return { retryAt: REFILL_RETRY.next(1, now) };
       try {
         const providerRefillId = await this.client.refill(provider, providerOrderId);
         stats.forwarded++;
@@ -58,7 +59,7 @@ export class RefillSync {
           stats.rejected++;
           return { rejected: error.message.replace(/^refill: /, '') };
         }
-        return { retryAt: new Date(now.getTime() + RETRY_MS) };
+        return { retryAt: REFILL_RETRY.next(1, now) };
       }
     });
     // Follow forwarded ones, per provider in batches.

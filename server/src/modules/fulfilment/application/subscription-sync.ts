@@ -3,14 +3,15 @@ import { expectedCost } from '../domain/cost.js';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { OrderingFacade, SubscriptionStatus, type Subscription } from '../../ordering/index.js';
-import { Clock } from '../../../shared/index.js';
+import { Clock, RetrySchedule } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
 import { OrderDispatch, UNCERTAIN_MARK } from '../domain/order-dispatch.entity.js';
 import { SYNC_SPACING_MS } from './order-sync.js';
 import { ProviderError, SmmClient } from './smm-client.js';
 import { AlertsFacade } from '../../alerts/index.js';
 
-const RETRY_MS = 60_000;
+/** A subscription whose provider failed or could not be found is tried again a minute later. */
+const SUBSCRIPTION_RETRY = new RetrySchedule({ delays: { everyMs: 60_000 } });
 /** How long one round holds a subscription (another replica skips it meanwhile). */
 const LEASE_MS = 5 * 60_000;
 
@@ -54,7 +55,7 @@ export class SubscriptionSync {
       }
       const provider = providers.get(subscription.providerId!);
       if (!provider) {
-        await this.later(subscription, RETRY_MS, '공급사를 찾을 수 없습니다.');
+        await this.later(subscription, SUBSCRIPTION_RETRY.delayMs(1), '공급사를 찾을 수 없습니다.');
         continue;
       }
       if (subscription.providerSubscriptionId === null) await this.send(provider, subscription, stats);
@@ -92,7 +93,7 @@ export class SubscriptionSync {
         await this.ordering.endSubscription(s.id, SubscriptionStatus.CANCELED);
         stats.ended++;
       } else if (error instanceof ProviderError && error.ambiguous) await this.hold(s, reason);
-      else await this.later(s, RETRY_MS, reason);
+      else await this.later(s, SUBSCRIPTION_RETRY.delayMs(1), reason);
     }
   }
 

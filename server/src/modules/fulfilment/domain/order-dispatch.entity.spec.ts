@@ -1,7 +1,7 @@
 import { IllegalTransitionError } from '../../../shared/index.js';
 import {
-  backoffMs,
   claimNote,
+  DISPATCH_RETRY,
   DISPATCH_TRANSITIONS,
   DispatchStatus,
   OrderDispatch,
@@ -155,6 +155,8 @@ describe('order dispatch', () => {
   });
 
   it('backs off 30 s, 1 min, 2 min ... at most an hour', () => {
-    expect([1, 2, 3, 8, 20].map(backoffMs)).toEqual([30_000, 60_000, 120_000, 3_600_000, 3_600_000]);
+    expect([1, 2, 3, 8, 20].map((n) => DISPATCH_RETRY.delayMs(n))).toEqual([
+      30_000, 60_000, 120_000, 3_600_000, 3_600_000,
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import {
   DispatchStatus,
   HELD_DISPATCH_STATUSES,
 } from '../../../contracts/index.js';
-import { TransitionTable } from '../../../shared/index.js';
+import { RetrySchedule, TransitionTable } from '../../../shared/index.js';
 
 export { DispatchStatus, HELD_DISPATCH_STATUSES };
 
@@ -36,13 +36,11 @@ export const statusList = (statuses: readonly DispatchStatus[]): string => statu
 export const UNCERTAIN_MARK = '[확인 필요]';
 export const CHECK_ADVICE = '공급사에서 주문 여부를 확인한 뒤 재전송하거나 공급사 주문번호를 연결하세요.';
 
-const BACKOFF_BASE_MS = 30_000;
-const BACKOFF_MAX_MS = 60 * 60_000;
-
-/** Wait before the next try after `failures` failed attempts: 30 s, 1 min, 2 min ... at most 1 h. */
-export function backoffMs(failures: number): number {
-  return Math.min(BACKOFF_BASE_MS * 2 ** Math.max(0, failures - 1), BACKOFF_MAX_MS);
-}
+/**
+ * A definite failure's next send, per order: 30 s, 1 min, 2 min ... at most 1 h. The dispatch record holds
+ * it (never the engine: at most once is this record's rule).
+ */
+export const DISPATCH_RETRY = new RetrySchedule({ delays: { doubling: { firstMs: 30_000, capMs: 60 * 60_000 } } });
 
 /** The write-ahead note a claim commits before the request goes out (what an operator reads if no outcome is ever recorded). */
 export const claimNote = (now: Date) =>
@@ -57,7 +55,7 @@ export const uncertainNote = (error: string) =>
  * `status` says where it stands ({@link DISPATCH_TRANSITIONS}); the note (`lastError`) only explains:
  * - CLAIMED (write-ahead): committed before the request goes out, its note reading "[확인 필요]" until the
  *   outcome is recorded, so a crash between send and record leaves it held for an operator;
- * - DUE: a definite failure; `nextAttemptAt` is when it is claimed again (exponential backoff);
+ * - DUE: a definite failure; `nextAttemptAt` is when it is claimed again (DISPATCH_RETRY);
  * - UNCERTAIN: no clear answer, held with the reason; never sent again automatically;
  * - SENT (or linked by an operator): the provider's order id; `lastSyncedAt` leases the status polls;
  * - FLAGGED: sent, and the provider said something about it an operator must check (the note says what);
@@ -229,7 +227,7 @@ export class OrderDispatch {
     this.moveTo(DUE, now);
     this.attempts += 1;
     this.lastError = message.slice(0, 1000);
-    this.nextAttemptAt = new Date(now.getTime() + backoffMs(this.attempts));
+    this.nextAttemptAt = DISPATCH_RETRY.next(this.attempts, now);
   }
 
   /** No clear answer: held for an operator with the reason, never resent automatically. */

@@ -11,7 +11,7 @@ import {
   type ReceiptKind,
   type ReceiptStatus,
 } from '../../../contracts/receipts.js';
-import { DomainError, TransitionTable, WonType } from '../../../shared/index.js';
+import { DomainError, RetrySchedule, TransitionTable, WonType } from '../../../shared/index.js';
 import { splitVat } from './amounts.js';
 
 export const RECEIPT_TRANSITIONS = new TransitionTable<ReceiptStatus>({
@@ -27,7 +27,7 @@ export const RECEIPT_TRANSITIONS = new TransitionTable<ReceiptStatus>({
 });
 
 /** Waits before the next try after a transient failure: 1 min, 5 min, 30 min, then every 2 hours. */
-const BACKOFF_MS = [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
+const RECEIPT_RETRY = new RetrySchedule({ delays: { steps: [60_000, 5 * 60_000, 30 * 60_000, 2 * 60 * 60_000] } });
 
 /**
  * One charge's 현금영수증 or 세금계산서, at most one per (charge, kind) (a unique key: never two live documents).
@@ -213,7 +213,7 @@ export class Receipt {
   unreachable(reason: string, now: Date): void {
     this.failure = reason.slice(0, 1000);
     this.attempts += 1;
-    this.nextAttemptAt = new Date(now.getTime() + BACKOFF_MS[Math.min(this.attempts, BACKOFF_MS.length) - 1]!);
+    this.nextAttemptAt = RECEIPT_RETRY.next(this.attempts, now);
     this.claimedUntil = null;
     this.updatedAt = now;
   }

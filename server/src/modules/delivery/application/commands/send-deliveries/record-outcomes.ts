@@ -1,7 +1,7 @@
 import type { Logger } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DeliveryStatus } from '../../../../../contracts/index.js';
-import { nextAttemptAt } from '../../../domain/backoff.js';
+import { DELIVERY_RETRY } from '../../../domain/delivery-retry.js';
 import type { Delivery } from '../../../domain/delivery.entity.js';
 import type { Attempt } from '../../channels.js';
 import { insertDelivery } from '../../delivery-rows.js';
@@ -70,8 +70,10 @@ function resultOf(row: Delivery, attempt: Attempt, now: Date) {
       next_attempt_at: null,
     };
   // A message tried once (a verification code: a newer one replaces it) is given up at its first failure.
-  const next = attempt.retryable && row.payload.once !== true ? nextAttemptAt(row.attempts, row.createdAt, now) : null;
+  const next =
+    attempt.retryable && row.payload.once !== true
+      ? DELIVERY_RETRY.next(row.attempts, now, { since: row.createdAt, retryAfterMs: attempt.retryAfterMs })
+      : null;
   if (next === null) return { ...answer, status: 'FAILED', sent_at: null, next_attempt_at: null };
-  const retryAt = attempt.retryAfterMs !== undefined ? new Date(now.getTime() + attempt.retryAfterMs) : next;
-  return { ...answer, status: 'PENDING', sent_at: null, next_attempt_at: retryAt };
+  return { ...answer, status: 'PENDING', sent_at: null, next_attempt_at: next };
 }

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { AlertsFacade } from '../../../../../alerts/index.js';
-import { Clock, DomainError } from '../../../../../../shared/index.js';
+import { Clock, DomainError, RetrySchedule } from '../../../../../../shared/index.js';
 import { TOSS_PAID_WHILE_CLOSED, tossOrderId } from '../../../../../../contracts/toss.js';
 import type { Charge } from '../../../../domain/charge.entity.js';
 import { ChargeSettlement } from '../../../charge-settlement.js';
@@ -9,8 +9,8 @@ import { RefundBookkeeping } from '../../../refund-bookkeeping.js';
 import type { TossPayment } from '../../toss-client.js';
 import { withLockedCharge } from '../../toss-charges.js';
 
-/** How soon the re-check job asks again about a payment whose state is not final. */
-const RECHECK_MS = 60_000;
+/** How soon the re-check job asks Toss again about a payment whose state is not final: every minute, per charge. */
+const TOSS_RECHECK = new RetrySchedule({ delays: { everyMs: 60_000 } });
 const FINAL_FAILURES = new Set(['CANCELED', 'PARTIAL_CANCELED', 'ABORTED', 'EXPIRED']);
 
 interface PaymentAlert {
@@ -86,7 +86,7 @@ export class ApplyTossPayment {
       } else if (now >= charge.expiresAt && (payment.status === 'READY' || payment.status === 'IN_PROGRESS')) {
         charge.failPayment(now, by, `Toss ${payment.status} past the deadline`);
       } else {
-        charge.nextCheckAt = new Date(now.getTime() + RECHECK_MS);
+        charge.nextCheckAt = TOSS_RECHECK.next(1, now);
       }
       return charge;
     });
