@@ -3,8 +3,9 @@
 //   node_modules/.bin/node bench/order-dispatch.mjs     (BENCH_SECONDS=15 BENCH_CONCURRENCY=32)
 // The built server in a process of its own, as `npm start` runs it (ROLE=all: jobs on, logs at info;
 // BENCH_SETTINGS=quiet: logs at warn, jobs still on since dispatch is what is measured), on a database of
-// bench/lib/database.mjs. The provider is a loopback fake in this process, so every order crosses a process
-// boundary twice. API v2 `add` calls from this process, BENCH_CONCURRENCY in flight over 50 keys, for
+// bench/lib/database.mjs. The provider is a loopback fake on a thread of its own in this process
+// (bench/lib/provider-thread.mjs: its answers do not wait behind the load generator), so every order crosses a
+// process boundary twice. API v2 `add` calls from this process, BENCH_CONCURRENCY in flight over 50 keys, for
 // BENCH_SECONDS. An order counts once the provider has it: the sustained rate is the provider's add requests
 // during the window over its length; the rest that arrive after the window are timed as the drain.
 import { spawn } from 'node:child_process';
@@ -15,7 +16,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { build } from '../scripts/lib/build.mjs';
 import { SERVER_NODE_FLAGS } from '../scripts/lib/server-flags.mjs';
-import { FakeProvider, seedFakeProviderCatalogue } from '../test/support/fake-provider.ts';
+import { seedFakeProviderCatalogue } from '../test/support/fake-provider.ts';
+import { startProviderThread } from './lib/provider-thread.mjs';
 import { pgbench, seedCeiling } from './lib/ceiling.mjs';
 import { benchDatabase } from './lib/database.mjs';
 import { benchSettings, cpuMs, freePort, peakRssLine, percentile } from './lib/process-figures.mjs';
@@ -38,7 +40,7 @@ const root = mkdtempSync(join(tmpdir(), 'smm-bench-dispatch-'));
 for (const dir of ['db', 'ceiling']) mkdirSync(join(root, dir));
 const database = await benchDatabase(startEmbeddedPostgres, join(root, 'db'), 'dispatch');
 const scratch = await benchDatabase(startEmbeddedPostgres, join(root, 'ceiling'), 'ceiling');
-const fake = await FakeProvider.start();
+const fake = await startProviderThread();
 const env = (databaseUrl, port) => ({
   ...process.env,
   ...settings.env,
@@ -119,7 +121,7 @@ try {
     times.sort((a, b) => a - b);
     return { placed, refused, p50: percentile(times, 50), p99: percentile(times, 99) };
   }
-  const adds = () => fake.calls('add').length;
+  const adds = () => fake.adds();
 
   // Warm-up (JIT, pools, plans), then every order of it upstream before the window opens.
   const warm = await load(3);
@@ -146,13 +148,13 @@ try {
   });
   const sustained = withProvider / windowS;
   console.log(
-    `\nAPI v2 add with dispatch (server: a process of its own, ${database.label}; provider: a loopback fake in the bench process)`,
+    `\nAPI v2 add with dispatch (server: a process of its own, ${database.label}; provider: a loopback fake on its own thread of the bench process)`,
   );
   console.log(
     `  placed ${window.placed} in ${windowS.toFixed(1)} s (${(window.placed / windowS).toFixed(0)}/s), p50 ${window.p50.toFixed(1)} ms, p99 ${window.p99.toFixed(1)} ms, refused ${window.refused}`,
   );
   console.log(
-    `  with the provider within the window: ${withProvider} (sustained ${sustained.toFixed(0)} orders/s); the rest ${upstream - withProvider} arrived ${drainS.toFixed(1)} s after it closed; ${upstream} of ${window.placed} upstream, links placed twice ${fake.duplicateLinks().length}`,
+    `  with the provider within the window: ${withProvider} (sustained ${sustained.toFixed(0)} orders/s); the rest ${upstream - withProvider} arrived ${drainS.toFixed(1)} s after it closed; ${upstream} of ${window.placed} upstream, links placed twice ${await fake.duplicateLinks()}`,
   );
   console.log(
     `  server CPU ${(cpu / Math.max(1, withProvider)).toFixed(2)} ms per order with the provider (placing and dispatching)`,

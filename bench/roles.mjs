@@ -2,9 +2,9 @@
 //   node_modules/.bin/node bench/roles.mjs     (BENCH_ORDERS=10000 BENCH_RATE=200 BENCH_SECONDS=10)
 // The built server twice on one database (bench/lib/database.mjs): ROLE=web and ROLE=worker, each as npm start
 // runs it (jobs on where the role runs them, logs at info; BENCH_SETTINGS=quiet: logs at warn), the provider a
-// loopback fake in this process. API v2 calls (add, and status of 100 orders, one key each of 50 members) at
-// BENCH_RATE a second go to the web: first BENCH_SECONDS with the worker not started, then while the worker
-// sends BENCH_ORDERS pending orders upstream (sustained: an order counts once the provider has it). Prints the
+// loopback fake on a thread of its own in this process (bench/lib/provider-thread.mjs). API v2 calls (add, and
+// status of 100 orders, one key each of 50 members) at BENCH_RATE a second go to the web: first BENCH_SECONDS
+// with the worker not started, then while the worker sends BENCH_ORDERS pending orders upstream (sustained: an order counts once the provider has it). Prints the
 // web's p50/p99 in both phases, the dispatch's orders/s, the CPU ms per order of each process, and each
 // process's peak RSS.
 import { spawn } from 'node:child_process';
@@ -15,7 +15,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { build } from '../scripts/lib/build.mjs';
 import { SERVER_NODE_FLAGS } from '../scripts/lib/server-flags.mjs';
-import { FakeProvider, seedFakeProviderCatalogue } from '../test/support/fake-provider.ts';
+import { seedFakeProviderCatalogue } from '../test/support/fake-provider.ts';
+import { startProviderThread } from './lib/provider-thread.mjs';
 import { benchDatabase } from './lib/database.mjs';
 import { benchSettings, cpuMs, freePort, peakRssLine, percentile } from './lib/process-figures.mjs';
 import { v2Call } from './lib/v2-call.mjs';
@@ -33,7 +34,7 @@ const { createServer } = await import('../server/dist/bootstrap.js');
 const settings = benchSettings();
 const root = mkdtempSync(join(tmpdir(), 'smm-bench-roles-'));
 const database = await benchDatabase(startEmbeddedPostgres, root, 'roles');
-const fake = await FakeProvider.start();
+const fake = await startProviderThread();
 const env = (role, port) => ({
   ...process.env,
   ...settings.env,
@@ -180,7 +181,7 @@ try {
   console.log(`  while the worker dispatches ${ORDERS}: ${fmt(busy)}`);
   console.log(
     `worker (ROLE=worker): ${sent - sentBefore} of ${ORDERS} orders with the provider ${dispatchS.toFixed(1)} s after its start (start included): ${((sent - sentBefore) / dispatchS).toFixed(0)} orders/s; ` +
-      `provider add requests ${fake.calls('add').length}, links placed twice ${fake.duplicateLinks().length}; ` +
+      `provider add requests ${fake.adds()}, links placed twice ${await fake.duplicateLinks()}; ` +
       `CPU: worker ${(workerCpu / ORDERS).toFixed(2)} ms per dispatched order (start included), web ${(webCpu / busy.calls).toFixed(2)} ms per call`,
   );
   console.log(
