@@ -6,7 +6,7 @@ export {
   TEMPLATE_SETTING,
   type Outgoing,
 } from './application/delivery.facade.js';
-export { DeliverySender, LEASE_MS } from './application/delivery-sender.js';
+export { DeliverySender, DELIVERY_LEASE } from './application/delivery-sender.js';
 export { IdentityMessenger } from './application/identity-messenger.js';
 export { SECRET_MASK } from './application/message-seal.js';
 export { solapiAuthorization, readUpTo, MAX_ANSWER_BYTES } from './application/channels.js';
