@@ -72,11 +72,12 @@ export interface SqlPart {
  * has ended) order by … limit n for update skip locked`. Rows another process holds are skipped, not waited for,
  * so claimers at once take disjoint sets.
  */
-export function dueSelection(claim: DueRows, now: Date): SqlPart {
+export function dueSelection(claim: DueRows, now?: Date): SqlPart {
   const params = [...(claim.params ?? [])];
   let due = claim.due;
   const lease = claim.lease;
   if (lease && lease.free !== 'any') {
+    if (!now) throw new Error(`the lease on ${claim.table} needs the time of the claim`);
     const { column } = lease;
     due = `(${due}) and (${lease.free === 'ended-or-null' ? `${column} is null or ` : ''}${column} <= ?)`;
     params.push(lease.holds === 'until' ? now : lease.lease.takenBefore(now));
@@ -138,13 +139,12 @@ export async function lockDue<T extends object>(
   tx: EntityManager,
   entity: EntityName<T>,
   claim: EntityDue,
-  now: Date,
 ): Promise<T[]> {
   const meta = tx.getMetadata().get(entity);
   const key = meta.primaryKeys[0]!;
   const column = meta.properties[key]!.fieldNames[0]!;
   const table = `"${meta.tableName}"`;
-  const selection = dueSelection({ ...claim, table, key: column }, now);
+  const selection = dueSelection({ ...claim, table, key: column });
   const keys = (await tx.execute<Record<string, unknown>[]>(selection.sql, selection.params)).map((r) => r[column]);
   if (keys.length === 0) return [];
   const rows = await tx.find(entity, { [key]: { $in: keys } } as never);
@@ -169,12 +169,11 @@ export async function processDue<T extends object>(
   em: EntityManager,
   entity: EntityName<T>,
   claim: EntityDue,
-  now: Date,
   handle: (tx: EntityManager, row: T) => Promise<void>,
   onError?: (tx: EntityManager, row: T, error: unknown) => Promise<void> | void,
 ): Promise<BatchResult> {
   return em.fork().transactional(async (tx) => {
-    const rows = await lockDue(tx, entity, claim, now);
+    const rows = await lockDue(tx, entity, claim);
     let failed = 0;
     for (const row of rows) {
       try {

@@ -146,7 +146,7 @@ describe('claim', () => {
     seedEm.persist(new RegisterWhere('not due', 0));
     await seedEm.flush();
     const rows = await em().transactional((tx) =>
-      lockDue(tx, RegisterWhere, { due: 'text = ?', params: ['ordered'], order: 'sort_order desc', limit: 4 }, T0),
+      lockDue(tx, RegisterWhere, { due: 'text = ?', params: ['ordered'], order: 'sort_order desc', limit: 4 }),
     );
     expect(rows.map((r) => r.sortOrder)).toEqual([5, 4, 3, 2]);
   });
@@ -163,7 +163,6 @@ describe('claim', () => {
           em(),
           RegisterWhere,
           { due: 'text = ?', params: ['due'], order: 'id', limit: 7 },
-          T0,
           async (_tx, row) => {
             seen.set(row.id, [...(seen.get(row.id) ?? []), name]);
             if (name === 'a') order.push(row.id);
@@ -191,7 +190,6 @@ describe('claim', () => {
       em(),
       RegisterWhere,
       { due: 'text = ?', params: ['retry'], order: 'id', limit: 10 },
-      T0,
       async (_tx, row) => {
         row.text = 'ok';
         if (row.sortOrder === 2) throw new Error('upstream said no');

@@ -40,7 +40,7 @@ export class ChargeExpiryJob {
     let expired = 0;
     for (;;) {
       const now = this.clock.now();
-      const { handled } = await processDue(this.em, Charge, pastDeadline(now), now, async (_tx, charge) =>
+      const { handled } = await processDue(this.em, Charge, pastDeadline(now), async (_tx, charge) =>
         charge.expire(now),
       );
       expired += handled;

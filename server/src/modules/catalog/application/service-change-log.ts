@@ -108,12 +108,12 @@ export class ServiceChangeLog {
    * and left out (an operator hid them before members were told).
    */
   async takeForDigest(tx: EntityManager, before: Date, now: Date, limit: number): Promise<DigestEntry[]> {
-    const rows = await lockDue(
-      tx,
-      ServiceChange,
-      { due: 'noticed_at is null and created_at < ?', params: [before], order: 'id', limit },
-      now,
-    );
+    const rows = await lockDue(tx, ServiceChange, {
+      due: 'noticed_at is null and created_at < ?',
+      params: [before],
+      order: 'id',
+      limit,
+    });
     for (const row of rows) row.noticedAt = now;
     return rows.filter((r) => !r.hidden).map((r) => ({ id: r.id, view: r.view() }));
   }

@@ -11,37 +11,31 @@ export interface Claimed extends UpstreamOrder {
 const { DUE, CLAIMED } = DispatchStatus;
 
 /** New orders of these providers, lowest id first. */
-const fresh = (providerIds: number[], limit: number, now: Date): SqlPart =>
-  dueSelection(
-    {
-      table: 'ordering_upstream_pending',
-      alias: 'o',
-      select: 'o.id, o.provider_id',
-      due: 'o.provider_id in (?) and not exists (select 1 from order_dispatch r where r.order_id = o.id)',
-      params: [providerIds],
-      order: 'o.id',
-      limit,
-      lockOf: 'o',
-    },
-    now,
-  );
+const fresh = (providerIds: number[], limit: number): SqlPart =>
+  dueSelection({
+    table: 'ordering_upstream_pending',
+    alias: 'o',
+    select: 'o.id, o.provider_id',
+    due: 'o.provider_id in (?) and not exists (select 1 from order_dispatch r where r.order_id = o.id)',
+    params: [providerIds],
+    order: 'o.id',
+    limit,
+    lockOf: 'o',
+  });
 
 /** DUE records of these providers whose next attempt has come, earliest first (the order locked too). */
 const retry = (providerIds: number[], limit: number, now: Date): SqlPart =>
-  dueSelection(
-    {
-      table: 'order_dispatch',
-      alias: 'r',
-      join: 'join ordering_upstream_pending o on o.id = r.order_id',
-      select: 'o.id',
-      due: `r.status = '${DUE}' and r.next_attempt_at <= ? and o.provider_id in (?)`,
-      params: [now, providerIds],
-      order: 'r.next_attempt_at, r.order_id',
-      limit,
-      lockOf: 'r, o',
-    },
-    now,
-  );
+  dueSelection({
+    table: 'order_dispatch',
+    alias: 'r',
+    join: 'join ordering_upstream_pending o on o.id = r.order_id',
+    select: 'o.id',
+    due: `r.status = '${DUE}' and r.next_attempt_at <= ? and o.provider_id in (?)`,
+    params: [now, providerIds],
+    order: 'r.next_attempt_at, r.order_id',
+    limit,
+    lockOf: 'r, o',
+  });
 
 /**
  * The claim, one statement over the sender's own records and ordering's `ordering_upstream_pending` (a view
@@ -83,7 +77,7 @@ export async function claimDueOrders(
   if (providerIds.length === 0 || limit <= 0) return [];
   DISPATCH_TRANSITIONS.assert(DUE, CLAIMED);
   const note = claimNote(now);
-  const newOrders = fresh(providerIds, limit, now);
+  const newOrders = fresh(providerIds, limit);
   const retries = retry(providerIds, limit, now);
   const rows = await em.execute<ClaimedRow[]>(claimSql(newOrders.sql, retries.sql), [
     ...newOrders.params,

@@ -158,7 +158,6 @@ export class OrderUpstream {
         order: 'cancel_requested_at, id',
         limit,
       },
-      this.clock.now(),
       async (_tx, order) => {
         const answer = await forward({ id: order.id, providerId: order.providerId! });
         if (answer === null) return;
@@ -184,7 +183,6 @@ export class OrderUpstream {
         order: 'next_check_at, id',
         limit,
       },
-      now,
       async (_tx, refill) => {
         const answer = await forward({ id: refill.id, orderId: refill.orderId, providerId: refill.providerId! });
         const at = this.clock.now();

@@ -63,7 +63,7 @@ export class AutoOrderRunsJob {
     }
     for (;;) {
       const now = this.clock.now();
-      const { handled, failed } = await processDue(this.em, AutoOrder, dueRuns(now, BATCH), now, async (tx, auto) => {
+      const { handled, failed } = await processDue(this.em, AutoOrder, dueRuns(now, BATCH), async (tx, auto) => {
         const service = await this.catalog.getService(auto.serviceId);
         if (!service?.visible || service.isReadOnly) return this.commands.stopAutoOrder(tx, auto);
         tx.persist(Order.startRunOf(auto, service, now));
@@ -80,7 +80,7 @@ export class AutoOrderRunsJob {
   private startBulk(): Promise<{ claimed: number; started: number }> {
     return this.em.fork().transactional(async (tx) => {
       const now = this.clock.now();
-      const due = await lockDue(tx, AutoOrder, dueRuns(now, BULK), now);
+      const due = await lockDue(tx, AutoOrder, dueRuns(now, BULK));
       const runs: Order[] = [];
       for (const auto of due) {
         const service = await this.catalog.getService(auto.serviceId);

@@ -20,12 +20,11 @@ export class ClaimSubscription {
     return this.em.fork().transactional(async (tx) => {
       const now = this.clock.now();
       // One row by key: a round or command holding it is waited for, then its state decides.
-      const [subscription] = await lockDue(
-        tx,
-        Subscription,
-        { due: 'id = ? and next_check_at <= ?', params: [id, now], wait: true },
-        now,
-      );
+      const [subscription] = await lockDue(tx, Subscription, {
+        due: 'id = ? and next_check_at <= ?',
+        params: [id, now],
+        wait: true,
+      });
       if (!subscription?.isOpen) return null;
       if (subscription.providerSubscriptionId === null && subscription.sendingAt !== null) return 'unrecorded';
       subscription.checkAgainAt(lease.endsAt(now), now, subscription.lastError);
