@@ -30,8 +30,6 @@ export const FIRST_OF_SEQUENCE = `(d.sequence_key is null or not exists (
 
 /** Takes due messages: SENDING until the lease ends, the attempt counted (the claim's fence). */
 export async function claimDue(em: EntityManager, now: Date, limit: number): Promise<Delivery[]> {
-  // Claims take turns (a transaction-scoped lock around one statement): a burst due at once goes to one
-  // claimer, so an operator's digest is one message whichever replicas claim together.
   // The fair set is chosen first (per lane, under the in-flight cap); the due selection locks what of it is still due.
   const taken = dueSelection(
     {
@@ -46,6 +44,8 @@ export async function claimDue(em: EntityManager, now: Date, limit: number): Pro
     now,
   );
   const stamp = leaseStamp(LEASE, now);
+  // Claims take turns (a transaction-scoped lock around one statement): a burst due at once goes to one
+  // claimer, so an operator's digest is one message whichever replicas claim together.
   const claimed = await em.transactional(async (tx) => {
     await tx.execute('select pg_advisory_xact_lock(?, 0)', [DELIVERY_CLAIM_LOCK]);
     return tx.execute<{ id: number; turn: string }[]>(
