@@ -20,7 +20,20 @@ export {
   idOf,
 } from './list-filters.js';
 export { findPage, type PageOptions } from './admin-page.js';
-export { claimAndProcess, type ClaimOptions, type BatchResult } from './jobs.js';
+export {
+  Lease,
+  dueSelection,
+  leaseStamp,
+  takeDue,
+  lockDue,
+  processDue,
+  type LeaseColumn,
+  type DueRows,
+  type EntityDue,
+  type Take,
+  type SqlPart,
+  type BatchResult,
+} from './claim.js';
 export { JobEngine, type JobHandler, type JobOptions } from './job-engine.js';
 export { WonType } from './won.type.js';
 export { ShortCache, ShortRowCache } from './short-cache.js';

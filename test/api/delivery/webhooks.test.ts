@@ -5,7 +5,7 @@ import { FakeProvider } from '../../support/fake-provider.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../../support/webhook-receiver.js';
 import { webhookReseller } from './helpers.js';
 import { Clock } from '../../../server/src/shared/index.js';
-import { DeliveryFacade, DeliverySender, LEASE_MS } from '../../../server/src/modules/delivery/index.js';
+import { DeliveryFacade, DeliverySender, DELIVERY_LEASE } from '../../../server/src/modules/delivery/index.js';
 import { Delivery } from '../../../server/src/modules/delivery/entities.js';
 import { OrderSender, OrderSync, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
 import { renewKey } from '../reseller/fixtures.js';
@@ -331,7 +331,7 @@ describe('reseller webhooks', () => {
       await t.app.get(DeliveryFacade).replay(id);
       const stuck = t.app.get(DeliverySender).runOnce();
       while (receiver.received.length === 0) await sleep(20);
-      other.app.get(Clock).travel(LEASE_MS);
+      other.app.get(Clock).travel(DELIVERY_LEASE.ms);
       expect(await other.app.get(DeliverySender).runOnce()).toBe(1);
       await stuck;
       expect(receiver.received.map((r) => r.headers['webhook-id'])).toEqual([

@@ -4,7 +4,7 @@ import { DEFAULT_FAKE_SERVICES, FakeProvider, TYPED_FAKE_SERVICES } from '../../
 import { OrderingFacade, OrderStatus, SubscriptionStatus } from '../../../server/src/modules/ordering/index.js';
 import { Order, Subscription } from '../../../server/src/modules/ordering/entities.js';
 import { OrderSync, SubscriptionSync, SYNC_SPACING_MS } from '../../../server/src/modules/fulfilment/index.js';
-import { Clock } from '../../../server/src/shared/index.js';
+import { Clock, Lease } from '../../../server/src/shared/index.js';
 import { MEMBER_CANCEL_MESSAGES } from '../../../server/src/contracts/index.js';
 import type { Service } from '../../../server/src/modules/catalog/index.js';
 import { addProvider, admin, expectCleanWallet } from './helpers.js';
@@ -269,9 +269,8 @@ describe('subscription sync (fake provider)', () => {
   it('a round cut off after its add went out (no outcome recorded) is held once its lease runs out, not sent again', async () => {
     const { subscriptionId } = await subscribed('cut.user', 1);
     const subscriptions = t.app.get(OrderingFacade);
-    const now = t.app.get(Clock).now();
     // What a round does before its `add`, and then the process dies.
-    expect(await subscriptions.claimSubscription(subscriptionId, new Date(now.getTime() + 5 * 60_000))).toBe('claimed');
+    expect(await subscriptions.claimSubscription(subscriptionId, Lease.minutes(5))).toBe('claimed');
     t.app.get(Clock).travel(5 * 60_000 + 1000);
     expect(await t.app.get(SubscriptionSync).runOnce()).toEqual({ sent: 0, posts: 0, ended: 0 });
     expect(addsOf('cut.user')).toBe(0);

@@ -8,7 +8,7 @@ export {
 } from './application/delivery.facade.js';
 export type { MemberWebhookEvent } from './application/commands/enqueue-webhook-event/enqueue-webhook-event.js';
 export type { Notice } from './application/commands/send-notice/send-notice.js';
-export { DeliverySender, LEASE_MS } from './application/delivery-sender.js';
+export { DeliverySender, DELIVERY_LEASE } from './application/delivery-sender.js';
 export { IdentityMessenger } from './application/identity-messenger.js';
 export { SECRET_MASK } from './application/message-seal.js';
 export { solapiAuthorization, readUpTo, MAX_ANSWER_BYTES } from './application/channels.js';

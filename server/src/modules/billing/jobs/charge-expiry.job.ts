@@ -1,15 +1,23 @@
 import { Injectable } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { claimAndProcess, Clock, JobEngine } from '../../../shared/index.js';
+import { Clock, JobEngine, processDue, type EntityDue } from '../../../shared/index.js';
 import { Charge } from '../domain/charge.entity.js';
 
 const BATCH = 100;
 
+/** Bank-transfer charges past their deadline that Toss holds nothing for, the oldest deadline first. */
+const pastDeadline = (now: Date): EntityDue => ({
+  due: `status = 'PENDING' and expires_at <= ? and toss_payment_key is null`,
+  params: [now],
+  order: 'expires_at',
+  limit: BATCH,
+});
+
 /**
  * Fails charges whose 3-hour deadline passed without a deposit. A charge Toss holds a payment for is
- * left to the Toss re-check job: only Toss can say whether it was paid. Rows are claimed with
- * FOR UPDATE SKIP LOCKED, so any number of replicas may run it; ticks only when JOBS is on
+ * left to the Toss re-check job: only Toss can say whether it was paid. Rows are claimed (processDue:
+ * FOR UPDATE SKIP LOCKED), so any number of replicas may run it; ticks only when JOBS is on
  * (ScheduleModule is loaded only then); tests call runOnce().
  */
 @Injectable()
@@ -32,15 +40,8 @@ export class ChargeExpiryJob {
     let expired = 0;
     for (;;) {
       const now = this.clock.now();
-      const { handled } = await claimAndProcess(
-        this.em,
-        Charge,
-        {
-          where: { status: 'PENDING', expiresAt: { $lte: now }, tossPaymentKey: null },
-          orderBy: { expiresAt: 'ASC' },
-          limit: BATCH,
-        },
-        async (_tx, charge) => charge.expire(now),
+      const { handled } = await processDue(this.em, Charge, pastDeadline(now), async (_tx, charge) =>
+        charge.expire(now),
       );
       expired += handled;
       if (handled < BATCH) return expired;

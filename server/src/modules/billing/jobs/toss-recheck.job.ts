@@ -1,12 +1,21 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
 import { EntityManager } from '@mikro-orm/postgresql';
-import { Clock, JobEngine } from '../../../shared/index.js';
+import { Clock, JobEngine, Lease, takeDue, type Take } from '../../../shared/index.js';
 import { RecheckTossPayment } from '../application/toss/commands/recheck-toss-payment/recheck-toss-payment.js';
 
 const BATCH = 50;
 /** A claimed charge is not claimed again (by this or another replica) for this long. */
-const LEASE_MS = 60_000;
+const TOSS_LEASE = Lease.seconds(60);
+
+/** Toss charges whose next check has come, the earliest first; the lease moves the next check forward. */
+const DUE_CHECKS: Take = {
+  table: 'charge',
+  due: `method = 'TOSS' and toss_payment_key is not null`,
+  order: 'next_check_at',
+  limit: BATCH,
+  lease: { column: 'next_check_at', lease: TOSS_LEASE, holds: 'until' },
+};
 
 /**
  * Re-checks Toss charges whose outcome is not known yet (a confirm that failed, timed out or
@@ -37,13 +46,7 @@ export class TossRecheckJob {
   /** Checks every due charge once; answers how many were asked about. */
   async runOnce(): Promise<number> {
     const now = this.clock.now();
-    const rows = await this.em.fork().execute<{ id: number }[]>(
-      `update charge set next_check_at = ? where id in (
-         select id from charge where method = 'TOSS' and toss_payment_key is not null and next_check_at <= ?
-         order by next_check_at limit ? for update skip locked)
-       returning id`,
-      [new Date(now.getTime() + LEASE_MS), now, BATCH],
-    );
+    const rows = await takeDue(this.em.fork(), DUE_CHECKS, now);
     for (const { id } of rows) {
       try {
         await this.recheck.execute(id);

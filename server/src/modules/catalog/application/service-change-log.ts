@@ -1,5 +1,4 @@
 import { Injectable } from '@nestjs/common';
-import { LockMode } from '@mikro-orm/core';
 import { EntityManager } from '@mikro-orm/postgresql';
 import {
   SERVICE_CHANGE_KINDS,
@@ -16,6 +15,7 @@ import {
   filterId,
   filterOneOrMany,
   findPage,
+  lockDue,
   NotFoundError,
   searchIn,
   type ListQuery,
@@ -108,11 +108,12 @@ export class ServiceChangeLog {
    * and left out (an operator hid them before members were told).
    */
   async takeForDigest(tx: EntityManager, before: Date, now: Date, limit: number): Promise<DigestEntry[]> {
-    const rows = await tx.find(
-      ServiceChange,
-      { noticedAt: null, createdAt: { $lt: before } },
-      { orderBy: { id: 'ASC' }, limit, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
-    );
+    const rows = await lockDue(tx, ServiceChange, {
+      due: 'noticed_at is null and created_at < ?',
+      params: [before],
+      order: 'id',
+      limit,
+    });
     for (const row of rows) row.noticedAt = now;
     return rows.filter((r) => !r.hidden).map((r) => ({ id: r.id, view: r.view() }));
   }

@@ -9,7 +9,7 @@ import { AttemptDelivery } from './commands/send-deliveries/attempt-delivery.js'
 import { BATCH, claimDue, claimOne, FIRST_OF_SEQUENCE } from './commands/send-deliveries/claim-deliveries.js';
 import { recordOutcomes, type Outcome } from './commands/send-deliveries/record-outcomes.js';
 
-export { BATCH, LEASE_MS, WEBHOOKS_IN_FLIGHT } from './commands/send-deliveries/claim-deliveries.js';
+export { BATCH, DELIVERY_LEASE, WEBHOOKS_IN_FLIGHT } from './commands/send-deliveries/claim-deliveries.js';
 
 /** How many messages are in flight at once. */
 const CONCURRENCY = 64;
@@ -46,7 +46,7 @@ export function addWebhookJobs(
  * 1. claim: one statement takes up to BATCH due messages (FOR UPDATE SKIP LOCKED, so replicas never take
  *    the same; claims take turns, so a burst due at once is one claimer's), only the oldest unsent one of
  *    each sequence (a reseller sees an order's updates in the order they happened, whatever failed
- *    meanwhile), and marks them SENDING with a lease (LEASE_MS) and the attempt counted. The claim is fair:
+ *    meanwhile), and marks them SENDING with a lease (DELIVERY_LEASE) and the attempt counted. The claim is fair:
  *    each lane (a member's webhooks; each other channel: mail, SMS, 알림톡, operator alerts) gets its turn in
  *    round robin (every lane's oldest first, then every lane's second …), and a member's webhooks in flight
  *    (leased, by any sender) never pass WEBHOOKS_IN_FLIGHT, so one member's backlog to a dead receiver

@@ -1,5 +1,6 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
 import { OrderStatus, type UpstreamOrder } from '../../ordering/index.js';
+import { dueSelection, type SqlPart } from '../../../shared/index.js';
 import { claimNote, DISPATCH_TRANSITIONS, DispatchStatus } from '../domain/order-dispatch.entity.js';
 
 /** A claimed order: what goes upstream, and its dispatch record's failures so far. */
@@ -9,6 +10,33 @@ export interface Claimed extends UpstreamOrder {
 
 const { DUE, CLAIMED } = DispatchStatus;
 
+/** New orders of these providers, lowest id first. */
+const fresh = (providerIds: number[], limit: number): SqlPart =>
+  dueSelection({
+    table: 'ordering_upstream_pending',
+    alias: 'o',
+    select: 'o.id, o.provider_id',
+    due: 'o.provider_id in (?) and not exists (select 1 from order_dispatch r where r.order_id = o.id)',
+    params: [providerIds],
+    order: 'o.id',
+    limit,
+    lockOf: 'o',
+  });
+
+/** DUE records of these providers whose next attempt has come, earliest first (the order locked too). */
+const retry = (providerIds: number[], limit: number, now: Date): SqlPart =>
+  dueSelection({
+    table: 'order_dispatch',
+    alias: 'r',
+    join: 'join ordering_upstream_pending o on o.id = r.order_id',
+    select: 'o.id',
+    due: `r.status = '${DUE}' and r.next_attempt_at <= ? and o.provider_id in (?)`,
+    params: [now, providerIds],
+    order: 'r.next_attempt_at, r.order_id',
+    limit,
+    lockOf: 'r, o',
+  });
+
 /**
  * The claim, one statement over the sender's own records and ordering's `ordering_upstream_pending` (a view
  * ordering owns: its PENDING orders with a provider service, locked through it): new orders of these
@@ -16,15 +44,7 @@ const { DUE, CLAIMED } = DispatchStatus;
  * records whose next attempt has come (earliest first) are claimed again, only while still due; at most
  * `limit` of each, FOR UPDATE SKIP LOCKED so replicas take disjoint sets. Only the orders it took come back.
  */
-const CLAIM_SQL = `with fresh as (
-    select o.id, o.provider_id from ordering_upstream_pending o
-    where o.provider_id in (?) and not exists (select 1 from order_dispatch r where r.order_id = o.id)
-    order by o.id limit ? for update of o skip locked
-  ), retry as (
-    select o.id from order_dispatch r join ordering_upstream_pending o on o.id = r.order_id
-    where r.status = '${DUE}' and r.next_attempt_at <= ? and o.provider_id in (?)
-    order by r.next_attempt_at, r.order_id limit ? for update of r, o skip locked
-  ), taken_fresh as (
+const claimSql = (fresh: string, retry: string) => `with fresh as (${fresh}), retry as (${retry}), taken_fresh as (
     insert into order_dispatch (order_id, provider_id, status, attempts, last_error, created_at, updated_at)
     select id, provider_id, '${CLAIMED}', 0, ?, ?, ? from fresh
     on conflict (order_id) do nothing returning order_id, attempts
@@ -57,12 +77,11 @@ export async function claimDueOrders(
   if (providerIds.length === 0 || limit <= 0) return [];
   DISPATCH_TRANSITIONS.assert(DUE, CLAIMED);
   const note = claimNote(now);
-  const rows = await em.execute<ClaimedRow[]>(CLAIM_SQL, [
-    providerIds,
-    limit,
-    now,
-    providerIds,
-    limit,
+  const newOrders = fresh(providerIds, limit);
+  const retries = retry(providerIds, limit, now);
+  const rows = await em.execute<ClaimedRow[]>(claimSql(newOrders.sql, retries.sql), [
+    ...newOrders.params,
+    ...retries.params,
     note,
     now,
     now,

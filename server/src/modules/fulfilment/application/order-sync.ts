@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { OrderingFacade, OrderStatus, ORDER_TRANSITIONS, type UpstreamReport } from '../../ordering/index.js';
-import { Clock } from '../../../shared/index.js';
+import { Clock, Lease, takeDue, type Take } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
 import type { UpstreamStatusResult } from '../domain/upstream-protocol.js';
 import { chunk, groupBy, mapLimit } from './concurrency.js';
@@ -21,9 +21,21 @@ const { SENT, FLAGGED, FINISHED } = DispatchStatus;
 /** The states the sync moves many records out of at once (the entity's table says which may). */
 const POLLED = statusList(POLLED_DISPATCH_STATUSES);
 
-/** An order is asked about at most this often. */
-export const SYNC_SPACING_MS = 20_000;
+/** An order is asked about at most this often: a poll leases it (last_synced_at) for this long. */
+const SYNC_LEASE = Lease.seconds(20);
+export const SYNC_SPACING_MS = SYNC_LEASE.ms;
 const LEASE_BATCH = 1000;
+
+/** Placed, unfinished dispatch records not polled within the lease, the longest waiting first. */
+const duePolls = (limit: number): Take => ({
+  table: 'order_dispatch',
+  key: 'order_id',
+  due: `status in (${POLLED})`,
+  order: 'last_synced_at nulls first, order_id',
+  limit,
+  lease: { column: 'last_synced_at', lease: SYNC_LEASE, holds: 'since', free: 'ended-or-null' },
+  returning: 'order_id, provider_id, provider_order_id',
+});
 /** Status requests in flight at once, per provider. */
 const PER_PROVIDER = 4;
 /** Reports applied together in one transaction: the orders locked in one statement, their members told in two. */
@@ -252,21 +264,17 @@ export class OrderSync {
 
   /**
    * Takes the orders due for a poll and stamps them, so no other tick or replica asks about them now:
-   * the due records are locked FOR UPDATE SKIP LOCKED (as claimAndProcess does) and stamped in one
+   * the due records are taken (takeDue: FOR UPDATE SKIP LOCKED) and stamped in one
    * statement per batch. Orders that ended meanwhile (an operator's command) are marked finished instead.
    */
   private async lease(limit: number): Promise<Polled[]> {
     const now = this.clock.now();
-    const due = new Date(now.getTime() - SYNC_SPACING_MS);
     const polled: Polled[] = [];
     while (polled.length < limit) {
-      const rows = await this.em.fork().execute<{ order_id: number; provider_id: number; provider_order_id: string }[]>(
-        `update order_dispatch d set last_synced_at = ? where d.order_id in (
-           select order_id from order_dispatch
-           where status in (${POLLED}) and (last_synced_at is null or last_synced_at <= ?)
-           order by last_synced_at nulls first, order_id limit ? for update skip locked)
-         returning d.order_id, d.provider_id, d.provider_order_id`,
-        [now, due, Math.min(LEASE_BATCH, limit - polled.length)],
+      const rows = await takeDue<{ order_id: number; provider_id: number; provider_order_id: string }>(
+        this.em.fork(),
+        duePolls(Math.min(LEASE_BATCH, limit - polled.length)),
+        now,
       );
       if (rows.length === 0) break;
       const orders = new Map((await this.ordering.ordersForSync(rows.map((r) => r.order_id))).map((o) => [o.id, o]));

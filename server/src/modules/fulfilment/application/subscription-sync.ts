@@ -3,7 +3,7 @@ import { expectedCost } from '../domain/cost.js';
 import { Injectable } from '@nestjs/common';
 import { EntityManager } from '@mikro-orm/postgresql';
 import { OrderingFacade, SubscriptionStatus, type Subscription } from '../../ordering/index.js';
-import { Clock, RetrySchedule } from '../../../shared/index.js';
+import { Clock, Lease, RetrySchedule } from '../../../shared/index.js';
 import { Provider } from '../domain/provider.entity.js';
 import { OrderDispatch, UNCERTAIN_MARK } from '../domain/order-dispatch.entity.js';
 import { SYNC_SPACING_MS } from './order-sync.js';
@@ -13,7 +13,7 @@ import { AlertsFacade } from '../../alerts/index.js';
 /** A subscription whose provider failed or could not be found is tried again a minute later. */
 const SUBSCRIPTION_RETRY = new RetrySchedule({ delays: { everyMs: 60_000 } });
 /** How long one round holds a subscription (another replica skips it meanwhile). */
-const LEASE_MS = 5 * 60_000;
+const SUBSCRIPTION_LEASE = Lease.minutes(5);
 
 /** What the console shows on a subscription held for an unanswered `add`. */
 const heldNote = (reason: string) =>
@@ -46,8 +46,7 @@ export class SubscriptionSync {
     stats.ended += await this.ordering.expireSubscriptions(limit);
     const providers = new Map((await this.em.fork().find(Provider, {})).map((p) => [p.id, p]));
     for (const subscription of await this.ordering.dueSubscriptions(limit)) {
-      const now = this.clock.now();
-      const claim = await this.ordering.claimSubscription(subscription.id, new Date(now.getTime() + LEASE_MS));
+      const claim = await this.ordering.claimSubscription(subscription.id, SUBSCRIPTION_LEASE);
       if (claim === null) continue;
       if (claim === 'unrecorded') {
         await this.hold(subscription, '이전 전송의 결과가 기록되지 않았습니다');

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import type { ServiceType } from '../../../contracts/index.js';
-import { claimAndProcess, Clock } from '../../../shared/index.js';
+import { Clock, processDue } from '../../../shared/index.js';
 import { DeliveryFacade } from '../../delivery/index.js';
 import { announceAccepted, announceRefill } from './announcements.js';
 import { OrderStatusCache } from './order-status-cache.js';
@@ -142,24 +142,20 @@ export class OrderUpstream {
   }
 
   /**
-   * Members' cancels of running orders, claimed FOR UPDATE SKIP LOCKED (replicas take disjoint sets) and
+   * Members' cancels of running orders, claimed with processDue (FOR UPDATE SKIP LOCKED: replicas take disjoint sets) and
    * handed to `forward` one by one; its answer is recorded on the order in the same transaction.
    */
   async forwardCancels(
     limit: number,
     forward: (order: { id: number; providerId: number }) => Promise<CancelForwarding>,
   ): Promise<void> {
-    await claimAndProcess(
+    await processDue(
       this.em,
       Order,
       {
-        where: {
-          cancelRequestedAt: { $ne: null },
-          cancelForwardedAt: null,
-          status: { $in: [OrderStatus.PROCESSING, OrderStatus.INPROGRESS] },
-          providerId: { $ne: null },
-        },
-        orderBy: { cancelRequestedAt: 'ASC', id: 'ASC' },
+        due: `cancel_requested_at is not null and cancel_forwarded_at is null and status in (?) and provider_id is not null`,
+        params: [[OrderStatus.PROCESSING, OrderStatus.INPROGRESS]],
+        order: 'cancel_requested_at, id',
         limit,
       },
       async (_tx, order) => {
@@ -172,18 +168,19 @@ export class OrderUpstream {
     );
   }
 
-  /** New refills due to be forwarded, claimed FOR UPDATE SKIP LOCKED and handed to `forward` one by one. */
+  /** New refills due to be forwarded, claimed with processDue and handed to `forward` one by one. */
   async forwardRefills(
     limit: number,
     forward: (refill: { id: number; orderId: number; providerId: number }) => Promise<RefillForwarding>,
   ): Promise<void> {
     const now = this.clock.now();
-    await claimAndProcess(
+    await processDue(
       this.em,
       Refill,
       {
-        where: { status: RefillStatus.PENDING, providerId: { $ne: null }, nextCheckAt: { $lte: now } },
-        orderBy: { nextCheckAt: 'ASC', id: 'ASC' },
+        due: `status = ? and provider_id is not null and next_check_at <= ?`,
+        params: [RefillStatus.PENDING, now],
+        order: 'next_check_at, id',
         limit,
       },
       async (_tx, refill) => {

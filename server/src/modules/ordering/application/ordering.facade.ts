@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { OrderRequest, SubscriptionRequest, TicketOrderView } from '../../../contracts/index.js';
+import type { Lease } from '../../../shared/index.js';
 import type { AutoOrder } from '../domain/auto-order.entity.js';
 import type { Order } from '../domain/order.entity.js';
 import type { Refill } from '../domain/refill.entity.js';
@@ -270,8 +271,8 @@ export class OrderingFacade {
   }
 
   /** Takes a due subscription for one round of fulfilment work (see ClaimSubscription). */
-  claimSubscription(id: number, leaseUntil: Date): Promise<'claimed' | 'unrecorded' | null> {
-    return this.claim.execute(id, leaseUntil);
+  claimSubscription(id: number, lease: Lease): Promise<'claimed' | 'unrecorded' | null> {
+    return this.claim.execute(id, lease);
   }
 
   /** Fulfilment's notes on an open subscription (sent, checked, failed), in one locked transaction. */

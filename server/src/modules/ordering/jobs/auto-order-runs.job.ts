@@ -1,8 +1,8 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { Interval } from '@nestjs/schedule';
-import { EntityManager, LockMode } from '@mikro-orm/postgresql';
+import { EntityManager } from '@mikro-orm/postgresql';
 import { CatalogFacade } from '../../catalog/index.js';
-import { claimAndProcess, Clock, JobEngine } from '../../../shared/index.js';
+import { Clock, JobEngine, lockDue, processDue, type EntityDue } from '../../../shared/index.js';
 import { OrderCommands } from '../application/order-commands.service.js';
 import { AutoOrder, AutoOrderStatus } from '../domain/auto-order.entity.js';
 import { Order } from '../domain/order.entity.js';
@@ -12,9 +12,17 @@ const BATCH = 50;
 /** Due auto-orders started together in one transaction (one insert of their runs, one update of them). */
 const BULK = 500;
 
+/** Active auto-orders whose next run has come, the earliest first. */
+const dueRuns = (now: Date, limit: number): EntityDue => ({
+  due: `status = ? and next_run_at <= ?`,
+  params: [AutoOrderStatus.ACTIVE, now],
+  order: 'next_run_at, id',
+  limit,
+});
+
 /**
  * Starts every due auto-order run as a child Order (no new debit: the run's share of what was paid up
- * front). Due auto-orders are claimed FOR UPDATE SKIP LOCKED, so any number of runners (ticks, replicas)
+ * front). Due auto-orders are claimed FOR UPDATE SKIP LOCKED (lockDue), so any number of runners (ticks, replicas)
  * never start the same run twice. An auto-order whose service was hidden or made read-only (주문불가) is
  * stopped instead (PARTIAL) and its remaining runs refunded.
  */
@@ -55,20 +63,11 @@ export class AutoOrderRunsJob {
     }
     for (;;) {
       const now = this.clock.now();
-      const { handled, failed } = await claimAndProcess(
-        this.em,
-        AutoOrder,
-        {
-          where: { status: AutoOrderStatus.ACTIVE, nextRunAt: { $lte: now } },
-          orderBy: { nextRunAt: 'ASC', id: 'ASC' },
-          limit: BATCH,
-        },
-        async (tx, auto) => {
-          const service = await this.catalog.getService(auto.serviceId);
-          if (!service?.visible || service.isReadOnly) return this.commands.stopAutoOrder(tx, auto);
-          tx.persist(Order.startRunOf(auto, service, now));
-        },
-      );
+      const { handled, failed } = await processDue(this.em, AutoOrder, dueRuns(now, BATCH), async (tx, auto) => {
+        const service = await this.catalog.getService(auto.serviceId);
+        if (!service?.visible || service.isReadOnly) return this.commands.stopAutoOrder(tx, auto);
+        tx.persist(Order.startRunOf(auto, service, now));
+      });
       started += handled;
       if (handled === 0 || handled + failed < BATCH) return started;
     }
@@ -81,11 +80,7 @@ export class AutoOrderRunsJob {
   private startBulk(): Promise<{ claimed: number; started: number }> {
     return this.em.fork().transactional(async (tx) => {
       const now = this.clock.now();
-      const due = await tx.find(
-        AutoOrder,
-        { status: AutoOrderStatus.ACTIVE, nextRunAt: { $lte: now } },
-        { orderBy: { nextRunAt: 'ASC', id: 'ASC' }, limit: BULK, lockMode: LockMode.PESSIMISTIC_PARTIAL_WRITE },
-      );
+      const due = await lockDue(tx, AutoOrder, dueRuns(now, BULK));
       const runs: Order[] = [];
       for (const auto of due) {
         const service = await this.catalog.getService(auto.serviceId);

@@ -1,7 +1,7 @@
 import { Injectable, Logger } from '@nestjs/common';
 import { EntityManager, LockMode } from '@mikro-orm/postgresql';
 import { SettingsService } from '../../settings/index.js';
-import { Clock, DomainError } from '../../../shared/index.js';
+import { Clock, DomainError, Lease, takeDue, type LeaseColumn } from '../../../shared/index.js';
 import type { CashReceipt, TaxInvoice } from '../../../contracts/charge.js';
 import { type ReceiptKind } from '../../../contracts/receipts.js';
 import { splitVat } from '../domain/amounts.js';
@@ -11,7 +11,13 @@ import { PopbillClient, type TaxInvoiceDraft, type TaxInvoiceParty } from './par
 import { TossCashReceipts } from './partners/toss-cash-receipts.js';
 
 /** A claimed document is not claimed again (by this or another replica) for this long. */
-const LEASE_MS = 2 * 60_000;
+/** A claimed document is not claimed again (by this or another replica) for this long. */
+const RECEIPT_LEASE: LeaseColumn = {
+  column: 'claimed_until',
+  lease: Lease.minutes(2),
+  holds: 'until',
+  free: 'ended-or-null',
+};
 const BATCH = 20;
 
 type Outcome =
@@ -71,12 +77,12 @@ export class ReceiptIssuer {
    */
   async cancelIssued(id: number, also: (tx: EntityManager, receipt: Receipt) => Promise<void>): Promise<void> {
     const now = this.clock.now();
-    const claimed = await this.em
-      .fork()
-      .execute<{ id: number }[]>(
-        `update receipt set claimed_until = ? where id = ? and status = 'ISSUED' and (claimed_until is null or claimed_until <= ?) returning id`,
-        [new Date(now.getTime() + LEASE_MS), id, now],
-      );
+    // One row by key: a claim in progress is waited for (its lease then decides), not skipped.
+    const claimed = await takeDue(
+      this.em.fork(),
+      { table: 'receipt', due: `id = ? and status = 'ISSUED'`, params: [id], lease: RECEIPT_LEASE, wait: true },
+      now,
+    );
     if (claimed.length === 0) throw new DomainError('RECEIPT_IN_PROGRESS');
     const receipt = await this.em.fork().findOneOrFail(Receipt, id);
     // A refund's adjustment whose answer was lost goes first (the job repeats it), else the cancel could overlap it.
@@ -111,12 +117,17 @@ export class ReceiptIssuer {
 
   private async claim(where: string, params: unknown[], limit: number): Promise<number[]> {
     const now = this.clock.now();
-    const rows = await this.em.fork().execute<{ id: number }[]>(
-      `update receipt set claimed_until = ? where id in (
-         select id from receipt where ${where} and next_attempt_at <= ? and (claimed_until is null or claimed_until <= ?)
-         order by next_attempt_at limit ? for update skip locked)
-       returning id`,
-      [new Date(now.getTime() + LEASE_MS), ...params, now, now, limit],
+    const rows = await takeDue(
+      this.em.fork(),
+      {
+        table: 'receipt',
+        due: `${where} and next_attempt_at <= ?`,
+        params: [...params, now],
+        order: 'next_attempt_at',
+        limit,
+        lease: RECEIPT_LEASE,
+      },
+      now,
     );
     return rows.map((r) => r.id);
   }

@@ -4,11 +4,22 @@ import { EntityManager } from '@mikro-orm/postgresql';
 import { hostname } from 'node:os';
 import { join, resolve } from 'node:path';
 import { AppConfig } from '../../../config/index.js';
-import { Clock, JobEngine } from '../../../shared/index.js';
+import { Clock, JobEngine, Lease, takeDue, type Take } from '../../../shared/index.js';
 import { backupDatabase, pruneBackups } from '../application/backup.js';
 
 /** A claim older than this with no finished backup is taken to have died with its replica. */
-const STALE_CLAIM = "interval '30 minutes'";
+const BACKUP_LEASE = Lease.minutes(30);
+
+/** The day's unfinished backup whose claim went stale, taken over by this replica. */
+const staleClaim = (day: string, replica: string): Take => ({
+  table: 'backup_run',
+  key: 'day',
+  due: 'day = ? and finished_at is null',
+  params: [day],
+  lease: { column: 'claimed_at', lease: BACKUP_LEASE, holds: 'since' },
+  set: 'replica = ?, error = null',
+  setParams: [replica],
+});
 
 export function backupDir(config: AppConfig): string {
   return resolve(config.env.BACKUP_DIR ?? join(config.dataDir, 'backups'));
@@ -40,15 +51,16 @@ export class BackupJob {
 
   /** Makes today's backup if no replica has; answers the file written, or null. */
   async runOnce(): Promise<string | null> {
-    const day = this.clock.now().toISOString().slice(0, 10);
+    const now = this.clock.now();
+    const day = now.toISOString().slice(0, 10);
+    const replica = `${hostname()}:${process.pid}`;
     const em = this.em.fork();
-    const claimed = await em.execute<{ day: string }[]>(
-      `insert into backup_run (day, claimed_at, replica) values (?, now(), ?)
-       on conflict (day) do update set claimed_at = excluded.claimed_at, replica = excluded.replica, error = null
-        where backup_run.finished_at is null and backup_run.claimed_at < now() - ${STALE_CLAIM}
-       returning day`,
-      [day, `${hostname()}:${process.pid}`],
+    // The day's row is the claim: the replica that inserts it makes the backup, or takes over a stale one.
+    const inserted = await em.execute<{ day: string }[]>(
+      `insert into backup_run (day, claimed_at, replica) values (?, ?, ?) on conflict (day) do nothing returning day`,
+      [day, now, replica],
     );
+    const claimed = inserted.length > 0 ? inserted : await takeDue(em, staleClaim(day, replica), now);
     if (claimed.length === 0) return null;
     const dir = backupDir(this.config);
     try {

@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import type { EntityManager } from '@mikro-orm/postgresql';
 import type { DeliveryChannel } from '../../../../../contracts/index.js';
 import { Clock } from '../../../../../shared/index.js';
-import { LEASE_MS } from '../../delivery-sender.js';
+import { DELIVERY_LEASE } from '../../delivery-sender.js';
 import { insertDeliveries, newMessageId } from '../../delivery-rows.js';
 
 /** One message to send, as a caller enqueues it. */
@@ -45,7 +45,7 @@ export class EnqueueMessage {
       dedupeKey: message.dedupeKey,
       messageId: newMessageId(),
       sequenceKey: message.sequenceKey ?? null,
-      dueAt: message.once ? new Date(now.getTime() + LEASE_MS) : now,
+      dueAt: message.once ? DELIVERY_LEASE.endsAt(now) : now,
       createdAt: now,
     }));
     const written = await insertDeliveries(tx, rows);

@@ -1,4 +1,5 @@
 import type { EntityManager } from '@mikro-orm/postgresql';
+import { dueSelection, Lease, leaseStamp, takeDue, type LeaseColumn } from '../../../../../shared/index.js';
 import { Delivery } from '../../../domain/delivery.entity.js';
 
 /** pg_advisory_xact_lock's first key for "a delivery claim" (claims take turns). */
@@ -16,7 +17,12 @@ export const WEBHOOKS_IN_FLIGHT = 8;
  * slow receiver is never sent the same message by a second sender meanwhile; a sender that died
  * mid-send leaves its messages to be claimed again once the lease ends.
  */
-export const LEASE_MS = 60_000;
+export const DELIVERY_LEASE = Lease.seconds(60);
+
+/** The lease is the message's next attempt: SENDING until it ends. */
+const LEASE: LeaseColumn = { column: 'next_attempt_at', lease: DELIVERY_LEASE, holds: 'until' };
+/** Taking a message: SENDING, the attempt counted (the claim's fence). */
+const TAKEN = `status = 'SENDING', attempts = attempts + 1`;
 
 /** A message `d` is the oldest unsent one of its sequence (a reseller sees an order's updates in order). */
 export const FIRST_OF_SEQUENCE = `(d.sequence_key is null or not exists (
@@ -31,6 +37,20 @@ const LANE = `(case when d.channel = 'WEBHOOK' then coalesce(d.member_id, 0) els
 
 /** Takes due messages: SENDING until the lease ends, the attempt counted (the claim's fence). */
 export async function claimDue(em: EntityManager, now: Date, limit: number): Promise<Delivery[]> {
+  // The fair set is chosen first (each lane's head, under the in-flight cap); the due selection locks what of it is still due.
+  const taken = dueSelection(
+    {
+      table: 'delivery',
+      alias: 'd',
+      join: 'join fair on fair.id = d.id',
+      select: 'd.id, fair.turn',
+      due: `d.status in ('PENDING', 'SENDING')`,
+      lease: LEASE,
+      lockOf: 'd',
+    },
+    now,
+  );
+  const stamp = leaseStamp(LEASE, now);
   // Claims take turns (a transaction-scoped lock around one statement): a burst due at once goes to one
   // claimer, so an operator's digest is one message whichever replicas claim together.
   const claimed = await em.transactional(async (tx) => {
@@ -56,13 +76,10 @@ export async function claimDue(em: EntityManager, now: Date, limit: number): Pro
             order by d.id
             limit case when l.channel = 'WEBHOOK' then greatest(? - coalesce(f.n, 0), 0) else ? end) head),
      fair as (select due.id, due.turn from due order by due.turn, due.id limit ?),
-     taken as (
-       select d.id, fair.turn from delivery d join fair on fair.id = d.id
-        where d.status in ('PENDING', 'SENDING') and d.next_attempt_at <= ?
-        for update of d skip locked)
-     update delivery set status = 'SENDING', attempts = delivery.attempts + 1, next_attempt_at = ?
+     taken as (${taken.sql})
+     update delivery set ${TAKEN}, ${stamp.sql}
        from taken where delivery.id = taken.id returning delivery.id, taken.turn`,
-      [now, now, WEBHOOKS_IN_FLIGHT, limit, limit, now, new Date(now.getTime() + LEASE_MS)],
+      [now, now, WEBHOOKS_IN_FLIGHT, limit, limit, ...taken.params, ...stamp.params],
     );
   });
   if (claimed.length === 0) return [];
@@ -81,10 +98,18 @@ export async function claimOne(
   where: string,
   params: unknown[],
 ): Promise<boolean> {
-  const claimed = await em.execute<{ id: number }[]>(
-    `update delivery set status = 'SENDING', attempts = delivery.attempts + 1, next_attempt_at = ?
-      where id = (select d.id from delivery d where d.id = ? and ${where} for update skip locked) returning id`,
-    [new Date(now.getTime() + LEASE_MS), id, ...params],
+  // The caller's condition says when it is free (sendNow takes a PENDING message before it is due).
+  const claimed = await takeDue(
+    em,
+    {
+      table: 'delivery',
+      alias: 'd',
+      due: `d.id = ? and ${where}`,
+      params: [id, ...params],
+      lease: { ...LEASE, free: 'any' },
+      set: TAKEN,
+    },
+    now,
   );
   return claimed.length > 0;
 }
