@@ -217,6 +217,9 @@ describe('backup and restore', () => {
       // Until the dump waits on the lock (bounded: on a busy machine it can take seconds to get there).
       for (const deadline = Date.now() + 60_000; Date.now() < deadline && terminated === 0 && !ended;) {
         await new Promise((r) => setTimeout(r, 25));
+        // The holder is inside its transaction, where pg_stat_activity keeps the snapshot of its first read:
+        // cleared each round, or a backup that connected after that first look is never seen waiting.
+        await holder.query('select pg_stat_clear_snapshot()');
         const rows = await holder.query(
           `select pg_terminate_backend(pid) as done from pg_stat_activity
            where application_name = $1 and wait_event_type = 'Lock'`,
