@@ -21,12 +21,15 @@ export interface NewDelivery {
   createdAt: Date;
 }
 
+/** A dedupe key as the column keeps it. */
+const storedKey = (row: NewDelivery): string => row.dedupeKey.slice(0, 200);
+
 /**
  * Writes messages in `tx` in one statement, once per dedupe key, in the order given (ids ascending): answers
- * the id of each one written by its dedupe key (a key already taken is absent).
+ * each one's id, or null when its key was taken (before, or by an earlier row of the same call).
  */
-export async function insertDeliveries(tx: EntityManager, rows: NewDelivery[]): Promise<Map<string, number>> {
-  if (rows.length === 0) return new Map();
+export async function insertDeliveries(tx: EntityManager, rows: NewDelivery[]): Promise<(number | null)[]> {
+  if (rows.length === 0) return [];
   const written = await tx.execute<{ id: number; dedupe_key: string }[]>(
     `${INSERT_DELIVERY}
      select r->>'channel', r->>'event', (r->>'member_id')::int, r->>'recipient', r->'payload', r->>'dedupe_key', r->>'message_id',
@@ -42,7 +45,7 @@ export async function insertDeliveries(tx: EntityManager, rows: NewDelivery[]): 
           member_id: row.memberId,
           recipient: row.recipient.slice(0, 500),
           payload: row.payload,
-          dedupe_key: row.dedupeKey.slice(0, 200),
+          dedupe_key: storedKey(row),
           message_id: row.messageId,
           sequence_key: row.sequenceKey,
           due_at: row.dueAt.toISOString(),
@@ -51,10 +54,16 @@ export async function insertDeliveries(tx: EntityManager, rows: NewDelivery[]): 
       ),
     ],
   );
-  return new Map(written.map((r) => [r.dedupe_key, r.id]));
+  const ids = new Map(written.map((r) => [r.dedupe_key, r.id]));
+  return rows.map((row) => {
+    const key = storedKey(row);
+    const id = ids.get(key) ?? null;
+    ids.delete(key);
+    return id;
+  });
 }
 
 /** Writes one message in `tx`, once per dedupe key: its id, or null when the key was taken. */
 export async function insertDelivery(tx: EntityManager, row: NewDelivery): Promise<number | null> {
-  return (await insertDeliveries(tx, [row])).get(row.dedupeKey.slice(0, 200)) ?? null;
+  return (await insertDeliveries(tx, [row]))[0]!;
 }

@@ -34,7 +34,7 @@ export class EnqueueMessage {
   }
 
   /** Writes the messages in `tx` in one statement (once per dedupe key); answers each one's id, or null when its key was taken. */
-  async executeMany(tx: EntityManager, messages: Outgoing[]): Promise<(number | null)[]> {
+  executeMany(tx: EntityManager, messages: Outgoing[]): Promise<(number | null)[]> {
     const now = this.clock.now();
     const rows = messages.map((message) => ({
       channel: message.channel,
@@ -48,7 +48,6 @@ export class EnqueueMessage {
       dueAt: message.once ? DELIVERY_LEASE.endsAt(now) : now,
       createdAt: now,
     }));
-    const written = await insertDeliveries(tx, rows);
-    return rows.map((row) => written.get(row.dedupeKey.slice(0, 200)) ?? null);
+    return insertDeliveries(tx, rows);
   }
 }
