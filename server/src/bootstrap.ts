@@ -118,7 +118,7 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
     replyPages(fastify);
     await registerBodyLimits(fastify);
     // Partner hosts are allowed where the server holds that partner's keys (the console switches turn them on).
-    await registerSecurityHeaders(fastify, config, {
+    registerSecurityHeaders(fastify, config, {
       kakao: env.KAKAO_ENABLED === true,
       toss: !!(env.TOSS_CLIENT_KEY && env.TOSS_SECRET_KEY),
     });

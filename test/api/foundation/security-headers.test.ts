@@ -48,6 +48,17 @@ describe('security headers and metrics access', () => {
       }
     });
 
+    it("lets Naver's login callback talk to its opener (COOP unsafe-none there only), with every other header", async () => {
+      for (const path of ['/auth/naver', '/auth/naver?code=abc&state=xyz']) {
+        const res = await t.http.get(path);
+        expect(res.headers['cross-origin-opener-policy']).toBe('unsafe-none');
+        expect(directives(res.headers['content-security-policy'] ?? '').get('frame-ancestors')).toEqual(["'none'"]);
+        expect(res.headers['x-content-type-options']).toBe('nosniff');
+      }
+      for (const path of ['/', '/auth/naverish', '/api/health'])
+        expect((await t.http.get(path)).headers['cross-origin-opener-policy']).toBe('same-origin');
+    });
+
     it('answers /api/metrics to this host only when METRICS_TOKEN is unset', async () => {
       expect((await t.http.get('/api/metrics').expect(200)).text).toContain('process_cpu_user_seconds_total');
       // Through the (trusted, loopback) proxy from elsewhere: refused.
