@@ -35,14 +35,15 @@ export const BODY_MESSAGES = {
  */
 export async function registerBodyLimits(fastify: FastifyInstance): Promise<void> {
   await fastify.register(fastifyMultipart, { limits: MULTIPART_LIMITS });
-  fastify.addHook('onRequest', async (request, reply) => {
+  // A hook with a callback, not async: it runs on every request, and a refusal simply does not call `done`.
+  fastify.addHook('onRequest', (request, reply, done) => {
     const limit = UPLOAD_ROUTES.has(request.routeOptions.url ?? '') ? UPLOAD_BODY_LIMIT : BODY_LIMIT;
     const declared = request.headers['content-length'];
-    if (declared !== undefined && Number(declared) > limit) return refuse(reply, 413, 'PAYLOAD_TOO_LARGE');
+    if (declared !== undefined && Number(declared) > limit) return void refuse(reply, 413, 'PAYLOAD_TOO_LARGE');
     const multipart = /^multipart\//i.test(request.headers['content-type'] ?? '');
     if (multipart && declared === undefined && request.headers['transfer-encoding'] !== undefined)
-      return refuse(reply, 411, 'LENGTH_REQUIRED');
-    return undefined;
+      return void refuse(reply, 411, 'LENGTH_REQUIRED');
+    done();
   });
 }
 

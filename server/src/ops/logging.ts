@@ -45,8 +45,9 @@ export function requestId(req: IncomingMessage): string {
 
 /** Every answer says which request it was (X-Request-Id), the id every log line of that request carries. */
 export function echoRequestId(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', async (request, reply) => {
-    reply.header('X-Request-Id', request.id);
+  fastify.addHook('onRequest', (request, reply, done) => {
+    void reply.header('X-Request-Id', request.id);
+    done();
   });
 }
 
@@ -141,14 +142,14 @@ type WithAccess = IncomingMessage & { [ACCESS]?: AccessContext };
  * v1 key's member) are kept on the raw request, where the access line (pino-http, at the response's end) reads them.
  */
 export function recordAccessContext(fastify: FastifyInstance): void {
-  fastify.addHook('onSend', async (request, _reply, payload) => {
+  fastify.addHook('onSend', (request, _reply, payload, done) => {
     const who = request as unknown as { user?: { id?: unknown; role?: unknown }; resellerMemberId?: number };
     const context: AccessContext = { route: request.routeOptions.url };
     const id = who.user?.id;
     if (typeof id === 'number') context[who.user!.role === undefined ? 'member' : 'operator'] = id;
     else if (typeof who.resellerMemberId === 'number') context.member = who.resellerMemberId;
     (request.raw as WithAccess)[ACCESS] = context;
-    return payload;
+    done(null, payload);
   });
 }
 

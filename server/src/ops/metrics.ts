@@ -14,8 +14,9 @@ const httpDuration = new Histogram({
 
 /** Times every request by its route pattern (not its URL, so ids do not explode the label set). */
 export function instrumentHttp(fastify: FastifyInstance): void {
-  fastify.addHook('onResponse', async (request, reply) => {
+  fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     httpDuration.observe({ method: request.method, route, status: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
 }

@@ -28,18 +28,16 @@ export function hasControlCharacter(value: unknown, depth = 0): boolean {
  * parameters carry a control character is refused with a 400 before any handler (or database) sees it.
  */
 export function refuseControlCharacters(fastify: FastifyInstance): void {
-  fastify.addHook('preHandler', async (request: FastifyRequest, reply: FastifyReply) => {
+  fastify.addHook('preHandler', (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     if (
-      (request.routeOptions.config as { controlCharacters?: string } | undefined)?.controlCharacters ===
-      OWN_INPUT_CHECK.controlCharacters
-    )
-      return;
-    if (
-      hasControlCharacter(request.query) ||
-      hasControlCharacter(request.params) ||
-      hasControlCharacter(request.body)
+      (request.routeOptions.config as { controlCharacters?: string } | undefined)?.controlCharacters !==
+        OWN_INPUT_CHECK.controlCharacters &&
+      (hasControlCharacter(request.query) || hasControlCharacter(request.params) || hasControlCharacter(request.body))
     ) {
-      return reply.code(400).send({ statusCode: 400, code: 'CONTROL_CHARACTERS', message: CONTROL_CHARACTER_MESSAGE });
+      // Answered here: the route's handler never runs (done is not called).
+      void reply.code(400).send({ statusCode: 400, code: 'CONTROL_CHARACTERS', message: CONTROL_CHARACTER_MESSAGE });
+      return;
     }
+    done();
   });
 }

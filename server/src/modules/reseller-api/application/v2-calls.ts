@@ -240,8 +240,11 @@ export class ResellerV2 {
     for (const [i, token] of tokens.entries()) {
       const order = found.get(ids[i] ?? 0);
       const subscription = subscriptions.get(ids[i] ?? 0);
+      // Only a drip-feed's head reads more; a plain order is answered without a turn of the loop (100 a call).
       answers[token] = order
-        ? await this.statusAnswer(memberId, order)
+        ? isDripFeedHead(order)
+          ? await this.statusAnswer(memberId, order)
+          : orderStatusAnswer(order)
         : subscription
           ? subscriptionStatusAnswer(subscription.subscription, subscription.orders)
           : { error: V2_ERRORS.incorrectOrderId };

@@ -72,20 +72,21 @@ export class V2ErrorShape implements OnModuleInit {
   onModuleInit(): void {
     // Added before the server is ready, so it applies to the routes Nest has registered already.
     const fastify = this.adapter.httpAdapter.getInstance<FastifyInstance>();
-    fastify.addHook('preSerialization', async (request, reply, payload: unknown) => {
+    // Hooks with callbacks, not async ones: they run on every answer of every route.
+    fastify.addHook('preSerialization', (request, reply, payload: unknown, done) => {
       if (
         !V2_ROUTES.has(request.routeOptions.url ?? '') ||
         reply.statusCode < 400 ||
         reply.statusCode >= 500 ||
         reply.statusCode === 429
       )
-        return payload;
+        return done(null, payload);
       void reply.code(200);
-      return { error: String((payload as { message?: unknown } | null)?.message ?? V2_ERRORS.incorrectRequest) };
+      done(null, { error: String((payload as { message?: unknown } | null)?.message ?? V2_ERRORS.incorrectRequest) });
     });
-    fastify.addHook('onSend', async (request, reply, payload) => {
+    fastify.addHook('onSend', (request, reply, payload, done) => {
       if (V2_ROUTES.has(request.routeOptions.url ?? '')) void reply.header('content-type', 'application/json');
-      return payload;
+      done(null, payload);
     });
   }
 }
