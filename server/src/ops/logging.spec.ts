@@ -97,6 +97,10 @@ async function loggedApp(level: string, lines: string[]) {
     (request as unknown as { resellerMemberId: number }).resellerMemberId = 9;
     return { ok: true };
   });
+  app.get('/api/service/broken', async (request) => {
+    (request as unknown as { user: object }).user = { id: 42, loginId: 'm', sessionId: 1 };
+    throw new Error('a fault');
+  });
   await app.ready();
   return app;
 }
@@ -137,6 +141,20 @@ describe('the access line', () => {
       expect(line).not.toMatch(/headers|user-agent|eyJ|v1-secret|theme=dark|tab=detail/);
       expect(Buffer.byteLength(line)).toBeLessThanOrEqual(300);
     }
+  });
+
+  it("names the route and the member on a failed request's line too", async () => {
+    const lines: string[] = [];
+    const app = await loggedApp('info', lines);
+    await app.inject({ method: 'GET', url: '/api/service/broken', headers: browser });
+    await app.close();
+    const failed = lines.map((l) => JSON.parse(l) as Record<string, unknown>).find((l) => l.msg === 'request errored');
+    expect(failed).toMatchObject({
+      req: { method: 'GET', url: '/api/service/broken' },
+      res: { statusCode: 500 },
+      route: '/api/service/broken',
+      member: 42,
+    });
   });
 
   it('cuts a long url; at debug the masked query and headers of request and answer come along', async () => {

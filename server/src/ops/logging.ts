@@ -181,8 +181,10 @@ export function loggerParams(env: Env): Params {
         req: (req: SerializedRequest) => serializeRequest(req, verbose),
         res: (res: SerializedResponse) => serializeResponse(res, verbose),
       },
-      // Read when the response has ended (the route and the guards have run by then).
-      customProps: (req) => ({ ...accessContext(req) }),
+      // Read when the response has ended (the route and the guards have run by then), into the line itself:
+      // pino-http's customProps would cost two more child loggers a request (one at its start, one at its end).
+      customSuccessObject: (req, _res, line) => ({ ...accessContext(req), ...line }),
+      customErrorObject: (req, _res, _error, line) => ({ ...accessContext(req), ...line }),
       // Colour codes belong to the terminal's renderer, never inside a JSON line: messages are kept plain.
       hooks: {
         logMethod(args, method) {
