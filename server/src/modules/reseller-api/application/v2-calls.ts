@@ -210,12 +210,12 @@ export class ResellerV2 {
     const id = parseId(raw);
     const [subscription] = id === null ? [] : await this.api.subscriptions(memberId, [id]);
     if (subscription) return subscriptionStatusAnswer(subscription.subscription, subscription.orders);
-    return this.statusAnswer(memberId, await this.ownOrder(memberId, raw));
+    const order = await this.ownOrder(memberId, raw);
+    return isDripFeedHead(order) ? this.dripFeedAnswer(memberId, order) : orderStatusAnswer(order);
   }
 
-  /** One order's status; a drip-feed's first run answers for the whole drip-feed. */
-  private async statusAnswer(memberId: number, order: OrderStatusView) {
-    if (!isDripFeedHead(order)) return orderStatusAnswer(order);
+  /** A drip-feed's first run answers for the whole drip-feed (its other runs read as plain orders). */
+  private async dripFeedAnswer(memberId: number, order: OrderStatusView) {
     const drip = await this.api.autoOrderWithRuns(memberId, order.autoOrderId!);
     return drip ? dripFeedStatusAnswer(drip.autoOrder, drip.runs) : orderStatusAnswer(order);
   }
@@ -243,7 +243,7 @@ export class ResellerV2 {
       // Only a drip-feed's head reads more; a plain order is answered without a turn of the loop (100 a call).
       answers[token] = order
         ? isDripFeedHead(order)
-          ? await this.statusAnswer(memberId, order)
+          ? await this.dripFeedAnswer(memberId, order)
           : orderStatusAnswer(order)
         : subscription
           ? subscriptionStatusAnswer(subscription.subscription, subscription.orders)
