@@ -3,7 +3,7 @@ import './shared/json-bigint.js';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { MikroORM } from '@mikro-orm/postgresql';
-import { Logger } from 'nestjs-pino';
+import { Logger, PinoLogger } from 'nestjs-pino';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -14,7 +14,7 @@ import { loadDemoData } from './database/demo/index.js';
 import { checkServerVersion } from './database/server-version.js';
 import { ContentFacade } from './modules/content/index.js';
 import { OperatorBootstrap, type OperatorLogin } from './modules/identity/index.js';
-import { AppLogger, echoRequestId, recordAccessContext, requestId, startupLogger } from './ops/logging.js';
+import { AppLogger, logRequests, requestId, startupLogger } from './ops/logging.js';
 import { BODY_LIMIT, registerBodyLimits } from './ops/body-limits.js';
 import { instrumentHttp } from './ops/metrics.js';
 import { registerSecurityHeaders } from './ops/security-headers.js';
@@ -113,8 +113,11 @@ export async function createServer(options: ServerOptions = {}): Promise<Server>
     const fastify = app.getHttpAdapter().getInstance();
     instrumentHttp(fastify);
     refuseControlCharacters(fastify);
-    echoRequestId(fastify);
-    recordAccessContext(fastify);
+    const requestContext = await app.resolve(PinoLogger);
+    logRequests(fastify, {
+      root: () => PinoLogger.root,
+      inContext: (req, next) => requestContext.runInContext(next, { bindings: { req } }),
+    });
     replyPages(fastify);
     await registerBodyLimits(fastify);
     // Partner hosts are allowed where the server holds that partner's keys (the console switches turn them on).

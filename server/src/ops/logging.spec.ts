@@ -1,18 +1,11 @@
 import Fastify from 'fastify';
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { Writable } from 'node:stream';
+import type { Logger } from 'pino';
 import { pinoHttp, type Options } from 'pino-http';
 import { parseEnv } from '../config/index.js';
 import { API_KEY_FIELDS } from '../contracts/index.js';
-import {
-  echoRequestId,
-  loggerParams,
-  maskHeaders,
-  maskUrl,
-  prettyLogs,
-  recordAccessContext,
-  requestId,
-  serializeRequest,
-} from './logging.js';
+import { loggerParams, logRequests, maskHeaders, maskUrl, prettyLogs, requestId, serializeRequest } from './logging.js';
 
 describe('log masking', () => {
   it('masks credential query parameters wherever they are, and nothing else', () => {
@@ -70,7 +63,10 @@ describe('log masking', () => {
   });
 });
 
-/** A Fastify app logging its requests with the server's pino-http options into `lines` (JSON, as off a terminal). */
+/**
+ * A Fastify app logging its requests into `lines` (JSON, as off a terminal) through a root logger made from the
+ * server's options, as nestjs-pino makes it; a request's context is a child logger with its `req`, as there.
+ */
 async function loggedApp(level: string, lines: string[]) {
   const params = loggerParams(parseEnv({ LOG_LEVEL: level, LOG_FORMAT: 'json' }));
   const sink = new Writable({
@@ -79,11 +75,14 @@ async function loggedApp(level: string, lines: string[]) {
       done();
     },
   });
-  const log = pinoHttp(params.pinoHttp as Options, sink);
+  const root = pinoHttp(params.pinoHttp as Options, sink).logger;
+  const context = new AsyncLocalStorage<Logger>();
   const app = Fastify({ genReqId: requestId });
-  echoRequestId(app);
-  recordAccessContext(app);
-  app.addHook('onRequest', async (request, reply) => log(request.raw, reply.raw));
+  logRequests(app, { root: () => root, inContext: (req, next) => context.run(root.child({ req }), next) });
+  app.get('/api/service/notes', async () => {
+    context.getStore()!.info('a line of the request');
+    return { ok: true };
+  });
   // Stand-ins for the guards: a member's and an operator's token, a v1 key's member.
   app.get('/api/service/orders/:id', async (request) => {
     (request as unknown as { user: object }).user = { id: 42, loginId: 'm', sessionId: 1 };
@@ -141,6 +140,19 @@ describe('the access line', () => {
       expect(line).not.toMatch(/headers|user-agent|eyJ|v1-secret|theme=dark|tab=detail/);
       expect(Buffer.byteLength(line)).toBeLessThanOrEqual(300);
     }
+  });
+
+  it('carries the request id on the lines a request writes, and writes none for the probes', async () => {
+    const lines: string[] = [];
+    const app = await loggedApp('info', lines);
+    const answer = await app.inject({ method: 'GET', url: '/api/service/notes', headers: { 'x-request-id': 'lb-42' } });
+    await app.inject({ method: 'GET', url: '/api/health' });
+    await app.close();
+    expect(answer.headers['x-request-id']).toBe('lb-42');
+    expect(lines.map((l) => JSON.parse(l) as Record<string, unknown>)).toEqual([
+      expect.objectContaining({ msg: 'a line of the request', req: expect.objectContaining({ id: 'lb-42' }) }),
+      expect.objectContaining({ msg: 'request completed', req: expect.objectContaining({ id: 'lb-42' }) }),
+    ]);
   });
 
   it("names the route and the member on a failed request's line too", async () => {

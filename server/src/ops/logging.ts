@@ -1,10 +1,10 @@
 import type { LoggerService } from '@nestjs/common';
 import type { IncomingMessage } from 'node:http';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { randomUUID } from 'node:crypto';
 import { stripVTControlCharacters } from 'node:util';
 import { Logger, type Params } from 'nestjs-pino';
-import { pino } from 'pino';
+import { pino, type BaseLogger } from 'pino';
 import type { Env } from '../config/index.js';
 import { API_KEY_FIELDS } from '../contracts/index.js';
 
@@ -41,14 +41,6 @@ export const MASK = '***';
 export function requestId(req: IncomingMessage): string {
   const incoming = req.headers['x-request-id'];
   return typeof incoming === 'string' && SANE_REQUEST_ID.test(incoming) ? incoming : randomUUID();
-}
-
-/** Every answer says which request it was (X-Request-Id), the id every log line of that request carries. */
-export function echoRequestId(fastify: FastifyInstance): void {
-  fastify.addHook('onRequest', (request, reply, done) => {
-    void reply.header('X-Request-Id', request.id);
-    done();
-  });
 }
 
 /** `url` with the values of credential-like query parameters (`key=`, `api_key=` ...) masked. */
@@ -99,7 +91,7 @@ interface SerializedRequest {
 const URL_LOGGED = 120;
 
 /**
- * pino-http's request as logged: id, method, url (cut at 120 characters) and the client's address (`ip`).
+ * The request as logged (after pino's standard serializer): id, method, url (cut at 120 characters) and the client's address (`ip`).
  * `verbose` (at debug) adds the query string (credentials masked) and the masked headers. Never the body or
  * the parsed query.
  */
@@ -128,33 +120,50 @@ export function serializeResponse(res: SerializedResponse, verbose = true): Seri
   return { statusCode: res.statusCode, ...(verbose && res.headers ? { headers: maskHeaders(res.headers) } : {}) };
 }
 
-/** What the access line names beside the request, known only once the route and the guards ran. */
-export interface AccessContext {
-  route?: string;
-  member?: number;
-  operator?: number;
+/** The request's route pattern and who made it (a member's or operator's token, a v1 key's member), once known. */
+function accessContext(request: FastifyRequest): { route?: string; member?: number; operator?: number } {
+  const who = request as unknown as { user?: { id?: unknown; role?: unknown }; resellerMemberId?: number };
+  const route = request.routeOptions.url;
+  const id = who.user?.id;
+  if (typeof id === 'number') return who.user!.role === undefined ? { route, member: id } : { route, operator: id };
+  return typeof who.resellerMemberId === 'number' ? { route, member: who.resellerMemberId } : { route };
 }
-const ACCESS = Symbol('access');
-type WithAccess = IncomingMessage & { [ACCESS]?: AccessContext };
+
+/** Where request logging writes: the root logger, and a context in which a request's own lines carry its `req`. */
+export interface RequestLogging {
+  root(): BaseLogger;
+  inContext(req: IncomingMessage, next: () => void): void;
+}
+
+/** Probes, polled every few seconds by the orchestrator and the collector, write no access line. */
+const UNLOGGED = new Set(['/api/health', '/api/metrics']);
 
 /**
- * Before each answer is sent, the request's route pattern and who made it (a member's or operator's token, a
- * v1 key's member) are kept on the raw request, where the access line (pino-http, at the response's end) reads them.
+ * Every answer says which request it was (X-Request-Id, the id every log line of that request carries), and
+ * each request gets one access line when its answer has gone. Fastify's own hooks do it: the route and the guards
+ * have run by onResponse. pino-http through Nest's middleware did it with middie's route match, a child logger
+ * for the line and three listeners on every response.
  */
-export function recordAccessContext(fastify: FastifyInstance): void {
-  fastify.addHook('onSend', (request, _reply, payload, done) => {
-    const who = request as unknown as { user?: { id?: unknown; role?: unknown }; resellerMemberId?: number };
-    const context: AccessContext = { route: request.routeOptions.url };
-    const id = who.user?.id;
-    if (typeof id === 'number') context[who.user!.role === undefined ? 'member' : 'operator'] = id;
-    else if (typeof who.resellerMemberId === 'number') context.member = who.resellerMemberId;
-    (request.raw as WithAccess)[ACCESS] = context;
-    done(null, payload);
+export function logRequests(fastify: FastifyInstance, logging: RequestLogging): void {
+  fastify.addHook('onRequest', (request, reply, done) => {
+    // The raw request carries the id too: the `req` serializer (pino's standard one, then serializeRequest) reads it.
+    (request.raw as IncomingMessage & { id?: string }).id = request.id;
+    void reply.header('X-Request-Id', request.id);
+    logging.inContext(request.raw, done);
+  });
+  fastify.addHook('onResponse', (request, reply, done) => {
+    if (!UNLOGGED.has(request.raw.url!)) {
+      const line = {
+        ...accessContext(request),
+        req: request.raw,
+        res: reply.raw,
+        responseTime: Math.round(reply.elapsedTime),
+      };
+      logging.root().info(line, reply.statusCode >= 500 ? 'request errored' : 'request completed');
+    }
+    done();
   });
 }
-
-/** The access context recordAccessContext kept on `req` (empty before the route ran, or without one). */
-export const accessContext = (req: IncomingMessage): AccessContext => (req as WithAccess)[ACCESS] ?? {};
 
 /** Pretty on a terminal, JSON lines otherwise (a pipe, a file, a log collector) or when LOG_FORMAT=json. */
 export function prettyLogs(env: Pick<Env, 'LOG_FORMAT'>, stdoutIsTty = process.stdout.isTTY === true): boolean {
@@ -172,19 +181,15 @@ export function loggerParams(env: Env): Params {
   // One short access line per request at info; query strings and every header only at debug and trace.
   const verbose = env.LOG_LEVEL === 'debug' || env.LOG_LEVEL === 'trace';
   return {
+    // No middleware: logRequests writes the access line from Fastify's hooks. nestjs-pino keeps the root logger
+    // (made with pino-http's options: its serializers of req and res) and the per-request context.
+    forRoutes: [],
     pinoHttp: {
       level: env.LOG_LEVEL,
-      // Fastify has set req.id (requestId above); pino-http logs it as req.id.
-      genReqId: (req) => (req as IncomingMessage & { id?: string }).id ?? requestId(req),
-      autoLogging: { ignore: (req) => req.url === '/api/health' || req.url === '/api/metrics' },
       serializers: {
         req: (req: SerializedRequest) => serializeRequest(req, verbose),
         res: (res: SerializedResponse) => serializeResponse(res, verbose),
       },
-      // Read when the response has ended (the route and the guards have run by then), into the line itself:
-      // pino-http's customProps would cost two more child loggers a request (one at its start, one at its end).
-      customSuccessObject: (req, _res, line) => ({ ...accessContext(req), ...line }),
-      customErrorObject: (req, _res, _error, line) => ({ ...accessContext(req), ...line }),
       // Colour codes belong to the terminal's renderer, never inside a JSON line: messages are kept plain.
       hooks: {
         logMethod(args, method) {
