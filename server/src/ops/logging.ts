@@ -91,9 +91,9 @@ interface SerializedRequest {
 const URL_LOGGED = 120;
 
 /**
- * The request as logged (after pino's standard serializer): id, method, url (cut at 120 characters) and the client's address (`ip`).
- * `verbose` (at debug) adds the query string (credentials masked) and the masked headers. Never the body or
- * the parsed query.
+ * The request as logged (after pino's standard serializer): id, method, url (cut at 120 characters) and the
+ * client's address (`ip`). `verbose` (at debug) adds the query string (credentials masked) and the masked
+ * headers. Never the body or the parsed query.
  */
 export function serializeRequest(req: SerializedRequest, verbose = true): SerializedRequest {
   let url = req.url;
